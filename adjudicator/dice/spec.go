@@ -1,0 +1,209 @@
+package dice
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Kind says what a Spec draws.
+type Kind uint8
+
+// The kinds of draw.
+const (
+	// KindDice rolls Count dice with Faces faces, lowest face Base.
+	KindDice Kind = iota
+	// KindChit draws one chit from a cup of Faces chits: the value is the
+	// drawn chit's index, 0 to Faces-1.
+	KindChit
+	// KindShuffle shuffles Faces items with Fisher-Yates from the top: the
+	// values are the drawn j's, one per i from Faces-1 down to 1.
+	KindShuffle
+)
+
+// Limits on what one entry may draw. They keep a hostile log from making a
+// verifier allocate without bound; no game comes near them.
+const (
+	MaxCount = 1 << 16
+	MaxFaces = 1 << 32
+)
+
+// Spec says what one log entry draws. Its canonical text form is logged and
+// hashed, so String and ParseSpec round-trip exactly:
+//
+//	NdF        N dice with faces 1..F            "2d6", "1d20"
+//	NdF(B-T)   N dice with faces B..T, T=B+F-1   "1d10(0-9)"
+//	chit M     one chit drawn from M, index 0..M-1
+//	shuffle M  a Fisher-Yates shuffle of M items
+type Spec struct {
+	Kind  Kind
+	Count int // dice rolled (KindDice); 1 otherwise
+	Faces int // faces per die, chits in the cup, or items shuffled
+	Base  int // lowest face (KindDice); 0 otherwise
+}
+
+// Dice returns the spec of count dice with faces 1..faces.
+func Dice(count, faces int) Spec { return Spec{Kind: KindDice, Count: count, Faces: faces, Base: 1} }
+
+// DiceFrom returns the spec of count dice with faces base..base+faces-1, such
+// as the d10 read 0-9: DiceFrom(1, 10, 0).
+func DiceFrom(count, faces, base int) Spec {
+	return Spec{Kind: KindDice, Count: count, Faces: faces, Base: base}
+}
+
+// Chit returns the spec of one chit drawn from a cup of m.
+func Chit(m int) Spec { return Spec{Kind: KindChit, Count: 1, Faces: m} }
+
+// ShuffleOf returns the spec of a shuffle of m items.
+func ShuffleOf(m int) Spec { return Spec{Kind: KindShuffle, Count: 1, Faces: m} }
+
+// Draws returns how many values the spec yields.
+func (s Spec) Draws() int {
+	switch s.Kind {
+	case KindDice:
+		return s.Count
+	case KindChit:
+		return 1
+	default:
+		return max(s.Faces-1, 0)
+	}
+}
+
+// String returns the canonical text form.
+func (s Spec) String() string {
+	switch s.Kind {
+	case KindChit:
+		return "chit " + strconv.Itoa(s.Faces)
+	case KindShuffle:
+		return "shuffle " + strconv.Itoa(s.Faces)
+	}
+	if s.Base == 1 {
+		return fmt.Sprintf("%dd%d", s.Count, s.Faces)
+	}
+	return fmt.Sprintf("%dd%d(%d-%d)", s.Count, s.Faces, s.Base, s.Base+s.Faces-1)
+}
+
+// Validate reports whether the spec is within the scheme's limits.
+func (s Spec) Validate() error {
+	switch s.Kind {
+	case KindDice:
+		if s.Count < 1 || s.Count > MaxCount {
+			return fmt.Errorf("%w: %d dice (1 to %d)", ErrBadSpec, s.Count, MaxCount)
+		}
+		if s.Base < 0 || s.Base > MaxFaces {
+			return fmt.Errorf("%w: lowest face %d (0 to 2^32)", ErrBadSpec, s.Base)
+		}
+	case KindChit, KindShuffle:
+		if s.Count != 1 || s.Base != 0 {
+			return fmt.Errorf("%w: count and base are fixed for chits and shuffles", ErrBadSpec)
+		}
+		if s.Kind == KindShuffle && s.Faces > MaxCount {
+			return fmt.Errorf("%w: shuffle of %d items (at most %d)", ErrBadSpec, s.Faces, MaxCount)
+		}
+	default:
+		return fmt.Errorf("%w: unknown kind %d", ErrBadSpec, s.Kind)
+	}
+	if s.Faces < 1 || uint64(s.Faces) > MaxFaces {
+		return fmt.Errorf("%w: %d faces (1 to 2^32)", ErrBadSpec, s.Faces)
+	}
+	return nil
+}
+
+// ParseSpec parses the canonical text form; anything else is an error, so
+// that one draw has exactly one spelling in the hashed log.
+func ParseSpec(text string) (Spec, error) {
+	bad := func() (Spec, error) {
+		return Spec{}, fmt.Errorf("%w: %q is not NdF, NdF(B-T), chit M or shuffle M", ErrBadSpec, text)
+	}
+	var s Spec
+	switch {
+	case strings.HasPrefix(text, "chit "):
+		m, ok := atoi(text[len("chit "):])
+		if !ok {
+			return bad()
+		}
+		s = Chit(m)
+	case strings.HasPrefix(text, "shuffle "):
+		m, ok := atoi(text[len("shuffle "):])
+		if !ok {
+			return bad()
+		}
+		s = ShuffleOf(m)
+	default:
+		count, rest, found := strings.Cut(text, "d")
+		if !found {
+			return bad()
+		}
+		n, ok := atoi(count)
+		if !ok {
+			return bad()
+		}
+		faces, rng, ranged := strings.Cut(rest, "(")
+		f, ok := atoi(faces)
+		if !ok {
+			return bad()
+		}
+		s = Dice(n, f)
+		if ranged {
+			lo, hi, ok := strings.Cut(strings.TrimSuffix(rng, ")"), "-")
+			b, okb := atoi(lo)
+			t, okt := atoi(hi)
+			if !ok || !okb || !okt || !strings.HasSuffix(rng, ")") || t != b+f-1 || b == 1 {
+				return bad()
+			}
+			s.Base = b
+		}
+	}
+	if err := s.Validate(); err != nil {
+		return Spec{}, err
+	}
+	if s.String() != text {
+		return bad()
+	}
+	return s, nil
+}
+
+// atoi parses a canonical non-negative decimal: no sign, no leading zero.
+func atoi(s string) (int, bool) {
+	if s == "" || len(s) > 10 || (len(s) > 1 && s[0] == '0') {
+		return 0, false
+	}
+	n := 0
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// Draw reads the spec's values from the stream, appending them to dst.
+func (s Spec) Draw(st *Stream, dst []int64) []int64 {
+	switch s.Kind {
+	case KindDice:
+		for range s.Count {
+			dst = append(dst, int64(s.Base)+int64(st.Intn(uint64(s.Faces))))
+		}
+	case KindChit:
+		dst = append(dst, int64(st.Intn(uint64(s.Faces))))
+	case KindShuffle:
+		for i := s.Faces - 1; i >= 1; i-- {
+			dst = append(dst, int64(st.Intn(uint64(i+1))))
+		}
+	}
+	return dst
+}
+
+// ApplyShuffle applies the j's of a shuffle entry to items in place:
+// for i from len(items)-1 down to 1, swap items[i] and items[js[k]], k = 0, 1, ...
+// It panics if len(js) != len(items)-1 or a j is out of range.
+func ApplyShuffle[T any](items []T, js []int64) {
+	if len(js) != max(len(items)-1, 0) {
+		panic(fmt.Sprintf("dice: %d shuffle values for %d items", len(js), len(items)))
+	}
+	for k, i := 0, len(items)-1; i >= 1; k, i = k+1, i-1 {
+		j := js[k]
+		items[i], items[j] = items[j], items[i]
+	}
+}

@@ -1,0 +1,124 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// DefaultTimeout is how long Open waits for another process to release the
+// file's lock.
+const DefaultTimeout = time.Second
+
+// DefaultHost is the host part of the Message-IDs the outbox assigns.
+const DefaultHost = "umpire.invalid"
+
+// Options tune Open. The zero value is ready to use.
+type Options struct {
+	// Timeout is how long to wait for the file lock; zero means DefaultTimeout.
+	Timeout time.Duration
+	// Host is the host part of assigned Message-IDs; empty means DefaultHost.
+	Host string
+
+	// migrations replaces the registered migrations; tests use it.
+	migrations []migration
+}
+
+// DB is an open store file.
+type DB struct {
+	bolt     *bbolt.DB
+	path     string
+	host     string
+	instance []byte
+	version  uint64
+}
+
+// Tx is a transaction of the store, valid only inside the function given to
+// Update or View. Its write methods fail inside View.
+type Tx struct {
+	tx *bbolt.Tx
+	db *DB
+}
+
+// Open opens the store file at path, creating it if it does not exist, and
+// brings its schema up to the current version. It fails with ErrInUse if
+// another process holds the file, ErrNotStore if the file is not an umpire
+// store and ErrNewerSchema if a newer umpire wrote it.
+func Open(path string, opts Options) (*DB, error) {
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.Host == "" {
+		opts.Host = DefaultHost
+	}
+	if opts.migrations == nil {
+		opts.migrations = migrations()
+	}
+	b, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: opts.Timeout})
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return nil, fmt.Errorf("store %s is %w", path, ErrInUse)
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrChecksum):
+		return nil, fmt.Errorf("store %s: %w: %w", path, ErrNotStore, err)
+	case err != nil:
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	db := &DB{bolt: b, path: path, host: opts.Host}
+	if err := b.Update(func(tx *bbolt.Tx) error { return db.prepare(tx, opts.migrations) }); err != nil {
+		_ = b.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Close closes the file and releases its lock.
+func (db *DB) Close() error {
+	if err := db.bolt.Close(); err != nil {
+		return fmt.Errorf("close store %s: %w", db.path, err)
+	}
+	return nil
+}
+
+// Path returns the path the store was opened with.
+func (db *DB) Path() string { return db.path }
+
+// SchemaVersion returns the schema version of the open file.
+func (db *DB) SchemaVersion() uint64 { return db.version }
+
+// Update runs fn in a read-write transaction, which commits if fn returns nil
+// and leaves nothing written otherwise. fn's error is returned as is. ctx is
+// checked before the transaction starts.
+func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return db.bolt.Update(func(tx *bbolt.Tx) error { return fn(&Tx{tx: tx, db: db}) })
+}
+
+// View runs fn in a read-only transaction. ctx is checked before the
+// transaction starts.
+func (db *DB) View(ctx context.Context, fn func(*Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return db.bolt.View(func(tx *bbolt.Tx) error { return fn(&Tx{tx: tx, db: db}) })
+}
+
+// Check runs bbolt's consistency check over the whole file and returns every
+// problem it finds, joined.
+func (db *DB) Check() error {
+	return db.bolt.View(func(tx *bbolt.Tx) error {
+		var errs []error
+		for err := range tx.Check() {
+			errs = append(errs, err)
+		}
+		if len(errs) > 0 {
+			return fmt.Errorf("store %s: check: %w", db.path, errors.Join(errs...))
+		}
+		return nil
+	})
+}

@@ -1,0 +1,31 @@
+// Package store keeps everything umpire knows in one bbolt file: games,
+// seats, public keys, every version of every order file, adjudicated steps,
+// events, the dice log with its secret chain roots, mailbox checkpoints,
+// consumed messages, the outbox and receipts.
+//
+// Every decision is written by one Update, so it is on disk completely or
+// not at all, also across kill -9; side effects such as sending mail happen
+// only after that Update has returned. The store never reads the clock:
+// callers pass in every time it records.
+//
+// Records are stored as JSON so that fields can be added; sequence numbers
+// are big-endian uint64 keys so that they sort. The layout (schema version 1):
+//
+//	meta/                       schema version, instance id
+//	keys/<fingerprint>          Key
+//	games/<id>/                 "game": Game
+//	    seats/<name>                              Seat
+//	    orders/<step><len(seat)><seat><version>   OrderFile
+//	    steps/<number>                            Step
+//	    events/<step><seq>                        Event
+//	    dice/<seq>                                dice record
+//	    links/<step>                              StepLinks
+//	    secrets/"dice"                            DiceSecrets, never exported
+//	mailboxes/<mailbox>         Checkpoint
+//	consumed/<digest>           Consumed
+//	message-ids/<sha256(id)>    digest of the consumed message with that Message-ID
+//	outbox/<id>                 Mail
+//	queue/<id>                  present while that mail is queued
+//	receipts/<id>               Receipt
+//	receipt-index/<sha256(message-id)><id>
+package store

@@ -1,0 +1,87 @@
+package store
+
+import (
+	"fmt"
+	"time"
+
+	"go.etcd.io/bbolt"
+)
+
+// Game is one game the judge runs.
+type Game struct {
+	ID       string            `json:"id"`
+	Kind     string            `json:"kind"` // game package id, such as "wbt"
+	Title    string            `json:"title"`
+	Scenario string            `json:"scenario"`
+	Status   string            `json:"status"`
+	GMKey    string            `json:"gm_key"` // fingerprint of the game master's key
+	Step     uint64            `json:"step"`   // current step number
+	Created  time.Time         `json:"created"`
+	Updated  time.Time         `json:"updated"`
+	File     []byte            `json:"file"` // the game file as given
+	Options  map[string]string `json:"options,omitempty"`
+}
+
+// PutGame creates or replaces game g.ID.
+func (tx *Tx) PutGame(g Game) error {
+	b, err := tx.bucket(bGames).CreateBucketIfNotExists([]byte(g.ID))
+	if err == nil {
+		err = putJSON(b, []byte(kGame), g)
+	}
+	if err != nil {
+		return fmt.Errorf("put game %q: %w", g.ID, err)
+	}
+	return nil
+}
+
+// Game returns game id.
+func (tx *Tx) Game(id string) (Game, error) {
+	var g Game
+	b, err := tx.gameBucket(id)
+	if err == nil {
+		_, err = getJSON(b, []byte(kGame), &g)
+	}
+	return g, err
+}
+
+// Games returns every game, sorted by id.
+func (tx *Tx) Games() ([]Game, error) {
+	var games []Game
+	c := tx.bucket(bGames).Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if v != nil {
+			continue // not a game's bucket
+		}
+		g, err := tx.Game(string(k))
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, g)
+	}
+	return games, nil
+}
+
+// gameBucket returns the bucket of game id, or ErrNotFound.
+func (tx *Tx) gameBucket(id string) (*bbolt.Bucket, error) {
+	if b := tx.bucket(bGames).Bucket([]byte(id)); b != nil {
+		return b, nil
+	}
+	return nil, fmt.Errorf("game %q: %w", id, ErrNotFound)
+}
+
+// gameSub returns the named bucket inside game id's. A writable transaction
+// creates it when missing; a read-only one returns nil, which holds nothing.
+func (tx *Tx) gameSub(id, name string) (*bbolt.Bucket, error) {
+	g, err := tx.gameBucket(id)
+	if err != nil {
+		return nil, err
+	}
+	if b := g.Bucket([]byte(name)); b != nil || !tx.tx.Writable() {
+		return b, nil
+	}
+	b, err := g.CreateBucket([]byte(name))
+	if err != nil {
+		return nil, fmt.Errorf("game %q: create %s: %w", id, name, err)
+	}
+	return b, nil
+}

@@ -26,6 +26,8 @@
 //	message-ids/<sha256(id)>    digest of the consumed message with that Message-ID
 //	outbox/<id>                 Mail
 //	queue/<id>                  present while that mail is queued
+//	outbox-ids/<sha256(message-id)>  id of the outbox mail with that Message-ID
+//	bounces/<seq>               Bounce
 //	receipts/<id>               Receipt
 //	receipt-index/<sha256(message-id)><id>
 package store

@@ -21,6 +21,10 @@ type Consumed struct {
 	Mailbox   string    `json:"mailbox"`
 	UID       uint32    `json:"uid"`
 	At        time.Time `json:"at"`
+	// Disposition is where the message was put ("processed" or
+	// "rejected"), so that a message seen again after a crash goes to the
+	// same folder.
+	Disposition string `json:"disposition,omitempty"`
 }
 
 // PutCheckpoint stores the checkpoint of c.Mailbox.
@@ -77,4 +81,22 @@ func (tx *Tx) Consumed(messageID string) (Consumed, error) {
 		return c, fmt.Errorf("consumed message %q: %w", messageID, err)
 	}
 	return c, nil
+}
+
+// ConsumedRecord returns the record of a consumed message with that digest
+// or, failing that, that Message-ID; ok is false if there is none.
+func (tx *Tx) ConsumedRecord(digest dice.Hash, messageID string) (c Consumed, ok bool, err error) {
+	key := tx.bucket(bConsumed).Get(digest[:])
+	if key == nil && messageID != "" {
+		if d := tx.bucket(bMessageIDs).Get(idKey(messageID)); d != nil {
+			ok, err = getJSON(tx.bucket(bConsumed), d, &c)
+			return c, ok, err
+		}
+		return c, false, nil
+	}
+	if key == nil {
+		return c, false, nil
+	}
+	ok, err = getJSON(tx.bucket(bConsumed), digest[:], &c)
+	return c, ok, err
 }

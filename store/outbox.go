@@ -2,8 +2,10 @@ package store
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -67,6 +69,9 @@ func (tx *Tx) Enqueue(m Mail) (uint64, error) {
 	err = putJSON(outbox, u64(id), m)
 	if err == nil {
 		err = tx.bucket(bQueue).Put(u64(id), nil)
+	}
+	if err == nil {
+		err = tx.bucket(bOutboxIDs).Put(idKey(strings.Trim(m.MessageID, "<>")), u64(id))
 	}
 	if err != nil {
 		return 0, fmt.Errorf("enqueue mail %d: %w", id, err)
@@ -140,4 +145,14 @@ func (tx *Tx) mark(id uint64, change func(*Mail)) error {
 		return fmt.Errorf("mark mail %d: %w", id, err)
 	}
 	return nil
+}
+
+// MailByMessageID returns the outbox mail whose Message-ID is messageID
+// (with or without angle brackets).
+func (tx *Tx) MailByMessageID(messageID string) (Mail, error) {
+	id := tx.bucket(bOutboxIDs).Get(idKey(strings.Trim(messageID, "<>")))
+	if id == nil {
+		return Mail{}, fmt.Errorf("mail with Message-ID %q: %w", messageID, ErrNotFound)
+	}
+	return tx.Mail(binary.BigEndian.Uint64(id))
 }

@@ -23,6 +23,8 @@ const (
 	bQueue        = "queue"
 	bReceipts     = "receipts"
 	bReceiptIndex = "receipt-index"
+	bOutboxIDs    = "outbox-ids"
+	bBounces      = "bounces"
 
 	bSeats   = "seats"
 	bOrders  = "orders"
@@ -91,7 +93,7 @@ func (db *DB) prepare(tx *bbolt.Tx, migs []migration) error {
 // initialise creates the top-level buckets of an empty file and stamps it
 // with version and a fresh instance id.
 func initialise(tx *bbolt.Tx, version uint64) (*bbolt.Bucket, error) {
-	for _, name := range []string{bKeys, bGames, bMailboxes, bConsumed, bMessageIDs, bOutbox, bQueue, bReceipts, bReceiptIndex} {
+	for _, name := range []string{bKeys, bGames, bMailboxes, bConsumed, bMessageIDs, bOutbox, bQueue, bReceipts, bReceiptIndex, bOutboxIDs, bBounces} {
 		if _, err := tx.CreateBucket([]byte(name)); err != nil {
 			return nil, err
 		}

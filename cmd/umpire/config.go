@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -20,8 +22,48 @@ const defaultConfigFile = "umpire.toml"
 type Config struct {
 	// Store is the bbolt file that holds everything; a relative path is
 	// relative to the configuration file's folder.
-	Store string    `toml:"store"`
-	Log   LogConfig `toml:"log"`
+	Store string `toml:"store"`
+	// Address is the judge's own mail address: the From of every mail it
+	// sends. Mail from it is never answered.
+	Address string    `toml:"address"`
+	Name    string    `toml:"name"` // display name in From; default "umpire"
+	Log     LogConfig `toml:"log"`
+	IMAP    MailBox   `toml:"imap"`
+	SMTP    MailBox   `toml:"smtp"`
+	Limits  Limits    `toml:"limits"`
+}
+
+// MailBox is how to reach one mail server.
+type MailBox struct {
+	Address  string `toml:"address"`  // host:port
+	Security string `toml:"security"` // tls, starttls, or none (loopback only)
+	Username string `toml:"username"`
+	Password string `toml:"password"`
+	// PasswordFile names a file whose first line is the password, to keep
+	// it out of the configuration.
+	PasswordFile string   `toml:"password_file"`
+	Folder       string   `toml:"folder"`    // IMAP: the folder orders arrive in; default INBOX
+	Processed    string   `toml:"processed"` // IMAP: where handled mail goes; default processed
+	Rejected     string   `toml:"rejected"`  // IMAP: where mail not understood goes; default rejected
+	Poll         duration `toml:"poll"`      // IMAP: check interval without IDLE; default 1m
+}
+
+// Limits bound what the judge reads.
+type Limits struct {
+	MessageBytes   int64 `toml:"message_bytes"`    // default 2 MiB
+	RepliesPerHour int   `toml:"replies_per_hour"` // per sender; default 20
+}
+
+// duration is a time.Duration written as "90s", "5m".
+type duration struct{ time.Duration }
+
+func (d *duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration such as 30s or 5m", b)
+	}
+	d.Duration = v
+	return nil
 }
 
 // LogConfig sets the daemon's log.
@@ -31,7 +73,10 @@ type LogConfig struct {
 }
 
 func defaultConfig() *Config {
-	return &Config{Store: "umpire.db", Log: LogConfig{Level: "info", Format: "text"}}
+	return &Config{Store: "umpire.db", Name: "umpire", Log: LogConfig{Level: "info", Format: "text"},
+		IMAP:   MailBox{Security: "tls", Folder: "INBOX", Processed: "processed", Rejected: "rejected"},
+		SMTP:   MailBox{Security: "starttls"},
+		Limits: Limits{MessageBytes: 2 << 20, RepliesPerHour: 20}}
 }
 
 // loadConfig reads the configuration named by flagPath, UMPIRE_CONFIG or
@@ -68,8 +113,23 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 		sort.Strings(keys)
 		return nil, usagef("config %s: unknown setting %s (see README.md, Configuration)", path, strings.Join(keys, ", "))
 	}
+	dir := filepath.Dir(path)
 	if !filepath.IsAbs(cfg.Store) {
-		cfg.Store = filepath.Join(filepath.Dir(path), cfg.Store)
+		cfg.Store = filepath.Join(dir, cfg.Store)
+	}
+	for name, mb := range map[string]*MailBox{"imap": &cfg.IMAP, "smtp": &cfg.SMTP} {
+		if mb.PasswordFile == "" {
+			continue
+		}
+		pf := mb.PasswordFile
+		if !filepath.IsAbs(pf) {
+			pf = filepath.Join(dir, pf)
+		}
+		b, err := os.ReadFile(pf)
+		if err != nil {
+			return nil, usagef("config %s: %s.password_file: %w", path, name, err)
+		}
+		mb.Password = strings.TrimRight(strings.SplitN(string(b), "\n", 2)[0], "\r")
 	}
 	if _, err := cfg.logLevel(); err != nil {
 		return nil, usagef("config %s: %w", path, err)

@@ -318,8 +318,8 @@ func TestConfig(t *testing.T) {
 	// A relative store path is relative to the configuration's folder.
 	cfgPath := write("store = \"games.db\"\n[log]\nlevel = \"debug\"\n")
 	code, _, errOut := run(t, "serve", "--config", cfgPath)
-	if code != exitFail || !strings.Contains(errOut, "not yet available") {
-		t.Errorf("serve: exit %d, %q", code, errOut)
+	if code != exitUsage || !strings.Contains(errOut, "lacks [address imap.address smtp.address]") {
+		t.Errorf("serve without mail settings: exit %d, %q", code, errOut)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "games.db")); err != nil {
 		t.Errorf("serve did not open the store beside its configuration: %v", err)

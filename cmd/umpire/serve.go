@@ -2,26 +2,43 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
+	"net/mail"
+	"sync"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
+	umail "github.com/umpire-pbem/umpire/mail"
+	"github.com/umpire-pbem/umpire/mail/devmail"
+	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/store"
 )
 
 func serveCommand() *command {
 	return &command{
 		name:    "serve",
-		args:    "[--config FILE] [--store FILE]",
+		args:    "[--config FILE] [--store FILE] [--dev] [--once]",
 		summary: "Run the judge daemon: read orders from the mailbox, adjudicate, mail reports.",
 		help: `serve reads its configuration from --config, UMPIRE_CONFIG or ./umpire.toml
-(README.md, "Configuration"), opens the store, and runs until SIGINT or SIGTERM.
+(README.md, "Configuration"), opens the store, and runs until SIGINT or SIGTERM:
+it takes every message from the IMAP folder exactly once, answers each with a
+receipt or an explanation, and sends queued mail over SMTP with retries.
 It refuses a store written by a newer umpire.
 
-The mail intake and outbox are not built yet: serve opens and checks the store,
-then stops with exit status 1.`,
+--dev runs its own mail servers on loopback instead (no mail account needed):
+the judge is judge@umpire.test, any address @players.test gets a mailbox
+when mail first arrives for it, and serve prints the addresses and passwords
+to point a mail client at.
+
+--once takes what is waiting, sends what is due, and exits.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")
+			fs.Bool("dev", false, "run embedded mail servers on loopback instead of the configured ones")
+			fs.Bool("once", false, "handle waiting mail, send due mail, and exit")
 		},
 		run: runServe,
 	}
@@ -37,12 +54,34 @@ func (m *Main) openStore(fs *flag.FlagSet) (*Config, *store.DB, error) {
 		cfg.Store = s
 	}
 	m.Logger = m.logger(cfg)
-	db, err := store.Open(cfg.Store, store.Options{})
+	db, err := store.Open(cfg.Store, store.Options{Host: hostOf(cfg.Address)})
 	if err != nil {
 		return nil, nil, err
 	}
 	m.closers = append(m.closers, db)
 	return cfg, db, nil
+}
+
+func hostOf(addr string) string {
+	if a, err := mail.ParseAddress(addr); err == nil {
+		if _, host, ok := cutLast(a.Address, "@"); ok {
+			return host
+		}
+	}
+	return ""
+}
+
+func cutLast(s, sep string) (string, string, bool) {
+	for i := len(s) - len(sep); i >= 0; i-- {
+		if s[i:i+len(sep)] == sep {
+			return s[:i], s[i+len(sep):], true
+		}
+	}
+	return s, "", false
+}
+
+func flagBool(fs *flag.FlagSet, name string) bool {
+	return fs.Lookup(name).Value.(flag.Getter).Get().(bool)
 }
 
 func runServe(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
@@ -53,6 +92,158 @@ func runServe(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 	if err != nil {
 		return err
 	}
+	if flagBool(fs, "dev") {
+		if err := m.startDevMail(ctx, cfg); err != nil {
+			return err
+		}
+	}
+	if err := checkMailConfig(cfg); err != nil {
+		return err
+	}
 	m.Logger.InfoContext(ctx, "store ready", "path", cfg.Store, "schema", db.SchemaVersion())
-	return fmt.Errorf("mail intake: %w", errNotYet)
+	d, err := m.newDaemon(cfg, db)
+	if err != nil {
+		return err
+	}
+	if flagBool(fs, "once") {
+		return d.once(ctx)
+	}
+	err = d.run(ctx)
+	if errors.Is(err, context.Canceled) {
+		m.Logger.Info("stopped")
+		return nil
+	}
+	return err
+}
+
+func checkMailConfig(cfg *Config) error {
+	var missing []string
+	if cfg.Address == "" {
+		missing = append(missing, "address")
+	}
+	if cfg.IMAP.Address == "" {
+		missing = append(missing, "imap.address")
+	}
+	if cfg.SMTP.Address == "" {
+		missing = append(missing, "smtp.address")
+	}
+	if len(missing) > 0 {
+		return usagef("the configuration lacks %v (README.md, Configuration), or run 'umpire serve --dev'", missing)
+	}
+	if _, err := mail.ParseAddress(cfg.Address); err != nil {
+		return usagef("address %q is not a mail address", cfg.Address)
+	}
+	return nil
+}
+
+// startDevMail starts the embedded mail servers and points cfg at them.
+func (m *Main) startDevMail(ctx context.Context, cfg *Config) error {
+	const judge = "judge@umpire.test"
+	b := make([]byte, 9)
+	rand.Read(b)
+	pw := hex.EncodeToString(b)
+	srv, err := devmail.Start(ctx, devmail.Config{Domains: []string{"umpire.test", "players.test"},
+		Accounts: map[string]string{judge: pw}, Logger: m.Logger})
+	if err != nil {
+		return fmt.Errorf("dev mail servers: %w", err)
+	}
+	m.closers = append(m.closers, srv)
+	cfg.Address = judge
+	cfg.IMAP = MailBox{Address: srv.IMAPAddr(), Security: "none", Username: judge, Password: pw,
+		Folder: "INBOX", Processed: "processed", Rejected: "rejected", Poll: cfg.IMAP.Poll}
+	cfg.SMTP = MailBox{Address: srv.SMTPAddr(), Security: "none", Username: judge, Password: pw}
+	fmt.Fprintf(m.Stdout, "Development mail servers on loopback (no TLS):\n  IMAP %s\n  SMTP %s\n"+
+		"The judge is %s (password %s). Mail to any address @players.test\n"+
+		"creates its mailbox; its password is in the log.\n", srv.IMAPAddr(), srv.SMTPAddr(), judge, pw)
+	return nil
+}
+
+// daemon is the judge at work: an inbox feeding intake, and an outbox.
+type daemon struct {
+	m      *Main
+	inbox  *umail.Inbox
+	outbox *umail.Outbox
+}
+
+func (m *Main) newDaemon(cfg *Config, db *store.DB) (*daemon, error) {
+	from := (&mail.Address{Name: cfg.Name, Address: cfg.Address}).String()
+	j := &judge{
+		db: db, intake: &adjudicator.Intake{Logger: m.Logger}, address: cfg.Address, from: from,
+		limits: message.DefaultLimits(), now: m.Now, log: m.Logger, replies: newRateLimit(cfg.Limits.RepliesPerHour),
+	}
+	j.limits.MaxMessage = cfg.Limits.MessageBytes
+	out, err := umail.NewOutbox(umail.OutboxConfig{
+		Server: server(cfg.SMTP), HelloName: hostOf(cfg.Address), Now: m.Now, Logger: m.Logger,
+		OnFailure: func(ctx context.Context, q umail.Queued, reason string) { m.reportFailure(ctx, db, cfg, q, reason) },
+	}, &queue{db: db, from: from})
+	if err != nil {
+		return nil, err
+	}
+	j.poke = out.Poke
+	in, err := umail.NewInbox(umail.InboxConfig{
+		Server: server(cfg.IMAP), Folder: cfg.IMAP.Folder, Processed: cfg.IMAP.Processed, Rejected: cfg.IMAP.Rejected,
+		Poll: cfg.IMAP.Poll.Duration, MaxSize: cfg.Limits.MessageBytes, Logger: m.Logger,
+	}, j, j)
+	if err != nil {
+		return nil, err
+	}
+	return &daemon{m: m, inbox: in, outbox: out}, nil
+}
+
+func server(mb MailBox) umail.Server {
+	return umail.Server{Address: mb.Address, Security: umail.Security(mb.Security), Username: mb.Username, Password: mb.Password}
+}
+
+func (d *daemon) once(ctx context.Context) error {
+	if err := d.inbox.Once(ctx); err != nil {
+		return err
+	}
+	_, err := d.outbox.Drain(ctx)
+	return err
+}
+
+// run runs inbox and outbox until ctx ends or one of them fails.
+func (d *daemon) run(ctx context.Context) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var wg sync.WaitGroup
+	for _, run := range []func(context.Context) error{d.inbox.Run, d.outbox.Run} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cancel(run(ctx))
+		}()
+	}
+	d.m.Logger.InfoContext(ctx, "judge running")
+	wg.Wait()
+	return context.Cause(ctx)
+}
+
+// reportFailure tells the game master of the mail's game that a mail could
+// not be delivered, and logs it either way.
+func (m *Main) reportFailure(ctx context.Context, db *store.DB, cfg *Config, q umail.Queued, reason string) {
+	m.Logger.ErrorContext(ctx, "mail could not be delivered", "id", q.ID, "to", q.To, "reason", reason)
+	err := db.Update(ctx, func(tx *store.Tx) error {
+		orig, err := tx.Mail(q.ID)
+		if err != nil || orig.Game == "" || orig.Kind == store.MailError {
+			return err
+		}
+		g, err := tx.Game(orig.Game)
+		if err != nil || g.GMKey == "" {
+			return err
+		}
+		gm, err := tx.Key(g.GMKey)
+		if err != nil || gm.Address == "" {
+			return err
+		}
+		return tx.Judge(cfg.Address, m.Now()).Enqueue(adjudicator.Mail{
+			Kind: adjudicator.MailError, Game: g.ID, To: gm.Address,
+			Subject: fmt.Sprintf("umpire: mail to %v could not be delivered", q.To),
+			Text: fmt.Sprintf("The judge could not deliver its mail %s (%q) to %v:\n\n  %s\n\n"+
+				"The player may not have received it. Check their address.\n", q.MessageID, orig.Subject, q.To, reason),
+		})
+	})
+	if err != nil {
+		m.Logger.ErrorContext(ctx, "could not tell the game master about a failed mail", "err", err)
+	}
 }

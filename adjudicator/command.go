@@ -1,0 +1,118 @@
+package adjudicator
+
+import (
+	"fmt"
+	"strings"
+)
+
+// commands that anyone may send unsigned (protocol.md, "Commands").
+var readOnly = map[string]bool{"help": true, "list": true, "status": true, "map": true, "log": true}
+
+type command struct {
+	name string
+	args []string
+}
+
+// readCommand finds an unsigned read-only command in the subject (after any
+// "Re:") or on the first non-blank line of the body.
+func readCommand(env *Envelope) (command, bool) {
+	subject := strings.TrimSpace(env.Subject)
+	for {
+		l := strings.ToLower(subject)
+		if strings.HasPrefix(l, "re:") || strings.HasPrefix(l, "aw:") || strings.HasPrefix(l, "fwd:") {
+			subject = strings.TrimSpace(subject[strings.IndexByte(subject, ':')+1:])
+			continue
+		}
+		break
+	}
+	candidates := []string{subject}
+	for _, l := range strings.Split(env.Text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			candidates = append(candidates, l)
+			break
+		}
+	}
+	for _, c := range candidates {
+		f := strings.Fields(c)
+		if len(f) > 0 && len(f) <= 3 && readOnly[strings.ToLower(f[0])] {
+			return command{name: strings.ToLower(f[0]), args: f[1:]}, true
+		}
+	}
+	return command{}, false
+}
+
+func (in *Intake) command(a answer, c command) error {
+	switch c.name {
+	case "help":
+		return a.reply(MailAnnouncement, "help", helpText)
+	case "list":
+		games, err := a.tx.Games()
+		if err != nil {
+			return err
+		}
+		var b strings.Builder
+		if len(games) == 0 {
+			b.WriteString("This judge runs no games yet.\n")
+		} else {
+			b.WriteString("Games on this judge:\n\n")
+		}
+		for _, g := range games {
+			fmt.Fprintf(&b, "  %-20s %-8s %-8s step %-4d %s\n", g.ID, g.Kind, g.Status, g.Step, g.Title)
+		}
+		return a.reply(MailAnnouncement, "list", b.String())
+	case "status":
+		if len(c.args) != 1 {
+			return a.reply(MailError, "status needs a game", "Write 'status GAME', for example 'status club-kosovo-3'. Send 'list' for the games.\n")
+		}
+		g, err := a.tx.Game(c.args[0])
+		if err != nil {
+			return a.reply(MailError, "no such game", fmt.Sprintf("There is no game %q on this judge. Send 'list' for the games.\n", c.args[0]))
+		}
+		seats, err := a.tx.Seats(g.ID)
+		if err != nil {
+			return err
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s (%s): %s\nStatus: %s, taking orders for step %d.\n\nSeats:\n", g.ID, g.Kind, g.Title, g.Status, g.Step)
+		for _, s := range seats {
+			holder := "vacant"
+			if s.Holder != "" {
+				holder = "held by key " + s.Holder
+			}
+			fmt.Fprintf(&b, "  %-12s %s\n", s.Name, holder)
+		}
+		return a.reply(MailAnnouncement, "status "+g.ID, b.String())
+	default: // map, log
+		return a.reply(MailError, c.name+" is not available yet",
+			fmt.Sprintf("The %q command is not available in this version of umpire yet.\n", c.name))
+	}
+}
+
+const helpText = `umpire is a play-by-email judge. Everything is done by mail.
+
+Commands anyone may send, in the subject or as the first line of the body:
+  help             this text
+  list             the games this judge runs
+  status GAME      a game's state and seats
+
+Orders are an order file, signed by the key that holds your seat:
+
+  game: club-kosovo-3
+  step: 7
+  seat: NATO
+  # comments start with #
+  attack 1708 from 1607 1709 with US-1AD US-3ID
+  end
+
+Sign it with any of:
+  - gpg --clearsign orders.txt, and send the signed text as the mail body;
+  - PGP/MIME (your mail program's "sign" button with OpenPGP);
+  - attach orders.txt and a detached signature (gpg --detach-sign -a orders.txt);
+  - ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n umpire orders.txt, and attach
+    orders.txt and orders.txt.sig (or paste the file then the signature).
+
+The From address is only where answers go: the signature says who you are.
+Every message gets a receipt saying what was understood. A newer signed file
+for the same game, step and seat replaces the older one until the step is
+adjudicated.
+`

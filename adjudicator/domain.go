@@ -1,0 +1,101 @@
+package adjudicator
+
+import (
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// Game is a hosted game as intake sees it.
+type Game struct {
+	ID     string
+	Kind   string // the rules package, such as "wbt"
+	Title  string
+	Status string // "forming", "running", "paused", "ended"
+	GMKey  string // fingerprint of the game master's key
+	Step   uint64 // the step open for orders; 0 before the game starts
+}
+
+// Seat is a side of a game and the key that holds it now.
+type Seat struct {
+	Game   string
+	Name   string
+	Holder string // fingerprint of the current holder's key; "" if vacant
+}
+
+// Key is a public key the judge knows.
+type Key struct {
+	Fingerprint string
+	Kind        string // "openpgp" or "ssh"
+	Address     string // where its holder last wrote from
+}
+
+// OrderFile is one accepted version of a seat's orders for a step.
+type OrderFile struct {
+	Game      string
+	Step      uint64
+	Seat      string
+	Version   uint64 // assigned by the store: 1, 2, 3...
+	Digest    dice.Hash
+	Key       string
+	Signed    []byte // the exact signed bytes
+	Text      string // the order file's text
+	Received  time.Time
+	MessageID string
+}
+
+// Problem is something wrong in what a player sent, with the line it is on
+// (0 when it concerns the whole message) and a hint how to fix it.
+type Problem struct {
+	Line int
+	Text string
+	Hint string
+}
+
+// Receipt is the judge's answer to one message that carried orders.
+type Receipt struct {
+	MessageID string // of the incoming message
+	Game      string
+	Seat      string
+	Step      uint64
+	Digest    dice.Hash
+	Echo      string // the orders as understood, in canonical form
+	Problems  []Problem
+	Accepted  bool
+	Version   uint64 // the order file version stored, when accepted
+	At        time.Time
+}
+
+// MailKind says what a queued mail is.
+type MailKind string
+
+// The kinds of mail the judge sends.
+const (
+	MailReceipt      MailKind = "receipt"
+	MailReport       MailKind = "report"
+	MailReminder     MailKind = "reminder"
+	MailError        MailKind = "error"
+	MailAnnouncement MailKind = "announcement"
+)
+
+// Mail is an answer the judge queues. The store keeps it until the outbox
+// has sent it.
+type Mail struct {
+	Kind       MailKind
+	Game       string
+	To         string
+	Subject    string
+	Text       string
+	InReplyTo  string   // Message-ID of the message answered, without <>
+	References []string // without <>
+}
+
+// Bounce is a delivery status notification for the judge's own mail.
+type Bounce struct {
+	OriginalMessageID string // of the judge's mail that bounced
+	Recipient         string
+	Action            string // "failed", "delayed", ...
+	Status            string // such as "5.1.1"
+	Diagnostic        string
+	At                time.Time
+}

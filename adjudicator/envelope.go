@@ -1,0 +1,48 @@
+package adjudicator
+
+import "time"
+
+// Envelope is an incoming message as intake sees it: parsed, classified, and
+// with its signature checked against the keys the judge knows. The mail side
+// fills it in; intake never sees raw MIME.
+type Envelope struct {
+	MessageID  string // without <>; "" if the message had none
+	From       string // reply address; never proof of identity
+	Subject    string
+	References []string
+	Received   time.Time
+
+	// Automatic is why the message is automatic mail (an auto-reply, a
+	// list, a bounce, our own mail), or "". Automatic mail is never
+	// answered.
+	Automatic string
+	Bounce    *Bounce // a delivery report about the judge's own mail
+
+	// Unreadable is why the message could not be read at all, or "".
+	Unreadable string
+	// TooLarge is set when the message exceeds Limit bytes (Size), or
+	// when one of its parts is too large: TooLargeWhy then says which.
+	TooLarge    bool
+	TooLargeWhy string
+	Size, Limit int64
+	// HTMLOnly is set when the message has no plain-text part.
+	HTMLOnly bool
+
+	Text string // the plain-text body
+
+	// Signed is the verified signature, when there is one that verifies.
+	Signed *Signature
+	// SignatureProblem says why a signature that is present did not
+	// verify, for the player; UnknownKey names the key when the signature
+	// is good but the key is not one the judge knows.
+	SignatureProblem string
+	UnknownKey       string
+}
+
+// Signature is a verified signature: who signed and exactly what.
+type Signature struct {
+	Kind        string // "openpgp" or "ssh"
+	Fingerprint string
+	Content     string // the signed text, as the player wrote it
+	Signed      []byte // the exact bytes the signature covers
+}

@@ -1,0 +1,289 @@
+package adjudicator
+
+import (
+	"context"
+
+	"errors"
+	"fmt"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"log/slog"
+	"strings"
+	"time"
+)
+
+// Tx is what intake reads and writes in the one store transaction that also
+// records the message as consumed.
+type Tx interface {
+	Game(id string) (Game, error)
+	Games() ([]Game, error)
+	Seat(game, name string) (Seat, error)
+	Seats(game string) ([]Seat, error)
+	AddOrderFile(o OrderFile) (version uint64, err error)
+	OrderVersions(game string, step uint64, seat string) ([]OrderFile, error)
+	AddReceipt(r Receipt) error
+	Enqueue(m Mail) error
+	RecordBounce(b Bounce) error
+}
+
+// Outcome says what intake made of a message.
+type Outcome int
+
+// The outcomes of intake.
+const (
+	// Understood messages were acted on or answered: orders accepted or
+	// refused for a reason of the game, commands, automatic mail recorded.
+	Understood Outcome = iota
+	// Refused messages could not be acted on: unreadable, unsigned, a bad
+	// signature, an unknown key, too large. They are answered and kept apart.
+	Refused
+)
+
+// Intake turns incoming messages into order files and answers.
+type Intake struct {
+	Logger *slog.Logger
+}
+
+// Handle decides what env means, writes its effects through tx and queues
+// the answer. It returns an error only when tx fails: everything a player can
+// send gets an answer instead.
+func (in *Intake) Handle(ctx context.Context, tx Tx, env *Envelope) (Outcome, error) {
+	a := answer{tx: tx, env: env}
+	switch {
+	case env.Bounce != nil:
+		in.log().InfoContext(ctx, "bounce recorded", "original", env.Bounce.OriginalMessageID, "recipient", env.Bounce.Recipient, "status", env.Bounce.Status)
+		return Understood, tx.RecordBounce(*env.Bounce)
+	case env.Automatic != "":
+		in.log().InfoContext(ctx, "automatic mail not answered", "from", env.From, "why", env.Automatic)
+		return Understood, nil
+	case env.Unreadable != "":
+		return Refused, a.reply(MailError, "could not read your message",
+			"Your message could not be read: "+env.Unreadable+".\n\n"+
+				"Please send your order file as plain text in the body of the mail, or as a\n"+
+				"text attachment, signed as explained in the 'help' reply.\n")
+	case env.TooLarge:
+		why := fmt.Sprintf("Your message is %d bytes; the judge reads messages of up to %d bytes.", env.Size, env.Limit)
+		if env.TooLargeWhy != "" {
+			why = "Your message is too large for the judge: " + env.TooLargeWhy + "."
+		}
+		return Refused, a.reply(MailError, "message too large", why+"\n\n"+
+			"Order files are small: please send the order file alone, without pictures\n"+
+			"or other attachments.\n")
+	}
+	if env.Signed == nil {
+		if cmd, ok := readCommand(env); ok {
+			return Understood, in.command(a, cmd)
+		}
+	}
+	switch {
+	case env.UnknownKey != "":
+		return Refused, a.reply(MailError, "signed by an unknown key",
+			fmt.Sprintf("Your message is signed by key %s, which the judge does not know:\n"+
+				"no seat of any game is held by it.\n\n"+
+				"To take a seat, send 'join GAME SEAT' signed with this key and with your public\n"+
+				"key attached; if you hold a seat with another key, sign with that one.\n", env.UnknownKey))
+	case env.SignatureProblem != "":
+		return Refused, a.reply(MailError, "signature does not verify",
+			"The signature on your message does not verify: "+env.SignatureProblem+".\n\n"+
+				"Nothing was accepted. This happens when the signed text was changed after signing\n"+
+				"(some mail programs re-wrap lines or change spaces: sign the file and attach\n"+
+				"it, or use PGP/MIME), or when the signature belongs to other text.\n")
+	case env.HTMLOnly:
+		return Refused, a.reply(MailError, "please send plain text",
+			"Your message has only an HTML part. The judge reads plain text: please set\n"+
+				"your mail program to send plain text, or attach the order file as a .txt file\n"+
+				"with its signature.\n")
+	case env.Signed == nil:
+		return Refused, a.reply(MailError, "orders must be signed",
+			"Your message is not signed, so the judge cannot tell who sent it (the From\n"+
+				"address proves nothing). Sign your order file with the key that holds your seat:\n\n"+
+				"  gpg --clearsign orders.txt                  (then send orders.txt.asc's text)\n"+
+				"  ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n umpire orders.txt\n"+
+				"                                              (attach orders.txt and orders.txt.sig)\n\n"+
+				"Send 'help' for all the ways to sign.\n")
+	}
+	return in.orders(ctx, a)
+}
+
+func (in *Intake) log() *slog.Logger {
+	if in.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return in.Logger
+}
+
+// answer queues replies to one incoming message.
+type answer struct {
+	tx  Tx
+	env *Envelope
+	n   int
+}
+
+func (a *answer) reply(kind MailKind, subject, text string) error {
+	if a.env.From == "" {
+		return nil // nowhere to answer
+	}
+	refs := append([]string(nil), a.env.References...)
+	if a.env.MessageID != "" {
+		refs = append(refs, a.env.MessageID)
+	}
+	subj := "umpire: " + subject
+	if a.env.Subject != "" {
+		subj += " (re: " + truncate(a.env.Subject, 60) + ")"
+	}
+	a.n++
+	return a.tx.Enqueue(Mail{Kind: kind, To: a.env.From, Subject: subj, Text: text,
+		InReplyTo: a.env.MessageID, References: refs})
+}
+
+func truncate(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// orders handles a verified order file.
+func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
+	env := a.env
+	of, problems := ParseOrderFile(env.Signed.Content)
+	rc := Receipt{MessageID: env.MessageID, Game: of.Game, Seat: of.Seat, Step: of.Step,
+		Digest: OrderDigest(env.Signed.Signed), Echo: of.Echo(), At: env.Received}
+	if len(problems) == 0 {
+		problems = in.checkSeat(a.tx, env.Signed.Fingerprint, &of)
+	}
+	if len(problems) == 0 {
+		dup, p, err := replayed(a.tx, &of, rc.Digest)
+		if err != nil {
+			return Understood, err
+		}
+		if dup != 0 {
+			rc.Accepted, rc.Version = true, dup
+			if err := a.tx.AddReceipt(rc); err != nil {
+				return Understood, fmt.Errorf("intake: store receipt: %w", err)
+			}
+			return Understood, a.reply(MailReceipt, fmt.Sprintf("receipt %s %s step %d: already accepted", of.Game, of.Seat, of.Step),
+				fmt.Sprintf("This order file is identical to version %d of seat %s's orders for step %d of %s,\n"+
+					"which the judge already has and which still stands. Nothing changed.\n\nOrder file digest (SHA-256): %s\n",
+					dup, of.Seat, of.Step, of.Game, rc.Digest))
+		}
+		problems = p
+	}
+	rc.Problems = problems
+	if len(problems) == 0 {
+		v, err := a.tx.AddOrderFile(OrderFile{Game: of.Game, Step: of.Step, Seat: of.Seat, Digest: rc.Digest,
+			Key: env.Signed.Fingerprint, Signed: env.Signed.Signed, Text: env.Signed.Content,
+			Received: env.Received, MessageID: env.MessageID})
+		if err != nil {
+			return Understood, fmt.Errorf("intake: store order file: %w", err)
+		}
+		rc.Accepted, rc.Version = true, v
+		in.log().InfoContext(ctx, "orders accepted", "game", of.Game, "step", of.Step, "seat", of.Seat, "version", v, "digest", rc.Digest)
+	}
+	if err := a.tx.AddReceipt(rc); err != nil {
+		return Understood, fmt.Errorf("intake: store receipt: %w", err)
+	}
+	subject := fmt.Sprintf("receipt %s %s step %d: %s", of.Game, of.Seat, of.Step, map[bool]string{true: "accepted", false: "NOT accepted"}[rc.Accepted])
+	return Understood, a.reply(MailReceipt, subject, receiptText(env, &of, &rc))
+}
+
+// replayed compares an order file with the versions already accepted. A
+// copy of the newest version changes nothing (its version is returned); a
+// copy of an older one is refused, since anyone who saw that mail could send
+// it again to undo the seat's newer orders.
+func replayed(tx Tx, of *ParsedOrders, digest dice.Hash) (uint64, []Problem, error) {
+	versions, err := tx.OrderVersions(of.Game, of.Step, of.Seat)
+	if err != nil {
+		return 0, nil, fmt.Errorf("intake: read order versions: %w", err)
+	}
+	for i, v := range versions {
+		if v.Digest != digest {
+			continue
+		}
+		if i == len(versions)-1 {
+			return v.Version, nil, nil
+		}
+		return 0, []Problem{{Text: fmt.Sprintf("this order file is a copy of version %d, which version %d has replaced; "+
+			"a copy of an older file is refused so that nobody can undo your orders by sending an old mail again", v.Version, versions[len(versions)-1].Version),
+			Hint: "to go back to those orders, change any line (a comment will do) and sign the file again"}}, nil
+	}
+	return 0, nil, nil
+}
+
+// checkSeat checks that the game exists, the step is open and the signing
+// key holds the seat.
+func (in *Intake) checkSeat(tx Tx, key string, of *ParsedOrders) []Problem {
+	g, err := tx.Game(of.Game)
+	if errors.Is(err, ErrNotFound) {
+		return []Problem{{Line: of.GameLine, Text: fmt.Sprintf("there is no game %q", of.Game), Hint: "send 'list' for the games this judge runs"}}
+	} else if err != nil {
+		return []Problem{{Line: of.GameLine, Text: "the game could not be read: " + err.Error()}}
+	}
+	seat, err := tx.Seat(of.Game, of.Seat)
+	if err != nil {
+		names := []string{}
+		seats, _ := tx.Seats(of.Game)
+		for _, s := range seats {
+			names = append(names, s.Name)
+		}
+		return []Problem{{Line: of.SeatLine, Text: fmt.Sprintf("game %s has no seat %q", of.Game, of.Seat), Hint: "its seats are " + strings.Join(names, ", ")}}
+	}
+	if seat.Holder != key {
+		return []Problem{{Line: of.SeatLine, Text: fmt.Sprintf("seat %s of %s is not held by the key that signed (%s)", of.Seat, of.Game, key),
+			Hint: "sign with the key that holds the seat"}}
+	}
+	switch {
+	case g.Status != "running":
+		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("game %s is %s: it takes no orders now", of.Game, g.Status)}}
+	case of.Step != g.Step:
+		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("step %d is not open: game %s is taking orders for step %d", of.Step, of.Game, g.Step),
+			Hint: fmt.Sprintf("write 'step: %d'", g.Step)}}
+	}
+	return nil
+}
+
+func receiptText(env *Envelope, of *ParsedOrders, rc *Receipt) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Receipt for your message <%s> received %s.\n\n", env.MessageID, env.Received.UTC().Format(time.RFC1123))
+	if rc.Accepted {
+		fmt.Fprintf(&b, "ACCEPTED: orders of seat %s for step %d of %s, version %d.\n", rc.Seat, rc.Step, rc.Game, rc.Version)
+		if rc.Version > 1 {
+			fmt.Fprintf(&b, "They replace version %d until the step is adjudicated; every version is kept.\n", rc.Version-1)
+		}
+	} else {
+		fmt.Fprintf(&b, "NOT ACCEPTED: nothing was stored. Fix the problems below and send the file again.\n")
+	}
+	fmt.Fprintf(&b, "Signed by %s key %s.\n", env.Signed.Kind, env.Signed.Fingerprint)
+	fmt.Fprintf(&b, "Order file digest (SHA-256): %s\n", rc.Digest)
+	if rc.Accepted {
+		b.WriteString("This digest is bound into the step's dice: keep it to check the dice log.\n")
+	}
+	if len(rc.Problems) > 0 {
+		b.WriteString("\nProblems:\n")
+		for _, p := range rc.Problems {
+			if p.Line > 0 {
+				fmt.Fprintf(&b, "  line %d: %s\n", p.Line, p.Text)
+			} else {
+				fmt.Fprintf(&b, "  %s\n", p.Text)
+			}
+			if p.Hint != "" {
+				fmt.Fprintf(&b, "    hint: %s\n", p.Hint)
+			}
+		}
+	}
+	b.WriteString("\nUnderstood:\n")
+	b.WriteString(indentLines(rc.Echo, "  "))
+	if rc.Accepted {
+		b.WriteString("\nThe orders are checked against the game's rules when the step is adjudicated;\n" +
+			"send a newer signed file at any time before the deadline to replace them.\n")
+	}
+	return b.String()
+}
+
+func indentLines(s, prefix string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		b.WriteString(prefix + l + "\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	umail "github.com/umpire-pbem/umpire/mail"
+	"github.com/umpire-pbem/umpire/mail/mailtest"
+	"github.com/umpire-pbem/umpire/mail/message"
+	"github.com/umpire-pbem/umpire/mail/signature"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/storetest"
+)
+
+// corpusJudge is a judge whose store holds the corpus's game: alice
+// (keys/alice.asc) holds NATO, bob (keys/bob.pub) holds Serb.
+func corpusJudge(t *testing.T) *judge {
+	t.Helper()
+	db := storetest.MustOpen(t)
+	now := time.Date(2025, 3, 3, 19, 30, 0, 0, time.UTC)
+	storetest.MustUpdate(t, db, func(tx *store.Tx) error {
+		if err := tx.PutGame(store.Game{ID: "club-kosovo-3", Kind: "wbt", Status: "running", Step: 7}); err != nil {
+			return err
+		}
+		for seat, file := range map[string]string{"NATO": "alice.asc", "Serb": "bob.pub"} {
+			raw, err := os.ReadFile(filepath.Join(mailtest.CorpusDir(), "keys", file))
+			if err != nil {
+				return err
+			}
+			k, err := signature.ParseKey(raw)
+			if err != nil {
+				return err
+			}
+			if err := tx.PutKey(store.Key{Fingerprint: k.Fingerprint, Kind: string(k.Kind), Public: raw}); err != nil {
+				return err
+			}
+			if err := tx.PutSeat(store.Seat{Game: "club-kosovo-3", Name: seat, Holders: []store.Holder{{Key: k.Fingerprint, From: now}}}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return &judge{db: db, intake: &adjudicator.Intake{}, address: judgeAddress, from: "umpire <" + judgeAddress + ">",
+		limits: message.DefaultLimits(), now: func() time.Time { return now }, log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		replies: newRateLimit(1000)}
+}
+
+// answers are the mails queued so far.
+func answers(t *testing.T, db *store.DB) []store.Mail {
+	t.Helper()
+	var due []store.Mail
+	storetest.MustView(t, db, func(tx *store.Tx) (err error) {
+		due, err = tx.Due(time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC), 100000)
+		return err
+	})
+	return due
+}
+
+func mailText(t *testing.T, m store.Mail) string {
+	var b store.MailBody
+	if err := json.Unmarshal(m.Body, &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Text
+}
+
+// TestCorpusTreatments feeds every message of the hostile corpus to the
+// judge as the inbox would, and checks each gets the documented treatment:
+// the folder it goes to, and the answer (or silence) it gets.
+func TestCorpusTreatments(t *testing.T) {
+	j := corpusJudge(t)
+	corpus := mailtest.Corpus(t)
+	type want struct {
+		disp     umail.Disposition
+		answer   string // text the answer holds; "" = no answer at all
+		kind     store.MailKind
+		oneOfAns []string
+	}
+	treatments := map[string]want{
+		"orders":            {umail.Processed, "Order file digest", store.MailReceipt, nil},
+		"unsigned":          {umail.Rejected, "", store.MailError, []string{"is not signed", "encrypted"}},
+		"bad-signature":     {umail.Rejected, "does not verify", store.MailError, nil},
+		"unknown-key":       {umail.Rejected, "which the judge does not know", store.MailError, nil},
+		"plain-text-please": {umail.Rejected, "only an HTML part", store.MailError, nil},
+		"too-large":         {umail.Rejected, "", store.MailError, []string{"too large for the judge", "the judge reads messages of up to"}},
+		"malformed":         {umail.Rejected, "", store.MailError, []string{"could not be read", "too large", "nested"}},
+		"ignore-automatic":  {umail.Processed, "", "", nil},
+		"bounce":            {umail.Processed, "", "", nil},
+		"command":           {umail.Processed, "", "any", []string{"Sign it with any of", "Games on this judge", "club-kosovo-3", "not available"}},
+	}
+	counts := map[string]int{}
+	for i, c := range corpus {
+		t.Run(c.Name, func(t *testing.T) {
+			w, ok := treatments[c.Treatment]
+			if !ok {
+				t.Fatalf("unknown treatment %q", c.Treatment)
+			}
+			m := umail.Message{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(i + 1), Raw: c.Raw, Size: int64(len(c.Raw))}
+			if m.Size > j.limits.MaxMessage { // the inbox hands over the header only
+				end := strings.Index(string(c.Raw), "\r\n\r\n")
+				m.Raw, m.Truncated = c.Raw[:end+4], true
+			}
+			before := len(answers(t, j.db))
+			d, err := j.Handle(t.Context(), m)
+			if err != nil {
+				t.Fatalf("Handle: %v", err)
+			}
+			got := answers(t, j.db)[before:]
+			if d != w.disp {
+				t.Errorf("went to %s, want %s (%s)", dispositionName(d), dispositionName(w.disp), c.Note)
+			}
+			if w.kind == "" {
+				if len(got) != 0 {
+					t.Errorf("answered automatic mail (%s): %q", c.Note, got[0].Subject)
+				}
+				return
+			}
+			if len(got) == 0 && c.Treatment == "malformed" && !hasAddress(c.Raw) {
+				return // nobody to answer: kept in the rejected folder
+			}
+			if len(got) != 1 {
+				t.Fatalf("%d answers, want 1 (%s)", len(got), c.Note)
+			}
+			text := mailText(t, got[0])
+			if (w.kind != "any" && got[0].Kind != w.kind) || (w.answer != "" && !strings.Contains(text, w.answer)) {
+				t.Errorf("answer %s %q lacks %q:\n%s", got[0].Kind, got[0].Subject, w.answer, text)
+			}
+			if w.oneOfAns != nil && !containsAny(text, w.oneOfAns) {
+				t.Errorf("answer lacks any of %q:\n%s", w.oneOfAns, text)
+			}
+			counts[c.Treatment]++
+		})
+	}
+	// Bounces were recorded against the judge's mail, not answered.
+	storetest.MustView(t, j.db, func(tx *store.Tx) error {
+		bs, err := tx.Bounces()
+		if err != nil || len(bs) == 0 {
+			t.Errorf("bounces recorded: %d, %v", len(bs), err)
+		}
+		return nil
+	})
+	// The same messages again (a crash before the folder move): the same
+	// folders, no second answer, nothing applied twice.
+	before := len(answers(t, j.db))
+	for i, c := range corpus {
+		m := umail.Message{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(i + 1), Raw: c.Raw, Size: int64(len(c.Raw))}
+		if m.Size > j.limits.MaxMessage {
+			end := strings.Index(string(c.Raw), "\r\n\r\n")
+			m.Raw, m.Truncated = c.Raw[:end+4], true
+		}
+		d, err := j.Handle(t.Context(), m)
+		if err != nil || d != treatments[c.Treatment].disp {
+			t.Errorf("%s handled again: %s, %v", c.Name, dispositionName(d), err)
+		}
+	}
+	if after := len(answers(t, j.db)); after != before {
+		t.Errorf("handling the corpus again queued %d more answers", after-before)
+	}
+	t.Logf("answered by treatment: %v", counts)
+}
+
+// hasAddress reports whether a raw message names a sender anywhere in
+// a From or Return-Path line.
+func hasAddress(raw []byte) bool {
+	for _, l := range strings.Split(string(raw), "\n") {
+		l = strings.ToLower(l)
+		if (strings.HasPrefix(l, "from:") || strings.HasPrefix(l, "return-path:")) && strings.Contains(l, "@") {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}

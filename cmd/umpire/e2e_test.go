@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/mail/mailtest"
+	"github.com/umpire-pbem/umpire/mail/signature"
+	"github.com/umpire-pbem/umpire/mail/signature/signtest"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+const judgeAddress, judgePassword = "judge@umpire.test", "judge-pw"
+
+// table is a judge with a running game and two players holding seats:
+// alice (gpg) as NATO and bob (ssh) as Serb.
+type table struct {
+	st      mailtest.Stack
+	dir     string
+	config  string
+	store   string
+	gpg     *signtest.GPG
+	ssh     *signtest.SSH
+	alice   string // gpg fingerprint
+	bob     signtest.SSHKey
+	players []string
+}
+
+func newTable(t *testing.T, st mailtest.Stack) *table {
+	t.Helper()
+	tb := &table{st: st, dir: t.TempDir(), gpg: signtest.NewGPG(t), ssh: signtest.NewSSH(t)}
+	tb.players = []string{"alice@players.test", "bob@players.test", "carol@players.test", "dave@players.test"}
+	st.AddUser(t, judgeAddress, judgePassword)
+	for _, p := range tb.players {
+		st.AddUser(t, p, "pw")
+	}
+	tb.alice = tb.gpg.GenKey("Alice <alice@players.test>")
+	tb.bob = tb.ssh.GenKey("bob", "ed25519")
+	tb.store = filepath.Join(tb.dir, "umpire.db")
+	db, err := store.Open(tb.store, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	alicePub, err := signature.ParseKey(tb.gpg.Export(tb.alice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	err = db.Update(t.Context(), func(tx *store.Tx) error {
+		if err := tx.PutGame(store.Game{ID: "club-kosovo-3", Kind: "wbt", Title: "Kosovo by mail", Status: "running", Step: 7}); err != nil {
+			return err
+		}
+		for _, k := range []store.Key{
+			{Fingerprint: alicePub.Fingerprint, Kind: "openpgp", Public: tb.gpg.Export(tb.alice), Address: "alice@players.test", Added: now},
+			{Fingerprint: tb.bob.Fingerprint, Kind: "ssh", Public: tb.bob.Public, Address: "bob@players.test", Added: now},
+		} {
+			if err := tx.PutKey(k); err != nil {
+				return err
+			}
+		}
+		for seat, key := range map[string]string{"NATO": alicePub.Fingerprint, "Serb": tb.bob.Fingerprint} {
+			if err := tx.PutSeat(store.Seat{Game: "club-kosovo-3", Name: seat, Holders: []store.Holder{{Key: key, From: now}}}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	tb.config = filepath.Join(tb.dir, "umpire.toml")
+	conf := fmt.Sprintf("store = %q\naddress = %q\n\n[imap]\naddress = %q\nsecurity = \"none\"\nusername = %q\npassword = %q\npoll = \"200ms\"\n\n[smtp]\naddress = %q\nsecurity = \"none\"\n",
+		tb.store, judgeAddress, st.IMAPAddr(), judgeAddress, judgePassword, st.SMTPAddr())
+	if err := os.WriteFile(tb.config, []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+func orders(seat string, lines ...string) string {
+	return fmt.Sprintf("game: club-kosovo-3\nstep: 7\nseat: %s\n%s\nend\n", seat, strings.Join(lines, "\n"))
+}
+
+func header(from, id, subject string) string {
+	return fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nSubject: %s\r\nDate: Sun, 22 Nov 2026 20:00:00 +0000\r\nMIME-Version: 1.0\r\n", from, judgeAddress, id, subject)
+}
+
+func crlf(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
+}
+
+// clearsigned is alice's mail: a clear-signed order file as the body.
+func (tb *table) clearsigned(id string, text string) []byte {
+	body := tb.gpg.ClearSign(tb.alice, []byte(text))
+	return []byte(header("Alice <alice@players.test>", id, "my orders") + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + crlf(string(body)))
+}
+
+// sshAttached is bob's mail: orders.txt and orders.txt.sig attached, as a
+// mail program sends them.
+func (tb *table) sshAttached(id string, text string) []byte {
+	sig := tb.ssh.Sign(tb.bob, "umpire", []byte(text))
+	var b strings.Builder
+	b.WriteString(header("bob@players.test", id, "Serb orders"))
+	b.WriteString("Content-Type: multipart/mixed; boundary=\"XyZ\"\r\n\r\nThis is a multi-part message.\r\n")
+	b.WriteString("--XyZ\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nOrders attached.\r\n")
+	b.WriteString("--XyZ\r\nContent-Type: text/plain; charset=utf-8; name=orders.txt\r\nContent-Disposition: attachment; filename=orders.txt\r\nContent-Transfer-Encoding: base64\r\n\r\n")
+	b.WriteString(base64Lines([]byte(text)))
+	b.WriteString("--XyZ\r\nContent-Type: application/octet-stream; name=orders.txt.sig\r\nContent-Disposition: attachment; filename=orders.txt.sig\r\n\r\n")
+	b.WriteString(crlf(string(sig)))
+	b.WriteString("--XyZ--\r\n")
+	return []byte(b.String())
+}
+
+func base64Lines(b []byte) string {
+	enc := make([]byte, base64Len(len(b)))
+	base64Std.Encode(enc, b)
+	var out strings.Builder
+	for len(enc) > 76 {
+		out.Write(enc[:76])
+		out.WriteString("\r\n")
+		enc = enc[76:]
+	}
+	out.Write(enc)
+	out.WriteString("\r\n")
+	return out.String()
+}
+
+// serveOnce runs "umpire serve --once" until the judge's INBOX is empty.
+func (tb *table) serveOnce(t *testing.T) {
+	t.Helper()
+	for range 20 {
+		code, out, errOut := run(t, "serve", "--once", "--config", tb.config)
+		if code != exitOK {
+			t.Fatalf("serve --once: exit %d\n%s\n%s", code, out, errOut)
+		}
+		if len(tb.st.Mailbox(t, judgeAddress, judgePassword, "INBOX")) == 0 {
+			return
+		}
+	}
+	t.Fatal("the judge's INBOX does not empty")
+}
+
+func headerOf(raw []byte, name string) string {
+	for _, l := range strings.Split(strings.ReplaceAll(string(raw), "\r\n", "\n"), "\n") {
+		if l == "" {
+			break
+		}
+		if v, ok := strings.CutPrefix(l, name+": "); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+func TestEndToEnd(t *testing.T) {
+	for _, mk := range []func(testing.TB) mailtest.Stack{mailtest.Embedded, mailtest.Real} {
+		st := mk(t)
+		t.Run(st.Name(), func(t *testing.T) { testEndToEnd(t, st) })
+	}
+}
+
+func testEndToEnd(t *testing.T, st mailtest.Stack) {
+	tb := newTable(t, st)
+	natoOrders := orders("NATO", "attack 1708 from 1607 1709 with US-1AD US-3ID", "move US-82AB 1609 1610 1711")
+	serbOrders := orders("Serb", "move SRB-252 1810 1709")
+	st.Submit(t, "alice@players.test", []string{judgeAddress}, tb.clearsigned("a1@players.test", natoOrders))
+	st.Submit(t, "bob@players.test", []string{judgeAddress}, tb.sshAttached("b1@players.test", serbOrders))
+	st.Submit(t, "carol@players.test", []string{judgeAddress}, []byte(header("carol@players.test", "c1@players.test", "orders")+"\r\n"+crlf(natoOrders)))
+	st.Submit(t, "dave@players.test", []string{judgeAddress}, []byte(header("dave@players.test", "d1@players.test", "Out of office")+
+		"Auto-Submitted: auto-replied\r\n\r\nI am away until Monday.\r\n"))
+	st.WaitFor(t, judgeAddress, judgePassword, "INBOX", 4, 20*time.Second)
+
+	tb.serveOnce(t)
+
+	alice := st.WaitFor(t, "alice@players.test", "pw", "INBOX", 1, 20*time.Second)[0]
+	for _, want := range []string{"ACCEPTED: orders of seat NATO for step 7 of club-kosovo-3, version 1", "attack 1708 from 1607 1709 with US-1AD US-3ID"} {
+		if !bytes.Contains(alice, []byte(want)) {
+			t.Errorf("alice's receipt lacks %q:\n%s", want, alice)
+		}
+	}
+	if headerOf(alice, "In-Reply-To") != "<a1@players.test>" || !strings.Contains(headerOf(alice, "From"), judgeAddress) ||
+		headerOf(alice, "Auto-Submitted") != "auto-replied" {
+		t.Errorf("alice's receipt headers: In-Reply-To %q, From %q, Auto-Submitted %q", headerOf(alice, "In-Reply-To"), headerOf(alice, "From"), headerOf(alice, "Auto-Submitted"))
+	}
+	bob := st.WaitFor(t, "bob@players.test", "pw", "INBOX", 1, 20*time.Second)[0]
+	if !bytes.Contains(bob, []byte("ACCEPTED: orders of seat Serb")) || !bytes.Contains(bob, []byte("ssh key "+tb.bob.Fingerprint)) {
+		t.Errorf("bob's receipt:\n%s", bob)
+	}
+	carol := st.WaitFor(t, "carol@players.test", "pw", "INBOX", 1, 20*time.Second)[0]
+	if !bytes.Contains(carol, []byte("not signed")) {
+		t.Errorf("carol's answer:\n%s", carol)
+	}
+	if got := st.Mailbox(t, "dave@players.test", "pw", "INBOX"); len(got) != 0 {
+		t.Errorf("the auto-reply was answered: %s", got[0])
+	}
+	if p, r := len(st.Mailbox(t, judgeAddress, judgePassword, "processed")), len(st.Mailbox(t, judgeAddress, judgePassword, "rejected")); p != 3 || r != 1 {
+		t.Errorf("processed %d, rejected %d; want 3 and 1 (carol's unsigned mail)", p, r)
+	}
+
+	// Another pass changes nothing: no message taken twice, no mail sent twice.
+	tb.serveOnce(t)
+	time.Sleep(300 * time.Millisecond)
+	for _, p := range tb.players[:3] {
+		if n := len(st.Mailbox(t, p, "pw", "INBOX")); n != 1 {
+			t.Errorf("%s has %d answers, want 1", p, n)
+		}
+	}
+	db, err := store.Open(tb.store, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(t.Context(), func(tx *store.Tx) error {
+		latest, err := tx.LatestOrders("club-kosovo-3", 7)
+		if err != nil || len(latest) != 2 {
+			t.Errorf("stored orders: %d, %v", len(latest), err)
+		}
+		for _, o := range latest {
+			want := map[string]string{"NATO": natoOrders, "Serb": serbOrders}[o.Seat]
+			if !strings.Contains(strings.ReplaceAll(o.Text, "\r\n", "\n"), strings.TrimSuffix(want, "\n")) {
+				t.Errorf("%s's stored text %q", o.Seat, o.Text)
+			}
+		}
+		return nil
+	})
+}
+
+var base64Std = base64.StdEncoding
+
+func base64Len(n int) int { return base64Std.EncodedLen(n) }

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/mail"
+	"time"
+
+	umail "github.com/umpire-pbem/umpire/mail"
+	"github.com/umpire-pbem/umpire/mail/message"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+// queue is the store's outbox as mail.Outbox reads it. Mails are composed
+// into MIME when they are taken, from what was queued; the Message-ID and
+// Date come from the queued record, so every attempt sends the same mail.
+type queue struct {
+	db   *store.DB
+	from string // the From header: "umpire <judge@example.org>"
+}
+
+func (q *queue) Due(ctx context.Context, now time.Time, limit int) ([]umail.Queued, error) {
+	var due []store.Mail
+	if err := q.db.View(ctx, func(tx *store.Tx) (err error) {
+		due, err = tx.Due(now, limit)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	out := make([]umail.Queued, 0, len(due))
+	for _, m := range due {
+		raw, err := q.compose(m)
+		if err != nil {
+			// A mail that cannot be composed never will be: fail it now
+			// rather than block the queue.
+			if ferr := q.MarkFailed(ctx, m.ID, "cannot compose: "+err.Error(), now); ferr != nil {
+				return nil, ferr
+			}
+			continue
+		}
+		env, _ := mail.ParseAddress(m.From)
+		sender := m.From
+		if env != nil {
+			sender = env.Address
+		}
+		out = append(out, umail.Queued{ID: m.ID, MessageID: m.MessageID, From: sender, To: m.To, Raw: raw,
+			Attempts: m.Attempts, Queued: m.Queued})
+	}
+	return out, nil
+}
+
+func (q *queue) compose(m store.Mail) ([]byte, error) {
+	var body store.MailBody
+	if err := json.Unmarshal(m.Body, &body); err != nil {
+		return nil, fmt.Errorf("mail %d body: %w", m.ID, err)
+	}
+	from := q.from
+	if from == "" {
+		from = m.From
+	}
+	return message.Compose(message.Outgoing{
+		From: from, To: m.To, Subject: m.Subject, MessageID: m.MessageID, InReplyTo: m.InReplyTo,
+		References: m.References, Date: m.Queued, Text: body.Text,
+	})
+}
+
+func (q *queue) MarkSent(ctx context.Context, id uint64, at time.Time) error {
+	return q.db.Update(ctx, func(tx *store.Tx) error { return tx.MarkSent(id, at) })
+}
+
+func (q *queue) MarkRetry(ctx context.Context, id uint64, reason string, next time.Time) error {
+	return q.db.Update(ctx, func(tx *store.Tx) error { return tx.MarkRetry(id, reason, next) })
+}
+
+func (q *queue) MarkFailed(ctx context.Context, id uint64, reason string, at time.Time) error {
+	return q.db.Update(ctx, func(tx *store.Tx) error { return tx.MarkFailed(id, reason, at) })
+}

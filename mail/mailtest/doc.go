@@ -1,0 +1,15 @@
+// Package mailtest runs mail servers for end-to-end tests: a judge reads its
+// mail over IMAP and submits replies over SMTP, and players' mail reaches it
+// through an MTA.
+//
+// Two kinds of Stack offer the same harness. Embedded runs devmail in
+// process and costs nothing. Real runs Dovecot (IMAP and LMTP) and
+// OpenSMTPD on loopback ports, with configuration, users, maildirs and logs
+// in a temporary folder; it needs root and the Debian packages dovecot-imapd,
+// dovecot-lmtpd and opensmtpd. Without them Real skips the test, or fails it
+// when the environment variable CI is "true".
+//
+// Both stacks deliver mail for the domains umpire.test and players.test, and
+// both can be hurt on purpose: StopSMTP and StartSMTP take the MTA down and
+// back on the same address, RestartIMAP drops every IMAP connection.
+package mailtest

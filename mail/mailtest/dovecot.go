@@ -1,0 +1,174 @@
+package mailtest
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"text/template"
+	"time"
+)
+
+// dovecotBin is Dovecot's master program.
+const dovecotBin = "/usr/sbin/dovecot"
+
+// startTimeout bounds how long a real server may take to greet.
+const startTimeout = 20 * time.Second
+
+// dovecot is a Dovecot instance serving IMAP and LMTP on loopback ports, with
+// everything it writes under dir.
+type dovecot struct {
+	dir      string
+	imapPort int
+	lmtpPort int
+	proc     *process // nil while stopped
+}
+
+// dovecotConf is a template of Dovecot 2.3's configuration: no TLS, plain passwords from
+// a file, one maildir per address owned by vmail, any address accepted over
+// LMTP (like devmail, which creates accounts on delivery).
+const dovecotConf = `# Written by umpire's mailtest for one test run.
+instance_name = umpire-mailtest
+base_dir = {{.Dir}}/run
+state_dir = {{.Dir}}/state
+log_path = {{.Dir}}/dovecot.log
+info_log_path = {{.Dir}}/dovecot.log
+listen = 127.0.0.1
+protocols = imap lmtp
+ssl = no
+disable_plaintext_auth = no
+auth_failure_delay = 0
+auth_mechanisms = plain
+auth_verbose = yes
+mail_uid = {{.UID}}
+mail_gid = {{.GID}}
+first_valid_uid = {{.UID}}
+last_valid_uid = {{.UID}}
+mail_location = maildir:{{.Dir}}/mail/%u
+mail_fsync = never
+namespace inbox {
+  inbox = yes
+}
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u {{.Dir}}/passwd
+}
+userdb {
+  driver = static
+  args = uid={{.UID}} gid={{.GID}} home={{.Dir}}/mail/%u allow_all_users=yes
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = {{.IMAPPort}}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service lmtp {
+  inet_listener lmtp {
+    address = 127.0.0.1
+    port = {{.LMTPPort}}
+  }
+}
+protocol lmtp {
+  postmaster_address = postmaster@{{.Domain}}
+}
+`
+
+// newDovecot writes the configuration and an empty password file under dir,
+// on fresh ports.
+func newDovecot(dir string, uid, gid int) (*dovecot, error) {
+	d := &dovecot{dir: dir}
+	var err error
+	if d.imapPort, err = freePort(); err != nil {
+		return nil, err
+	}
+	if d.lmtpPort, err = freePort(); err != nil {
+		return nil, err
+	}
+	for _, sub := range []string{"run", "state", "mail"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			return nil, fmt.Errorf("mailtest: dovecot: %w", err)
+		}
+	}
+	if err := os.Chown(filepath.Join(dir, "mail"), uid, gid); err != nil {
+		return nil, fmt.Errorf("mailtest: dovecot: %w", err)
+	}
+	var conf strings.Builder
+	err = template.Must(template.New("dovecot.conf").Parse(dovecotConf)).Execute(&conf, map[string]any{
+		"Dir": dir, "UID": uid, "GID": gid, "IMAPPort": d.imapPort, "LMTPPort": d.lmtpPort, "Domain": JudgeDomain,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("mailtest: dovecot.conf: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "dovecot.conf"), []byte(conf.String()), 0o644); err != nil {
+		return nil, fmt.Errorf("mailtest: dovecot: %w", err)
+	}
+	if err := d.writeUsers(nil); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func (d *dovecot) imapAddr() string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(d.imapPort)) }
+func (d *dovecot) lmtpAddr() string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(d.lmtpPort)) }
+
+// start runs Dovecot in the foreground and waits for its IMAP and LMTP
+// greetings.
+func (d *dovecot) start(ctx context.Context) error {
+	p, err := startProcess("dovecot", filepath.Join(d.dir, "dovecot.stderr"),
+		dovecotBin, "-F", "-c", filepath.Join(d.dir, "dovecot.conf"))
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, startTimeout)
+	defer cancel()
+	for _, g := range []struct{ addr, prefix string }{{d.imapAddr(), "* OK"}, {d.lmtpAddr(), "220"}} {
+		if err := waitGreeting(ctx, g.addr, g.prefix, p.done); err != nil {
+			p.stop()
+			return fmt.Errorf("mailtest: dovecot: %w", err)
+		}
+	}
+	d.proc = p
+	return nil
+}
+
+// stop stops Dovecot and every process it forked, which drops all IMAP
+// connections.
+func (d *dovecot) stop() error {
+	if d.proc == nil {
+		return nil
+	}
+	err := d.proc.stop()
+	d.proc = nil
+	return err
+}
+
+// writeUsers replaces the password file. Dovecot reads it again when it
+// changes.
+func (d *dovecot) writeUsers(users map[string]string) error {
+	addrs := make([]string, 0, len(users))
+	for addr := range users {
+		addrs = append(addrs, addr)
+	}
+	sort.Strings(addrs)
+	var b strings.Builder
+	for _, addr := range addrs {
+		fmt.Fprintf(&b, "%s:{PLAIN}%s\n", addr, users[addr])
+	}
+	path := filepath.Join(d.dir, "passwd")
+	tmp := path + ".new"
+	if err := os.WriteFile(tmp, []byte(b.String()), 0o644); err != nil {
+		return fmt.Errorf("mailtest: dovecot users: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("mailtest: dovecot users: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,294 @@
+package mail
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+)
+
+// Queued is one mail waiting in the outbox. Raw is the complete message,
+// composed when it was queued, so a resend after a crash is byte for byte
+// the same mail with the same Message-ID.
+type Queued struct {
+	ID        uint64
+	MessageID string
+	From      string // envelope sender
+	To        []string
+	Raw       []byte
+	Attempts  int       // failed attempts so far
+	Queued    time.Time // when it was queued
+}
+
+// Queue is the outbox's view of the store's queue of mails to send.
+type Queue interface {
+	Due(ctx context.Context, now time.Time, limit int) ([]Queued, error)
+	MarkSent(ctx context.Context, id uint64, at time.Time) error
+	MarkRetry(ctx context.Context, id uint64, reason string, next time.Time) error
+	MarkFailed(ctx context.Context, id uint64, reason string, at time.Time) error
+}
+
+// OutboxConfig configures an Outbox.
+type OutboxConfig struct {
+	Server    Server
+	HelloName string        // EHLO name; default "localhost"
+	Interval  time.Duration // how often the queue is checked; default 10 s
+	Batch     int           // mails per connection; default 50
+	Retry     Backoff       // default 1 min doubling to 1 h
+	GiveUp    time.Duration // a mail still failing this long after it was queued fails for good; default 4 days
+	Now       func() time.Time
+	Logger    *slog.Logger
+	// OnFailure is called after a mail failed for good (a 5xx reply, or
+	// GiveUp passed), for example to tell the game master. It may be nil.
+	OnFailure func(ctx context.Context, q Queued, reason string)
+}
+
+// Outbox sends queued mail over SMTP submission: STARTTLS or implicit TLS,
+// AUTH PLAIN, retries with exponential backoff, permanent failures marked
+// and reported.
+type Outbox struct {
+	cfg   OutboxConfig
+	queue Queue
+	poke  chan struct{}
+}
+
+// NewOutbox returns an outbox sending q's mail through cfg.Server.
+func NewOutbox(cfg OutboxConfig, q Queue) (*Outbox, error) {
+	if err := cfg.Server.check(); err != nil {
+		return nil, fmt.Errorf("outbox: %w", err)
+	}
+	if cfg.HelloName == "" {
+		cfg.HelloName = "localhost"
+	}
+	if cfg.Interval <= 0 {
+		cfg.Interval = 10 * time.Second
+	}
+	if cfg.Batch <= 0 {
+		cfg.Batch = 50
+	}
+	if cfg.Retry.Base <= 0 {
+		cfg.Retry = Backoff{Base: time.Minute, Max: time.Hour}
+	}
+	if cfg.GiveUp <= 0 {
+		cfg.GiveUp = 4 * 24 * time.Hour
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Outbox{cfg: cfg, queue: q, poke: make(chan struct{}, 1)}, nil
+}
+
+// Poke asks the outbox to look at the queue now, e.g. right after a commit
+// that queued mail.
+func (o *Outbox) Poke() {
+	select {
+	case o.poke <- struct{}{}:
+	default:
+	}
+}
+
+// Run drains the queue until ctx ends.
+func (o *Outbox) Run(ctx context.Context) error {
+	t := time.NewTicker(o.cfg.Interval)
+	defer t.Stop()
+	for {
+		if _, err := o.Drain(ctx); err != nil && ctx.Err() == nil {
+			o.cfg.Logger.WarnContext(ctx, "outbox pass failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		case <-o.poke:
+		}
+	}
+}
+
+// Drain sends every mail due now and returns how many were sent. Mails that
+// fail are marked for retry or as failed; an error is returned only when the
+// queue itself could not be read or updated.
+func (o *Outbox) Drain(ctx context.Context) (int, error) {
+	sent := 0
+	for {
+		due, err := o.queue.Due(ctx, o.cfg.Now(), o.cfg.Batch)
+		if err != nil {
+			return sent, fmt.Errorf("outbox: read queue: %w", err)
+		}
+		if len(due) == 0 {
+			return sent, nil
+		}
+		n, err := o.session(ctx, due)
+		sent += n
+		if err != nil || n < len(due) {
+			return sent, err
+		}
+	}
+}
+
+// session sends a batch over one connection. It stops at the first mail
+// that fails for a reason that is not the mail's own (the server is down):
+// the rest stay due.
+func (o *Outbox) session(ctx context.Context, due []Queued) (int, error) {
+	c, err := o.dial(ctx)
+	if err != nil {
+		// The server cannot be reached: every mail of the batch waits.
+		for _, q := range due {
+			if merr := o.failed(ctx, q, err); merr != nil {
+				return 0, merr
+			}
+		}
+		return 0, nil
+	}
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
+	defer c.Close()
+	sent := 0
+	for _, q := range due {
+		if ctx.Err() != nil {
+			return sent, ctx.Err()
+		}
+		err := o.send(c, q)
+		if err == nil {
+			if merr := o.queue.MarkSent(ctx, q.ID, o.cfg.Now()); merr != nil {
+				return sent, fmt.Errorf("outbox: mark %d sent: %w", q.ID, merr)
+			}
+			o.cfg.Logger.InfoContext(ctx, "mail sent", "id", q.ID, "message_id", q.MessageID, "to", strings.Join(q.To, ","))
+			sent++
+			continue
+		}
+		if merr := o.failed(ctx, q, err); merr != nil {
+			return sent, merr
+		}
+		var se *smtp.SMTPError
+		if !errors.As(err, &se) {
+			return sent, nil // the connection is gone
+		}
+		if rerr := c.Reset(); rerr != nil {
+			return sent, nil
+		}
+	}
+	if err := c.Quit(); err != nil {
+		o.cfg.Logger.DebugContext(ctx, "smtp quit", "err", err)
+	}
+	return sent, nil
+}
+
+// failed records a failed attempt: a retry later, or a permanent failure.
+func (o *Outbox) failed(ctx context.Context, q Queued, err error) error {
+	now := o.cfg.Now()
+	reason := err.Error()
+	if Temporary(err) && now.Sub(q.Queued) < o.cfg.GiveUp {
+		next := now.Add(o.cfg.Retry.Delay(q.Attempts + 1))
+		o.cfg.Logger.WarnContext(ctx, "mail not sent, will retry", "id", q.ID, "attempt", q.Attempts+1, "next", next, "err", err)
+		if merr := o.queue.MarkRetry(ctx, q.ID, reason, next); merr != nil {
+			return fmt.Errorf("outbox: mark %d for retry: %w", q.ID, merr)
+		}
+		return nil
+	}
+	if Temporary(err) {
+		reason = fmt.Sprintf("gave up after %d attempts over %s: %s", q.Attempts+1, now.Sub(q.Queued).Round(time.Minute), reason)
+	}
+	o.cfg.Logger.ErrorContext(ctx, "mail failed for good", "id", q.ID, "to", strings.Join(q.To, ","), "reason", reason)
+	if merr := o.queue.MarkFailed(ctx, q.ID, reason, now); merr != nil {
+		return fmt.Errorf("outbox: mark %d failed: %w", q.ID, merr)
+	}
+	if o.cfg.OnFailure != nil {
+		o.cfg.OnFailure(ctx, q, reason)
+	}
+	return nil
+}
+
+func (o *Outbox) dial(ctx context.Context) (*smtp.Client, error) {
+	s := o.cfg.Server
+	var c *smtp.Client
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		switch s.Security {
+		case ImplicitTLS:
+			c, err = smtp.DialTLS(s.Address, s.tlsConfig())
+		case StartTLS:
+			c, err = smtp.DialStartTLS(s.Address, s.tlsConfig())
+		default:
+			c, err = smtp.Dial(s.Address)
+		}
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		<-done
+		if c != nil {
+			c.Close()
+		}
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("smtp %s: %w: %w", s.Address, errConnection, err)
+	}
+	c.CommandTimeout = s.timeout()
+	c.SubmissionTimeout = s.timeout()
+	if err := c.Hello(o.cfg.HelloName); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("smtp %s: hello: %w: %v", s.Address, errConnection, err)
+	}
+	if s.Username != "" {
+		if err := c.Auth(sasl.NewPlainClient("", s.Username, s.Password)); err != nil {
+			c.Close()
+			// A refused login is the operator's to fix, not the mail's fault:
+			// the mails wait (%v keeps the 5xx from reading as permanent).
+			return nil, fmt.Errorf("smtp %s: login as %s: %w: %v", s.Address, s.Username, errConnection, err)
+		}
+	}
+	return c, nil
+}
+
+// send submits one mail on an open session.
+func (o *Outbox) send(c *smtp.Client, q Queued) error {
+	if err := c.Mail(q.From, nil); err != nil {
+		return fmt.Errorf("smtp MAIL FROM %s: %w", q.From, err)
+	}
+	var refused []string
+	var firstRefusal error
+	for _, to := range q.To {
+		if err := c.Rcpt(to, nil); err != nil {
+			if Temporary(err) {
+				return fmt.Errorf("smtp RCPT TO %s: %w", to, err)
+			}
+			refused = append(refused, to)
+			if firstRefusal == nil {
+				firstRefusal = fmt.Errorf("smtp RCPT TO %s: %w", to, err)
+			}
+		}
+	}
+	if len(refused) == len(q.To) {
+		return firstRefusal
+	}
+	w, err := c.Data()
+	if err != nil {
+		return fmt.Errorf("smtp DATA: %w", err)
+	}
+	if _, err := io.Copy(w, bytes.NewReader(q.Raw)); err != nil {
+		w.Close()
+		return fmt.Errorf("smtp DATA: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("smtp DATA: %w", err)
+	}
+	if len(refused) > 0 && o.cfg.OnFailure != nil {
+		// Delivered to the others; the refused addresses are reported.
+		o.cfg.OnFailure(context.Background(), Queued{ID: q.ID, MessageID: q.MessageID, From: q.From, To: refused, Queued: q.Queued},
+			firstRefusal.Error())
+	}
+	return nil
+}

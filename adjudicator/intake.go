@@ -19,7 +19,9 @@ type Tx interface {
 	Seat(game, name string) (Seat, error)
 	Seats(game string) ([]Seat, error)
 	AddOrderFile(o OrderFile) (version uint64, err error)
-	OrderVersions(game string, step uint64, seat string) ([]OrderFile, error)
+	// OrderDigestVersion returns the version of seat's orders for step
+	// with digest d (0 if none) and the newest version (0 if none).
+	OrderDigestVersion(game string, step uint64, seat string, d dice.Hash) (version, latest uint64, err error)
 	AddReceipt(r Receipt) error
 	Enqueue(m Mail) error
 	RecordBounce(b Bounce) error
@@ -192,22 +194,18 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 // copy of an older one is refused, since anyone who saw that mail could send
 // it again to undo the seat's newer orders.
 func replayed(tx Tx, of *ParsedOrders, digest dice.Hash) (uint64, []Problem, error) {
-	versions, err := tx.OrderVersions(of.Game, of.Step, of.Seat)
-	if err != nil {
+	v, latest, err := tx.OrderDigestVersion(of.Game, of.Step, of.Seat, digest)
+	switch {
+	case err != nil:
 		return 0, nil, fmt.Errorf("intake: read order versions: %w", err)
+	case v == 0:
+		return 0, nil, nil
+	case v == latest:
+		return v, nil, nil
 	}
-	for i, v := range versions {
-		if v.Digest != digest {
-			continue
-		}
-		if i == len(versions)-1 {
-			return v.Version, nil, nil
-		}
-		return 0, []Problem{{Text: fmt.Sprintf("this order file is a copy of version %d, which version %d has replaced; "+
-			"a copy of an older file is refused so that nobody can undo your orders by sending an old mail again", v.Version, versions[len(versions)-1].Version),
-			Hint: "to go back to those orders, change any line (a comment will do) and sign the file again"}}, nil
-	}
-	return 0, nil, nil
+	return 0, []Problem{{Text: fmt.Sprintf("this order file is a copy of version %d, which version %d has replaced; "+
+		"a copy of an older file is refused so that nobody can undo your orders by sending an old mail again", v, latest),
+		Hint: "to go back to those orders, change any line (a comment will do) and sign the file again"}}, nil
 }
 
 // checkSeat checks that the game exists, the step is open and the signing

@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -44,6 +45,15 @@ type Handler interface {
 	Handle(ctx context.Context, m Message) (Disposition, error)
 }
 
+// BatchHandler is a Handler that can also commit a batch of messages in one
+// store transaction, all or none. When HandleBatch fails, the inbox hands
+// the batch's messages to Handle one by one, so that one bad message cannot
+// hold up the others.
+type BatchHandler interface {
+	Handler
+	HandleBatch(ctx context.Context, ms []Message) ([]Disposition, error)
+}
+
 // Checkpoints gives the mailbox checkpoint the handler last committed.
 type Checkpoints interface {
 	Checkpoint(ctx context.Context, mailbox string) (uidValidity, lastUID uint32, err error)
@@ -64,7 +74,7 @@ type InboxConfig struct {
 	// MaxSize is the largest message fetched whole; larger ones are handed
 	// over header only. Default 2 MiB.
 	MaxSize int64
-	// Batch is how many messages one FETCH takes; default 50.
+	// Batch is how many messages one FETCH takes; default 200.
 	Batch int
 	// Reconnect is the wait between connection attempts; default 1 s
 	// doubling to 1 min.
@@ -107,7 +117,7 @@ func NewInbox(cfg InboxConfig, h Handler, cps Checkpoints) (*Inbox, error) {
 		cfg.MaxSize = 2 << 20
 	}
 	if cfg.Batch <= 0 {
-		cfg.Batch = 50
+		cfg.Batch = 200
 	}
 	if cfg.Reconnect.Base <= 0 {
 		cfg.Reconnect = Backoff{Base: time.Second, Max: time.Minute}
@@ -289,55 +299,65 @@ func (in *Inbox) sweep(ctx context.Context, c *imapclient.Client, validity, uidN
 	}
 	slices.Sort(uids)
 	for len(uids) > 0 {
-		n := min(len(uids), in.cfg.Batch)
-		if err := in.batch(ctx, c, validity, uids[:n]); err != nil {
-			return err
+		// Sizes first (cheap), so that one batch holds at most Batch
+		// messages and batchBytes bytes.
+		chunk := uids[:min(len(uids), 1000)]
+		uids = uids[len(chunk):]
+		sizes, err := c.Fetch(imap.UIDSetNum(chunk...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+		if err != nil {
+			return fmt.Errorf("imap fetch sizes: %w", err)
 		}
-		uids = uids[n:]
+		slices.SortFunc(sizes, func(a, b *imapclient.FetchMessageBuffer) int { return int(a.UID) - int(b.UID) })
+		var group []imap.UID
+		var bytes int64
+		for i, m := range sizes {
+			group = append(group, m.UID)
+			bytes += min(m.RFC822Size, in.cfg.MaxSize)
+			if len(group) == in.cfg.Batch || bytes >= batchBytes || i == len(sizes)-1 {
+				if err := in.batch(ctx, c, validity, group); err != nil {
+					return err
+				}
+				group, bytes = nil, 0
+			}
+		}
 	}
 	return nil
 }
 
-// batch fetches, handles and disposes of a batch of messages.
+// batchBytes bounds the message bytes one batch fetches.
+const batchBytes = 32 << 20
+
+// batch fetches, handles and disposes of a batch of messages. One FETCH
+// takes each message's size and its first MaxSize bytes: a message larger
+// than that is handed over as its header alone.
 func (in *Inbox) batch(ctx context.Context, c *imapclient.Client, validity uint32, uids []imap.UID) error {
-	set := imap.UIDSetNum(uids...)
-	sizes, err := c.Fetch(set, &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+	sec := &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Offset: 0, Size: in.cfg.MaxSize}}
+	got, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true,
+		BodySection: []*imap.FetchItemBodySection{sec}}).Collect()
 	if err != nil {
-		return fmt.Errorf("imap fetch sizes: %w", err)
+		return fmt.Errorf("imap fetch: %w", err)
 	}
-	var whole, big imap.UIDSet
-	size := map[imap.UID]int64{}
-	for _, m := range sizes {
-		size[m.UID] = m.RFC822Size
+	msgs := make([]Message, 0, len(got))
+	for _, m := range got {
+		raw := m.FindBodySection(sec)
+		msg := Message{Mailbox: in.cfg.Folder, UIDValidity: validity, UID: uint32(m.UID), Raw: raw, Size: m.RFC822Size}
 		if m.RFC822Size > in.cfg.MaxSize {
-			big.AddNum(m.UID)
-		} else {
-			whole.AddNum(m.UID)
+			msg.Raw, msg.Truncated = headerOf(raw), true
 		}
-	}
-	all := &imap.FetchItemBodySection{Peek: true}
-	header := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
-	var msgs []Message
-	for _, part := range []struct {
-		set imap.UIDSet
-		sec *imap.FetchItemBodySection
-	}{{whole, all}, {big, header}} {
-		if len(part.set) == 0 {
-			continue
-		}
-		got, err := c.Fetch(part.set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{part.sec}}).Collect()
-		if err != nil {
-			return fmt.Errorf("imap fetch: %w", err)
-		}
-		for _, m := range got {
-			msgs = append(msgs, Message{
-				Mailbox: in.cfg.Folder, UIDValidity: validity, UID: uint32(m.UID),
-				Raw: m.FindBodySection(part.sec), Size: size[m.UID], Truncated: part.sec == header,
-			})
-		}
+		msgs = append(msgs, msg)
 	}
 	slices.SortFunc(msgs, func(a, b Message) int { return int(a.UID) - int(b.UID) })
 	var processed, rejected imap.UIDSet
+	if ds, ok := in.handleBatch(ctx, msgs); ok {
+		for i, d := range ds {
+			if d == Rejected {
+				rejected.AddNum(imap.UID(msgs[i].UID))
+			} else {
+				processed.AddNum(imap.UID(msgs[i].UID))
+			}
+		}
+		msgs = nil
+	}
 	var retry error
 	for _, m := range msgs {
 		d, err := in.handle(ctx, m)
@@ -369,6 +389,39 @@ func (in *Inbox) batch(ctx context.Context, c *imapclient.Client, validity uint3
 		return err
 	}
 	return retry
+}
+
+// headerOf returns the header block of a message (up to and including the
+// blank line), or all of raw if it has no end of header.
+func headerOf(raw []byte) []byte {
+	for _, sep := range []string{"\r\n\r\n", "\n\n"} {
+		if i := bytes.Index(raw, []byte(sep)); i >= 0 {
+			return raw[:i+len(sep)]
+		}
+	}
+	return raw
+}
+
+// handleBatch commits the batch in one transaction when the handler can;
+// ok is false when it cannot or failed, and the messages are then handled one
+// by one.
+func (in *Inbox) handleBatch(ctx context.Context, msgs []Message) (ds []Disposition, ok bool) {
+	bh, can := in.handler.(BatchHandler)
+	if !can || len(msgs) < 2 {
+		return nil, false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			in.cfg.Logger.WarnContext(ctx, "batch handler panicked, handling one by one", "panic", r)
+			ds, ok = nil, false
+		}
+	}()
+	ds, err := bh.HandleBatch(ctx, msgs)
+	if err != nil || len(ds) != len(msgs) {
+		in.cfg.Logger.WarnContext(ctx, "batch not committed, handling one by one", "messages", len(msgs), "err", err)
+		return nil, false
+	}
+	return ds, true
 }
 
 // handle runs the handler, turning a panic into an error so that one

@@ -58,7 +58,17 @@ func Open(path string, opts Options) (*DB, error) {
 	if opts.migrations == nil {
 		opts.migrations = migrations()
 	}
-	b, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: opts.Timeout})
+	b, err := bbolt.Open(path, 0o600, &bbolt.Options{
+		Timeout: opts.Timeout,
+		// Address space reserved up front, so that a growing file is not
+		// remapped in the middle of a burst of commits.
+		InitialMmapSize: 64 << 20,
+		// The free list is rebuilt when the file is opened rather than
+		// written with every commit: commits write less, and a crash
+		// loses nothing (the kill -9 test checks it).
+		FreelistType:   bbolt.FreelistMapType,
+		NoFreelistSync: true,
+	})
 	switch {
 	case errors.Is(err, berrors.ErrTimeout):
 		return nil, fmt.Errorf("store %s is %w", path, ErrInUse)

@@ -16,6 +16,7 @@
 //	games/<id>/                 "game": Game
 //	    seats/<name>                              Seat
 //	    orders/<step><len(seat)><seat><version>   OrderFile
+//	    order-digests/<step><len(seat)><seat><digest>  version
 //	    steps/<number>                            Step
 //	    events/<step><seq>                        Event
 //	    dice/<seq>                                dice record

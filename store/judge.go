@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
 // Judge returns tx as the adjudicator sees a store transaction. Mails it
@@ -71,14 +72,9 @@ func (j judgeTx) AddOrderFile(o adjudicator.OrderFile) (uint64, error) {
 		Signed: o.Signed, Text: o.Text, Received: o.Received, MessageID: o.MessageID, Status: "accepted"})
 }
 
-func (j judgeTx) OrderVersions(game string, step uint64, seat string) ([]adjudicator.OrderFile, error) {
-	vs, err := j.tx.OrderVersions(game, step, seat)
-	out := make([]adjudicator.OrderFile, len(vs))
-	for i, o := range vs {
-		out[i] = adjudicator.OrderFile{Game: o.Game, Step: o.Step, Seat: o.Seat, Version: o.Version, Digest: o.Digest,
-			Key: o.Key, Signed: o.Signed, Text: o.Text, Received: o.Received, MessageID: o.MessageID}
-	}
-	return out, notFound(err)
+func (j judgeTx) OrderDigestVersion(game string, step uint64, seat string, d dice.Hash) (uint64, uint64, error) {
+	v, latest, err := j.tx.OrderDigestVersion(game, step, seat, d)
+	return v, latest, notFound(err)
 }
 
 func (j judgeTx) AddReceipt(r adjudicator.Receipt) error {

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"fmt"
+	"go.etcd.io/bbolt"
 	"slices"
 	"strings"
 	"time"
@@ -38,15 +39,57 @@ func (tx *Tx) AddOrderFile(o OrderFile) (uint64, error) {
 		return 0, fmt.Errorf("add order file: %w", err)
 	}
 	prefix := orderPrefix(o.Step, o.Seat)
-	o.Version = 1
-	c := b.Cursor()
-	for k, _ := c.Seek(prefix); bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		o.Version = be64(k[len(prefix):]) + 1
+	o.Version = lastVersion(b, prefix) + 1
+	err = putJSON(b, append(prefix, u64(o.Version)...), o)
+	if err == nil {
+		var idx *bbolt.Bucket
+		if idx, err = tx.gameSub(o.Game, bOrderDigests); err == nil {
+			err = idx.Put(append(prefix, o.Digest[:]...), u64(o.Version))
+		}
 	}
-	if err := putJSON(b, append(prefix, u64(o.Version)...), o); err != nil {
+	if err != nil {
 		return 0, fmt.Errorf("add order file: game %q step %d seat %q: %w", o.Game, o.Step, o.Seat, err)
 	}
 	return o.Version, nil
+}
+
+// lastVersion returns the newest version stored under prefix, 0 if none.
+func lastVersion(b *bbolt.Bucket, prefix []byte) uint64 {
+	if b == nil {
+		return 0
+	}
+	c := b.Cursor()
+	end := append(append([]byte(nil), prefix...), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff)
+	k, _ := c.Seek(end)
+	if k == nil {
+		k, _ = c.Last()
+	} else {
+		k, _ = c.Prev()
+	}
+	if len(k) == len(prefix)+8 && bytes.HasPrefix(k, prefix) {
+		return be64(k[len(prefix):])
+	}
+	return 0
+}
+
+// OrderDigestVersion returns the version of seat's orders for step whose
+// signed bytes have digest d (0 if none) and the newest version (0 if none),
+// without reading the order files.
+func (tx *Tx) OrderDigestVersion(game string, step uint64, seat string, d dice.Hash) (version, latest uint64, err error) {
+	b, err := tx.gameSub(game, bOrders)
+	if err != nil {
+		return 0, 0, fmt.Errorf("order digest: %w", err)
+	}
+	prefix := orderPrefix(step, seat)
+	latest = lastVersion(b, prefix)
+	idx, err := tx.gameSub(game, bOrderDigests)
+	if err != nil || idx == nil {
+		return 0, latest, err
+	}
+	if v := idx.Get(append(prefix, d[:]...)); v != nil {
+		version = be64(v)
+	}
+	return version, latest, nil
 }
 
 // OrderVersions returns every version of seat's orders for step of game,

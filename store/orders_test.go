@@ -74,3 +74,44 @@ func TestOrderVersionsAllKept(t *testing.T) {
 		return nil
 	})
 }
+
+// TestOrderDigestVersion: the digest index finds the version with a digest
+// and the newest version without reading order files, and keeps steps and
+// seats apart (seat "A" and seat "AB" share a key prefix).
+func TestOrderDigestVersion(t *testing.T) {
+	db := storetest.MustOpen(t)
+	storetest.MustUpdate(t, db, func(tx *store.Tx) error {
+		if err := tx.PutGame(store.Game{ID: "g"}); err != nil {
+			return err
+		}
+		for i := range 300 { // past 255: versions must sort as numbers
+			if _, err := tx.AddOrderFile(store.OrderFile{Game: "g", Step: 2, Seat: "A", Digest: dice.OrderDigest([]byte{byte(i), byte(i >> 8)})}); err != nil {
+				return err
+			}
+		}
+		_, err := tx.AddOrderFile(store.OrderFile{Game: "g", Step: 2, Seat: "AB", Digest: dice.OrderDigest([]byte("ab"))})
+		return err
+	})
+	storetest.MustView(t, db, func(tx *store.Tx) error {
+		cases := []struct {
+			seat            string
+			step            uint64
+			d               dice.Hash
+			version, latest uint64
+		}{
+			{"A", 2, dice.OrderDigest([]byte{0, 0}), 1, 300},
+			{"A", 2, dice.OrderDigest([]byte{43, 1}), 300, 300},
+			{"A", 2, dice.OrderDigest([]byte("ab")), 0, 300},
+			{"AB", 2, dice.OrderDigest([]byte("ab")), 1, 1},
+			{"A", 3, dice.OrderDigest([]byte{0, 0}), 0, 0},
+			{"B", 2, dice.OrderDigest([]byte{0, 0}), 0, 0},
+		}
+		for _, c := range cases {
+			v, latest, err := tx.OrderDigestVersion("g", c.step, c.seat, c.d)
+			if err != nil || v != c.version || latest != c.latest {
+				t.Errorf("%s step %d: version %d latest %d (%v); want %d, %d", c.seat, c.step, v, latest, err, c.version, c.latest)
+			}
+		}
+		return nil
+	})
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -46,48 +47,94 @@ func (j *judge) Checkpoint(ctx context.Context, mailbox string) (uint32, uint32,
 
 // Handle implements mail.Handler.
 func (j *judge) Handle(ctx context.Context, m mail.Message) (mail.Disposition, error) {
+	ds, err := j.HandleBatch(ctx, []mail.Message{m})
+	if err != nil {
+		return 0, err
+	}
+	return ds[0], nil
+}
+
+// HandleBatch implements mail.BatchHandler: the messages are read and their
+// signatures checked in parallel, then committed in one transaction, each
+// message's decision whole.
+func (j *judge) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Disposition, error) {
 	now := j.now()
-	digest := dice.Hash(sha256.Sum256(m.Raw))
-	env := j.envelope(ctx, m, now)
-	var disp mail.Disposition
-	queued := false
-	err := j.db.Update(ctx, func(tx *store.Tx) error {
-		cp, err := tx.Checkpoint(m.Mailbox)
-		if err != nil {
-			return err
-		}
-		if cp.UIDValidity != m.UIDValidity || m.UID > cp.LastUID {
-			cp = store.Checkpoint{Mailbox: m.Mailbox, UIDValidity: m.UIDValidity, LastUID: m.UID}
-			if err := tx.PutCheckpoint(cp); err != nil {
-				return err
+	keys, err := j.keyring(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read keys: %w", err)
+	}
+	envs := make([]*adjudicator.Envelope, len(ms))
+	digests := make([]dice.Hash, len(ms))
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range min(runtime.GOMAXPROCS(0), len(ms)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				digests[i] = dice.Hash(sha256.Sum256(ms[i].Raw))
+				envs[i] = j.envelope(ctx, ms[i], keys, now)
 			}
+		}()
+	}
+	for i := range ms {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+
+	ds := make([]mail.Disposition, len(ms))
+	queued := false
+	err = j.db.Update(ctx, func(tx *store.Tx) error {
+		queued = false
+		for i, m := range ms {
+			d, err := j.commit(ctx, tx, m, envs[i], digests[i], now, &queued)
+			if err != nil {
+				return fmt.Errorf("message uid %d: %w", m.UID, err)
+			}
+			ds[i] = d
 		}
-		if rec, ok, err := tx.ConsumedRecord(digest, env.MessageID); err != nil || ok {
-			// Taken before (a crash between commit and move, or the same
-			// mail delivered twice): same folder, no effects again.
-			disp = dispositionOf(rec.Disposition)
-			return err
-		}
-		jt := &limitedTx{Tx: tx.Judge(j.from, now), limit: j.replies, sender: env.From, now: now, log: j.log, queued: &queued}
-		outcome, err := j.intake.Handle(ctx, jt, env)
-		if err != nil {
-			return err
-		}
-		disp = mail.Processed
-		if outcome == adjudicator.Refused {
-			disp = mail.Rejected
-		}
-		_, err = tx.ConsumeMessage(store.Consumed{MessageID: env.MessageID, Digest: digest, Mailbox: m.Mailbox,
-			UID: m.UID, At: now, Disposition: dispositionName(disp)})
-		return err
+		return nil
 	})
 	if err != nil {
-		return 0, fmt.Errorf("commit message uid %d: %w", m.UID, err)
+		return nil, fmt.Errorf("commit: %w", err)
 	}
 	if queued && j.poke != nil {
 		j.poke()
 	}
-	return disp, nil
+	return ds, nil
+}
+
+// commit writes one message's decision: the checkpoint, and either the
+// disposition recorded when it was taken before, or intake's effects and
+// the consumed record.
+func (j *judge) commit(ctx context.Context, tx *store.Tx, m mail.Message, env *adjudicator.Envelope, digest dice.Hash, now time.Time, queued *bool) (mail.Disposition, error) {
+	cp, err := tx.Checkpoint(m.Mailbox)
+	if err != nil {
+		return 0, err
+	}
+	if cp.UIDValidity != m.UIDValidity || m.UID > cp.LastUID {
+		if err := tx.PutCheckpoint(store.Checkpoint{Mailbox: m.Mailbox, UIDValidity: m.UIDValidity, LastUID: m.UID}); err != nil {
+			return 0, err
+		}
+	}
+	if rec, ok, err := tx.ConsumedRecord(digest, env.MessageID); err != nil || ok {
+		// Taken before (a crash between commit and move, or the same mail
+		// delivered twice): same folder, no effects again.
+		return dispositionOf(rec.Disposition), err
+	}
+	jt := &limitedTx{Tx: tx.Judge(j.from, now), limit: j.replies, sender: env.From, now: now, log: j.log, queued: queued}
+	outcome, err := j.intake.Handle(ctx, jt, env)
+	if err != nil {
+		return 0, err
+	}
+	d := mail.Processed
+	if outcome == adjudicator.Refused {
+		d = mail.Rejected
+	}
+	_, err = tx.ConsumeMessage(store.Consumed{MessageID: env.MessageID, Digest: digest, Mailbox: m.Mailbox,
+		UID: m.UID, At: now, Disposition: dispositionName(d)})
+	return d, err
 }
 
 func dispositionName(d mail.Disposition) string {
@@ -106,7 +153,7 @@ func dispositionOf(s string) mail.Disposition {
 
 // envelope reads m into what intake needs. It never fails: what cannot be
 // read becomes a reason the player is told.
-func (j *judge) envelope(ctx context.Context, m mail.Message, now time.Time) *adjudicator.Envelope {
+func (j *judge) envelope(ctx context.Context, m mail.Message, keys signature.Keys, now time.Time) *adjudicator.Envelope {
 	env := &adjudicator.Envelope{Received: now, Size: m.Size, Limit: j.limits.MaxMessage}
 	msg, err := message.Parse(m.Raw, j.limits)
 	if msg != nil {
@@ -152,7 +199,7 @@ func (j *judge) envelope(ctx context.Context, m mail.Message, now time.Time) *ad
 			"sign your order file without encrypting it (gpg --clearsign orders.txt)"
 		return env
 	}
-	j.verify(ctx, msg, env)
+	verify(msg, env, keys)
 	return env
 }
 
@@ -169,13 +216,7 @@ func compact(ss []string) []string {
 // verify finds the signature of msg, in any of the forms players use, and
 // checks it against the keys the judge knows. A message without one of its
 // own may carry a forwarded message that has one.
-func (j *judge) verify(ctx context.Context, msg *message.Message, env *adjudicator.Envelope) {
-	keys, err := j.keyring(ctx)
-	if err != nil {
-		j.log.ErrorContext(ctx, "keys could not be read", "err", err)
-		env.SignatureProblem = "the judge could not read its keys; please send again later"
-		return
-	}
+func verify(msg *message.Message, env *adjudicator.Envelope, keys signature.Keys) {
 	v, content, err, found := verifyMessage(msg, keys)
 	for _, fwd := range msg.Forwarded {
 		if found {

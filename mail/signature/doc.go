@@ -42,11 +42,11 @@
 // verify these are tried, in order, and the first that verifies is Signed
 // and Content:
 //
-//  1. the text as sent, then the text from each later line start on (at most
-//     100 lines are skipped, and none for a text over 256 KiB), which covers
-//     a greeting the player typed above the pasted orders;
-//  2. the same with every CRLF turned into LF;
-//  3. the same in CanonicalCRLF form (every bare LF turned into CRLF).
+//  1. the whole text as sent, with every CRLF turned into LF, and in
+//     CanonicalCRLF form (every bare LF turned into CRLF);
+//  2. in each of those forms, the text from each later line start on (at
+//     most 100 lines are skipped, and none for a text over 256 KiB), which
+//     covers a greeting the player typed above the pasted orders.
 //
 // Detached signatures (VerifyDetached, and PGP/MIME): the content is tried
 // as given, then with CRLF turned into LF, then in CanonicalCRLF form;

@@ -117,11 +117,19 @@ func toLF(b []byte) []byte { return bytes.ReplaceAll(b, []byte("\r\n"), []byte("
 // b with CRLF endings turned into LF and b in CanonicalCRLF form: the
 // changes mail transports make to text.
 func lineEndingVariants(b []byte) [][]byte {
-	out := [][]byte{b}
-	for _, v := range [][]byte{toLF(b), CanonicalCRLF(b)} {
-		if !bytes.Equal(v, b) {
-			out = append(out, v)
+	lf := toLF(b)
+	if !bytes.Equal(lf, b) {
+		// CRLF in the text: most often a file signed with LF endings that
+		// a mail transport sent as CRLF, so that form is tried first.
+		out := [][]byte{lf, b}
+		if c := CanonicalCRLF(b); !bytes.Equal(c, b) {
+			out = append(out, c)
 		}
+		return out
+	}
+	out := [][]byte{b}
+	if c := CanonicalCRLF(b); !bytes.Equal(c, b) {
+		out = append(out, c)
 	}
 	return out
 }
@@ -132,9 +140,12 @@ func lineEndingVariants(b []byte) [][]byte {
 // maxTailLines of them, and none for a text over maxTailText), so that
 // lines a player or mail program added above the signed text are skipped.
 func inlineCandidates(text []byte) [][]byte {
-	var out [][]byte
-	for _, v := range lineEndingVariants(text) {
-		out = append(out, v)
+	variants := lineEndingVariants(text)
+	// The whole text in each line-ending form first: a mail transport
+	// changing line endings is far more common than a greeting typed above
+	// the orders, and each candidate costs a signature check.
+	out := append([][]byte(nil), variants...)
+	for _, v := range variants {
 		if len(v) > maxTailText {
 			continue
 		}

@@ -3,6 +3,7 @@ package mail
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -25,6 +26,7 @@ type recorder struct {
 	dataErr  *smtp.SMTPError
 	password string
 	srv      *smtp.Server
+	tls      *tls.Config // offered for STARTTLS; AUTH then only after it
 	l        net.Listener
 	addr     string
 }
@@ -51,7 +53,8 @@ func newRecorder(t *testing.T) *recorder {
 func (r *recorder) start(l net.Listener) {
 	r.l = l
 	r.srv = smtp.NewServer(r)
-	r.srv.AllowInsecureAuth = true
+	r.srv.AllowInsecureAuth = r.tls == nil
+	r.srv.TLSConfig = r.tls
 	r.srv.Domain = "mta.test"
 	go r.srv.Serve(l)
 }

@@ -46,6 +46,8 @@ type MailBox struct {
 	Processed    string   `toml:"processed"` // IMAP: where handled mail goes; default processed
 	Rejected     string   `toml:"rejected"`  // IMAP: where mail not understood goes; default rejected
 	Poll         duration `toml:"poll"`      // IMAP: check interval without IDLE; default 1m
+	Retry        duration `toml:"retry"`     // SMTP: first retry after a failed send, doubling to an hour; default 1m
+	GiveUp       duration `toml:"give_up"`   // SMTP: a mail still failing this long after it was queued fails; default 96h
 }
 
 // Limits bound what the judge reads.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/mail"
 	"sync"
+	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	umail "github.com/umpire-pbem/umpire/mail"
@@ -174,6 +175,7 @@ func (m *Main) newDaemon(cfg *Config, db *store.DB) (*daemon, error) {
 	j.limits.MaxMessage = cfg.Limits.MessageBytes
 	out, err := umail.NewOutbox(umail.OutboxConfig{
 		Server: server(cfg.SMTP), HelloName: hostOf(cfg.Address), Now: m.Now, Logger: m.Logger,
+		Retry: umail.Backoff{Base: cfg.SMTP.Retry.Duration, Max: time.Hour}, GiveUp: cfg.SMTP.GiveUp.Duration,
 		OnFailure: func(ctx context.Context, q umail.Queued, reason string) { m.reportFailure(ctx, db, cfg, q, reason) },
 	}, &queue{db: db, from: from})
 	if err != nil {

@@ -2,6 +2,7 @@ package message
 
 import (
 	"bytes"
+	"github.com/umpire-pbem/umpire/mail/signature"
 	"io"
 	"strings"
 
@@ -44,7 +45,7 @@ func (p *parser) signed(n *node, body io.Reader, boundary string, depth int) err
 	n.signed = &SignedPart{
 		Protocol:  strings.ToLower(n.params["protocol"]),
 		Micalg:    strings.ToLower(n.params["micalg"]),
-		Part:      canonicalCRLF(parts[0]),
+		Part:      signature.CanonicalCRLF(parts[0]),
 		Signature: n.children[1].data,
 	}
 	return nil
@@ -159,18 +160,4 @@ func lineBreakBefore(body []byte, i int) int {
 		return i - 1
 	}
 	return i
-}
-
-// canonicalCRLF returns b with every LF not preceded by CR made CRLF.
-// Existing CRLF pairs and lone CRs are kept. This is the canonical form RFC
-// 3156 signs, and the same rule as signature.CanonicalCRLF.
-func canonicalCRLF(b []byte) []byte {
-	out := make([]byte, 0, len(b)+bytes.Count(b, []byte("\n")))
-	for i, c := range b {
-		if c == '\n' && (i == 0 || b[i-1] != '\r') {
-			out = append(out, '\r')
-		}
-		out = append(out, c)
-	}
-	return out
 }

@@ -6,21 +6,67 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// Game is a hosted game as intake sees it.
+// Game is a hosted game.
 type Game struct {
-	ID     string
-	Kind   string // the rules package, such as "wbt"
-	Title  string
-	Status string // "forming", "running", "paused", "ended"
-	GMKey  string // fingerprint of the game master's key
-	Step   uint64 // the step open for orders; 0 before the game starts
+	ID       string
+	Kind     string // the rules package, such as "wbt"
+	Title    string
+	Status   string // "forming", "running", "paused", "ended"
+	GMKey    string // fingerprint of the game master's key
+	Step     uint64 // the step open for orders; 0 before the game starts
+	Scenario string
+	File     []byte // the game file it was created from
+	Created  time.Time
 }
+
+// The statuses of a game.
+const (
+	Forming = "forming"
+	Running = "running"
+	Paused  = "paused"
+	Ended   = "ended"
+)
 
 // Seat is a side of a game and the key that holds it now.
 type Seat struct {
 	Game   string
 	Name   string
 	Holder string // fingerprint of the current holder's key; "" if vacant
+	// Excused counts the missed steps the judge waited for this seat.
+	Excused int
+	// AbsentFrom and AbsentUntil bound the holder's declared absence;
+	// AbsenceDays counts the days declared so far.
+	AbsentFrom, AbsentUntil time.Time
+	AbsenceDays             int
+}
+
+// StepRecord is one step of a hosted game: open for orders, then closed
+// when adjudicated. State is the game's state when the step opened, the
+// input of its adjudication.
+type StepRecord struct {
+	Game     string
+	Number   uint64
+	Phase    string
+	Status   string // "open", "closed", "over" (the final state of an ended game)
+	Opened   time.Time
+	Deadline time.Time
+	Closed   time.Time
+	Owing    []string
+	NoOrders map[string]string
+	Ready    []string          // seats that said they are ready
+	Used     map[string]uint64 // order file version adjudicated, per seat
+	Orders   []dice.Hash       // digests of those order files (D_k's input)
+	Extended bool              // the grace period was added once
+	Reminded int               // reminders sent
+	Paused   time.Duration     // time left when the game was paused
+	State    []byte
+}
+
+// DiceSecrets are a game's chain roots and commitments.
+type DiceSecrets struct {
+	OpenRoot, SealedRoot dice.Hash
+	ChainLength          uint64
+	Open0, Sealed0       dice.Hash
 }
 
 // Key is a public key the judge knows.

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"context"
+	"slices"
 
 	"errors"
 	"fmt"
@@ -16,8 +17,23 @@ import (
 type Tx interface {
 	Game(id string) (Game, error)
 	Games() ([]Game, error)
+	PutGame(g Game) error
 	Seat(game, name string) (Seat, error)
 	Seats(game string) ([]Seat, error)
+	PutSeat(s Seat) error
+	Key(fingerprint string) (Key, error)
+	PutKey(k Key, public []byte) error
+	Step(game string, n uint64) (StepRecord, error)
+	PutStep(s StepRecord) error
+	LatestOrders(game string, step uint64) ([]OrderFile, error)
+	OrderVersion(game string, step uint64, seat string, version uint64) (OrderFile, error)
+	AddEvents(game string, step uint64, events []Event) error
+	Events(game string, step uint64) ([]Event, error)
+	DiceSecrets(game string) (DiceSecrets, error)
+	PutDiceSecrets(game string, s DiceSecrets) error
+	DiceHead(game string) (dice.Hash, uint64, error)
+	AddDiceRecords(game string, records []dice.Record) error
+	PutStepLinks(game string, step uint64, phase string, orders []dice.Hash, digest dice.Hash, open, sealed *dice.Hash) error
 	AddOrderFile(o OrderFile) (version uint64, err error)
 	// OrderDigestVersion returns the version of seat's orders for step
 	// with digest d (0 if none) and the newest version (0 if none).
@@ -43,6 +59,9 @@ const (
 // Intake turns incoming messages into order files and answers.
 type Intake struct {
 	Logger *slog.Logger
+	// Judge checks orders against the games' rules and runs the steps; with
+	// none, order files are checked for game, step, seat and signature only.
+	Judge *Judge
 }
 
 // Handle decides what env means, writes its effects through tx and queues
@@ -172,7 +191,18 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		problems = p
 	}
 	rc.Problems = problems
+	var ignored []Problem
+	processed := false
 	if len(problems) == 0 {
+		canon, problems, hosted, err := in.checkOrders(a.tx, &of)
+		if err != nil {
+			return Understood, err
+		}
+		ignored = problems
+		if hosted {
+			rc.Echo = echo(&of, canon)
+		}
+		rc.Problems = ignored
 		v, err := a.tx.AddOrderFile(OrderFile{Game: of.Game, Step: of.Step, Seat: of.Seat, Digest: rc.Digest,
 			Key: env.Signed.Fingerprint, Signed: env.Signed.Signed, Text: env.Signed.Content,
 			Received: env.Received, MessageID: env.MessageID})
@@ -181,12 +211,94 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		}
 		rc.Accepted, rc.Version = true, v
 		in.log().InfoContext(ctx, "orders accepted", "game", of.Game, "step", of.Step, "seat", of.Seat, "version", v, "digest", rc.Digest)
+		if hosted {
+			if processed, err = in.ready(ctx, a.tx, &of, len(ignored) == 0, env.Received); err != nil {
+				return Understood, err
+			}
+		}
 	}
 	if err := a.tx.AddReceipt(rc); err != nil {
 		return Understood, fmt.Errorf("intake: store receipt: %w", err)
 	}
 	subject := fmt.Sprintf("receipt %s %s step %d: %s", of.Game, of.Seat, of.Step, map[bool]string{true: "accepted", false: "NOT accepted"}[rc.Accepted])
-	return Understood, a.reply(MailReceipt, subject, receiptText(env, &of, &rc))
+	text := receiptText(env, &of, &rc, rc.Echo != of.Echo())
+	switch {
+	case processed:
+		text += "\nEvery seat is ready: the step was adjudicated at once. The report follows.\n"
+	case rc.Accepted && rc.Echo != of.Echo() && len(ignored) == 0:
+		text += "\nYour seat is now ready. Send 'notready' (signed) to hold the step until the deadline.\n"
+	case rc.Accepted && len(ignored) > 0:
+		text += "\nBecause some lines were ignored, your seat is not marked ready: fix them and send the file again.\n"
+	}
+	return Understood, a.reply(MailReceipt, subject, text)
+}
+
+// checkOrders reads the order lines with the game's rules. It returns the
+// canonical orders and a problem for each line the rules do not accept
+// (those lines are left out when the step is adjudicated). hosted is false
+// for a game the judge runs no step machine for (no rules for its kind):
+// its order files get the header checks only.
+func (in *Intake) checkOrders(tx Tx, of *ParsedOrders) (canon []string, problems []Problem, hosted bool, err error) {
+	if in.Judge == nil {
+		return nil, nil, false, nil
+	}
+	g, err := tx.Game(of.Game)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	rules, err := in.Judge.Games.Get(g.Kind)
+	if err != nil {
+		return nil, nil, false, nil
+	}
+	st, err := tx.Step(of.Game, of.Step)
+	if errors.Is(err, ErrNotFound) {
+		return nil, nil, false, nil
+	} else if err != nil {
+		return nil, nil, false, err
+	}
+	if !slices.Contains(st.Owing, of.Seat) {
+		return nil, []Problem{{Text: fmt.Sprintf("step %d (%s) waits for orders from %s only, not from %s",
+			of.Step, st.Phase, strings.Join(st.Owing, ", "), of.Seat), Hint: "your orders are kept, but this step will not use them"}}, false, nil
+	}
+	canon, problems = rules.ParseOrders(st.State, of.Seat, of.Orders)
+	for i := range problems {
+		problems[i].Text = "ignored: " + problems[i].Text
+	}
+	return canon, problems, true, nil
+}
+
+// ready marks the seat ready when its orders are clean, and adjudicates the
+// step at once when every seat owing orders is ready and the game allows it.
+func (in *Intake) ready(ctx context.Context, tx Tx, of *ParsedOrders, clean bool, now time.Time) (bool, error) {
+	st, err := in.Judge.Ready(tx, of.Game, of.Seat, clean)
+	if err != nil {
+		return false, err
+	}
+	if !allReady(st) {
+		return false, nil
+	}
+	g, err := tx.Game(of.Game)
+	if err != nil {
+		return false, err
+	}
+	f, rules, err := in.Judge.settings(g)
+	if err != nil || !f.Schedule.early() {
+		return false, err
+	}
+	return true, in.Judge.Adjudicate(ctx, tx, g, f, rules, st, now)
+}
+
+func echo(of *ParsedOrders, canon []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "game: %s\nstep: %d\nseat: %s\n", of.Game, of.Step, of.Seat)
+	if len(canon) == 0 {
+		b.WriteString("(no orders: the game's default for a seat without orders applies)\n")
+	}
+	for _, o := range canon {
+		b.WriteString(o + "\n")
+	}
+	b.WriteString("end\n")
+	return b.String()
 }
 
 // replayed compares an order file with the versions already accepted. A
@@ -240,7 +352,7 @@ func (in *Intake) checkSeat(tx Tx, key string, of *ParsedOrders) []Problem {
 	return nil
 }
 
-func receiptText(env *Envelope, of *ParsedOrders, rc *Receipt) string {
+func receiptText(env *Envelope, of *ParsedOrders, rc *Receipt, checked bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Receipt for your message <%s> received %s.\n\n", env.MessageID, env.Received.UTC().Format(time.RFC1123))
 	if rc.Accepted {
@@ -271,7 +383,11 @@ func receiptText(env *Envelope, of *ParsedOrders, rc *Receipt) string {
 	}
 	b.WriteString("\nUnderstood:\n")
 	b.WriteString(indentLines(rc.Echo, "  "))
-	if rc.Accepted {
+	switch {
+	case rc.Accepted && checked:
+		b.WriteString("\nThe orders above were checked against the game's rules; lines marked ignored\n" +
+			"will not be used. Send a newer signed file at any time before the deadline to\nreplace them.\n")
+	case rc.Accepted:
 		b.WriteString("\nThe orders are checked against the game's rules when the step is adjudicated;\n" +
 			"send a newer signed file at any time before the deadline to replace them.\n")
 	}

@@ -31,7 +31,18 @@ func notFound(err error) error {
 }
 
 func gameOf(g Game) adjudicator.Game {
-	return adjudicator.Game{ID: g.ID, Kind: g.Kind, Title: g.Title, Status: g.Status, GMKey: g.GMKey, Step: g.Step}
+	return adjudicator.Game{ID: g.ID, Kind: g.Kind, Title: g.Title, Status: g.Status, GMKey: g.GMKey, Step: g.Step,
+		Scenario: g.Scenario, File: g.File, Created: g.Created}
+}
+
+func (j judgeTx) PutGame(g adjudicator.Game) error {
+	old, err := j.tx.Game(g.ID)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	old.ID, old.Kind, old.Title, old.Status, old.GMKey, old.Step = g.ID, g.Kind, g.Title, g.Status, g.GMKey, g.Step
+	old.Scenario, old.File, old.Created, old.Updated = g.Scenario, g.File, g.Created, j.now
+	return j.tx.PutGame(old)
 }
 
 func (j judgeTx) Game(id string) (adjudicator.Game, error) {
@@ -50,7 +61,132 @@ func (j judgeTx) Games() ([]adjudicator.Game, error) {
 
 func seatOf(s Seat) adjudicator.Seat {
 	h, _ := s.Holder()
-	return adjudicator.Seat{Game: s.Game, Name: s.Name, Holder: h.Key}
+	return adjudicator.Seat{Game: s.Game, Name: s.Name, Holder: h.Key, Excused: s.Excused,
+		AbsentFrom: s.AbsentFrom, AbsentUntil: s.AbsentUntil, AbsenceDays: s.AbsenceDays}
+}
+
+// PutSeat stores a seat; a change of holder closes the old holder's time
+// and opens the new one's, so the seat's history keeps both.
+func (j judgeTx) PutSeat(s adjudicator.Seat) error {
+	old, err := j.tx.Seat(s.Game, s.Name)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	old.Game, old.Name = s.Game, s.Name
+	cur, held := old.Holder()
+	if !held || cur.Key != s.Holder {
+		for i := range old.Holders {
+			if old.Holders[i].Until.IsZero() {
+				old.Holders[i].Until = j.now
+			}
+		}
+		if s.Holder != "" {
+			addr := ""
+			if k, err := j.tx.Key(s.Holder); err == nil {
+				addr = k.Address
+			}
+			old.Holders = append(old.Holders, Holder{Key: s.Holder, Address: addr, From: j.now})
+		}
+	}
+	old.Excused, old.AbsentFrom, old.AbsentUntil, old.AbsenceDays = s.Excused, s.AbsentFrom, s.AbsentUntil, s.AbsenceDays
+	return j.tx.PutSeat(old)
+}
+
+func (j judgeTx) Key(fp string) (adjudicator.Key, error) {
+	k, err := j.tx.Key(fp)
+	return adjudicator.Key{Fingerprint: k.Fingerprint, Kind: k.Kind, Address: k.Address}, notFound(err)
+}
+
+func (j judgeTx) PutKey(k adjudicator.Key, public []byte) error {
+	old, err := j.tx.Key(k.Fingerprint)
+	if errors.Is(err, ErrNotFound) {
+		old = Key{Fingerprint: k.Fingerprint, Kind: k.Kind, Public: public, Added: j.now}
+	} else if err != nil {
+		return err
+	}
+	if public != nil {
+		old.Public = public
+	}
+	old.Address = k.Address
+	return j.tx.PutKey(old)
+}
+
+func stepOf(s Step) adjudicator.StepRecord {
+	return adjudicator.StepRecord{Game: s.Game, Number: s.Number, Phase: s.Phase, Status: s.Status, Opened: s.Opened,
+		Deadline: s.Deadline, Closed: s.Closed, Owing: s.Owing, NoOrders: s.NoOrders, Ready: s.Ready, Used: s.Used,
+		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, State: s.State}
+}
+
+func (j judgeTx) Step(game string, n uint64) (adjudicator.StepRecord, error) {
+	s, err := j.tx.Step(game, n)
+	return stepOf(s), notFound(err)
+}
+
+func (j judgeTx) PutStep(s adjudicator.StepRecord) error {
+	return j.tx.PutStep(Step{Game: s.Game, Number: s.Number, Phase: s.Phase, Status: s.Status, Opened: s.Opened,
+		Deadline: s.Deadline, Closed: s.Closed, Owing: s.Owing, NoOrders: s.NoOrders, Ready: s.Ready, Used: s.Used,
+		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, State: s.State})
+}
+
+func orderOf(o OrderFile) adjudicator.OrderFile {
+	return adjudicator.OrderFile{Game: o.Game, Step: o.Step, Seat: o.Seat, Version: o.Version, Digest: o.Digest,
+		Key: o.Key, Signed: o.Signed, Text: o.Text, Received: o.Received, MessageID: o.MessageID}
+}
+
+func (j judgeTx) LatestOrders(game string, step uint64) ([]adjudicator.OrderFile, error) {
+	os, err := j.tx.LatestOrders(game, step)
+	out := make([]adjudicator.OrderFile, len(os))
+	for i, o := range os {
+		out[i] = orderOf(o)
+	}
+	return out, notFound(err)
+}
+
+func (j judgeTx) OrderVersion(game string, step uint64, seat string, v uint64) (adjudicator.OrderFile, error) {
+	o, err := j.tx.OrderVersion(game, step, seat, v)
+	return orderOf(o), notFound(err)
+}
+
+func (j judgeTx) AddEvents(game string, step uint64, events []adjudicator.Event) error {
+	es := make([]Event, len(events))
+	for i, e := range events {
+		es[i] = Event{Game: game, Step: step, Rule: e.Rule, Text: e.Text, Visible: e.Visible}
+	}
+	_, err := j.tx.AddEvents(game, step, es)
+	return err
+}
+
+func (j judgeTx) Events(game string, step uint64) ([]adjudicator.Event, error) {
+	es, err := j.tx.Events(game, step)
+	out := make([]adjudicator.Event, len(es))
+	for i, e := range es {
+		out[i] = adjudicator.Event{Rule: e.Rule, Text: e.Text, Visible: e.Visible}
+	}
+	return out, notFound(err)
+}
+
+func (j judgeTx) DiceSecrets(game string) (adjudicator.DiceSecrets, error) {
+	s, err := j.tx.DiceSecrets(game)
+	return adjudicator.DiceSecrets{OpenRoot: s.OpenRoot, SealedRoot: s.SealedRoot, ChainLength: s.ChainLength,
+		Open0: s.Open0, Sealed0: s.Sealed0}, notFound(err)
+}
+
+func (j judgeTx) PutDiceSecrets(game string, s adjudicator.DiceSecrets) error {
+	return j.tx.PutDiceSecrets(game, DiceSecrets{OpenRoot: s.OpenRoot, SealedRoot: s.SealedRoot, ChainLength: s.ChainLength,
+		Open0: s.Open0, Sealed0: s.Sealed0})
+}
+
+func (j judgeTx) DiceHead(game string) (dice.Hash, uint64, error) { return j.tx.DiceHead(game) }
+
+func (j judgeTx) AddDiceRecords(game string, records []dice.Record) error {
+	return j.tx.AddDiceRecords(game, records)
+}
+
+func (j judgeTx) PutStepLinks(game string, step uint64, phase string, orders []dice.Hash, digest dice.Hash, open, sealed *dice.Hash) error {
+	if orders == nil {
+		orders = []dice.Hash{}
+	}
+	return j.tx.PutStepLinks(game, StepLinks{Step: step, Phase: phase, Orders: orders, Digest: digest, Open: open, Sealed: sealed})
 }
 
 func (j judgeTx) Seat(game, name string) (adjudicator.Seat, error) {

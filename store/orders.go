@@ -128,3 +128,22 @@ func (tx *Tx) LatestOrders(game string, step uint64) ([]OrderFile, error) {
 	slices.SortFunc(latest, func(a, b OrderFile) int { return strings.Compare(a.Seat, b.Seat) })
 	return latest, nil
 }
+
+// OrderVersion returns one version of seat's orders for step.
+func (tx *Tx) OrderVersion(game string, step uint64, seat string, version uint64) (OrderFile, error) {
+	var o OrderFile
+	b, err := tx.gameSub(game, bOrders)
+	if err == nil {
+		var ok bool
+		if b != nil {
+			ok, err = getJSON(b, append(orderPrefix(step, seat), u64(version)...), &o)
+		}
+		if err == nil && !ok {
+			err = ErrNotFound
+		}
+	}
+	if err != nil {
+		return o, fmt.Errorf("game %q step %d seat %q: order version %d: %w", game, step, seat, version, err)
+	}
+	return o, nil
+}

@@ -10,6 +10,11 @@ type Seat struct {
 	Game    string   `json:"game"`
 	Name    string   `json:"name"`
 	Holders []Holder `json:"holders"` // oldest first
+
+	Excused     int       `json:"excused,omitempty"` // missed steps the judge waited for
+	AbsentFrom  time.Time `json:"absent_from,omitzero"`
+	AbsentUntil time.Time `json:"absent_until,omitzero"`
+	AbsenceDays int       `json:"absence_days,omitempty"` // days of absence declared so far
 }
 
 // Holder is a key that holds or held a seat.

@@ -18,9 +18,15 @@ type Step struct {
 	Closed   time.Time   `json:"closed"`
 	Owing    []string    `json:"owing"` // seats whose orders are due
 	Ready    []string    `json:"ready"` // seats that declared themselves ready
-	State    []byte      `json:"state"` // the game's state after the step, opaque to the store
+	State    []byte      `json:"state"` // the game's state, opaque to the store
 	Digest   dice.Hash   `json:"digest"`
 	Orders   []dice.Hash `json:"orders"` // digests of the accepted order files
+
+	NoOrders map[string]string `json:"no_orders,omitempty"` // per seat: what no orders means
+	Used     map[string]uint64 `json:"used,omitempty"`      // order file version adjudicated, per seat
+	Extended bool              `json:"extended,omitempty"`  // the grace period was added
+	Reminded int               `json:"reminded,omitempty"`  // reminders sent
+	Paused   time.Duration     `json:"paused,omitempty"`    // time left when the game was paused
 }
 
 // PutStep creates or replaces step s.Number of game s.Game.

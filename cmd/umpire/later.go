@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"strings"
 )
 
 // The commands in this file are listed and documented but their capability
@@ -13,49 +12,6 @@ import (
 func notYet(what string) func(context.Context, *Main, *flag.FlagSet, []string) error {
 	return func(context.Context, *Main, *flag.FlagSet, []string) error {
 		return fmt.Errorf("%s: %w", what, errNotYet)
-	}
-}
-
-func gameCommand() *command {
-	subs := []struct{ name, args, summary string }{
-		{"new", "FILE", "create a game from a game file (docs/game-file.md)"},
-		{"list", "", "list the games in the store"},
-		{"show", "ID", "show a game: seats, current step, deadline, dice commitments"},
-	}
-	var help strings.Builder
-	help.WriteString("Subcommands:\n")
-	for _, s := range subs {
-		fmt.Fprintf(&help, "  game %-4s %-5s %s\n", s.name, s.args, s.summary)
-	}
-	help.WriteString("\nGames are not hosted yet in this version of umpire.")
-	return &command{
-		name:    "game",
-		args:    "new FILE | list | show ID",
-		summary: "Create, list and show hosted games.",
-		help:    help.String(),
-		flags: func(fs *flag.FlagSet) {
-			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
-		},
-		run: func(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
-			if len(args) == 0 {
-				return usagef("want a subcommand: new, list or show")
-			}
-			for _, s := range subs {
-				if s.name == args[0] {
-					return notYet("game "+s.name)(ctx, m, fs, args[1:])
-				}
-			}
-			return usagef("unknown subcommand %q: want new, list or show", args[0])
-		},
-	}
-}
-
-func replayCommand() *command {
-	return &command{
-		name:    "replay",
-		args:    "GAME | FILE",
-		summary: "Re-run a stored or exported game from its signed orders and check every state.",
-		run:     notYet("replay"),
 	}
 }
 

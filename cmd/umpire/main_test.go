@@ -97,7 +97,7 @@ func TestBadCommandLines(t *testing.T) {
 }
 
 func TestNotYetCommands(t *testing.T) {
-	for _, args := range [][]string{{"replay", "x"}, {"resolve"}, {"render", "g"}, {"keys"}, {"game", "list"}} {
+	for _, args := range [][]string{{"resolve"}, {"render", "g"}, {"keys"}} {
 		code, _, errOut := run(t, args...)
 		if code != exitFail || !strings.Contains(errOut, "not yet available") {
 			t.Errorf("%v: exit %d, stderr %q; want 1 and 'not yet available'", args, code, errOut)

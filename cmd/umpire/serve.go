@@ -164,12 +164,14 @@ type daemon struct {
 	m      *Main
 	inbox  *umail.Inbox
 	outbox *umail.Outbox
+	sched  *scheduler
 }
 
 func (m *Main) newDaemon(cfg *Config, db *store.DB) (*daemon, error) {
 	from := (&mail.Address{Name: cfg.Name, Address: cfg.Address}).String()
+	adj := &adjudicator.Judge{Games: games(), Logger: m.Logger}
 	j := &judge{
-		db: db, intake: &adjudicator.Intake{Logger: m.Logger}, address: cfg.Address, from: from,
+		db: db, intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj}, address: cfg.Address, from: from,
 		limits: message.DefaultLimits(), now: m.Now, log: m.Logger, replies: newRateLimit(cfg.Limits.RepliesPerHour),
 	}
 	j.limits.MaxMessage = cfg.Limits.MessageBytes
@@ -189,7 +191,9 @@ func (m *Main) newDaemon(cfg *Config, db *store.DB) (*daemon, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &daemon{m: m, inbox: in, outbox: out}, nil
+	sched := &scheduler{db: db, judge: adj, from: from, now: m.Now, log: m.Logger, poke: out.Poke,
+		interval: time.Minute, wake: make(chan struct{}, 1)}
+	return &daemon{m: m, inbox: in, outbox: out, sched: sched}, nil
 }
 
 func server(mb MailBox) umail.Server {
@@ -200,6 +204,15 @@ func (d *daemon) once(ctx context.Context) error {
 	if err := d.inbox.Once(ctx); err != nil {
 		return err
 	}
+	for range 100 { // every step due now, each at most once
+		next, err := d.sched.pass(ctx)
+		if err != nil {
+			return err
+		}
+		if next.IsZero() || next.After(d.m.Now()) {
+			break
+		}
+	}
 	_, err := d.outbox.Drain(ctx)
 	return err
 }
@@ -209,7 +222,7 @@ func (d *daemon) run(ctx context.Context) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var wg sync.WaitGroup
-	for _, run := range []func(context.Context) error{d.inbox.Run, d.outbox.Run} {
+	for _, run := range []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

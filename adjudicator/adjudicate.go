@@ -1,0 +1,224 @@
+package adjudicator
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// stepOrders gathers the orders a step is adjudicated with: the newest
+// accepted order file of each seat owing orders, read with the game's
+// rules. It returns the canonical orders by seat, the versions used and
+// their digests.
+func stepOrders(tx Tx, rules Rules, st StepRecord) (map[string][]string, map[string]uint64, []dice.Hash, error) {
+	files, err := tx.LatestOrders(st.Game, st.Number)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return ordersOf(rules, st, files)
+}
+
+func ordersOf(rules Rules, st StepRecord, files []OrderFile) (map[string][]string, map[string]uint64, []dice.Hash, error) {
+	orders := map[string][]string{}
+	used := map[string]uint64{}
+	var digests []dice.Hash
+	for _, f := range files {
+		if !slices.Contains(st.Owing, f.Seat) {
+			continue
+		}
+		parsed, _ := ParseOrderFile(f.Text)
+		canon, _ := rules.ParseOrders(st.State, f.Seat, parsed.Orders)
+		orders[f.Seat] = canon
+		used[f.Seat] = f.Version
+		digests = append(digests, f.Digest)
+	}
+	slices.SortFunc(digests, func(a, b dice.Hash) int { return bytes.Compare(a[:], b[:]) })
+	return orders, used, digests, nil
+}
+
+// stepLinks returns the open and sealed links of step k.
+func stepLinks(sec DiceSecrets, k uint64) (open, sealed dice.Hash, err error) {
+	if open, err = (dice.Chain{Root: sec.OpenRoot, Length: sec.ChainLength}).Link(k); err != nil {
+		return
+	}
+	sealed, err = (dice.Chain{Root: sec.SealedRoot, Length: sec.ChainLength}).Link(k)
+	return
+}
+
+// Adjudicate resolves the open step st of g: (state, orders, dice links)
+// to (next state, events, dice entries), all stored in tx with the reports
+// queued, then opens the next step.
+func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, now time.Time) error {
+	if st.Status != "open" {
+		return fmt.Errorf("step %d of %s is %s", st.Number, g.ID, st.Status)
+	}
+	orders, used, digests, err := stepOrders(tx, rules, st)
+	if err != nil {
+		return err
+	}
+	sec, err := tx.DiceSecrets(g.ID)
+	if err != nil {
+		return err
+	}
+	open, sealed, err := stepLinks(sec, st.Number)
+	if err != nil {
+		return err
+	}
+	head, seq, err := tx.DiceHead(g.ID)
+	if err != nil {
+		return err
+	}
+	digest := dice.StepDigest(g.ID, st.Number, st.Phase, digests)
+	roller := dice.NewStepRoller(dice.ResumeLog(head, seq), st.Number, digest, open, sealed)
+	next, events, err := rules.Adjudicate(st.State, orders, roller)
+	if err != nil {
+		return fmt.Errorf("adjudicate %s step %d: %w", g.ID, st.Number, err)
+	}
+	if err := tx.AddDiceRecords(g.ID, roller.Records()); err != nil {
+		return err
+	}
+	if err := tx.PutStepLinks(g.ID, st.Number, st.Phase, digests, digest, &open, nil); err != nil {
+		return err
+	}
+	if err := tx.AddEvents(g.ID, st.Number, events); err != nil {
+		return err
+	}
+	st.Status, st.Closed, st.Used, st.Orders = "closed", now, used, digests
+	if err := tx.PutStep(st); err != nil {
+		return err
+	}
+	j.log().InfoContext(ctx, "step adjudicated", "game", g.ID, "step", st.Number, "phase", st.Phase, "events", len(events), "dice", len(roller.Records()))
+	if err := j.open(tx, g, f, rules, st.Number+1, next, now); err != nil {
+		return err
+	}
+	return j.report(tx, g.ID, st, events, roller.Records(), open, sec)
+}
+
+// report queues one report per seat and one for the GM: what happened
+// (each seat sees only what it may), the dice, the revealed link and log
+// head, and what is due next.
+func (j *Judge) report(tx Tx, game string, st StepRecord, events []Event, recs []dice.Record, open dice.Hash, sec DiceSecrets) error {
+	g, err := tx.Game(game)
+	if err != nil {
+		return err
+	}
+	next, err := tx.Step(game, g.Step)
+	if err != nil {
+		return err
+	}
+	seats, err := tx.Seats(game)
+	if err != nil {
+		return err
+	}
+	head, _, err := tx.DiceHead(game)
+	if err != nil {
+		return err
+	}
+	for _, s := range append(seats, Seat{Name: "", Holder: g.GMKey}) {
+		var b strings.Builder
+		who := "the game master"
+		if s.Name != "" {
+			who = "seat " + s.Name
+		}
+		fmt.Fprintf(&b, "%s (%s), step %d (%s) adjudicated %s.\nThis report is for %s.\n\nWhat happened:\n", g.ID, g.Kind, st.Number, st.Phase, stamp(st.Closed), who)
+		for _, e := range events {
+			if s.Name != "" && len(e.Visible) > 0 && !slices.Contains(e.Visible, s.Name) {
+				continue
+			}
+			fmt.Fprintf(&b, "  - %s\n", e.Text)
+		}
+		b.WriteString("\nDice:\n")
+		for _, r := range recs {
+			vals := fmt.Sprint(r.Values)
+			if r.Stream == dice.Sealed {
+				vals = "(sealed until the game ends)"
+			}
+			fmt.Fprintf(&b, "  #%d %s %s  %s\n", r.Seq, r.Spec, vals, r.Purpose)
+		}
+		fmt.Fprintf(&b, "\nOpen dice link of step %d: %s\nDice log head: %s\nCommitments: open %s, sealed %s\n", st.Number, open, head, sec.Open0, sec.Sealed0)
+		switch {
+		case g.Status == Ended:
+			b.WriteString("\nThe game has ended. The sealed dice links are revealed: the whole dice log can now be checked.\n")
+		case next.Status == "open":
+			fmt.Fprintf(&b, "\nNext: step %d (%s). Orders are due from %s by %s.\n", next.Number, next.Phase, strings.Join(next.Owing, ", "), stamp(next.Deadline))
+		}
+		if err := j.mailKey(tx, g, s.Holder, MailReport, fmt.Sprintf("%s step %d report", g.ID, st.Number), b.String()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Replay re-runs game from its first step with the orders each step was
+// adjudicated with, and checks that every stored state and every dice value
+// comes out the same. It returns the number of steps checked.
+func (j *Judge) Replay(tx Tx, game string) (int, error) {
+	g, err := tx.Game(game)
+	if err != nil {
+		return 0, err
+	}
+	rules, err := j.Games.Get(g.Kind)
+	if err != nil {
+		return 0, err
+	}
+	sec, err := tx.DiceSecrets(game)
+	if err != nil {
+		return 0, err
+	}
+	log := dice.NewLog(sec.Open0, sec.Sealed0)
+	n := 0
+	for k := uint64(1); k < g.Step; k++ {
+		st, err := tx.Step(game, k)
+		if err != nil {
+			return n, err
+		}
+		if st.Status != "closed" {
+			return n, fmt.Errorf("step %d is %s", k, st.Status)
+		}
+		var files []OrderFile
+		for seat, v := range st.Used {
+			f, err := tx.OrderVersion(game, k, seat, v)
+			if err != nil {
+				return n, fmt.Errorf("step %d: %w", k, err)
+			}
+			files = append(files, f)
+		}
+		orders, _, digests, err := ordersOf(rules, st, files)
+		if err != nil {
+			return n, err
+		}
+		if !slices.EqualFunc(digests, st.Orders, func(a, b dice.Hash) bool { return a == b }) {
+			return n, fmt.Errorf("step %d: the order files do not match the digests the step was adjudicated with", k)
+		}
+		open, sealed, err := stepLinks(sec, k)
+		if err != nil {
+			return n, err
+		}
+		roller := dice.NewStepRoller(log, k, dice.StepDigest(game, k, st.Phase, digests), open, sealed)
+		next, _, err := rules.Adjudicate(st.State, orders, roller)
+		if err != nil {
+			return n, fmt.Errorf("step %d: %w", k, err)
+		}
+		after, err := tx.Step(game, k+1)
+		if err != nil {
+			return n, err
+		}
+		if !bytes.Equal(next, after.State) {
+			return n, fmt.Errorf("step %d: replayed state differs from the stored state of step %d", k, k+1)
+		}
+		n++
+	}
+	head, _, err := tx.DiceHead(game)
+	if err != nil {
+		return n, err
+	}
+	if log.Head() != head {
+		return n, fmt.Errorf("replayed dice log head %s differs from the stored head %s", log.Head(), head)
+	}
+	return n, nil
+}

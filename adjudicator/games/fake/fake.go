@@ -1,0 +1,250 @@
+// Package fake is a small game for testing the judge: it has every kind of
+// step the real games have (all seats ordering at once, a decision window
+// for one seat, information hidden from the other seats) and dice on both
+// streams. It is not a game anyone plays; its rules are this comment.
+//
+// Scenarios: "duel" (seats A and B) and "trio" (A, B and C). Each seat owns
+// units named after it (A1, A2; B1, B2; C1, C2). Option "turns" (default 3)
+// sets the number of order steps.
+//
+// In an order step every seat may give, one per line:
+//
+//	roll N            roll N d6 (N from 1 to 3) and add them to the score
+//	move UNIT HEX     move one of the seat's own units to a hex (4 digits)
+//	challenge SEAT    the next step is a window in which SEAT alone decides
+//	secret            draw a hidden card (1-9) that only this seat sees
+//	pass
+//
+// No orders means pass. A challenged seat answers "accept" (both roll 1d6,
+// the higher gains 5) or "refuse" (the challenger gains 2); no answer means
+// refuse.
+package fake
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// Game is the fake game's rules.
+var Game adjudicator.Rules = rules{}
+
+type rules struct{}
+
+// State is the fake game's state.
+type State struct {
+	Seats      []string          `json:"seats"`
+	Turn       int               `json:"turn"`  // order steps done
+	Turns      int               `json:"turns"` // order steps in the game
+	Score      map[string]int    `json:"score"`
+	Units      map[string]string `json:"units"` // unit -> hex
+	Secrets    map[string][]int  `json:"secrets"`
+	Window     string            `json:"window,omitempty"`     // seat deciding in a window step
+	Challenger string            `json:"challenger,omitempty"` // who opened it
+}
+
+func (rules) ID() string    { return "fake" }
+func (rules) Title() string { return "Fake (a test game)" }
+
+func (rules) Seats(scenario string) ([]string, error) {
+	switch scenario {
+	case "duel":
+		return []string{"A", "B"}, nil
+	case "trio":
+		return []string{"A", "B", "C"}, nil
+	}
+	return nil, fmt.Errorf("no scenario %q: the fake game has duel and trio", scenario)
+}
+
+func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
+	seats, err := r.Seats(scenario)
+	if err != nil {
+		return nil, err
+	}
+	s := State{Seats: seats, Turns: 3, Score: map[string]int{}, Units: map[string]string{}, Secrets: map[string][]int{}}
+	if t, ok := options["turns"]; ok {
+		if s.Turns, err = strconv.Atoi(t); err != nil || s.Turns < 1 {
+			return nil, fmt.Errorf("option turns %q: want a whole number of at least 1", t)
+		}
+	}
+	for i, seat := range seats {
+		s.Score[seat] = 0
+		for u := 1; u <= 2; u++ {
+			s.Units[fmt.Sprintf("%s%d", seat, u)] = fmt.Sprintf("%02d%02d", i+1, u)
+		}
+	}
+	return json.Marshal(s)
+}
+
+func decode(state []byte) (State, error) {
+	var s State
+	if err := json.Unmarshal(state, &s); err != nil {
+		return s, fmt.Errorf("fake: state: %w", err)
+	}
+	return s, nil
+}
+
+func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
+	s, err := decode(state)
+	if err != nil {
+		return adjudicator.StepSpec{}, err
+	}
+	if s.Window != "" {
+		return adjudicator.StepSpec{Phase: fmt.Sprintf("turn-%d window %s", s.Turn, s.Window), Owing: []string{s.Window},
+			NoOrders: map[string]string{s.Window: "refuse"}}, nil
+	}
+	if s.Turn >= s.Turns {
+		return adjudicator.StepSpec{Over: true}, nil
+	}
+	no := map[string]string{}
+	for _, seat := range s.Seats {
+		no[seat] = "pass"
+	}
+	return adjudicator.StepSpec{Phase: fmt.Sprintf("turn-%d", s.Turn+1), Owing: slices.Clone(s.Seats), NoOrders: no}, nil
+}
+
+func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
+	s, err := decode(state)
+	if err != nil {
+		return nil, []adjudicator.Problem{{Text: err.Error()}}
+	}
+	var out []string
+	var problems []adjudicator.Problem
+	bad := func(l adjudicator.OrderLine, text, hint string) {
+		problems = append(problems, adjudicator.Problem{Line: l.Line, Text: text, Hint: hint})
+	}
+	for _, l := range lines {
+		f := strings.Fields(strings.ToLower(l.Text))
+		if s.Window != "" {
+			if len(f) == 1 && (f[0] == "accept" || f[0] == "refuse") {
+				out = append(out, f[0])
+			} else {
+				bad(l, fmt.Sprintf("%q is not an answer to the challenge", l.Text), "write accept or refuse")
+			}
+			continue
+		}
+		switch {
+		case len(f) == 1 && (f[0] == "pass" || f[0] == "secret"):
+			out = append(out, f[0])
+		case len(f) == 2 && f[0] == "roll":
+			n, err := strconv.Atoi(f[1])
+			if err != nil || n < 1 || n > 3 {
+				bad(l, fmt.Sprintf("roll %s: roll 1 to 3 dice", f[1]), "write roll 2")
+				continue
+			}
+			out = append(out, "roll "+f[1])
+		case len(f) == 3 && f[0] == "move":
+			unit := strings.ToUpper(f[1])
+			if _, ok := s.Units[unit]; !ok {
+				bad(l, fmt.Sprintf("there is no unit %s", unit), "your units are "+strings.Join(unitsOf(s, seat), ", "))
+				continue
+			}
+			if !strings.HasPrefix(unit, seat) {
+				bad(l, fmt.Sprintf("%s is not yours: it belongs to %s", unit, unit[:len(unit)-1]), "your units are "+strings.Join(unitsOf(s, seat), ", "))
+				continue
+			}
+			if len(f[2]) != 4 || strings.Trim(f[2], "0123456789") != "" {
+				bad(l, fmt.Sprintf("%q is not a hex", f[2]), "hexes have four digits, such as 0102")
+				continue
+			}
+			out = append(out, "move "+unit+" "+f[2])
+		case len(f) == 2 && f[0] == "challenge":
+			target := strings.ToUpper(f[1])
+			if !slices.Contains(s.Seats, target) || target == seat {
+				bad(l, fmt.Sprintf("cannot challenge %s", f[1]), "challenge another seat: "+strings.Join(s.Seats, ", "))
+				continue
+			}
+			out = append(out, "challenge "+target)
+		default:
+			bad(l, fmt.Sprintf("%q is not an order of this game", l.Text), "orders are roll N, move UNIT HEX, challenge SEAT, secret, pass")
+		}
+	}
+	return out, problems
+}
+
+func unitsOf(s State, seat string) []string {
+	var us []string
+	for u := range s.Units {
+		if strings.HasPrefix(u, seat) {
+			us = append(us, u)
+		}
+	}
+	slices.Sort(us)
+	return us
+}
+
+func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller) ([]byte, []adjudicator.Event, error) {
+	s, err := decode(state)
+	if err != nil {
+		return nil, nil, err
+	}
+	var events []adjudicator.Event
+	ev := func(text string, visible ...string) {
+		events = append(events, adjudicator.Event{Rule: "fake", Text: text, Visible: visible})
+	}
+	if s.Window != "" {
+		answer := "refuse"
+		if o := orders[s.Window]; len(o) > 0 {
+			answer = o[0]
+		}
+		if answer == "accept" {
+			a := dice.Roll(r, 1, 6, "fake: challenge, "+s.Challenger)[0]
+			b := dice.Roll(r, 1, 6, "fake: challenge, "+s.Window)[0]
+			winner := s.Challenger
+			if b > a {
+				winner = s.Window
+			}
+			s.Score[winner] += 5
+			ev(fmt.Sprintf("%s accepts %s's challenge: %d against %d, %s gains 5", s.Window, s.Challenger, b, a, winner))
+		} else {
+			s.Score[s.Challenger] += 2
+			ev(fmt.Sprintf("%s refuses %s's challenge: %s gains 2", s.Window, s.Challenger, s.Challenger))
+		}
+		s.Window, s.Challenger = "", ""
+		next, err := json.Marshal(s)
+		return next, events, err
+	}
+	s.Turn++
+	for _, seat := range s.Seats { // seats in turn order: a deterministic draw order
+		given := orders[seat]
+		if len(given) == 0 {
+			ev(seat + " passes (no orders)")
+		}
+		for _, o := range given {
+			f := strings.Fields(o)
+			switch f[0] {
+			case "roll":
+				n, _ := strconv.Atoi(f[1])
+				faces := dice.Roll(r, n, 6, fmt.Sprintf("fake: %s rolls %dd6", seat, n))
+				sum := 0
+				for _, v := range faces {
+					sum += v
+				}
+				s.Score[seat] += sum
+				ev(fmt.Sprintf("%s rolls %v: +%d", seat, faces, sum))
+			case "move":
+				s.Units[f[1]] = f[2]
+				ev(fmt.Sprintf("%s moves %s to %s", seat, f[1], f[2]))
+			case "secret":
+				card := 1 + dice.DrawChit(r, 9, true, "fake: hidden card for "+seat)
+				s.Secrets[seat] = append(s.Secrets[seat], card)
+				ev(fmt.Sprintf("%s draws card %d", seat, card), seat)
+				ev(seat + " draws a hidden card")
+			case "challenge":
+				if s.Window == "" {
+					s.Window, s.Challenger = f[1], seat
+					ev(fmt.Sprintf("%s challenges %s", seat, f[1]))
+				}
+			case "pass":
+				ev(seat + " passes")
+			}
+		}
+	}
+	next, err := json.Marshal(s)
+	return next, events, err
+}

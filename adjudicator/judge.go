@@ -1,0 +1,444 @@
+package adjudicator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// Judge runs hosted games: creation, seats, the step machine (orders,
+// readiness, deadlines, grace, reminders) and adjudication. Every method
+// works inside the caller's store transaction and takes the time from its
+// caller, so one decision is one transaction and tests run in milliseconds.
+type Judge struct {
+	Games  Registry
+	Logger *slog.Logger
+	// NewRoot draws a dice chain root; dice.NewRoot when nil.
+	NewRoot func() (dice.Hash, error)
+	// ChainLength is the dice chains' length; dice.DefaultChainLength
+	// when 0.
+	ChainLength uint64
+}
+
+func (j *Judge) log() *slog.Logger {
+	if j.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return j.Logger
+}
+
+// Create makes a game from its file: seats vacant, dice committed.
+func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
+	if _, err := tx.Game(f.ID); err == nil {
+		return fmt.Errorf("a game %q exists already", f.ID)
+	} else if !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	newRoot := j.NewRoot
+	if newRoot == nil {
+		newRoot = dice.NewRoot
+	}
+	length := j.ChainLength
+	if length == 0 {
+		length = dice.DefaultChainLength
+	}
+	open, err := newRoot()
+	if err != nil {
+		return err
+	}
+	sealed, err := newRoot()
+	if err != nil {
+		return err
+	}
+	oc, sc := dice.Chain{Root: open, Length: length}, dice.Chain{Root: sealed, Length: length}
+	g := Game{ID: f.ID, Kind: f.Game, Title: f.Title, Status: Forming, GMKey: f.GM, Scenario: f.Scenario, File: file, Created: now}
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	if err := tx.PutDiceSecrets(g.ID, DiceSecrets{OpenRoot: open, SealedRoot: sealed, ChainLength: length,
+		Open0: oc.Commitment(), Sealed0: sc.Commitment()}); err != nil {
+		return err
+	}
+	for _, s := range f.Seats {
+		if err := tx.PutSeat(Seat{Game: g.ID, Name: s}); err != nil {
+			return err
+		}
+	}
+	j.log().Info("game created", "game", g.ID, "kind", g.Kind, "seats", f.Seats)
+	return nil
+}
+
+// settings returns a game's file, parsed.
+func (j *Judge) settings(g Game) (*GameFile, Rules, error) {
+	f, err := ParseGameFile(g.File, j.Games)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	rules, err := j.Games.Get(g.Kind)
+	return f, rules, err
+}
+
+// Join gives a vacant seat to a key, or replaces its holder (GM).
+func (j *Judge) Join(tx Tx, game, seat, key string) error {
+	s, err := tx.Seat(game, seat)
+	if err != nil {
+		seats, _ := tx.Seats(game)
+		names := make([]string, len(seats))
+		for i, x := range seats {
+			names[i] = x.Name
+		}
+		return fmt.Errorf("game %s has no seat %q; its seats are %s", game, seat, strings.Join(names, ", "))
+	}
+	if s.Holder != "" && s.Holder != key {
+		return fmt.Errorf("seat %s of %s is taken", seat, game)
+	}
+	seats, err := tx.Seats(game)
+	if err != nil {
+		return err
+	}
+	for _, o := range seats {
+		if o.Holder == key && o.Name != seat {
+			return fmt.Errorf("this key holds seat %s of %s already", o.Name, game)
+		}
+	}
+	s.Holder = key
+	return tx.PutSeat(s)
+}
+
+// Start opens the first step. Every seat must be held.
+func (j *Judge) Start(tx Tx, game string, now time.Time) error {
+	g, err := tx.Game(game)
+	if err != nil {
+		return err
+	}
+	if g.Status != Forming {
+		return fmt.Errorf("game %s is %s, not forming", game, g.Status)
+	}
+	seats, err := tx.Seats(game)
+	if err != nil {
+		return err
+	}
+	var vacant []string
+	for _, s := range seats {
+		if s.Holder == "" {
+			vacant = append(vacant, s.Name)
+		}
+	}
+	if len(vacant) > 0 {
+		return fmt.Errorf("seats %s of %s are vacant", strings.Join(vacant, ", "), game)
+	}
+	f, rules, err := j.settings(g)
+	if err != nil {
+		return err
+	}
+	state, err := rules.New(g.Scenario, f.Options)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", game, err)
+	}
+	g.Status = Running
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	return j.open(tx, g, f, rules, 1, state, now)
+}
+
+// open opens step n of g in state, or ends the game.
+func (j *Judge) open(tx Tx, g Game, f *GameFile, rules Rules, n uint64, state []byte, now time.Time) error {
+	spec, err := rules.Step(state)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	if spec.Over {
+		g.Status, g.Step = Ended, n
+		if err := tx.PutGame(g); err != nil {
+			return err
+		}
+		if err := j.revealSealed(tx, g.ID, n-1); err != nil {
+			return err
+		}
+		return tx.PutStep(StepRecord{Game: g.ID, Number: n, Status: "over", Opened: now, State: state})
+	}
+	deadline, err := f.Schedule.next(now)
+	if err != nil {
+		return err
+	}
+	deadline, err = j.afterAbsences(tx, g.ID, spec.Owing, deadline)
+	if err != nil {
+		return err
+	}
+	g.Step = n
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	return tx.PutStep(StepRecord{Game: g.ID, Number: n, Phase: spec.Phase, Status: "open", Opened: now, Deadline: deadline,
+		Owing: spec.Owing, NoOrders: spec.NoOrders, State: state})
+}
+
+// afterAbsences pushes a deadline past the absence of a seat that owes
+// orders, when the absence covers it.
+func (j *Judge) afterAbsences(tx Tx, game string, owing []string, deadline time.Time) (time.Time, error) {
+	for _, name := range owing {
+		s, err := tx.Seat(game, name)
+		if err != nil {
+			return deadline, err
+		}
+		if !s.AbsentUntil.IsZero() && !deadline.Before(s.AbsentFrom) && deadline.Before(s.AbsentUntil) {
+			deadline = s.AbsentUntil
+		}
+	}
+	return deadline, nil
+}
+
+// revealSealed reveals the sealed links of steps 1..last (at game end).
+func (j *Judge) revealSealed(tx Tx, game string, last uint64) error {
+	sec, err := tx.DiceSecrets(game)
+	if err != nil {
+		return err
+	}
+	chain := dice.Chain{Root: sec.SealedRoot, Length: sec.ChainLength}
+	for k := uint64(1); k <= last; k++ {
+		st, err := tx.Step(game, k)
+		if err != nil {
+			return err
+		}
+		link, err := chain.Link(k)
+		if err != nil {
+			return err
+		}
+		open, err := dice.Chain{Root: sec.OpenRoot, Length: sec.ChainLength}.Link(k)
+		if err != nil {
+			return err
+		}
+		if err := tx.PutStepLinks(game, k, st.Phase, st.Orders, dice.StepDigest(game, k, st.Phase, st.Orders), &open, &link); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Ready records a seat's readiness for the open step.
+func (j *Judge) Ready(tx Tx, game, seat string, ready bool) (StepRecord, error) {
+	g, err := tx.Game(game)
+	if err != nil {
+		return StepRecord{}, err
+	}
+	st, err := tx.Step(game, g.Step)
+	if err != nil {
+		return st, err
+	}
+	st.Ready = slices.DeleteFunc(st.Ready, func(s string) bool { return s == seat })
+	if ready {
+		st.Ready = append(st.Ready, seat)
+		sort.Strings(st.Ready)
+	}
+	return st, tx.PutStep(st)
+}
+
+// allReady reports whether every seat owing orders is ready.
+func allReady(st StepRecord) bool {
+	for _, s := range st.Owing {
+		if !slices.Contains(st.Ready, s) {
+			return false
+		}
+	}
+	return len(st.Owing) > 0
+}
+
+// Tick does what is due in game at now: reminders, the grace period, and
+// adjudication at the deadline. It reports whether it changed anything.
+func (j *Judge) Tick(ctx context.Context, tx Tx, game string, now time.Time) (bool, error) {
+	g, err := tx.Game(game)
+	if err != nil || g.Status != Running {
+		return false, err
+	}
+	st, err := tx.Step(game, g.Step)
+	if errors.Is(err, ErrNotFound) {
+		return false, nil // a game the judge runs no step machine for
+	}
+	if err != nil || st.Status != "open" {
+		return false, err
+	}
+	f, rules, err := j.settings(g)
+	if err != nil {
+		return false, err
+	}
+	missing, err := j.missing(tx, st)
+	if err != nil {
+		return false, err
+	}
+	if now.Before(st.Deadline) {
+		return j.remind(tx, g, f, &st, missing, now)
+	}
+	if len(missing) > 0 && !st.Extended && f.Schedule.Grace.Duration > 0 {
+		excused := false
+		for _, name := range missing {
+			s, err := tx.Seat(game, name)
+			if err != nil {
+				return false, err
+			}
+			if s.Excused < f.Schedule.Excused {
+				s.Excused++
+				if err := tx.PutSeat(s); err != nil {
+					return false, err
+				}
+				excused = true
+			}
+		}
+		if excused {
+			st.Extended = true
+			st.Deadline = st.Deadline.Add(f.Schedule.Grace.Duration)
+			if err := tx.PutStep(st); err != nil {
+				return false, err
+			}
+			return true, j.tellLate(tx, g, st, missing, "The deadline is extended by the grace period to "+stamp(st.Deadline)+".")
+		}
+	}
+	if len(missing) > 0 {
+		if err := j.tellLate(tx, g, st, missing, "Their default orders apply."); err != nil {
+			return false, err
+		}
+	}
+	return true, j.Adjudicate(ctx, tx, g, f, rules, st, now)
+}
+
+// missing lists the seats owing orders that have sent none for the step.
+func (j *Judge) missing(tx Tx, st StepRecord) ([]string, error) {
+	files, err := tx.LatestOrders(st.Game, st.Number)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, s := range st.Owing {
+		if !slices.ContainsFunc(files, func(o OrderFile) bool { return o.Seat == s }) {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// remind sends the reminders that are due.
+func (j *Judge) remind(tx Tx, g Game, f *GameFile, st *StepRecord, missing []string, now time.Time) (bool, error) {
+	offs := make([]time.Duration, 0, len(f.Schedule.Reminders))
+	for _, r := range f.Schedule.Reminders {
+		offs = append(offs, r.Duration)
+	}
+	sort.Slice(offs, func(a, b int) bool { return offs[a] > offs[b] })
+	due := 0
+	for i, off := range offs {
+		if !now.Before(st.Deadline.Add(-off)) {
+			due = i + 1
+		}
+	}
+	if due <= st.Reminded {
+		return false, nil
+	}
+	st.Reminded = due
+	if err := tx.PutStep(*st); err != nil {
+		return false, err
+	}
+	for _, name := range missing {
+		s, err := tx.Seat(g.ID, name)
+		if err != nil {
+			return false, err
+		}
+		if err := j.mailKey(tx, g, s.Holder, MailReminder, fmt.Sprintf("reminder: %s step %d, orders due %s", g.ID, st.Number, stamp(st.Deadline)),
+			fmt.Sprintf("Seat %s of %s has sent no orders for step %d (%s).\nThe deadline is %s. Without orders: %s.\n",
+				name, g.ID, st.Number, st.Phase, stamp(st.Deadline), orDefault(st.NoOrders[name]))); err != nil {
+			return false, err
+		}
+	}
+	if len(missing) > 0 {
+		return true, j.mailKey(tx, g, g.GMKey, MailReminder, fmt.Sprintf("%s step %d: %d seats without orders", g.ID, st.Number, len(missing)),
+			fmt.Sprintf("Seats without orders for step %d of %s, due %s: %s.\n", st.Number, g.ID, stamp(st.Deadline), strings.Join(missing, ", ")))
+	}
+	return true, nil
+}
+
+func orDefault(s string) string {
+	if s == "" {
+		return "the game's default"
+	}
+	return s
+}
+
+func stamp(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 MST") }
+
+// tellLate tells the GM which seats missed the deadline.
+func (j *Judge) tellLate(tx Tx, g Game, st StepRecord, missing []string, what string) error {
+	return j.mailKey(tx, g, g.GMKey, MailAnnouncement, fmt.Sprintf("%s step %d: late seats", g.ID, st.Number),
+		fmt.Sprintf("At the deadline of step %d of %s these seats had sent no orders: %s.\n%s\n", st.Number, g.ID, strings.Join(missing, ", "), what))
+}
+
+// mailKey queues a mail to the holder of key, at the address it last
+// wrote from; a key without an address gets nothing.
+func (j *Judge) mailKey(tx Tx, g Game, key string, kind MailKind, subject, text string) error {
+	if key == "" {
+		return nil
+	}
+	k, err := tx.Key(key)
+	if err != nil || k.Address == "" {
+		return nil
+	}
+	return tx.Enqueue(Mail{Kind: kind, Game: g.ID, To: k.Address, Subject: "umpire: " + subject, Text: text})
+}
+
+// Process adjudicates the open step of game now (early processing, or the
+// GM's "process").
+func (j *Judge) Process(ctx context.Context, tx Tx, game string, now time.Time) error {
+	g, err := tx.Game(game)
+	if err != nil {
+		return err
+	}
+	if g.Status != Running {
+		return fmt.Errorf("game %s is %s", game, g.Status)
+	}
+	st, err := tx.Step(game, g.Step)
+	if err != nil {
+		return err
+	}
+	f, rules, err := j.settings(g)
+	if err != nil {
+		return err
+	}
+	return j.Adjudicate(ctx, tx, g, f, rules, st, now)
+}
+
+// Due returns when Tick next has work in game: the next reminder or the
+// deadline of its open step. ok is false when nothing is scheduled (the game
+// is not running, or it waits for nothing).
+func (j *Judge) Due(tx Tx, game string) (due time.Time, ok bool, err error) {
+	g, err := tx.Game(game)
+	if err != nil || g.Status != Running {
+		return due, false, err
+	}
+	st, err := tx.Step(game, g.Step)
+	if errors.Is(err, ErrNotFound) {
+		return due, false, nil // a game the judge runs no step machine for
+	}
+	if err != nil || st.Status != "open" {
+		return due, false, err
+	}
+	due = st.Deadline
+	f, err := ParseGameFile(g.File, j.Games)
+	if err != nil {
+		return due, true, nil
+	}
+	offs := make([]time.Duration, 0, len(f.Schedule.Reminders))
+	for _, r := range f.Schedule.Reminders {
+		offs = append(offs, r.Duration)
+	}
+	sort.Slice(offs, func(a, b int) bool { return offs[a] > offs[b] })
+	if st.Reminded < len(offs) {
+		if r := st.Deadline.Add(-offs[st.Reminded]); r.Before(due) {
+			due = r
+		}
+	}
+	return due, true, nil
+}

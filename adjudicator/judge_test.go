@@ -1,0 +1,431 @@
+package adjudicator_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/storetest"
+)
+
+// hosted is a fake game on a real store, with a clock the test moves.
+type hosted struct {
+	t      *testing.T
+	db     *store.DB
+	judge  *adjudicator.Judge
+	intake *adjudicator.Intake
+	now    time.Time
+	keys   map[string]string // seat -> key
+}
+
+var start = time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
+
+const gmKey = "GMKEY"
+
+func host(t *testing.T, file string) *hosted {
+	t.Helper()
+	h := &hosted{t: t, db: storetest.MustOpen(t), now: start, keys: map[string]string{}}
+	n := byte(0)
+	h.judge = &adjudicator.Judge{Games: adjudicator.NewRegistry(fake.Game), ChainLength: 64,
+		NewRoot: func() (dice.Hash, error) { n++; return sha256.Sum256([]byte{n}), nil }}
+	h.intake = &adjudicator.Intake{Judge: h.judge}
+	f, err := adjudicator.ParseGameFile([]byte(file), h.judge.Games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.update(func(tx adjudicator.Tx) error {
+		if err := h.judge.Create(tx, f, []byte(file), h.now); err != nil {
+			return err
+		}
+		if err := tx.PutKey(adjudicator.Key{Fingerprint: gmKey, Kind: "openpgp", Address: "gm@players.test"}, nil); err != nil {
+			return err
+		}
+		for _, seat := range f.Seats {
+			key := "KEY-" + seat
+			h.keys[seat] = key
+			if err := tx.PutKey(adjudicator.Key{Fingerprint: key, Kind: "ssh", Address: strings.ToLower(seat) + "@players.test"}, nil); err != nil {
+				return err
+			}
+			if err := h.judge.Join(tx, f.ID, seat, key); err != nil {
+				return err
+			}
+		}
+		return h.judge.Start(tx, f.ID, h.now)
+	})
+	return h
+}
+
+func (h *hosted) update(fn func(tx adjudicator.Tx) error) {
+	h.t.Helper()
+	storetest.MustUpdate(h.t, h.db, func(tx *store.Tx) error { return fn(tx.Judge("judge@umpire.test", h.now)) })
+}
+
+// send delivers a seat's signed order file through intake and returns the
+// answer's text.
+func (h *hosted) send(seat string, step int, orders ...string) string {
+	h.t.Helper()
+	text := fmt.Sprintf("game: g1\nstep: %d\nseat: %s\n%s\nend\n", step, seat, strings.Join(orders, "\n"))
+	env := &adjudicator.Envelope{MessageID: fmt.Sprintf("%s-%d-%d@players.test", seat, step, rand.Int()), From: strings.ToLower(seat) + "@players.test",
+		Received: h.now, Text: text, Signed: &adjudicator.Signature{Kind: "ssh", Fingerprint: h.keys[seat], Content: text, Signed: []byte(text)}}
+	var answer string
+	h.update(func(tx adjudicator.Tx) error {
+		_, err := h.intake.Handle(context.Background(), &capture{Tx: tx, to: env.From, got: &answer}, env)
+		return err
+	})
+	return answer
+}
+
+// capture keeps the text of the answer sent to one address.
+type capture struct {
+	adjudicator.Tx
+	to  string
+	got *string
+}
+
+func (c *capture) Enqueue(m adjudicator.Mail) error {
+	if m.To == c.to && m.Kind == adjudicator.MailReceipt {
+		*c.got = m.Text
+	}
+	return c.Tx.Enqueue(m)
+}
+
+func (h *hosted) tick(at time.Time) {
+	h.t.Helper()
+	h.now = at
+	h.update(func(tx adjudicator.Tx) error {
+		_, err := h.judge.Tick(context.Background(), tx, "g1", at)
+		return err
+	})
+}
+
+func (h *hosted) game() adjudicator.Game {
+	var g adjudicator.Game
+	h.update(func(tx adjudicator.Tx) (err error) { g, err = tx.Game("g1"); return err })
+	return g
+}
+
+func (h *hosted) step(n uint64) adjudicator.StepRecord {
+	var st adjudicator.StepRecord
+	h.update(func(tx adjudicator.Tx) (err error) { st, err = tx.Step("g1", n); return err })
+	return st
+}
+
+// mails returns the queued mails to an address, oldest first.
+func (h *hosted) mails(to string) []store.Mail {
+	var out []store.Mail
+	storetest.MustView(h.t, h.db, func(tx *store.Tx) error {
+		due, err := tx.Due(time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC), 100000)
+		for _, m := range due {
+			if m.To[0] == to {
+				out = append(out, m)
+			}
+		}
+		return err
+	})
+	return out
+}
+
+func lastText(t *testing.T, ms []store.Mail, subject string) string {
+	t.Helper()
+	for i := len(ms) - 1; i >= 0; i-- {
+		if strings.Contains(ms[i].Subject, subject) {
+			return text(t, ms[i])
+		}
+	}
+	t.Fatalf("no mail with subject %q among %d", subject, len(ms))
+	return ""
+}
+
+const duel = `id = "g1"
+game = "fake"
+scenario = "duel"
+gm = "GMKEY"
+[schedule]
+every = "48h"
+reminders = ["24h", "2h"]
+`
+
+func TestEarlyProcessingWhenEveryoneIsReady(t *testing.T) {
+	h := host(t, duel)
+	if st := h.step(1); st.Status != "open" || !slices.Equal(st.Owing, []string{"A", "B"}) || !st.Deadline.Equal(start.Add(48*time.Hour)) {
+		t.Fatalf("step 1 = %+v", st)
+	}
+	r := h.send("A", 1, "roll 2", "move A1 0303")
+	if !strings.Contains(r, "ACCEPTED") || !strings.Contains(r, "roll 2\n  move A1 0303") || !strings.Contains(r, "checked against the game's rules") || !strings.Contains(r, "now ready") {
+		t.Errorf("A's receipt:\n%s", r)
+	}
+	if h.step(1).Status != "open" {
+		t.Fatal("adjudicated before B was ready")
+	}
+	r = h.send("B", 1, "roll 1")
+	if !strings.Contains(r, "adjudicated at once") {
+		t.Errorf("B's receipt:\n%s", r)
+	}
+	if st := h.step(1); st.Status != "closed" || len(st.Orders) != 2 {
+		t.Errorf("step 1 after both: %+v", st)
+	}
+	if g := h.game(); g.Step != 2 {
+		t.Errorf("game at step %d", g.Step)
+	}
+	rep := lastText(t, h.mails("a@players.test"), "step 1 report")
+	for _, want := range []string{"A rolls", "B rolls", "A moves A1 to 0303", "2d6", "1d6", "Open dice link of step 1", "Next: step 2 (turn-2)"} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("A's report lacks %q:\n%s", want, rep)
+		}
+	}
+	if gm := lastText(t, h.mails("gm@players.test"), "step 1 report"); !strings.Contains(gm, "for the game master") {
+		t.Errorf("GM report:\n%s", gm)
+	}
+	// The public log verifies.
+	storetest.MustView(t, h.db, func(tx *store.Tx) error {
+		x, err := tx.ExportLog("g1")
+		if err != nil {
+			return err
+		}
+		if res := dice.Verify(x, nil); !res.OK() || res.Verified != 2 {
+			t.Errorf("log: %+v", res)
+		}
+		return nil
+	})
+}
+
+func TestDeadlineRemindersAndDefaults(t *testing.T) {
+	h := host(t, duel)
+	h.send("A", 1, "roll 1")
+	deadline := start.Add(48 * time.Hour)
+	h.tick(deadline.Add(-25 * time.Hour))
+	if n := len(h.mails("b@players.test")); n != 0 {
+		t.Fatalf("%d mails to B before any reminder is due", n)
+	}
+	h.tick(deadline.Add(-24 * time.Hour))
+	rem := lastText(t, h.mails("b@players.test"), "reminder")
+	if !strings.Contains(rem, "Seat B of g1 has sent no orders for step 1") || !strings.Contains(rem, "Without orders: pass") {
+		t.Errorf("reminder:\n%s", rem)
+	}
+	if gm := lastText(t, h.mails("gm@players.test"), "without orders"); !strings.Contains(gm, ": B.") {
+		t.Errorf("GM's list of late seats:\n%s", gm)
+	}
+	if n := len(h.mails("a@players.test")); n != 1 { // only A's receipt
+		t.Errorf("A, who sent orders, got %d mails", n)
+	}
+	h.tick(deadline.Add(-23 * time.Hour)) // no second first reminder
+	h.tick(deadline.Add(-2 * time.Hour))
+	if n := len(h.mails("b@players.test")); n != 2 {
+		t.Errorf("B got %d reminders, want 2", n)
+	}
+	h.tick(deadline)
+	if h.step(1).Status != "closed" {
+		t.Fatal("not adjudicated at the deadline")
+	}
+	rep := lastText(t, h.mails("b@players.test"), "step 1 report")
+	if !strings.Contains(rep, "B passes (no orders)") {
+		t.Errorf("B's default not applied:\n%s", rep)
+	}
+	if late := lastText(t, h.mails("gm@players.test"), "late seats"); !strings.Contains(late, "B") {
+		t.Errorf("GM not told who was late:\n%s", late)
+	}
+	// Step 2 got its own deadline, 48h after step 1 closed.
+	if st := h.step(2); !st.Deadline.Equal(deadline.Add(48 * time.Hour)) {
+		t.Errorf("step 2 deadline %v", st.Deadline)
+	}
+}
+
+func TestGraceForExcusedMisses(t *testing.T) {
+	h := host(t, strings.Replace(duel, `every = "48h"`, "every = \"48h\"\ngrace = \"12h\"\nexcused = 1", 1))
+	deadline := start.Add(48 * time.Hour)
+	h.send("A", 1, "pass")
+	h.tick(deadline)
+	st := h.step(1)
+	if st.Status != "open" || !st.Deadline.Equal(deadline.Add(12*time.Hour)) {
+		t.Fatalf("an excused miss: step %+v", st)
+	}
+	if gm := lastText(t, h.mails("gm@players.test"), "late seats"); !strings.Contains(gm, "extended by the grace period") {
+		t.Errorf("GM:\n%s", gm)
+	}
+	h.tick(deadline.Add(12 * time.Hour))
+	if h.step(1).Status != "closed" {
+		t.Fatal("not adjudicated after the grace period")
+	}
+	// B has used its one excuse: the next miss is not waited for.
+	d2 := h.step(2).Deadline
+	h.send("A", 2, "pass")
+	h.tick(d2)
+	if h.step(2).Status != "closed" {
+		t.Errorf("a second miss was waited for")
+	}
+}
+
+func TestSingleSeatWindow(t *testing.T) {
+	h := host(t, duel)
+	h.send("A", 1, "challenge B")
+	h.send("B", 1, "pass")
+	st := h.step(2)
+	if !slices.Equal(st.Owing, []string{"B"}) || !strings.Contains(st.Phase, "window B") {
+		t.Fatalf("step 2 = %s owing %v, want B's window", st.Phase, st.Owing)
+	}
+	if r := h.send("A", 2, "roll 1"); !strings.Contains(r, "waits for orders from B only") {
+		t.Errorf("A's orders in B's window:\n%s", r)
+	}
+	if h.step(2).Status != "open" {
+		t.Fatal("A's orders closed B's window")
+	}
+	if r := h.send("B", 2, "accept"); !strings.Contains(r, "adjudicated at once") {
+		t.Errorf("B's answer:\n%s", r)
+	}
+	rep := lastText(t, h.mails("a@players.test"), "step 2 report")
+	if !strings.Contains(rep, "B accepts A's challenge") {
+		t.Errorf("report:\n%s", rep)
+	}
+}
+
+func TestHiddenInformation(t *testing.T) {
+	h := host(t, strings.Replace(duel, "[schedule]", "[options]\nturns = \"1\"\n[schedule]", 1))
+	h.send("A", 1, "secret")
+	h.send("B", 1, "pass")
+	a := lastText(t, h.mails("a@players.test"), "step 1 report")
+	b := lastText(t, h.mails("b@players.test"), "step 1 report")
+	if !strings.Contains(a, "A draws card") || strings.Contains(b, "A draws card") || !strings.Contains(b, "A draws a hidden card") {
+		t.Errorf("A's report:\n%s\nB's report:\n%s", a, b)
+	}
+	if g := h.game(); g.Status != adjudicator.Ended {
+		t.Fatalf("game %s after its only turn", g.Status)
+	}
+	if !strings.Contains(b, "sealed dice links are revealed") {
+		t.Errorf("end report:\n%s", b)
+	}
+	// At the end every sealed draw can be checked.
+	storetest.MustView(t, h.db, func(tx *store.Tx) error {
+		x, err := tx.ExportLog("g1")
+		if err != nil {
+			return err
+		}
+		if res := dice.Verify(x, nil); !res.OK() || res.Hidden != 0 || res.Verified != 1 {
+			t.Errorf("log at the end: %+v", res)
+		}
+		return nil
+	})
+}
+
+func TestPlayerMistakesAnswered(t *testing.T) {
+	h := host(t, duel)
+	cases := []struct {
+		seat   string
+		step   int
+		orders []string
+		want   string
+	}{
+		{"A", 1, []string{"move B1 0202"}, "line 4: ignored: B1 is not yours: it belongs to B"},
+		{"A", 1, []string{"roll 2", "fly to the moon"}, `line 5: ignored: "fly to the moon" is not an order of this game`},
+		{"A", 1, []string{"roll 9"}, "line 4: ignored: roll 9: roll 1 to 3 dice"},
+		{"A", 1, []string{"move A9 0101"}, "there is no unit A9"},
+		{"A", 2, []string{"pass"}, "step 2 is not open: game g1 is taking orders for step 1"},
+	}
+	for _, c := range cases {
+		r := h.send(c.seat, c.step, c.orders...)
+		if !strings.Contains(r, c.want) {
+			t.Errorf("%v: receipt lacks %q:\n%s", c.orders, c.want, r)
+		}
+	}
+	if r := h.send("A", 1, "roll 9", "# once more"); !strings.Contains(r, "not marked ready") {
+		t.Errorf("a file with ignored lines marked the seat ready:\n%s", r)
+	}
+}
+
+func TestAbsencePushesTheNextDeadline(t *testing.T) {
+	h := host(t, duel)
+	h.update(func(tx adjudicator.Tx) error {
+		s, err := tx.Seat("g1", "B")
+		if err != nil {
+			return err
+		}
+		s.AbsentFrom, s.AbsentUntil = start.Add(90*time.Hour), start.Add(120*time.Hour)
+		return tx.PutSeat(s)
+	})
+	h.send("A", 1, "pass")
+	h.send("B", 1, "pass") // adjudicated at start: step 2 would be due at start+48h
+	h.tick(start.Add(50 * time.Hour))
+	h.send("A", 2, "pass")
+	h.send("B", 2, "pass") // step 3 opens at start+50h: due at 98h, inside B's absence
+	if d := h.step(3).Deadline; !d.Equal(start.Add(120 * time.Hour)) {
+		t.Errorf("step 3 due %v, want the end of B's absence", d)
+	}
+}
+
+// TestReplayReproducesEveryState plays random games: random orders,
+// replacements and clock ticks. Replaying each must reproduce every stored
+// state and the dice log head.
+func TestReplayReproducesEveryState(t *testing.T) {
+	for seed := range uint64(25) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		h := host(t, strings.Replace(strings.Replace(duel, `"duel"`, `"trio"`, 1), "[schedule]", "[options]\nturns = \"4\"\n[schedule]", 1))
+		orders := []string{"roll 1", "roll 3", "move %s1 0505", "secret", "challenge %s", "pass"}
+		for steps := 0; steps < 40 && h.game().Status == adjudicator.Running; steps++ {
+			g := h.game()
+			st := h.step(g.Step)
+			for _, seat := range st.Owing {
+				if rng.IntN(4) == 0 {
+					continue // no orders this time
+				}
+				var lines []string
+				for range 1 + rng.IntN(3) {
+					o := orders[rng.IntN(len(orders))]
+					if strings.Contains(o, "%s") {
+						other := []string{"A", "B", "C"}[rng.IntN(3)]
+						if strings.HasPrefix(o, "move") {
+							other = seat
+						}
+						o = fmt.Sprintf(o, other)
+					}
+					lines = append(lines, o)
+				}
+				if strings.Contains(st.Phase, "window") {
+					lines = []string{[]string{"accept", "refuse"}[rng.IntN(2)]}
+				}
+				h.send(seat, int(st.Number), lines...)
+				if h.step(st.Number).Status != "open" {
+					break
+				}
+			}
+			if h.step(st.Number).Status == "open" {
+				h.tick(st.Deadline)
+			}
+		}
+		var n int
+		h.update(func(tx adjudicator.Tx) (err error) { n, err = h.judge.Replay(tx, "g1"); return err })
+		if n == 0 {
+			t.Errorf("seed %d: nothing replayed", seed)
+		}
+	}
+}
+
+func TestReplayDetectsATamperedState(t *testing.T) {
+	h := host(t, duel)
+	h.send("A", 1, "roll 2")
+	h.send("B", 1, "roll 2")
+	h.send("A", 2, "roll 1")
+	h.send("B", 2, "pass")
+	storetest.MustUpdate(t, h.db, func(tx *store.Tx) error {
+		st, err := tx.Step("g1", 2)
+		if err != nil {
+			return err
+		}
+		st.State = []byte(strings.Replace(string(st.State), `"score":{"A":`, `"score":{"A":1`, 1))
+		return tx.PutStep(st)
+	})
+	storetest.MustUpdate(t, h.db, func(tx *store.Tx) error {
+		_, err := h.judge.Replay(tx.Judge("", h.now), "g1")
+		if err == nil || !strings.Contains(err.Error(), "step 1: replayed state differs from the stored state of step 2") {
+			t.Errorf("replay of a tampered game: %v", err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,80 @@
+package adjudicator
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// Rules is what a game package provides: one value, listed in the registry.
+// Every method is a pure function of its arguments; state is the game's own
+// encoding (canonical JSON), which the judge stores and never reads.
+type Rules interface {
+	// ID is the short name used in game files ("perrote", "wbt").
+	ID() string
+	Title() string
+	// Seats lists the seats of a scenario, in turn order.
+	Seats(scenario string) ([]string, error)
+	// New is the state before the first step.
+	New(scenario string, options map[string]string) ([]byte, error)
+	// Step says what the step open in state is: its phase, which seats owe
+	// orders, and what no orders means for each of them.
+	Step(state []byte) (StepSpec, error)
+	// ParseOrders reads a seat's order lines for the step open in state. It
+	// returns the orders in canonical form and a problem for each line it
+	// cannot accept; a bad order never spoils the others.
+	ParseOrders(state []byte, seat string, orders []OrderLine) ([]string, []Problem)
+	// Adjudicate resolves the step open in state with the canonical orders
+	// of each seat that sent any (a seat without orders gets its NoOrders
+	// default) and returns the next state and what happened. Every random
+	// draw goes through r with a purpose naming the rule.
+	Adjudicate(state []byte, orders map[string][]string, r dice.Roller) ([]byte, []Event, error)
+}
+
+// StepSpec describes the step open in a state.
+type StepSpec struct {
+	Phase string
+	// Owing lists the seats whose orders the step waits for: every seat for
+	// simultaneous orders, one seat for a decision window (a retreat, an
+	// interrupt).
+	Owing []string
+	// NoOrders says, per seat, what having no orders means ("hold",
+	// "pass", "repeat": the last orders again), for reminders and reports.
+	NoOrders map[string]string
+	// Over is set when the game has ended: no step is open.
+	Over bool
+}
+
+// Event is one thing that happened in a step, with the rule that made it
+// happen. Visible lists the seats that may see it; empty means everyone.
+type Event struct {
+	Rule    string
+	Text    string
+	Visible []string
+}
+
+// Registry lists the games the judge can host.
+type Registry map[string]Rules
+
+// NewRegistry returns a registry of the given games.
+func NewRegistry(games ...Rules) Registry {
+	r := Registry{}
+	for _, g := range games {
+		r[g.ID()] = g
+	}
+	return r
+}
+
+// Get returns the rules of game kind id.
+func (r Registry) Get(id string) (Rules, error) {
+	if g, ok := r[id]; ok {
+		return g, nil
+	}
+	ids := make([]string, 0, len(r))
+	for k := range r {
+		ids = append(ids, k)
+	}
+	sort.Strings(ids)
+	return nil, fmt.Errorf("no game %q: this judge hosts %v", id, ids)
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+func gameCommand() *command {
+	return &command{
+		name:    "game",
+		args:    "new FILE [--start] | list | show ID",
+		summary: "Create, list and show hosted games.",
+		help: `Subcommands:
+  game new FILE   create a game from a game file (docs/game-file.md); its seats
+                  are vacant until players join by mail, or --start starts it
+                  at once when the file's seats name their holders' keys
+  game list       list the games in the store
+  game show ID    a game's state: seats and holders, the open step, its deadline,
+                  who has sent orders, and the dice commitments`,
+		flags: func(fs *flag.FlagSet) {
+			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
+			fs.String("store", "", "store file, overriding the configuration's store")
+			fs.Bool("start", false, "with new: start the game at once")
+		},
+		run: runGame,
+	}
+}
+
+func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
+	if len(args) == 0 {
+		return usagef("want a subcommand: new, list or show")
+	}
+	sub, args := args[0], args[1:]
+	switch sub {
+	case "new", "list", "show":
+	default:
+		return usagef("unknown subcommand %q: want new, list or show", sub)
+	}
+	want := map[string]int{"new": 1, "list": 0, "show": 1}[sub]
+	if len(args) != want {
+		return usagef("game %s takes %d argument(s)", sub, want)
+	}
+	var file *adjudicator.GameFile
+	var data []byte
+	if sub == "new" {
+		var err error
+		if data, err = os.ReadFile(args[0]); err != nil {
+			return usagef("%w", err)
+		}
+		if file, err = adjudicator.ParseGameFile(data, games()); err != nil {
+			return usagef("%s: %w", args[0], err)
+		}
+	}
+	cfg, db, err := m.openStore(fs)
+	if err != nil {
+		return err
+	}
+	j := &adjudicator.Judge{Games: games(), Logger: m.Logger}
+	switch sub {
+	case "new":
+		now := m.Now()
+		err := db.Update(ctx, func(tx *store.Tx) error {
+			jt := tx.Judge(cfg.Address, now)
+			if err := j.Create(jt, file, data, now); err != nil {
+				return err
+			}
+			if flagBool(fs, "start") {
+				return j.Start(jt, file.ID, now)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.Stdout, "game %s created (%s, scenario %s, seats %s)\n", file.ID, file.Game, file.Scenario, strings.Join(file.Seats, ", "))
+		return nil
+	case "list":
+		return db.View(ctx, func(tx *store.Tx) error {
+			gs, err := tx.Games()
+			if err != nil {
+				return err
+			}
+			w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(w, "GAME\tKIND\tSTATUS\tSTEP\tTITLE")
+			for _, g := range gs {
+				fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%s\n", g.ID, g.Kind, g.Status, g.Step, g.Title)
+			}
+			return w.Flush()
+		})
+	}
+	return db.View(ctx, func(tx *store.Tx) error { return showGame(m, tx.Judge(cfg.Address, m.Now()), args[0]) })
+}
+
+func showGame(m *Main, tx adjudicator.Tx, id string) error {
+	g, err := tx.Game(id)
+	if err != nil {
+		return usagef("%w", err)
+	}
+	w := m.Stdout
+	fmt.Fprintf(w, "%s: %s (%s, scenario %s)\nstatus %s, step %d; game master key %s\n\nseats:\n", g.ID, g.Title, g.Kind, g.Scenario, g.Status, g.Step, orNone(g.GMKey))
+	seats, err := tx.Seats(id)
+	if err != nil {
+		return err
+	}
+	for _, s := range seats {
+		fmt.Fprintf(w, "  %-10s %s\n", s.Name, orNone(s.Holder))
+	}
+	if g.Status == adjudicator.Running || g.Status == adjudicator.Paused {
+		st, err := tx.Step(id, g.Step)
+		if err != nil {
+			return err
+		}
+		files, err := tx.LatestOrders(id, g.Step)
+		if err != nil {
+			return err
+		}
+		sent := []string{}
+		for _, f := range files {
+			sent = append(sent, fmt.Sprintf("%s (v%d)", f.Seat, f.Version))
+		}
+		fmt.Fprintf(w, "\nstep %d (%s): orders due from %s by %s\nsent: %s; ready: %s\n", st.Number, st.Phase,
+			strings.Join(st.Owing, ", "), st.Deadline.UTC().Format("2006-01-02 15:04 MST"), orNone(strings.Join(sent, ", ")), orNone(strings.Join(st.Ready, ", ")))
+	}
+	sec, err := tx.DiceSecrets(id)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\ndice commitments: open %s\n                  sealed %s\n", sec.Open0, sec.Sealed0)
+	return nil
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}

@@ -37,6 +37,17 @@ type Envelope struct {
 	// is good but the key is not one the judge knows.
 	SignatureProblem string
 	UnknownKey       string
+	// NewKey is the signer's public key when the judge did not know it and
+	// the message carried it as an attachment: a new player's "join", or a
+	// new game master's "create". For anything else the key is unknown.
+	NewKey *NewKey
+}
+
+// NewKey is a public key a message brought with it.
+type NewKey struct {
+	Fingerprint string
+	Kind        string
+	Public      []byte
 }
 
 // Signature is a verified signature: who signed and exactly what.

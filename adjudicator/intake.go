@@ -122,6 +122,14 @@ func (in *Intake) Handle(ctx context.Context, tx Tx, env *Envelope) (Outcome, er
 				"                                              (attach orders.txt and orders.txt.sig)\n\n"+
 				"Send 'help' for all the ways to sign.\n")
 	}
+	if cmd, ok := signedCommand(env.Signed.Content); ok {
+		return Understood, in.signed(ctx, a, cmd)
+	}
+	if env.NewKey != nil {
+		return Refused, a.reply(MailError, "signed by an unknown key",
+			fmt.Sprintf("Your message is signed by key %s, which holds no seat. Orders are taken only from the key\n"+
+				"that holds a seat: send 'join GAME SEAT' signed with this key first.\n", env.NewKey.Fingerprint))
+	}
 	return in.orders(ctx, a)
 }
 

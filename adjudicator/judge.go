@@ -442,3 +442,135 @@ func (j *Judge) Due(tx Tx, game string) (due time.Time, ok bool, err error) {
 	}
 	return due, true, nil
 }
+
+// Pause stops a game's clock: the time left on the open step is kept.
+func (j *Judge) Pause(tx Tx, game string, now time.Time) error {
+	g, st, err := j.running(tx, game)
+	if err != nil {
+		return err
+	}
+	st.Paused = max(st.Deadline.Sub(now), 0)
+	g.Status = Paused
+	if err := tx.PutStep(st); err != nil {
+		return err
+	}
+	return tx.PutGame(g)
+}
+
+// Resume restarts a paused game's clock with the time it had left.
+func (j *Judge) Resume(tx Tx, game string, now time.Time) (time.Time, error) {
+	g, err := tx.Game(game)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if g.Status != Paused {
+		return time.Time{}, fmt.Errorf("game %s is %s, not paused", game, g.Status)
+	}
+	st, err := tx.Step(game, g.Step)
+	if err != nil {
+		return time.Time{}, err
+	}
+	st.Deadline, st.Paused = now.Add(st.Paused), 0
+	g.Status = Running
+	if err := tx.PutStep(st); err != nil {
+		return time.Time{}, err
+	}
+	return st.Deadline, tx.PutGame(g)
+}
+
+// Extend moves the open step's deadline by d.
+func (j *Judge) Extend(tx Tx, game string, d time.Duration) (time.Time, error) {
+	_, st, err := j.running(tx, game)
+	if err != nil {
+		return time.Time{}, err
+	}
+	st.Deadline = st.Deadline.Add(d)
+	return st.Deadline, tx.PutStep(st)
+}
+
+// Vacate frees a seat for a new holder (GM replace or eject, or the
+// holder's resignation); the seat's history keeps the old holder.
+func (j *Judge) Vacate(tx Tx, game, seat string) error {
+	s, err := tx.Seat(game, seat)
+	if err != nil {
+		return fmt.Errorf("game %s has no seat %q", game, seat)
+	}
+	s.Holder = ""
+	return tx.PutSeat(s)
+}
+
+// Absence records a seat holder's absence; its days count against the
+// game's cap, and the next deadline falling in it is pushed to its end.
+func (j *Judge) Absence(tx Tx, game, seat string, from, until time.Time) error {
+	g, err := tx.Game(game)
+	if err != nil {
+		return err
+	}
+	f, _, err := j.settings(g)
+	if err != nil {
+		return err
+	}
+	if !until.After(from) {
+		return fmt.Errorf("the absence ends before it begins")
+	}
+	days := int(until.Sub(from).Hours()/24 + 0.999)
+	s, err := tx.Seat(game, seat)
+	if err != nil {
+		return err
+	}
+	if s.AbsenceDays+days > f.Schedule.AbsenceDays {
+		return fmt.Errorf("%d days of absence would make %d, and game %s allows %d per seat", days, s.AbsenceDays+days, game, f.Schedule.AbsenceDays)
+	}
+	s.AbsentFrom, s.AbsentUntil, s.AbsenceDays = from, until, s.AbsenceDays+days
+	if err := tx.PutSeat(s); err != nil {
+		return err
+	}
+	if g.Status != Running {
+		return nil
+	}
+	st, err := tx.Step(game, g.Step)
+	if err != nil || st.Status != "open" || !slices.Contains(st.Owing, seat) {
+		return err
+	}
+	if !st.Deadline.Before(from) && st.Deadline.Before(until) {
+		st.Deadline = until
+		return tx.PutStep(st)
+	}
+	return nil
+}
+
+func (j *Judge) running(tx Tx, game string) (Game, StepRecord, error) {
+	g, err := tx.Game(game)
+	if err != nil {
+		return g, StepRecord{}, err
+	}
+	if g.Status != Running {
+		return g, StepRecord{}, fmt.Errorf("game %s is %s", game, g.Status)
+	}
+	st, err := tx.Step(game, g.Step)
+	return g, st, err
+}
+
+// Announce mails every seat holder and the game master of game.
+func (j *Judge) Announce(tx Tx, game, subject, text string) error {
+	g, err := tx.Game(game)
+	if err != nil {
+		return err
+	}
+	seats, err := tx.Seats(game)
+	if err != nil {
+		return err
+	}
+	keys := []string{g.GMKey}
+	for _, s := range seats {
+		if s.Holder != "" && !slices.Contains(keys, s.Holder) {
+			keys = append(keys, s.Holder)
+		}
+	}
+	for _, k := range keys {
+		if err := j.mailKey(tx, g, k, MailAnnouncement, game+": "+subject, text); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/mail/mailtest"
+	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
 	"github.com/umpire-pbem/umpire/store"
@@ -188,6 +189,23 @@ func testEndToEnd(t *testing.T, st mailtest.Stack) {
 	if headerOf(alice, "In-Reply-To") != "<a1@players.test>" || !strings.Contains(headerOf(alice, "From"), judgeAddress) ||
 		headerOf(alice, "Auto-Submitted") != "auto-replied" {
 		t.Errorf("alice's receipt headers: In-Reply-To %q, From %q, Auto-Submitted %q", headerOf(alice, "In-Reply-To"), headerOf(alice, "From"), headerOf(alice, "Auto-Submitted"))
+	}
+	// The receipt is signed by the judge's key.
+	code, keyOut, _ := run(t, "keys", "server", "--store", tb.store)
+	if code != exitOK {
+		t.Fatal("keys server failed")
+	}
+	serverPub, err := signature.ParseKey([]byte(keyOut[strings.Index(keyOut, "-----BEGIN"):]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := message.Parse(alice, message.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, _ := signature.NewKeyring(serverPub)
+	if v, err := signature.VerifyInline(parsed.RawText, keys); err != nil || v.Fingerprint != serverPub.Fingerprint {
+		t.Errorf("alice's receipt does not verify with the judge's key: %v", err)
 	}
 	bob := st.WaitFor(t, "bob@players.test", "pw", "INBOX", 1, 20*time.Second)[0]
 	if !bytes.Contains(bob, []byte("ACCEPTED: orders of seat Serb")) || !bytes.Contains(bob, []byte("ssh key "+tb.bob.Fingerprint)) {

@@ -217,6 +217,10 @@ func compact(ss []string) []string {
 // checks it against the keys the judge knows. A message without one of its
 // own may carry a forwarded message that has one.
 func verify(msg *message.Message, env *adjudicator.Envelope, keys signature.Keys) {
+	attached := attachedKeys(msg, keys)
+	if attached != nil {
+		keys = either{keys, attached.ring}
+	}
 	v, content, err, found := verifyMessage(msg, keys)
 	for _, fwd := range msg.Forwarded {
 		if found {
@@ -237,7 +241,60 @@ func verify(msg *message.Message, env *adjudicator.Envelope, keys signature.Keys
 		env.SignatureProblem = err.Error()
 	default:
 		env.Signed = &adjudicator.Signature{Kind: string(v.Kind), Fingerprint: v.Fingerprint, Content: content, Signed: v.Signed}
+		if attached != nil {
+			if raw, ok := attached.raw[v.Fingerprint]; ok {
+				env.NewKey = &adjudicator.NewKey{Fingerprint: v.Fingerprint, Kind: string(v.Kind), Public: raw}
+			}
+		}
 	}
+}
+
+// attached holds the public keys a message carries that the judge does
+// not know yet: a new player's join brings the player's key.
+type attached struct {
+	ring *signature.Keyring
+	raw  map[string][]byte // fingerprint -> the attachment as sent
+}
+
+func attachedKeys(msg *message.Message, known signature.Keys) *attached {
+	var a *attached
+	for _, att := range msg.Attachments {
+		if !isKeyFile(att.Data) {
+			continue
+		}
+		k, err := signature.ParseKey(att.Data)
+		if err != nil {
+			continue
+		}
+		if _, ok := known.Lookup(k.Kind, k.Fingerprint); ok {
+			continue
+		}
+		if a == nil {
+			a = &attached{ring: &signature.Keyring{}, raw: map[string][]byte{}}
+		}
+		if a.ring.Add(k) == nil {
+			a.raw[k.Fingerprint] = att.Data
+		}
+	}
+	return a
+}
+
+// isKeyFile reports whether an attachment looks like a public key rather
+// than a signature or an order file.
+func isKeyFile(b []byte) bool {
+	s := strings.TrimSpace(string(b))
+	return strings.Contains(s, "BEGIN PGP PUBLIC KEY BLOCK") ||
+		strings.HasPrefix(s, "ssh-ed25519 ") || strings.HasPrefix(s, "ecdsa-sha2-") || strings.HasPrefix(s, "ssh-rsa ")
+}
+
+// either looks a key up in a, then in b.
+type either struct{ a, b signature.Keys }
+
+func (e either) Lookup(kind signature.Kind, id string) (signature.Key, bool) {
+	if k, ok := e.a.Lookup(kind, id); ok {
+		return k, true
+	}
+	return e.b.Lookup(kind, id)
 }
 
 // verifyMessage checks the signature of one message: PGP/MIME, a file with
@@ -278,22 +335,28 @@ func verifyMessage(msg *message.Message, keys signature.Keys) (v signature.Verif
 // detachedPair returns an attached file and its detached signature
 // (NAME and NAME.asc or NAME.sig), or nil.
 func detachedPair(msg *message.Message) []message.Attachment {
-	for _, sig := range msg.Attachments {
+	var files []message.Attachment
+	for _, a := range msg.Attachments {
+		if !isKeyFile(a.Data) {
+			files = append(files, a)
+		}
+	}
+	for _, sig := range files {
 		ext := strings.ToLower(path.Ext(sig.Filename))
 		if ext != ".asc" && ext != ".sig" {
 			continue
 		}
 		base := strings.TrimSuffix(sig.Filename, path.Ext(sig.Filename))
-		for _, f := range msg.Attachments {
+		for _, f := range files {
 			if f.Filename == base {
 				return []message.Attachment{f, sig}
 			}
 		}
 		// A lone file and a lone signature go together too.
-		if len(msg.Attachments) == 2 {
-			other := msg.Attachments[0]
+		if len(files) == 2 {
+			other := files[0]
 			if other.Filename == sig.Filename {
-				other = msg.Attachments[1]
+				other = files[1]
 			}
 			return []message.Attachment{other, sig}
 		}

@@ -40,12 +40,3 @@ func renderCommand() *command {
 		run: notYet("render"),
 	}
 }
-
-func keysCommand() *command {
-	return &command{
-		name:    "keys",
-		args:    "list | server",
-		summary: "List the player and GM keys the judge knows, and show the server's signing key.",
-		run:     notYet("keys"),
-	}
-}

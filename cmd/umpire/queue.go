@@ -9,6 +9,7 @@ import (
 
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/message"
+	"github.com/umpire-pbem/umpire/mail/signature"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -18,6 +19,10 @@ import (
 type queue struct {
 	db   *store.DB
 	from string // the From header: "umpire <judge@example.org>"
+	// key clear-signs the text of every mail, so that players can check
+	// with gpg that a receipt or report came from the judge; nil sends
+	// unsigned text.
+	key *signature.ServerKey
 }
 
 func (q *queue) Due(ctx context.Context, now time.Time, limit int) ([]umail.Queued, error) {
@@ -59,9 +64,18 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 	if from == "" {
 		from = m.From
 	}
+	text := body.Text
+	if q.key != nil {
+		// Signed as queued: every attempt sends the same bytes.
+		signed, err := q.key.ClearSign([]byte(text), m.Queued)
+		if err != nil {
+			return nil, fmt.Errorf("mail %d: sign: %w", m.ID, err)
+		}
+		text = string(signed)
+	}
 	return message.Compose(message.Outgoing{
 		From: from, To: m.To, Subject: m.Subject, MessageID: m.MessageID, InReplyTo: m.InReplyTo,
-		References: m.References, Date: m.Queued, Text: body.Text,
+		References: m.References, Date: m.Queued, Text: text,
 	})
 }
 

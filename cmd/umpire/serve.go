@@ -102,7 +102,7 @@ func runServe(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 		return err
 	}
 	m.Logger.InfoContext(ctx, "store ready", "path", cfg.Store, "schema", db.SchemaVersion())
-	d, err := m.newDaemon(cfg, db)
+	d, err := m.newDaemon(ctx, cfg, db)
 	if err != nil {
 		return err
 	}
@@ -167,8 +167,12 @@ type daemon struct {
 	sched  *scheduler
 }
 
-func (m *Main) newDaemon(cfg *Config, db *store.DB) (*daemon, error) {
+func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemon, error) {
 	from := (&mail.Address{Name: cfg.Name, Address: cfg.Address}).String()
+	key, err := serverKey(ctx, db, cfg, m.Now())
+	if err != nil {
+		return nil, fmt.Errorf("server key: %w", err)
+	}
 	adj := &adjudicator.Judge{Games: games(), Logger: m.Logger}
 	j := &judge{
 		db: db, intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj}, address: cfg.Address, from: from,
@@ -179,7 +183,7 @@ func (m *Main) newDaemon(cfg *Config, db *store.DB) (*daemon, error) {
 		Server: server(cfg.SMTP), HelloName: hostOf(cfg.Address), Now: m.Now, Logger: m.Logger,
 		Retry: umail.Backoff{Base: cfg.SMTP.Retry.Duration, Max: time.Hour}, GiveUp: cfg.SMTP.GiveUp.Duration,
 		OnFailure: func(ctx context.Context, q umail.Queued, reason string) { m.reportFailure(ctx, db, cfg, q, reason) },
-	}, &queue{db: db, from: from})
+	}, &queue{db: db, from: from, key: key})
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,238 @@
+package adjudicator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The commands a signed message may carry instead of an order file
+// (protocol.md, "Commands"), and whether only the game master may give them.
+var signedCommands = map[string]bool{
+	"join": false, "ready": false, "notready": false, "absence": false, "resign": false,
+	"create": true, "start": true, "pause": true, "resume": true, "extend": true,
+	"process": true, "replace": true, "eject": true,
+}
+
+type signedCmd struct {
+	name string
+	args []string
+	rest string // the text after the command line (a game file for create)
+}
+
+// signedCommand reads a command from the first non-blank, non-comment line
+// of a signed text.
+func signedCommand(content string) (signedCmd, bool) {
+	lines := strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n")
+	for i, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		f := strings.Fields(l)
+		if _, ok := signedCommands[strings.ToLower(f[0])]; !ok {
+			return signedCmd{}, false
+		}
+		return signedCmd{name: strings.ToLower(f[0]), args: f[1:], rest: strings.Join(lines[i+1:], "\n")}, true
+	}
+	return signedCmd{}, false
+}
+
+// signed carries out a signed command and answers it; GM actions are
+// announced to every seat.
+func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
+	if in.Judge == nil {
+		return a.reply(MailError, c.name+" is not available", "This judge hosts no games.\n")
+	}
+	env, tx, j, now := a.env, a.tx, in.Judge, a.env.Received
+	key := env.Signed.Fingerprint
+	fail := func(err error) error {
+		return a.reply(MailError, c.name+" not done", fmt.Sprintf("%q was not done: %v.\n", strings.TrimSpace(c.name+" "+strings.Join(c.args, " ")), err))
+	}
+	usage := map[string]string{
+		"join": "join GAME SEAT", "ready": "ready GAME", "notready": "notready GAME", "absence": "absence GAME FROM TO (dates as 2026-12-24)",
+		"resign": "resign GAME", "create": "create, then the game file", "start": "start GAME", "pause": "pause GAME", "resume": "resume GAME",
+		"extend": "extend GAME DURATION (such as 24h)", "process": "process GAME", "replace": "replace GAME SEAT", "eject": "eject GAME SEAT",
+	}[c.name]
+	argc := map[string]int{"join": 2, "ready": 1, "notready": 1, "absence": 3, "resign": 1, "create": 0, "start": 1,
+		"pause": 1, "resume": 1, "extend": 2, "process": 1, "replace": 2, "eject": 2}
+	if len(c.args) != argc[c.name] {
+		return fail(fmt.Errorf("write it as: %s", usage))
+	}
+	if c.name == "create" {
+		return in.create(a, c, key, now)
+	}
+	game := c.args[0]
+	g, err := tx.Game(game)
+	if errors.Is(err, ErrNotFound) {
+		return fail(fmt.Errorf("there is no game %q (send 'list' for the games)", game))
+	} else if err != nil {
+		return err
+	}
+	if signedCommands[c.name] && g.GMKey != key {
+		return fail(fmt.Errorf("only the game master of %s may %s it, and key %s is not the game master's", game, c.name, key))
+	}
+	if env.NewKey != nil && c.name != "join" {
+		return fail(fmt.Errorf("key %s holds no seat and is not the game master's", key))
+	}
+	seat := ""
+	if seats, err := tx.Seats(game); err == nil {
+		for _, s := range seats {
+			if s.Holder == key {
+				seat = s.Name
+			}
+		}
+	}
+	needSeat := func() error {
+		if seat == "" {
+			return fmt.Errorf("key %s holds no seat of %s", key, game)
+		}
+		return nil
+	}
+	switch c.name {
+	case "join":
+		if env.NewKey != nil {
+			if err := tx.PutKey(Key{Fingerprint: key, Kind: env.NewKey.Kind, Address: env.From}, env.NewKey.Public); err != nil {
+				return err
+			}
+		}
+		if err := j.Join(tx, game, c.args[1], key); err != nil {
+			return fail(err)
+		}
+		if err := a.reply(MailAnnouncement, "joined "+game, fmt.Sprintf("Key %s now holds seat %s of %s (%s).\n", key, c.args[1], game, g.Title)); err != nil {
+			return err
+		}
+		return j.Announce(tx, game, "seat "+c.args[1]+" taken", fmt.Sprintf("Seat %s of %s is now held by key %s.\n", c.args[1], game, key))
+	case "ready", "notready":
+		if err := needSeat(); err != nil {
+			return fail(err)
+		}
+		st, err := j.Ready(tx, game, seat, c.name == "ready")
+		if err != nil {
+			return fail(err)
+		}
+		text := fmt.Sprintf("Seat %s of %s is %s for step %d.\n", seat, game, map[bool]string{true: "ready", false: "not ready"}[c.name == "ready"], st.Number)
+		if c.name == "ready" && allReady(st) {
+			f, rules, err := j.settings(g)
+			if err != nil {
+				return err
+			}
+			if f.Schedule.early() {
+				if err := j.Adjudicate(ctx, tx, g, f, rules, st, now); err != nil {
+					return err
+				}
+				text += "Every seat is ready: the step was adjudicated at once.\n"
+			}
+		}
+		return a.reply(MailAnnouncement, c.name+" "+game, text)
+	case "absence":
+		if err := needSeat(); err != nil {
+			return fail(err)
+		}
+		from, err1 := time.Parse("2006-01-02", c.args[1])
+		until, err2 := time.Parse("2006-01-02", c.args[2])
+		if err1 != nil || err2 != nil {
+			return fail(fmt.Errorf("dates are written 2026-12-24"))
+		}
+		until = until.Add(24 * time.Hour) // to the end of the last day
+		if err := j.Absence(tx, game, seat, from, until); err != nil {
+			return fail(err)
+		}
+		return a.reply(MailAnnouncement, "absence "+game, fmt.Sprintf("Seat %s of %s is absent from %s to %s: a deadline in that time waits until it ends.\n",
+			seat, game, c.args[1], c.args[2]))
+	case "resign":
+		if err := needSeat(); err != nil {
+			return fail(err)
+		}
+		if err := j.Vacate(tx, game, seat); err != nil {
+			return fail(err)
+		}
+		if err := a.reply(MailAnnouncement, "resigned from "+game, fmt.Sprintf("You no longer hold seat %s of %s.\n", seat, game)); err != nil {
+			return err
+		}
+		return j.Announce(tx, game, "seat "+seat+" vacant", fmt.Sprintf("The holder of seat %s of %s resigned. The seat is vacant until the game master gives it to someone.\n", seat, game))
+	}
+	// The game master's commands.
+	var done string
+	switch c.name {
+	case "start":
+		if err = j.Start(tx, game, now); err == nil {
+			st, _ := tx.Step(game, 1)
+			done = fmt.Sprintf("The game master started %s. Step 1 (%s) is open: orders are due from %s by %s.\n", game, st.Phase, strings.Join(st.Owing, ", "), stamp(st.Deadline))
+		}
+	case "pause":
+		if err = j.Pause(tx, game, now); err == nil {
+			done = fmt.Sprintf("The game master paused %s. No deadline runs until it is resumed.\n", game)
+		}
+	case "resume":
+		var d time.Time
+		if d, err = j.Resume(tx, game, now); err == nil {
+			done = fmt.Sprintf("The game master resumed %s. The open step is now due %s.\n", game, stamp(d))
+		}
+	case "extend":
+		var dur time.Duration
+		if dur, err = time.ParseDuration(c.args[1]); err != nil || dur <= 0 {
+			return fail(fmt.Errorf("%q is not a duration such as 24h", c.args[1]))
+		}
+		var d time.Time
+		if d, err = j.Extend(tx, game, dur); err == nil {
+			done = fmt.Sprintf("The game master extended the deadline of %s by %s: it is now %s.\n", game, dur, stamp(d))
+		}
+	case "process":
+		n := g.Step
+		if err = j.Process(ctx, tx, game, now); err == nil {
+			done = fmt.Sprintf("The game master had step %d of %s adjudicated now. The report follows.\n", n, game)
+		}
+	case "replace", "eject":
+		if err = j.Vacate(tx, game, c.args[1]); err == nil {
+			done = fmt.Sprintf("The game master %s the holder of seat %s of %s. The seat is vacant until a new player joins it.\n",
+				map[string]string{"replace": "replaced", "eject": "ejected"}[c.name], c.args[1], game)
+		}
+	}
+	if err != nil {
+		return fail(err)
+	}
+	in.log().InfoContext(ctx, "game master command", "game", game, "command", c.name)
+	return j.Announce(tx, game, c.name, done)
+}
+
+// create makes a game from the game file that follows the command line.
+func (in *Intake) create(a answer, c signedCmd, key string, now time.Time) error {
+	env, tx, j := a.env, a.tx, in.Judge
+	fail := func(err error) error {
+		return a.reply(MailError, "create not done", fmt.Sprintf("The game was not created: %v.\n", err))
+	}
+	f, err := ParseGameFile([]byte(c.rest), j.Games)
+	if err != nil {
+		return fail(err)
+	}
+	switch f.GM {
+	case "":
+		f.GM = key
+	case key:
+	default:
+		return fail(fmt.Errorf("the game file names game master key %s, but the message is signed by %s", f.GM, key))
+	}
+	if env.NewKey != nil {
+		if err := tx.PutKey(Key{Fingerprint: key, Kind: env.NewKey.Kind, Address: env.From}, env.NewKey.Public); err != nil {
+			return err
+		}
+	}
+	file := []byte(c.rest)
+	if !strings.Contains(c.rest, "gm =") {
+		file = append([]byte(fmt.Sprintf("gm = %q\n", key)), file...)
+	}
+	if err := j.Create(tx, f, file, now); err != nil {
+		return fail(err)
+	}
+	sec, err := tx.DiceSecrets(f.ID)
+	if err != nil {
+		return err
+	}
+	return a.reply(MailAnnouncement, "created "+f.ID, fmt.Sprintf(
+		"Game %s (%s, scenario %s) is created, with you as its game master.\nSeats: %s. Players join with 'join %s SEAT', signed, with their public key attached.\n"+
+			"Send 'start %s' when every seat is held.\n\nDice commitments (published before any order exists):\n  open   %s\n  sealed %s\n",
+		f.ID, f.Game, f.Scenario, strings.Join(f.Seats, ", "), f.ID, f.ID, sec.Open0, sec.Sealed0))
+}

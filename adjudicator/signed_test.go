@@ -1,0 +1,200 @@
+package adjudicator_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/storetest"
+)
+
+// mailJudge is a judge with no games yet, driven only by signed mail.
+type mailJudge struct {
+	t      *testing.T
+	db     *store.DB
+	intake *adjudicator.Intake
+	now    time.Time
+	known  map[string]bool // keys the judge has stored
+}
+
+func newMailJudge(t *testing.T) *mailJudge {
+	n := byte(0)
+	j := &adjudicator.Judge{Games: adjudicator.NewRegistry(fake.Game), ChainLength: 64,
+		NewRoot: func() (dice.Hash, error) { n++; return sha256.Sum256([]byte{n}), nil }}
+	return &mailJudge{t: t, db: storetest.MustOpen(t), intake: &adjudicator.Intake{Judge: j}, now: start, known: map[string]bool{}}
+}
+
+// sign sends text signed by key from address; a key the judge does not
+// know yet travels with the message, as a player attaches it.
+func (m *mailJudge) sign(key, from, text string) (adjudicator.Outcome, string) {
+	m.t.Helper()
+	env := &adjudicator.Envelope{MessageID: fmt.Sprintf("%d@players.test", rand.Int()), From: from, Received: m.now, Text: text,
+		Signed: &adjudicator.Signature{Kind: "openpgp", Fingerprint: key, Content: text, Signed: []byte(text)}}
+	if !m.known[key] {
+		env.NewKey = &adjudicator.NewKey{Fingerprint: key, Kind: "openpgp", Public: []byte("public key of " + key)}
+	}
+	var out adjudicator.Outcome
+	var answer string
+	storetest.MustUpdate(m.t, m.db, func(tx *store.Tx) error {
+		var err error
+		out, err = m.intake.Handle(context.Background(), &capture2{Tx: tx.Judge("judge@umpire.test", m.now), to: from, got: &answer}, env)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Key(key)
+		m.known[key] = err == nil
+		return nil
+	})
+	return out, answer
+}
+
+// capture2 collects the text of every mail to one address.
+type capture2 struct {
+	adjudicator.Tx
+	to  string
+	got *string
+}
+
+func (c *capture2) Enqueue(mm adjudicator.Mail) error {
+	if mm.To == c.to {
+		*c.got += mm.Text
+	}
+	return c.Tx.Enqueue(mm)
+}
+
+func (m *mailJudge) view(fn func(tx adjudicator.Tx)) {
+	storetest.MustView(m.t, m.db, func(tx *store.Tx) error { fn(tx.Judge("", m.now)); return nil })
+}
+
+func (m *mailJudge) mailsTo(addr string) []string {
+	var out []string
+	storetest.MustView(m.t, m.db, func(tx *store.Tx) error {
+		due, err := tx.Due(time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC), 100000)
+		for _, mm := range due {
+			if mm.To[0] == addr {
+				out = append(out, text(m.t, mm))
+			}
+		}
+		return err
+	})
+	return out
+}
+
+const mailGame = `id = "club-1"
+game = "fake"
+scenario = "duel"
+[schedule]
+every = "48h"
+absence_days = 7
+`
+
+func TestGameByMail(t *testing.T) {
+	m := newMailJudge(t)
+	want := func(got, sub string) {
+		t.Helper()
+		if !strings.Contains(got, sub) {
+			t.Errorf("answer lacks %q:\n%s", sub, got)
+		}
+	}
+	_, r := m.sign("GM", "gm@players.test", "create\n"+mailGame)
+	want(r, "Game club-1 (fake, scenario duel) is created")
+	want(r, "Dice commitments")
+	_, r = m.sign("ALICE", "alice@players.test", "game: club-1\nstep: 1\nseat: A\npass\nend\n")
+	want(r, "holds no seat")
+	_, r = m.sign("ALICE", "alice@players.test", "join club-1 A")
+	want(r, "Key ALICE now holds seat A of club-1")
+	_, r = m.sign("BOB", "bob@players.test", "join club-1 A")
+	want(r, "seat A of club-1 is taken")
+	_, r = m.sign("BOB", "bob@players.test", "join club-1 Z")
+	want(r, "has no seat \"Z\"; its seats are A, B")
+	m.sign("BOB", "bob@players.test", "join club-1 B")
+	if gm := m.mailsTo("gm@players.test"); len(gm) < 2 || !strings.Contains(strings.Join(gm, ""), "Seat B of club-1 is now held by key BOB") {
+		t.Errorf("the GM was not told of the joins: %q", gm)
+	}
+	_, r = m.sign("ALICE", "alice@players.test", "start club-1")
+	want(r, "only the game master of club-1 may start it")
+	m.sign("GM", "gm@players.test", "start club-1")
+	bobs := m.mailsTo("bob@players.test")
+	want(bobs[len(bobs)-1], "The game master started club-1. Step 1 (turn-1) is open")
+
+	// Not ready holds the step; ready releases it.
+	m.sign("ALICE", "alice@players.test", "notready club-1")
+	_, r = m.sign("ALICE", "alice@players.test", "game: club-1\nstep: 1\nseat: A\nroll 1\nend\n")
+	want(r, "now ready") // sending orders makes a seat ready again
+	m.sign("ALICE", "alice@players.test", "notready club-1")
+	_, r = m.sign("BOB", "bob@players.test", "game: club-1\nstep: 1\nseat: B\npass\nend\n")
+	if strings.Contains(r, "adjudicated at once") {
+		t.Errorf("processed while A was not ready:\n%s", r)
+	}
+	_, r = m.sign("ALICE", "alice@players.test", "ready club-1")
+	want(r, "Every seat is ready: the step was adjudicated at once")
+
+	// Pause keeps the time left; resume gives it back; extend moves it.
+	var before time.Time
+	m.view(func(tx adjudicator.Tx) { st, _ := tx.Step("club-1", 2); before = st.Deadline })
+	m.now = m.now.Add(10 * time.Hour)
+	m.sign("GM", "gm@players.test", "pause club-1")
+	m.now = m.now.Add(100 * time.Hour)
+	m.sign("GM", "gm@players.test", "resume club-1")
+	m.view(func(tx adjudicator.Tx) {
+		st, _ := tx.Step("club-1", 2)
+		if got, want := st.Deadline, before.Add(100*time.Hour); !got.Equal(want) {
+			t.Errorf("after pause and resume the deadline is %v, want %v", got, want)
+		}
+	})
+	_, r = m.sign("GM", "gm@players.test", "extend club-1 24h")
+	want(r, "extended the deadline of club-1 by 24h0m0s")
+	_, r = m.sign("GM", "gm@players.test", "extend club-1 soon")
+	want(r, `"soon" is not a duration`)
+
+	// Absences are capped.
+	_, r = m.sign("BOB", "bob@players.test", "absence club-1 2026-12-01 2026-12-20")
+	want(r, "allows 7 per seat")
+	_, r = m.sign("BOB", "bob@players.test", "absence club-1 2026-12-01 2026-12-03")
+	want(r, "absent from 2026-12-01 to 2026-12-03")
+
+	// The GM processes the step now.
+	_, r = m.sign("GM", "gm@players.test", "process club-1")
+	want(r, "had step 2 of club-1 adjudicated now")
+	alices := m.mailsTo("alice@players.test")
+	want(strings.Join(alices, ""), "club-1 (fake), step 2 (turn-2) adjudicated")
+
+	// Resigning frees the seat; the GM and the other player are told.
+	_, r = m.sign("BOB", "bob@players.test", "resign club-1")
+	want(r, "You no longer hold seat B of club-1")
+	want(strings.Join(m.mailsTo("alice@players.test"), ""), "The holder of seat B of club-1 resigned")
+	_, r = m.sign("GM", "gm@players.test", "eject club-1 A")
+	want(r, "ejected the holder of seat A")
+	m.view(func(tx adjudicator.Tx) {
+		seats, _ := tx.Seats("club-1")
+		for _, s := range seats {
+			if s.Holder != "" {
+				t.Errorf("seat %s still held by %s", s.Name, s.Holder)
+			}
+		}
+	})
+}
+
+func TestCreateByMailChecksTheFile(t *testing.T) {
+	m := newMailJudge(t)
+	cases := []struct{ file, want string }{
+		{strings.Replace(mailGame, `"fake"`, `"chess"`, 1), `no game "chess"`},
+		{strings.Replace(mailGame, `every = "48h"`, `cron = "every tuesday"`, 1), `cron "every tuesday"`},
+		{"gm = \"SOMEONE\"\n" + mailGame, "names game master key SOMEONE, but the message is signed by GM"},
+		{mailGame + "color = \"red\"\n", "unknown setting schedule.color"},
+	}
+	for _, c := range cases {
+		_, r := m.sign("GM", "gm@players.test", "create\n"+c.file)
+		if !strings.Contains(r, c.want) {
+			t.Errorf("create answer lacks %q:\n%s", c.want, r)
+		}
+	}
+}

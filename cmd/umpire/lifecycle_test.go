@@ -1,0 +1,107 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/mail/mailtest"
+	"github.com/umpire-pbem/umpire/mail/signature/signtest"
+)
+
+// withKey is a mail whose body is clear-signed text, with the signer's
+// public key attached, as a new player or game master sends it.
+func withKey(g *signtest.GPG, fpr, from, id, subject, text string) []byte {
+	body := string(g.ClearSign(fpr, []byte(text)))
+	var b strings.Builder
+	b.WriteString(fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nSubject: %s\r\nMIME-Version: 1.0\r\n", from, judgeAddress, id, subject))
+	b.WriteString("Content-Type: multipart/mixed; boundary=\"k\"\r\n\r\n--k\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
+	b.WriteString(crlf(body))
+	b.WriteString("--k\r\nContent-Type: application/pgp-keys; name=key.asc\r\nContent-Disposition: attachment; filename=key.asc\r\n\r\n")
+	b.WriteString(crlf(string(g.Export(fpr))))
+	b.WriteString("--k--\r\n")
+	return []byte(b.String())
+}
+
+// TestLifecycleByMail plays a game from the first mail to a report, all by
+// mail through the judge daemon: a game master creates it, two players
+// join with their keys attached, the game master starts it, both send
+// orders, and the step is adjudicated at once with reports to all.
+func TestLifecycleByMail(t *testing.T) {
+	st := mailtest.Embedded(t)
+	dir := t.TempDir()
+	st.AddUser(t, judgeAddress, judgePassword)
+	for _, p := range []string{"gm", "alice", "bob"} {
+		st.AddUser(t, p+"@players.test", "pw")
+	}
+	g := signtest.NewGPG(t)
+	gm := g.GenKey("Grace <gm@players.test>")
+	alice := g.GenKey("Alice <alice@players.test>")
+	bob := g.GenKey("Bob <bob@players.test>")
+	cfg := filepath.Join(dir, "umpire.toml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf("store = %q\naddress = %q\n[imap]\naddress = %q\nsecurity = \"none\"\nusername = %q\npassword = %q\n[smtp]\naddress = %q\nsecurity = \"none\"\n",
+		filepath.Join(dir, "umpire.db"), judgeAddress, st.IMAPAddr(), judgeAddress, judgePassword, st.SMTPAddr())), 0o600)
+	serve := func() {
+		t.Helper()
+		if code, out, errOut := run(t, "serve", "--once", "--config", cfg); code != exitOK {
+			t.Fatalf("serve --once: exit %d\n%s\n%s", code, out, errOut)
+		}
+	}
+	send := func(from, id, raw string) {
+		t.Helper()
+		st.Submit(t, from, []string{judgeAddress}, []byte(raw))
+	}
+	inbox := func(who string, n int) string {
+		t.Helper()
+		return string(joinAll(st.WaitFor(t, who+"@players.test", "pw", "INBOX", n, 10*time.Second)))
+	}
+	game := "id = \"mail-1\"\ngame = \"fake\"\nscenario = \"duel\"\n[schedule]\nevery = \"72h\"\n"
+	send("gm@players.test", "c1", string(withKey(g, gm, "gm@players.test", "c1@players.test", "create", "create\n"+game)))
+	serve()
+	if got := inbox("gm", 1); !strings.Contains(got, "Game mail-1 (fake, scenario duel) is created") {
+		t.Fatalf("the GM's answer to create:\n%s", got)
+	}
+	send("alice@players.test", "j1", string(withKey(g, alice, "alice@players.test", "j1@players.test", "join", "join mail-1 A\n")))
+	send("bob@players.test", "j2", string(withKey(g, bob, "bob@players.test", "j2@players.test", "join", "join mail-1 B\n")))
+	serve()
+	if got := inbox("alice", 3); !strings.Contains(got, "now holds seat A of mail-1") {
+		t.Fatalf("alice's answer to join:\n%s", got)
+	}
+	send("gm@players.test", "s1", string(withKey(g, gm, "gm@players.test", "s1@players.test", "start", "start mail-1\n")))
+	serve()
+	if got := inbox("bob", 3); !strings.Contains(got, "The game master started mail-1. Step 1 (turn-1) is open") {
+		t.Fatalf("bob was not told the game started:\n%s", got)
+	}
+	send("alice@players.test", "o1", string(withKey(g, alice, "alice@players.test", "o1@players.test", "orders", "game: mail-1\nstep: 1\nseat: A\nroll 2\nend\n")))
+	send("bob@players.test", "o2", string(withKey(g, bob, "bob@players.test", "o2@players.test", "orders", "game: mail-1\nstep: 1\nseat: B\nmove A1 0101\nroll 1\nend\n")))
+	serve()
+	// Bob's order for alice's unit is explained, and his seat waits.
+	if b := inbox("bob", 4); !strings.Contains(b, "A1 is not yours") || !strings.Contains(b, "not marked ready") {
+		t.Errorf("bob's receipt does not explain the order for alice's unit:\n%s", b)
+	}
+	send("bob@players.test", "o3", string(withKey(g, bob, "bob@players.test", "o3@players.test", "orders", "game: mail-1\nstep: 1\nseat: B\nroll 1\nend\n")))
+	serve()
+	a := inbox("alice", 6) // join, two join announcements, start, receipt, report
+	for _, want := range []string{"ACCEPTED: orders of seat A", "mail-1 (fake), step 1 (turn-1) adjudicated", "A rolls", "B rolls", "Next: step 2"} {
+		if !strings.Contains(a, want) {
+			t.Errorf("alice's mail lacks %q:\n%s", want, a)
+		}
+	}
+	if b := inbox("bob", 6); !strings.Contains(b, "adjudicated at once") { // join, its announcement, start, two receipts, report
+		t.Errorf("bob's second receipt:\n%s", b)
+	}
+	if code, out, _ := run(t, "replay", "mail-1", "--config", cfg); code != exitOK || !strings.Contains(out, "1 steps replayed") {
+		t.Errorf("replay: exit %d %q", code, out)
+	}
+}
+
+func joinAll(msgs [][]byte) []byte {
+	var out []byte
+	for _, m := range msgs {
+		out = append(out, m...)
+	}
+	return out
+}

@@ -1,6 +1,8 @@
 package adjudicator
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -82,7 +84,27 @@ func (in *Intake) command(a answer, c command) error {
 			fmt.Fprintf(&b, "  %-12s %s\n", s.Name, holder)
 		}
 		return a.reply(MailAnnouncement, "status "+g.ID, b.String())
-	default: // map, log
+	case "log":
+		if len(c.args) != 1 {
+			return a.reply(MailError, "log needs a game", "Write 'log GAME', for example 'log club-kosovo-3', or 'log dice-service' for witnessed rolls.\n")
+		}
+		if _, err := a.tx.Game(c.args[0]); errors.Is(err, ErrNotFound) {
+			return a.reply(MailError, "no such game", fmt.Sprintf("There is no game %q on this judge. Send 'list' for the games.\n", c.args[0]))
+		}
+		x, err := a.tx.ExportLog(c.args[0])
+		if errors.Is(err, ErrNotFound) {
+			return a.reply(MailError, "no dice log", fmt.Sprintf("Game %q has no dice log: it was not created by this judge.\n", c.args[0]))
+		} else if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		if err := x.Write(&buf); err != nil {
+			return err
+		}
+		return a.reply(MailAnnouncement, "log "+c.args[0], fmt.Sprintf("The public dice log of %s: %d steps, %d entries, head %s.\n"+
+			"Save the JSON between the lines as a file and check it with 'umpire verify FILE'\n(docs/dice-log.md says how to check it with a program of your own).\n\n"+
+			"-----8<-----\n%s-----8<-----\n", c.args[0], len(x.Steps), len(x.Entries), x.Head, buf.String()))
+	default: // map
 		return a.reply(MailError, c.name+" is not available yet",
 			fmt.Sprintf("The %q command is not available in this version of umpire yet.\n", c.name))
 	}
@@ -94,6 +116,14 @@ Commands anyone may send, in the subject or as the first line of the body:
   help             this text
   list             the games this judge runs
   status GAME      a game's state and seats
+  log GAME         the game's public dice log, to check with umpire verify
+
+Signed commands (the first line of a signed text):
+  join GAME SEAT          take a seat (attach your public key the first time)
+  ready GAME, notready GAME, absence GAME FROM TO, resign GAME
+  roll 2d6 FOR "purpose" TO a@x b@y    a witnessed roll for players anywhere
+  game master: create (then the game file), start, pause, resume,
+  extend GAME 24h, process, replace GAME SEAT, eject GAME SEAT
 
 Orders are an order file, signed by the key that holds your seat:
 

@@ -34,6 +34,8 @@ type Tx interface {
 	DiceHead(game string) (dice.Hash, uint64, error)
 	AddDiceRecords(game string, records []dice.Record) error
 	PutStepLinks(game string, step uint64, phase string, orders []dice.Hash, digest dice.Hash, open, sealed *dice.Hash) error
+	// ExportLog is the game's public dice log (docs/dice-log.md).
+	ExportLog(game string) (*dice.Export, error)
 	AddOrderFile(o OrderFile) (version uint64, err error)
 	// OrderDigestVersion returns the version of seat's orders for step
 	// with digest d (0 if none) and the newest version (0 if none).

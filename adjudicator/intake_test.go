@@ -249,7 +249,9 @@ func TestReadOnlyCommands(t *testing.T) {
 		{"", "\n\n  list\nthanks", "club-kosovo-3"},
 		{"status club-kosovo-3", "", "NATO         held by key " + natoKey},
 		{"status nowhere", "", `There is no game "nowhere"`},
-		{"log club-kosovo-3", "", "not available in this version"},
+		{"log club-kosovo-3", "", `Game "club-kosovo-3" has no dice log`},
+		{"log nowhere", "", `There is no game "nowhere"`},
+		{"map club-kosovo-3", "", "not available in this version"},
 	}
 	for _, c := range cases {
 		db := newJudge(t)

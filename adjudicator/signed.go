@@ -13,7 +13,7 @@ import (
 var signedCommands = map[string]bool{
 	"join": false, "ready": false, "notready": false, "absence": false, "resign": false,
 	"create": true, "start": true, "pause": true, "resume": true, "extend": true,
-	"process": true, "replace": true, "eject": true,
+	"process": true, "replace": true, "eject": true, "roll": false,
 }
 
 type signedCmd struct {
@@ -55,7 +55,18 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		"join": "join GAME SEAT", "ready": "ready GAME", "notready": "notready GAME", "absence": "absence GAME FROM TO (dates as 2026-12-24)",
 		"resign": "resign GAME", "create": "create, then the game file", "start": "start GAME", "pause": "pause GAME", "resume": "resume GAME",
 		"extend": "extend GAME DURATION (such as 24h)", "process": "process GAME", "replace": "replace GAME SEAT", "eject": "eject GAME SEAT",
+		"roll": `roll 2d6 FOR "purpose" TO a@example.org b@example.org`,
 	}[c.name]
+	if c.name == "roll" {
+		if env.NewKey != nil {
+			return fail(fmt.Errorf("key %s is not registered with this judge: join a game first, or ask the operator to add it", key))
+		}
+		first := strings.TrimSpace(strings.SplitN(strings.TrimSpace(env.Signed.Content), "\n", 2)[0])
+		if err := j.Roll(tx, key, env.From, first, OrderDigest(env.Signed.Signed), now); err != nil {
+			return fail(err)
+		}
+		return nil
+	}
 	argc := map[string]int{"join": 2, "ready": 1, "notready": 1, "absence": 3, "resign": 1, "create": 0, "start": 1,
 		"pause": 1, "resume": 1, "extend": 2, "process": 1, "replace": 2, "eject": 2}
 	if len(c.args) != argc[c.name] {

@@ -198,3 +198,54 @@ func TestCreateByMailChecksTheFile(t *testing.T) {
 		}
 	}
 }
+
+// TestWitnessedRolls: a registered key asks the dice service for a roll;
+// every party gets the faces and what is needed to check them, and the
+// service's public log verifies.
+func TestWitnessedRolls(t *testing.T) {
+	m := newMailJudge(t)
+	m.sign("GM", "gm@players.test", "create\n"+mailGame)
+	m.sign("ALICE", "alice@players.test", "join club-1 A")
+	_, r := m.sign("ALICE", "alice@players.test", `roll 2d6 FOR "assault on 1708" TO bob@players.test carol@players.test`)
+	for _, want := range []string{"Roll: 2d6 = [", "assault on 1708", "entry 1, step 1 of the chain", "log dice-service"} {
+		if !strings.Contains(r, want) {
+			t.Errorf("roll answer lacks %q:\n%s", want, r)
+		}
+	}
+	if b := m.mailsTo("bob@players.test"); len(b) != 1 || !strings.Contains(b[0], "Requested by key ALICE") {
+		t.Errorf("bob's copy: %q", b)
+	}
+	if c := m.mailsTo("carol@players.test"); len(c) != 1 {
+		t.Errorf("carol got %d copies", len(c))
+	}
+	_, r = m.sign("ALICE", "alice@players.test", `roll 1d10(0-9) FOR "morale" TO bob@players.test`)
+	if !strings.Contains(r, "1d10(0-9) = [") || !strings.Contains(r, "entry 2, step 2") {
+		t.Errorf("second roll:\n%s", r)
+	}
+	_, r = m.sign("MALLORY", "mallory@players.test", `roll 1d6 FOR "x" TO bob@players.test`)
+	if !strings.Contains(r, "not registered") {
+		t.Errorf("an unregistered key rolled:\n%s", r)
+	}
+	_, r = m.sign("ALICE", "alice@players.test", `roll lots FOR fun`)
+	if !strings.Contains(r, "write it as: roll 2d6") {
+		t.Errorf("bad roll request:\n%s", r)
+	}
+	// Anyone can fetch the service's log and check it.
+	var answer string
+	storetest.MustUpdate(t, m.db, func(tx *store.Tx) error {
+		env := &adjudicator.Envelope{MessageID: "log@players.test", From: "dave@players.test", Subject: "log dice-service", Received: m.now}
+		_, err := m.intake.Handle(context.Background(), &capture2{Tx: tx.Judge("judge@umpire.test", m.now), to: env.From, got: &answer}, env)
+		return err
+	})
+	parts := strings.Split(answer, "-----8<-----\n")
+	if len(parts) != 3 {
+		t.Fatalf("log answer:\n%s", answer)
+	}
+	x, err := dice.ReadExport(strings.NewReader(parts[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := dice.Verify(x, nil); !res.OK() || res.Verified != 2 {
+		t.Errorf("the service's log: %+v", res.Problem)
+	}
+}

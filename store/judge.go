@@ -252,3 +252,8 @@ func (j judgeTx) RecordBounce(b adjudicator.Bounce) error {
 		Action: b.Action, Status: b.Status, Diagnostic: b.Diagnostic, At: b.At})
 	return err
 }
+
+func (j judgeTx) ExportLog(game string) (*dice.Export, error) {
+	x, err := j.tx.ExportLog(game)
+	return x, notFound(err)
+}

@@ -1,0 +1,113 @@
+package adjudicator
+
+import (
+	"errors"
+	"fmt"
+	"net/mail"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// DiceService is the game id of the public chain that witnessed rolls are
+// made on: "roll" requests from players outside any hosted game. Its log is
+// exported like a game's ("log dice-service").
+const DiceService = "dice-service"
+
+var rollRequest = regexp.MustCompile(`(?i)^roll\s+(\d+)d(\d+)(\(0-9\))?\s+for\s+"([^"]{1,200})"\s+to\s+(.+)$`)
+
+// Roll makes one witnessed roll on the dice service's public chain for the
+// holder of key: step k of the chain, its digest bound to the signed
+// request, its link revealed at once. Every named party and the requester get
+// the result with what they need to check it later.
+func (j *Judge) Roll(tx Tx, key, from, request string, requestDigest dice.Hash, now time.Time) error {
+	m := rollRequest.FindStringSubmatch(strings.TrimSpace(request))
+	if m == nil {
+		return fmt.Errorf(`write it as: roll 2d6 FOR "purpose" TO alice@example.org bob@example.org (or 1d10(0-9) for a d10 read 0-9)`)
+	}
+	count, _ := strconv.Atoi(m[1])
+	faces, _ := strconv.Atoi(m[2])
+	spec := dice.Dice(count, faces)
+	if m[3] != "" {
+		if faces != 10 {
+			return fmt.Errorf("(0-9) goes with d10 only")
+		}
+		spec = dice.DiceFrom(count, 10, 0)
+	}
+	if err := spec.Validate(); err != nil || count > 100 || faces > 1000 {
+		return fmt.Errorf("roll 1 to 100 dice of 2 to 1000 faces")
+	}
+	var to []string
+	for _, a := range strings.Fields(strings.ReplaceAll(m[5], ",", " ")) {
+		addr, err := mail.ParseAddress(a)
+		if err != nil {
+			return fmt.Errorf("%q is not a mail address", a)
+		}
+		to = append(to, addr.Address)
+	}
+	if len(to) > 20 {
+		return fmt.Errorf("name at most 20 parties")
+	}
+	g, err := tx.Game(DiceService)
+	if errors.Is(err, ErrNotFound) {
+		if err := j.Create(tx, &GameFile{ID: DiceService, Game: DiceService, Title: "the dice service's public chain"}, nil, now); err != nil {
+			return err
+		}
+		g, err = tx.Game(DiceService)
+		if err == nil {
+			g.Status = Running
+			err = tx.PutGame(g)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	k := g.Step + 1
+	sec, err := tx.DiceSecrets(DiceService)
+	if err != nil {
+		return err
+	}
+	open, sealed, err := stepLinks(sec, k)
+	if err != nil {
+		return fmt.Errorf("the dice service's chain is used up: %w", err)
+	}
+	head, seq, err := tx.DiceHead(DiceService)
+	if err != nil {
+		return err
+	}
+	phase := "roll"
+	orders := []dice.Hash{requestDigest}
+	digest := dice.StepDigest(DiceService, k, phase, orders)
+	r := dice.NewStepRoller(dice.ResumeLog(head, seq), k, digest, open, sealed)
+	purpose := fmt.Sprintf("%s for %s, witnessed by %s", m[4], key, strings.Join(to, ", "))
+	faceList := r.Draw(dice.Open, spec, purpose)
+	recs := r.Records()
+	if err := tx.AddDiceRecords(DiceService, recs); err != nil {
+		return err
+	}
+	if err := tx.PutStepLinks(DiceService, k, phase, orders, digest, &open, nil); err != nil {
+		return err
+	}
+	g.Step = k
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	if err := tx.PutStep(StepRecord{Game: DiceService, Number: k, Phase: phase, Status: "closed", Opened: now, Closed: now, Orders: orders}); err != nil {
+		return err
+	}
+	text := fmt.Sprintf("A witnessed roll on the umpire dice service.\n\nRequested by key %s (%s) for: %s\nRoll: %s = %v\n\n"+
+		"To check it: fetch the service's public log (mail 'log %s') and run 'umpire verify' on it.\n"+
+		"This roll is entry %d, step %d of the chain; its open link is %s\n"+
+		"and the log head after it is %s.\nThe chain's commitment, published before this roll, is %s.\n"+
+		"The roll is bound to the SHA-256 of the signed request, %s.\n",
+		key, from, m[4], spec, faceList, DiceService, recs[0].Seq, k, open, recs[0].Hash, sec.Open0, requestDigest)
+	for _, addr := range append([]string{from}, to...) {
+		if err := tx.Enqueue(Mail{Kind: MailAnnouncement, Game: DiceService, To: addr, Subject: fmt.Sprintf("umpire: witnessed roll %s for %q: %v", spec, m[4], faceList), Text: text}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -84,20 +84,6 @@ func (h *hosted) send(seat string, step int, orders ...string) string {
 	return answer
 }
 
-// capture keeps the text of the answer sent to one address.
-type capture struct {
-	adjudicator.Tx
-	to  string
-	got *string
-}
-
-func (c *capture) Enqueue(m adjudicator.Mail) error {
-	if m.To == c.to && m.Kind == adjudicator.MailReceipt {
-		*c.got = m.Text
-	}
-	return c.Tx.Enqueue(m)
-}
-
 func (h *hosted) tick(at time.Time) {
 	h.t.Helper()
 	h.now = at

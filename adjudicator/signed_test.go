@@ -45,7 +45,7 @@ func (m *mailJudge) sign(key, from, text string) (adjudicator.Outcome, string) {
 	var answer string
 	storetest.MustUpdate(m.t, m.db, func(tx *store.Tx) error {
 		var err error
-		out, err = m.intake.Handle(context.Background(), &capture2{Tx: tx.Judge("judge@umpire.test", m.now), to: from, got: &answer}, env)
+		out, err = m.intake.Handle(context.Background(), &capture{Tx: tx.Judge("judge@umpire.test", m.now), to: from, got: &answer}, env)
 		if err != nil {
 			return err
 		}
@@ -56,14 +56,15 @@ func (m *mailJudge) sign(key, from, text string) (adjudicator.Outcome, string) {
 	return out, answer
 }
 
-// capture2 collects the text of every mail to one address.
-type capture2 struct {
+// capture collects the text of every mail a message causes to one
+// address.
+type capture struct {
 	adjudicator.Tx
 	to  string
 	got *string
 }
 
-func (c *capture2) Enqueue(mm adjudicator.Mail) error {
+func (c *capture) Enqueue(mm adjudicator.Mail) error {
 	if mm.To == c.to {
 		*c.got += mm.Text
 	}
@@ -234,7 +235,7 @@ func TestWitnessedRolls(t *testing.T) {
 	var answer string
 	storetest.MustUpdate(t, m.db, func(tx *store.Tx) error {
 		env := &adjudicator.Envelope{MessageID: "log@players.test", From: "dave@players.test", Subject: "log dice-service", Received: m.now}
-		_, err := m.intake.Handle(context.Background(), &capture2{Tx: tx.Judge("judge@umpire.test", m.now), to: env.From, got: &answer}, env)
+		_, err := m.intake.Handle(context.Background(), &capture{Tx: tx.Judge("judge@umpire.test", m.now), to: env.From, got: &answer}, env)
 		return err
 	})
 	parts := strings.Split(answer, "-----8<-----\n")

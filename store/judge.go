@@ -242,7 +242,7 @@ func (j judgeTx) Enqueue(m adjudicator.Mail) error {
 	if m.InReplyTo != "" {
 		irt = "<" + m.InReplyTo + ">"
 	}
-	_, err = j.tx.Enqueue(Mail{Kind: MailKind(m.Kind), Game: m.Game, To: []string{m.To}, From: j.from,
+	_, err = j.tx.Enqueue(Mail{Kind: m.Kind, Game: m.Game, To: []string{m.To}, From: j.from,
 		Subject: m.Subject, InReplyTo: irt, References: refs, Body: body, Queued: j.now})
 	return err
 }

@@ -5,20 +5,21 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"strings"
 	"time"
 )
 
-// MailKind says why a mail is sent.
-type MailKind string
+// MailKind says why a mail is sent: the adjudicator's kinds.
+type MailKind = adjudicator.MailKind
 
 // The kinds of mail.
 const (
-	MailReceipt      MailKind = "receipt"
-	MailReport       MailKind = "report"
-	MailReminder     MailKind = "reminder"
-	MailError        MailKind = "error"
-	MailAnnouncement MailKind = "announcement"
+	MailReceipt      = adjudicator.MailReceipt
+	MailReport       = adjudicator.MailReport
+	MailReminder     = adjudicator.MailReminder
+	MailError        = adjudicator.MailError
+	MailAnnouncement = adjudicator.MailAnnouncement
 )
 
 // MailState is where a mail is in the outbox.

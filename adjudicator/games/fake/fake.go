@@ -3,9 +3,9 @@
 // for one seat, information hidden from the other seats) and dice on both
 // streams. It is not a game anyone plays; its rules are this comment.
 //
-// Scenarios: "duel" (seats A and B) and "trio" (A, B and C). Each seat owns
-// units named after it (A1, A2; B1, B2; C1, C2). Option "turns" (default 3)
-// sets the number of order steps.
+// Scenarios: "duel" (seats A and B), "trio" (A, B and C) and "quartet" (A,
+// B, C and D). Each seat owns units named after it (A1, A2; B1, B2; ...).
+// Option "turns" (default 3) sets the number of order steps.
 //
 // In an order step every seat may give, one per line:
 //
@@ -57,8 +57,10 @@ func (rules) Seats(scenario string) ([]string, error) {
 		return []string{"A", "B"}, nil
 	case "trio":
 		return []string{"A", "B", "C"}, nil
+	case "quartet":
+		return []string{"A", "B", "C", "D"}, nil
 	}
-	return nil, fmt.Errorf("no scenario %q: the fake game has duel and trio", scenario)
+	return nil, fmt.Errorf("no scenario %q: the fake game has duel, trio and quartet", scenario)
 }
 
 func (r rules) New(scenario string, options map[string]string) ([]byte, error) {

@@ -177,6 +177,18 @@ func (j *Judge) Replay(tx Tx, game string) (int, error) {
 		if err != nil {
 			return n, err
 		}
+		if st.RestoredFrom != 0 {
+			from, err := tx.Step(game, st.RestoredFrom)
+			if err != nil {
+				return n, err
+			}
+			if !bytes.Equal(from.State, st.State) {
+				return n, fmt.Errorf("step %d: its state is not the state of step %d it was restored from", k, st.RestoredFrom)
+			}
+		}
+		if st.Status == "rolled-back" {
+			continue // never adjudicated
+		}
 		if st.Status != "closed" {
 			return n, fmt.Errorf("step %d is %s", k, st.Status)
 		}
@@ -208,7 +220,7 @@ func (j *Judge) Replay(tx Tx, game string) (int, error) {
 		if err != nil {
 			return n, err
 		}
-		if !bytes.Equal(next, after.State) {
+		if after.RestoredFrom == 0 && !bytes.Equal(next, after.State) {
 			return n, fmt.Errorf("step %d: replayed state differs from the stored state of step %d", k, k+1)
 		}
 		n++

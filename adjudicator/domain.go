@@ -47,7 +47,7 @@ type StepRecord struct {
 	Game     string
 	Number   uint64
 	Phase    string
-	Status   string // "open", "closed", "over" (the final state of an ended game)
+	Status   string // "open", "closed", "rolled-back" (closed unadjudicated), "over" (the final state of an ended game)
 	Opened   time.Time
 	Deadline time.Time
 	Closed   time.Time
@@ -59,7 +59,10 @@ type StepRecord struct {
 	Extended bool              // the grace period was added once
 	Reminded int               // reminders sent
 	Paused   time.Duration     // time left when the game was paused
-	State    []byte
+	// RestoredFrom names the step whose opening state a rollback restored
+	// into this step (0 when the step follows the one before).
+	RestoredFrom uint64
+	State        []byte
 }
 
 // DiceSecrets are a game's chain roots and commitments.

@@ -574,3 +574,67 @@ func (j *Judge) Announce(tx Tx, game, subject, text string) error {
 	}
 	return nil
 }
+
+// Rollback restores the state in which step k opened. The open step is
+// closed unadjudicated ("rolled-back") and a new step opens with step k's
+// state: steps are numbered on, and each adjudication draws from its own
+// dice link, so no die already revealed is ever used again and the dice
+// log stays in order. The new step's RestoredFrom names k.
+func (j *Judge) Rollback(tx Tx, game string, k uint64, now time.Time) (uint64, error) {
+	g, err := tx.Game(game)
+	if err != nil {
+		return 0, err
+	}
+	if g.Status == Forming {
+		return 0, fmt.Errorf("game %s has not started", game)
+	}
+	if k < 1 || k > g.Step {
+		return 0, fmt.Errorf("game %s has steps 1 to %d", game, g.Step)
+	}
+	target, err := tx.Step(game, k)
+	if err != nil {
+		return 0, err
+	}
+	if target.RestoredFrom != 0 || target.Status == "over" {
+		// Go back to the step that holds the state at first hand.
+		if target.Status == "over" {
+			return 0, fmt.Errorf("step %d is the end of the game; roll back to a step that was played", k)
+		}
+		k = target.RestoredFrom
+		if target, err = tx.Step(game, k); err != nil {
+			return 0, err
+		}
+	}
+	cur, err := tx.Step(game, g.Step)
+	if err != nil {
+		return 0, err
+	}
+	if cur.Status == "open" {
+		cur.Status, cur.Closed = "rolled-back", now
+		if err := tx.PutStep(cur); err != nil {
+			return 0, err
+		}
+	}
+	f, rules, err := j.settings(g)
+	if err != nil {
+		return 0, err
+	}
+	spec, err := rules.Step(target.State)
+	if err != nil {
+		return 0, err
+	}
+	deadline, err := f.Schedule.next(now)
+	if err != nil {
+		return 0, err
+	}
+	if deadline, err = j.afterAbsences(tx, game, spec.Owing, deadline); err != nil {
+		return 0, err
+	}
+	n := g.Step + 1
+	g.Step, g.Status = n, Running
+	if err := tx.PutGame(g); err != nil {
+		return 0, err
+	}
+	return n, tx.PutStep(StepRecord{Game: game, Number: n, Phase: spec.Phase, Status: "open", Opened: now, Deadline: deadline,
+		Owing: spec.Owing, NoOrders: spec.NoOrders, RestoredFrom: k, State: target.State})
+}

@@ -415,3 +415,81 @@ func TestReplayDetectsATamperedState(t *testing.T) {
 		return nil
 	})
 }
+
+// TestRollback: the game master rolls back to step 2. Play goes on as a new
+// step with step 2's state and a fresh dice link, the dice log stays in
+// order and checks out, and replay accepts the history.
+func TestRollback(t *testing.T) {
+	h := host(t, duel)
+	h.send("A", 1, "roll 2")
+	h.send("B", 1, "roll 1")
+	h.send("A", 2, "roll 3")
+	h.send("B", 2, "pass") // step 3 opens
+	var n uint64
+	h.update(func(tx adjudicator.Tx) (err error) { n, err = h.judge.Rollback(tx, "g1", 2, h.now); return err })
+	if n != 4 {
+		t.Fatalf("rollback opened step %d, want 4", n)
+	}
+	if s3 := h.step(3); s3.Status != "rolled-back" {
+		t.Errorf("step 3 is %s", s3.Status)
+	}
+	s4 := h.step(4)
+	if s4.RestoredFrom != 2 || string(s4.State) != string(h.step(2).State) || s4.Phase != "turn-2" {
+		t.Errorf("step 4: restored from %d, phase %s, state %s", s4.RestoredFrom, s4.Phase, s4.State)
+	}
+	if r := h.send("A", 3, "roll 1"); !strings.Contains(r, "step 3 is not open: game g1 is taking orders for step 4") {
+		t.Errorf("orders for the rolled-back step:\n%s", r)
+	}
+	h.send("A", 4, "roll 1")
+	h.send("B", 4, "roll 2")
+	if h.step(4).Status != "closed" {
+		t.Fatal("step 4 not adjudicated")
+	}
+	var replayed int
+	h.update(func(tx adjudicator.Tx) (err error) { replayed, err = h.judge.Replay(tx, "g1"); return err })
+	if replayed != 3 {
+		t.Errorf("replayed %d steps, want 3 (1, 2 and 4)", replayed)
+	}
+	storetest.MustView(t, h.db, func(tx *store.Tx) error {
+		x, err := tx.ExportLog("g1")
+		if err != nil {
+			return err
+		}
+		if res := dice.Verify(x, nil); !res.OK() {
+			t.Errorf("log after a rollback: %v", res.Problem)
+		}
+		for _, s := range x.Steps {
+			if s.Step == 3 {
+				t.Error("the rolled-back step drew dice")
+			}
+		}
+		return nil
+	})
+	// Rolling back to a restored step goes back to its source.
+	h.update(func(tx adjudicator.Tx) (err error) { n, err = h.judge.Rollback(tx, "g1", 4, h.now); return err })
+	if st := h.step(n); st.RestoredFrom != 2 {
+		t.Errorf("rollback to step 4 restored from %d, want 2", st.RestoredFrom)
+	}
+}
+
+func TestRollbackByMail(t *testing.T) {
+	m := newMailJudge(t)
+	m.sign("GM", "gm@players.test", "create\n"+mailGame)
+	m.sign("ALICE", "alice@players.test", "join club-1 A")
+	m.sign("BOB", "bob@players.test", "join club-1 B")
+	m.sign("GM", "gm@players.test", "start club-1")
+	m.sign("ALICE", "alice@players.test", "game: club-1\nstep: 1\nseat: A\nroll 1\nend\n")
+	m.sign("BOB", "bob@players.test", "game: club-1\nstep: 1\nseat: B\nroll 1\nend\n")
+	_, r := m.sign("ALICE", "alice@players.test", "rollback club-1 1")
+	if !strings.Contains(r, "only the game master of club-1 may rollback it") {
+		t.Errorf("a player's rollback:\n%s", r)
+	}
+	_, r = m.sign("GM", "gm@players.test", "rollback club-1 9")
+	if !strings.Contains(r, "has steps 1 to 2") {
+		t.Errorf("rollback to no step:\n%s", r)
+	}
+	m.sign("GM", "gm@players.test", "rollback club-1 1")
+	if b := strings.Join(m.mailsTo("bob@players.test"), ""); !strings.Contains(b, "rolled club-1 back to the state in which step 1 opened") || !strings.Contains(b, "as step 3 (turn-1)") {
+		t.Errorf("bob was not told of the rollback:\n%s", b)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -13,7 +14,7 @@ import (
 var signedCommands = map[string]bool{
 	"join": false, "ready": false, "notready": false, "absence": false, "resign": false,
 	"create": true, "start": true, "pause": true, "resume": true, "extend": true,
-	"process": true, "replace": true, "eject": true, "roll": false,
+	"process": true, "replace": true, "eject": true, "roll": false, "rollback": true,
 }
 
 type signedCmd struct {
@@ -55,7 +56,8 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		"join": "join GAME SEAT", "ready": "ready GAME", "notready": "notready GAME", "absence": "absence GAME FROM TO (dates as 2026-12-24)",
 		"resign": "resign GAME", "create": "create, then the game file", "start": "start GAME", "pause": "pause GAME", "resume": "resume GAME",
 		"extend": "extend GAME DURATION (such as 24h)", "process": "process GAME", "replace": "replace GAME SEAT", "eject": "eject GAME SEAT",
-		"roll": `roll 2d6 FOR "purpose" TO a@example.org b@example.org`,
+		"roll":     `roll 2d6 FOR "purpose" TO a@example.org b@example.org`,
+		"rollback": "rollback GAME STEP",
 	}[c.name]
 	if c.name == "roll" {
 		if env.NewKey != nil {
@@ -68,7 +70,7 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		return nil
 	}
 	argc := map[string]int{"join": 2, "ready": 1, "notready": 1, "absence": 3, "resign": 1, "create": 0, "start": 1,
-		"pause": 1, "resume": 1, "extend": 2, "process": 1, "replace": 2, "eject": 2}
+		"pause": 1, "resume": 1, "extend": 2, "process": 1, "replace": 2, "eject": 2, "rollback": 2}
 	if len(c.args) != argc[c.name] {
 		return fail(fmt.Errorf("write it as: %s", usage))
 	}
@@ -195,6 +197,18 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		n := g.Step
 		if err = j.Process(ctx, tx, game, now); err == nil {
 			done = fmt.Sprintf("The game master had step %d of %s adjudicated now. The report follows.\n", n, game)
+		}
+	case "rollback":
+		k, perr := strconv.ParseUint(c.args[1], 10, 64)
+		if perr != nil {
+			return fail(fmt.Errorf("%q is not a step number", c.args[1]))
+		}
+		var n uint64
+		if n, err = j.Rollback(tx, game, k, now); err == nil {
+			st, _ := tx.Step(game, n)
+			done = fmt.Sprintf("The game master rolled %s back to the state in which step %d opened.\n"+
+				"Play goes on as step %d (%s): orders are due from %s by %s. Orders sent for the\nsteps in between are not used. "+
+				"The new step draws fresh dice, never a die already shown.\n", game, st.RestoredFrom, n, st.Phase, strings.Join(st.Owing, ", "), stamp(st.Deadline))
 		}
 	case "replace", "eject":
 		if err = j.Vacate(tx, game, c.args[1]); err == nil {

@@ -114,7 +114,7 @@ func (j judgeTx) PutKey(k adjudicator.Key, public []byte) error {
 func stepOf(s Step) adjudicator.StepRecord {
 	return adjudicator.StepRecord{Game: s.Game, Number: s.Number, Phase: s.Phase, Status: s.Status, Opened: s.Opened,
 		Deadline: s.Deadline, Closed: s.Closed, Owing: s.Owing, NoOrders: s.NoOrders, Ready: s.Ready, Used: s.Used,
-		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, State: s.State}
+		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, RestoredFrom: s.RestoredFrom, State: s.State}
 }
 
 func (j judgeTx) Step(game string, n uint64) (adjudicator.StepRecord, error) {
@@ -125,7 +125,7 @@ func (j judgeTx) Step(game string, n uint64) (adjudicator.StepRecord, error) {
 func (j judgeTx) PutStep(s adjudicator.StepRecord) error {
 	return j.tx.PutStep(Step{Game: s.Game, Number: s.Number, Phase: s.Phase, Status: s.Status, Opened: s.Opened,
 		Deadline: s.Deadline, Closed: s.Closed, Owing: s.Owing, NoOrders: s.NoOrders, Ready: s.Ready, Used: s.Used,
-		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, State: s.State})
+		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, RestoredFrom: s.RestoredFrom, State: s.State})
 }
 
 func orderOf(o OrderFile) adjudicator.OrderFile {

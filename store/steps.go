@@ -27,6 +27,8 @@ type Step struct {
 	Extended bool              `json:"extended,omitempty"`  // the grace period was added
 	Reminded int               `json:"reminded,omitempty"`  // reminders sent
 	Paused   time.Duration     `json:"paused,omitempty"`    // time left when the game was paused
+
+	RestoredFrom uint64 `json:"restored_from,omitempty"` // the step a rollback restored this one from
 }
 
 // PutStep creates or replaces step s.Number of game s.Game.

@@ -124,7 +124,7 @@ Signed commands (the first line of a signed text):
   roll 2d6 FOR "purpose" TO a@x b@y    a witnessed roll for players anywhere
   game master: create (then the game file), start, pause, resume,
   extend GAME 24h, process, replace GAME SEAT, eject GAME SEAT,
-  rollback GAME STEP
+  rollback GAME STEP, approve GAME SEAT, refuse GAME SEAT
 
 Orders are an order file, signed by the key that holds your seat:
 

@@ -32,6 +32,9 @@ type Seat struct {
 	Game   string
 	Name   string
 	Holder string // fingerprint of the current holder's key; "" if vacant
+	// Pending is the key asking to join, waiting for the game master's
+	// approval (games with join_approval).
+	Pending string
 	// Excused counts the missed steps the judge waited for this seat.
 	Excused int
 	// AbsentFrom and AbsentUntil bound the holder's declared absence;

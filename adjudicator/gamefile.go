@@ -21,7 +21,9 @@ type GameFile struct {
 	Options  map[string]string `toml:"options"`  // rules options
 	Seats    []string          `toml:"seats"`    // optional: the scenario's seats when empty
 	GM       string            `toml:"gm"`       // fingerprint of the game master's key
-	Schedule Schedule          `toml:"schedule"`
+	// JoinApproval makes every join wait for the game master's approve.
+	JoinApproval bool     `toml:"join_approval"`
+	Schedule     Schedule `toml:"schedule"`
 }
 
 // Schedule says when steps close.

@@ -638,3 +638,41 @@ func (j *Judge) Rollback(tx Tx, game string, k uint64, now time.Time) (uint64, e
 	return n, tx.PutStep(StepRecord{Game: game, Number: n, Phase: spec.Phase, Status: "open", Opened: now, Deadline: deadline,
 		Owing: spec.Owing, NoOrders: spec.NoOrders, RestoredFrom: k, State: target.State})
 }
+
+// Request records a key's wish to join a game whose joins the game master
+// approves.
+func (j *Judge) Request(tx Tx, game, seat, key string) error {
+	s, err := tx.Seat(game, seat)
+	if err != nil {
+		return fmt.Errorf("game %s has no seat %q", game, seat)
+	}
+	if s.Holder != "" {
+		return fmt.Errorf("seat %s of %s is taken", seat, game)
+	}
+	if s.Pending != "" && s.Pending != key {
+		return fmt.Errorf("another player has asked for seat %s of %s; the game master decides first", seat, game)
+	}
+	s.Pending = key
+	return tx.PutSeat(s)
+}
+
+// Decide approves or refuses the pending request for a seat and returns the
+// key that asked.
+func (j *Judge) Decide(tx Tx, game, seat string, approve bool) (string, error) {
+	s, err := tx.Seat(game, seat)
+	if err != nil {
+		return "", fmt.Errorf("game %s has no seat %q", game, seat)
+	}
+	if s.Pending == "" {
+		return "", fmt.Errorf("nobody is asking for seat %s of %s", seat, game)
+	}
+	asked := s.Pending
+	s.Pending = ""
+	if err := tx.PutSeat(s); err != nil {
+		return "", err
+	}
+	if approve {
+		return asked, j.Join(tx, game, seat, asked)
+	}
+	return asked, nil
+}

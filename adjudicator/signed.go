@@ -14,7 +14,7 @@ import (
 var signedCommands = map[string]bool{
 	"join": false, "ready": false, "notready": false, "absence": false, "resign": false,
 	"create": true, "start": true, "pause": true, "resume": true, "extend": true,
-	"process": true, "replace": true, "eject": true, "roll": false, "rollback": true,
+	"process": true, "replace": true, "eject": true, "roll": false, "rollback": true, "approve": true, "refuse": true,
 }
 
 type signedCmd struct {
@@ -58,6 +58,8 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		"extend": "extend GAME DURATION (such as 24h)", "process": "process GAME", "replace": "replace GAME SEAT", "eject": "eject GAME SEAT",
 		"roll":     `roll 2d6 FOR "purpose" TO a@example.org b@example.org`,
 		"rollback": "rollback GAME STEP",
+		"approve":  "approve GAME SEAT",
+		"refuse":   "refuse GAME SEAT",
 	}[c.name]
 	if c.name == "roll" {
 		if env.NewKey != nil {
@@ -70,7 +72,7 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		return nil
 	}
 	argc := map[string]int{"join": 2, "ready": 1, "notready": 1, "absence": 3, "resign": 1, "create": 0, "start": 1,
-		"pause": 1, "resume": 1, "extend": 2, "process": 1, "replace": 2, "eject": 2, "rollback": 2}
+		"pause": 1, "resume": 1, "extend": 2, "process": 1, "replace": 2, "eject": 2, "rollback": 2, "approve": 2, "refuse": 2}
 	if len(c.args) != argc[c.name] {
 		return fail(fmt.Errorf("write it as: %s", usage))
 	}
@@ -110,6 +112,17 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 			if err := tx.PutKey(Key{Fingerprint: key, Kind: env.NewKey.Kind, Address: env.From}, env.NewKey.Public); err != nil {
 				return err
 			}
+		}
+		if f, _, err := j.settings(g); err == nil && f.JoinApproval {
+			if err := j.Request(tx, game, c.args[1], key); err != nil {
+				return fail(err)
+			}
+			if err := j.mailKey(tx, g, g.GMKey, MailAnnouncement, fmt.Sprintf("%s: key %s asks for seat %s", game, key, c.args[1]),
+				fmt.Sprintf("Key %s (%s) asks to join %s as seat %s.\nSend 'approve %s %s' or 'refuse %s %s', signed.\n",
+					key, env.From, game, c.args[1], game, c.args[1], game, c.args[1])); err != nil {
+				return err
+			}
+			return a.reply(MailAnnouncement, "join "+game+" asked", fmt.Sprintf("Your request for seat %s of %s is with the game master, who approves every player of this game. You will hear either way.\n", c.args[1], game))
 		}
 		if err := j.Join(tx, game, c.args[1], key); err != nil {
 			return fail(err)
@@ -209,6 +222,18 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 			done = fmt.Sprintf("The game master rolled %s back to the state in which step %d opened.\n"+
 				"Play goes on as step %d (%s): orders are due from %s by %s. Orders sent for the\nsteps in between are not used. "+
 				"The new step draws fresh dice, never a die already shown.\n", game, st.RestoredFrom, n, st.Phase, strings.Join(st.Owing, ", "), stamp(st.Deadline))
+		}
+	case "approve", "refuse":
+		var asked string
+		if asked, err = j.Decide(tx, game, c.args[1], c.name == "approve"); err == nil {
+			if c.name == "refuse" {
+				if err := j.mailKey(tx, g, asked, MailAnnouncement, game+": join refused",
+					fmt.Sprintf("The game master of %s did not give you seat %s.\n", game, c.args[1])); err != nil {
+					return err
+				}
+				return a.reply(MailAnnouncement, "refused", fmt.Sprintf("Key %s's request for seat %s of %s is refused; the player is told.\n", asked, c.args[1], game))
+			}
+			done = fmt.Sprintf("The game master gave seat %s of %s to key %s.\n", c.args[1], game, asked)
 		}
 	case "replace", "eject":
 		if err = j.Vacate(tx, game, c.args[1]); err == nil {

@@ -250,3 +250,58 @@ func TestWitnessedRolls(t *testing.T) {
 		t.Errorf("the service's log: %+v", res.Problem)
 	}
 }
+
+func TestJoinWithApproval(t *testing.T) {
+	m := newMailJudge(t)
+	m.sign("GM", "gm@players.test", "create\njoin_approval = true\n"+mailGame)
+	_, r := m.sign("ALICE", "alice@players.test", "join club-1 A")
+	if !strings.Contains(r, "is with the game master") {
+		t.Errorf("join in a game with approval:\n%s", r)
+	}
+	if gm := strings.Join(m.mailsTo("gm@players.test"), ""); !strings.Contains(gm, "Send 'approve club-1 A' or 'refuse club-1 A'") {
+		t.Errorf("the GM was not asked:\n%s", gm)
+	}
+	_, r = m.sign("BOB", "bob@players.test", "join club-1 A")
+	if !strings.Contains(r, "another player has asked for seat A") {
+		t.Errorf("a second request for the same seat:\n%s", r)
+	}
+	m.sign("GM", "gm@players.test", "approve club-1 A")
+	if a := strings.Join(m.mailsTo("alice@players.test"), ""); !strings.Contains(a, "gave seat A of club-1 to key ALICE") {
+		t.Errorf("alice was not told:\n%s", a)
+	}
+	m.sign("BOB", "bob@players.test", "join club-1 B")
+	_, r = m.sign("GM", "gm@players.test", "refuse club-1 B")
+	if !strings.Contains(r, "request for seat B of club-1 is refused") || !strings.Contains(strings.Join(m.mailsTo("bob@players.test"), ""), "did not give you seat B") {
+		t.Errorf("refusal: %s / %q", r, m.mailsTo("bob@players.test"))
+	}
+	m.view(func(tx adjudicator.Tx) {
+		a, _ := tx.Seat("club-1", "A")
+		b, _ := tx.Seat("club-1", "B")
+		if a.Holder != "ALICE" || b.Holder != "" || b.Pending != "" {
+			t.Errorf("seats after the decisions: A %+v, B %+v", a, b)
+		}
+	})
+}
+
+// TestReplacementKeepsHistory: a seat given to a new player keeps the old
+// holder in its history, with the time the change happened.
+func TestReplacementKeepsHistory(t *testing.T) {
+	m := newMailJudge(t)
+	m.sign("GM", "gm@players.test", "create\n"+mailGame)
+	m.sign("ALICE", "alice@players.test", "join club-1 A")
+	m.now = m.now.Add(time.Hour)
+	m.sign("GM", "gm@players.test", "eject club-1 A")
+	m.now = m.now.Add(time.Hour)
+	m.sign("CAROL", "carol@players.test", "join club-1 A")
+	storetest.MustView(t, m.db, func(tx *store.Tx) error {
+		s, err := tx.Seat("club-1", "A")
+		if err != nil {
+			return err
+		}
+		if len(s.Holders) != 2 || s.Holders[0].Key != "ALICE" || !s.Holders[0].Until.Equal(start.Add(time.Hour)) ||
+			s.Holders[1].Key != "CAROL" || !s.Holders[1].Until.IsZero() || !s.Holders[1].From.Equal(start.Add(2*time.Hour)) {
+			t.Errorf("seat A's history: %+v", s.Holders)
+		}
+		return nil
+	})
+}

@@ -61,7 +61,7 @@ func (j judgeTx) Games() ([]adjudicator.Game, error) {
 
 func seatOf(s Seat) adjudicator.Seat {
 	h, _ := s.Holder()
-	return adjudicator.Seat{Game: s.Game, Name: s.Name, Holder: h.Key, Excused: s.Excused,
+	return adjudicator.Seat{Game: s.Game, Name: s.Name, Holder: h.Key, Pending: s.Pending, Excused: s.Excused,
 		AbsentFrom: s.AbsentFrom, AbsentUntil: s.AbsentUntil, AbsenceDays: s.AbsenceDays}
 }
 
@@ -88,7 +88,7 @@ func (j judgeTx) PutSeat(s adjudicator.Seat) error {
 			old.Holders = append(old.Holders, Holder{Key: s.Holder, Address: addr, From: j.now})
 		}
 	}
-	old.Excused, old.AbsentFrom, old.AbsentUntil, old.AbsenceDays = s.Excused, s.AbsentFrom, s.AbsentUntil, s.AbsenceDays
+	old.Pending, old.Excused, old.AbsentFrom, old.AbsentUntil, old.AbsenceDays = s.Pending, s.Excused, s.AbsentFrom, s.AbsentUntil, s.AbsenceDays
 	return j.tx.PutSeat(old)
 }
 

@@ -11,6 +11,7 @@ type Seat struct {
 	Name    string   `json:"name"`
 	Holders []Holder `json:"holders"` // oldest first
 
+	Pending     string    `json:"pending,omitempty"` // key waiting for the game master's approval to join
 	Excused     int       `json:"excused,omitempty"` // missed steps the judge waited for
 	AbsentFrom  time.Time `json:"absent_from,omitzero"`
 	AbsentUntil time.Time `json:"absent_until,omitzero"`

@@ -12,33 +12,82 @@ import (
 )
 
 // stepOrders gathers the orders a step is adjudicated with: the newest
-// accepted order file of each seat owing orders, read with the game's
-// rules. It returns the canonical orders by seat, the versions used and
-// their digests.
-func stepOrders(tx Tx, rules Rules, st StepRecord) (map[string][]string, map[string]uint64, []dice.Hash, error) {
+// accepted order file of each seat owing orders, and, for a seat without
+// one whose default is "repeat", the order file it sent last. It returns the
+// canonical orders by seat, the versions used, the files repeated, and the
+// digests of all those files.
+func stepOrders(tx Tx, rules Rules, st StepRecord) (map[string][]string, map[string]uint64, map[string]OrderRef, []dice.Hash, error) {
 	files, err := tx.LatestOrders(st.Game, st.Number)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	return ordersOf(rules, st, files)
+	repeated := map[string]OrderRef{}
+	for _, seat := range st.Owing {
+		if st.NoOrders[seat] != "repeat" || slices.ContainsFunc(files, func(f OrderFile) bool { return f.Seat == seat }) {
+			continue
+		}
+		for k := st.Number - 1; k >= 1; k-- {
+			prev, err := tx.Step(st.Game, k)
+			if err != nil {
+				return nil, nil, nil, nil, err
+			}
+			if v, ok := prev.Used[seat]; ok {
+				repeated[seat] = OrderRef{Step: k, Version: v}
+				break
+			}
+			if r, ok := prev.Repeated[seat]; ok {
+				repeated[seat] = r
+				break
+			}
+		}
+	}
+	extra, err := repeatedFiles(tx, st.Game, repeated)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	orders, used, digests := ordersOf(rules, st, files, extra)
+	if len(repeated) == 0 {
+		repeated = nil
+	}
+	return orders, used, repeated, digests, nil
 }
 
-func ordersOf(rules Rules, st StepRecord, files []OrderFile) (map[string][]string, map[string]uint64, []dice.Hash, error) {
+// repeatedFiles reads the order files a step uses again.
+func repeatedFiles(tx Tx, game string, repeated map[string]OrderRef) (map[string]OrderFile, error) {
+	out := map[string]OrderFile{}
+	for seat, r := range repeated {
+		f, err := tx.OrderVersion(game, r.Step, seat, r.Version)
+		if err != nil {
+			return nil, err
+		}
+		out[seat] = f
+	}
+	return out, nil
+}
+
+// ordersOf reads files (this step's) and repeated (older files used again)
+// with the rules, in the state of step st.
+func ordersOf(rules Rules, st StepRecord, files []OrderFile, repeated map[string]OrderFile) (map[string][]string, map[string]uint64, []dice.Hash) {
 	orders := map[string][]string{}
 	used := map[string]uint64{}
 	var digests []dice.Hash
-	for _, f := range files {
-		if !slices.Contains(st.Owing, f.Seat) {
-			continue
-		}
+	read := func(f OrderFile) {
 		parsed, _ := ParseOrderFile(f.Text)
 		canon, _ := rules.ParseOrders(st.State, f.Seat, parsed.Orders)
 		orders[f.Seat] = canon
-		used[f.Seat] = f.Version
 		digests = append(digests, f.Digest)
 	}
+	for _, f := range files {
+		if slices.Contains(st.Owing, f.Seat) {
+			read(f)
+			used[f.Seat] = f.Version
+		}
+	}
+	for _, f := range repeated {
+		read(f)
+	}
 	slices.SortFunc(digests, func(a, b dice.Hash) int { return bytes.Compare(a[:], b[:]) })
-	return orders, used, digests, nil
+	return orders, used, digests
 }
 
 // stepLinks returns the open and sealed links of step k.
@@ -57,7 +106,7 @@ func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rule
 	if st.Status != "open" {
 		return fmt.Errorf("step %d of %s is %s", st.Number, g.ID, st.Status)
 	}
-	orders, used, digests, err := stepOrders(tx, rules, st)
+	orders, used, repeated, digests, err := stepOrders(tx, rules, st)
 	if err != nil {
 		return err
 	}
@@ -88,7 +137,7 @@ func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rule
 	if err := tx.AddEvents(g.ID, st.Number, events); err != nil {
 		return err
 	}
-	st.Status, st.Closed, st.Used, st.Orders = "closed", now, used, digests
+	st.Status, st.Closed, st.Used, st.Repeated, st.Orders = "closed", now, used, repeated, digests
 	if err := tx.PutStep(st); err != nil {
 		return err
 	}
@@ -200,10 +249,11 @@ func (j *Judge) Replay(tx Tx, game string) (int, error) {
 			}
 			files = append(files, f)
 		}
-		orders, _, digests, err := ordersOf(rules, st, files)
+		extra, err := repeatedFiles(tx, game, st.Repeated)
 		if err != nil {
-			return n, err
+			return n, fmt.Errorf("step %d: %w", k, err)
 		}
+		orders, _, digests := ordersOf(rules, st, files, extra)
 		if !slices.EqualFunc(digests, st.Orders, func(a, b dice.Hash) bool { return a == b }) {
 			return n, fmt.Errorf("step %d: the order files do not match the digests the step was adjudicated with", k)
 		}

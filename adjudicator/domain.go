@@ -58,14 +58,23 @@ type StepRecord struct {
 	NoOrders map[string]string
 	Ready    []string          // seats that said they are ready
 	Used     map[string]uint64 // order file version adjudicated, per seat
-	Orders   []dice.Hash       // digests of those order files (D_k's input)
-	Extended bool              // the grace period was added once
-	Reminded int               // reminders sent
-	Paused   time.Duration     // time left when the game was paused
+	// Repeated names, per seat without orders whose default is "repeat",
+	// the order file used again: the step and version it was sent for.
+	Repeated map[string]OrderRef
+	Orders   []dice.Hash   // digests of those order files (D_k's input)
+	Extended bool          // the grace period was added once
+	Reminded int           // reminders sent
+	Paused   time.Duration // time left when the game was paused
 	// RestoredFrom names the step whose opening state a rollback restored
 	// into this step (0 when the step follows the one before).
 	RestoredFrom uint64
 	State        []byte
+}
+
+// OrderRef names one version of a seat's orders for a step.
+type OrderRef struct {
+	Step    uint64
+	Version uint64
 }
 
 // DiceSecrets are a game's chain roots and commitments.

@@ -493,3 +493,36 @@ func TestRollbackByMail(t *testing.T) {
 		t.Errorf("bob was not told of the rollback:\n%s", b)
 	}
 }
+
+// TestRepeatLastOrders: in a game where no orders means the last orders
+// again, a seat that sends nothing has its previous order file applied, and
+// replay reproduces it.
+func TestRepeatLastOrders(t *testing.T) {
+	h := host(t, strings.Replace(duel, "[schedule]", "[options]\nno_orders = \"repeat\"\n[schedule]", 1))
+	h.send("A", 1, "move A1 0404", "roll 1")
+	h.send("B", 1, "pass")
+	if st := h.step(2); st.NoOrders["A"] != "repeat" {
+		t.Fatalf("step 2 no-orders: %v", st.NoOrders)
+	}
+	h.send("B", 2, "roll 1")
+	h.tick(h.step(2).Deadline)
+	st := h.step(2)
+	if st.Status != "closed" || st.Repeated["A"] != (adjudicator.OrderRef{Step: 1, Version: 1}) || len(st.Orders) != 2 {
+		t.Fatalf("step 2: status %s, repeated %v, %d digests", st.Status, st.Repeated, len(st.Orders))
+	}
+	rep := lastText(t, h.mails("a@players.test"), "step 2 report")
+	if !strings.Contains(rep, "A moves A1 to 0404") || !strings.Contains(rep, "A rolls") {
+		t.Errorf("A's repeated orders not applied:\n%s", rep)
+	}
+	// Step 3: A still silent: the orders of step 1 apply again, through
+	// step 2's record.
+	h.tick(h.step(3).Deadline)
+	if st := h.step(3); st.Repeated["A"] != (adjudicator.OrderRef{Step: 1, Version: 1}) {
+		t.Errorf("step 3 repeated %v", st.Repeated)
+	}
+	var n int
+	h.update(func(tx adjudicator.Tx) (err error) { n, err = h.judge.Replay(tx, "g1"); return err })
+	if n != 3 {
+		t.Errorf("replayed %d steps", n)
+	}
+}

@@ -112,7 +112,14 @@ func (j judgeTx) PutKey(k adjudicator.Key, public []byte) error {
 }
 
 func stepOf(s Step) adjudicator.StepRecord {
-	return adjudicator.StepRecord{Game: s.Game, Number: s.Number, Phase: s.Phase, Status: s.Status, Opened: s.Opened,
+	var rep map[string]adjudicator.OrderRef
+	for seat, r := range s.Repeated {
+		if rep == nil {
+			rep = map[string]adjudicator.OrderRef{}
+		}
+		rep[seat] = adjudicator.OrderRef{Step: r[0], Version: r[1]}
+	}
+	return adjudicator.StepRecord{Repeated: rep, Game: s.Game, Number: s.Number, Phase: s.Phase, Status: s.Status, Opened: s.Opened,
 		Deadline: s.Deadline, Closed: s.Closed, Owing: s.Owing, NoOrders: s.NoOrders, Ready: s.Ready, Used: s.Used,
 		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, RestoredFrom: s.RestoredFrom, State: s.State}
 }
@@ -123,7 +130,14 @@ func (j judgeTx) Step(game string, n uint64) (adjudicator.StepRecord, error) {
 }
 
 func (j judgeTx) PutStep(s adjudicator.StepRecord) error {
-	return j.tx.PutStep(Step{Game: s.Game, Number: s.Number, Phase: s.Phase, Status: s.Status, Opened: s.Opened,
+	var rep map[string][2]uint64
+	for seat, r := range s.Repeated {
+		if rep == nil {
+			rep = map[string][2]uint64{}
+		}
+		rep[seat] = [2]uint64{r.Step, r.Version}
+	}
+	return j.tx.PutStep(Step{Repeated: rep, Game: s.Game, Number: s.Number, Phase: s.Phase, Status: s.Status, Opened: s.Opened,
 		Deadline: s.Deadline, Closed: s.Closed, Owing: s.Owing, NoOrders: s.NoOrders, Ready: s.Ready, Used: s.Used,
 		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, RestoredFrom: s.RestoredFrom, State: s.State})
 }

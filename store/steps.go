@@ -22,11 +22,12 @@ type Step struct {
 	Digest   dice.Hash   `json:"digest"`
 	Orders   []dice.Hash `json:"orders"` // digests of the accepted order files
 
-	NoOrders map[string]string `json:"no_orders,omitempty"` // per seat: what no orders means
-	Used     map[string]uint64 `json:"used,omitempty"`      // order file version adjudicated, per seat
-	Extended bool              `json:"extended,omitempty"`  // the grace period was added
-	Reminded int               `json:"reminded,omitempty"`  // reminders sent
-	Paused   time.Duration     `json:"paused,omitempty"`    // time left when the game was paused
+	NoOrders map[string]string    `json:"no_orders,omitempty"` // per seat: what no orders means
+	Used     map[string]uint64    `json:"used,omitempty"`      // order file version adjudicated, per seat
+	Repeated map[string][2]uint64 `json:"repeated,omitempty"`  // per seat: step and version of the orders used again
+	Extended bool                 `json:"extended,omitempty"`  // the grace period was added
+	Reminded int                  `json:"reminded,omitempty"`  // reminders sent
+	Paused   time.Duration        `json:"paused,omitempty"`    // time left when the game was paused
 
 	RestoredFrom uint64 `json:"restored_from,omitempty"` // the step a rollback restored this one from
 }

@@ -5,7 +5,8 @@
 //
 // Scenarios: "duel" (seats A and B), "trio" (A, B and C) and "quartet" (A,
 // B, C and D). Each seat owns units named after it (A1, A2; B1, B2; ...).
-// Option "turns" (default 3) sets the number of order steps.
+// Option "turns" (default 3) sets the number of order steps; option
+// "no_orders" (pass or repeat) what a seat without orders does.
 //
 // In an order step every seat may give, one per line:
 //
@@ -15,7 +16,8 @@
 //	secret            draw a hidden card (1-9) that only this seat sees
 //	pass
 //
-// No orders means pass. A challenged seat answers "accept" (both roll 1d6,
+// No orders means pass, or with option no_orders = "repeat" the seat's last
+// orders again. A challenged seat answers "accept" (both roll 1d6,
 // the higher gains 5) or "refuse" (the challenger gains 2); no answer means
 // refuse.
 package fake
@@ -46,6 +48,7 @@ type State struct {
 	Secrets    map[string][]int  `json:"secrets"`
 	Window     string            `json:"window,omitempty"`     // seat deciding in a window step
 	Challenger string            `json:"challenger,omitempty"` // who opened it
+	NoOrders   string            `json:"no_orders,omitempty"`  // a seat's default in order steps: pass or repeat
 }
 
 func (rules) ID() string    { return "fake" }
@@ -73,6 +76,11 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 		if s.Turns, err = strconv.Atoi(t); err != nil || s.Turns < 1 {
 			return nil, fmt.Errorf("option turns %q: want a whole number of at least 1", t)
 		}
+	}
+	switch s.NoOrders = options["no_orders"]; s.NoOrders {
+	case "", "pass", "repeat":
+	default:
+		return nil, fmt.Errorf("option no_orders %q: want pass or repeat", s.NoOrders)
 	}
 	for i, seat := range seats {
 		s.Score[seat] = 0
@@ -106,6 +114,9 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 	no := map[string]string{}
 	for _, seat := range s.Seats {
 		no[seat] = "pass"
+		if s.NoOrders == "repeat" {
+			no[seat] = "repeat"
+		}
 	}
 	return adjudicator.StepSpec{Phase: fmt.Sprintf("turn-%d", s.Turn+1), Owing: slices.Clone(s.Seats), NoOrders: no}, nil
 }

@@ -203,6 +203,14 @@ func (j *Judge) report(tx Tx, game string, st StepRecord, events []Event, recs [
 	return nil
 }
 
+// replaySource is what a replay reads: the store, or an exported game.
+type replaySource interface {
+	step(k uint64) (StepRecord, error)
+	orderVersion(step uint64, seat string, version uint64) (OrderFile, error)
+	// links returns step k's links; a nil one is not revealed.
+	links(k uint64) (open, sealed *dice.Hash, err error)
+}
+
 // Replay re-runs game from its first step with the orders each step was
 // adjudicated with, and checks that every stored state and every dice value
 // comes out the same. It returns the number of steps checked.
@@ -211,23 +219,73 @@ func (j *Judge) Replay(tx Tx, game string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	rules, err := j.Games.Get(g.Kind)
-	if err != nil {
-		return 0, err
-	}
 	sec, err := tx.DiceSecrets(game)
 	if err != nil {
 		return 0, err
 	}
-	log := dice.NewLog(sec.Open0, sec.Sealed0)
-	n := 0
+	head, _, err := tx.DiceHead(game)
+	if err != nil {
+		return 0, err
+	}
+	return j.replay(g, storeSource{tx: tx, game: game, sec: sec}, sec.Open0, sec.Sealed0, head)
+}
+
+type storeSource struct {
+	tx   Tx
+	game string
+	sec  DiceSecrets
+}
+
+func (s storeSource) step(k uint64) (StepRecord, error) { return s.tx.Step(s.game, k) }
+func (s storeSource) orderVersion(step uint64, seat string, v uint64) (OrderFile, error) {
+	return s.tx.OrderVersion(s.game, step, seat, v)
+}
+func (s storeSource) links(k uint64) (*dice.Hash, *dice.Hash, error) {
+	open, sealed, err := stepLinks(s.sec, k)
+	return &open, &sealed, err
+}
+
+// errSealedHidden is drawn when a replay needs a sealed link that is not
+// revealed yet.
+type errSealedHidden struct{ step uint64 }
+
+// hiddenRoller draws like a StepRoller but stops at the first draw from a
+// sealed link the replay does not have.
+type hiddenRoller struct {
+	*dice.StepRoller
+	step   uint64
+	sealed bool
+}
+
+func (r *hiddenRoller) Draw(stream dice.StreamKind, spec dice.Spec, purpose string) []int {
+	if stream == dice.Sealed && !r.sealed {
+		panic(errSealedHidden{r.step})
+	}
+	return r.StepRoller.Draw(stream, spec, purpose)
+}
+
+func (j *Judge) replay(g Game, src replaySource, open0, sealed0, head dice.Hash) (n int, err error) {
+	rules, err := j.Games.Get(g.Kind)
+	if err != nil {
+		return 0, err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			h, ok := r.(errSealedHidden)
+			if !ok {
+				panic(r)
+			}
+			err = fmt.Errorf("step %d drew from its sealed dice link, which is not revealed yet: the game can be replayed to its end once it has ended", h.step)
+		}
+	}()
+	log := dice.NewLog(open0, sealed0)
 	for k := uint64(1); k < g.Step; k++ {
-		st, err := tx.Step(game, k)
+		st, err := src.step(k)
 		if err != nil {
 			return n, err
 		}
 		if st.RestoredFrom != 0 {
-			from, err := tx.Step(game, st.RestoredFrom)
+			from, err := src.step(st.RestoredFrom)
 			if err != nil {
 				return n, err
 			}
@@ -243,30 +301,41 @@ func (j *Judge) Replay(tx Tx, game string) (int, error) {
 		}
 		var files []OrderFile
 		for seat, v := range st.Used {
-			f, err := tx.OrderVersion(game, k, seat, v)
+			f, err := src.orderVersion(k, seat, v)
 			if err != nil {
 				return n, fmt.Errorf("step %d: %w", k, err)
 			}
 			files = append(files, f)
 		}
-		extra, err := repeatedFiles(tx, game, st.Repeated)
-		if err != nil {
-			return n, fmt.Errorf("step %d: %w", k, err)
+		extra := map[string]OrderFile{}
+		for seat, r := range st.Repeated {
+			f, err := src.orderVersion(r.Step, seat, r.Version)
+			if err != nil {
+				return n, fmt.Errorf("step %d: %w", k, err)
+			}
+			extra[seat] = f
 		}
 		orders, _, digests := ordersOf(rules, st, files, extra)
 		if !slices.EqualFunc(digests, st.Orders, func(a, b dice.Hash) bool { return a == b }) {
 			return n, fmt.Errorf("step %d: the order files do not match the digests the step was adjudicated with", k)
 		}
-		open, sealed, err := stepLinks(sec, k)
+		open, sealed, err := src.links(k)
 		if err != nil {
 			return n, err
 		}
-		roller := dice.NewStepRoller(log, k, dice.StepDigest(game, k, st.Phase, digests), open, sealed)
+		if open == nil {
+			return n, fmt.Errorf("step %d: its open dice link is not revealed", k)
+		}
+		var sealedLink dice.Hash
+		if sealed != nil {
+			sealedLink = *sealed
+		}
+		roller := &hiddenRoller{StepRoller: dice.NewStepRoller(log, k, dice.StepDigest(g.ID, k, st.Phase, digests), *open, sealedLink), step: k, sealed: sealed != nil}
 		next, _, err := rules.Adjudicate(st.State, orders, roller)
 		if err != nil {
 			return n, fmt.Errorf("step %d: %w", k, err)
 		}
-		after, err := tx.Step(game, k+1)
+		after, err := src.step(k + 1)
 		if err != nil {
 			return n, err
 		}
@@ -274,10 +343,6 @@ func (j *Judge) Replay(tx Tx, game string) (int, error) {
 			return n, fmt.Errorf("step %d: replayed state differs from the stored state of step %d", k, k+1)
 		}
 		n++
-	}
-	head, _, err := tx.DiceHead(game)
-	if err != nil {
-		return n, err
 	}
 	if log.Head() != head {
 		return n, fmt.Errorf("replayed dice log head %s differs from the stored head %s", log.Head(), head)

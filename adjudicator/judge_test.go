@@ -3,6 +3,7 @@ package adjudicator_test
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -524,5 +525,53 @@ func TestRepeatLastOrders(t *testing.T) {
 	h.update(func(tx adjudicator.Tx) (err error) { n, err = h.judge.Replay(tx, "g1"); return err })
 	if n != 3 {
 		t.Errorf("replayed %d steps", n)
+	}
+}
+
+// TestReplayExport: a game exported from the judge replays away from it,
+// from its public dice log; tampering is caught, and sealed draws wait for
+// the game's end.
+func TestReplayExport(t *testing.T) {
+	export := func(h *hosted) *adjudicator.GameExport {
+		var x *adjudicator.GameExport
+		h.update(func(tx adjudicator.Tx) (err error) { x, err = h.judge.ExportGame(tx, "g1"); return err })
+		var buf strings.Builder
+		if err := json.NewEncoder(&buf).Encode(x); err != nil {
+			t.Fatal(err)
+		}
+		y, err := adjudicator.ReadGameExport(strings.NewReader(buf.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return y
+	}
+	// A running game with a hidden draw: replayable up to it only.
+	h := host(t, strings.Replace(duel, "[schedule]", "[options]\nturns = \"2\"\n[schedule]", 1))
+	h.send("A", 1, "roll 2")
+	h.send("B", 1, "secret")
+	if _, err := h.judge.ReplayExport(export(h)); err == nil || !strings.Contains(err.Error(), "step 1 drew from its sealed dice link, which is not revealed yet") {
+		t.Errorf("replay of a running game with sealed draws: %v", err)
+	}
+	h.send("A", 2, "roll 1")
+	h.send("B", 2, "pass") // the game ends: sealed links revealed
+	x := export(h)
+	if n, err := h.judge.ReplayExport(x); err != nil || n != 2 {
+		t.Fatalf("replay of the ended game: %d steps, %v", n, err)
+	}
+	// A changed state, a changed order file, a forged die.
+	x = export(h)
+	x.Steps[1].State = json.RawMessage(strings.Replace(string(x.Steps[1].State), `"turn":1`, `"turn":7`, 1))
+	if _, err := h.judge.ReplayExport(x); err == nil || !strings.Contains(err.Error(), "replayed state differs") {
+		t.Errorf("a changed state: %v", err)
+	}
+	x = export(h)
+	x.Orders[0].Signed = append(x.Orders[0].Signed, '!')
+	if _, err := h.judge.ReplayExport(x); err == nil || !strings.Contains(err.Error(), "do not have its digest") {
+		t.Errorf("a changed order file: %v", err)
+	}
+	x = export(h)
+	x.Dice.Entries[0].Values[0] = x.Dice.Entries[0].Values[0]%6 + 1
+	if _, err := h.judge.ReplayExport(x); err == nil || !strings.Contains(err.Error(), "dice log does not verify") {
+		t.Errorf("a forged die: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -15,7 +16,7 @@ import (
 func gameCommand() *command {
 	return &command{
 		name:    "game",
-		args:    "new FILE [--start] | list | show ID",
+		args:    "new FILE [--start] | list | show ID | export ID",
 		summary: "Create, list and show hosted games.",
 		help: `Subcommands:
   game new FILE   create a game from a game file (docs/game-file.md); its seats
@@ -23,7 +24,9 @@ func gameCommand() *command {
                   at once when the file's seats name their holders' keys
   game list       list the games in the store
   game show ID    a game's state: seats and holders, the open step, its deadline,
-                  who has sent orders, and the dice commitments`,
+                  who has sent orders, and the dice commitments
+  game export ID  the whole game as JSON for 'umpire replay FILE' (it holds hidden
+                  information: give it to players only once the game has ended)`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")
@@ -39,11 +42,11 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	}
 	sub, args := args[0], args[1:]
 	switch sub {
-	case "new", "list", "show":
+	case "new", "list", "show", "export":
 	default:
-		return usagef("unknown subcommand %q: want new, list or show", sub)
+		return usagef("unknown subcommand %q: want new, list, show or export", sub)
 	}
-	want := map[string]int{"new": 1, "list": 0, "show": 1}[sub]
+	want := map[string]int{"new": 1, "list": 0, "show": 1, "export": 1}[sub]
 	if len(args) != want {
 		return usagef("game %s takes %d argument(s)", sub, want)
 	}
@@ -93,6 +96,17 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 				fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%s\n", g.ID, g.Kind, g.Status, g.Step, g.Title)
 			}
 			return w.Flush()
+		})
+	}
+	if sub == "export" {
+		return db.Update(ctx, func(tx *store.Tx) error {
+			x, err := j.ExportGame(tx.Judge(cfg.Address, m.Now()), args[0])
+			if err != nil {
+				return err
+			}
+			// Compact: states are compared byte for byte, and an indenting
+			// encoder would re-indent them.
+			return json.NewEncoder(m.Stdout).Encode(x)
 		})
 	}
 	return db.View(ctx, func(tx *store.Tx) error { return showGame(m, tx.Judge(cfg.Address, m.Now()), args[0]) })

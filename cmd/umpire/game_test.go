@@ -84,6 +84,19 @@ func TestGameCommands(t *testing.T) {
 	if code, out, errOut := run(t, "replay", "cli-1", "--store", dbPath); code != exitOK || !strings.Contains(out, "OK cli-1: 2 steps replayed") {
 		t.Errorf("replay: exit %d %q %q", code, out, errOut)
 	}
+	// Exported, the game replays away from the store.
+	code, out, _ = run(t, "game", "export", "cli-1", "--store", dbPath)
+	exported := filepath.Join(dir, "cli-1.json")
+	os.WriteFile(exported, []byte(out), 0o644)
+	if code != exitOK {
+		t.Fatalf("game export: exit %d", code)
+	}
+	if code, out, errOut := run(t, "replay", exported); code != exitOK || !strings.Contains(out, "2 steps replayed; every state and every die is as exported") {
+		t.Errorf("replay of the export: exit %d %q %q", code, out, errOut)
+	}
+	if code, _, errOut := run(t, "replay", file); code != exitUsage || !strings.Contains(errOut, "not an umpire game export") {
+		t.Errorf("replay of a game file: exit %d %q", code, errOut)
+	}
 	if code, _, errOut := run(t, "replay", "nope", "--store", dbPath); code != exitUsage || !strings.Contains(errOut, `there is no game "nope"`) {
 		t.Errorf("replay of no game: exit %d %q", code, errOut)
 	}

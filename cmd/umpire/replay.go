@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/store"
@@ -13,25 +14,43 @@ import (
 func replayCommand() *command {
 	return &command{
 		name:    "replay",
-		args:    "GAME",
+		args:    "GAME | FILE",
 		summary: "Re-run a stored game from its signed orders and check every state and every die.",
 		help: `replay takes the game's first state and, step by step, the order file versions
 each step was adjudicated with, re-runs every adjudication with the same dice
 links, and checks that every stored state and the dice log head come out the
-same. Exit status 1 names the first step that does not.`,
+same. Exit status 1 names the first step that does not.
+
+GAME is a game in the store. FILE is a game export ('umpire game export ID'),
+replayed away from the judge: its dice links come from its public dice log,
+which is verified first; a step that drew from a sealed link not revealed yet
+can be replayed once the game has ended.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")
 		},
 		run: func(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 			if len(args) != 1 {
-				return usagef("want one GAME argument")
+				return usagef("want one GAME or FILE argument")
+			}
+			j := &adjudicator.Judge{Games: games(), Logger: m.Logger}
+			if f, err := os.Open(args[0]); err == nil {
+				defer f.Close()
+				x, err := adjudicator.ReadGameExport(f)
+				if err != nil {
+					return usagef("%s: %w", args[0], err)
+				}
+				n, err := j.ReplayExport(x)
+				if err != nil {
+					return fmt.Errorf("replay %s: %w", args[0], err)
+				}
+				fmt.Fprintf(m.Stdout, "OK %s (game %s): %d steps replayed; every state and every die is as exported\n", args[0], x.Game, n)
+				return nil
 			}
 			cfg, db, err := m.openStore(fs)
 			if err != nil {
 				return err
 			}
-			j := &adjudicator.Judge{Games: games(), Logger: m.Logger}
 			var n int
 			err = db.Update(ctx, func(tx *store.Tx) (err error) {
 				n, err = j.Replay(tx.Judge(cfg.Address, m.Now()), args[0])

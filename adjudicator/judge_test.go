@@ -347,8 +347,8 @@ func TestAbsencePushesTheNextDeadline(t *testing.T) {
 	}
 }
 
-// TestReplayReproducesEveryState plays random games: random orders,
-// replacements and clock ticks. Replaying each must reproduce every stored
+// TestReplayReproducesEveryState plays random games: random orders, newer
+// files replacing older ones, seats without orders, and clock ticks. Replaying each must reproduce every stored
 // state and the dice log head.
 func TestReplayReproducesEveryState(t *testing.T) {
 	for seed := range uint64(25) {
@@ -380,6 +380,13 @@ func TestReplayReproducesEveryState(t *testing.T) {
 				h.send(seat, int(st.Number), lines...)
 				if h.step(st.Number).Status != "open" {
 					break
+				}
+				if rng.IntN(3) == 0 && !strings.Contains(st.Phase, "window") {
+					// A replacement: a newer file for the same step.
+					h.send(seat, int(st.Number), "roll 2", fmt.Sprintf("# replacement %d", rng.IntN(1000)))
+					if h.step(st.Number).Status != "open" {
+						break
+					}
 				}
 			}
 			if h.step(st.Number).Status == "open" {

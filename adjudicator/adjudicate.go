@@ -92,10 +92,11 @@ func ordersOf(rules Rules, st StepRecord, files []OrderFile, repeated map[string
 
 // stepLinks returns the open and sealed links of step k.
 func stepLinks(sec DiceSecrets, k uint64) (open, sealed dice.Hash, err error) {
-	if open, err = (dice.Chain{Root: sec.OpenRoot, Length: sec.ChainLength}).Link(k); err != nil {
+	oc, sc := sec.chains()
+	if open, err = oc.Link(k); err != nil {
 		return
 	}
-	sealed, err = (dice.Chain{Root: sec.SealedRoot, Length: sec.ChainLength}).Link(k)
+	sealed, err = sc.Link(k)
 	return
 }
 

@@ -77,11 +77,19 @@ type OrderRef struct {
 	Version uint64
 }
 
-// DiceSecrets are a game's chain roots and commitments.
+// DiceSecrets are a game's chain roots and commitments, and the chains'
+// checkpoints (dice.Chain), which make finding a step's links cheap.
 type DiceSecrets struct {
 	OpenRoot, SealedRoot dice.Hash
 	ChainLength          uint64
 	Open0, Sealed0       dice.Hash
+	OpenCheckpoints      []dice.Hash
+	SealedCheckpoints    []dice.Hash
+}
+
+func (s DiceSecrets) chains() (open, sealed dice.Chain) {
+	return dice.Chain{Root: s.OpenRoot, Length: s.ChainLength, Checkpoints: s.OpenCheckpoints},
+		dice.Chain{Root: s.SealedRoot, Length: s.ChainLength, Checkpoints: s.SealedCheckpoints}
 }
 
 // Key is a public key the judge knows.

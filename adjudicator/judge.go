@@ -57,13 +57,14 @@ func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	oc, sc := dice.Chain{Root: open, Length: length}, dice.Chain{Root: sealed, Length: length}
+	oc := dice.Chain{Root: open, Length: length}.WithCheckpoints()
+	sc := dice.Chain{Root: sealed, Length: length}.WithCheckpoints()
 	g := Game{ID: f.ID, Kind: f.Game, Title: f.Title, Status: Forming, GMKey: f.GM, Scenario: f.Scenario, File: file, Created: now}
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
 	if err := tx.PutDiceSecrets(g.ID, DiceSecrets{OpenRoot: open, SealedRoot: sealed, ChainLength: length,
-		Open0: oc.Commitment(), Sealed0: sc.Commitment()}); err != nil {
+		Open0: oc.Commitment(), Sealed0: sc.Commitment(), OpenCheckpoints: oc.Checkpoints, SealedCheckpoints: sc.Checkpoints}); err != nil {
 		return err
 	}
 	for _, s := range f.Seats {
@@ -202,7 +203,7 @@ func (j *Judge) revealSealed(tx Tx, game string, last uint64) error {
 	if err != nil {
 		return err
 	}
-	chain := dice.Chain{Root: sec.SealedRoot, Length: sec.ChainLength}
+	openChain, chain := sec.chains()
 	for k := uint64(1); k <= last; k++ {
 		st, err := tx.Step(game, k)
 		if err != nil {
@@ -212,7 +213,7 @@ func (j *Judge) revealSealed(tx Tx, game string, last uint64) error {
 		if err != nil {
 			return err
 		}
-		open, err := dice.Chain{Root: sec.OpenRoot, Length: sec.ChainLength}.Link(k)
+		open, err := openChain.Link(k)
 		if err != nil {
 			return err
 		}

@@ -16,6 +16,10 @@ type DiceSecrets struct {
 	ChainLength uint64    `json:"chain_length"`
 	Open0       dice.Hash `json:"open0"`   // link[0] of the open chain, published
 	Sealed0     dice.Hash `json:"sealed0"` // link[0] of the sealed chain, published
+	// Checkpoints of each chain (dice.Chain.WithCheckpoints), as secret as
+	// the roots.
+	OpenCheckpoints   []dice.Hash `json:"open_checkpoints,omitempty"`
+	SealedCheckpoints []dice.Hash `json:"sealed_checkpoints,omitempty"`
 }
 
 // StepLinks is what the dice of one step were drawn from: the orders D_k was
@@ -58,7 +62,9 @@ func (tx *Tx) PutDiceSecrets(game string, s DiceSecrets) error {
 	}
 	var old DiceSecrets
 	ok, err := getJSON(b, []byte(kDice), &old)
-	if err == nil && ok && old != s {
+	if err == nil && ok && (old.OpenRoot != s.OpenRoot || old.SealedRoot != s.SealedRoot || old.ChainLength != s.ChainLength ||
+		old.Open0 != s.Open0 || old.Sealed0 != s.Sealed0 ||
+		!slices.Equal(old.OpenCheckpoints, s.OpenCheckpoints) || !slices.Equal(old.SealedCheckpoints, s.SealedCheckpoints)) {
 		err = ErrConflict
 	}
 	if err == nil {

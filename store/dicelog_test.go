@@ -3,6 +3,7 @@ package store_test
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -76,7 +77,7 @@ func TestDiceSecretsKeptAndNeverReplaced(t *testing.T) {
 	g := newDiceGame(t, db, "g")
 	storetest.MustView(t, db, func(tx *store.Tx) error {
 		got, err := tx.DiceSecrets("g")
-		if err != nil || got != g.secrets {
+		if err != nil || !reflect.DeepEqual(got, g.secrets) {
 			t.Errorf("DiceSecrets(g) = %+v, %v; want %+v", got, err, g.secrets)
 		}
 		head, seq, err := tx.DiceHead("g")

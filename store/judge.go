@@ -182,12 +182,12 @@ func (j judgeTx) Events(game string, step uint64) ([]adjudicator.Event, error) {
 func (j judgeTx) DiceSecrets(game string) (adjudicator.DiceSecrets, error) {
 	s, err := j.tx.DiceSecrets(game)
 	return adjudicator.DiceSecrets{OpenRoot: s.OpenRoot, SealedRoot: s.SealedRoot, ChainLength: s.ChainLength,
-		Open0: s.Open0, Sealed0: s.Sealed0}, notFound(err)
+		Open0: s.Open0, Sealed0: s.Sealed0, OpenCheckpoints: s.OpenCheckpoints, SealedCheckpoints: s.SealedCheckpoints}, notFound(err)
 }
 
 func (j judgeTx) PutDiceSecrets(game string, s adjudicator.DiceSecrets) error {
 	return j.tx.PutDiceSecrets(game, DiceSecrets{OpenRoot: s.OpenRoot, SealedRoot: s.SealedRoot, ChainLength: s.ChainLength,
-		Open0: s.Open0, Sealed0: s.Sealed0})
+		Open0: s.Open0, Sealed0: s.Sealed0, OpenCheckpoints: s.OpenCheckpoints, SealedCheckpoints: s.SealedCheckpoints})
 }
 
 func (j judgeTx) DiceHead(game string) (dice.Hash, uint64, error) { return j.tx.DiceHead(game) }

@@ -47,6 +47,30 @@ func LinkReaches(later Hash, n uint64, earlier Hash) bool {
 type Chain struct {
 	Root   Hash
 	Length uint64
+	// Checkpoints, when set (by WithCheckpoints), hold link[c*CheckpointEvery]
+	// for c = 0, 1, ..., so that Link costs fewer than CheckpointEvery
+	// hashes instead of up to Length. They are as secret as the root.
+	Checkpoints []Hash
+}
+
+// CheckpointEvery is the spacing of a chain's checkpoints.
+const CheckpointEvery = 1024
+
+// WithCheckpoints returns c with its checkpoints computed: one walk down
+// the whole chain.
+func (c Chain) WithCheckpoints() Chain {
+	c.Checkpoints = make([]Hash, c.Length/CheckpointEvery+1)
+	h := c.Root
+	for n := c.Length; ; n-- {
+		if n%CheckpointEvery == 0 {
+			c.Checkpoints[n/CheckpointEvery] = h
+		}
+		if n == 0 {
+			break
+		}
+		h = PrevLink(h)
+	}
+	return c
 }
 
 // NewChain draws a fresh root and returns a chain of the given length.
@@ -63,8 +87,12 @@ func (c Chain) Link(i uint64) (Hash, error) {
 	if i > c.Length {
 		return Hash{}, fmt.Errorf("dice: link %d: %w (length %d)", i, ErrChainExhausted, c.Length)
 	}
-	h := c.Root
-	for n := c.Length; n > i; n-- {
+	h, n := c.Root, c.Length
+	// Start from the nearest checkpoint at or above i.
+	if cp := (i + CheckpointEvery - 1) / CheckpointEvery; int(cp) < len(c.Checkpoints) && cp*CheckpointEvery <= c.Length {
+		h, n = c.Checkpoints[cp], cp*CheckpointEvery
+	}
+	for ; n > i; n-- {
 		h = PrevLink(h)
 	}
 	return h, nil

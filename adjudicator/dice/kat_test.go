@@ -122,3 +122,19 @@ func TestKnownAnswerLog(t *testing.T) {
 		t.Errorf("log head/seq = %s/%d, want h_1/1", log.Head(), log.Seq())
 	}
 }
+
+// TestChainCheckpoints: links taken from checkpoints are the links.
+func TestChainCheckpoints(t *testing.T) {
+	plain := Chain{Root: sha256.Sum256([]byte("cp")), Length: 5000}
+	fast := plain.WithCheckpoints()
+	if len(fast.Checkpoints) != 5 || fast.Checkpoints[0] != plain.Commitment() {
+		t.Fatalf("%d checkpoints, first %s", len(fast.Checkpoints), fast.Checkpoints[0])
+	}
+	for _, i := range []uint64{0, 1, 1023, 1024, 1025, 2048, 4095, 4096, 4999, 5000} {
+		a, _ := plain.Link(i)
+		b, _ := fast.Link(i)
+		if a != b {
+			t.Errorf("link %d differs with checkpoints", i)
+		}
+	}
+}

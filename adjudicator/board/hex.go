@@ -187,7 +187,7 @@ func (g Grid) All() []ID {
 }
 
 func (g Grid) index(id ID) (c, r int) { return id.Col - g.FirstCol, id.Row - g.FirstRow }
-func (g Grid) at(c, r int) ID        { return ID{c + g.FirstCol, r + g.FirstRow} }
+func (g Grid) at(c, r int) ID         { return ID{c + g.FirstCol, r + g.FirstRow} }
 
 // axial converts a hex to axial coordinates (q, r); the third cube
 // coordinate is -q-r.

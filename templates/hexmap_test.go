@@ -1,0 +1,302 @@
+package templates
+
+import (
+	"bytes"
+	"flag"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/board"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata")
+
+// walk is a hex path from a to b, one neighbour at a time, keeping close to
+// the straight line between the centres.
+func walk(g board.Grid, a, b board.ID) []board.ID {
+	path := []board.ID{a}
+	cb := g.Center(b)
+	for cur := a; cur != b; {
+		best, bestD, bestE := cur, math.MaxInt, math.Inf(1)
+		for _, n := range g.Neighbours(cur) {
+			c := g.Center(n)
+			d, e := g.Distance(n, b), math.Hypot(c.X-cb.X, c.Y-cb.Y)
+			if d < bestD || (d == bestD && e < bestE) {
+				best, bestD, bestE = n, d, e
+			}
+		}
+		cur = best
+		path = append(path, cur)
+	}
+	return path
+}
+
+func hx(col, row int) board.ID { return board.ID{Col: col, Row: row} }
+
+// testMap is a fixed 60x40 map with every feature kind.
+func testMap() Map {
+	g := board.Grid{Cols: 60, Rows: 40, Orientation: board.FlatTop, IDStyle: board.FourDigit, FirstCol: 1, FirstRow: 1}
+	m := Map{
+		Title:    "War by Television: Kosovo 1999",
+		Subtitle: "Turn 3, NATO player turn, movement - situation after step 12",
+		Grid:     g,
+		Terrain:  map[board.ID]string{},
+		Labels:   map[board.ID]string{},
+	}
+	// blobs of terrain from a fixed formula.
+	for _, id := range g.All() {
+		c, r := float64(id.Col), float64(id.Row)
+		v := math.Sin(c*0.31) + math.Cos(r*0.37) + 0.8*math.Sin((c+2*r)*0.17)
+		switch {
+		case v > 1.7:
+			m.Terrain[id] = "mountain"
+		case v > 1.0:
+			m.Terrain[id] = "rough"
+		case v > 0.3:
+			m.Terrain[id] = "forest"
+		case v < -1.9:
+			m.Terrain[id] = "water"
+		case v < -1.4:
+			m.Terrain[id] = "marsh"
+		}
+	}
+	cities := map[board.ID]string{
+		hx(17, 8): "Pristina", hx(9, 27): "Prizren", hx(35, 7): "Beograd", hx(44, 30): "Skopje",
+		hx(27, 18): "Urosevac", hx(52, 12): "Nis", hx(6, 14): "Pec",
+	}
+	for id, name := range cities {
+		m.Labels[id] = name
+		m.Terrain[id] = "urban"
+	}
+	// a river zigzagging between columns 20 and 21, rows 3 to 36.
+	river := map[[2]board.ID]bool{}
+	for r := 3; r <= 36; r++ {
+		for _, b := range []board.ID{hx(21, r), hx(21, r+1)} {
+			m.Hexsides = append(m.Hexsides, Hexside{A: hx(20, r), B: b, Kind: River})
+			river[[2]board.ID{hx(20, r), b}] = true
+			river[[2]board.ID{b, hx(20, r)}] = true
+		}
+	}
+	// a ridge line.
+	for r := 24; r <= 30; r++ {
+		m.Hexsides = append(m.Hexsides, Hexside{A: hx(32, r), B: hx(33, r), Kind: Ridge})
+	}
+	// a border between rows 22 and 23 east of column 30.
+	for _, id := range g.All() {
+		if id.Col < 30 || id.Row != 22 {
+			continue
+		}
+		for _, n := range g.Neighbours(id) {
+			if n.Row > 22 {
+				m.Hexsides = append(m.Hexsides, Hexside{A: id, B: n, Kind: Border})
+			}
+		}
+	}
+	m.Roads = []Road{
+		{Kind: Highway, Path: walk(g, hx(6, 14), hx(17, 8))},
+		{Kind: Highway, Path: walk(g, hx(17, 8), hx(35, 7))},
+		{Kind: Highway, Path: walk(g, hx(35, 7), hx(52, 12))},
+		{Kind: RoadKind, Path: walk(g, hx(17, 8), hx(27, 18))},
+		{Kind: RoadKind, Path: walk(g, hx(27, 18), hx(44, 30))},
+		{Kind: RoadKind, Path: walk(g, hx(9, 27), hx(27, 18))},
+		{Kind: Railroad, Path: walk(g, hx(9, 27), hx(44, 30))},
+		{Kind: Railroad, Path: walk(g, hx(35, 7), hx(44, 30))},
+	}
+	// bridges wherever a road or railroad crosses the river.
+	for _, rd := range m.Roads {
+		for i := 0; i+1 < len(rd.Path); i++ {
+			if river[[2]board.ID{rd.Path[i], rd.Path[i+1]}] {
+				m.Hexsides = append(m.Hexsides, Hexside{A: rd.Path[i], B: rd.Path[i+1], Kind: Bridge})
+			}
+		}
+	}
+	nato, serb := rgb(0x5b9bd5), rgb(0xc8553d)
+	unit := func(hex board.ID, side, id, typ, str string, markers ...string) Counter {
+		col := nato
+		if side == "Serbia" {
+			col = serb
+		}
+		return Counter{Hex: hex, Side: side, Color: col, ID: id, Type: typ, Strength: str, Markers: markers}
+	}
+	m.Counters = []Counter{
+		// a stack of six at Pristina.
+		unit(hx(17, 8), "Serbia", "15", "A", "6-4"),
+		unit(hx(17, 8), "Serbia", "125", "M", "4-5"),
+		unit(hx(17, 8), "Serbia", "211", "I", "3-3", "D"),
+		unit(hx(17, 8), "Serbia", "37", "R", "2-6"),
+		unit(hx(17, 8), "Serbia", "52", "Y", "3"),
+		unit(hx(17, 8), "Serbia", "549", "M", "5-4", "OOS", "D"),
+		// a stack of two.
+		unit(hx(27, 18), "Serbia", "243", "I", "3-3"),
+		unit(hx(27, 18), "Serbia", "SAJ", "S", "2-4", "Hq"),
+		unit(hx(44, 29), "NATO", "KFOR", "M", "8-6"),
+		unit(hx(43, 31), "NATO", "1/82", "A", "7-8"),
+		unit(hx(45, 31), "NATO", "2/7", "I", "4-4", "OOS"),
+		unit(hx(22, 12), "Serbia", "PJP", "P", "2-3"),
+		unit(hx(10, 26), "Serbia", "549", "I", "4-3"),
+		unit(hx(36, 9), "NATO", "24MEU", "M", "5-6"),
+		unit(hx(52, 14), "Serbia", "21", "A", "5-5", "D"),
+		unit(hx(28, 30), "NATO", "AH-64", "H", "6"),
+	}
+	m.Arrows = []Arrow{
+		{From: hx(44, 29), To: hx(41, 26), Kind: Move},
+		{From: hx(36, 9), To: hx(38, 12), Kind: Move},
+		{From: hx(43, 31), To: hx(42, 31), Kind: Attack},
+		{From: hx(28, 30), To: hx(27, 18), Kind: Attack},
+	}
+	m.Legend = []LegendItem{
+		{Label: "clear", Terrain: "clear"}, {Label: "forest", Terrain: "forest"},
+		{Label: "rough", Terrain: "rough"}, {Label: "mountain", Terrain: "mountain"},
+		{Label: "marsh", Terrain: "marsh"}, {Label: "water", Terrain: "water"},
+		{Label: "urban", Terrain: "urban"},
+		{Label: "river", Hexside: River}, {Label: "bridge", Hexside: Bridge},
+		{Label: "ridge", Hexside: Ridge}, {Label: "border", Hexside: Border},
+		{Label: "highway", Road: Highway}, {Label: "road", Road: RoadKind},
+		{Label: "railroad", Road: Railroad},
+		{Label: "move", Arrow: Move}, {Label: "attack", Arrow: Attack},
+		{Label: "NATO", Color: nato}, {Label: "Serbia", Color: serb},
+		{Label: "D disrupted, OOS out of supply, x6 stack of six (top counter drawn last)"},
+	}
+	return m
+}
+
+const goldenFile = "testdata/hexmap-60x40.png"
+
+func TestGoldenHexMap(t *testing.T) {
+	var buf bytes.Buffer
+	if err := RenderPNG(testMap(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("png %d bytes", buf.Len())
+	if buf.Len() >= 400<<10 {
+		t.Errorf("png is %d bytes, want under 400 KiB", buf.Len())
+	}
+	if *update {
+		if err := os.WriteFile(goldenFile, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	got, err := png.Decode(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(goldenFile)
+	if err != nil {
+		t.Fatalf("%v (regenerate with go test ./templates -run Golden -update)", err)
+	}
+	defer f.Close()
+	want, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Bounds() != want.Bounds() {
+		t.Fatalf("size %v, golden %v", got.Bounds(), want.Bounds())
+	}
+	diff, total := 0, 0
+	b := got.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			total++
+			if far(got.At(x, y), want.At(x, y)) {
+				diff++
+			}
+		}
+	}
+	if diff*200 > total { // 0.5%
+		out := filepath.Join(t.TempDir(), "hexmap-60x40.got.png")
+		_ = os.WriteFile(out, buf.Bytes(), 0o644)
+		t.Errorf("%d of %d pixels differ from %s; got %s (regenerate with -update)", diff, total, goldenFile, out)
+	}
+}
+
+func far(a, b color.Color) bool {
+	ar, ag, ab, _ := a.RGBA()
+	br, bg, bb, _ := b.RGBA()
+	d := func(x, y uint32) bool { return max(x, y)-min(x, y) > 16<<8 }
+	return d(ar, br) || d(ag, bg) || d(ab, bb)
+}
+
+func TestRenderRejectsBadInput(t *testing.T) {
+	g := board.Grid{Cols: 5, Rows: 5, FirstCol: 1, FirstRow: 1}
+	tests := []struct {
+		name string
+		m    Map
+		want string
+	}{
+		{"bad grid", Map{}, "columns and rows must be positive"},
+		{"off map", Map{Grid: g, Labels: map[board.ID]string{hx(6, 1): "X"}}, "label: hex 0601 is off the map"},
+		{"not adjacent", Map{Grid: g, Hexsides: []Hexside{{A: hx(1, 1), B: hx(3, 1), Kind: River}}}, "0101 and 0301 are not adjacent"},
+		{"hexside kind", Map{Grid: g, Hexsides: []Hexside{{A: hx(1, 1), B: hx(1, 2), Kind: "canal"}}}, `unknown hexside kind "canal"`},
+		{"road kind", Map{Grid: g, Roads: []Road{{Kind: "trail"}}}, `unknown road kind "trail"`},
+		{"arrow", Map{Grid: g, Arrows: []Arrow{{From: hx(1, 1), To: hx(9, 9), Kind: Move}}}, "move arrow: hex 0909 is off the map"},
+	}
+	for _, tt := range tests {
+		_, err := Render(tt.m)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestRenderPointyDottedAutoLegend(t *testing.T) {
+	g := board.Grid{Cols: 8, Rows: 6, Orientation: board.PointyTop, IDStyle: board.Dotted, FirstCol: 1, FirstRow: 1}
+	m := Map{
+		Title:    "1914",
+		Grid:     g,
+		Terrain:  map[board.ID]string{hx(3, 3): "mountain", hx(4, 3): "forest"},
+		Hexsides: []Hexside{{A: hx(3, 3), B: hx(4, 3), Kind: River}},
+		Counters: []Counter{{Hex: hx(2, 2), Side: "Austria", Color: rgb(0xdddddd), ID: "IV", Type: "X", Strength: "12"}},
+	}
+	r := &renderer{m: m}
+	items := r.legendItems()
+	var labels []string
+	for _, it := range items {
+		labels = append(labels, it.Label)
+	}
+	if got := strings.Join(labels, ","); got != "forest,mountain,river,Austria" {
+		t.Errorf("derived legend %q", got)
+	}
+	img, err := Render(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the counter's hex centre carries the counter colour.
+	lo, _ := g.Bounds()
+	c := g.Center(hx(2, 2))
+	x := int(float64(margin) + (c.X-lo.X)*hexRadius)
+	y := int(float64(titleH+margin)+(c.Y-lo.Y)*hexRadius) + 6
+	if got := img.RGBAAt(x-10, y); got != rgb(0xdddddd) {
+		t.Errorf("counter pixel %v", got)
+	}
+}
+
+func BenchmarkRenderHexMap(b *testing.B) {
+	m := testMap()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Render(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkRenderHexMapPNG(b *testing.B) {
+	m := testMap()
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := RenderPNG(m, &buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "png-bytes")
+}
+
+var _ image.Image = (*image.RGBA)(nil)

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -168,7 +169,7 @@ func (j *judge) envelope(ctx context.Context, m mail.Message, keys signature.Key
 			env.From = rp
 		}
 		env.References = append(append([]string(nil), msg.References...), msg.InReplyTo)
-		env.References = compact(env.References)
+		env.References = slices.DeleteFunc(env.References, func(r string) bool { return r == "" })
 		if reason, auto := message.Automatic(msg, []string{j.address}); auto {
 			env.Automatic = reason
 			if r := msg.Report; r != nil && r.OriginalMessageID != "" {
@@ -201,16 +202,6 @@ func (j *judge) envelope(ctx context.Context, m mail.Message, keys signature.Key
 	}
 	verify(msg, env, keys)
 	return env
-}
-
-func compact(ss []string) []string {
-	out := ss[:0]
-	for _, s := range ss {
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // verify finds the signature of msg, in any of the forms players use, and

@@ -15,18 +15,6 @@ func notYet(what string) func(context.Context, *Main, *flag.FlagSet, []string) e
 	}
 }
 
-func resolveCommand() *command {
-	return &command{
-		name:    "resolve",
-		args:    "[GAME [PROCEDURE name=value ... [dice=a,b,...]]] [--distribution]",
-		summary: "Rules calculator: what the rules say for a situation and dice (disputed rolls, odds).",
-		flags: func(fs *flag.FlagSet) {
-			fs.Bool("distribution", false, "print the exact probability of each outcome instead of rolling")
-		},
-		run: notYet("resolve"),
-	}
-}
-
 func renderCommand() *command {
 	return &command{
 		name:    "render",

@@ -6,6 +6,8 @@ import (
 	"image/draw"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -276,7 +278,7 @@ func ink(c color.Color) color.Color {
 // most frequent antialiasing shades; other pixels take the nearest slot.
 func paletted(img *image.RGBA, keep []color.RGBA) *image.Paletted {
 	key := func(r, g, b uint8) uint32 { return uint32(r)<<16 | uint32(g)<<8 | uint32(b) }
-	counts := map[uint32]int{}
+	counts := newColorTable()
 	pix := img.Pix
 	last, run := uint32(1<<31), 0
 	for i := 0; i < len(pix); i += 4 {
@@ -286,17 +288,17 @@ func paletted(img *image.RGBA, keep []color.RGBA) *image.Paletted {
 			continue
 		}
 		if run > 0 {
-			counts[last] += run
+			*counts.at(last) += run
 		}
 		last, run = k, 1
 	}
 	if run > 0 {
-		counts[last] += run
+		*counts.at(last) += run
 	}
 	var pal []uint32
 	in := map[uint32]bool{}
 	for _, c := range keep {
-		if k := key(c.R, c.G, c.B); !in[k] && counts[k] > 0 && len(pal) < 256 {
+		if k := key(c.R, c.G, c.B); !in[k] && counts.get(k) > 0 && len(pal) < 256 {
 			in[k] = true
 			pal = append(pal, k)
 		}
@@ -305,12 +307,12 @@ func paletted(img *image.RGBA, keep []color.RGBA) *image.Paletted {
 		k uint32
 		n int
 	}
-	rest := make([]kc, 0, len(counts))
-	for k, n := range counts {
+	rest := make([]kc, 0, counts.n)
+	counts.each(func(k uint32, n int) {
 		if !in[k] {
 			rest = append(rest, kc{k, n})
 		}
-	}
+	})
 	sortKC := func(a, b kc) int {
 		if a.n != b.n {
 			return b.n - a.n
@@ -328,11 +330,12 @@ func paletted(img *image.RGBA, keep []color.RGBA) *image.Paletted {
 	for i, k := range pal {
 		p[i] = color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 255}
 	}
-	index := make(map[uint32]uint8, len(counts))
+	// index holds palette index + 1; 0 is not yet known.
+	index := newColorTable()
 	for i, k := range pal {
-		index[k] = uint8(i)
+		*index.at(k) = i + 1
 	}
-	nearest := func(k uint32) uint8 {
+	nearest := func(k uint32) int {
 		r, g, b := int(k>>16), int(k>>8&0xff), int(k&0xff)
 		best, bestD := 0, math.MaxInt
 		for i, q := range pal {
@@ -341,23 +344,85 @@ func paletted(img *image.RGBA, keep []color.RGBA) *image.Paletted {
 				best, bestD = i, d
 			}
 		}
-		return uint8(best)
+		return best
 	}
 	out := image.NewPaletted(img.Bounds(), p)
 	last, li := uint32(1<<31), uint8(0)
 	for i, j := 0, 0; i < len(pix); i, j = i+4, j+1 {
 		k := key(pix[i], pix[i+1], pix[i+2])
 		if k != last {
-			idx, ok := index[k]
-			if !ok {
-				idx = nearest(k)
-				index[k] = idx
+			slot := index.at(k)
+			if *slot == 0 {
+				*slot = nearest(k) + 1
 			}
-			last, li = k, idx
+			last, li = k, uint8(*slot-1)
 		}
 		out.Pix[j] = li
 	}
 	return out
+}
+
+// colorTable maps 24-bit colours to ints with open addressing: the
+// palette's hot loops run over millions of pixels, where a Go map costs
+// most of the time.
+type colorTable struct {
+	keys []uint32 // colour + 1; 0 is empty
+	vals []int
+	n    int
+}
+
+func newColorTable() *colorTable {
+	return &colorTable{keys: make([]uint32, 1<<12), vals: make([]int, 1<<12)}
+}
+
+func (t *colorTable) slot(k uint32) int {
+	mask := len(t.keys) - 1
+	i := int((k*2654435761)>>8) & mask
+	for t.keys[i] != 0 && t.keys[i] != k+1 {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// at returns the value of k, adding k with 0 when missing.
+func (t *colorTable) at(k uint32) *int {
+	i := t.slot(k)
+	if t.keys[i] == 0 {
+		if 2*(t.n+1) > len(t.keys) {
+			t.grow()
+			i = t.slot(k)
+		}
+		t.keys[i] = k + 1
+		t.n++
+	}
+	return &t.vals[i]
+}
+
+func (t *colorTable) get(k uint32) int {
+	i := t.slot(k)
+	if t.keys[i] == 0 {
+		return 0
+	}
+	return t.vals[i]
+}
+
+func (t *colorTable) grow() {
+	old, oldV := t.keys, t.vals
+	t.keys, t.vals = make([]uint32, 2*len(old)), make([]int, 2*len(old))
+	for i, k := range old {
+		if k != 0 {
+			j := t.slot(k - 1)
+			t.keys[j], t.vals[j] = k, oldV[i]
+		}
+	}
+}
+
+func (t *colorTable) each(f func(k uint32, v int)) {
+	for i, k := range t.keys {
+		if k != 0 {
+			f(k-1, t.vals[i])
+		}
+	}
 }
 
 // fillConvex paints a convex polygon without antialiasing: a pixel is in
@@ -396,4 +461,69 @@ func (cv *canvas) fillConvex(c color.Color, poly []pt) {
 			copy(row[n:], row[:n])
 		}
 	}
+}
+
+// line strokes a thin antialiased line of width w (about a pixel) from p to
+// q, much faster than fill for the thousands of hexsides of a big map. Each
+// step along the major axis covers the pixels across it by the overlap of
+// the stroke's cross-section with each pixel.
+func (cv *canvas) line(c color.Color, p, q pt, w float64) {
+	cv.use(c)
+	rc := color.RGBAModel.Convert(c).(color.RGBA)
+	dx, dy := q.x-p.x, q.y-p.y
+	steep := math.Abs(dy) > math.Abs(dx)
+	if steep { // walk along y: swap the roles of x and y
+		p, q = pt{p.y, p.x}, pt{q.y, q.x}
+		dx, dy = dy, dx
+	}
+	if dx < 0 {
+		p, q = q, p
+		dx, dy = -dx, -dy
+	}
+	if dx == 0 {
+		return
+	}
+	slope := dy / dx
+	t := w * math.Hypot(dx, dy) / dx // thickness across the minor axis
+	b := cv.img.Bounds()
+	plot := func(x, y int, a float64) {
+		if steep {
+			x, y = y, x
+		}
+		if a <= 0 || !image.Pt(x, y).In(b) {
+			return
+		}
+		i := cv.img.PixOffset(x, y)
+		px := cv.img.Pix[i : i+3 : i+3]
+		px[0] = uint8(float64(px[0])*(1-a) + float64(rc.R)*a + 0.5)
+		px[1] = uint8(float64(px[1])*(1-a) + float64(rc.G)*a + 0.5)
+		px[2] = uint8(float64(px[2])*(1-a) + float64(rc.B)*a + 0.5)
+	}
+	x0, x1 := int(math.Floor(p.x)), int(math.Ceil(q.x))
+	for x := x0; x < x1; x++ {
+		// the share of this column the segment spans
+		span := math.Min(float64(x+1), q.x) - math.Max(float64(x), p.x)
+		if span <= 0 {
+			continue
+		}
+		cy := p.y + slope*(float64(x)+0.5-p.x)
+		lo, hi := cy-t/2, cy+t/2
+		for y := int(math.Floor(lo)); y < int(math.Ceil(hi)); y++ {
+			cov := math.Min(hi, float64(y+1)) - math.Max(lo, float64(y))
+			plot(x, y, math.Min(cov, 1)*span)
+		}
+	}
+}
+
+// parseColor reads "#rrggbb" (or "rrggbb"); anything else is def.
+func parseColor(s string, def color.RGBA) color.RGBA {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
+	if len(s) != 6 {
+		return def
+	}
+	v, err := strconv.ParseUint(s, 16, 32)
+	if err != nil {
+		return def
+	}
+	return rgb(uint32(v))
 }

@@ -1,99 +1,17 @@
 package templates
 
 import (
-	"bufio"
 	"cmp"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"math"
 	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
-
-// Map is everything drawn on a hex map picture.
-type Map struct {
-	Title, Subtitle string
-	Grid            board.Grid
-	// Terrain of each hex; hexes not listed are "clear".
-	Terrain map[board.ID]string
-	// TerrainColors override DefaultTerrainColors.
-	TerrainColors map[string]color.Color
-	Hexsides      []Hexside
-	Roads         []Road
-	// Labels are place names, drawn just under a counter on the hex centre.
-	Labels   map[board.ID]string
-	Counters []Counter
-	Arrows   []Arrow
-	// Legend lists the keys explained under the map; when empty it is
-	// derived from what the map shows.
-	Legend []LegendItem
-}
-
-// Hexside kinds.
-const (
-	River  = "river"
-	Ridge  = "ridge"
-	Bridge = "bridge"
-	Border = "border"
-)
-
-// Hexside is a feature on the side shared by the adjacent hexes A and B.
-type Hexside struct {
-	A, B board.ID
-	Kind string // River, Ridge, Bridge (a crossing over a river) or Border
-}
-
-// Road kinds.
-const (
-	RoadKind = "road"
-	Highway  = "highway"
-	Railroad = "railroad"
-)
-
-// Road runs through the centres of the hexes of Path in order.
-type Road struct {
-	Kind string // RoadKind, Highway or Railroad
-	Path []board.ID
-}
-
-// Counter is a unit or marker piece. Counters in the same hex form a stack
-// in slice order, the last one on top.
-type Counter struct {
-	Hex      board.ID
-	Side     string
-	Color    color.Color // side colour; the border is drawn darker
-	ID       string      // unit designation, on top
-	Type     string      // letter or short symbol, in the middle
-	Strength string      // "4-3" or steps, at the bottom
-	Markers  []string    // short tags: "D", "OOS", "2"
-}
-
-// Arrow kinds.
-const (
-	Move   = "move"
-	Attack = "attack"
-)
-
-// Arrow is a movement or attack from one hex to another.
-type Arrow struct {
-	From, To board.ID
-	Kind     string // Move or Attack
-}
-
-// LegendItem is one key of the legend. The sample drawn is chosen by the
-// first field set: Terrain (a hex swatch), Hexside, Road, Arrow (a kind),
-// else Color (a counter swatch for a side); with none set the item is a
-// note, its label alone.
-type LegendItem struct {
-	Label                         string
-	Terrain, Hexside, Road, Arrow string
-	Color                         color.Color
-}
 
 // DefaultTerrainColors are flat colours for common terrain names.
 var DefaultTerrainColors = map[string]color.Color{
@@ -148,7 +66,7 @@ const (
 )
 
 // RenderPNG draws the map and writes it as a PNG.
-func RenderPNG(m Map, w io.Writer) error {
+func RenderPNG(m board.Picture, w io.Writer) error {
 	r, err := render(m)
 	if err != nil {
 		return err
@@ -160,17 +78,12 @@ func RenderPNG(m Map, w io.Writer) error {
 	slices.SortFunc(keep, func(a, b color.RGBA) int {
 		return cmp.Or(cmp.Compare(a.R, b.R), cmp.Compare(a.G, b.G), cmp.Compare(a.B, b.B))
 	})
-	img := paletted(r.cv.img, keep)
-	bw := bufio.NewWriter(w)
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression} // BestCompression saves 3% at 12 times the time
-	if err := enc.Encode(bw, img); err != nil {
-		return fmt.Errorf("templates: map png: %w", err)
-	}
-	return bw.Flush()
+	return encodePNG(w, paletted(r.cv.img, keep))
 }
 
 type renderer struct {
-	m      Map
+	m      board.Picture
+	g      board.Grid
 	cv     *canvas
 	ox, oy float64 // pixel position of the unit layout origin
 	fID    *face   // hex ids
@@ -183,7 +96,7 @@ type renderer struct {
 }
 
 // Render draws the map.
-func Render(m Map) (*image.RGBA, error) {
+func Render(m board.Picture) (*image.RGBA, error) {
 	r, err := render(m)
 	if err != nil {
 		return nil, err
@@ -191,17 +104,20 @@ func Render(m Map) (*image.RGBA, error) {
 	return r.cv.img, nil
 }
 
-func render(m Map) (*renderer, error) {
+func render(m board.Picture) (*renderer, error) {
+	if m.Grid == nil {
+		return nil, fmt.Errorf("templates: map: no hex grid (a point-to-point map is not drawn by this renderer)")
+	}
 	if err := m.Grid.Validate(); err != nil {
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
-	if err := m.check(); err != nil {
+	if err := check(m); err != nil {
 		return nil, err
 	}
 	if err := loadFonts(); err != nil {
 		return nil, fmt.Errorf("templates: fonts: %w", err)
 	}
-	r := &renderer{m: m}
+	r := &renderer{m: m, g: *m.Grid}
 	var err error
 	for _, f := range []struct {
 		dst  **face
@@ -250,8 +166,8 @@ func render(m Map) (*renderer, error) {
 }
 
 // check reports references to hexes off the map and unknown kinds.
-func (m Map) check() error {
-	g := m.Grid
+func check(m board.Picture) error {
+	g := *m.Grid
 	var errs []error
 	on := func(what string, id board.ID) {
 		if !g.Contains(id) {
@@ -270,7 +186,7 @@ func (m Map) check() error {
 		if !g.Adjacent(h.A, h.B) {
 			errs = append(errs, fmt.Errorf("templates: map: %s: hexes %s and %s are not adjacent", h.Kind, g.Format(h.A), g.Format(h.B)))
 		}
-		if !slices.Contains([]string{River, Ridge, Bridge, Border}, h.Kind) {
+		if !slices.Contains([]string{board.River, board.Ridge, board.Bridge, board.Border}, h.Kind) {
 			errs = append(errs, fmt.Errorf("templates: map: unknown hexside kind %q", h.Kind))
 		}
 	}
@@ -278,7 +194,7 @@ func (m Map) check() error {
 		for _, id := range rd.Path {
 			on(rd.Kind, id)
 		}
-		if !slices.Contains([]string{RoadKind, Highway, Railroad}, rd.Kind) {
+		if !slices.Contains([]string{board.RoadKind, board.Highway, board.Railroad}, rd.Kind) {
 			errs = append(errs, fmt.Errorf("templates: map: unknown road kind %q", rd.Kind))
 		}
 	}
@@ -288,7 +204,7 @@ func (m Map) check() error {
 	for _, a := range m.Arrows {
 		on(a.Kind+" arrow", a.From)
 		on(a.Kind+" arrow", a.To)
-		if a.Kind != Move && a.Kind != Attack {
+		if a.Kind != board.Move && a.Kind != board.Attack {
 			errs = append(errs, fmt.Errorf("templates: map: unknown arrow kind %q", a.Kind))
 		}
 	}
@@ -298,13 +214,13 @@ func (m Map) check() error {
 // px is the pixel position of a unit-layout point.
 func (r *renderer) px(p board.Point) pt { return pt{r.ox + p.X*hexRadius, r.oy + p.Y*hexRadius} }
 
-func (r *renderer) centre(id board.ID) pt { return r.px(r.m.Grid.Center(id)) }
+func (r *renderer) centre(id board.ID) pt { return r.px(r.g.Center(id)) }
 
 // hexPoly is the hexagon of id with its radius changed by grow pixels.
 func (r *renderer) hexPoly(id board.ID, grow float64) []pt {
 	c := r.centre(id)
 	out := make([]pt, 6)
-	for i, p := range r.m.Grid.Corners(id) {
+	for i, p := range r.g.Corners(id) {
 		q := r.px(p).sub(c)
 		out[i] = c.add(q.mul((hexRadius + grow) / hexRadius))
 	}
@@ -313,7 +229,7 @@ func (r *renderer) hexPoly(id board.ID, grow float64) []pt {
 
 func (r *renderer) terrainColor(t string) color.Color {
 	if c, ok := r.m.TerrainColors[t]; ok {
-		return c
+		return parseColor(c, unknownTerr)
 	}
 	if c, ok := DefaultTerrainColors[t]; ok {
 		return c
@@ -331,7 +247,7 @@ func (r *renderer) title(width int) {
 }
 
 func (r *renderer) hexes() {
-	all := r.m.Grid.All()
+	all := r.g.All()
 	// flat fills, then each hexside once as a thin antialiased line.
 	for _, id := range all {
 		t, ok := r.m.Terrain[id]
@@ -351,21 +267,21 @@ func (r *renderer) hexes() {
 				continue
 			}
 			seen[k] = true
-			r.cv.fill(hexLine, segment(p, q, 1.1), circle(p, 0.55), circle(q, 0.55))
+			r.cv.line(hexLine, p, q, 1.1)
 		}
 	}
 	// ids along the top of each hex.
 	top := hexRadius * math.Sqrt(3) / 2
-	if r.m.Grid.Orientation == board.PointyTop {
+	if r.g.Orientation == board.PointyTop {
 		top = hexRadius * 0.75
 	}
 	for _, id := range all {
 		c := r.centre(id)
-		r.cv.centred(r.fID, r.m.Grid.Format(id), int(math.Round(c.x)), int(math.Round(c.y-top))+10, idInk)
+		r.cv.centred(r.fID, r.g.Format(id), int(math.Round(c.x)), int(math.Round(c.y-top))+10, idInk)
 	}
 }
 
-func (r *renderer) roadPath(rd Road) []pt {
+func (r *renderer) roadPath(rd board.Road) []pt {
 	out := make([]pt, len(rd.Path))
 	for i, id := range rd.Path {
 		out[i] = r.centre(id)
@@ -375,9 +291,9 @@ func (r *renderer) roadPath(rd Road) []pt {
 
 func (r *renderer) roads() {
 	// railroads first, then roads, then highways on top.
-	order := map[string]int{Railroad: 0, RoadKind: 1, Highway: 2}
+	order := map[string]int{board.Railroad: 0, board.RoadKind: 1, board.Highway: 2}
 	rds := slices.Clone(r.m.Roads)
-	slices.SortStableFunc(rds, func(a, b Road) int { return cmp.Compare(order[a.Kind], order[b.Kind]) })
+	slices.SortStableFunc(rds, func(a, b board.Road) int { return cmp.Compare(order[a.Kind], order[b.Kind]) })
 	for _, rd := range rds {
 		r.drawRoad(rd.Kind, r.roadPath(rd))
 	}
@@ -385,10 +301,10 @@ func (r *renderer) roads() {
 
 func (r *renderer) drawRoad(kind string, path []pt) {
 	switch kind {
-	case Highway:
+	case board.Highway:
 		r.cv.fill(darker(highwayRed, 0.55), polyline(path, 6.5)...)
 		r.cv.fill(highwayRed, polyline(path, 4)...)
-	case Railroad:
+	case board.Railroad:
 		r.cv.fill(railInk, polyline(path, 2)...)
 		var ties [][]pt
 		for i := 0; i+1 < len(path); i++ {
@@ -406,16 +322,16 @@ func (r *renderer) drawRoad(kind string, path []pt) {
 	}
 }
 
-func (r *renderer) edge(h Hexside) (pt, pt) {
-	p, q, _ := r.m.Grid.Edge(h.A, h.B)
+func (r *renderer) edge(h board.Hexside) (pt, pt) {
+	p, q, _ := r.g.Edge(h.A, h.B)
 	return r.px(p), r.px(q)
 }
 
 func (r *renderer) hexsides() {
 	// borders under rivers and ridges, bridges last.
-	order := map[string]int{Border: 0, River: 1, Ridge: 2, Bridge: 3}
+	order := map[string]int{board.Border: 0, board.River: 1, board.Ridge: 2, board.Bridge: 3}
 	hs := slices.Clone(r.m.Hexsides)
-	slices.SortStableFunc(hs, func(a, b Hexside) int { return cmp.Compare(order[a.Kind], order[b.Kind]) })
+	slices.SortStableFunc(hs, func(a, b board.Hexside) int { return cmp.Compare(order[a.Kind], order[b.Kind]) })
 	for _, h := range hs {
 		p, q := r.edge(h)
 		r.drawHexside(h.Kind, p, q)
@@ -424,10 +340,10 @@ func (r *renderer) hexsides() {
 
 func (r *renderer) drawHexside(kind string, p, q pt) {
 	switch kind {
-	case River:
+	case board.River:
 		r.cv.fill(riverBlue, polyline([]pt{p, q}, 4.5)...)
 		r.cv.fill(riverBlue, circle(p, 2.25), circle(q, 2.25))
-	case Ridge:
+	case board.Ridge:
 		r.cv.fill(ridgeBrown, segment(p, q, 4.5))
 		// teeth on both sides, like hachures.
 		n := q.sub(p).unit().perp().mul(4)
@@ -437,9 +353,9 @@ func (r *renderer) drawHexside(kind string, p, q pt) {
 			teeth = append(teeth, segment(c.sub(n), c.add(n), 2))
 		}
 		r.cv.fill(ridgeBrown, teeth...)
-	case Border:
+	case board.Border:
 		r.cv.fill(borderRed, dashed(p, q, 3, 5, 3)...)
-	case Bridge:
+	case board.Bridge:
 		// a short bar across the river, along the line between the centres.
 		m := lerp(p, q, 0.5)
 		d := q.sub(p).unit().perp().mul(8)
@@ -468,9 +384,9 @@ func (r *renderer) labels() {
 }
 
 // stacks groups counters by hex, keeping the order of first appearance.
-func (r *renderer) stacks() [][]Counter {
+func (r *renderer) stacks() [][]board.Counter {
 	idx := map[board.ID]int{}
-	var out [][]Counter
+	var out [][]board.Counter
 	for _, c := range r.m.Counters {
 		i, ok := idx[c.Hex]
 		if !ok {
@@ -513,11 +429,8 @@ func (r *renderer) counters() {
 }
 
 // drawCounter draws a counter centred on p.
-func (r *renderer) drawCounter(cn Counter, p pt) {
-	col := cn.Color
-	if col == nil {
-		col = rgb(0xbbbbbb)
-	}
+func (r *renderer) drawCounter(cn board.Counter, p pt) {
+	col := parseColor(cn.Color, rgb(0xbbbbbb))
 	w := math.Max(counterW, float64(max(r.fSmall.width(cn.ID), r.fStr.width(cn.Strength), r.fType.width(cn.Type))+6))
 	x0, y0 := math.Round(p.x-w/2), math.Round(p.y-counterH/2)
 	x1, y1 := x0+w, y0+counterH
@@ -569,7 +482,7 @@ func arrowPolys(p, q pt, w, headL, headW float64) [][]pt {
 
 func (r *renderer) drawArrow(kind string, p, q pt) {
 	col := moveInk
-	if kind == Attack {
+	if kind == board.Attack {
 		col = attackRed
 	}
 	// a white halo keeps the arrow readable over counters and terrain.
@@ -579,13 +492,13 @@ func (r *renderer) drawArrow(kind string, p, q pt) {
 }
 
 // legendItems is m.Legend or, when empty, keys for what the map shows.
-func (r *renderer) legendItems() []LegendItem {
+func (r *renderer) legendItems() []board.LegendItem {
 	if len(r.m.Legend) > 0 {
 		return r.m.Legend
 	}
-	var out []LegendItem
+	var out []board.LegendItem
 	seen := map[string]bool{}
-	add := func(key string, it LegendItem) {
+	add := func(key string, it board.LegendItem) {
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, it)
@@ -597,20 +510,20 @@ func (r *renderer) legendItems() []LegendItem {
 	}
 	slices.Sort(terr)
 	for _, t := range terr {
-		add("t"+t, LegendItem{Label: t, Terrain: t})
+		add("t"+t, board.LegendItem{Label: t, Terrain: t})
 	}
 	for _, h := range r.m.Hexsides {
-		add("h"+h.Kind, LegendItem{Label: h.Kind, Hexside: h.Kind})
+		add("h"+h.Kind, board.LegendItem{Label: h.Kind, Hexside: h.Kind})
 	}
 	for _, rd := range r.m.Roads {
-		add("r"+rd.Kind, LegendItem{Label: rd.Kind, Road: rd.Kind})
+		add("r"+rd.Kind, board.LegendItem{Label: rd.Kind, Road: rd.Kind})
 	}
 	for _, a := range r.m.Arrows {
-		add("a"+a.Kind, LegendItem{Label: a.Kind, Arrow: a.Kind})
+		add("a"+a.Kind, board.LegendItem{Label: a.Kind, Arrow: a.Kind})
 	}
 	for _, c := range r.m.Counters {
 		if c.Side != "" {
-			add("s"+c.Side, LegendItem{Label: c.Side, Color: c.Color})
+			add("s"+c.Side, board.LegendItem{Label: c.Side, Color: c.Color})
 		}
 	}
 	return out
@@ -619,16 +532,16 @@ func (r *renderer) legendItems() []LegendItem {
 const legendSample = 36
 
 // sampleW is the room taken by an item's sample and the gap after it.
-func sampleW(it LegendItem) int {
-	if it.Terrain == "" && it.Hexside == "" && it.Road == "" && it.Arrow == "" && it.Color == nil {
+func sampleW(it board.LegendItem) int {
+	if it.Terrain == "" && it.Hexside == "" && it.Road == "" && it.Arrow == "" && it.Color == "" {
 		return 0
 	}
 	return legendSample + 6
 }
 
 // layoutLegend breaks the items into rows that fit width.
-func (r *renderer) layoutLegend(items []LegendItem, width int) [][]LegendItem {
-	var rows [][]LegendItem
+func (r *renderer) layoutLegend(items []board.LegendItem, width int) [][]board.LegendItem {
+	var rows [][]board.LegendItem
 	x := 0
 	for _, it := range items {
 		w := sampleW(it) + r.fSmall.width(it.Label) + 18
@@ -642,7 +555,7 @@ func (r *renderer) layoutLegend(items []LegendItem, width int) [][]LegendItem {
 	return rows
 }
 
-func (r *renderer) legend(rows [][]LegendItem, y0, width int) {
+func (r *renderer) legend(rows [][]board.LegendItem, y0, width int) {
 	x0, x1 := float64(margin), float64(width-margin)
 	y1 := float64(y0 + 26 + 24*len(rows))
 	r.cv.fill(legendLine, roundRect(x0, float64(y0), x1, y1, 4))
@@ -659,24 +572,24 @@ func (r *renderer) legend(rows [][]LegendItem, y0, width int) {
 	}
 }
 
-func (r *renderer) legendSample(it LegendItem, x, y float64) {
+func (r *renderer) legendSample(it board.LegendItem, x, y float64) {
 	mid := y + 10
 	p, q := pt{x + 3, mid}, pt{x + legendSample - 3, mid}
 	switch {
 	case it.Terrain != "":
 		r.cv.fill(hexLine, hexagon(pt{x + legendSample/2, mid}, 11.5))
 		r.cv.fill(r.terrainColor(it.Terrain), hexagon(pt{x + legendSample/2, mid}, 10.5))
-	case it.Hexside == Bridge:
-		r.drawHexside(River, p, q)
-		r.drawHexside(Bridge, p, q)
+	case it.Hexside == board.Bridge:
+		r.drawHexside(board.River, p, q)
+		r.drawHexside(board.Bridge, p, q)
 	case it.Hexside != "":
 		r.drawHexside(it.Hexside, p, q)
 	case it.Road != "":
 		r.drawRoad(it.Road, []pt{p, q})
 	case it.Arrow != "":
 		r.drawArrow(it.Arrow, p, q)
-	case it.Color != nil:
-		col := it.Color
+	case it.Color != "":
+		col := parseColor(it.Color, rgb(0xbbbbbb))
 		r.cv.fill(darker(col, 0.45), roundRect(x+8, y, x+28, y+20, 3))
 		r.cv.fill(col, roundRect(x+9, y+1, x+27, y+19, 2.5))
 	}

@@ -40,12 +40,12 @@ func walk(g board.Grid, a, b board.ID) []board.ID {
 func hx(col, row int) board.ID { return board.ID{Col: col, Row: row} }
 
 // testMap is a fixed 60x40 map with every feature kind.
-func testMap() Map {
+func testMap() board.Picture {
 	g := board.Grid{Cols: 60, Rows: 40, Orientation: board.FlatTop, IDStyle: board.FourDigit, FirstCol: 1, FirstRow: 1}
-	m := Map{
+	m := board.Picture{
 		Title:    "War by Television: Kosovo 1999",
 		Subtitle: "Turn 3, NATO player turn, movement - situation after step 12",
-		Grid:     g,
+		Grid:     &g,
 		Terrain:  map[board.ID]string{},
 		Labels:   map[board.ID]string{},
 	}
@@ -78,14 +78,14 @@ func testMap() Map {
 	river := map[[2]board.ID]bool{}
 	for r := 3; r <= 36; r++ {
 		for _, b := range []board.ID{hx(21, r), hx(21, r+1)} {
-			m.Hexsides = append(m.Hexsides, Hexside{A: hx(20, r), B: b, Kind: River})
+			m.Hexsides = append(m.Hexsides, board.Hexside{A: hx(20, r), B: b, Kind: board.River})
 			river[[2]board.ID{hx(20, r), b}] = true
 			river[[2]board.ID{b, hx(20, r)}] = true
 		}
 	}
 	// a ridge line.
 	for r := 24; r <= 30; r++ {
-		m.Hexsides = append(m.Hexsides, Hexside{A: hx(32, r), B: hx(33, r), Kind: Ridge})
+		m.Hexsides = append(m.Hexsides, board.Hexside{A: hx(32, r), B: hx(33, r), Kind: board.Ridge})
 	}
 	// a border between rows 22 and 23 east of column 30.
 	for _, id := range g.All() {
@@ -94,37 +94,37 @@ func testMap() Map {
 		}
 		for _, n := range g.Neighbours(id) {
 			if n.Row > 22 {
-				m.Hexsides = append(m.Hexsides, Hexside{A: id, B: n, Kind: Border})
+				m.Hexsides = append(m.Hexsides, board.Hexside{A: id, B: n, Kind: board.Border})
 			}
 		}
 	}
-	m.Roads = []Road{
-		{Kind: Highway, Path: walk(g, hx(6, 14), hx(17, 8))},
-		{Kind: Highway, Path: walk(g, hx(17, 8), hx(35, 7))},
-		{Kind: Highway, Path: walk(g, hx(35, 7), hx(52, 12))},
-		{Kind: RoadKind, Path: walk(g, hx(17, 8), hx(27, 18))},
-		{Kind: RoadKind, Path: walk(g, hx(27, 18), hx(44, 30))},
-		{Kind: RoadKind, Path: walk(g, hx(9, 27), hx(27, 18))},
-		{Kind: Railroad, Path: walk(g, hx(9, 27), hx(44, 30))},
-		{Kind: Railroad, Path: walk(g, hx(35, 7), hx(44, 30))},
+	m.Roads = []board.Road{
+		{Kind: board.Highway, Path: walk(g, hx(6, 14), hx(17, 8))},
+		{Kind: board.Highway, Path: walk(g, hx(17, 8), hx(35, 7))},
+		{Kind: board.Highway, Path: walk(g, hx(35, 7), hx(52, 12))},
+		{Kind: board.RoadKind, Path: walk(g, hx(17, 8), hx(27, 18))},
+		{Kind: board.RoadKind, Path: walk(g, hx(27, 18), hx(44, 30))},
+		{Kind: board.RoadKind, Path: walk(g, hx(9, 27), hx(27, 18))},
+		{Kind: board.Railroad, Path: walk(g, hx(9, 27), hx(44, 30))},
+		{Kind: board.Railroad, Path: walk(g, hx(35, 7), hx(44, 30))},
 	}
 	// bridges wherever a road or railroad crosses the river.
 	for _, rd := range m.Roads {
 		for i := 0; i+1 < len(rd.Path); i++ {
 			if river[[2]board.ID{rd.Path[i], rd.Path[i+1]}] {
-				m.Hexsides = append(m.Hexsides, Hexside{A: rd.Path[i], B: rd.Path[i+1], Kind: Bridge})
+				m.Hexsides = append(m.Hexsides, board.Hexside{A: rd.Path[i], B: rd.Path[i+1], Kind: board.Bridge})
 			}
 		}
 	}
-	nato, serb := rgb(0x5b9bd5), rgb(0xc8553d)
-	unit := func(hex board.ID, side, id, typ, str string, markers ...string) Counter {
+	nato, serb := "#5b9bd5", "#c8553d"
+	unit := func(hex board.ID, side, id, typ, str string, markers ...string) board.Counter {
 		col := nato
 		if side == "Serbia" {
 			col = serb
 		}
-		return Counter{Hex: hex, Side: side, Color: col, ID: id, Type: typ, Strength: str, Markers: markers}
+		return board.Counter{Hex: hex, Side: side, Color: col, ID: id, Type: typ, Strength: str, Markers: markers}
 	}
-	m.Counters = []Counter{
+	m.Counters = []board.Counter{
 		// a stack of six at Pristina.
 		unit(hx(17, 8), "Serbia", "15", "A", "6-4"),
 		unit(hx(17, 8), "Serbia", "125", "M", "4-5"),
@@ -144,22 +144,22 @@ func testMap() Map {
 		unit(hx(52, 14), "Serbia", "21", "A", "5-5", "D"),
 		unit(hx(28, 30), "NATO", "AH-64", "H", "6"),
 	}
-	m.Arrows = []Arrow{
-		{From: hx(44, 29), To: hx(41, 26), Kind: Move},
-		{From: hx(36, 9), To: hx(38, 12), Kind: Move},
-		{From: hx(43, 31), To: hx(42, 31), Kind: Attack},
-		{From: hx(28, 30), To: hx(27, 18), Kind: Attack},
+	m.Arrows = []board.Arrow{
+		{From: hx(44, 29), To: hx(41, 26), Kind: board.Move},
+		{From: hx(36, 9), To: hx(38, 12), Kind: board.Move},
+		{From: hx(43, 31), To: hx(42, 31), Kind: board.Attack},
+		{From: hx(28, 30), To: hx(27, 18), Kind: board.Attack},
 	}
-	m.Legend = []LegendItem{
+	m.Legend = []board.LegendItem{
 		{Label: "clear", Terrain: "clear"}, {Label: "forest", Terrain: "forest"},
 		{Label: "rough", Terrain: "rough"}, {Label: "mountain", Terrain: "mountain"},
 		{Label: "marsh", Terrain: "marsh"}, {Label: "water", Terrain: "water"},
 		{Label: "urban", Terrain: "urban"},
-		{Label: "river", Hexside: River}, {Label: "bridge", Hexside: Bridge},
-		{Label: "ridge", Hexside: Ridge}, {Label: "border", Hexside: Border},
-		{Label: "highway", Road: Highway}, {Label: "road", Road: RoadKind},
-		{Label: "railroad", Road: Railroad},
-		{Label: "move", Arrow: Move}, {Label: "attack", Arrow: Attack},
+		{Label: "river", Hexside: board.River}, {Label: "bridge", Hexside: board.Bridge},
+		{Label: "ridge", Hexside: board.Ridge}, {Label: "border", Hexside: board.Border},
+		{Label: "highway", Road: board.Highway}, {Label: "road", Road: board.RoadKind},
+		{Label: "railroad", Road: board.Railroad},
+		{Label: "move", Arrow: board.Move}, {Label: "attack", Arrow: board.Attack},
 		{Label: "NATO", Color: nato}, {Label: "Serbia", Color: serb},
 		{Label: "D disrupted, OOS out of supply, x6 stack of six (top counter drawn last)"},
 	}
@@ -227,15 +227,15 @@ func TestRenderRejectsBadInput(t *testing.T) {
 	g := board.Grid{Cols: 5, Rows: 5, FirstCol: 1, FirstRow: 1}
 	tests := []struct {
 		name string
-		m    Map
+		m    board.Picture
 		want string
 	}{
-		{"bad grid", Map{}, "columns and rows must be positive"},
-		{"off map", Map{Grid: g, Labels: map[board.ID]string{hx(6, 1): "X"}}, "label: hex 0601 is off the map"},
-		{"not adjacent", Map{Grid: g, Hexsides: []Hexside{{A: hx(1, 1), B: hx(3, 1), Kind: River}}}, "0101 and 0301 are not adjacent"},
-		{"hexside kind", Map{Grid: g, Hexsides: []Hexside{{A: hx(1, 1), B: hx(1, 2), Kind: "canal"}}}, `unknown hexside kind "canal"`},
-		{"road kind", Map{Grid: g, Roads: []Road{{Kind: "trail"}}}, `unknown road kind "trail"`},
-		{"arrow", Map{Grid: g, Arrows: []Arrow{{From: hx(1, 1), To: hx(9, 9), Kind: Move}}}, "move arrow: hex 0909 is off the map"},
+		{"bad grid", board.Picture{Grid: &board.Grid{}}, "columns and rows must be positive"}, {"no grid", board.Picture{}, "no hex grid"},
+		{"off map", board.Picture{Grid: &g, Labels: map[board.ID]string{hx(6, 1): "X"}}, "label: hex 0601 is off the map"},
+		{"not adjacent", board.Picture{Grid: &g, Hexsides: []board.Hexside{{A: hx(1, 1), B: hx(3, 1), Kind: board.River}}}, "0101 and 0301 are not adjacent"},
+		{"hexside kind", board.Picture{Grid: &g, Hexsides: []board.Hexside{{A: hx(1, 1), B: hx(1, 2), Kind: "canal"}}}, `unknown hexside kind "canal"`},
+		{"road kind", board.Picture{Grid: &g, Roads: []board.Road{{Kind: "trail"}}}, `unknown road kind "trail"`},
+		{"arrow", board.Picture{Grid: &g, Arrows: []board.Arrow{{From: hx(1, 1), To: hx(9, 9), Kind: board.Move}}}, "move arrow: hex 0909 is off the map"},
 	}
 	for _, tt := range tests {
 		_, err := Render(tt.m)
@@ -247,12 +247,12 @@ func TestRenderRejectsBadInput(t *testing.T) {
 
 func TestRenderPointyDottedAutoLegend(t *testing.T) {
 	g := board.Grid{Cols: 8, Rows: 6, Orientation: board.PointyTop, IDStyle: board.Dotted, FirstCol: 1, FirstRow: 1}
-	m := Map{
+	m := board.Picture{
 		Title:    "1914",
-		Grid:     g,
+		Grid:     &g,
 		Terrain:  map[board.ID]string{hx(3, 3): "mountain", hx(4, 3): "forest"},
-		Hexsides: []Hexside{{A: hx(3, 3), B: hx(4, 3), Kind: River}},
-		Counters: []Counter{{Hex: hx(2, 2), Side: "Austria", Color: rgb(0xdddddd), ID: "IV", Type: "X", Strength: "12"}},
+		Hexsides: []board.Hexside{{A: hx(3, 3), B: hx(4, 3), Kind: board.River}},
+		Counters: []board.Counter{{Hex: hx(2, 2), Side: "Austria", Color: "#dddddd", ID: "IV", Type: "X", Strength: "12"}},
 	}
 	r := &renderer{m: m}
 	items := r.legendItems()

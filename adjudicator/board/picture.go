@@ -1,0 +1,171 @@
+package board
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Picture is what a map picture shows: a hex map (Grid set) or a
+// point-to-point map (Network set), with counters, this step's arrows,
+// tracks and a legend. Games build it from their state (Draw) and the
+// templates package draws it; it is plain data, so a queued report carries
+// it as JSON. Colours are "#rrggbb".
+type Picture struct {
+	Title, Subtitle string
+	// Notice is one line under the title, such as "stand-in map: not the
+	// published one".
+	Notice string `json:",omitempty"`
+
+	// Grid is the hex map; nil for a point-to-point map.
+	Grid *Grid `json:",omitempty"`
+	// Terrain of each hex; hexes not listed are "clear".
+	Terrain map[ID]string `json:",omitempty"`
+	// TerrainColors override the drawing's default terrain colours.
+	TerrainColors map[string]string `json:",omitempty"`
+	Hexsides      []Hexside         `json:",omitempty"`
+	Roads         []Road            `json:",omitempty"`
+	// Labels are place names on hexes.
+	Labels map[ID]string `json:",omitempty"`
+	// Crop, when set, limits a hex map to the hexes within two of these
+	// (the area of action).
+	Crop []ID `json:",omitempty"`
+
+	// Network is the point-to-point map; nil for a hex map.
+	Network *Network `json:",omitempty"`
+
+	Counters []Counter    `json:",omitempty"`
+	Arrows   []Arrow      `json:",omitempty"`
+	Tracks   []Track      `json:",omitempty"`
+	Legend   []LegendItem `json:",omitempty"`
+}
+
+// Hexside kinds.
+const (
+	River  = "river"
+	Ridge  = "ridge"
+	Bridge = "bridge"
+	Border = "border"
+)
+
+// Hexside is a feature on the side shared by the adjacent hexes A and B.
+type Hexside struct {
+	A, B ID
+	Kind string // River, Ridge, Bridge (a crossing over a river) or Border
+}
+
+// Road kinds; Road is also a link kind of a point-to-point map.
+const (
+	RoadKind = "road"
+	Highway  = "highway"
+	Railroad = "railroad"
+)
+
+// Road runs through the centres of the hexes of Path in order.
+type Road struct {
+	Kind string // RoadKind, Highway or Railroad
+	Path []ID
+}
+
+// Counter is a unit or marker piece. Counters on the same hex or space form
+// a stack in slice order, the last one on top.
+type Counter struct {
+	Hex      ID     `json:",omitzero"`  // on a hex map
+	Space    string `json:",omitempty"` // on a point-to-point map
+	Side     string
+	Color    string   // side colour "#rrggbb"; the border is drawn darker
+	ID       string   // unit designation, on top
+	Type     string   // letter or short symbol, in the middle
+	Strength string   // "4-3" or steps, at the bottom
+	Markers  []string `json:",omitempty"` // short status tags: "D", "OOS", "CE2"
+}
+
+// Arrow kinds.
+const (
+	Move   = "move"
+	Attack = "attack"
+)
+
+// Arrow is a movement or attack from one hex (or space) to another.
+type Arrow struct {
+	From, To           ID     `json:",omitzero"`
+	FromSpace, ToSpace string `json:",omitempty"`
+	Kind               string // Move or Attack
+}
+
+// Track is a game track shown beside the title: "Turn 3 of 14",
+// "MePPs 12".
+type Track struct {
+	Name  string
+	Value int
+	// Max, when above zero, is the end of the track (drawn as a gauge).
+	Min, Max int `json:",omitempty"`
+	// Text replaces the number when the value is a word ("good").
+	Text string `json:",omitempty"`
+}
+
+// LegendItem is one key of the legend. The sample drawn is chosen by the
+// first field set: Terrain (a swatch), Hexside, Road, Arrow (a kind), else
+// Color (a counter swatch for a side); with none set the item is a note.
+type LegendItem struct {
+	Label                         string
+	Terrain, Hexside, Road, Arrow string `json:",omitempty"`
+	Color                         string `json:",omitempty"`
+}
+
+// Network is a point-to-point map: spaces joined by links, grouped into
+// regions. Space positions are in pixels of the picture at 100%, from the
+// top left of the map area.
+type Network struct {
+	Width, Height float64
+	Spaces        []Space
+	Links         []Link
+	Regions       []Region `json:",omitempty"`
+}
+
+// Space is a place units stand on.
+type Space struct {
+	ID   string // the id orders use
+	Name string // shown under the space; ID when empty
+	X, Y float64
+	// Terrain names the space's terrain (its fill); "" is clear.
+	Terrain string `json:",omitempty"`
+	// Key marks a key space (victory, a capital): drawn larger, starred.
+	Key    bool   `json:",omitempty"`
+	Region string `json:",omitempty"`
+	// Owner is the side controlling the space, drawn as a ring of its
+	// colour ("" for none).
+	Owner string `json:",omitempty"`
+	// OwnerColor is the ring's colour, "#rrggbb".
+	OwnerColor string `json:",omitempty"`
+}
+
+// Link joins two spaces.
+type Link struct {
+	A, B string
+	Kind string `json:",omitempty"` // RoadKind (default), Railroad, or "mountain" (a mountain road)
+}
+
+// Region groups spaces; it is outlined around them and named.
+type Region struct {
+	ID, Name string
+	Color    string `json:",omitempty"` // tint "#rrggbb"
+}
+
+// MarshalText writes an id as "col,row", so maps keyed by hex serialise as
+// JSON objects.
+func (id ID) MarshalText() ([]byte, error) {
+	return []byte(strconv.Itoa(id.Col) + "," + strconv.Itoa(id.Row)), nil
+}
+
+// UnmarshalText reads what MarshalText writes.
+func (id *ID) UnmarshalText(b []byte) error {
+	cs, rs, ok := strings.Cut(string(b), ",")
+	c, err1 := strconv.Atoi(cs)
+	r, err2 := strconv.Atoi(rs)
+	if !ok || err1 != nil || err2 != nil {
+		return fmt.Errorf("board: hex key %q: want col,row", b)
+	}
+	*id = ID{c, r}
+	return nil
+}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
@@ -146,18 +145,14 @@ func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rule
 	if err := j.open(tx, g, f, rules, st.Number+1, next, now); err != nil {
 		return err
 	}
-	return j.report(tx, g.ID, st, events, roller.Records(), open, sec)
+	return j.report(tx, g.ID, st)
 }
 
 // report queues one report per seat and one for the GM: what happened
 // (each seat sees only what it may), the dice, the revealed link and log
-// head, and what is due next.
-func (j *Judge) report(tx Tx, game string, st StepRecord, events []Event, recs []dice.Record, open dice.Hash, sec DiceSecrets) error {
+// head, where things stand with the map, and what is due next.
+func (j *Judge) report(tx Tx, game string, st StepRecord) error {
 	g, err := tx.Game(game)
-	if err != nil {
-		return err
-	}
-	next, err := tx.Step(game, g.Step)
 	if err != nil {
 		return err
 	}
@@ -165,39 +160,19 @@ func (j *Judge) report(tx Tx, game string, st StepRecord, events []Event, recs [
 	if err != nil {
 		return err
 	}
-	head, _, err := tx.DiceHead(game)
-	if err != nil {
-		return err
-	}
 	for _, s := range append(seats, Seat{Name: "", Holder: g.GMKey}) {
-		var b strings.Builder
-		who := "the game master"
-		if s.Name != "" {
-			who = "seat " + s.Name
+		if s.Holder == "" {
+			continue
 		}
-		fmt.Fprintf(&b, "%s (%s), step %d (%s) adjudicated %s.\nThis report is for %s.\n\nWhat happened:\n", g.ID, g.Kind, st.Number, st.Phase, stamp(st.Closed), who)
-		for _, e := range events {
-			if s.Name != "" && len(e.Visible) > 0 && !slices.Contains(e.Visible, s.Name) {
-				continue
-			}
-			fmt.Fprintf(&b, "  - %s\n", e.Text)
+		k, err := tx.Key(s.Holder)
+		if err != nil || k.Address == "" {
+			continue
 		}
-		b.WriteString("\nDice:\n")
-		for _, r := range recs {
-			vals := fmt.Sprint(r.Values)
-			if r.Stream == dice.Sealed {
-				vals = "(sealed until the game ends)"
-			}
-			fmt.Fprintf(&b, "  #%d %s %s  %s\n", r.Seq, r.Spec, vals, r.Purpose)
+		r, err := j.BuildReport(tx, game, st.Number, s.Name)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(&b, "\nOpen dice link of step %d: %s\nDice log head: %s\nCommitments: open %s, sealed %s\n", st.Number, open, head, sec.Open0, sec.Sealed0)
-		switch {
-		case g.Status == Ended:
-			b.WriteString("\nThe game has ended. The sealed dice links are revealed: the whole dice log can now be checked.\n")
-		case next.Status == "open":
-			fmt.Fprintf(&b, "\nNext: step %d (%s). Orders are due from %s by %s.\n", next.Number, next.Phase, strings.Join(next.Owing, ", "), stamp(next.Deadline))
-		}
-		if err := j.mailKey(tx, g, s.Holder, MailReport, fmt.Sprintf("%s step %d report", g.ID, st.Number), b.String()); err != nil {
+		if err := tx.Enqueue(Mail{Kind: MailReport, Game: g.ID, To: k.Address, Subject: "umpire: " + r.Subject(), Text: r.PlainText(), Report: r}); err != nil {
 			return err
 		}
 	}

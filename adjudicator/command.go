@@ -105,8 +105,20 @@ func (in *Intake) command(a answer, c command) error {
 			"Save the JSON between the lines as a file and check it with 'umpire verify FILE'\n(docs/dice-log.md says how to check it with a program of your own).\n\n"+
 			"-----8<-----\n%s-----8<-----\n", c.args[0], len(x.Steps), len(x.Entries), x.Head, buf.String()))
 	default: // map
-		return a.reply(MailError, c.name+" is not available yet",
-			fmt.Sprintf("The %q command is not available in this version of umpire yet.\n", c.name))
+		if len(c.args) != 1 {
+			return a.reply(MailError, "map needs a game", "Write 'map GAME', for example 'map club-kosovo-3'. Send 'list' for the games.\n")
+		}
+		if _, err := a.tx.Game(c.args[0]); err != nil {
+			return a.reply(MailError, "no such game", fmt.Sprintf("There is no game %q on this judge. Send 'list' for the games.\n", c.args[0]))
+		}
+		if in.Judge == nil {
+			return a.reply(MailError, "map is not available", "This judge draws no maps.\n")
+		}
+		r, err := in.Judge.Snapshot(a.tx, c.args[0])
+		if err != nil {
+			return a.reply(MailError, "no map", fmt.Sprintf("The map of %s cannot be drawn: %v\n", c.args[0], err))
+		}
+		return a.replyReport(MailAnnouncement, "map "+c.args[0], r.PlainText(), r)
 	}
 }
 
@@ -116,6 +128,7 @@ Commands anyone may send, in the subject or as the first line of the body:
   help             this text
   list             the games this judge runs
   status GAME      a game's state and seats
+  map GAME         the map and where things stand, as every seat may see it
   log GAME         the game's public dice log, to check with umpire verify
 
 Signed commands (the first line of a signed text):

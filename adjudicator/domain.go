@@ -157,6 +157,9 @@ type Mail struct {
 	Text       string
 	InReplyTo  string   // Message-ID of the message answered, without <>
 	References []string // without <>
+	// Report, when set, is rendered by the templates when the mail is sent
+	// (text, HTML and map picture); Text is its plain fallback.
+	Report *Report
 }
 
 // Bounce is a delivery status notification for the judge's own mail.

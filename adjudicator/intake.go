@@ -150,6 +150,11 @@ type answer struct {
 }
 
 func (a *answer) reply(kind MailKind, subject, text string) error {
+	return a.replyReport(kind, subject, text, nil)
+}
+
+// replyReport answers with a report the outbox renders (text, HTML, map).
+func (a *answer) replyReport(kind MailKind, subject, text string, r *Report) error {
 	if a.env.From == "" {
 		return nil // nowhere to answer
 	}
@@ -163,7 +168,7 @@ func (a *answer) reply(kind MailKind, subject, text string) error {
 	}
 	a.n++
 	return a.tx.Enqueue(Mail{Kind: kind, To: a.env.From, Subject: subj, Text: text,
-		InReplyTo: a.env.MessageID, References: refs})
+		InReplyTo: a.env.MessageID, References: refs, Report: r})
 }
 
 func truncate(s string, n int) string {

@@ -251,7 +251,8 @@ func TestReadOnlyCommands(t *testing.T) {
 		{"status nowhere", "", `There is no game "nowhere"`},
 		{"log club-kosovo-3", "", `Game "club-kosovo-3" has no dice log`},
 		{"log nowhere", "", `There is no game "nowhere"`},
-		{"map club-kosovo-3", "", "not available in this version"},
+		{"map club-kosovo-3", "", "This judge draws no maps"}, // an intake without a judge
+		{"map nowhere", "", `There is no game "nowhere"`},
 	}
 	for _, c := range cases {
 		db := newJudge(t)

@@ -78,3 +78,10 @@ func (r Registry) Get(id string) (Rules, error) {
 	sort.Strings(ids)
 	return nil, fmt.Errorf("no game %q: this judge hosts %v", id, ids)
 }
+
+// Bot is implemented by rules that can play a seat: the order lines a
+// simple, legal player would send for seat in the step open in state. The
+// demo's scripted players and the end-to-end tests use it.
+type Bot interface {
+	Bot(state []byte, seat string) ([]string, error)
+}

@@ -241,10 +241,13 @@ func (j judgeTx) AddReceipt(r adjudicator.Receipt) error {
 // by the judge: the content, composed into MIME when it is sent.
 type MailBody struct {
 	Text string `json:"text"`
+	// Report is rendered into text, HTML and the map picture when the mail
+	// is sent; Text is the plain fallback.
+	Report *adjudicator.Report `json:"report,omitempty"`
 }
 
 func (j judgeTx) Enqueue(m adjudicator.Mail) error {
-	body, err := json.Marshal(MailBody{Text: m.Text})
+	body, err := json.Marshal(MailBody{Text: m.Text, Report: m.Report})
 	if err != nil {
 		return err
 	}

@@ -4,166 +4,62 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"io"
 	"math"
 	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
-// DefaultTerrainColors are flat colours for common terrain names.
-var DefaultTerrainColors = map[string]color.Color{
-	"clear":    rgb(0xf1eedf),
-	"forest":   rgb(0xa9cf8e),
-	"woods":    rgb(0xa9cf8e),
-	"rough":    rgb(0xd9c79a),
-	"hills":    rgb(0xd9c79a),
-	"mountain": rgb(0xb59a7a),
-	"marsh":    rgb(0xa8d5cf),
-	"swamp":    rgb(0xa8d5cf),
-	"urban":    rgb(0xc7c2c8),
-	"city":     rgb(0xc7c2c8),
-	"water":    rgb(0x8fbfe6),
-	"lake":     rgb(0x8fbfe6),
-	"sea":      rgb(0x8fbfe6),
-}
+// cropReach is how far around the hexes of Picture.Crop a cropped map
+// reaches.
+const cropReach = 2
 
-func rgb(v uint32) color.RGBA { return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 255} }
-
-var (
-	white       = rgb(0xffffff)
-	hexLine     = rgb(0x8a877c)
-	idInk       = rgb(0x5c5a52)
-	riverBlue   = rgb(0x2f78c4)
-	ridgeBrown  = rgb(0x7b4a1e)
-	borderRed   = rgb(0xd0202a)
-	bridgeInk   = rgb(0x2b2b2b)
-	roadBrown   = rgb(0x9a6a3a)
-	highwayRed  = rgb(0xd9542b)
-	railInk     = rgb(0x222222)
-	moveInk     = rgb(0x1b1b1b)
-	attackRed   = rgb(0xe01b1b)
-	titleBg     = rgb(0x27313d)
-	titleSub    = rgb(0xc9d1da)
-	markerBg    = rgb(0xffd83a)
-	badgeBg     = rgb(0x1b1b1b)
-	legendLine  = rgb(0x555555)
-	unknownTerr = rgb(0xe0e0e0)
-)
-
-// Layout of the picture, in pixels.
-const (
-	hexRadius  = 24.0 // corner to centre
-	margin     = 14
-	titleH     = 42
-	counterW   = 30
-	counterH   = 30
-	stackStepY = 11 // how far each counter below the top one peeks out
-	stackStepX = 3
-	maxStack   = 6
-)
-
-// RenderPNG draws the map and writes it as a PNG.
-func RenderPNG(m board.Picture, w io.Writer) error {
-	r, err := render(m)
-	if err != nil {
-		return err
-	}
-	keep := make([]color.RGBA, 0, len(r.cv.used))
-	for c := range r.cv.used {
-		keep = append(keep, c)
-	}
-	slices.SortFunc(keep, func(a, b color.RGBA) int {
-		return cmp.Or(cmp.Compare(a.R, b.R), cmp.Compare(a.G, b.G), cmp.Compare(a.B, b.B))
-	})
-	return encodePNG(w, paletted(r.cv.img, keep))
-}
-
-type renderer struct {
-	m      board.Picture
-	g      board.Grid
-	cv     *canvas
-	ox, oy float64 // pixel position of the unit layout origin
-	fID    *face   // hex ids
-	fSmall *face   // counter ids, markers, legend
-	fType  *face   // counter type
-	fStr   *face   // counter strength
-	fLabel *face   // place names
-	fTitle *face
-	fSub   *face
-}
-
-// Render draws the map.
-func Render(m board.Picture) (*image.RGBA, error) {
-	r, err := render(m)
-	if err != nil {
-		return nil, err
-	}
-	return r.cv.img, nil
-}
-
-func render(m board.Picture) (*renderer, error) {
-	if m.Grid == nil {
-		return nil, fmt.Errorf("templates: map: no hex grid (a point-to-point map is not drawn by this renderer)")
-	}
+func renderHex(m board.Picture) (*renderer, error) {
 	if err := m.Grid.Validate(); err != nil {
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
 	if err := check(m); err != nil {
 		return nil, err
 	}
-	if err := loadFonts(); err != nil {
-		return nil, fmt.Errorf("templates: fonts: %w", err)
+	r, err := newRenderer(m)
+	if err != nil {
+		return nil, err
 	}
-	r := &renderer{m: m, g: *m.Grid}
-	var err error
-	for _, f := range []struct {
-		dst  **face
-		bold bool
-		size float64
-	}{
-		{&r.fID, false, 10}, {&r.fSmall, false, 10}, {&r.fType, true, 12}, {&r.fStr, true, 11},
-		{&r.fLabel, true, 11}, {&r.fTitle, true, 18}, {&r.fSub, false, 12},
-	} {
-		fnt := fontReg
-		if f.bold {
-			fnt = fontBold
-		}
-		if *f.dst, err = newFace(fnt, f.size); err != nil {
-			return nil, fmt.Errorf("templates: fonts: %w", err)
-		}
-	}
-
+	r.g = *m.Grid
 	lo, hi := m.Grid.Bounds()
+	if len(m.Crop) > 0 {
+		r.shown = map[board.ID]bool{}
+		lo = board.Point{X: math.Inf(1), Y: math.Inf(1)}
+		hi = board.Point{X: math.Inf(-1), Y: math.Inf(-1)}
+		for _, id := range r.g.All() {
+			if !slices.ContainsFunc(m.Crop, func(c board.ID) bool { return r.g.Distance(c, id) <= cropReach }) {
+				continue
+			}
+			r.shown[id] = true
+			for _, p := range r.g.Corners(id) {
+				lo = board.Point{X: math.Min(lo.X, p.X), Y: math.Min(lo.Y, p.Y)}
+				hi = board.Point{X: math.Max(hi.X, p.X), Y: math.Max(hi.Y, p.Y)}
+			}
+		}
+	}
 	mapW := int(math.Ceil((hi.X - lo.X) * hexRadius))
 	mapH := int(math.Ceil((hi.Y - lo.Y) * hexRadius))
-	width := mapW + 2*margin
-	legend := r.legendItems()
-	legendRows := r.layoutLegend(legend, width-2*margin)
-	legendH := 0
-	if len(legendRows) > 0 {
-		legendH = 26 + 24*len(legendRows) + margin
-	}
-	height := titleH + margin + mapH + margin + legendH
-	r.cv = &canvas{img: image.NewRGBA(image.Rect(0, 0, width, height))}
-	r.ox = float64(margin) - lo.X*hexRadius
-	r.oy = float64(titleH+margin) - lo.Y*hexRadius
+	x0, y0 := r.frame(mapW, mapH, r.legendItems())
+	r.ox = float64(x0) - lo.X*hexRadius
+	r.oy = float64(y0) - lo.Y*hexRadius
 
-	r.cv.rect(r.cv.img.Bounds(), white)
-	r.title(width)
 	r.hexes()
 	r.roads()
 	r.hexsides()
 	r.labels()
 	r.counters()
 	r.arrows()
-	if len(legendRows) > 0 {
-		r.legend(legendRows, titleH+margin+mapH+margin, width)
-	}
+	r.finish()
 	return r, nil
 }
+
+// on tells whether the hex is drawn: all are unless the map is cropped.
+func (r *renderer) on(id board.ID) bool { return r.shown == nil || r.shown[id] }
 
 // check reports references to hexes off the map and unknown kinds.
 func check(m board.Picture) error {
@@ -201,6 +97,9 @@ func check(m board.Picture) error {
 	for _, c := range m.Counters {
 		on("counter "+c.ID, c.Hex)
 	}
+	for _, id := range m.Crop {
+		on("crop", id)
+	}
 	for _, a := range m.Arrows {
 		on(a.Kind+" arrow", a.From)
 		on(a.Kind+" arrow", a.To)
@@ -227,27 +126,11 @@ func (r *renderer) hexPoly(id board.ID, grow float64) []pt {
 	return out
 }
 
-func (r *renderer) terrainColor(t string) color.Color {
-	if c, ok := r.m.TerrainColors[t]; ok {
-		return parseColor(c, unknownTerr)
-	}
-	if c, ok := DefaultTerrainColors[t]; ok {
-		return c
-	}
-	return unknownTerr
-}
-
-func (r *renderer) title(width int) {
-	r.cv.rect(image.Rect(0, 0, width, titleH), titleBg)
-	r.cv.text(r.fTitle, r.m.Title, margin, 27, white)
-	if r.m.Subtitle != "" {
-		x := margin + r.fTitle.width(r.m.Title) + 16
-		r.cv.text(r.fSub, r.m.Subtitle, x, 27, titleSub)
-	}
-}
-
 func (r *renderer) hexes() {
 	all := r.g.All()
+	if r.shown != nil {
+		all = slices.DeleteFunc(all, func(id board.ID) bool { return !r.shown[id] })
+	}
 	// flat fills, then each hexside once as a thin antialiased line.
 	for _, id := range all {
 		t, ok := r.m.Terrain[id]
@@ -295,7 +178,32 @@ func (r *renderer) roads() {
 	rds := slices.Clone(r.m.Roads)
 	slices.SortStableFunc(rds, func(a, b board.Road) int { return cmp.Compare(order[a.Kind], order[b.Kind]) })
 	for _, rd := range rds {
-		r.drawRoad(rd.Kind, r.roadPath(rd))
+		if r.shown == nil {
+			r.drawRoad(rd.Kind, r.roadPath(rd))
+			continue
+		}
+		// on a cropped map, the runs through hexes drawn, and a stub half
+		// way to the next hex where a road leaves the map.
+		var run []pt
+		flush := func() {
+			if len(run) > 1 {
+				r.drawRoad(rd.Kind, run)
+			}
+			run = nil
+		}
+		for i, id := range rd.Path {
+			switch {
+			case r.on(id):
+				if len(run) == 0 && i > 0 {
+					run = append(run, lerp(r.centre(rd.Path[i-1]), r.centre(id), 0.5))
+				}
+				run = append(run, r.centre(id))
+			case len(run) > 0:
+				run = append(run, lerp(run[len(run)-1], r.centre(id), 0.5))
+				flush()
+			}
+		}
+		flush()
 	}
 }
 
@@ -333,6 +241,9 @@ func (r *renderer) hexsides() {
 	hs := slices.Clone(r.m.Hexsides)
 	slices.SortStableFunc(hs, func(a, b board.Hexside) int { return cmp.Compare(order[a.Kind], order[b.Kind]) })
 	for _, h := range hs {
+		if !r.on(h.A) && !r.on(h.B) {
+			continue
+		}
 		p, q := r.edge(h)
 		r.drawHexside(h.Kind, p, q)
 	}
@@ -368,6 +279,9 @@ func (r *renderer) drawHexside(kind string, p, q pt) {
 func (r *renderer) labels() {
 	ids := make([]board.ID, 0, len(r.m.Labels))
 	for id := range r.m.Labels {
+		if !r.on(id) {
+			continue
+		}
 		ids = append(ids, id)
 	}
 	slices.SortFunc(ids, func(a, b board.ID) int { return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col)) })
@@ -379,82 +293,26 @@ func (r *renderer) labels() {
 		y0 := math.Round(c.y + 16) // just under a counter on the hex centre
 		r.cv.fill(rgb(0x333333), roundRect(x0-1, y0-1, x0+w+7, y0+15, 3))
 		r.cv.fill(white, roundRect(x0, y0, x0+w+6, y0+14, 2.5))
-		r.cv.text(r.fLabel, s, int(x0)+3, int(y0)+11, rgb(0x111111))
+		r.cv.text(r.fLabel, s, int(x0)+3, int(y0)+11, textInk)
 	}
-}
-
-// stacks groups counters by hex, keeping the order of first appearance.
-func (r *renderer) stacks() [][]board.Counter {
-	idx := map[board.ID]int{}
-	var out [][]board.Counter
-	for _, c := range r.m.Counters {
-		i, ok := idx[c.Hex]
-		if !ok {
-			i = len(out)
-			idx[c.Hex] = i
-			out = append(out, nil)
-		}
-		out[i] = append(out[i], c)
-	}
-	return out
 }
 
 func (r *renderer) counters() {
-	for _, st := range r.stacks() {
-		n := len(st)
-		shown := st
-		if n > maxStack {
-			shown = st[n-maxStack:] // the top ones
+	for _, st := range groupStacks(r.m.Counters, func(c board.Counter) board.ID { return c.Hex }) {
+		if !r.on(st[0].Hex) {
+			continue
 		}
+		// the top counter sits just under the hex centre.
 		c := r.centre(st[0].Hex)
-		// the top counter sits on the hex centre; those under it peek out
-		// above and to the left, each showing its id band.
-		k := len(shown)
-		for i, cn := range shown {
-			d := float64(k - 1 - i)
-			r.drawCounter(cn, pt{c.x - d*stackStepX, c.y - d*stackStepY + 2})
-		}
-		if n > 1 {
-			// the count badge sits on the top right corner of the fan.
-			first := pt{c.x - float64(k-1)*stackStepX, c.y - float64(k-1)*stackStepY + 2}
-			s := fmt.Sprintf("x%d", n)
-			w := float64(r.fSmall.width(s)) + 6
-			x0 := math.Round(first.x + counterW/2 - 4)
-			y0 := math.Round(first.y - counterH/2 - 9)
-			r.cv.fill(white, roundRect(x0-1, y0-1, x0+w+1, y0+13, 4))
-			r.cv.fill(badgeBg, roundRect(x0, y0, x0+w, y0+12, 3.5))
-			r.cv.text(r.fSmall, s, int(x0)+3, int(y0)+10, white)
-		}
-	}
-}
-
-// drawCounter draws a counter centred on p.
-func (r *renderer) drawCounter(cn board.Counter, p pt) {
-	col := parseColor(cn.Color, rgb(0xbbbbbb))
-	w := math.Max(counterW, float64(max(r.fSmall.width(cn.ID), r.fStr.width(cn.Strength), r.fType.width(cn.Type))+6))
-	x0, y0 := math.Round(p.x-w/2), math.Round(p.y-counterH/2)
-	x1, y1 := x0+w, y0+counterH
-	r.cv.fill(darker(col, 0.45), roundRect(x0-1, y0-1, x1+1, y1+1, 4))
-	r.cv.fill(col, roundRect(x0+0.5, y0+0.5, x1-0.5, y1-0.5, 3))
-	ic := ink(col)
-	cx := int(x0 + w/2)
-	r.cv.centred(r.fSmall, cn.ID, cx, int(y0)+9, ic)
-	r.cv.centred(r.fType, cn.Type, cx, int(y0)+20, ic)
-	r.cv.centred(r.fStr, cn.Strength, cx, int(y0)+29, ic)
-	// marker tags in a row off the top right corner, in the band that
-	// stays visible when the counter is under others in a stack.
-	tx, ty := x1-4, y0-1
-	for _, mk := range cn.Markers {
-		tw := float64(r.fSmall.width(mk)) + 6
-		r.cv.fill(rgb(0x3a3000), roundRect(tx-1, ty-1, tx+tw+1, ty+13, 2.5))
-		r.cv.fill(markerBg, roundRect(tx, ty, tx+tw, ty+12, 2))
-		r.cv.text(r.fSmall, mk, int(tx)+3, int(ty)+10, rgb(0x111111))
-		tx += tw + 2
+		r.drawStack(st, pt{c.x, c.y + 2}, false)
 	}
 }
 
 func (r *renderer) arrows() {
 	for _, a := range r.m.Arrows {
+		if !r.on(a.From) || !r.on(a.To) {
+			continue
+		}
 		p, q := r.centre(a.From), r.centre(a.To)
 		d := q.sub(p)
 		if d.len() == 0 {
@@ -467,140 +325,4 @@ func (r *renderer) arrows() {
 		start := math.Max(hexRadius*0.3, math.Min(hexRadius*0.9, d.len()-end-22))
 		r.drawArrow(a.Kind, p.add(u.mul(start)), q.sub(u.mul(end)))
 	}
-}
-
-// arrowPolys is a shaft of width w from p to a head whose tip is at q.
-func arrowPolys(p, q pt, w, headL, headW float64) [][]pt {
-	u := q.sub(p).unit()
-	n := u.perp()
-	b := q.sub(u.mul(headL))
-	return [][]pt{
-		segment(p, b.add(u.mul(1)), w),
-		{b.add(n.mul(headW / 2)), q, b.sub(n.mul(headW / 2))},
-	}
-}
-
-func (r *renderer) drawArrow(kind string, p, q pt) {
-	col := moveInk
-	if kind == board.Attack {
-		col = attackRed
-	}
-	// a white halo keeps the arrow readable over counters and terrain.
-	halo := arrowPolys(p.sub(q.sub(p).unit().mul(1.5)), q.add(q.sub(p).unit().mul(2.5)), 6.5, 17, 17)
-	r.cv.fill(white, halo...)
-	r.cv.fill(col, arrowPolys(p, q, 3.5, 13, 12)...)
-}
-
-// legendItems is m.Legend or, when empty, keys for what the map shows.
-func (r *renderer) legendItems() []board.LegendItem {
-	if len(r.m.Legend) > 0 {
-		return r.m.Legend
-	}
-	var out []board.LegendItem
-	seen := map[string]bool{}
-	add := func(key string, it board.LegendItem) {
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, it)
-		}
-	}
-	var terr []string
-	for _, t := range r.m.Terrain {
-		terr = append(terr, t)
-	}
-	slices.Sort(terr)
-	for _, t := range terr {
-		add("t"+t, board.LegendItem{Label: t, Terrain: t})
-	}
-	for _, h := range r.m.Hexsides {
-		add("h"+h.Kind, board.LegendItem{Label: h.Kind, Hexside: h.Kind})
-	}
-	for _, rd := range r.m.Roads {
-		add("r"+rd.Kind, board.LegendItem{Label: rd.Kind, Road: rd.Kind})
-	}
-	for _, a := range r.m.Arrows {
-		add("a"+a.Kind, board.LegendItem{Label: a.Kind, Arrow: a.Kind})
-	}
-	for _, c := range r.m.Counters {
-		if c.Side != "" {
-			add("s"+c.Side, board.LegendItem{Label: c.Side, Color: c.Color})
-		}
-	}
-	return out
-}
-
-const legendSample = 36
-
-// sampleW is the room taken by an item's sample and the gap after it.
-func sampleW(it board.LegendItem) int {
-	if it.Terrain == "" && it.Hexside == "" && it.Road == "" && it.Arrow == "" && it.Color == "" {
-		return 0
-	}
-	return legendSample + 6
-}
-
-// layoutLegend breaks the items into rows that fit width.
-func (r *renderer) layoutLegend(items []board.LegendItem, width int) [][]board.LegendItem {
-	var rows [][]board.LegendItem
-	x := 0
-	for _, it := range items {
-		w := sampleW(it) + r.fSmall.width(it.Label) + 18
-		if len(rows) == 0 || (x+w > width-16 && x > 0) {
-			rows = append(rows, nil)
-			x = 0
-		}
-		rows[len(rows)-1] = append(rows[len(rows)-1], it)
-		x += w
-	}
-	return rows
-}
-
-func (r *renderer) legend(rows [][]board.LegendItem, y0, width int) {
-	x0, x1 := float64(margin), float64(width-margin)
-	y1 := float64(y0 + 26 + 24*len(rows))
-	r.cv.fill(legendLine, roundRect(x0, float64(y0), x1, y1, 4))
-	r.cv.fill(rgb(0xfbfaf5), roundRect(x0+1, float64(y0)+1, x1-1, y1-1, 3))
-	r.cv.text(r.fLabel, "Legend", margin+8, y0+16, rgb(0x111111))
-	for i, row := range rows {
-		y := float64(y0 + 26 + 24*i)
-		x := x0 + 8
-		for _, it := range row {
-			r.legendSample(it, x, y)
-			r.cv.text(r.fSmall, it.Label, int(x)+sampleW(it), int(y)+14, rgb(0x111111))
-			x += float64(sampleW(it) + r.fSmall.width(it.Label) + 18)
-		}
-	}
-}
-
-func (r *renderer) legendSample(it board.LegendItem, x, y float64) {
-	mid := y + 10
-	p, q := pt{x + 3, mid}, pt{x + legendSample - 3, mid}
-	switch {
-	case it.Terrain != "":
-		r.cv.fill(hexLine, hexagon(pt{x + legendSample/2, mid}, 11.5))
-		r.cv.fill(r.terrainColor(it.Terrain), hexagon(pt{x + legendSample/2, mid}, 10.5))
-	case it.Hexside == board.Bridge:
-		r.drawHexside(board.River, p, q)
-		r.drawHexside(board.Bridge, p, q)
-	case it.Hexside != "":
-		r.drawHexside(it.Hexside, p, q)
-	case it.Road != "":
-		r.drawRoad(it.Road, []pt{p, q})
-	case it.Arrow != "":
-		r.drawArrow(it.Arrow, p, q)
-	case it.Color != "":
-		col := parseColor(it.Color, rgb(0xbbbbbb))
-		r.cv.fill(darker(col, 0.45), roundRect(x+8, y, x+28, y+20, 3))
-		r.cv.fill(col, roundRect(x+9, y+1, x+27, y+19, 2.5))
-	}
-}
-
-// hexagon is a flat-top hexagon of radius rad.
-func hexagon(c pt, rad float64) []pt {
-	out := make([]pt, 6)
-	for i := range out {
-		a := math.Pi / 3 * float64(i)
-		out[i] = pt{c.x + rad*math.Cos(a), c.y + rad*math.Sin(a)}
-	}
-	return out
 }

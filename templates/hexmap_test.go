@@ -150,6 +150,14 @@ func testMap() board.Picture {
 		{From: hx(43, 31), To: hx(42, 31), Kind: board.Attack},
 		{From: hx(28, 30), To: hx(27, 18), Kind: board.Attack},
 	}
+	m.Tracks = []board.Track{
+		{Name: "Turn", Value: 3, Min: 1, Max: 14},
+		{Name: "Phase", Text: "NATO movement"},
+		{Name: "NATO VP", Value: 17, Min: 0, Max: 60},
+		{Name: "Serb VP", Value: 9, Min: 0, Max: 60},
+		{Name: "Air points", Value: 4, Min: 0, Max: 8},
+		{Name: "Weather", Text: "clear"},
+	}
 	m.Legend = []board.LegendItem{
 		{Label: "clear", Terrain: "clear"}, {Label: "forest", Terrain: "forest"},
 		{Label: "rough", Terrain: "rough"}, {Label: "mountain", Terrain: "mountain"},
@@ -168,17 +176,22 @@ func testMap() board.Picture {
 
 const goldenFile = "testdata/hexmap-60x40.png"
 
-func TestGoldenHexMap(t *testing.T) {
+func TestGoldenHexMap(t *testing.T) { checkGolden(t, goldenFile, testMap()) }
+
+// checkGolden renders m and compares it by pixels with a golden file, or
+// rewrites the file with -update.
+func checkGolden(t *testing.T, file string, m board.Picture) {
+	t.Helper()
 	var buf bytes.Buffer
-	if err := RenderPNG(testMap(), &buf); err != nil {
+	if err := RenderPNG(m, &buf); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("png %d bytes", buf.Len())
+	t.Logf("%s: png %d bytes", file, buf.Len())
 	if buf.Len() >= 400<<10 {
 		t.Errorf("png is %d bytes, want under 400 KiB", buf.Len())
 	}
 	if *update {
-		if err := os.WriteFile(goldenFile, buf.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
@@ -187,9 +200,9 @@ func TestGoldenHexMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(goldenFile)
+	f, err := os.Open(file)
 	if err != nil {
-		t.Fatalf("%v (regenerate with go test ./templates -run Golden -update)", err)
+		t.Fatalf("%v (regenerate with go test ./templates -update)", err)
 	}
 	defer f.Close()
 	want, err := png.Decode(f)
@@ -197,7 +210,7 @@ func TestGoldenHexMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Bounds() != want.Bounds() {
-		t.Fatalf("size %v, golden %v", got.Bounds(), want.Bounds())
+		t.Fatalf("%s: size %v, golden %v", file, got.Bounds(), want.Bounds())
 	}
 	diff, total := 0, 0
 	b := got.Bounds()
@@ -210,9 +223,9 @@ func TestGoldenHexMap(t *testing.T) {
 		}
 	}
 	if diff*200 > total { // 0.5%
-		out := filepath.Join(t.TempDir(), "hexmap-60x40.got.png")
+		out := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(file), ".png")+".got.png")
 		_ = os.WriteFile(out, buf.Bytes(), 0o644)
-		t.Errorf("%d of %d pixels differ from %s; got %s (regenerate with -update)", diff, total, goldenFile, out)
+		t.Errorf("%d of %d pixels differ from %s; got %s (regenerate with -update)", diff, total, file, out)
 	}
 }
 
@@ -231,6 +244,7 @@ func TestRenderRejectsBadInput(t *testing.T) {
 		want string
 	}{
 		{"bad grid", board.Picture{Grid: &board.Grid{}}, "columns and rows must be positive"}, {"no grid", board.Picture{}, "no hex grid"},
+		{"crop", board.Picture{Grid: &g, Crop: []board.ID{hx(7, 7)}}, "crop: hex 0707 is off the map"},
 		{"off map", board.Picture{Grid: &g, Labels: map[board.ID]string{hx(6, 1): "X"}}, "label: hex 0601 is off the map"},
 		{"not adjacent", board.Picture{Grid: &g, Hexsides: []board.Hexside{{A: hx(1, 1), B: hx(3, 1), Kind: board.River}}}, "0101 and 0301 are not adjacent"},
 		{"hexside kind", board.Picture{Grid: &g, Hexsides: []board.Hexside{{A: hx(1, 1), B: hx(1, 2), Kind: "canal"}}}, `unknown hexside kind "canal"`},
@@ -263,16 +277,14 @@ func TestRenderPointyDottedAutoLegend(t *testing.T) {
 	if got := strings.Join(labels, ","); got != "forest,mountain,river,Austria" {
 		t.Errorf("derived legend %q", got)
 	}
-	img, err := Render(m)
+	rr, err := render(m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// the counter's hex centre carries the counter colour.
-	lo, _ := g.Bounds()
-	c := g.Center(hx(2, 2))
-	x := int(float64(margin) + (c.X-lo.X)*hexRadius)
-	y := int(float64(titleH+margin)+(c.Y-lo.Y)*hexRadius) + 6
-	if got := img.RGBAAt(x-10, y); got != rgb(0xdddddd) {
+	c := rr.centre(hx(2, 2))
+	x, y := int(c.x), int(c.y)+6
+	if got := rr.cv.img.RGBAAt(x-10, y); got != rgb(0xdddddd) {
 		t.Errorf("counter pixel %v", got)
 	}
 }

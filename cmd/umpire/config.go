@@ -31,6 +31,11 @@ type Config struct {
 	IMAP    MailBox   `toml:"imap"`
 	SMTP    MailBox   `toml:"smtp"`
 	Limits  Limits    `toml:"limits"`
+	// Templates.Dir holds report templates (report.txt, report.html) that
+	// replace the built-in ones (docs/templates.md).
+	Templates struct {
+		Dir string `toml:"dir"`
+	} `toml:"templates"`
 }
 
 // MailBox is how to reach one mail server.
@@ -118,6 +123,9 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	dir := filepath.Dir(path)
 	if !filepath.IsAbs(cfg.Store) {
 		cfg.Store = filepath.Join(dir, cfg.Store)
+	}
+	if cfg.Templates.Dir != "" && !filepath.IsAbs(cfg.Templates.Dir) {
+		cfg.Templates.Dir = filepath.Join(dir, cfg.Templates.Dir)
 	}
 	for name, mb := range map[string]*MailBox{"imap": &cfg.IMAP, "smtp": &cfg.SMTP} {
 		if mb.PasswordFile == "" {

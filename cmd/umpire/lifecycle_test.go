@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,7 +86,8 @@ func TestLifecycleByMail(t *testing.T) {
 	send("bob@players.test", "o3", string(withKey(g, bob, "bob@players.test", "o3@players.test", "orders", "game: mail-1\nstep: 1\nseat: B\nroll 1\nend\n")))
 	serve()
 	a := inbox("alice", 6) // join, two join announcements, start, receipt, report
-	for _, want := range []string{"ACCEPTED: orders of seat A", "mail-1 (fake), step 1 (turn-1) adjudicated", "A rolls", "B rolls", "Next: step 2"} {
+	for _, want := range []string{"ACCEPTED: orders of seat A", "mail-1: step 1 report (turn-1)", "A rolls", "B rolls", "Step 2 (turn-2). Orders are due",
+		"Content-Type: text/html", "Content-Type: image/png", "cid:map-mail-1-step1@umpire"} {
 		if !strings.Contains(a, want) {
 			t.Errorf("alice's mail lacks %q:\n%s", want, a)
 		}
@@ -95,6 +97,46 @@ func TestLifecycleByMail(t *testing.T) {
 	}
 	if code, out, _ := run(t, "replay", "mail-1", "--config", cfg); code != exitOK || !strings.Contains(out, "1 steps replayed") {
 		t.Errorf("replay: exit %d %q", code, out)
+	}
+	checkRender(t, cfg)
+}
+
+// checkRender renders the game's step 1 report for seat A into a folder
+// and checks each part; a step not adjudicated is refused.
+func checkRender(t *testing.T, cfg string) {
+	t.Helper()
+	dir := t.TempDir() + "/out/"
+	if code, _, errOut := run(t, "render", "mail-1", "--config", cfg, "--seat", "A", "--out", dir); code != exitOK {
+		t.Fatalf("render: exit %d: %s", code, errOut)
+	}
+	text, err := os.ReadFile(dir + "mail-1-step1-A.txt")
+	if err != nil || !strings.Contains(string(text), "For seat A") || !strings.Contains(string(text), "A rolls") {
+		t.Errorf("rendered text (%v):\n%s", err, text)
+	}
+	html, err := os.ReadFile(dir + "mail-1-step1-A.html")
+	if err != nil || !strings.Contains(string(html), "<h2>WHAT HAPPENED</h2>") {
+		t.Errorf("rendered html (%v)", err)
+	}
+	f, err := os.Open(dir + "mail-1-step1-A.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Errorf("rendered picture: %v", err)
+	}
+	t.Chdir(t.TempDir()) // the picture is written beside
+	if code, out, _ := run(t, "render", "mail-1", "--config", cfg, "--step", "1"); code != exitOK || !strings.Contains(out, "mail-1: step 1 report") || !strings.Contains(out, "A:\n") {
+		t.Errorf("render to stdout: exit %d:\n%s", code, out)
+	}
+	if _, err := os.Stat("mail-1-step1.png"); err != nil {
+		t.Errorf("render without --out did not write the picture: %v", err)
+	}
+	if code, _, errOut := run(t, "render", "mail-1", "--config", cfg, "--step", "7"); code != exitFail || !strings.Contains(errOut, "step 7") {
+		t.Errorf("render of a step not played: exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := run(t, "render", "mail-1", "--config", cfg, "--seat", "Z"); code != exitFail || !strings.Contains(errOut, "no seat") {
+		t.Errorf("render for a seat not in the game: exit %d: %s", code, errOut)
 	}
 }
 

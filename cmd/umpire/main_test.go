@@ -96,15 +96,6 @@ func TestBadCommandLines(t *testing.T) {
 	}
 }
 
-func TestNotYetCommands(t *testing.T) {
-	for _, args := range [][]string{{"resolve"}, {"render", "g"}} {
-		code, _, errOut := run(t, args...)
-		if code != exitFail || !strings.Contains(errOut, "not yet available") {
-			t.Errorf("%v: exit %d, stderr %q; want 1 and 'not yet available'", args, code, errOut)
-		}
-	}
-}
-
 func TestVersion(t *testing.T) {
 	code, out, _ := run(t, "version")
 	if code != exitOK || !strings.Contains(out, "umpire ") || !strings.Contains(out, "dice umpire-dice-v1") {

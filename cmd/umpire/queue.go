@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/mail"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature"
 	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/templates"
 )
 
 // queue is the store's outbox as mail.Outbox reads it. Mails are composed
@@ -23,6 +25,9 @@ type queue struct {
 	// with gpg that a receipt or report came from the judge; nil sends
 	// unsigned text.
 	key *signature.ServerKey
+	// reports renders queued reports into text, HTML and the map picture.
+	reports *templates.Reports
+	log     *slog.Logger
 }
 
 func (q *queue) Due(ctx context.Context, now time.Time, limit int) ([]umail.Queued, error) {
@@ -65,6 +70,23 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 		from = m.From
 	}
 	text := body.Text
+	var htmlPart string
+	var inline []message.Part
+	if body.Report != nil && q.reports != nil {
+		// A report that cannot be rendered goes out as its plain text:
+		// a report is never held back by a template.
+		r, err := q.reports.Render(body.Report)
+		if err != nil {
+			if q.log != nil {
+				q.log.Error("report template failed; sending plain text", "mail", m.ID, "err", err)
+			}
+		} else {
+			text, htmlPart = r.Text, r.HTML
+			if r.Map != nil {
+				inline = append(inline, message.Part{Filename: r.MapFile, ContentType: "image/png", ContentID: r.MapCID, Data: r.Map})
+			}
+		}
+	}
 	if q.key != nil {
 		// Signed as queued: every attempt sends the same bytes.
 		signed, err := q.key.ClearSign([]byte(text), m.Queued)
@@ -75,7 +97,7 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 	}
 	return message.Compose(message.Outgoing{
 		From: from, To: m.To, Subject: m.Subject, MessageID: m.MessageID, InReplyTo: m.InReplyTo,
-		References: m.References, Date: m.Queued, Text: text,
+		References: m.References, Date: m.Queued, Text: text, HTML: htmlPart, Inline: inline,
 	})
 }
 

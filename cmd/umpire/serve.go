@@ -16,6 +16,7 @@ import (
 	"github.com/umpire-pbem/umpire/mail/devmail"
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/templates"
 )
 
 func serveCommand() *command {
@@ -83,6 +84,10 @@ func cutLast(s, sep string) (string, string, bool) {
 
 func flagBool(fs *flag.FlagSet, name string) bool {
 	return fs.Lookup(name).Value.(flag.Getter).Get().(bool)
+}
+
+func flagInt(fs *flag.FlagSet, name string) int {
+	return fs.Lookup(name).Value.(flag.Getter).Get().(int)
 }
 
 func runServe(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
@@ -173,6 +178,10 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	if err != nil {
 		return nil, fmt.Errorf("server key: %w", err)
 	}
+	reports, err := templates.NewReports(cfg.Templates.Dir)
+	if err != nil {
+		return nil, err
+	}
 	adj := &adjudicator.Judge{Games: games(), Logger: m.Logger}
 	j := &judge{
 		db: db, intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj}, address: cfg.Address, from: from,
@@ -183,7 +192,7 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 		Server: server(cfg.SMTP), HelloName: hostOf(cfg.Address), Now: m.Now, Logger: m.Logger,
 		Retry: umail.Backoff{Base: cfg.SMTP.Retry.Duration, Max: time.Hour}, GiveUp: cfg.SMTP.GiveUp.Duration,
 		OnFailure: func(ctx context.Context, q umail.Queued, reason string) { m.reportFailure(ctx, db, cfg, q, reason) },
-	}, &queue{db: db, from: from, key: key})
+	}, &queue{db: db, from: from, key: key, reports: reports, log: m.Logger})
 	if err != nil {
 		return nil, err
 	}

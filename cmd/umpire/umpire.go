@@ -84,9 +84,6 @@ type exitCode int
 
 func (e exitCode) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
-// errNotYet is returned by commands whose capability is not built yet.
-var errNotYet = errors.New("not yet available in this version of umpire")
-
 // Run runs the command line args (without the program name) and returns the
 // exit code.
 func (m *Main) Run(ctx context.Context, args []string) int {

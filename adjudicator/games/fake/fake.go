@@ -25,11 +25,13 @@ package fake
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
@@ -260,4 +262,69 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 	}
 	next, err := json.Marshal(s)
 	return next, events, err
+}
+
+// seatColors are the counters' colours, by seat.
+var seatColors = map[string]string{"A": "#5b9bd5", "B": "#c8553d", "C": "#7fae4e", "D": "#d8b33a"}
+
+// Situation implements adjudicator.Reporter: the score and turn tracks,
+// the units on a small hex map, and the reader's own hidden cards (the GM
+// sees every seat's).
+func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error) {
+	var s State
+	if err := json.Unmarshal(state, &s); err != nil {
+		return adjudicator.Situation{}, fmt.Errorf("fake: state: %w", err)
+	}
+	sit := adjudicator.Situation{Notices: []string{"The fake game is a test game: its map is a stand-in."}}
+	sit.Tracks = append(sit.Tracks, board.Track{Name: "Turn", Value: s.Turn, Min: 0, Max: s.Turns})
+	for _, st := range s.Seats {
+		sit.Tracks = append(sit.Tracks, board.Track{Name: "Score " + st, Value: s.Score[st]})
+	}
+	grid := board.Grid{Cols: 8, Rows: 6, Orientation: board.FlatTop, IDStyle: board.FourDigit, FirstCol: 1, FirstRow: 1}
+	units := slices.Sorted(maps.Keys(s.Units))
+	var counters []board.Counter
+	for _, u := range units {
+		side := strings.TrimRight(u, "0123456789")
+		sit.Units = append(sit.Units, adjudicator.Unit{Side: side, ID: u, Type: "inf", Where: s.Units[u], Strength: "1"})
+		id, err := board.ParseID(s.Units[u], board.FourDigit)
+		if err != nil {
+			continue
+		}
+		grid.Cols, grid.Rows = max(grid.Cols, id.Col), max(grid.Rows, id.Row)
+		counters = append(counters, board.Counter{Hex: id, Side: side, Color: seatColors[side], ID: u, Type: "I", Strength: "1"})
+	}
+	for _, st := range s.Seats {
+		if seat != "" && st != seat {
+			continue
+		}
+		for _, c := range s.Secrets[st] {
+			card := fmt.Sprintf("card %d", c)
+			if seat == "" {
+				card = st + ": " + card
+			}
+			sit.Hand = append(sit.Hand, card)
+		}
+	}
+	sit.Picture = &board.Picture{
+		Title:    "Fake (a test game)",
+		Subtitle: fmt.Sprintf("after turn %d of %d", s.Turn, s.Turns),
+		Notice:   "stand-in map",
+		Grid:     &grid,
+		Counters: counters,
+		Tracks:   sit.Tracks,
+	}
+	return sit, nil
+}
+
+// Bot implements adjudicator.Bot: roll one die in an order step, accept a
+// challenge in a window.
+func (rules) Bot(state []byte, seat string) ([]string, error) {
+	var s State
+	if err := json.Unmarshal(state, &s); err != nil {
+		return nil, fmt.Errorf("fake: state: %w", err)
+	}
+	if s.Window != "" {
+		return []string{"accept"}, nil
+	}
+	return []string{"roll 1"}, nil
 }

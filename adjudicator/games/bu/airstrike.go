@@ -1,0 +1,26 @@
+package bu
+
+import "github.com/umpire-pbem/umpire/adjudicator/dice"
+
+// AirStrikeUnits is how many full-size units a NATO Air Strike targets: 2
+// (7.3.1), 3 in the 2-player game (14.5.4).
+func AirStrikeUnits(twoPlayer bool) int {
+	if twoPlayer {
+		return 3
+	}
+	return 2
+}
+
+// AirStrikeHits reports whether a NATO Air Strike roll reduces its unit: 3
+// to 9 on the d10 read 0-9 (7.3.1).
+func AirStrikeHits(roll int) bool { return roll >= 3 }
+
+// AirStrike rolls once for each of the units chosen before rolling (7.3.1)
+// and reports, in the order chosen, which are reduced.
+func AirStrike(r dice.Roller, units int) []bool {
+	out := make([]bool, units)
+	for i := range out {
+		out[i] = AirStrikeHits(dice.RollFrom(r, 1, 10, 0, "B&U 7.3.1 NATO air strike roll")[0])
+	}
+	return out
+}

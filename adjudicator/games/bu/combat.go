@@ -1,0 +1,135 @@
+package bu
+
+import "github.com/umpire-pbem/umpire/adjudicator/dice"
+
+// CEQuarters is the Combat Effectiveness of a modified roll in quarters
+// (13.4.5): 0 is x0.25, 1-2 x0.5, 3-6 x1, 7-8 x1.5, 9 x2. The table covers
+// 0 to 9: a modified roll below 0 reads the 0 row and one above 9 the 9
+// row (ruling; 13.4.6.4 speaks of "9 or higher").
+func CEQuarters(modified int) int {
+	switch {
+	case modified <= 0:
+		return 1
+	case modified <= 2:
+		return 2
+	case modified <= 6:
+		return 4
+	case modified <= 8:
+		return 6
+	}
+	return 8
+}
+
+// CE is CEQuarters as a multiplier (0.25, 0.5, 1, 1.5 or 2).
+func CE(modified int) float64 { return float64(CEQuarters(modified)) / 4 }
+
+// Critical reports a critical hit: a modified roll of 9 or more (13.4.6.4).
+func Critical(modified int) bool { return modified >= 9 }
+
+// LossNumber is CE x CF rounded up to the nearest integer (13.4.6), the CE
+// given in quarters.
+func LossNumber(ceQuarters, cf int) int {
+	return (ceQuarters*cf + 3) / 4
+}
+
+// HalfUp halves a CF or LF rounded up, as being Out Of Supply does (2.4.8,
+// 13.4.1.4, 13.4.6.3).
+func HalfUp(x int) int { return (x + 1) / 2 }
+
+// Who names a side of a battle.
+type Who string
+
+// The sides of a battle, and no one.
+const (
+	Nobody   Who = "none"
+	Attacker Who = "attacker"
+	Defender Who = "defender"
+)
+
+// Battle is one attack as 13.4 calculates it.
+type Battle struct {
+	AttackerCF, DefenderCF int // printed totals of the units in the battle
+	AttackerCards          int // DRM from Strategy and Combat cards on the attacker's roll
+	DefenderCards          int // DRM from Combat cards on the defender's roll
+	Terrain                Terrain
+	Trench                 bool // the defending space holds a completed entrenchment
+	NotAllAcross           bool // river: some attacking unit did not attack across it (13.4.4.2)
+	Turn                   int
+	Bosniak                Who  // which side takes the Bosniak DRM (13.4.4.3, 14.6.2)
+	AttackerOOS            bool // every attacking unit is Out Of Supply
+	DefenderOOS            bool // every defending unit is Out Of Supply
+	// AttackerCFAfter, when AfterKnown, is the attacker's printed CF left
+	// after it took the defender's loss first (river, 13.4.4.2).
+	AttackerCFAfter int
+	AfterKnown      bool
+}
+
+// BattleResult is what the two rolls of a Battle come to.
+type BattleResult struct {
+	AttackerRoll, DefenderRoll         int
+	AttackerDRM, DefenderDRM           int // every modifier applied
+	AttackerModified, DefenderModified int
+	AttackerCEQuarters                 int
+	DefenderCEQuarters                 int
+	AttackerCF, DefenderCF             int // the CF multiplied (OOS halved)
+	LossToDefender, LossToAttacker     int
+	AttackerCritical, DefenderCritical bool
+	DefenderFiresFirst                 bool
+	DefenderCardsIgnored               bool // OOS defenders lose their card bonus (2.4.8)
+	Effects                            TerrainEffect
+}
+
+// Resolve works out a battle from the two unmodified d10 rolls (read 0-9):
+// DRMs (13.4.4), Combat Effectiveness (13.4.5), Loss Numbers (13.4.6) and
+// critical hits (13.4.6.4). Out Of Supply units fight at half CF rounded up
+// (13.4.1.4) and defending OOS units get no benefit from Combat Cards
+// (2.4.8: a positive card DRM is dropped, a negative one stays). Behind a
+// river the defender fires first and the attacker's Loss Number comes from
+// the CF it has left (13.4.4.2), when that is known.
+func (b Battle) Resolve(attackerRoll, defenderRoll int) BattleResult {
+	res := BattleResult{AttackerRoll: attackerRoll, DefenderRoll: defenderRoll}
+	res.Effects = Effects(b.Terrain, b.Trench, !b.NotAllAcross)
+	res.DefenderFiresFirst = res.Effects.DefenderFiresFirst
+	res.AttackerDRM = b.AttackerCards + res.Effects.AttackerDRM
+	defCards := b.DefenderCards
+	if b.DefenderOOS && defCards > 0 {
+		defCards = 0
+		res.DefenderCardsIgnored = true
+	}
+	res.DefenderDRM = defCards + res.Effects.DefenderDRM
+	switch b.Bosniak {
+	case Attacker:
+		res.AttackerDRM += BosniakDRM(b.Turn)
+	case Defender:
+		res.DefenderDRM += BosniakDRM(b.Turn)
+	}
+	res.AttackerModified = attackerRoll + res.AttackerDRM
+	res.DefenderModified = defenderRoll + res.DefenderDRM
+	res.AttackerCEQuarters = CEQuarters(res.AttackerModified)
+	res.DefenderCEQuarters = CEQuarters(res.DefenderModified)
+	res.AttackerCritical = Critical(res.AttackerModified)
+	res.DefenderCritical = Critical(res.DefenderModified)
+
+	attCF := b.AttackerCF
+	if res.DefenderFiresFirst && b.AfterKnown {
+		attCF = b.AttackerCFAfter
+	}
+	res.AttackerCF, res.DefenderCF = attCF, b.DefenderCF
+	if b.AttackerOOS {
+		res.AttackerCF = HalfUp(attCF)
+	}
+	if b.DefenderOOS {
+		res.DefenderCF = HalfUp(b.DefenderCF)
+	}
+	res.LossToDefender = LossNumber(res.AttackerCEQuarters, res.AttackerCF)
+	res.LossToAttacker = LossNumber(res.DefenderCEQuarters, res.DefenderCF)
+	return res
+}
+
+// Fight rolls the two combat dice, the attacker's then the defender's
+// (13.4.5), and resolves the battle.
+func (b Battle) Fight(r dice.Roller) BattleResult {
+	a := dice.RollFrom(r, 1, 10, 0, "B&U 13.4.5 attacker's combat effectiveness roll")[0]
+	d := dice.RollFrom(r, 1, 10, 0, "B&U 13.4.5 defender's combat effectiveness roll")[0]
+	return b.Resolve(a, d)
+}

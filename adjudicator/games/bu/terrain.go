@@ -1,0 +1,72 @@
+package bu
+
+// Terrain is the terrain of the defending space (1.2.8). Trench is not a
+// terrain type but the effect of a completed Entrenchment marker, which may
+// lie in a space of any terrain (13.3.5); it is passed separately.
+type Terrain string
+
+// The terrain types of 1.2.8.
+const (
+	Clear    Terrain = "clear"
+	Mountain Terrain = "mountain"
+	Swamp    Terrain = "swamp"
+	City     Terrain = "city"
+	River    Terrain = "river"
+)
+
+// Terrains lists the terrain types in the order of the 1.2.8 table.
+var Terrains = []Terrain{Clear, Mountain, Swamp, City, River}
+
+// TerrainEffect is what the defending space does to a battle: the rows of
+// the 1.2.8 terrain table, with a completed entrenchment added.
+type TerrainEffect struct {
+	AttackerDRM        int  // DRM column, the attacker's part (negative)
+	DefenderDRM        int  // DRM column, the defender's part
+	DefenderFiresFirst bool // Def f/f (River, 13.4.4.2)
+	MayIgnoreRetreat   bool // No Ret (13.4.8.1)
+	HaltsAdvance       bool // Halt (13.4.9.2)
+}
+
+// Effects returns the 1.2.8 effects of defending in terrain t, with a
+// completed entrenchment when trench is set. An entrenchment adds its own
+// row to the space's terrain (ruling: cumulative, 13.3.5 lets it be built
+// in any terrain). The river row's DRM and fire-first effects apply only
+// when every attacking unit attacks across the river (13.4.4.2): pass
+// allAcross false when one does not.
+func Effects(t Terrain, trench, allAcross bool) TerrainEffect {
+	var e TerrainEffect
+	switch t {
+	case Mountain, Swamp:
+		e.AttackerDRM = -2
+		e.MayIgnoreRetreat = true
+		e.HaltsAdvance = true
+	case City:
+		e.AttackerDRM = -4
+		e.MayIgnoreRetreat = true
+	case River:
+		if allAcross {
+			e.AttackerDRM = -4
+			e.DefenderFiresFirst = true
+		}
+		e.HaltsAdvance = true
+	}
+	if trench {
+		e.AttackerDRM -= 2
+		e.DefenderDRM += 2
+		e.MayIgnoreRetreat = true
+	}
+	return e
+}
+
+// BosniakDRM is the Bosniak negative DRM on every combat roll of theirs in
+// turn (13.4.4.3; in the 2-player game when half or more of the troops in
+// the battle are Bosniak, 14.6.2): -2 on turn 1, -1 on turn 2, none after.
+func BosniakDRM(turn int) int {
+	switch turn {
+	case 1:
+		return -2
+	case 2:
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,49 @@
+package pcs1995
+
+import "github.com/umpire-pbem/umpire/adjudicator/dice"
+
+// SAMTarget is what a SAM roll fires from (6.6): the ground unit the air
+// mission targeted, or an airmobile unit landing on an enemy city (3.3.1).
+type SAMTarget struct {
+	UQR              UQR  // the targeted unit's UQR
+	City             bool // the targeted unit is in a city hex
+	HomeCity         bool // a friendly city its player has controlled since the start (a city)
+	AirmobileLanding bool // an airmobile unit landing on an unoccupied enemy-controlled city
+}
+
+// SAMRolls is whether the SAM fire is rolled at all (6.6): a targeted unit
+// of UQR D fires only from a friendly city its player has held since the
+// start. An airmobile landing always rolls.
+func (t SAMTarget) SAMRolls() bool {
+	return t.AirmobileLanding || t.UQR.Grade > 1 || t.HomeCity
+}
+
+// SAMDRM is the SAM fire DRM (6.6.1): +1 for a UQR A target, +1 for a target
+// in a city unless it is UQR D. An airmobile landing on an enemy-controlled
+// city takes +1 and nothing else (3.3.1: there is no targeted ground unit).
+func (t SAMTarget) SAMDRM() int {
+	if t.AirmobileLanding {
+		return 1
+	}
+	drm := 0
+	if t.UQR.Grade == 4 {
+		drm++
+	}
+	if (t.City || t.HomeCity) && t.UQR.Grade > 1 {
+		drm++
+	}
+	return drm
+}
+
+// SAMDamages is whether a modified SAM roll hits: 7 or more (6.6).
+func SAMDamages(modified int) bool { return modified >= 7 }
+
+// RollSAM fires SAM at one air unit or landing airmobile unit (6.6): rolled
+// is false (and no die drawn) when the rule gives no roll.
+func RollSAM(r dice.Roller, t SAMTarget) (rolled bool, modified int, damaged bool) {
+	if !t.SAMRolls() {
+		return false, 0, false
+	}
+	m := dice.Roll(r, 1, 8, "1995 6.6 SAM fire")[0] + t.SAMDRM()
+	return true, m, SAMDamages(m)
+}

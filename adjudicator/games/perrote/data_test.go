@@ -1,0 +1,48 @@
+package perrote
+
+import "testing"
+
+// TestForcesNameKnownWeapons checks the army lists only name weapons of the
+// weapon table.
+func TestForcesNameKnownWeapons(t *testing.T) {
+	check := func(who string, a Armament) {
+		if _, err := WeaponByKey(a.Weapon); err != nil {
+			t.Errorf("%s: %v", who, err)
+		}
+	}
+	for _, v := range VehicleTypes {
+		if len(v.FireGroups) == 0 {
+			t.Errorf("%s has no weapons", v.Key)
+		}
+		for _, g := range v.FireGroups {
+			for _, a := range g {
+				check(v.Key, a)
+			}
+		}
+	}
+	for _, s := range SquadTypes {
+		for _, a := range s.Weapons {
+			check(s.Key, a)
+		}
+	}
+}
+
+// TestWeaponTable checks the table's keys are unique and every weapon can
+// shoot.
+func TestWeaponTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, w := range Weapons {
+		if seen[w.Key] || w.Range < 1 || w.Dice < 1 || w.Rule == "" {
+			t.Errorf("bad weapon line %+v", w)
+		}
+		seen[w.Key] = true
+	}
+	if len(DamageTable) != 6 {
+		t.Fatal("the damage chart has six lines")
+	}
+	for i, e := range DamageTable {
+		if e.Result != i+1 {
+			t.Errorf("damage line %d reads %d", i+1, e.Result)
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package sms1914
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ForcedMarchTable is the Forced March Results Table (7.2.3a): the amount
+// a Forced March EC failed by (rows, each the lowest margin it covers)
+// against the unit type that marched (columns). It is not in the rule
+// text; it comes from the table file.
+type ForcedMarchTable struct {
+	Units    []string
+	FailedBy []int
+	results  [][]MarchResult
+}
+
+// MarchResult is one Forced March Results Table cell (7.2.3a).
+type MarchResult struct {
+	Printed       string
+	CELReductions int  // -#E: # CEL reductions (one that cannot be allocated becomes an S)
+	SRs           int  // S: one unit of the Force reduced per S
+	RemovePA      bool // ↑: remove the PA marker
+}
+
+// ParseMarchResult reads a cell: "-" (no effect) or space-separated marks
+// -#E, S and ↑ (7.2.3a).
+func ParseMarchResult(cell string) (MarchResult, error) {
+	m := MarchResult{Printed: strings.TrimSpace(cell)}
+	if m.Printed == "-" || m.Printed == "" {
+		m.Printed = "-"
+		return m, nil
+	}
+	for _, f := range strings.Fields(m.Printed) {
+		var n int
+		switch {
+		case f == "S":
+			m.SRs++
+		case f == "↑":
+			m.RemovePA = true
+		default:
+			if _, err := fmt.Sscanf(f, "-%dE", &n); err != nil || n <= 0 || f != fmt.Sprintf("-%dE", n) {
+				return m, fmt.Errorf("%q: unknown mark %q (want -#E, S or ↑, separated by spaces)", cell, f)
+			}
+			m.CELReductions += n
+		}
+	}
+	return m, nil
+}
+
+// Lookup reads the result for a failure margin (1 or more) and a unit type.
+func (f *ForcedMarchTable) Lookup(failedBy int, unit string) (MarchResult, bool) {
+	col := -1
+	for i, u := range f.Units {
+		if strings.EqualFold(u, unit) {
+			col = i
+		}
+	}
+	if col < 0 || failedBy < 1 {
+		return MarchResult{}, false
+	}
+	row := 0
+	for i, v := range f.FailedBy {
+		if v <= failedBy {
+			row = i
+		}
+	}
+	return f.results[row][col], true
+}
+
+// ForcedMarchMax is the most Forced March MPs a unit type may gain in a
+// movement phase (7.2.1): 3 for infantry, 7 for cavalry (3 when moving with
+// an assigned Infantry Asset, 7.2.2a).
+func ForcedMarchMax(cavalry, withInfantryAsset bool) int {
+	if cavalry && !withInfantryAsset {
+		return 7
+	}
+	return 3
+}

@@ -1,0 +1,128 @@
+package wbt
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Result is a CRT cell: step losses to the attacker and to the defender,
+// printed "A/D" (11.9).
+type Result struct {
+	Attacker, Defender int
+}
+
+func (r Result) String() string {
+	return strconv.Itoa(r.Attacker) + "/" + strconv.Itoa(r.Defender)
+}
+
+// ParseResult reads a CRT cell "A/D" of whole step losses (11.9, 11.10).
+func ParseResult(s string) (Result, error) {
+	a, d, ok := strings.Cut(strings.TrimSpace(s), "/")
+	x, errA := strconv.Atoi(strings.TrimSpace(a))
+	y, errD := strconv.Atoi(strings.TrimSpace(d))
+	if !ok || errA != nil || errD != nil || x < 0 || y < 0 {
+		return Result{}, fmt.Errorf("%q is not a result A/D of step losses (such as 1/2)", s)
+	}
+	return Result{x, y}, nil
+}
+
+// CRT is the Combat Results Table (11.7, 11.8): nine columns under two heading
+// rows (NATO and Serbs), six die rolls. The rule text prints no CRT but the
+// one cell of 11.8, so it is read from a table file (docs/tables-wbt.md).
+type CRT struct {
+	// Source names where the table came from (a path or "demo").
+	Source string
+	// StandIn marks stand-in data, not the published table.
+	StandIn bool
+	cells   [6][Columns]Result
+}
+
+// Cell returns the result at column index col (0 leftmost) for die roll
+// 1..6 (11.8).
+func (c *CRT) Cell(col, roll int) Result { return c.cells[roll-1][col] }
+
+//go:embed tables/demo-crt.toml
+var demoCRT []byte
+
+// DemoCRT returns the embedded stand-in CRT. Only its Serb 2:1 roll 3 cell
+// (1/2) is from the rulebook (11.8).
+func DemoCRT() *CRT {
+	c, err := ParseCRT("demo", demoCRT)
+	if err != nil {
+		panic(fmt.Sprintf("wbt: embedded demo CRT: %v", err))
+	}
+	return c
+}
+
+// LoadCRT reads a CRT table file (TOML, docs/tables-wbt.md).
+func LoadCRT(path string) (*CRT, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read table file %s: %w", path, err)
+	}
+	return ParseCRT(path, data)
+}
+
+type crtFile struct {
+	StandIn bool `toml:"stand_in"`
+	CRT     struct {
+		NATO  []string `toml:"nato"`
+		Serbs []string `toml:"serbs"`
+		Roll1 []string `toml:"roll1"`
+		Roll2 []string `toml:"roll2"`
+		Roll3 []string `toml:"roll3"`
+		Roll4 []string `toml:"roll4"`
+		Roll5 []string `toml:"roll5"`
+		Roll6 []string `toml:"roll6"`
+	} `toml:"crt"`
+}
+
+// ParseCRT reads a CRT table file's text; name is the file named in errors.
+// Every field must be present, the heading rows must be the rulebook's
+// (11.7) and each roll row must hold nine A/D cells.
+func ParseCRT(name string, data []byte) (*CRT, error) {
+	var f crtFile
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
+	if err != nil {
+		return nil, fmt.Errorf("table file %s: %v", name, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return nil, fmt.Errorf("table file %s: unknown field %s", name, und[0])
+	}
+	for _, h := range []struct {
+		field string
+		got   []string
+		side  Side
+	}{{"crt.nato", f.CRT.NATO, NATO}, {"crt.serbs", f.CRT.Serbs, Serb}} {
+		if !md.IsDefined(strings.Split(h.field, ".")...) {
+			return nil, fmt.Errorf("table file %s: field %s is missing", name, h.field)
+		}
+		if strings.Join(h.got, " ") != strings.Join(columnNames[h.side], " ") {
+			return nil, fmt.Errorf("table file %s: field %s must list the columns %s (11.7)", name, h.field, strings.Join(columnNames[h.side], ", "))
+		}
+	}
+	c := &CRT{Source: name, StandIn: f.StandIn}
+	for i, row := range [6][]string{f.CRT.Roll1, f.CRT.Roll2, f.CRT.Roll3, f.CRT.Roll4, f.CRT.Roll5, f.CRT.Roll6} {
+		field := fmt.Sprintf("crt.roll%d", i+1)
+		if !md.IsDefined("crt", fmt.Sprintf("roll%d", i+1)) {
+			return nil, fmt.Errorf("table file %s: field %s is missing", name, field)
+		}
+		if len(row) != Columns {
+			return nil, fmt.Errorf("table file %s: field %s has %d cells, want %d (one per column)", name, field, len(row), Columns)
+		}
+		for j, cell := range row {
+			r, err := ParseResult(cell)
+			if err != nil {
+				return nil, fmt.Errorf("table file %s: field %s, column NATO %s / Serbs %s: %v", name, field, columnNames[NATO][j], columnNames[Serb][j], err)
+			}
+			c.cells[i][j] = r
+		}
+	}
+	return c, nil
+}

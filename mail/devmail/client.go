@@ -1,0 +1,89 @@
+package devmail
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"net"
+	"slices"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-smtp"
+)
+
+// ioTimeout bounds one exchange of the client side.
+const ioTimeout = 30 * time.Second
+
+// Submit sends raw over a new SMTP connection to addr without
+// authentication or TLS, greeting as hello: a player of the dev servers (or
+// of any loopback test server) sending mail.
+func Submit(ctx context.Context, addr, hello, from string, to []string, raw []byte) error {
+	d := net.Dialer{Timeout: ioTimeout}
+	conn, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return fmt.Errorf("submit: %w", err)
+	}
+	c := smtp.NewClient(conn)
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
+	c.CommandTimeout = ioTimeout
+	c.SubmissionTimeout = ioTimeout
+	if err := c.Hello(hello); err != nil {
+		return fmt.Errorf("submit: EHLO: %w", err)
+	}
+	if err := c.SendMail(from, to, bytes.NewReader(raw)); err != nil {
+		return fmt.Errorf("submit: %w", err)
+	}
+	if err := c.Quit(); err != nil {
+		return fmt.Errorf("submit: QUIT: %w", err)
+	}
+	return nil
+}
+
+// Fetch logs in to the IMAP server at addr without TLS and returns the raw
+// messages of folder in UID order, opening it read-only: a player of the
+// dev servers reading mail.
+func Fetch(ctx context.Context, addr, user, password, folder string) ([][]byte, error) {
+	c, err := imapclient.DialInsecure(addr, &imapclient.Options{Dialer: &net.Dialer{Timeout: ioTimeout}})
+	if err != nil {
+		return nil, fmt.Errorf("IMAP: %w", err)
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
+
+	if err := c.Login(user, password).Wait(); err != nil {
+		return nil, fmt.Errorf("IMAP login %s: %w", user, err)
+	}
+	data, err := c.Select(folder, &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil {
+		return nil, fmt.Errorf("IMAP examine %s of %s: %w", folder, user, err)
+	}
+	var msgs []*imapclient.FetchMessageBuffer
+	if data.NumMessages > 0 {
+		var seq imap.SeqSet
+		seq.AddRange(1, data.NumMessages)
+		section := &imap.FetchItemBodySection{Peek: true}
+		msgs, err = c.Fetch(seq, &imap.FetchOptions{
+			UID:         true,
+			BodySection: []*imap.FetchItemBodySection{section},
+		}).Collect()
+		if err != nil {
+			return nil, fmt.Errorf("IMAP fetch %s of %s: %w", folder, user, err)
+		}
+	}
+	slices.SortFunc(msgs, func(a, b *imapclient.FetchMessageBuffer) int { return cmp.Compare(a.UID, b.UID) })
+	raws := make([][]byte, len(msgs))
+	for i, m := range msgs {
+		raws[i] = m.FindBodySection(&imap.FetchItemBodySection{})
+		if raws[i] == nil {
+			return nil, fmt.Errorf("IMAP fetch %s of %s: UID %d came without a body", folder, user, m.UID)
+		}
+	}
+	_ = c.Logout().Wait() // the messages are read; a failed goodbye changes nothing
+	return raws, nil
+}

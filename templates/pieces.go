@@ -1,0 +1,695 @@
+package templates
+
+import (
+	"cmp"
+	"fmt"
+	"image"
+	"image/color"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator/board"
+)
+
+// This file holds what both kinds of map picture share: the frame (title,
+// notice, tracks, legend), counters and stacks, and arrows.
+
+// DefaultTerrainColors are flat colours for common terrain names.
+var DefaultTerrainColors = map[string]color.Color{
+	"clear":    rgb(0xf1eedf),
+	"forest":   rgb(0xa9cf8e),
+	"woods":    rgb(0xa9cf8e),
+	"rough":    rgb(0xd9c79a),
+	"hills":    rgb(0xd9c79a),
+	"mountain": rgb(0xb59a7a),
+	"marsh":    rgb(0xa8d5cf),
+	"swamp":    rgb(0xa8d5cf),
+	"urban":    rgb(0xc7c2c8),
+	"city":     rgb(0xc7c2c8),
+	"water":    rgb(0x8fbfe6),
+	"lake":     rgb(0x8fbfe6),
+	"sea":      rgb(0x8fbfe6),
+	"river":    rgb(0xb9dcf2),
+}
+
+func rgb(v uint32) color.RGBA { return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 255} }
+
+var (
+	white       = rgb(0xffffff)
+	hexLine     = rgb(0x8a877c)
+	idInk       = rgb(0x5c5a52)
+	riverBlue   = rgb(0x2f78c4)
+	ridgeBrown  = rgb(0x7b4a1e)
+	borderRed   = rgb(0xd0202a)
+	bridgeInk   = rgb(0x2b2b2b)
+	roadBrown   = rgb(0x9a6a3a)
+	highwayRed  = rgb(0xd9542b)
+	railInk     = rgb(0x222222)
+	moveInk     = rgb(0x1b1b1b)
+	attackRed   = rgb(0xe01b1b)
+	titleBg     = rgb(0x27313d)
+	titleSub    = rgb(0xc9d1da)
+	markerBg    = rgb(0xffd83a)
+	badgeBg     = rgb(0x1b1b1b)
+	legendLine  = rgb(0x555555)
+	unknownTerr = rgb(0xe0e0e0)
+	textInk     = rgb(0x111111)
+	noticeBg    = rgb(0xffe69a)
+	noticeLine  = rgb(0xc99a1a)
+	noticeInk   = rgb(0x4a3300)
+	tracksBg    = rgb(0xe9edf1)
+	tracksLine  = rgb(0xb7c0ca)
+	gaugeEmpty  = rgb(0xffffff)
+	gaugePast   = rgb(0xa9bfd6)
+)
+
+// Layout of the picture, in pixels.
+const (
+	hexRadius  = 24.0 // corner to centre
+	margin     = 14
+	titleH     = 42
+	noticeH    = 24
+	trackRowH  = 28
+	counterW   = 30
+	counterH   = 30
+	stackStepY = 11 // how far each counter below the top one peeks out
+	stackStepX = 3
+	maxStack   = 6
+	minWidth   = 560 // a cropped map still has room for the title
+	maxTitleW  = 960 // the title widens a narrow map up to this
+	minFont    = 10  // no text is smaller, in pixels
+)
+
+// RenderPNG draws the map and writes it as a PNG. A picture with a Grid is
+// a hex map, one with a Network a point-to-point map. On a point-to-point
+// map a legend item whose Terrain is "key" shows a key space.
+func RenderPNG(m board.Picture, w io.Writer) error {
+	r, err := render(m)
+	if err != nil {
+		return err
+	}
+	keep := make([]color.RGBA, 0, len(r.cv.used))
+	for c := range r.cv.used {
+		keep = append(keep, c)
+	}
+	slices.SortFunc(keep, func(a, b color.RGBA) int {
+		return cmp.Or(cmp.Compare(a.R, b.R), cmp.Compare(a.G, b.G), cmp.Compare(a.B, b.B))
+	})
+	return encodePNG(w, paletted(r.cv.img, keep))
+}
+
+// Render draws the map.
+func Render(m board.Picture) (*image.RGBA, error) {
+	r, err := render(m)
+	if err != nil {
+		return nil, err
+	}
+	return r.cv.img, nil
+}
+
+func render(m board.Picture) (*renderer, error) {
+	switch {
+	case m.Grid != nil && m.Network != nil:
+		return nil, fmt.Errorf("templates: map: both a hex grid and a network: draw one")
+	case m.Grid != nil:
+		return renderHex(m)
+	case m.Network != nil:
+		return renderNetwork(m)
+	}
+	return nil, fmt.Errorf("templates: map: no hex grid and no network to draw")
+}
+
+type renderer struct {
+	m  board.Picture
+	cv *canvas
+	faces
+
+	// the legend, laid out by frame and drawn by finish
+	legendRows [][]board.LegendItem
+	legendY    int
+	width      int
+
+	// a hex map
+	g      board.Grid
+	ox, oy float64           // pixel position of the unit layout origin
+	shown  map[board.ID]bool // the hexes drawn when cropped; nil for all
+
+	// a point-to-point map
+	net     *board.Network
+	spaces  map[string]*board.Space
+	nx, ny  float64 // pixel position of the network's origin
+	fronts  map[string]front
+	bridges map[string][][2]pt
+}
+
+type faces struct {
+	fID     *face // hex ids
+	fSmall  *face // counter ids, markers, legend
+	fType   *face // counter type
+	fStr    *face // counter strength
+	fLabel  *face // place names
+	fTitle  *face
+	fSub    *face
+	fNotice *face
+	fTrack  *face // track names
+	fValue  *face // track values
+	fKey    *face // key space names
+	fRegion *face // region names
+}
+
+// faceSizes are the faces made for a rendering and their sizes in pixels.
+func (f *faces) sizes() []struct {
+	dst  **face
+	bold bool
+	size float64
+} {
+	return []struct {
+		dst  **face
+		bold bool
+		size float64
+	}{
+		{&f.fID, false, 10}, {&f.fSmall, false, 10}, {&f.fType, true, 12}, {&f.fStr, true, 11},
+		{&f.fLabel, true, 11}, {&f.fTitle, true, 18}, {&f.fSub, false, 12}, {&f.fNotice, true, 12},
+		{&f.fTrack, false, 11}, {&f.fValue, true, 12}, {&f.fKey, true, 12}, {&f.fRegion, true, 12},
+	}
+}
+
+func newRenderer(m board.Picture) (*renderer, error) {
+	if err := loadFonts(); err != nil {
+		return nil, fmt.Errorf("templates: fonts: %w", err)
+	}
+	r := &renderer{m: m}
+	for _, f := range r.sizes() {
+		fnt := fontReg
+		if f.bold {
+			fnt = fontBold
+		}
+		var err error
+		if *f.dst, err = newFace(fnt, f.size); err != nil {
+			return nil, fmt.Errorf("templates: fonts: %w", err)
+		}
+	}
+	return r, nil
+}
+
+// frame sizes the picture around a map area of mapW x mapH pixels, makes
+// the canvas and draws the header; it returns the top left corner of the
+// map area. The legend is drawn by finish.
+func (r *renderer) frame(mapW, mapH int, legend []board.LegendItem) (x0, y0 int) {
+	titleW := r.fTitle.width(r.m.Title) + 2*margin
+	if r.m.Subtitle != "" {
+		titleW = min(titleW+16+r.fSub.width(r.m.Subtitle), maxTitleW)
+	}
+	width := max(mapW+2*margin, minWidth, titleW)
+	tracks := r.layoutTracks(width - 2*margin)
+	headerH := titleH
+	if r.m.Notice != "" {
+		headerH += noticeH
+	}
+	headerH += trackRowH * len(tracks)
+	r.legendRows = r.layoutLegend(legend, width-2*margin)
+	legendH := 0
+	if len(r.legendRows) > 0 {
+		legendH = 26 + 24*len(r.legendRows) + margin
+	}
+	height := headerH + margin + mapH + margin + legendH
+	r.cv = &canvas{img: image.NewRGBA(image.Rect(0, 0, width, height))}
+	r.width = width
+	r.legendY = headerH + margin + mapH + margin
+	r.cv.rect(r.cv.img.Bounds(), white)
+	r.title(width)
+	y := titleH
+	if r.m.Notice != "" {
+		r.notice(y, width)
+		y += noticeH
+	}
+	r.tracks(tracks, y, width)
+	return (width - mapW) / 2, headerH + margin
+}
+
+func (r *renderer) finish() {
+	if len(r.legendRows) > 0 {
+		r.legend(r.legendRows, r.legendY, r.width)
+	}
+}
+
+func (r *renderer) terrainColor(t string) color.Color {
+	if c, ok := r.m.TerrainColors[t]; ok {
+		return parseColor(c, unknownTerr)
+	}
+	if c, ok := DefaultTerrainColors[t]; ok {
+		return c
+	}
+	return unknownTerr
+}
+
+func (r *renderer) title(width int) {
+	r.cv.rect(image.Rect(0, 0, width, titleH), titleBg)
+	r.cv.text(r.fTitle, r.m.Title, margin, 27, white)
+	if r.m.Subtitle != "" {
+		x := margin + r.fTitle.width(r.m.Title) + 16
+		r.cv.text(r.fSub, clip(r.fSub, r.m.Subtitle, width-margin-x), x, 27, titleSub)
+	}
+}
+
+// notice is a band under the title that cannot be missed.
+func (r *renderer) notice(y, width int) {
+	r.cv.rect(image.Rect(0, y, width, y+noticeH), noticeBg)
+	r.cv.rect(image.Rect(0, y+noticeH-1, width, y+noticeH), noticeLine)
+	// a warning sign: a triangle with an exclamation mark.
+	c := pt{margin + 8, float64(y) + noticeH/2}
+	tri := []pt{{c.x, c.y - 8}, {c.x + 9, c.y + 7}, {c.x - 9, c.y + 7}}
+	r.cv.fill(noticeInk, tri)
+	r.cv.fill(noticeBg, segment(pt{c.x, c.y - 3}, pt{c.x, c.y + 2}, 2), circle(pt{c.x, c.y + 4.5}, 1.1))
+	r.cv.text(r.fNotice, r.m.Notice, margin+24, y+17, noticeInk)
+}
+
+// trackChip is the width of a track's name, gauge and value.
+type trackChip struct {
+	t                   board.Track
+	nameW, gaugeW, valW int
+}
+
+func (c trackChip) width() int { return c.nameW + 6 + c.gaugeW + c.valW + 22 }
+
+func (r *renderer) trackValue(t board.Track) string {
+	switch {
+	case t.Text != "":
+		return t.Text
+	case t.Max > 0:
+		return strconv.Itoa(t.Value) + "/" + strconv.Itoa(t.Max)
+	}
+	return strconv.Itoa(t.Value)
+}
+
+// gaugeCells is the number of boxes of a track's gauge; 0 for a bar.
+func gaugeCells(t board.Track) int {
+	if n := t.Max - t.Min + 1; n <= 20 {
+		return n
+	}
+	return 0
+}
+
+func (r *renderer) layoutTracks(width int) [][]trackChip {
+	var rows [][]trackChip
+	x := 0
+	for _, t := range r.m.Tracks {
+		c := trackChip{t: t, nameW: r.fTrack.width(t.Name), valW: r.fValue.width(r.trackValue(t))}
+		if t.Max > 0 && t.Max > t.Min {
+			if n := gaugeCells(t); n > 0 {
+				c.gaugeW = n*8 + 1 + 6
+			} else {
+				c.gaugeW = 100 + 6
+			}
+		}
+		if len(rows) == 0 || (x+c.width() > width && x > 0) {
+			rows = append(rows, nil)
+			x = 0
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], c)
+		x += c.width()
+	}
+	return rows
+}
+
+// tracks draws the strip of tracks: a name, a gauge when the track has an
+// end, and the value.
+func (r *renderer) tracks(rows [][]trackChip, y0, width int) {
+	if len(rows) == 0 {
+		return
+	}
+	h := trackRowH * len(rows)
+	r.cv.rect(image.Rect(0, y0, width, y0+h), tracksBg)
+	r.cv.rect(image.Rect(0, y0+h-1, width, y0+h), tracksLine)
+	for i, row := range rows {
+		y := y0 + trackRowH*i
+		base := y + 18
+		x := margin
+		for j, c := range row {
+			if j > 0 {
+				r.cv.rect(image.Rect(x-11, y+6, x-10, y+trackRowH-6), tracksLine)
+			}
+			r.cv.text(r.fTrack, c.t.Name, x, base, rgb(0x3b4654))
+			x += c.nameW + 6
+			if c.gaugeW > 0 {
+				r.gauge(c.t, float64(x), float64(y)+9)
+				x += c.gaugeW
+			}
+			r.cv.text(r.fValue, r.trackValue(c.t), x, base, textInk)
+			x += c.valW + 22
+		}
+	}
+}
+
+// gauge draws a track from Min to Max with the value marked, 10 px high
+// with its top at y.
+func (r *renderer) gauge(t board.Track, x, y float64) {
+	if n := gaugeCells(t); n > 0 {
+		r.cv.fill(rgb(0x6b7684), roundRect(x, y, x+float64(n*8)+1, y+11, 1.5))
+		for i := range n {
+			v := t.Min + i
+			col := gaugeEmpty
+			switch {
+			case v == t.Value:
+				col = titleBg
+			case v < t.Value:
+				col = gaugePast
+			}
+			cx := x + float64(i*8) + 1
+			r.cv.fill(col, [][]pt{{{cx, y + 1}, {cx + 7, y + 1}, {cx + 7, y + 10}, {cx, y + 10}}}...)
+		}
+		return
+	}
+	f := math.Max(0, math.Min(1, float64(t.Value-t.Min)/float64(t.Max-t.Min)))
+	r.cv.fill(rgb(0x6b7684), roundRect(x, y, x+100, y+11, 2))
+	r.cv.fill(gaugeEmpty, roundRect(x+1, y+1, x+99, y+10, 1.5))
+	if f > 0 {
+		r.cv.fill(gaugePast, [][]pt{{{x + 1, y + 1}, {x + 1 + 98*f, y + 1}, {x + 1 + 98*f, y + 10}, {x + 1, y + 10}}}...)
+	}
+	tx := x + 1 + 98*f
+	r.cv.fill(titleBg, segment(pt{tx, y - 1}, pt{tx, y + 12}, 3))
+}
+
+// stack is the counters on one hex or space, bottom first.
+type stack []board.Counter
+
+// groupStacks groups counters by key, keeping the order of first appearance.
+func groupStacks[K comparable](cs []board.Counter, key func(board.Counter) K) []stack {
+	idx := map[K]int{}
+	var out []stack
+	for _, c := range cs {
+		k := key(c)
+		i, ok := idx[k]
+		if !ok {
+			i = len(out)
+			idx[k] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], c)
+	}
+	return out
+}
+
+// shownOf is the part of a stack drawn: the top maxStack counters.
+func shownOf(st stack) stack {
+	if len(st) > maxStack {
+		return st[len(st)-maxStack:]
+	}
+	return st
+}
+
+func (r *renderer) counterWidth(cn board.Counter) float64 {
+	return math.Max(counterW, float64(max(r.fSmall.width(cn.ID), r.fStr.width(cn.Strength), r.fType.width(cn.Type))+6))
+}
+
+// fan is the centres of the counters shown of a stack, bottom first, when
+// the top one is centred on front: those under it peek out above and to
+// the left, each showing its id band.
+func fan(k int, front pt) []pt {
+	out := make([]pt, k)
+	for i := range out {
+		d := float64(k - 1 - i)
+		out[i] = pt{front.x - d*stackStepX, front.y - d*stackStepY}
+	}
+	return out
+}
+
+// stackBox is the box around the counters of a stack drawn with fan, and
+// their markers on the left when left is set.
+func (r *renderer) stackBox(st stack, front pt, left bool) (x0, y0, x1, y1 float64) {
+	shown := shownOf(st)
+	x0, y0 = math.Inf(1), math.Inf(1)
+	x1, y1 = math.Inf(-1), math.Inf(-1)
+	for i, p := range fan(len(shown), front) {
+		w := r.counterWidth(shown[i])
+		mw := 0.0
+		for _, mk := range shown[i].Markers {
+			mw += float64(r.fSmall.width(mk)) + 8
+		}
+		lo, hi := math.Round(p.x-w/2)-1, math.Round(p.x-w/2)+w+1
+		if left {
+			lo -= mw
+		} else {
+			hi += mw
+		}
+		x0, x1 = math.Min(x0, lo), math.Max(x1, hi)
+		y0, y1 = math.Min(y0, math.Round(p.y-counterH/2)-1), math.Max(y1, math.Round(p.y-counterH/2)+counterH+1)
+	}
+	if len(st) > 1 {
+		y0 -= 15
+	}
+	return
+}
+
+// drawStack draws a stack with its top counter centred on front and, for
+// more than one counter, a badge with the count. Markers go on the left of
+// the counters when left is set.
+func (r *renderer) drawStack(st stack, front pt, left bool) {
+	shown := shownOf(st)
+	ps := fan(len(shown), front)
+	for i, cn := range shown {
+		r.drawCounter(cn, ps[i], left)
+	}
+	if n := len(st); n > 1 {
+		// the count badge sits just above the fan, clear of the bottom
+		// counter's id and markers.
+		first := ps[0]
+		s := fmt.Sprintf("x%d", n)
+		w := float64(r.fSmall.width(s)) + 6
+		x0 := math.Round(first.x-r.counterWidth(shown[0])/2) - 1
+		y0 := math.Round(first.y-counterH/2) - 15
+		r.cv.fill(white, roundRect(x0-1, y0-1, x0+w+1, y0+13, 4))
+		r.cv.fill(badgeBg, roundRect(x0, y0, x0+w, y0+12, 3.5))
+		r.cv.text(r.fSmall, s, int(x0)+3, int(y0)+10, white)
+	}
+}
+
+// drawCounter draws a counter centred on p, its markers off its top right
+// corner, or top left when left is set.
+func (r *renderer) drawCounter(cn board.Counter, p pt, left bool) {
+	col := parseColor(cn.Color, rgb(0xbbbbbb))
+	w := r.counterWidth(cn)
+	x0, y0 := math.Round(p.x-w/2), math.Round(p.y-counterH/2)
+	x1, y1 := x0+w, y0+counterH
+	r.cv.fill(darker(col, 0.45), roundRect(x0-1, y0-1, x1+1, y1+1, 4))
+	r.cv.fill(col, roundRect(x0+0.5, y0+0.5, x1-0.5, y1-0.5, 3))
+	ic := ink(col)
+	cx := int(x0 + w/2)
+	r.cv.centred(r.fSmall, cn.ID, cx, int(y0)+9, ic)
+	r.cv.centred(r.fType, cn.Type, cx, int(y0)+20, ic)
+	r.cv.centred(r.fStr, cn.Strength, cx, int(y0)+29, ic)
+	// marker tags in a row off the top right corner, in the band that
+	// stays visible when the counter is under others in a stack.
+	tx, lx, ty := x1, x0, y0-1
+	for _, mk := range cn.Markers {
+		tw := float64(r.fSmall.width(mk)) + 6
+		x := tx
+		if left {
+			x = lx - tw
+			lx = x - 2
+		} else {
+			tx += tw + 2
+		}
+		r.cv.fill(rgb(0x3a3000), roundRect(x-1, ty-1, x+tw+1, ty+13, 2.5))
+		r.cv.fill(markerBg, roundRect(x, ty, x+tw, ty+12, 2))
+		r.cv.text(r.fSmall, mk, int(x)+3, int(ty)+10, textInk)
+	}
+}
+
+// arrowPolys is a shaft of width w from p to a head whose tip is at q.
+func arrowPolys(p, q pt, w, headL, headW float64) [][]pt {
+	u := q.sub(p).unit()
+	n := u.perp()
+	b := q.sub(u.mul(headL))
+	return [][]pt{
+		segment(p, b.add(u.mul(1)), w),
+		{b.add(n.mul(headW / 2)), q, b.sub(n.mul(headW / 2))},
+	}
+}
+
+func (r *renderer) drawArrow(kind string, p, q pt) {
+	col := moveInk
+	if kind == board.Attack {
+		col = attackRed
+	}
+	// a white halo keeps the arrow readable over counters and terrain.
+	halo := arrowPolys(p.sub(q.sub(p).unit().mul(1.5)), q.add(q.sub(p).unit().mul(2.5)), 6.5, 17, 17)
+	r.cv.fill(white, halo...)
+	r.cv.fill(col, arrowPolys(p, q, 3.5, 13, 12)...)
+}
+
+// legendItems is m.Legend or, when empty, keys for what the map shows.
+func (r *renderer) legendItems() []board.LegendItem {
+	if len(r.m.Legend) > 0 {
+		return r.m.Legend
+	}
+	var out []board.LegendItem
+	seen := map[string]bool{}
+	add := func(key string, it board.LegendItem) {
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, it)
+		}
+	}
+	var terr []string
+	if r.m.Network != nil {
+		for _, s := range r.m.Network.Spaces {
+			terr = append(terr, cmp.Or(s.Terrain, "clear"))
+		}
+	} else {
+		for id, t := range r.m.Terrain {
+			if r.on(id) {
+				terr = append(terr, t)
+			}
+		}
+	}
+	slices.Sort(terr)
+	for _, t := range terr {
+		add("t"+t, board.LegendItem{Label: t, Terrain: t})
+	}
+	if r.m.Network != nil {
+		for _, s := range r.m.Network.Spaces {
+			if s.Key {
+				add("key", board.LegendItem{Label: "key space", Terrain: "key"})
+			}
+		}
+		for _, l := range r.m.Network.Links {
+			k := cmp.Or(l.Kind, board.RoadKind)
+			label := k
+			if k == mountainLink {
+				label = "mountain road"
+			}
+			add("r"+k, board.LegendItem{Label: label, Road: k})
+		}
+	}
+	// on a cropped hex map, only what is drawn.
+	for _, h := range r.m.Hexsides {
+		if r.on(h.A) || r.on(h.B) {
+			add("h"+h.Kind, board.LegendItem{Label: h.Kind, Hexside: h.Kind})
+		}
+	}
+	for _, rd := range r.m.Roads {
+		if slices.ContainsFunc(rd.Path, r.on) {
+			add("r"+rd.Kind, board.LegendItem{Label: rd.Kind, Road: rd.Kind})
+		}
+	}
+	for _, a := range r.m.Arrows {
+		if r.m.Network != nil || (r.on(a.From) && r.on(a.To)) {
+			add("a"+a.Kind, board.LegendItem{Label: a.Kind, Arrow: a.Kind})
+		}
+	}
+	for _, c := range r.m.Counters {
+		if c.Side != "" && (r.m.Network != nil || r.on(c.Hex)) {
+			add("s"+c.Side, board.LegendItem{Label: c.Side, Color: c.Color})
+		}
+	}
+	if r.m.Network != nil && slices.ContainsFunc(r.m.Network.Spaces, func(s board.Space) bool { return s.OwnerColor != "" }) {
+		add("owner", board.LegendItem{Label: "ring: side in control"})
+	}
+	return out
+}
+
+const legendSample = 36
+
+// sampleW is the room taken by an item's sample and the gap after it.
+func sampleW(it board.LegendItem) int {
+	if it.Terrain == "" && it.Hexside == "" && it.Road == "" && it.Arrow == "" && it.Color == "" {
+		return 0
+	}
+	return legendSample + 6
+}
+
+// layoutLegend breaks the items into rows that fit width.
+func (r *renderer) layoutLegend(items []board.LegendItem, width int) [][]board.LegendItem {
+	var rows [][]board.LegendItem
+	x := 0
+	for _, it := range items {
+		w := sampleW(it) + r.fSmall.width(it.Label) + 18
+		if len(rows) == 0 || (x+w > width-16 && x > 0) {
+			rows = append(rows, nil)
+			x = 0
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], it)
+		x += w
+	}
+	return rows
+}
+
+func (r *renderer) legend(rows [][]board.LegendItem, y0, width int) {
+	x0, x1 := float64(margin), float64(width-margin)
+	y1 := float64(y0 + 26 + 24*len(rows))
+	r.cv.fill(legendLine, roundRect(x0, float64(y0), x1, y1, 4))
+	r.cv.fill(rgb(0xfbfaf5), roundRect(x0+1, float64(y0)+1, x1-1, y1-1, 3))
+	r.cv.text(r.fLabel, "Legend", margin+8, y0+16, textInk)
+	for i, row := range rows {
+		y := float64(y0 + 26 + 24*i)
+		x := x0 + 8
+		for _, it := range row {
+			r.legendSample(it, x, y)
+			r.cv.text(r.fSmall, it.Label, int(x)+sampleW(it), int(y)+14, textInk)
+			x += float64(sampleW(it) + r.fSmall.width(it.Label) + 18)
+		}
+	}
+}
+
+func (r *renderer) legendSample(it board.LegendItem, x, y float64) {
+	mid := y + 10
+	p, q := pt{x + 3, mid}, pt{x + legendSample - 3, mid}
+	switch {
+	case it.Terrain != "" && r.net != nil:
+		r.drawSpace(board.Space{Terrain: it.Terrain, Key: it.Terrain == "key"}, pt{x + legendSample/2, mid})
+	case it.Terrain != "":
+		r.cv.fill(hexLine, hexagon(pt{x + legendSample/2, mid}, 11.5))
+		r.cv.fill(r.terrainColor(it.Terrain), hexagon(pt{x + legendSample/2, mid}, 10.5))
+	case it.Hexside == board.Bridge:
+		r.drawHexside(board.River, p, q)
+		r.drawHexside(board.Bridge, p, q)
+	case it.Hexside != "":
+		r.drawHexside(it.Hexside, p, q)
+	case it.Road != "" && r.net != nil:
+		r.drawLink(it.Road, p, q)
+	case it.Road != "":
+		r.drawRoad(it.Road, []pt{p, q})
+	case it.Arrow != "":
+		r.drawArrow(it.Arrow, p, q)
+	case it.Color != "":
+		col := parseColor(it.Color, rgb(0xbbbbbb))
+		r.cv.fill(darker(col, 0.45), roundRect(x+8, y, x+28, y+20, 3))
+		r.cv.fill(col, roundRect(x+9, y+1, x+27, y+19, 2.5))
+	}
+}
+
+// clip shortens s with an ellipsis to fit w pixels.
+func clip(fc *face, s string, w int) string {
+	if fc.width(s) <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 0 && fc.width(string(rs)+"...") > w {
+		rs = rs[:len(rs)-1]
+	}
+	return strings.TrimSpace(string(rs)) + "..."
+}
+
+// haloText draws s centred on x with its baseline at y, ringed with halo
+// so that it reads over lines and tints.
+func (cv *canvas) haloText(fc *face, s string, x, y int, c, halo color.Color) {
+	x -= fc.width(s) / 2
+	for _, d := range [...]image.Point{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
+		cv.text(fc, s, x+d.X, y+d.Y, halo)
+	}
+	cv.text(fc, s, x, y, c)
+}
+
+// hexagon is a flat-top hexagon of radius rad.
+func hexagon(c pt, rad float64) []pt {
+	out := make([]pt, 6)
+	for i := range out {
+		a := math.Pi / 3 * float64(i)
+		out[i] = pt{c.x + rad*math.Cos(a), c.y + rad*math.Sin(a)}
+	}
+	return out
+}

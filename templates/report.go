@@ -1,0 +1,255 @@
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	htmltemplate "html/template"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/template"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+)
+
+// The report templates, embedded; a directory given to NewReports may hold
+// files of the same names that replace them (docs/templates.md).
+//
+//go:embed report/report.txt report/report.html
+var embedded embed.FS
+
+// Template file names.
+const (
+	TextTemplate = "report.txt"
+	HTMLTemplate = "report.html"
+)
+
+// Reports renders situation reports: a plain-text part, an HTML part and the
+// map picture.
+type Reports struct {
+	text *template.Template
+	html *htmltemplate.Template
+}
+
+// NewReports loads the templates: the embedded ones, each replaced by a
+// file of the same name in dir when dir is set and holds one. A template
+// that does not parse is an error naming the file.
+func NewReports(dir string) (*Reports, error) {
+	read := func(name string) ([]byte, string, error) {
+		if dir != "" {
+			p := filepath.Join(dir, name)
+			b, err := os.ReadFile(p)
+			if err == nil {
+				return b, p, nil
+			}
+			if !errors.Is(err, fs.ErrNotExist) {
+				return nil, p, fmt.Errorf("templates: %w", err)
+			}
+		}
+		b, err := embedded.ReadFile("report/" + name)
+		return b, "embedded " + name, err
+	}
+	rs := &Reports{}
+	b, src, err := read(TextTemplate)
+	if err != nil {
+		return nil, err
+	}
+	if rs.text, err = template.New(TextTemplate).Funcs(textFuncs).Option("missingkey=error").Parse(string(b)); err != nil {
+		return nil, fmt.Errorf("templates: %s: %w", src, err)
+	}
+	if b, src, err = read(HTMLTemplate); err != nil {
+		return nil, err
+	}
+	if rs.html, err = htmltemplate.New(HTMLTemplate).Funcs(htmlFuncs).Option("missingkey=error").Parse(string(b)); err != nil {
+		return nil, fmt.Errorf("templates: %s: %w", src, err)
+	}
+	return rs, nil
+}
+
+// Rendered is a report ready for mail.
+type Rendered struct {
+	Subject string
+	Text    string
+	HTML    string
+	// Map is the PNG picture, nil when the report has none; the HTML shows
+	// it as cid:MapCID and it is sent as MapFile.
+	Map             []byte
+	MapCID, MapFile string
+}
+
+// ReportData is what the templates receive: the report and a few values
+// derived from it.
+type ReportData struct {
+	*adjudicator.Report
+	// MapCID is the Content-ID of the map picture ("" when there is none),
+	// MapFile its file name.
+	MapCID, MapFile string
+	// Width is the text part's line width.
+	Width int
+}
+
+// Render renders r. The picture is drawn first; when it cannot be drawn the
+// report says so instead of failing, so the report still goes out.
+func (rs *Reports) Render(r *adjudicator.Report) (*Rendered, error) {
+	out := &Rendered{Subject: r.Subject()}
+	d := ReportData{Report: r, Width: 72}
+	if r.Picture != nil {
+		var buf bytes.Buffer
+		if err := RenderPNG(*r.Picture, &buf); err != nil {
+			d.Notices = append(append([]string{}, d.Notices...), "The map picture could not be drawn: "+err.Error())
+		} else {
+			out.Map = buf.Bytes()
+			out.MapFile = fmt.Sprintf("%s-step%d.png", r.Game, r.Step)
+			out.MapCID = fmt.Sprintf("map-%s-step%d@umpire", r.Game, r.Step)
+			d.MapCID, d.MapFile = out.MapCID, out.MapFile
+		}
+	}
+	var tb, hb bytes.Buffer
+	if err := rs.text.Execute(&tb, d); err != nil {
+		return nil, fmt.Errorf("templates: text report: %w", err)
+	}
+	if err := rs.html.Execute(&hb, d); err != nil {
+		return nil, fmt.Errorf("templates: html report: %w", err)
+	}
+	out.Text, out.HTML = tb.String(), hb.String()
+	return out, nil
+}
+
+var textFuncs = template.FuncMap{
+	"stamp": stamp,
+	"wrap":  wrap,
+	"join":  strings.Join,
+	"table": table,
+	"pad":   func(n int, s string) string { return s + strings.Repeat(" ", max(n-len([]rune(s)), 0)) },
+	"ints":  ints,
+	"track": track,
+	"upper": strings.ToUpper,
+	"rule":  rule,
+	"add1":  func(i int) int { return i + 1 },
+}
+
+var htmlFuncs = htmltemplate.FuncMap{
+	"stamp": stamp,
+	"join":  strings.Join,
+	"ints":  ints,
+	"track": track,
+	"rule":  rule,
+	"add1":  func(i int) int { return i + 1 },
+}
+
+// stamp formats a time for players: UTC, to the minute.
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return "no deadline"
+	}
+	return t.UTC().Format("Mon 2 Jan 2006 15:04 MST")
+}
+
+func ints(v []int) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, " ")
+}
+
+// rule formats a rule citation: "[11.5]" or "".
+func rule(r string) string {
+	if r == "" {
+		return ""
+	}
+	return "[" + r + "]"
+}
+
+// track formats a track value: "3 of 14", "good", "12".
+func track(name string, value, lo, hi int, text string) string {
+	switch {
+	case text != "":
+		return text
+	case hi > 0:
+		return fmt.Sprintf("%d (%d to %d)", value, lo, hi)
+	}
+	return fmt.Sprint(value)
+}
+
+// wrap breaks s into lines of at most width runes after indent, the first
+// line starting with first instead of indent. Words longer than the line
+// stay whole.
+func wrap(width int, first, indent, s string) string {
+	var b strings.Builder
+	line := first
+	n := len([]rune(line))
+	empty := true
+	for _, w := range strings.Fields(s) {
+		wl := len([]rune(w))
+		if !empty && n+1+wl > width {
+			b.WriteString(strings.TrimRight(line, " "))
+			b.WriteByte('\n')
+			line, n, empty = indent, len([]rune(indent)), true
+		}
+		if !empty {
+			line += " "
+			n++
+		}
+		line += w
+		n += wl
+		empty = false
+	}
+	b.WriteString(strings.TrimRight(line, " "))
+	return b.String()
+}
+
+// table lays out rows as aligned columns, each line starting with indent;
+// the first row is the header, underlined.
+func table(indent string, rows [][]string) string {
+	if len(rows) == 0 {
+		return ""
+	}
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			if i < len(widths) {
+				widths[i] = max(widths[i], len([]rune(c)))
+			}
+		}
+	}
+	var b strings.Builder
+	line := func(cells []string) {
+		var l strings.Builder
+		l.WriteString(indent)
+		for i, c := range cells {
+			if i >= len(widths) {
+				break
+			}
+			l.WriteString(c)
+			if i < len(cells)-1 {
+				l.WriteString(strings.Repeat(" ", widths[i]-len([]rune(c))+2))
+			}
+		}
+		b.WriteString(strings.TrimRight(l.String(), " "))
+		b.WriteByte('\n')
+	}
+	line(rows[0])
+	under := make([]string, len(widths))
+	for i, w := range widths {
+		under[i] = strings.Repeat("-", w)
+	}
+	line(under)
+	for _, r := range rows[1:] {
+		line(r)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// UnitRows are the units table's rows with a header, for the text template.
+func (d ReportData) UnitRows() [][]string {
+	rows := [][]string{{"Side", "Unit", "Type", "Where", "Strength", "Status"}}
+	for _, u := range d.Units {
+		rows = append(rows, []string{u.Side, u.ID, u.Type, u.Where, u.Strength, u.Status})
+	}
+	return rows
+}

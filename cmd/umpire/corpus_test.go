@@ -93,7 +93,7 @@ func TestCorpusTreatments(t *testing.T) {
 		"malformed":         {umail.Rejected, "", store.MailError, []string{"could not be read", "too large", "nested"}},
 		"ignore-automatic":  {umail.Processed, "", "", nil},
 		"bounce":            {umail.Processed, "", "", nil},
-		"command":           {umail.Processed, "", "any", []string{"Sign it with any of", "Games on this judge", "club-kosovo-3", "not available"}},
+		"command":           {umail.Processed, "", "any", []string{"Sign it with any of", "Games on this judge", "club-kosovo-3", "There is no game"}},
 	}
 	counts := map[string]int{}
 	for i, c := range corpus {

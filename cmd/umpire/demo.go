@@ -3,37 +3,55 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/mail/devmail"
 	"github.com/umpire-pbem/umpire/store"
 )
 
 func demoCommand() *command {
 	return &command{
 		name:    "demo",
-		args:    "[--dir DIR]",
+		args:    "[--dir DIR] [--turns N]",
 		summary: "Run the demonstration on an embedded default: no mail account needed.",
-		help: `demo needs no mail account and no configuration. Until the first complete
-game arrives, it shows the life of a game's dice, for real: it creates a game in a
-fresh store, publishes the dice commitments, accepts two order files, rolls
-and shuffles through the verifiable scheme, exports the public log, verifies
-it, and shows that a forged copy fails verification.`,
+		help: `demo needs no mail account and no configuration. It starts mail servers of
+its own on loopback, makes a game master and two players with new keys (one
+signs with OpenPGP, the other with SSH), and plays a Per Rote OSR game by
+mail: the game master creates it, the players join and send signed orders,
+and the judge answers each mail and adjudicates each turn through the same
+path it uses for real mail. Every mail each of them received (text, HTML and
+the map picture) is written under the folder it names. At the end it
+exports the public dice log, verifies it, shows that a forged copy fails,
+and replays the game from the signed orders. Nothing is left running.`,
 		flags: func(fs *flag.FlagSet) {
-			fs.String("dir", "", "folder for the demo's store and log (default: a new temporary folder)")
+			fs.String("dir", "", "folder for the demo's mail, store and log (default: a new temporary folder)")
+			fs.Int("turns", 3, "turns to play")
 		},
 		run: runDemo,
 	}
 }
 
+// demoGames are the games the demo can play, the first one hosted wins.
+var demoGames = []struct{ kind, scenario string }{{"perrote", "demo"}, {"fake", "duel"}}
+
 func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 	if len(args) != 0 {
 		return usagef("takes no arguments")
+	}
+	turns := flagInt(fs, "turns")
+	if turns < 1 || turns > 50 {
+		return usagef("--turns %d: from 1 to 50", turns)
 	}
 	dir := fs.Lookup("dir").Value.String()
 	if dir == "" {
@@ -45,235 +63,262 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	db, err := store.Open(filepath.Join(dir, "umpire.db"), store.Options{})
+	if _, err := os.Stat(filepath.Join(dir, "umpire.db")); err == nil {
+		return usagef("--dir %s already holds a demo: give a new folder", dir)
+	}
+	start := time.Now()
+	w := m.Stdout
+	reg := games()
+	kind, scenario := "", ""
+	for _, g := range demoGames {
+		if _, err := reg.Get(g.kind); err == nil {
+			kind, scenario = g.kind, g.scenario
+			break
+		}
+	}
+	rules, err := reg.Get(kind)
+	if err != nil {
+		return err
+	}
+	seats, err := rules.Seats(scenario)
+	if err != nil {
+		return err
+	}
+	if len(seats) != 2 {
+		return fmt.Errorf("demo: scenario %s of %s has %d seats, want 2", scenario, kind, len(seats))
+	}
+
+	// The mail servers, on loopback, with the judge's account and the
+	// players'.
+	const judge = "judge@umpire.test"
+	srv, err := devmail.Start(ctx, devmail.Config{Domains: []string{"umpire.test", "players.test"},
+		Accounts: map[string]string{judge: randomPassword()}, Logger: quiet()})
+	if err != nil {
+		return fmt.Errorf("demo mail servers: %w", err)
+	}
+	m.closers = append(m.closers, srv)
+	pw, _ := srv.Password(judge)
+	cfg := defaultConfig()
+	cfg.Store, cfg.Address = filepath.Join(dir, "umpire.db"), judge
+	cfg.IMAP.Address, cfg.IMAP.Security, cfg.IMAP.Username, cfg.IMAP.Password = srv.IMAPAddr(), "none", judge, pw
+	cfg.SMTP.Address, cfg.SMTP.Security, cfg.SMTP.Username, cfg.SMTP.Password = srv.SMTPAddr(), "none", judge, pw
+	db, err := store.Open(cfg.Store, store.Options{Host: "umpire.test"})
 	if err != nil {
 		return err
 	}
 	m.closers = append(m.closers, db)
-	d := demo{m: m, db: db, w: m.Stdout, game: "demo-1"}
-	return d.run(ctx, dir)
-}
-
-type demo struct {
-	m    *Main
-	db   *store.DB
-	w    io.Writer
-	game string
-	sec  store.DiceSecrets
-}
-
-func (d *demo) printf(format string, args ...any) { fmt.Fprintf(d.w, format, args...) }
-
-func (d *demo) run(ctx context.Context, dir string) error {
-	d.printf("umpire demo: a game's dice from commitment to verification.\n")
-	d.printf("(The full play-by-email demo arrives with the first complete game.)\n\n")
-	if err := d.create(ctx); err != nil {
-		return err
-	}
-	steps := []struct {
-		phase  string
-		orders map[string]string
-		draw   func(r dice.Roller)
-		reveal bool // reveal the sealed link with the step's report
-	}{
-		{"turn-1", map[string]string{
-			"NATO": "game: demo-1\nstep: 1\nseat: NATO\nattack 1708 from 1607 1709 with US-1AD US-3ID\nend\n",
-			"Serb": "game: demo-1\nstep: 1\nseat: Serb\nmove SRB-252 1810 1709\nend\n",
-		}, func(r dice.Roller) {
-			dice.Roll(r, 1, 6, "WbT 11.8 CRT roll, NATO attack on 1708")
-			dice.Roll(r, 1, 6, "WbT 11.20 Serb artillery factor, SRB-1A")
-			dice.RollFrom(r, 1, 10, 0, "a d10 read 0-9, as B&U combat uses")
-		}, false},
-		{"turn-2", map[string]string{
-			"NATO": "game: demo-1\nstep: 2\nseat: NATO\npass\nend\n",
-		}, func(r dice.Roller) {
-			dice.Shuffle(r, 8, "a hidden shuffle of an 8-card deck")
-			dice.Roll(r, 2, 6, "a 2d6 roll, as 1914 uses")
-		}, false},
-		{"turn-3", map[string]string{
-			"Serb": "game: demo-1\nstep: 3\nseat: Serb\nhold\nend\n",
-		}, func(r dice.Roller) {
-			dice.Roll(r, 1, 20, "Per Rote turn order, a d20")
-		}, false},
-	}
-	for i, s := range steps {
-		if err := d.step(ctx, uint64(i+1), s.phase, s.orders, s.draw, s.reveal); err != nil {
-			return err
-		}
-	}
-	return d.export(ctx, dir)
-}
-
-// create makes the game and its dice secrets and prints the commitments.
-func (d *demo) create(ctx context.Context) error {
-	open, err := dice.NewChain(dice.DefaultChainLength)
+	saved := m.Logger
+	m.Logger = quiet() // the daemon's log would drown the story
+	d, err := m.newDaemon(ctx, cfg, db)
+	m.Logger = saved
 	if err != nil {
 		return err
 	}
-	sealed, err := dice.NewChain(dice.DefaultChainLength)
-	if err != nil {
-		return err
-	}
-	d.sec = store.DiceSecrets{OpenRoot: open.Root, SealedRoot: sealed.Root, ChainLength: open.Length,
-		Open0: open.Commitment(), Sealed0: sealed.Commitment()}
-	now := d.m.Now()
-	err = d.db.Update(ctx, func(tx *store.Tx) error {
-		if err := tx.PutGame(store.Game{ID: d.game, Kind: "demo", Title: "dice demonstration", Status: "running", Created: now, Updated: now}); err != nil {
-			return err
-		}
-		return tx.PutDiceSecrets(d.game, d.sec)
-	})
-	if err != nil {
-		return err
-	}
-	d.printf("1. Game %q created. Its dice commitments are published before any order exists:\n", d.game)
-	d.printf("     open   %s\n     sealed %s\n", d.sec.Open0, d.sec.Sealed0)
-	d.printf("   They fix every future roll; the secrets behind them stay in the store.\n\n")
-	return nil
-}
-
-// step accepts the orders of step k, rolls, and stores everything in one
-// transaction, as the judge does.
-func (d *demo) step(ctx context.Context, k uint64, phase string, orders map[string]string, draw func(dice.Roller), reveal bool) error {
-	var digests []dice.Hash
-	var files []store.OrderFile
-	for _, seat := range []string{"NATO", "Serb"} {
-		text, ok := orders[seat]
-		if !ok {
-			continue
-		}
-		dg := dice.OrderDigest([]byte(text))
-		digests = append(digests, dg)
-		files = append(files, store.OrderFile{Game: d.game, Step: k, Seat: seat, Digest: dg, Signed: []byte(text), Text: text, Received: d.m.Now(), Status: "accepted"})
-	}
-	openChain := dice.Chain{Root: d.sec.OpenRoot, Length: d.sec.ChainLength}
-	sealedChain := dice.Chain{Root: d.sec.SealedRoot, Length: d.sec.ChainLength}
-	ol, err := openChain.Link(k)
-	if err != nil {
-		return err
-	}
-	sl, err := sealedChain.Link(k)
-	if err != nil {
-		return err
-	}
-	digest := dice.StepDigest(d.game, k, phase, digests)
-	var recs []dice.Record
-	err = d.db.Update(ctx, func(tx *store.Tx) error {
-		for _, f := range files {
-			if _, err := tx.AddOrderFile(f); err != nil {
-				return err
+	t := &scripted{m: m, db: db, cfg: cfg, d: d, judge: judge, out: filepath.Join(dir, "mail"),
+		submit: func(ctx context.Context, from string, raw []byte) error {
+			return devmail.Submit(ctx, srv.SMTPAddr(), "mta.players.test", from, []string{judge}, raw)
+		},
+		fetch: func(ctx context.Context, addr string) ([][]byte, error) {
+			p, ok := srv.Password(addr)
+			if !ok {
+				return nil, nil
 			}
+			return devmail.Fetch(ctx, srv.IMAPAddr(), addr, p, "INBOX")
+		}}
+
+	now := m.Now()
+	gm, err := newPGPPlayer("Grace", "gm@players.test", now)
+	if err != nil {
+		return err
+	}
+	p1, err := newPGPPlayer("Olga", strings.ToLower(seats[0])+"@players.test", now)
+	if err != nil {
+		return err
+	}
+	p2, err := newSSHPlayer("Sam", strings.ToLower(seats[1])+"@players.test")
+	if err != nil {
+		return err
+	}
+	p1.Seat, p2.Seat = seats[0], seats[1]
+	for _, p := range []*seatPlayer{gm, p1, p2} {
+		if err := srv.AddAccount(p.Addr, randomPassword()); err != nil {
+			return err
 		}
-		head, seq, err := tx.DiceHead(d.game)
+	}
+	everyone := []*seatPlayer{gm, p1, p2}
+	fmt.Fprintf(w, "umpire demo: a game of %s played by mail, on mail servers of its own.\n\n", rules.Title())
+	fmt.Fprintf(w, "  IMAP %s and SMTP %s on loopback; the judge is %s.\n", srv.IMAPAddr(), srv.SMTPAddr(), judge)
+	for _, p := range everyone {
+		role := "game master"
+		if p.Seat != "" {
+			role = "seat " + p.Seat
+		}
+		fmt.Fprintf(w, "  %-20s %-22s %-12s signs with %s\n", p.Name, p.Addr, role, p.Kind())
+	}
+	fmt.Fprintln(w)
+
+	game := "demo-1"
+	if err := t.send(ctx, gm, "create", fmt.Sprintf("create\nid = %q\ngame = %q\nscenario = %q\n[schedule]\nevery = \"72h\"\n", game, kind, scenario)); err != nil {
+		return err
+	}
+	if _, err := t.round(ctx, everyone...); err != nil {
+		return err
+	}
+	for _, p := range []*seatPlayer{p1, p2} {
+		if err := t.send(ctx, p, "join", fmt.Sprintf("join %s %s\n", game, p.Seat)); err != nil {
+			return err
+		}
+	}
+	if _, err := t.round(ctx, everyone...); err != nil {
+		return err
+	}
+	if err := t.send(ctx, gm, "start", "start "+game+"\n"); err != nil {
+		return err
+	}
+	if _, err := t.round(ctx, everyone...); err != nil {
+		return err
+	}
+	st, _, err := t.state(ctx, game)
+	if err != nil {
+		return fmt.Errorf("the game did not start: %w (see the mail under %s)", err, t.out)
+	}
+	fmt.Fprintf(w, "1. The game master created %s, the players joined with their keys attached, and\n   the game started: step %d (%s) is open.\n", game, st.Number, st.Phase)
+
+	bot, ok := rules.(adjudicator.Bot)
+	if !ok {
+		return fmt.Errorf("demo: %s has no scripted player", kind)
+	}
+	played := 0
+	for turn := 1; turn <= turns; turn++ {
+		st, over, err := t.state(ctx, game)
 		if err != nil {
 			return err
 		}
-		r := dice.NewStepRoller(dice.ResumeLog(head, seq), k, digest, ol, sl)
-		draw(r)
-		recs = r.Records()
-		links := store.StepLinks{Step: k, Phase: phase, Orders: digests, Digest: digest, Open: &ol}
-		if reveal {
-			links.Sealed = &sl
+		if over {
+			break
 		}
-		if err := tx.AddDiceRecords(d.game, recs); err != nil {
+		for _, p := range []*seatPlayer{p1, p2} {
+			if len(st.Owing) > 0 && !contains(st.Owing, p.Seat) {
+				continue
+			}
+			lines, err := bot.Bot(st.State, p.Seat)
+			if err != nil {
+				return fmt.Errorf("demo: %s's orders: %w", p.Seat, err)
+			}
+			text := fmt.Sprintf("game: %s\nstep: %d\nseat: %s\n%s\nend\n", game, st.Number, p.Seat, strings.Join(lines, "\n"))
+			if err := t.send(ctx, p, fmt.Sprintf("orders step %d", st.Number), text); err != nil {
+				return err
+			}
+		}
+		got, err := t.round(ctx, everyone...)
+		if err != nil {
 			return err
 		}
-		return tx.PutStepLinks(d.game, links)
+		after, _, err := t.state(ctx, game)
+		if err != nil {
+			return err
+		}
+		if after.Number == st.Number {
+			return fmt.Errorf("demo: step %d was not adjudicated (see the mail under %s)", st.Number, t.out)
+		}
+		played++
+		fmt.Fprintf(w, "%d. Step %d (%s): both players mailed signed orders; the judge answered each with a\n   receipt, adjudicated the step and mailed everyone a report (%d, %d and %d new mails).\n",
+			turn+1, st.Number, st.Phase, len(got[gm]), len(got[p1]), len(got[p2]))
+	}
+
+	// The public log, verified; a forgery, caught; the game replayed.
+	var x *dice.Export
+	var steps int
+	err = db.View(ctx, func(tx *store.Tx) (err error) {
+		if x, err = tx.ExportLog(game); err != nil {
+			return err
+		}
+		j := &adjudicator.Judge{Games: reg, Logger: quiet()}
+		steps, err = j.Replay(tx.Judge(judge, m.Now()), game)
+		return err
 	})
 	if err != nil {
-		return err
+		return fmt.Errorf("demo: export and replay: %w", err)
 	}
-	d.printf("%d. Step %d (%s): %s accepted; each receipt quotes its digest:\n", k+1, k, phase, plural(len(files), "order file"))
-	for _, f := range files {
-		d.printf("     %-4s %s\n", f.Seat, f.Digest)
-	}
-	d.printf("   D_%d binds the dice to those digests: %s\n", k, digest)
-	d.printf("   Adjudicated. The report reveals open[%d] = %s\n", k, ol)
-	for _, r := range recs {
-		vals := fmt.Sprint(r.Values)
-		if r.Stream == dice.Sealed && !reveal {
-			vals = "(sealed: shown when the link is revealed)"
-		}
-		d.printf("     #%d %-9s %-11s %s\n", r.Seq, r.Spec, vals, r.Purpose)
-	}
-	d.printf("   Log head %s\n\n", recs[len(recs)-1].Hash)
-	return nil
-}
-
-// export writes the public log, verifies it, and verifies a forged copy.
-func (d *demo) export(ctx context.Context, dir string) error {
-	var x *dice.Export
-	if err := d.db.View(ctx, func(tx *store.Tx) (err error) {
-		x, err = tx.ExportLog(d.game)
-		return err
-	}); err != nil {
-		return err
-	}
-	path := filepath.Join(dir, d.game+"-log.json")
+	logPath := filepath.Join(dir, game+"-log.json")
 	var buf bytes.Buffer
 	if err := x.Write(&buf); err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(logPath, buf.Bytes(), 0o644); err != nil {
 		return err
 	}
 	res := dice.Verify(x, nil)
-	d.printf("5. The public log is exported to %s\n   umpire verify checks it offline:\n", path)
-	printVerify(&indent{w: d.w}, path, res)
+	fmt.Fprintf(w, "%d. The public dice log is exported to %s; umpire verify checks it:\n", played+2, logPath)
+	printVerify(&indent{w: w}, logPath, res)
 	if !res.OK() {
 		return exitCode(exitFail)
 	}
-
 	forged, err := dice.ReadExport(bytes.NewReader(buf.Bytes()))
 	if err != nil {
 		return err
 	}
-	forged.Entries[0].Values[0] = forged.Entries[0].Values[0]%6 + 1
-	fpath := filepath.Join(dir, d.game+"-forged.json")
-	var fbuf bytes.Buffer
-	if err := forged.Write(&fbuf); err != nil {
-		return err
-	}
-	if err := os.WriteFile(fpath, fbuf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	d.printf("\n6. A forger changes the first roll to %d in %s:\n", forged.Entries[0].Values[0], fpath)
-	printVerify(&indent{w: d.w}, fpath, dice.Verify(forged, nil))
-
-	// Game end: every sealed link is revealed and every entry can be checked.
-	err = d.db.Update(ctx, func(tx *store.Tx) error {
-		sealed := dice.Chain{Root: d.sec.SealedRoot, Length: d.sec.ChainLength}
-		for _, s := range x.Steps {
-			l, err := sealed.Link(s.Step)
-			if err != nil {
-				return err
-			}
-			if err := tx.PutStepLinks(d.game, store.StepLinks{Step: s.Step, Phase: s.Phase, Orders: s.Orders, Digest: s.Digest, Open: s.Open, Sealed: &l}); err != nil {
-				return err
-			}
+	forgedPath := filepath.Join(dir, game+"-forged.json")
+	if i := firstOpen(forged); i >= 0 {
+		e := &forged.Entries[i]
+		e.Values[0] = forgedValue(e.Spec, e.Values[0])
+		var fb bytes.Buffer
+		if err := forged.Write(&fb); err != nil {
+			return err
 		}
-		x, err = tx.ExportLog(d.game)
-		return err
-	})
-	if err != nil {
-		return err
+		if err := os.WriteFile(forgedPath, fb.Bytes(), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "\n   A forger changes entry #%d (%s) to %d in %s:\n", e.Seq, e.Purpose, e.Values[0], forgedPath)
+		printVerify(&indent{w: w}, forgedPath, dice.Verify(forged, nil))
 	}
-	endPath := filepath.Join(dir, d.game+"-log-final.json")
-	buf.Reset()
-	if err := x.Write(&buf); err != nil {
-		return err
+	fmt.Fprintf(w, "\n   umpire replay re-ran the %s from the signed orders: every state and die the same.\n\n", plural(steps, "step"))
+
+	fmt.Fprintf(w, "Done in %.1f s. Everything is under %s:\n", time.Since(start).Seconds(), dir)
+	for _, p := range everyone {
+		fmt.Fprintf(w, "  %-28s %s received (.eml, .txt, .html, .png)\n", filepath.Join(t.out, p.dirName())+"/", plural(len(p.Received), "mail"))
 	}
-	if err := os.WriteFile(endPath, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	d.printf("\n7. The game ends: the final report reveals the sealed links, and the hidden shuffle\n   can now be checked too:\n")
-	final := dice.Verify(x, nil)
-	printVerify(&indent{w: d.w}, endPath, final)
-	if !final.OK() {
-		return exitCode(exitFail)
-	}
-	d.printf("\nTry it yourself:\n  go run ./cmd/umpire verify %s\n  go run ./cmd/umpire verify %s\n", endPath, fpath)
+	fmt.Fprintf(w, "  %-28s the public dice log\n", logPath)
+	fmt.Fprintf(w, "\nTry:\n  go run ./cmd/umpire verify %s\n  go run ./cmd/umpire render %s --store %s --seat %s\n", logPath, game, cfg.Store, p2.Seat)
 	return nil
+}
+
+// firstOpen is the index of the first entry with values, or -1.
+func firstOpen(x *dice.Export) int {
+	for i, e := range x.Entries {
+		if !e.Hidden && len(e.Values) > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// forgedValue is another value the spec could have drawn.
+func forgedValue(spec string, v int64) int64 {
+	s, err := dice.ParseSpec(spec)
+	if err != nil || s.Faces < 2 {
+		return v + 1
+	}
+	lo := int64(s.Base)
+	if s.Kind != dice.KindDice {
+		lo = 0
+	}
+	return lo + (v-lo+1)%int64(s.Faces)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func randomPassword() string {
+	b := make([]byte, 9)
+	rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // plural returns "1 thing" or "n things".
@@ -308,3 +353,6 @@ func (i *indent) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// quiet is a logger that drops everything.
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"io"
 	"log/slog"
 	"os"
@@ -262,23 +263,52 @@ func TestVerifyProgressBarOnTerminal(t *testing.T) {
 	}
 }
 
+// TestDemo runs the newcomer's first command: a game by mail on the
+// embedded servers, three turns, every mail written out, the log verified.
 func TestDemo(t *testing.T) {
 	dir := t.TempDir()
 	code, out, errOut := run(t, "demo", "--dir", dir)
 	if code != exitOK {
 		t.Fatalf("demo: exit %d\n%s\n%s", code, out, errOut)
 	}
-	for _, want := range []string{"commitments", "OK ", "FAILED", "value 1 is", "6 re-derived"} {
+	for _, want := range []string{"signs with OpenPGP", "signs with SSH", "OK ", "FAILED", "replay re-ran the", "Done in"} {
 		if !strings.Contains(out, want) {
-			t.Errorf("demo output lacks %q", want)
+			t.Errorf("demo output lacks %q:\n%s", want, out)
 		}
 	}
-	// The files it leaves behind are what it says they are.
-	if code, _, _ := run(t, "verify", filepath.Join(dir, "demo-1-log-final.json")); code != exitOK {
-		t.Errorf("the demo's final log does not verify: exit %d", code)
+	// Every seat got a report of every turn, with a picture that decodes.
+	seats, err := os.ReadDir(filepath.Join(dir, "mail"))
+	if err != nil || len(seats) != 3 {
+		t.Fatalf("mail folders %v: %v", seats, err)
+	}
+	for _, seat := range seats {
+		for step := 1; step <= 3; step++ {
+			pngs, _ := filepath.Glob(filepath.Join(dir, "mail", seat.Name(), fmt.Sprintf("*step-%d-report.png", step)))
+			texts, _ := filepath.Glob(filepath.Join(dir, "mail", seat.Name(), fmt.Sprintf("*step-%d-report.txt", step)))
+			htmls, _ := filepath.Glob(filepath.Join(dir, "mail", seat.Name(), fmt.Sprintf("*step-%d-report.html", step)))
+			if len(pngs) != 1 || len(texts) != 1 || len(htmls) != 1 {
+				t.Errorf("%s: step %d report: %d pictures, %d texts, %d html parts", seat.Name(), step, len(pngs), len(texts), len(htmls))
+				continue
+			}
+			f, err := os.Open(pngs[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := png.Decode(f); err != nil {
+				t.Errorf("%s: %v", pngs[0], err)
+			}
+			f.Close()
+		}
+	}
+	if code, _, _ := run(t, "verify", filepath.Join(dir, "demo-1-log.json")); code != exitOK {
+		t.Errorf("the demo's log does not verify: exit %d", code)
 	}
 	if code, _, _ := run(t, "verify", filepath.Join(dir, "demo-1-forged.json")); code != exitFail {
 		t.Errorf("the demo's forged log: exit %d, want 1", code)
+	}
+	// A second run into the same folder is refused rather than mixed in.
+	if code, _, errOut := run(t, "demo", "--dir", dir); code != exitUsage || !strings.Contains(errOut, "already") {
+		t.Errorf("demo into a used folder: exit %d %s", code, errOut)
 	}
 }
 

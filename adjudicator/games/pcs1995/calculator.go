@@ -21,6 +21,10 @@ var Calculator = &resolve.Game{
 
 var uqrWords = []string{"A", "B", "C", "D", "[A]", "[B]", "[C]", "[D]"}
 
+// samUQRWords adds "none" for SAM fire after a mission with no targeted
+// ground unit (6.6: a strategic bombing) or at an airmobile landing (3.3.1).
+var samUQRWords = append(append([]string{}, uqrWords...), "none")
+
 var combatProc = &resolve.Procedure{
 	Name:    "combat",
 	Summary: "resolves an ME or PA: CSA, FCR, victor, CD and the loser's LP (8.0-8.2, 7.3, 9.0)",
@@ -244,7 +248,7 @@ var samProc = &resolve.Procedure{
 	Summary: "SAM fire at one air unit or landing airmobile unit: d8 + DRM, 7 or more damages (6.6, 6.6.1, 3.3.1)",
 	Dice:    "1d8 (none for a UQR D target outside its home city)",
 	Inputs: []resolve.Input{
-		{Name: "uqr", Kind: resolve.Word, Allowed: uqrWords, Required: true, Help: "UQR of the ground unit the mission targeted"},
+		{Name: "uqr", Kind: resolve.Word, Allowed: samUQRWords, Default: "none", Help: "UQR of the ground unit the mission targeted; required unless airmobile_landing=yes; none: no targeted ground unit (a strategic bombing), no UQR or city DRM"},
 		{Name: "city", Kind: resolve.Bool, Help: "the targeted unit is in a city hex (+1, not for UQR D)"},
 		{Name: "home_city", Kind: resolve.Bool, Help: "it is in a friendly city its player has controlled since the start (lets a D unit fire)"},
 		{Name: "airmobile_landing", Kind: resolve.Bool, Help: "the fire is at an airmobile unit landing on an enemy-controlled city (+1 only, 3.3.1)"},
@@ -256,14 +260,25 @@ var samProc = &resolve.Procedure{
 	},
 	Main: "damaged",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		u, err := ParseUQR(in.Word("uqr"))
-		if err != nil {
-			return nil, resolve.Bad("uqr", "%v", err)
+		landing := in.Bool("airmobile_landing")
+		if !landing && !in.Given("uqr") {
+			return nil, resolve.Bad("uqr", "required (the targeted ground unit's UQR, A to D, or none when the mission targets no ground unit); only an airmobile landing (3.3.1) may leave it out")
+		}
+		var u UQR
+		noTarget := in.Word("uqr") == "none"
+		if !noTarget {
+			var err error
+			if u, err = ParseUQR(in.Word("uqr")); err != nil {
+				return nil, resolve.Bad("uqr", "%v", err)
+			}
 		}
 		if in.Bool("home_city") && in.Given("city") && !in.Bool("city") {
 			return nil, resolve.Bad("home_city", "a home city is a city hex: give city=yes or leave city out")
 		}
-		t := SAMTarget{UQR: u, City: in.Bool("city"), HomeCity: in.Bool("home_city"), AirmobileLanding: in.Bool("airmobile_landing")}
+		if noTarget && !landing && (in.Bool("city") || in.Bool("home_city")) {
+			return nil, resolve.Bad("city", "uqr=none means no targeted ground unit, so none is in a city (6.6.1); give the targeted unit's UQR")
+		}
+		t := SAMTarget{UQR: u, NoTarget: noTarget, City: in.Bool("city"), HomeCity: in.Bool("home_city"), AirmobileLanding: landing}
 		rolled, m, dmg := RollSAM(r, t)
 		res := &resolve.Result{Rule: "6.6, 6.6.1"}
 		if t.AirmobileLanding {

@@ -6,6 +6,7 @@ import "github.com/umpire-pbem/umpire/adjudicator/dice"
 // mission targeted, or an airmobile unit landing on an enemy city (3.3.1).
 type SAMTarget struct {
 	UQR              UQR  // the targeted unit's UQR
+	NoTarget         bool // no targeted ground unit (a strategic bombing): no UQR or city DRM
 	City             bool // the targeted unit is in a city hex
 	HomeCity         bool // a friendly city its player has controlled since the start (a city)
 	AirmobileLanding bool // an airmobile unit landing on an unoccupied enemy-controlled city
@@ -13,17 +14,22 @@ type SAMTarget struct {
 
 // SAMRolls is whether the SAM fire is rolled at all (6.6): a targeted unit
 // of UQR D fires only from a friendly city its player has held since the
-// start. An airmobile landing always rolls.
+// start. An airmobile landing, and a mission with no targeted ground unit,
+// always roll.
 func (t SAMTarget) SAMRolls() bool {
-	return t.AirmobileLanding || t.UQR.Grade > 1 || t.HomeCity
+	return t.AirmobileLanding || t.NoTarget || t.UQR.Grade > 1 || t.HomeCity
 }
 
 // SAMDRM is the SAM fire DRM (6.6.1): +1 for a UQR A target, +1 for a target
-// in a city unless it is UQR D. An airmobile landing on an enemy-controlled
+// in a city unless it is UQR D; none without a targeted ground unit (6.6:
+// a strategic bombing). An airmobile landing on an enemy-controlled
 // city takes +1 and nothing else (3.3.1: there is no targeted ground unit).
 func (t SAMTarget) SAMDRM() int {
 	if t.AirmobileLanding {
 		return 1
+	}
+	if t.NoTarget {
+		return 0
 	}
 	drm := 0
 	if t.UQR.Grade == 4 {

@@ -25,13 +25,13 @@ var tablesInput = resolve.Input{Name: "tables", Kind: resolve.Text,
 	Help: "table file (TOML, docs/tables-sms1914.md); empty = the embedded demo (stand-in) tables"}
 
 var oddsInputs = []resolve.Input{
-	{Name: "attack", Kind: resolve.Decimal, Required: true, Help: "total modified attack strength (9.3, 9.4), above 0 (9.2.3)"},
-	{Name: "defense", Kind: resolve.Decimal, Required: true, Help: "total modified defense strength (9.3, 9.4), above 0"},
+	{Name: "attack", Kind: resolve.Decimal, Required: true, Help: "total modified attack strength (9.3, 9.4), above 0 (9.2.3), at most 10000"},
+	{Name: "defense", Kind: resolve.Decimal, Required: true, Help: "total modified defense strength (9.3, 9.4), above 0, at most 10000"},
 	{Name: "prepared", Kind: resolve.Bool, Help: "every attacking Combat unit has a Prepared Attack marker at the hex: 1 right (9.6.1)"},
 	{Name: "flanked", Kind: resolve.Bool, Help: "the defender is Flanked: 2 right (9.5.2)"},
 	{Name: "ip", Kind: resolve.Int, Bounded: true, Min: 0, Max: 1, Help: "a Level 1 IP in the defender's hex: 1 left (14.1)"},
 	{Name: "river", Kind: resolve.Word, Allowed: []string{"none", "major", "sava_all", "sava_some"}, Default: "none",
-		Help: "major: ALL attack across a Major River / Sava Island / Sava River-bend hexside or from Bottomland with River, 1 left; sava_all: ALL across the Sava, 2 left; sava_some: some across the Sava, 1 left (9.6.1)"},
+		Help: "major: ALL attack across a Major River / Sava Island / Sava River-bend hexside or from Bottomland with River, 1 left; sava_all: ALL across the Sava, 2 left; sava_some: some across the Sava, 1 left (9.6.1); a Riverbend attacked against its arrow is a regular Sava hexside (3.5.4)"},
 	{Name: "up_elevation", Kind: resolve.Bool, Help: "the defender's hex is higher than every attacker's hex: 1 left (3.6, 9.6.1)"},
 	{Name: "shifts", Kind: resolve.Int, Bounded: true, Min: -20, Max: 20, Help: "other net column shifts, + is rightward (9.6.2)"},
 	{Name: "low_rounding", Kind: resolve.Word, Allowed: []string{"decimal", "inverse"}, Default: "decimal",
@@ -90,6 +90,16 @@ func determine(in *resolve.Values) (*oddsCase, error) {
 	if d <= 0 {
 		return nil, resolve.Bad("defense", "must be above 0")
 	}
+	// strengths are counter sums, halves at most (9.4, 19.1.6); the bounds
+	// keep the odds scale finite
+	for _, v := range []struct {
+		name string
+		x    float64
+	}{{"attack", a}, {"defense", d}} {
+		if v.x < 0.01 || v.x > 10000 {
+			return nil, resolve.Bad(v.name, "must be from 0.01 to 10000")
+		}
+	}
 	t, err := loadTables(in)
 	if err != nil {
 		return nil, err
@@ -112,6 +122,15 @@ func determine(in *resolve.Values) (*oddsCase, error) {
 	return c, nil
 }
 
+// decimal writes a typed strength as the player typed it: 14, 13.5, 0.001.
+func decimal(r *big.Rat) string {
+	if r.IsInt() {
+		return r.RatString()
+	}
+	t := strings.TrimRight(r.FloatString(10), "0")
+	return strings.TrimSuffix(t, ".")
+}
+
 func (c *oddsCase) rules() string {
 	r := []string{"9.6"}
 	if c.odds.Net != 0 {
@@ -125,8 +144,7 @@ func (c *oddsCase) rules() string {
 
 func (c *oddsCase) sentence() string {
 	s := c.scale
-	txt := fmt.Sprintf("%s:%s rounds to %s", c.attack.FloatString(2), c.defense.FloatString(2), s.Name(c.odds.Initial))
-	txt = strings.ReplaceAll(txt, ".00", "")
+	txt := fmt.Sprintf("%s:%s rounds to %s", decimal(c.attack), decimal(c.defense), s.Name(c.odds.Initial))
 	if c.odds.Net != 0 {
 		txt += fmt.Sprintf(", %+d net column shifts give %s", c.odds.Net, s.Name(c.odds.Final))
 	}
@@ -193,32 +211,46 @@ var intensityProc = &resolve.Procedure{
 
 var ecProc = &resolve.Procedure{
 	Name:    "ec",
-	Summary: "a post-combat Effectiveness Check and its failure results (6.2, 10.0, 10.2, 10.3)",
+	Summary: "a post-combat Effectiveness Check and its failure results (6.2, 10.0, 10.2, 10.3), or a Repulse EC (7.4.4, 7.4.5)",
 	Dice:    "2d6",
 	Inputs: []resolve.Input{
 		{Name: "cel", Kind: resolve.Int, Required: true, Bounded: true, Min: 0, Max: 20, Help: "the Force's current CEL (6.1.2)"},
 		{Name: "drm", Kind: resolve.Int, Bounded: true, Min: -20, Max: 20, Help: "net EC DRM: CRT + Artillery + Flanked +1 (10.0)"},
 		{Name: "status", Kind: resolve.Word, Allowed: StatusNames(), Default: "none", Help: "the Formation's CE Status before the check, for the CI/Demoralized retreats (6.1.4, 10.3)"},
+		{Name: "check", Kind: resolve.Word, Allowed: []string{"post_combat", "repulse"}, Default: "post_combat",
+			Help: "post_combat: the 10.3 failure table; repulse: a Repulse EC (7.4.4 repulsed Force, give drm=1; 7.4.5 failed Repulse, unmodified), where a failure is one CEL reduction"},
 	},
 	Outputs: []resolve.Output{
 		{Name: "total", Help: "2d6 + drm"},
 		{Name: "passed", Help: "total at most the CEL (6.2.1)"},
 		{Name: "failed_by", Help: "total minus CEL, 0 when passed"},
-		{Name: "cel_reductions", Help: "1 for failing by 1-3, 2 for 4-6, 3 for 7+ (10.3)"},
+		{Name: "cel_reductions", Help: "1 for failing by 1-3, 2 for 4-6, 3 for 7+ (10.3); 1 for any failure with check=repulse (7.4.4, 7.4.5)"},
 		{Name: "strength_reduction", Help: "failing by 7 or more inflicts an SR (10.3)"},
 		{Name: "retreat", Help: "hexes from the failure itself: 1 for failing by 7+ (10.3)"},
 		{Name: "new_status", Help: "the Formation's CE Status after the reductions"},
-		{Name: "status_retreat", Help: "1 hex if now CI, 2 if it became Demoralized (10.3), on top of retreat"},
+		{Name: "status_retreat", Help: "1 hex if now CI, 2 if it became Demoralized (10.3), on top of retreat; 0 with check=repulse"},
 		{Name: "overflow_srs", Help: "reductions past D2 converted into SRs (6.1.3, 10.3)"},
 	},
 	Main: "passed",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		cel, drm := in.Int("cel"), in.Int("drm")
 		before, _ := ParseStatus(in.Word("status"))
-		e := RollEC(r, cel, drm, "post-combat check")
+		repulse := in.Word("check") == "repulse"
+		purpose, rules := "post-combat check", []string{"6.2.1", "10.2"}
+		if repulse {
+			purpose, rules = "Repulse check", []string{"6.2.1", "7.4.4", "7.4.5"}
+		}
+		e := RollEC(r, cel, drm, purpose)
 		f := PostCombatFailure(e.FailedBy)
+		if repulse {
+			f = RepulseFailure(e.FailedBy)
+		}
 		after, overflow := before.Reduce(f.CELReductions)
-		sr := StatusRetreat(before, after)
+		sr := 0
+		if !repulse {
+			// the 10.3 CI and Demoralized retreats follow a post-combat EC only
+			sr = StatusRetreat(before, after)
+		}
 		var txt string
 		if e.Passed {
 			txt = fmt.Sprintf("%d%+d = %d is at most CEL %d: passed", e.Dice, drm, e.Total, cel)
@@ -227,9 +259,11 @@ var ecProc = &resolve.Procedure{
 			if f.SR {
 				txt += ", a strength reduction and a 1-hex retreat"
 			}
+			if repulse {
+				txt += " (a failed Repulse EC is one reduction whatever the margin)"
+			}
 		}
-		rules := []string{"6.2.1", "10.2"}
-		if !e.Passed {
+		if !e.Passed && !repulse {
 			rules = append(rules, "10.3")
 		}
 		if after != before {

@@ -49,6 +49,17 @@ func PostCombatFailure(failedBy int) ECFailure {
 	return ECFailure{CELReductions: 3, SR: true, Retreat: 1}
 }
 
+// RepulseFailure is the result of failing a Repulse EC (7.4.4, 7.4.5):
+// the repulsed Force (EC at +1) or the Force whose Repulse failed
+// (unmodified EC) suffers one CEL reduction, whatever the margin; the 10.3
+// table does not apply.
+func RepulseFailure(failedBy int) ECFailure {
+	if failedBy <= 0 {
+		return ECFailure{}
+	}
+	return ECFailure{CELReductions: 1}
+}
+
 // Status is a Formation's CE Status (6.1.4): 0 (none), -1, -2, -3, CI, D1,
 // D2, as the number of status reductions taken, 0 to 6.
 type Status int

@@ -12,7 +12,7 @@ import (
 func GreatPower(nationality string) bool {
 	switch strings.ToLower(nationality) {
 	case "us", "usa", "united states", "american",
-		"uk", "united kingdom", "british",
+		"uk", "united kingdom", "britain", "british",
 		"f", "fr", "france", "french",
 		"gr", "ge", "germany", "german":
 		return true

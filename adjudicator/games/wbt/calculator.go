@@ -304,8 +304,8 @@ var victoryProc = &resolve.Procedure{
 	Summary: "the NATO victory check (4.9, 5.5)",
 	Dice:    "1d6 with 4 to 8 cities; none otherwise",
 	Inputs: []resolve.Input{
-		{Name: "cities", Kind: resolve.Int, Required: true, Bounded: true, Min: 0, Max: 9,
-			Help: "rump-Yugoslav city hexes NATO controls in overland supply"},
+		{Name: "cities", Kind: resolve.Int, Bounded: true, Min: 0, Max: 9,
+			Help: "rump-Yugoslav city hexes NATO controls in overland supply (a count: 0 if not given)"},
 		{Name: "reconstitution", Kind: resolve.Bool, Help: "the turn was a reconstitution turn, of either kind: no check (5.5)"},
 	},
 	Outputs: []resolve.Output{
@@ -339,7 +339,7 @@ var victoryProc = &resolve.Procedure{
 var nationalities = []string{
 	"US", "USA", "American", "UK", "British", "France", "French", "F", "Germany", "German", "GR",
 	"Italy", "Italian", "IT", "Croatia", "Croatian", "C", "Czech", "CZ", "Hungary", "Hungarian", "H",
-	"Poland", "Polish", "P", "Kosovar", "Kosovars", "KO", "KLA",
+	"Poland", "Polish", "P", "Kosovo", "Kosovar", "Kosovars", "KO", "KLA", "Britain",
 }
 
 var bridgeRepairProc = &resolve.Procedure{
@@ -493,7 +493,7 @@ var civilianProc = &resolve.Procedure{
 	},
 	Outputs: []resolve.Output{
 		{Name: "modified", Help: "the modified roll"},
-		{Name: "length", Help: "the game length: 15 minus the modified roll (6 gives 9), never longer than before"},
+		{Name: "length", Help: "the game length: the modified roll less one comes off the length before (from 14: 6 leaves 9), cumulatively"},
 		{Name: "last_turn", Help: "the last game turn: the length, or the current turn when it is already past it"},
 	},
 	Main: "length",
@@ -504,7 +504,8 @@ var civilianProc = &resolve.Procedure{
 		}
 		modified, newLength := CivilianCasualties(single, length, r)
 		last := max(newLength, turn)
-		res := &resolve.Result{Rule: "13.0", Explain: fmt.Sprintf("The modified roll of %d leaves a game of %d turns", modified, newLength)}
+		res := &resolve.Result{Rule: "13.0", Explain: fmt.Sprintf("The modified roll of %d takes %d turns off the %d-turn game (deductions are cumulative), leaving %d turns",
+			modified, CivilianCasualtyDeduction(modified), length, newLength)}
 		if last > newLength {
 			res.Explain += fmt.Sprintf("; turn %d is already past it, so it is played out as the last turn", turn)
 		}

@@ -5,16 +5,23 @@ import "github.com/umpire-pbem/umpire/adjudicator/dice"
 // GameTurns is the game's full length (4.1, 4.10).
 const GameTurns = 14
 
+// CivilianCasualtyDeduction is the game turns one civilian casualties roll
+// takes off the game (13.0): the roll, less 1 when a single nationality made
+// the attack, counted as the rule's examples count (6 leaves 9 of the 14
+// turns, 5 leaves 10, 4 leaves 11: the modified roll less one), never
+// negative.
+func CivilianCasualtyDeduction(modified int) int { return max(modified-1, 0) }
+
 // CivilianCasualtyLength is the game length after a civilian casualties roll
-// (13.0): the roll, less 1 when a single nationality made the attack, and the
-// game lasts 15 minus that (6 leaves 9 turns, 5 leaves 10, 4 leaves 11, as
-// the rule's examples count), never longer than it already was.
+// (13.0). Deduction rolls are cumulative with earlier ones (13.0), so the
+// deduction comes off the current length; the game never drops below one
+// turn (the current turn is played out anyway).
 func CivilianCasualtyLength(roll int, singleNationality bool, length int) (modified, newLength int) {
 	modified = roll
 	if singleNationality {
 		modified--
 	}
-	return modified, min(length, GameTurns+1-modified)
+	return modified, max(length-CivilianCasualtyDeduction(modified), 1)
 }
 
 // CivilianCasualties rolls the 13.0 deduction die after a NATO land attack

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"mime"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	gomessage "github.com/emersion/go-message"
+	"golang.org/x/crypto/ssh"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/mail/signature"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+// scripted is a game played by scripted players over real mail: the game
+// master and the players sign with keys made in memory (OpenPGP or SSH),
+// send their mail over SMTP and read the answers over IMAP, and the judge
+// daemon takes the mail between rounds like "serve --once". The demo plays
+// on one; the end-to-end tests play on the real Dovecot and OpenSMTPD.
+type scripted struct {
+	m     *Main
+	db    *store.DB
+	cfg   *Config
+	d     *daemon
+	judge string // the judge's address
+	// submit sends a raw message to the judge; fetch reads an address's
+	// inbox (all messages, oldest first).
+	submit func(ctx context.Context, from string, raw []byte) error
+	fetch  func(ctx context.Context, addr string) ([][]byte, error)
+	// out, when set, is the folder each seat's received mail is written to.
+	out string
+	n   int // messages sent, for Message-IDs
+}
+
+// seatPlayer is a scripted player (or the game master).
+type seatPlayer struct {
+	Name, Addr, Seat string
+	pgp              *signature.ServerKey // an OpenPGP player, or
+	ssh              ssh.Signer           // an SSH player
+	sshPublic        []byte
+	announced        bool // the public key went with a message already
+	Received         [][]byte
+}
+
+// newPGPPlayer makes an OpenPGP player with a new ed25519 key.
+func newPGPPlayer(name, addr string, now time.Time) (*seatPlayer, error) {
+	k, err := signature.GenerateServerKey(name, addr, now.Add(-time.Minute))
+	if err != nil {
+		return nil, err
+	}
+	return &seatPlayer{Name: name, Addr: addr, pgp: k}, nil
+}
+
+// newSSHPlayer makes an SSH player with a new ed25519 key.
+func newSSHPlayer(name, addr string) (*seatPlayer, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	s, err := ssh.NewSignerFromKey(priv)
+	if err != nil {
+		return nil, err
+	}
+	pub := bytes.TrimSpace(ssh.MarshalAuthorizedKey(s.PublicKey()))
+	return &seatPlayer{Name: name, Addr: addr, ssh: s, sshPublic: append(pub, []byte(" "+addr+"\n")...)}, nil
+}
+
+// Kind says how the player signs.
+func (p *seatPlayer) Kind() string {
+	if p.ssh != nil {
+		return "SSH (ssh-keygen -Y sign)"
+	}
+	return "OpenPGP (gpg --clearsign)"
+}
+
+// mail composes a signed message from p to the judge: OpenPGP players
+// clear-sign the text as the body; SSH players attach it with its .sig. The
+// first message carries the public key.
+func (t *scripted) mail(p *seatPlayer, subject, text string, now time.Time) ([]byte, error) {
+	t.n++
+	var b strings.Builder
+	fmt.Fprintf(&b, "From: %s <%s>\r\nTo: %s\r\nMessage-ID: <table-%d-%d@%s>\r\nDate: %s\r\nSubject: %s\r\nMIME-Version: 1.0\r\n",
+		p.Name, p.Addr, t.judge, t.n, now.UnixNano(), domainOf(p.Addr), now.Format(time.RFC1123Z), mime.QEncoding.Encode("utf-8", subject))
+	b.WriteString("Content-Type: multipart/mixed; boundary=\"part\"\r\n\r\n")
+	attach := func(name, ctype string, data []byte) {
+		fmt.Fprintf(&b, "--part\r\nContent-Type: %s; name=%q\r\nContent-Disposition: attachment; filename=%q\r\nContent-Transfer-Encoding: base64\r\n\r\n", ctype, name, name)
+		enc := base64.StdEncoding.EncodeToString(data)
+		for len(enc) > 76 {
+			b.WriteString(enc[:76] + "\r\n")
+			enc = enc[76:]
+		}
+		b.WriteString(enc + "\r\n")
+	}
+	if p.pgp != nil {
+		signed, err := p.pgp.ClearSign([]byte(text), now)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString("--part\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
+		b.WriteString(strings.ReplaceAll(string(signed), "\n", "\r\n"))
+		if !p.announced {
+			attach("key.asc", "application/pgp-keys", p.pgp.ArmoredPublic())
+		}
+	} else {
+		sig, err := signature.SignSSH(p.ssh, "umpire", []byte(text))
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString("--part\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nSigned with ssh-keygen: see the attachments.\r\n")
+		attach("orders.txt", "text/plain", []byte(text))
+		attach("orders.txt.sig", "application/octet-stream", sig)
+		if !p.announced {
+			attach("id_ed25519.pub", "text/plain", p.sshPublic)
+		}
+	}
+	p.announced = true
+	b.WriteString("--part--\r\n")
+	return []byte(b.String()), nil
+}
+
+func domainOf(addr string) string {
+	if i := strings.LastIndexByte(addr, '@'); i >= 0 {
+		return addr[i+1:]
+	}
+	return "players.test"
+}
+
+// send mails text signed by p to the judge.
+func (t *scripted) send(ctx context.Context, p *seatPlayer, subject, text string) error {
+	raw, err := t.mail(p, subject, text, t.m.Now())
+	if err != nil {
+		return err
+	}
+	return t.submit(ctx, p.Addr, raw)
+}
+
+// round lets the judge take its mail and answer, then each player reads
+// the new mail in their inbox; it returns the new mails by player.
+func (t *scripted) round(ctx context.Context, players ...*seatPlayer) (map[*seatPlayer][][]byte, error) {
+	if err := t.d.once(ctx); err != nil {
+		return nil, fmt.Errorf("judge: %w", err)
+	}
+	out := map[*seatPlayer][][]byte{}
+	for _, p := range players {
+		msgs, err := t.fetch(ctx, p.Addr)
+		if err != nil {
+			return nil, fmt.Errorf("inbox of %s: %w", p.Addr, err)
+		}
+		fresh := msgs[min(len(p.Received), len(msgs)):]
+		for _, raw := range fresh {
+			p.Received = append(p.Received, raw)
+			if t.out != "" {
+				if err := saveMail(filepath.Join(t.out, p.dirName()), len(p.Received), raw); err != nil {
+					return nil, err
+				}
+			}
+		}
+		out[p] = fresh
+	}
+	return out, nil
+}
+
+func (p *seatPlayer) dirName() string {
+	if p.Seat != "" {
+		return strings.ToLower(p.Seat)
+	}
+	return "gm"
+}
+
+// state returns the state of game's open step, for the scripted players'
+// bot.
+func (t *scripted) state(ctx context.Context, game string) (st adjudicator.StepRecord, over bool, err error) {
+	err = t.db.View(ctx, func(tx *store.Tx) error {
+		jt := tx.Judge(t.judge, t.m.Now())
+		g, err := jt.Game(game)
+		if err != nil {
+			return err
+		}
+		over = g.Status == adjudicator.Ended
+		st, err = jt.Step(game, g.Step)
+		return err
+	})
+	return st, over, err
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// saveMail writes the n-th mail a player received: the message as sent
+// (.eml), and its text, HTML and pictures beside it.
+func saveMail(dir string, n int, raw []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	e, err := gomessage.Read(bytes.NewReader(raw))
+	if err != nil && e == nil {
+		return fmt.Errorf("read mail: %w", err)
+	}
+	subject := strings.TrimPrefix(e.Header.Get("Subject"), "umpire: ")
+	if dec, err := new(mime.WordDecoder).DecodeHeader(subject); err == nil {
+		subject = dec
+	}
+	if i := strings.Index(subject, " (re:"); i > 0 {
+		subject = subject[:i]
+	}
+	base := fmt.Sprintf("%02d-%s", n, strings.Trim(unsafeName.ReplaceAllString(subject, "-"), "-"))
+	if err := os.WriteFile(filepath.Join(dir, base+".eml"), raw, 0o644); err != nil {
+		return err
+	}
+	return e.Walk(func(path []int, part *gomessage.Entity, err error) error {
+		if err != nil {
+			return nil
+		}
+		ct, params, _ := part.Header.ContentType()
+		var ext string
+		switch {
+		case ct == "text/plain" && !strings.HasPrefix(headerFilename(part), "orders"):
+			ext = ".txt"
+		case ct == "text/html":
+			ext = ".html"
+		case strings.HasPrefix(ct, "image/"):
+			ext = "." + strings.TrimPrefix(ct, "image/")
+		default:
+			return nil
+		}
+		_ = params
+		data, err := io.ReadAll(part.Body)
+		if err != nil {
+			return nil
+		}
+		if ext == ".html" {
+			// a file on disk cannot resolve cid: references: point at the
+			// picture saved beside it.
+			data = cidRE.ReplaceAll(data, []byte(`src="`+base+`.png"`))
+		}
+		return os.WriteFile(filepath.Join(dir, base+ext), data, 0o644)
+	})
+}
+
+var cidRE = regexp.MustCompile(`src="cid:[^"]*"`)
+
+func headerFilename(e *gomessage.Entity) string {
+	_, p, _ := e.Header.ContentDisposition()
+	return p["filename"]
+}

@@ -35,7 +35,7 @@ var oddsInputs = []resolve.Input{
 	{Name: "up_elevation", Kind: resolve.Bool, Help: "the defender's hex is higher than every attacker's hex: 1 left (3.6, 9.6.1)"},
 	{Name: "shifts", Kind: resolve.Int, Bounded: true, Min: -20, Max: 20, Help: "other net column shifts, + is rightward (9.6.2)"},
 	{Name: "low_rounding", Kind: resolve.Word, Allowed: []string{"decimal", "inverse"}, Default: "decimal",
-		Help: "midpoints below 1:1: decimal compares attack/defense with the midpoint of the two ratios as numbers; inverse compares defense/attack (rulings.md)"},
+		Help: "midpoints below 1:1: decimal compares attack/defense with the midpoint of the two ratios as numbers; inverse compares defense/attack (docs/rulings.md)"},
 	tablesInput,
 }
 
@@ -351,7 +351,7 @@ var alliedProc = &resolve.Procedure{
 	Dice:    "1d6",
 	Inputs: []resolve.Input{
 		{Name: "failures", Kind: resolve.Int, Bounded: true, Min: 0, Max: 99, Help: "earlier failed Allied Assistance rolls, +1 each"},
-		{Name: "cumulative", Kind: resolve.Bool, Default: "yes", Help: "no: only the last failure's +1 counts (rulings.md)"},
+		{Name: "cumulative", Kind: resolve.Bool, Default: "yes", Help: "no: only the last failure's +1 counts (docs/rulings.md)"},
 	},
 	Outputs: []resolve.Output{
 		{Name: "modified", Help: "the d6 plus DRM"},

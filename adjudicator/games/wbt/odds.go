@@ -34,7 +34,7 @@ type Ratio struct {
 // Odds computes the odds of attack against defense factors: high odds are the
 // quotient rounded down to n:1 (11.5), poor odds are the inverse quotient
 // rounded up to 1:n (11.6), and equal totals are 1:1 (11.6 note). A zero on one
-// side only has no finite ratio (see rulings.md).
+// side only has no finite ratio (see docs/rulings.md).
 func Odds(attack, defense int) Ratio {
 	switch {
 	case attack == defense:

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/mail/mailtest"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+// fullGame is the game the end-to-end game test plays to its end: the first
+// hosted of these.
+var fullGames = []struct {
+	kind, scenario, options string
+	minSteps                int
+}{
+	{"perrote", "demo", "", 6},
+	{"fake", "duel", "[options]\nturns = \"6\"\n", 6},
+}
+
+// TestFullGameByRealMail plays a whole game by mail through the real
+// Dovecot and OpenSMTPD: a game master creates it, an OpenPGP player and an
+// SSH player join and mail signed orders every turn until the game ends;
+// then `umpire replay` re-runs the exported game and `umpire verify` checks
+// its dice log.
+func TestFullGameByRealMail(t *testing.T) {
+	st := mailtest.Real(t)
+	reg := games()
+	game := fullGames[len(fullGames)-1]
+	for _, g := range fullGames {
+		if _, err := reg.Get(g.kind); err == nil {
+			game = g
+			break
+		}
+	}
+	rules, _ := reg.Get(game.kind)
+	seats, err := rules.Seats(game.scenario)
+	if err != nil || len(seats) != 2 {
+		t.Fatalf("seats of %s/%s: %v %v", game.kind, game.scenario, seats, err)
+	}
+	dir := t.TempDir()
+	m := &Main{Stdout: os.Stdout, Stderr: os.Stderr, Now: time.Now, Getenv: func(string) string { return "" }, Logger: quiet()}
+	t.Cleanup(func() { m.Close() })
+	cfg := defaultConfig()
+	cfg.Store, cfg.Address = filepath.Join(dir, "umpire.db"), judgeAddress
+	cfg.IMAP.Address, cfg.IMAP.Security, cfg.IMAP.Username, cfg.IMAP.Password = st.IMAPAddr(), "none", judgeAddress, judgePassword
+	cfg.SMTP.Address, cfg.SMTP.Security = st.SMTPAddr(), "none"
+	cfg.Limits.RepliesPerHour = 1000
+	st.AddUser(t, judgeAddress, judgePassword)
+	db, err := store.Open(cfg.Store, store.Options{Host: "umpire.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.closers = append(m.closers, db)
+	d, err := m.newDaemon(t.Context(), cfg, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	gm, err := newPGPPlayer("Grace", "gm@players.test", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p1, err := newPGPPlayer("Olga", "olga@players.test", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := newSSHPlayer("Sam", "sam@players.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p1.Seat, p2.Seat = seats[0], seats[1]
+	everyone := []*seatPlayer{gm, p1, p2}
+	for _, p := range everyone {
+		st.AddUser(t, p.Addr, "pw")
+	}
+	judgeSeen := 0
+	tb := &scripted{m: m, db: db, cfg: cfg, d: d, judge: judgeAddress, out: filepath.Join(dir, "mail"),
+		submit: func(ctx context.Context, from string, raw []byte) error {
+			// wait until the MTA has delivered it, so the judge's pass sees it
+			judgeSeen = len(st.Mailbox(t, judgeAddress, judgePassword, "INBOX"))
+			st.Submit(t, from, []string{judgeAddress}, raw)
+			st.WaitFor(t, judgeAddress, judgePassword, "INBOX", judgeSeen+1, 30*time.Second)
+			return nil
+		},
+		fetch: func(ctx context.Context, addr string) ([][]byte, error) {
+			// wait for every mail the judge has sent to addr
+			want := sentTo(t, db, addr)
+			return st.WaitFor(t, addr, "pw", "INBOX", want, 30*time.Second), nil
+		}}
+	ctx := t.Context()
+	id := "full-1"
+	if err := tb.send(ctx, gm, "create", fmt.Sprintf("create\nid = %q\ngame = %q\nscenario = %q\n%s[schedule]\nevery = \"72h\"\n", id, game.kind, game.scenario, game.options)); err != nil {
+		t.Fatal(err)
+	}
+	mustRound(t, tb, everyone)
+	for _, p := range []*seatPlayer{p1, p2} {
+		if err := tb.send(ctx, p, "join", fmt.Sprintf("join %s %s\n", id, p.Seat)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustRound(t, tb, everyone)
+	if err := tb.send(ctx, gm, "start", "start "+id+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	mustRound(t, tb, everyone)
+	bot := rules.(adjudicator.Bot)
+	steps := 0
+	for ; steps < 60; steps++ {
+		step, over, err := tb.state(ctx, id)
+		if errors.Is(err, adjudicator.ErrNotFound) || over {
+			break
+		}
+		if err != nil {
+			t.Fatalf("after %d steps: %v", steps, err)
+		}
+		for _, p := range []*seatPlayer{p1, p2} {
+			if !contains(step.Owing, p.Seat) {
+				continue
+			}
+			lines, err := bot.Bot(step.State, p.Seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := fmt.Sprintf("game: %s\nstep: %d\nseat: %s\n%s\nend\n", id, step.Number, p.Seat, strings.Join(lines, "\n"))
+			if err := tb.send(ctx, p, "orders", text); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := mustRound(t, tb, everyone)
+		for _, p := range []*seatPlayer{p1, p2} {
+			if contains(step.Owing, p.Seat) && !anyContains(got[p], "ACCEPTED") {
+				t.Fatalf("step %d: %s's orders were not accepted:\n%s", step.Number, p.Seat, strings.Join(texts(got[p]), "\n----\n"))
+			}
+		}
+	}
+	_, over, err := tb.state(ctx, id)
+	if err != nil || !over {
+		t.Fatalf("the game did not end after %d steps: %v", steps, err)
+	}
+	if steps < game.minSteps {
+		t.Errorf("the game ended after %d steps, want at least %d", steps, game.minSteps)
+	}
+	// every seat and the GM got a report of every step
+	for _, p := range everyone {
+		reports := 0
+		for _, raw := range p.Received {
+			if strings.Contains(string(raw), "report") && strings.Contains(string(raw), "image/png") {
+				reports++
+			}
+		}
+		if reports < steps {
+			t.Errorf("%s received %d reports with a picture for %d steps", p.Addr, reports, steps)
+		}
+	}
+	// replay and verify the exports
+	var exp *adjudicator.GameExport
+	if err := db.View(ctx, func(tx *store.Tx) (err error) {
+		exp, err = (&adjudicator.Judge{Games: reg}).ExportGame(tx.Judge(judgeAddress, time.Now()), id)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	gamePath := filepath.Join(dir, "game.json")
+	b, _ := json.Marshal(exp)
+	os.WriteFile(gamePath, b, 0o644)
+	if code, out, errOut := run(t, "replay", gamePath); code != exitOK {
+		t.Errorf("replay: exit %d\n%s%s", code, out, errOut)
+	}
+	logPath := filepath.Join(dir, "log.json")
+	var x []byte
+	db.View(ctx, func(tx *store.Tx) error {
+		e, err := tx.ExportLog(id)
+		if err == nil {
+			x, err = json.Marshal(e)
+		}
+		return err
+	})
+	os.WriteFile(logPath, x, 0o644)
+	if code, out, errOut := run(t, "verify", logPath); code != exitOK || !strings.Contains(out, "OK") {
+		t.Errorf("verify: exit %d\n%s%s", code, out, errOut)
+	}
+	t.Logf("%s played %d steps by real mail", game.kind, steps)
+}
+
+func mustRound(t *testing.T, tb *scripted, ps []*seatPlayer) map[*seatPlayer][][]byte {
+	t.Helper()
+	got, err := tb.round(t.Context(), ps...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// sentTo counts the mails the judge has sent to addr.
+func sentTo(t *testing.T, db *store.DB, addr string) int {
+	n := 0
+	db.View(t.Context(), func(tx *store.Tx) error {
+		for id := uint64(1); ; id++ {
+			m, err := tx.Mail(id)
+			if err != nil {
+				return nil
+			}
+			if m.State == store.MailSent && len(m.To) > 0 && m.To[0] == addr {
+				n++
+			}
+		}
+	})
+	return n
+}
+
+func texts(raws [][]byte) []string {
+	out := make([]string, len(raws))
+	for i, r := range raws {
+		out[i] = string(r)
+	}
+	return out
+}
+
+func anyContains(raws [][]byte, s string) bool {
+	for _, r := range raws {
+		if strings.Contains(string(r), s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,113 @@
+package templates
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/board"
+)
+
+// benchReport is a report of a big step: the 60x40 test map, 40 events,
+// 30 dice, 60 units.
+func benchReport() *adjudicator.Report {
+	m := testMap()
+	r := &adjudicator.Report{Game: "club-kosovo-3", Kind: "wbt", Title: "War by Television: Kosovo 1999", Seat: "NATO",
+		Step: 12, Phase: "NATO combat", Closed: time.Date(2026, 11, 20, 20, 0, 0, 0, time.UTC),
+		Notices:  []string{"Stand-in map and CRT: not the published ones."},
+		OpenLink: strings.Repeat("ab", 32), Head: strings.Repeat("cd", 32), CommitOpen: strings.Repeat("ef", 32), CommitSealed: strings.Repeat("01", 32),
+		Next: &adjudicator.NextStep{Step: 13, Phase: "Serb movement", Owing: []string{"Serb"}, Deadline: time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)}}
+	for i := range 40 {
+		r.Events = append(r.Events, adjudicator.ReportEvent{Rule: "11.8", Text: fmt.Sprintf("NATO attacks %04d at 3:1 and rolls %d: result 1/2, the defender loses two steps and retreats.", 1700+i, i%6+1)})
+	}
+	for i := range 30 {
+		r.Dice = append(r.Dice, adjudicator.ReportDie{Seq: uint64(100 + i), Spec: "1d6", Purpose: fmt.Sprintf("WbT 11.8 CRT roll, NATO attack on %04d", 1700+i), Values: []int{i%6 + 1}})
+	}
+	for _, c := range m.Counters {
+		r.Units = append(r.Units, adjudicator.Unit{Side: c.Side, ID: c.ID, Type: c.Type, Where: c.Hex.String(), Strength: c.Strength, Status: strings.Join(c.Markers, " ")})
+	}
+	r.Tracks = []board.Track{{Name: "Turn", Value: 3, Min: 1, Max: 14}, {Name: "MePPs", Value: 12}}
+	r.Picture = &m
+	return r
+}
+
+// BenchmarkReport renders what one seat's report mail holds: the 60x40 map
+// as a PNG and both report parts (issue 5: under 150 ms, PNG under 400 KB).
+func BenchmarkReport(b *testing.B) {
+	rs, err := NewReports("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := benchReport()
+	var out *Rendered
+	for b.Loop() {
+		if out, err = rs.Render(r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(out.Map)), "png-bytes")
+	b.ReportMetric(float64(len(out.Text)+len(out.HTML)), "text-bytes")
+}
+
+// TestTemplatesOverride: a folder's report.txt replaces the built-in one and
+// the HTML stays built in; a template that does not parse is refused with
+// its file named.
+func TestTemplatesOverride(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := writeFile(dir+"/"+name, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(TextTemplate, "Custom report of {{.Game}} step {{.Step}} for {{.Reader}}.\n")
+	rs, err := NewReports(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := benchReport()
+	r.Picture = nil
+	out, err := rs.Render(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Text != "Custom report of club-kosovo-3 step 12 for seat NATO.\n" || !strings.Contains(out.HTML, "<h2>WHAT HAPPENED</h2>") {
+		t.Errorf("override: text %q", out.Text)
+	}
+	if out.Map != nil || strings.Contains(out.HTML, "cid:") {
+		t.Error("a report without a picture references one")
+	}
+	write(HTMLTemplate, "<p>{{.Game</p>")
+	if _, err := NewReports(dir); err == nil || !strings.Contains(err.Error(), HTMLTemplate) {
+		t.Errorf("bad template: %v", err)
+	}
+	write(HTMLTemplate, "<p>{{.NoSuchField}}</p>")
+	rs, err = NewReports(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rs.Render(r); err == nil || !strings.Contains(err.Error(), "NoSuchField") {
+		t.Errorf("a template naming a missing field: %v", err)
+	}
+}
+
+// TestWrapAndTable: the text helpers keep to the width and align columns.
+func TestWrapAndTable(t *testing.T) {
+	got := wrap(20, "  1. ", "     ", "the quick brown fox jumps over the lazy dog")
+	want := "  1. the quick brown\n     fox jumps over\n     the lazy dog"
+	if got != want {
+		t.Errorf("wrap:\n%s\nwant\n%s", got, want)
+	}
+	if got := wrap(10, "", "", strings.Repeat("x", 15)); got != strings.Repeat("x", 15) {
+		t.Errorf("a long word is cut: %q", got)
+	}
+	tab := table("  ", [][]string{{"Side", "Unit"}, {"NATO", "US-1AD"}, {"Serb", "3A"}})
+	want = "  Side  Unit\n  ----  ------\n  NATO  US-1AD\n  Serb  3A"
+	if tab != want {
+		t.Errorf("table:\n%s\nwant\n%s", tab, want)
+	}
+}
+
+func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }

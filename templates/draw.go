@@ -107,8 +107,22 @@ func (cv *canvas) use(c color.Color) {
 // rect fills an axis-aligned rectangle without antialiasing.
 func (cv *canvas) rect(r image.Rectangle, c color.Color) {
 	cv.use(c)
-	cv.u.C = c
-	draw.Draw(cv.img, r, &cv.u, image.Point{}, draw.Src)
+	r = r.Intersect(cv.img.Bounds())
+	if r.Empty() {
+		return
+	}
+	// one row by doubling copies, then the row copied down: several times
+	// faster than draw.Draw with a uniform source on a big picture.
+	rc := color.RGBAModel.Convert(c).(color.RGBA)
+	first := cv.img.Pix[cv.img.PixOffset(r.Min.X, r.Min.Y):cv.img.PixOffset(r.Max.X, r.Min.Y)]
+	first[0], first[1], first[2], first[3] = rc.R, rc.G, rc.B, rc.A
+	for n := 4; n < len(first); n *= 2 {
+		copy(first[n:], first[:n])
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		i := cv.img.PixOffset(r.Min.X, y)
+		copy(cv.img.Pix[i:i+len(first)], first)
+	}
 }
 
 // segment is the polygon of a straight stroke of width w from p to q.

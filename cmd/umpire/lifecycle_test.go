@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +87,10 @@ func TestLifecycleByMail(t *testing.T) {
 	send("bob@players.test", "o3", string(withKey(g, bob, "bob@players.test", "o3@players.test", "orders", "game: mail-1\nstep: 1\nseat: B\nroll 1\nend\n")))
 	serve()
 	a := inbox("alice", 6) // join, two join announcements, start, receipt, report
+	// the picture the HTML part shows by cid: is a part of the mail with that Content-ID
+	if !regexp.MustCompile(`(?i)content-id: *<map-mail-1-step1@umpire>`).MatchString(a) {
+		t.Errorf("the report's picture part lacks the Content-ID its HTML refers to")
+	}
 	for _, want := range []string{"ACCEPTED: orders of seat A", "mail-1: step 1 report (turn-1)", "A rolls", "B rolls", "Step 2 (turn-2). Orders are due",
 		"Content-Type: text/html", "Content-Type: image/png", "cid:map-mail-1-step1@umpire"} {
 		if !strings.Contains(a, want) {

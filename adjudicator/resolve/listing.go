@@ -26,7 +26,10 @@ func List(w io.Writer, g *Game) {
 		}
 		for _, in := range p.Inputs {
 			status := "required"
-			if !in.Required {
+			switch {
+			case in.Unset != "":
+				status = "default " + in.Unset
+			case !in.Required:
 				status = "default " + defaultText(in)
 			}
 			line := fmt.Sprintf("    %s=  %s (%s)", in.Name, in.usage(), status)

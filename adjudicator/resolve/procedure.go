@@ -91,6 +91,9 @@ type Input struct {
 	// list).
 	Required bool
 	Default  string
+	// Unset, when set, says in the listing what leaving the input out
+	// means, where that is not a value ("attacker_cf").
+	Unset string
 }
 
 // usage says what the input takes, in the words the listing and errors use.

@@ -52,7 +52,7 @@ var combatProcedure = &resolve.Procedure{
 		yesNo("attacker_oos", "the attacking units are Out Of Supply (CF halved, rounded up)"),
 		yesNo("defender_oos", "the defending units are Out Of Supply (CF halved, no Combat Card benefit)"),
 		yesNo("not_all_across", "river: some attacking unit did not attack across the river, so no river effects (13.4.4.2)"),
-		{Name: "attacker_cf_after", Kind: resolve.Int, Bounded: true, Min: 0, Max: 999, Help: "river only: the attacker's printed CF left after taking the defender's loss first (13.4.4.2); without it attacker_cf is used"},
+		{Name: "attacker_cf_after", Kind: resolve.Int, Bounded: true, Min: 0, Max: 999, Unset: "attacker_cf", Help: "river only: the attacker's printed CF left after taking the defender's loss first (13.4.4.2)"},
 	},
 	Outputs: []resolve.Output{
 		{Name: "attacker_modified", Help: "attacker's die plus every DRM"},

@@ -124,6 +124,8 @@ var textFuncs = template.FuncMap{
 	"wrap":  wrap,
 	"join":  strings.Join,
 	"table": table,
+	"units": units,
+	"die":   die,
 	"pad":   func(n int, s string) string { return s + strings.Repeat(" ", max(n-len([]rune(s)), 0)) },
 	"ints":  ints,
 	"track": track,
@@ -243,6 +245,73 @@ func table(indent string, rows [][]string) string {
 		line(r)
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// units lays out the units table when it fits width, and otherwise a
+// list with one wrapped entry per unit: "- Russia R1, Russian squad, at
+// 0504, 7/7: rolled 10".
+func units(indent string, rows [][]string, width int) string {
+	t := table(indent, rows)
+	fits := true
+	for _, l := range strings.Split(t, "\n") {
+		if len([]rune(l)) > width {
+			fits = false
+			break
+		}
+	}
+	if fits || len(rows) < 2 {
+		return t
+	}
+	var b strings.Builder
+	h := rows[0]
+	if len(h) >= 6 {
+		fmt.Fprintf(&b, "%s(%s %s, %s, at %s, %s: %s)\n", indent, h[0], h[1], h[2], h[3], h[4], h[5])
+	}
+	for i, r := range rows[1:] {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		cell := func(i int) string {
+			if i < len(r) {
+				return r[i]
+			}
+			return ""
+		}
+		var parts []string
+		head := strings.TrimSpace(cell(0) + " " + cell(1))
+		if cell(2) != "" {
+			head += ", " + cell(2)
+		}
+		parts = append(parts, head)
+		if cell(3) != "" && cell(3) != "-" {
+			parts = append(parts, "at "+cell(3))
+		}
+		if cell(4) != "" {
+			parts = append(parts, cell(4))
+		}
+		line := strings.Join(parts, ", ")
+		if cell(5) != "" {
+			line += ": " + cell(5)
+		}
+		b.WriteString(wrap(width, indent+"- ", indent+"  ", line))
+	}
+	return b.String()
+}
+
+// die is one line of the dice list: number, spec, faces and purpose in
+// columns, the purpose wrapped under its column; faces too long for their
+// column push the purpose to the next line.
+func die(width int, seq uint64, spec string, values []int, sealed bool, purpose string) string {
+	faces := ints(values)
+	if sealed {
+		faces = "sealed"
+	}
+	const col = 32 // where the purpose starts
+	lead := fmt.Sprintf("  #%-4d %-10s ", seq, spec)
+	if n := len([]rune(lead + faces)); n < col {
+		return wrap(width, lead+faces+strings.Repeat(" ", col-n), strings.Repeat(" ", col), purpose)
+	}
+	return wrap(width, lead, strings.Repeat(" ", len(lead)), faces) + "\n" + wrap(width, strings.Repeat(" ", col), strings.Repeat(" ", col), purpose)
 }
 
 // UnitRows are the units table's rows with a header, for the text template.

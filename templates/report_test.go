@@ -103,6 +103,22 @@ func TestWrapAndTable(t *testing.T) {
 	if got := wrap(10, "", "", strings.Repeat("x", 15)); got != strings.Repeat("x", 15) {
 		t.Errorf("a long word is cut: %q", got)
 	}
+	wide := [][]string{{"Side", "Unit", "Type", "Where", "Strength", "Status"},
+		{"Russia", "T1", "T80-UK", "0308", "1/1", "facing se, motive crippled, fire control damaged, stunned, rolled 11 (11)"},
+		{"USA", "A1", "US fire team", "-", "0/4", "out of the game"}}
+	got = units("  ", wide, 72)
+	want = "  (Side Unit, Type, at Where, Strength: Status)\n  - Russia T1, T80-UK, at 0308, 1/1: facing se, motive crippled, fire\n    control damaged, stunned, rolled 11 (11)\n  - USA A1, US fire team, 0/4: out of the game"
+	if got != want {
+		t.Errorf("units too wide for a table:\n%s\nwant\n%s", got, want)
+	}
+	if got := units("  ", wide[:2][:1], 72); got != table("  ", wide[:1]) {
+		t.Errorf("units without rows: %q", got)
+	}
+	got = die(72, 30, "8d6", []int{3, 6, 2, 2, 6, 3, 2, 4}, false, "Per Rote RPGs/Light Missiles: R2's RPG at A3, needing 3+")
+	want = "  #30   8d6        3 6 2 2 6 3 2 4\n                                Per Rote RPGs/Light Missiles: R2's RPG\n                                at A3, needing 3+"
+	if got != want {
+		t.Errorf("die with long faces:\n%s\nwant\n%s", got, want)
+	}
 	tab := table("  ", [][]string{{"Side", "Unit"}, {"NATO", "US-1AD"}, {"Serb", "3A"}})
 	want = "  Side  Unit\n  ----  ------\n  NATO  US-1AD\n  Serb  3A"
 	if tab != want {

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/store"
@@ -289,6 +290,12 @@ func TestDemo(t *testing.T) {
 			if len(pngs) != 1 || len(texts) != 1 || len(htmls) != 1 {
 				t.Errorf("%s: step %d report: %d pictures, %d texts, %d html parts", seat.Name(), step, len(pngs), len(texts), len(htmls))
 				continue
+			}
+			text, _ := os.ReadFile(texts[0])
+			for i, line := range strings.Split(string(text), "\n") {
+				if n := utf8.RuneCountInString(line); n > 72 {
+					t.Errorf("%s line %d is %d columns wide: %q", texts[0], i+1, n, line)
+				}
 			}
 			f, err := os.Open(pngs[0])
 			if err != nil {

@@ -292,7 +292,7 @@ func TestDemo(t *testing.T) {
 				continue
 			}
 			text, _ := os.ReadFile(texts[0])
-			for i, line := range strings.Split(string(text), "\n") {
+			for i, line := range strings.Split(strings.ReplaceAll(string(text), "\r\n", "\n"), "\n") {
 				if n := utf8.RuneCountInString(line); n > 72 {
 					t.Errorf("%s line %d is %d columns wide: %q", texts[0], i+1, n, line)
 				}

@@ -22,7 +22,7 @@ var fullGames = []struct {
 	kind, scenario, options string
 	minSteps                int
 }{
-	{"perrote", "demo", "", 6},
+	{"perrote", "meeting", "", 6},
 	{"fake", "duel", "[options]\nturns = \"6\"\n", 6},
 }
 

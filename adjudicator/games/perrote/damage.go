@@ -41,7 +41,12 @@ func DamageResult(modified int) DamageEffect {
 // wound number (Vehicle Damage); it returns the modified roll and the chart
 // line.
 func RollVehicleDamage(r dice.Roller, over int) (int, DamageEffect) {
-	d := dice.Roll(r, 1, 6, fmt.Sprintf("Per Rote vehicle damage roll, +%d", over))[0]
+	return RollVehicleDamageFor(r, over, fmt.Sprintf("Per Rote vehicle damage roll, +%d", over))
+}
+
+// RollVehicleDamageFor is RollVehicleDamage with the dice purpose given.
+func RollVehicleDamageFor(r dice.Roller, over int, purpose string) (int, DamageEffect) {
+	d := dice.Roll(r, 1, 6, purpose)[0]
 	m := d + over
 	return m, DamageResult(m)
 }

@@ -16,9 +16,15 @@ func MortarNeed(spotter, visible bool) int {
 // the adjacent hex it lands in: 1 the hex between the target and the mortar,
 // 2 to 6 the others numbered clockwise from it. scatter is 0 on a hit.
 func MortarHex(r dice.Roller, spotter, visible bool) (hit bool, scatter int) {
+	return MortarHexFor(r, spotter, visible, "")
+}
+
+// MortarHexFor is MortarHex with what fires at what added to the dice
+// purposes.
+func MortarHexFor(r dice.Roller, spotter, visible bool, what string) (hit bool, scatter int) {
 	need := MortarNeed(spotter, visible)
-	if dice.Roll(r, 1, 6, "Per Rote mortar hex hit roll")[0] >= need {
+	if dice.Roll(r, 1, 6, "Per Rote mortar hex hit roll"+what)[0] >= need {
 		return true, 0
 	}
-	return false, dice.Roll(r, 1, 6, "Per Rote mortar scatter")[0]
+	return false, dice.Roll(r, 1, 6, "Per Rote mortar scatter"+what)[0]
 }

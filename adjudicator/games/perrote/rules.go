@@ -20,4 +20,9 @@ const (
 	ruleSneak       = "Sneak Attack/Forward Deployment"
 	ruleSmoke       = "Smoke Launchers"
 	ruleMortars     = "Mortars"
+	// ruleVehicleWeapons: one weapon group a turn.
+	ruleVehicleWeapons = "Vehicle Weapons"
+	// ruleVictory: victory is the scenario's (the text leaves it to the
+	// players).
+	ruleVictory = "Victory (scenario)"
 )

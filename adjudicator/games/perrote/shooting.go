@@ -26,6 +26,12 @@ type Shot struct {
 	// Models in the target hex, for hex weapons.
 	Models    int
 	BodyArmor BodyArmor
+	// Weapons is how many weapons of the kind fire together at the
+	// target, rolling their dice as one draw; 0 counts as one.
+	Weapons int
+	// Purpose, when set, replaces the dice purpose (it should name the
+	// rule, the firer and the target).
+	Purpose string
 }
 
 // ShotError is a shot the rules do not allow; Field names the input at
@@ -125,7 +131,7 @@ func (s Shot) WoundNumber() int {
 
 // DiceCount is the dice the shot rolls (Shooting, Movement).
 func (s Shot) DiceCount() int {
-	return s.Weapon.DiceCount(s.Models, s.WeaponMoved)
+	return max(s.Weapons, 1) * s.Weapon.DiceCount(s.Models, s.WeaponMoved)
 }
 
 // ShotResult is what the shooting dice did.
@@ -151,7 +157,11 @@ func (s Shot) Fire(r dice.Roller) ShotResult {
 		return res
 	}
 	res.DiceRolled = s.DiceCount()
-	res.Faces = dice.Roll(r, res.DiceRolled, 6, fmt.Sprintf("Per Rote shooting, %s needing %d+", s.Weapon.Name, res.Wound))
+	purpose := s.Purpose
+	if purpose == "" {
+		purpose = fmt.Sprintf("Per Rote shooting, %s needing %d+", s.Weapon.Name, res.Wound)
+	}
+	res.Faces = dice.Roll(r, res.DiceRolled, 6, purpose)
 	hits := []int{}
 	for _, f := range res.Faces {
 		if f >= res.Wound {
@@ -159,7 +169,11 @@ func (s Shot) Fire(r dice.Roller) ShotResult {
 		}
 	}
 	if s.BodyArmor == Reroll && s.BodyArmor.Works(s.Target, s.Weapon) && len(hits) > 0 {
-		res.Rerolled = dice.Roll(r, len(hits), 6, "Per Rote body armor re-roll of the hits")
+		why := "Per Rote body armor re-roll of the hits"
+		if s.Purpose != "" {
+			why = "Per Rote Body Armor: re-roll of the hits, " + s.Purpose
+		}
+		res.Rerolled = dice.Roll(r, len(hits), 6, why)
 		hits = hits[:0]
 		for _, f := range res.Rerolled {
 			if f >= res.Wound {

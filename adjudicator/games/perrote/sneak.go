@@ -13,9 +13,14 @@ func SneakNeed(turn int) int {
 // SneakArrives rolls for sneak attack units to show up (Sneak
 // Attack/Forward Deployment); no die is rolled when they cannot fail.
 func SneakArrives(r dice.Roller, turn int) (arrives, rolled bool) {
+	return SneakArrivesFor(r, turn, "")
+}
+
+// SneakArrivesFor is SneakArrives with the unit named in the dice purpose.
+func SneakArrivesFor(r dice.Roller, turn int, what string) (arrives, rolled bool) {
 	need := SneakNeed(turn)
 	if need <= 1 {
 		return true, false
 	}
-	return dice.Roll(r, 1, 6, "Per Rote sneak attack arrival roll")[0] >= need, true
+	return dice.Roll(r, 1, 6, "Per Rote sneak attack arrival roll"+what)[0] >= need, true
 }

@@ -1,0 +1,542 @@
+package perrote
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator/board"
+)
+
+// This file fires the turn's weapons (Shooting and the weapon sections,
+// Vehicle Weapons, Kill fire/suppression fire, Mortars, Smoke Launchers):
+// range and line of sight over the hex grid, which weapons fire, the shots
+// and their effects, which wait for the end of the group.
+
+// fire carries out a unit's fire order.
+func (t *turn) fire(u *UnitState, o *Order) {
+	if u.Eliminated() {
+		return
+	}
+	moved, ok := t.mayFire(u)
+	if !ok {
+		return
+	}
+	switch o.Verb {
+	case "shoot", "stand":
+		t.shoot(u, o, moved)
+	case "mortar":
+		t.mortar(u, o, moved)
+	case "smoke":
+		t.smokeLaunch(u)
+	}
+}
+
+// carrier is the vehicle whose movement counts for a unit's fire: its own
+// for a vehicle, its vehicle's for passengers.
+func (t *turn) carrier(u *UnitState) *UnitState {
+	if u.Aboard != "" {
+		if v := t.s.unit(u.Aboard); v != nil {
+			return v
+		}
+	}
+	return u
+}
+
+// mayFire checks the unit may fire after what it moved (Movement, Vehicle
+// Damage) and returns the hexes moved.
+func (t *turn) mayFire(u *UnitState) (int, bool) {
+	c := t.carrier(u)
+	moved := t.moved[c.ID]
+	if _, shoot := maxMove(c); moved > shoot {
+		t.event(ruleMovement, "%s moved %d hexes: too far to fire this turn.", u.ID, moved)
+		return moved, false
+	}
+	if u.Kind == KindVehicle {
+		switch {
+		case u.FireControl == "crippled":
+			t.event(ruleDamage, "%s cannot fire: its fire control is crippled.", u.ID)
+			return moved, false
+		case u.FireControl == "damaged" && u.LastFired > 0 && u.LastFired == t.n-1:
+			t.event(ruleDamage, "%s fired last turn: with damaged fire control it fires every other turn.", u.ID)
+			return moved, false
+		}
+	}
+	if u.Aboard != "" && t.heavy[u.Aboard] {
+		t.event(ruleVehicleWeapons, "%s cannot fire from %s: the vehicle fired its main or heavy weapons this turn.", u.ID, u.Aboard)
+		return moved, false
+	}
+	return moved, true
+}
+
+// occupied lists the hexes units stand in.
+func (t *turn) occupied() map[board.ID]bool {
+	out := map[board.ID]bool{}
+	for _, u := range t.inPlay() {
+		if h, ok := t.f.parse(u.Hex); ok {
+			out[h] = true
+		}
+	}
+	return out
+}
+
+// lineOfFire says whether from sees to (Shooting: not through cover or
+// units, friend or foe; Cover: fired into, not through) and, if not, what
+// blocks it.
+func (t *turn) lineOfFire(from, to board.ID, occ map[board.ID]bool) (bool, string) {
+	blocks := func(h board.ID) bool { return occ[h] || t.f.blocksFire(h) }
+	if t.f.g.Visible(from, to, blocks) {
+		return true, ""
+	}
+	for _, h := range board.Between(t.f.g.Line(from, to)) {
+		if blocks(h) {
+			if occ[h] {
+				return false, "units at " + t.f.format(h) + " are in the way"
+			}
+			what := t.f.names[h]
+			if t.f.smoke[h] {
+				what = "smoke"
+			}
+			return false, what + " at " + t.f.format(h) + " is in the way"
+		}
+	}
+	return false, "the line is blocked"
+}
+
+// rangeOf is an arm's range: its own, or the table's.
+func rangeOf(a Arm, w Weapon) int {
+	if a.Range > 0 {
+		return a.Range
+	}
+	return w.Range
+}
+
+// armUsable reports whether an arm may fire this turn at dist hexes:
+// unspent, in range, not a move-and-fire it forbids (Sniper Rifles, Heavy
+// Machineguns and Heavy Missiles carried by troops, the TOW), not indirect
+// (mortars fire at hexes), and named by the order if it names weapons.
+func armUsable(u *UnitState, a Arm, w Weapon, dist, moved int, with []string) bool {
+	switch {
+	case a.Spent || w.Indirect || dist > rangeOf(a, w):
+		return false
+	case moved > 0 && (w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == KindTroops):
+		return false
+	case len(with) > 0 && !slices.Contains(with, a.Weapon):
+		return false
+	}
+	return true
+}
+
+// shotAt is one weapon's shot from hex from at unit x in hex to (Shooting):
+// its target class, armor and the side struck, cover, movement, body or
+// reactive armor.
+func (t *turn) shotAt(w Weapon, from board.ID, x *UnitState, to board.ID, moved int) Shot {
+	s := Shot{Weapon: w, Models: x.ModelCount(), WeaponMoved: moved > 0}
+	switch x.Kind {
+	case KindVehicle:
+		s.Target = Vehicle
+		s.Armor = map[string]Armor{"mbt": MBT, "afv": AFV}[x.Armor]
+		s.Facing = FacingStruck(t.f.g, to, x.Facing, from)
+	case KindLightVehicle:
+		s.Target = LightVehicle
+	}
+	s.Cover = max(t.f.cover(to), t.f.linearCover(from, to))
+	maxed := 2
+	if x.IsVehicle() {
+		maxed = 4
+	}
+	s.MovedMax = t.moved[x.ID] >= maxed
+	side := t.s.side(x.Side)
+	opt := ""
+	switch {
+	case s.Target.ShotAsTroops() && t.s.inForce("body_armor"):
+		opt = side.BodyArmor
+	case s.Target == Vehicle && x.Reactive && t.s.inForce("reactive_armor"):
+		opt = side.Reactive
+		if opt == "" {
+			opt = "plus1"
+		}
+	}
+	s.BodyArmor = bodyArmors[opt]
+	return s
+}
+
+// expected is the hits a shot scores on average.
+func expected(s Shot) float64 {
+	w := s.WoundNumber()
+	if w > 6 {
+		return 0
+	}
+	return float64(s.DiceCount()) * float64(7-w) / 6
+}
+
+// volley is the arms of one kind firing together.
+type volley struct {
+	arm  Arm
+	w    Weapon
+	refs []*Arm
+}
+
+// chooseArms picks what fires at target x (Vehicle Weapons, Shooting): a
+// vehicle fires one of its weapon groups (the main weapon, a heavy
+// secondary weapon, or all its lighter weapons) or with damaged fire
+// control a single weapon; each man fires one of his weapons. Without a
+// weapon named, each picks what scores best; suppression fire prefers the
+// weapons that kill as they suppress.
+func (t *turn) chooseArms(u *UnitState, o *Order, x *UnitState, from, to board.ID, dist, moved int) ([]volley, int) {
+	score := func(a Arm) float64 {
+		w, _ := WeaponByKey(a.Weapon)
+		s := t.shotAt(w, from, x, to, moved)
+		e := expected(s)
+		if o.Mode == "suppress" && w.AlwaysSuppresses {
+			e += 100
+		}
+		return e
+	}
+	var picked []*Arm
+	group := -1
+	if u.Kind == KindVehicle {
+		best := -1.0
+		last := len(u.Groups) - 1
+		for gi := range u.Groups {
+			if t.ports[u.ID] && gi != last {
+				continue
+			}
+			var arms []*Arm
+			val := 0.0
+			named := len(o.With) == 0
+			for ai := range u.Groups[gi] {
+				a := &u.Groups[gi][ai]
+				w, _ := WeaponByKey(a.Weapon)
+				if slices.Contains(o.With, a.Weapon) {
+					named = true
+				}
+				if armUsable(u, *a, w, dist, moved, nil) {
+					arms = append(arms, a)
+					val += score(*a)
+				}
+			}
+			if !named || len(arms) == 0 {
+				continue
+			}
+			if val > best+1e-9 || (o.Mode == "suppress" && best < 0) {
+				best, picked, group = val, arms, gi
+			}
+		}
+		if u.FireControl == "damaged" && len(picked) > 1 {
+			slices.SortStableFunc(picked, func(a, b *Arm) int {
+				sa, sb := score(*a), score(*b)
+				switch {
+				case sa > sb:
+					return -1
+				case sa < sb:
+					return 1
+				}
+				return 0
+			})
+			picked = picked[:1]
+		}
+	} else {
+		for mi := range u.Models {
+			var best, first *Arm
+			bestV := 0.0
+			for ai := range u.Models[mi].Arms {
+				a := &u.Models[mi].Arms[ai]
+				w, _ := WeaponByKey(a.Weapon)
+				if !armUsable(u, *a, w, dist, moved, o.With) || u.Aboard != "" && !w.SmallArms {
+					continue
+				}
+				if first == nil {
+					first = a
+				}
+				v := score(*a)
+				if v > bestV+1e-9 || best == nil && o.Mode == "suppress" {
+					best, bestV = a, v
+				}
+			}
+			if best != nil {
+				picked = append(picked, best)
+			} else if first != nil && len(o.With) > 0 {
+				picked = append(picked, first) // named, in range, but harmless: say so
+			}
+		}
+	}
+	var out []volley
+	for _, a := range picked {
+		key := FormatArm(Arm{Weapon: a.Weapon, Range: a.Range, OneShot: a.OneShot})
+		i := slices.IndexFunc(out, func(v volley) bool {
+			return FormatArm(Arm{Weapon: v.arm.Weapon, Range: v.arm.Range, OneShot: v.arm.OneShot}) == key
+		})
+		if i < 0 {
+			w, _ := WeaponByKey(a.Weapon)
+			out = append(out, volley{arm: *a, w: w})
+			i = len(out) - 1
+		}
+		out[i].refs = append(out[i].refs, a)
+	}
+	slices.SortStableFunc(out, func(a, b volley) int {
+		return slices.Index(WeaponKeys(), a.w.Key) - slices.Index(WeaponKeys(), b.w.Key)
+	})
+	return out, group
+}
+
+// shoot fires at a unit (Shooting, Kill fire/suppression fire).
+func (t *turn) shoot(u *UnitState, o *Order, moved int) {
+	x := t.s.unit(o.Target)
+	if x == nil || x.Eliminated() || x.Hex == "" {
+		t.event(ruleShooting, "%s holds its fire: %s is no longer on the map.", u.ID, o.Target)
+		return
+	}
+	from, ok := position(t.s, t.f, u)
+	if !ok {
+		return
+	}
+	to, _ := t.f.parse(x.Hex)
+	dist := t.f.g.Distance(from, to)
+	occ := t.occupied()
+	if see, why := t.lineOfFire(from, to, occ); !see {
+		t.event(ruleShooting, "%s cannot fire at %s (%s): %s.", u.ID, x.ID, x.Hex, why)
+		return
+	}
+	vols, group := t.chooseArms(u, o, x, from, to, dist, moved)
+	if len(vols) == 0 {
+		what := "no weapon that can hurt it is in range"
+		if len(o.With) > 0 {
+			what = "its " + strings.Join(o.With, ", ") + " cannot fire at it (out of range, spent, or moved)"
+		}
+		t.event(ruleShooting, "%s cannot fire at %s, %d hexes away: %s.", u.ID, x.ID, dist, what)
+		return
+	}
+	if u.Kind == KindVehicle {
+		if group >= 0 && group != len(u.Groups)-1 {
+			t.heavy[u.ID] = true
+		}
+		if u.FireControl == "damaged" {
+			u.LastFired = t.n
+		}
+	}
+	if u.Aboard != "" {
+		t.ports[u.Aboard] = true
+	}
+	t.s.Trace = append(t.s.Trace, Trace{Kind: "attack", Unit: u.ID, From: t.f.format(from), To: x.Hex})
+	suppresses := o.Mode == "suppress"
+	for _, v := range vols {
+		for _, a := range v.refs {
+			if a.OneShot {
+				a.Spent = true
+			}
+		}
+		n := len(v.refs)
+		what := fmt.Sprintf("%s fires %s at %s (%s, %d hexes)", u.ID, countWord(n, v.w.Name), x.ID, x.Hex, dist)
+		if o.Mode == "suppress" && !v.w.AlwaysSuppresses {
+			t.event(ruleSuppression, "%s as suppression fire: no dice, it keeps %s's head down.", what, x.ID)
+			continue
+		}
+		if v.w.AlwaysSuppresses {
+			suppresses = true
+		}
+		targets := []*UnitState{x}
+		if v.w.Hex {
+			targets = nil
+			for _, y := range t.unitsAt(x.Hex) {
+				if y != u {
+					targets = append(targets, y)
+				}
+			}
+		}
+		for _, y := range targets {
+			t.resolveShot(what, u, v, n, from, y, to, moved)
+		}
+	}
+	if suppresses {
+		t.pend.suppress[x.ID]++
+	}
+}
+
+func countWord(n int, name string) string {
+	if n == 1 {
+		if strings.ContainsRune("aeiouAEIOU", rune(name[0])) {
+			return "an " + name
+		}
+		return "a " + name
+	}
+	if strings.HasSuffix(name, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(name, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, name)
+}
+
+// resolveShot rolls one volley at one unit and queues its hits:
+// casualties, or a vehicle damage roll per hit with the points it went
+// over (Shooting, Vehicle Damage).
+func (t *turn) resolveShot(what string, u *UnitState, v volley, n int, from board.ID, y *UnitState, to board.ID, moved int) {
+	s := t.shotAt(v.w, from, y, to, moved)
+	s.Weapons = n
+	rule := v.w.Rule
+	mods := modsText(s)
+	if y != nil && v.w.Hex {
+		what += fmt.Sprintf(", hitting %s in the hex", y.ID)
+	}
+	wound := s.WoundNumber()
+	if wound > 6 {
+		t.event(rule, "%s: it needs %d (%s) and cannot hurt %s.", what, wound, mods, y.ID)
+		return
+	}
+	if s.Target == Vehicle {
+		what += ", " + s.Facing.String()
+	}
+	arms := v.w.Name
+	if n > 1 {
+		arms = countWord(n, v.w.Name)
+	}
+	s.Purpose = fmt.Sprintf("Per Rote %s: %s's %s at %s, needing %d+", v.w.Rule, u.ID, arms, y.ID, wound)
+	res := s.Fire(t.r)
+	text := fmt.Sprintf("%s: %d+ to hit (%s), %d %s %v", what, wound, mods, res.DiceRolled, plural1(res.DiceRolled, "die", "dice"), res.Faces)
+	if len(res.Rerolled) > 0 {
+		text += fmt.Sprintf(", armor re-rolls %v", res.Rerolled)
+	}
+	text += fmt.Sprintf(": %d %s.", res.Hits, plural1(res.Hits, "hit", "hits"))
+	t.event(rule, "%s", text)
+	if res.Hits == 0 {
+		return
+	}
+	if s.Target != Vehicle {
+		t.pend.casualties[y.ID] += res.Hits
+		return
+	}
+	for _, over := range res.Over {
+		m, e := RollVehicleDamageFor(t.r, over, fmt.Sprintf("Per Rote Vehicle Damage: %s hit by %s's %s, +%d over", y.ID, u.ID, v.w.Name, over))
+		t.event(ruleDamage, "%s is hit: damage roll %d+%d = %d, %s.", y.ID, m-over, over, m, e.Key)
+		t.pend.damage[y.ID] = append(t.pend.damage[y.ID], e)
+	}
+}
+
+// modsText writes a shot's wound number sum: "base 6, +2 armor facing...".
+func modsText(s Shot) string {
+	parts := []string{fmt.Sprintf("base %d", s.Target.BaseWound())}
+	for _, m := range s.Modifiers() {
+		parts = append(parts, fmt.Sprintf("%+d %s", m.Value, m.Why))
+	}
+	if s.Weapon.IgnoresCover && s.Cover != NoCover {
+		parts = append(parts, "cover ignored")
+	}
+	return strings.Join(parts, " ")
+}
+
+// mortar fires a unit's mortars at a hex (Mortars): not blocked by
+// terrain; each mortar hits the hex on 5+, or 3+ with a spotter that does
+// not move or when the mortar sees the hex; a miss lands in a hex next to
+// it (1 toward the mortar, then clockwise).
+func (t *turn) mortar(u *UnitState, o *Order, moved int) {
+	from, ok := position(t.s, t.f, u)
+	if !ok {
+		return
+	}
+	h, _ := t.f.parse(o.Target)
+	dist := t.f.g.Distance(from, h)
+	var arms []*Arm
+	for mi := range u.Models {
+		for ai := range u.Models[mi].Arms {
+			a := &u.Models[mi].Arms[ai]
+			if a.Weapon == "mortar" && !a.Spent {
+				arms = append(arms, a)
+				break
+			}
+		}
+	}
+	w, _ := WeaponByKey("mortar")
+	if len(arms) == 0 || dist > rangeOf(*arms[0], w) {
+		t.event(ruleMortars, "%s cannot fire its mortar at %s: %d hexes is out of range (%d).", u.ID, o.Target, dist, w.Range)
+		return
+	}
+	occ := t.occupied()
+	visible, _ := t.lineOfFire(from, h, occ)
+	spotter := false
+	if o.Spotter != "" {
+		sp := t.s.unit(o.Spotter)
+		sh, on := position(t.s, t.f, sp)
+		switch {
+		case sp == nil || sp.Eliminated() || !on:
+			t.event(ruleMortars, "%s's spotter %s is gone.", u.ID, o.Spotter)
+		case t.moved[sp.ID] > 0:
+			t.event(ruleMortars, "%s's spotter %s moved this turn and cannot radio in fire directions.", u.ID, sp.ID)
+		default:
+			if see, why := t.lineOfFire(sh, h, occ); see {
+				spotter = true
+			} else {
+				t.event(ruleMortars, "%s's spotter %s cannot see %s: %s.", u.ID, sp.ID, o.Target, why)
+			}
+		}
+	}
+	need := MortarNeed(spotter, visible)
+	how := "fired indirectly without a spotter"
+	switch {
+	case spotter:
+		how = "spotted by " + o.Spotter
+	case visible:
+		how = "the mortar sees the hex"
+	}
+	for i, a := range arms {
+		hit, sc := MortarHexFor(t.r, spotter, visible, fmt.Sprintf(" for %s's mortar %d at %s (needs %d+)", u.ID, i+1, o.Target, need))
+		land := h
+		text := fmt.Sprintf("%s's mortar fires at %s (%s, needs %d+)", u.ID, o.Target, how, need)
+		if hit {
+			text += ": on target"
+		} else {
+			land = scatterHex(t.f.g, h, from, sc)
+			text += fmt.Sprintf(": it misses and lands in hex %d around it, %s", sc, t.f.format(land))
+		}
+		t.s.Trace = append(t.s.Trace, Trace{Kind: "attack", Unit: u.ID, From: t.f.format(from), To: t.f.format(land)})
+		if !t.f.g.Contains(land) {
+			t.event(ruleMortars, "%s, off the map.", text)
+			continue
+		}
+		if o.Mode == "smoke" {
+			t.event(ruleSmoke, "%s: smoke fills %s (light cover, blocks fire through it).", text, t.f.format(land))
+			t.pend.smoke = append(t.pend.smoke, Smoke{Hexes: []string{t.f.format(land)}, Placed: t.n})
+			continue
+		}
+		victims := t.unitsAt(t.f.format(land))
+		if len(victims) == 0 {
+			t.event(ruleMortars, "%s; nobody is there.", text)
+			continue
+		}
+		t.event(ruleMortars, "%s.", text)
+		for _, y := range victims {
+			if y != u {
+				t.resolveShot(fmt.Sprintf("%s's mortar round at %s", u.ID, t.f.format(land)), u, volley{arm: *a, w: w}, 1, from, y, land, moved)
+			}
+		}
+	}
+}
+
+// scatterHex is where a missed mortar round lands (Mortars): roll 1 is
+// the hex next to the target toward the mortar, 2 to 6 the others
+// clockwise from it.
+func scatterHex(g board.Grid, target, mortar board.ID, roll int) board.ID {
+	d0 := dirToward(g, target, mortar)
+	// board directions run counterclockwise on the page (y down), so
+	// clockwise is the next lower direction.
+	return g.Neighbour(target, d0-(roll-1))
+}
+
+// smokeLaunch fires a vehicle's smoke launchers: smoke in the three hexes
+// touching its front (Smoke Launchers).
+func (t *turn) smokeLaunch(v *UnitState) {
+	at, ok := t.f.parse(v.Hex)
+	if !ok {
+		return
+	}
+	var hexes []string
+	for _, d := range []int{v.Facing + 1, v.Facing, v.Facing - 1} {
+		if n := t.f.g.Neighbour(at, d); t.f.g.Contains(n) {
+			hexes = append(hexes, t.f.format(n))
+		}
+	}
+	slices.Sort(hexes)
+	if v.FireControl == "damaged" {
+		v.LastFired = t.n
+	}
+	t.event(ruleSmoke, "%s fires its smoke launchers: smoke fills %s (light cover, blocks fire through it).", v.ID, strings.Join(hexes, ", "))
+	t.pend.smoke = append(t.pend.smoke, Smoke{Hexes: hexes, Placed: t.n})
+}

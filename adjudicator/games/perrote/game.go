@@ -1,0 +1,108 @@
+package perrote
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// Game is Per Rote OSR as a hosted game: one step a turn, every seat
+// ordering at once, each unit acting on its d20 (Turn Order).
+var Game adjudicator.Rules = rules{}
+
+type rules struct{}
+
+func (rules) ID() string    { return "perrote" }
+func (rules) Title() string { return "Per Rote OSR" }
+
+// Seats lists a scenario's sides.
+func (rules) Seats(scenario string) ([]string, error) {
+	sc, err := LoadScenario(scenario)
+	if err != nil {
+		return nil, err
+	}
+	return sc.Seats, nil
+}
+
+// New is the state before the first turn. Option "turns" changes the turn
+// limit.
+func (rules) New(scenario string, options map[string]string) ([]byte, error) {
+	sc, err := LoadScenario(scenario)
+	if err != nil {
+		return nil, err
+	}
+	s := sc.Start
+	for k, v := range options {
+		switch k {
+		case "turns":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 99 {
+				return nil, fmt.Errorf("perrote: option turns %q: want a whole number from 1 to 99", v)
+			}
+			s.Turns = n
+		default:
+			return nil, fmt.Errorf("perrote: no option %q (options: turns)", k)
+		}
+	}
+	return encode(&s)
+}
+
+// NewFromScenario is the state before the first turn of a parsed
+// scenario (tests and game masters' own scenario files).
+func NewFromScenario(sc *Scenario) ([]byte, error) {
+	s := sc.Start
+	return encode(&s)
+}
+
+func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
+	s, err := decode(state)
+	if err != nil {
+		return adjudicator.StepSpec{}, err
+	}
+	if s.Over {
+		return adjudicator.StepSpec{Over: true}, nil
+	}
+	no := map[string]string{}
+	for _, sd := range s.seats() {
+		no[sd] = "hold"
+	}
+	return adjudicator.StepSpec{Phase: fmt.Sprintf("turn-%d", s.Turn+1), Owing: s.seats(), NoOrders: no}, nil
+}
+
+func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
+	s, err := decode(state)
+	if err != nil {
+		return nil, []adjudicator.Problem{{Text: err.Error()}}
+	}
+	if !slices.Contains(s.seats(), seat) {
+		return nil, []adjudicator.Problem{{Text: fmt.Sprintf("there is no seat %q in this game", seat), Hint: fmt.Sprintf("the seats are %v", s.seats())}}
+	}
+	if s.Over {
+		return nil, []adjudicator.Problem{{Text: "the game is over", Hint: "no orders are due"}}
+	}
+	orders, problems := parseOrders(s, seat, lines)
+	out := make([]string, len(orders))
+	for i, o := range orders {
+		out[i] = o.String()
+	}
+	return out, problems
+}
+
+func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller) ([]byte, []adjudicator.Event, error) {
+	s, err := decode(state)
+	if err != nil {
+		return nil, nil, err
+	}
+	events, err := adjudicate(s, orders, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	next, err := encode(s)
+	return next, events, err
+}
+
+// Bot implements adjudicator.Bot.
+func (rules) Bot(state []byte, seat string) ([]string, error) { return Bot(state, seat) }

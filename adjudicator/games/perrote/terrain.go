@@ -1,0 +1,155 @@
+package perrote
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator/board"
+)
+
+// TerrainKind is what a hex's terrain does (Cover, Movement).
+type TerrainKind struct {
+	Cover Cover
+	// Blocks: impassable and blocks fire through it (a cliff, a tall
+	// building block); every cover hex also blocks fire through (Cover).
+	Blocks bool
+	// Impassable: no unit may enter (deep water).
+	Impassable bool
+	Color      string
+}
+
+// Terrains are the hex terrains a scenario may use. Cover: trees, fences
+// and smoke are light; foxholes, craters, walls, building windows and a
+// hill are heavy (docs/rulings.md 21).
+var Terrains = map[string]TerrainKind{
+	"open":      {Color: "#f1eedf"},
+	"road":      {Color: "#e6dcc0"},
+	"trees":     {Cover: LightCover, Color: "#a9cf8e"},
+	"fence":     {Cover: LightCover, Color: "#dfe7c8"},
+	"buildings": {Cover: HeavyCover, Color: "#c7c2c8"},
+	"foxholes":  {Cover: HeavyCover, Color: "#d9c79a"},
+	"craters":   {Cover: HeavyCover, Color: "#cdb48f"},
+	"rubble":    {Cover: HeavyCover, Color: "#bfb6a6"},
+	"hill":      {Cover: HeavyCover, Color: "#d6bf8a"},
+	"water":     {Impassable: true, Color: "#8fbfe6"},
+	"blocking":  {Blocks: true, Impassable: true, Color: "#6f6a60"},
+}
+
+// TerrainNames lists the terrains in a stable order.
+func TerrainNames() []string {
+	out := make([]string, 0, len(Terrains))
+	for k := range Terrains {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// LinearKinds are the linear covers of hexsides (Cover: hedges, fences,
+// riverbanks...): their strength when they lie between the target's
+// majority and the shooter.
+var LinearKinds = map[string]Cover{
+	"hedge":     LightCover,
+	"fence":     LightCover,
+	"riverbank": LightCover,
+	"wall":      HeavyCover,
+	"sandbags":  HeavyCover,
+}
+
+// LinearNames lists the linear covers in a stable order.
+func LinearNames() []string {
+	out := make([]string, 0, len(LinearKinds))
+	for k := range LinearKinds {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// field is the board as one turn sees it: the grid, each hex's terrain,
+// linear cover by hexside, smoke.
+type field struct {
+	g        board.Grid
+	terrain  map[board.ID]TerrainKind
+	names    map[board.ID]string
+	hexsides map[[2]board.ID]Cover
+	smoke    map[board.ID]bool
+}
+
+func newField(s *State) *field {
+	f := &field{g: s.Board.Grid(), terrain: map[board.ID]TerrainKind{}, names: map[board.ID]string{},
+		hexsides: map[[2]board.ID]Cover{}, smoke: map[board.ID]bool{}}
+	for h, t := range s.Terrain {
+		if id, err := f.g.Parse(h); err == nil {
+			f.terrain[id] = Terrains[t]
+			f.names[id] = t
+		}
+	}
+	for _, hs := range s.Hexsides {
+		a, err1 := f.g.Parse(hs.A)
+		b, err2 := f.g.Parse(hs.B)
+		if err1 == nil && err2 == nil {
+			f.hexsides[sideKey(a, b)] = LinearKinds[hs.Kind]
+		}
+	}
+	for _, sm := range s.Smoke {
+		for _, h := range sm.Hexes {
+			if id, err := f.g.Parse(h); err == nil {
+				f.smoke[id] = true
+			}
+		}
+	}
+	return f
+}
+
+func sideKey(a, b board.ID) [2]board.ID {
+	if a.Col > b.Col || (a.Col == b.Col && a.Row > b.Row) {
+		a, b = b, a
+	}
+	return [2]board.ID{a, b}
+}
+
+// cover is the hex's cover: its terrain, or light cover in smoke (Cover,
+// Smoke Launchers); the better counts.
+func (f *field) cover(h board.ID) Cover {
+	c := f.terrain[h].Cover
+	if f.smoke[h] && c < LightCover {
+		c = LightCover
+	}
+	return c
+}
+
+// blocksFire reports whether fire cannot pass through the hex: cover
+// (Cover: only fired into, never through), smoke, blocking terrain.
+func (f *field) blocksFire(h board.ID) bool {
+	return f.cover(h) != NoCover || f.terrain[h].Blocks
+}
+
+func (f *field) passable(h board.ID) bool {
+	return f.g.Contains(h) && !f.terrain[h].Impassable
+}
+
+// linearCover is the linear cover between the target's hex and a shooter
+// (Cover): the hexside the line of fire crosses into the target hex, on
+// either reading of a line along hexsides. Adjacent and same-hex shots use
+// the shared side (none for the same hex).
+func (f *field) linearCover(from, to board.ID) Cover {
+	if from == to || len(f.hexsides) == 0 {
+		return NoCover
+	}
+	best := NoCover
+	for _, line := range [][]board.ID{f.g.Line(from, to), f.g.LineOther(from, to)} {
+		prev := line[len(line)-2]
+		if c := f.hexsides[sideKey(prev, to)]; c > best {
+			best = c
+		}
+	}
+	return best
+}
+
+func (f *field) format(h board.ID) string { return f.g.Format(h) }
+
+func (f *field) parse(h string) (board.ID, bool) {
+	id, err := f.g.Parse(strings.TrimSpace(h))
+	return id, err == nil
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
+	"github.com/umpire-pbem/umpire/mail/signature/signtest"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -64,19 +65,17 @@ func TestFullGameByRealMail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	now := time.Now()
-	gm, err := newPGPPlayer("Grace", "gm@players.test", now)
-	if err != nil {
-		t.Fatal(err)
+	// the players sign with the real gpg and ssh-keygen
+	g, sk := signtest.NewGPG(t), signtest.NewSSH(t)
+	gpgPlayer := func(name, addr string) *seatPlayer {
+		fpr := g.GenKey(name + " <" + addr + ">")
+		return &seatPlayer{Name: name, Addr: addr, public: g.Export(fpr),
+			clearSign: func(text []byte) ([]byte, error) { return g.ClearSign(fpr, text), nil }}
 	}
-	p1, err := newPGPPlayer("Olga", "olga@players.test", now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p2, err := newSSHPlayer("Sam", "sam@players.test")
-	if err != nil {
-		t.Fatal(err)
-	}
+	gm, p1 := gpgPlayer("Grace", "gm@players.test"), gpgPlayer("Olga", "olga@players.test")
+	key := sk.GenKey("sam", "ed25519")
+	p2 := &seatPlayer{Name: "Sam", Addr: "sam@players.test", public: key.Public,
+		sshSign: func(content []byte) ([]byte, error) { return sk.Sign(key, "umpire", content), nil }}
 	p1.Seat, p2.Seat = seats[0], seats[1]
 	everyone := []*seatPlayer{gm, p1, p2}
 	for _, p := range everyone {

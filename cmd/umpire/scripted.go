@@ -43,14 +43,18 @@ type scripted struct {
 	n   int // messages sent, for Message-IDs
 }
 
-// seatPlayer is a scripted player (or the game master).
+// seatPlayer is a scripted player (or the game master). It signs with
+// OpenPGP (clear-signed body) or SSH (attached file and .sig).
 type seatPlayer struct {
 	Name, Addr, Seat string
-	pgp              *signature.ServerKey // an OpenPGP player, or
-	ssh              ssh.Signer           // an SSH player
-	sshPublic        []byte
-	announced        bool // the public key went with a message already
-	Received         [][]byte
+	// clearSign clear-signs text for an OpenPGP player; sshSign makes the
+	// SSH signature of a file for an SSH player. public is the key sent
+	// with the first message.
+	clearSign func(text []byte) ([]byte, error)
+	sshSign   func(content []byte) ([]byte, error)
+	public    []byte
+	announced bool // the public key went with a message already
+	Received  [][]byte
 }
 
 // newPGPPlayer makes an OpenPGP player with a new ed25519 key.
@@ -59,7 +63,8 @@ func newPGPPlayer(name, addr string, now time.Time) (*seatPlayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &seatPlayer{Name: name, Addr: addr, pgp: k}, nil
+	sign := func(text []byte) ([]byte, error) { return k.ClearSign(text, now) }
+	return &seatPlayer{Name: name, Addr: addr, clearSign: sign, public: k.ArmoredPublic()}, nil
 }
 
 // newSSHPlayer makes an SSH player with a new ed25519 key.
@@ -73,12 +78,13 @@ func newSSHPlayer(name, addr string) (*seatPlayer, error) {
 		return nil, err
 	}
 	pub := bytes.TrimSpace(ssh.MarshalAuthorizedKey(s.PublicKey()))
-	return &seatPlayer{Name: name, Addr: addr, ssh: s, sshPublic: append(pub, []byte(" "+addr+"\n")...)}, nil
+	sign := func(content []byte) ([]byte, error) { return signature.SignSSH(s, "umpire", content) }
+	return &seatPlayer{Name: name, Addr: addr, sshSign: sign, public: append(pub, []byte(" "+addr+"\n")...)}, nil
 }
 
 // Kind says how the player signs.
 func (p *seatPlayer) Kind() string {
-	if p.ssh != nil {
+	if p.sshSign != nil {
 		return "SSH (ssh-keygen -Y sign)"
 	}
 	return "OpenPGP (gpg --clearsign)"
@@ -102,18 +108,18 @@ func (t *scripted) mail(p *seatPlayer, subject, text string, now time.Time) ([]b
 		}
 		b.WriteString(enc + "\r\n")
 	}
-	if p.pgp != nil {
-		signed, err := p.pgp.ClearSign([]byte(text), now)
+	if p.clearSign != nil {
+		signed, err := p.clearSign([]byte(text))
 		if err != nil {
 			return nil, err
 		}
 		b.WriteString("--part\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
 		b.WriteString(strings.ReplaceAll(string(signed), "\n", "\r\n"))
 		if !p.announced {
-			attach("key.asc", "application/pgp-keys", p.pgp.ArmoredPublic())
+			attach("key.asc", "application/pgp-keys", p.public)
 		}
 	} else {
-		sig, err := signature.SignSSH(p.ssh, "umpire", []byte(text))
+		sig, err := p.sshSign([]byte(text))
 		if err != nil {
 			return nil, err
 		}
@@ -121,7 +127,7 @@ func (t *scripted) mail(p *seatPlayer, subject, text string, now time.Time) ([]b
 		attach("orders.txt", "text/plain", []byte(text))
 		attach("orders.txt.sig", "application/octet-stream", sig)
 		if !p.announced {
-			attach("id_ed25519.pub", "text/plain", p.sshPublic)
+			attach("id_ed25519.pub", "text/plain", p.public)
 		}
 	}
 	p.announced = true

@@ -17,14 +17,15 @@ import (
 	"github.com/umpire-pbem/umpire/store"
 )
 
-// fullGame is the game the end-to-end game test plays to its end: the first
-// hosted of these.
+// fullGames are the games the end-to-end test plays to their end by real
+// mail: Per Rote for at least six turns; War by Television for its 14
+// turns, or until victory or the MePPs end it.
 var fullGames = []struct {
 	kind, scenario, options string
 	minSteps                int
 }{
 	{"perrote", "meeting", "", 6},
-	{"fake", "duel", "[options]\nturns = \"6\"\n", 6},
+	{"wbt", "demo", "", 6},
 }
 
 // TestFullGameByRealMail plays a whole game by mail through the real
@@ -33,16 +34,24 @@ var fullGames = []struct {
 // then `umpire replay` re-runs the exported game and `umpire verify` checks
 // its dice log.
 func TestFullGameByRealMail(t *testing.T) {
+	for _, game := range fullGames {
+		t.Run(game.kind, func(t *testing.T) {
+			playFullGame(t, game.kind, game.scenario, game.options, game.minSteps)
+		})
+	}
+}
+
+func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 	st := mailtest.Real(t)
 	reg := games()
-	game := fullGames[len(fullGames)-1]
-	for _, g := range fullGames {
-		if _, err := reg.Get(g.kind); err == nil {
-			game = g
-			break
-		}
+	game := struct {
+		kind, scenario, options string
+		minSteps                int
+	}{kind, scenario, options, minSteps}
+	rules, err := reg.Get(game.kind)
+	if err != nil {
+		t.Fatal(err)
 	}
-	rules, _ := reg.Get(game.kind)
 	seats, err := rules.Seats(game.scenario)
 	if err != nil || len(seats) != 2 {
 		t.Fatalf("seats of %s/%s: %v %v", game.kind, game.scenario, seats, err)
@@ -113,7 +122,7 @@ func TestFullGameByRealMail(t *testing.T) {
 	mustRound(t, tb, everyone)
 	bot := rules.(adjudicator.Bot)
 	steps := 0
-	for ; steps < 60; steps++ {
+	for ; steps < 200; steps++ {
 		step, over, err := tb.state(ctx, id)
 		if errors.Is(err, adjudicator.ErrNotFound) || over {
 			break

@@ -1,0 +1,611 @@
+package wbt
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// Game is War by Television: Kosovo 1999 as a hosted game: one step per
+// phase of each player turn (5.2), with a follow-up step for the defender's
+// loss decision when its standing orders do not give it (11.9).
+var Game adjudicator.Rules = rules{}
+
+type rules struct{}
+
+func (rules) ID() string    { return "wbt" }
+func (rules) Title() string { return "War by Television: Kosovo 1999" }
+
+// Scenarios lists the scenarios: the demo, whose map, counters and CRT a
+// game master may replace with files (options map, counters, crt).
+func Scenarios() []string { return []string{"demo"} }
+
+func (rules) Seats(scenario string) ([]string, error) {
+	if scenario != "demo" && scenario != "" {
+		return nil, fmt.Errorf("wbt: no scenario %q: the scenario is demo (load the published map, counters and CRT with the options map, counters and crt)", scenario)
+	}
+	return []string{SeatNATO, SeatSerb}, nil
+}
+
+// New is the state before NATO's set-up. Options: map, counters and crt
+// name a game master's data files (docs/scenario-wbt.md); aaa_range is the
+// 1st AAA's range (10, see docs/rulings.md); reduced82 = yes starts the US
+// 82nd reduced (1.4).
+func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
+	if _, err := r.Seats(scenario); err != nil {
+		return nil, err
+	}
+	for k := range options {
+		if !slices.Contains([]string{"map", "counters", "crt", "aaa_range", "reduced82"}, k) {
+			return nil, fmt.Errorf("wbt: no option %q (options: map, counters, crt, aaa_range, reduced82)", k)
+		}
+	}
+	data, err := ReadData(options["map"], options["counters"], options["crt"])
+	if err != nil {
+		return nil, err
+	}
+	s := &State{Data: data, AAARange: 10, Turn: 1, Length: GameTurns, Phase: PhaseSetupNATO, ReconMarker: FirstReconstitutionCheck, MePPs: 50}
+	if v, ok := options["aaa_range"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 20 {
+			return nil, fmt.Errorf("wbt: option aaa_range %q: want a whole number from 1 to 20", v)
+		}
+		s.AAARange = n
+	}
+	switch options["reduced82"] {
+	case "", "no":
+	case "yes":
+		s.Reduced82 = true
+	default:
+		return nil, fmt.Errorf("wbt: option reduced82 %q: want yes or no", options["reduced82"])
+	}
+	sc, err := data.Load()
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range sc.Counters {
+		u := &Unit{ID: c.ID, Steps: c.MaxSteps(), Out: c.Needs != ""}
+		if s.Reduced82 && c.VariantSteps > 0 {
+			u.Steps = c.VariantSteps
+		}
+		if c.Hex != (board.ID{}) {
+			u.Hex = sc.Map.Grid.Format(c.Hex)
+		}
+		s.Units = append(s.Units, u)
+	}
+	for _, p := range sc.Intact {
+		s.Intact = append(s.Intact, p.String())
+	}
+	g, err := decode(mustJSON(s))
+	if err != nil {
+		return nil, err
+	}
+	return g.encode()
+}
+
+// phaseLabels name the phases in reports.
+var phaseLabels = map[string]string{
+	PhaseSetupNATO:  "NATO set-up",
+	PhaseSetupSerb:  "Serbian set-up",
+	PhaseWeather:    "NATO weather and reconstitution phase",
+	PhaseNATOMove:   "NATO movement phase",
+	PhaseNATOCombat: "NATO combat phase",
+	PhaseSerbCombat: "Serbian combat phase",
+	PhaseSerbMove:   "Serbian movement phase",
+}
+
+func (g *game) label() string {
+	switch g.Phase {
+	case PhaseLosses:
+		return fmt.Sprintf("turn %d: %s loss decision at %s", g.Turn, g.Pending.Seat, g.Pending.Hex)
+	case PhaseSetupNATO, PhaseSetupSerb:
+		return phaseLabels[g.Phase]
+	case PhaseSerbCombat:
+		if g.MaxEffort {
+			return fmt.Sprintf("turn %d: Serbian combat phase (maximum effort, after movement)", g.Turn)
+		}
+		if g.Turn > 1 && !g.MaxEffortUsed {
+			return fmt.Sprintf("turn %d: Serbian combat phase (or maximum-effort movement)", g.Turn)
+		}
+	}
+	return fmt.Sprintf("turn %d: %s", g.Turn, phaseLabels[g.Phase])
+}
+
+func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
+	g, err := decode(state)
+	if err != nil {
+		return adjudicator.StepSpec{}, err
+	}
+	if g.Over {
+		return adjudicator.StepSpec{Over: true, Phase: PhaseOver}, nil
+	}
+	seat, no := g.owing()
+	return adjudicator.StepSpec{Phase: g.label(), Owing: []string{seat}, NoOrders: map[string]string{seat: no}}, nil
+}
+
+// owing is the seat whose orders the step waits for and what none means.
+func (g *game) owing() (string, string) {
+	switch g.Phase {
+	case PhaseSetupNATO:
+		return SeatNATO, "no neutrals, no UK 3rd Division, the demo set-up"
+	case PhaseSetupSerb:
+		return SeatSerb, "the demo set-up"
+	case PhaseWeather:
+		return SeatNATO, "movement/combat sequence, no discretionary reconstitution"
+	case PhaseNATOMove, PhaseNATOCombat:
+		return SeatNATO, "pass"
+	case PhaseSerbCombat, PhaseSerbMove:
+		return SeatSerb, "pass"
+	case PhaseLosses:
+		return g.Pending.Seat, "the umpire's loss allocation (listed units first, by id)"
+	}
+	return SeatNATO, "pass"
+}
+
+func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
+	g, err := decode(state)
+	if err != nil {
+		return nil, []adjudicator.Problem{{Text: err.Error()}}
+	}
+	if g.Over {
+		return nil, []adjudicator.Problem{{Text: "the game is over"}}
+	}
+	if s, _ := g.owing(); s != seat {
+		return nil, []adjudicator.Problem{{Text: fmt.Sprintf("no orders are due from %s in this step (%s): %s's are", seat, g.label(), s)}}
+	}
+	sandbox, err := decode(state)
+	if err != nil {
+		return nil, []adjudicator.Problem{{Text: err.Error()}}
+	}
+	return g.parseLines(seat, lines, sandbox)
+}
+
+func mustJSON(s *State) []byte {
+	g := &game{State: s}
+	b, err := g.encode()
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller) ([]byte, []adjudicator.Event, error) {
+	g, err := decode(state)
+	if err != nil {
+		return nil, nil, err
+	}
+	if g.Over {
+		return nil, nil, fmt.Errorf("wbt: the game is over")
+	}
+	g.r = r
+	g.Arrows = nil
+	seat, _ := g.owing()
+	var lines []string
+	for _, l := range orders[seat] {
+		if l = stripComment(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	lines = g.standing(seat, lines)
+	switch g.Phase {
+	case PhaseSetupNATO:
+		g.setupNATO(lines)
+	case PhaseSetupSerb:
+		g.setupSerb(lines)
+	case PhaseWeather:
+		g.weatherPhase(lines)
+	case PhaseNATOMove:
+		g.movementPhase(NATO, lines)
+		g.endPhase()
+	case PhaseSerbMove:
+		g.movementPhase(Serb, lines)
+		g.endPhase()
+	case PhaseNATOCombat:
+		g.AttackedHexes = nil
+		if !g.runAttacks(NATO, lines) {
+			g.endPhase()
+		}
+	case PhaseSerbCombat:
+		if slices.Contains(lines, "maximum-effort") && !g.MaxEffort && !g.MaxEffortUsed && g.Turn > 1 {
+			g.MaxEffort, g.MaxEffortUsed = true, true
+			g.ev("5.6", "The Serbs declare their maximum effort turn: movement first, then combat.")
+			g.movementPhase(Serb, lines)
+			g.Plan = slices.Insert(removeString(g.Plan, PhaseSerbMove), 0, PhaseSerbCombat)
+			g.endPhase()
+			break
+		}
+		g.AttackedHexes = nil
+		if !g.runAttacks(Serb, lines) {
+			g.endPhase()
+		}
+	case PhaseLosses:
+		g.resumeBattle(lines)
+	default:
+		return nil, nil, fmt.Errorf("wbt: state: unknown phase %q", g.Phase)
+	}
+	next, err := g.encode()
+	return next, g.events, err
+}
+
+// standing stores a seat's standing orders and places aerial supply
+// (8.10, at any time); it returns the other lines.
+func (g *game) standing(seat string, lines []string) []string {
+	var rest []string
+	for _, l := range lines {
+		f := strings.Fields(l)
+		switch f[0] {
+		case "losses":
+			if f[1] == "none" {
+				delete(g.Standing, seat+":losses")
+			} else {
+				g.Standing[seat+":losses"] = f[1:]
+			}
+		case "support":
+			if f[1] == "none" {
+				delete(g.Standing, seat+":support")
+			} else {
+				g.Standing[seat+":support"] = f[1:]
+			}
+		case "airsupply":
+			if g.Phase != PhaseWeather {
+				g.airSupply(f[1])
+			} else {
+				rest = append(rest, l)
+			}
+		default:
+			rest = append(rest, l)
+		}
+	}
+	return rest
+}
+
+// airSupply places the aerial supply marker (8.10): once per good-weather
+// game turn.
+func (g *game) airSupply(hex string) {
+	switch {
+	case g.Bad:
+		g.ev("8.10", "No aerial supply in bad weather: %s gets none.", hex)
+	case g.AirTurn == g.Turn:
+		g.ev("8.10", "Aerial supply was already placed this game turn.")
+	default:
+		g.AirHex, g.AirTurn = hex, g.Turn
+		g.ev("8.10", "NATO places aerial supply on %s for the rest of game turn %d.", hex, g.Turn)
+	}
+}
+
+// runAttacks resolves attack orders in the order given (11.4); it returns
+// true when a battle waits for a loss decision.
+func (g *game) runAttacks(side Side, lines []string) bool {
+	var attacks []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "attack ") {
+			attacks = append(attacks, l)
+		}
+	}
+	for i, l := range attacks {
+		if g.attack(side, l, attacks[i+1:]) {
+			g.Phase = PhaseLosses
+			return true
+		}
+		if g.Over {
+			return true
+		}
+	}
+	return false
+}
+
+// resumeBattle applies the defender's loss decision and goes on with the
+// combat phase.
+func (g *game) resumeBattle(lines []string) {
+	p := g.Pending
+	g.Pending, g.Phase = nil, p.Phase
+	side := NATO
+	if p.Phase == PhaseSerbCombat {
+		side = Serb
+	}
+	var defenders []*Unit
+	for _, id := range p.Defender {
+		defenders = append(defenders, g.byID[id])
+	}
+	var choice []string
+	for _, l := range lines {
+		if f := strings.Fields(l); f[0] == "lose" {
+			choice = f[1:]
+		}
+	}
+	if !g.takeChosen(defenders, p.Steps, choice) {
+		g.takeLosses(defenders, p.Steps, nil, false, "defender")
+	}
+	var survivors []*Unit
+	for _, id := range p.Attacker {
+		if u := g.byID[id]; u.alive() {
+			survivors = append(survivors, u)
+		}
+	}
+	d, _ := g.grid.Parse(p.Hex)
+	g.finishBattle(side, d, survivors, p.Advance)
+	if g.Over {
+		return
+	}
+	if !g.runAttacks(side, p.Rest) {
+		g.endPhase()
+	}
+}
+
+// takeChosen removes the steps the defender named, one unit a step, if
+// the choice keeps the rules (11.20: artillery last); false otherwise.
+func (g *game) takeChosen(units []*Unit, steps int, choice []string) bool {
+	if len(choice) != steps {
+		if len(choice) > 0 {
+			g.ev("11.9", "The loss decision names %d steps, not %d: the umpire allocates.", len(choice), steps)
+		}
+		return false
+	}
+	left := map[string]int{}
+	for _, u := range units {
+		if u.alive() {
+			left[u.ID] = u.Steps
+		}
+	}
+	for _, id := range choice {
+		u := g.byID[id]
+		if left[id] == 0 {
+			g.ev("11.9", "The loss decision takes more steps from %s than it has: the umpire allocates.", id)
+			return false
+		}
+		if u.c.Artillery {
+			for _, o := range units {
+				if !o.c.Artillery && left[o.ID] > 0 {
+					g.ev("11.20", "Artillery may not lose steps while %s is left: the umpire allocates.", o.ID)
+					return false
+				}
+			}
+		}
+		left[id]--
+	}
+	g.takeLosses(units, steps, choice, false, "defender")
+	return true
+}
+
+// endPhase closes a phase: the stacking check (6.4) and the next phase.
+func (g *game) endPhase() {
+	if g.Over {
+		return
+	}
+	g.checkStacking()
+	g.nextPhase()
+}
+
+// nextPhase moves to the next phase of the turn, or ends the turn with the
+// victory check phase (5.2).
+func (g *game) nextPhase() {
+	if g.Over {
+		return
+	}
+	if len(g.Plan) == 0 {
+		g.victoryPhase()
+		return
+	}
+	g.Phase, g.Plan = g.Plan[0], g.Plan[1:]
+	if g.Phase == PhaseSerbCombat && !g.MaxEffort { // the Serbian player turn begins
+		for _, u := range g.Units {
+			if u.c.Side == Serb {
+				u.Moved, u.Attacked, u.Fixed = false, false, false
+			}
+		}
+	}
+}
+
+// victoryPhase is phase III (4.7, 4.9, 5.5): the victory check unless this
+// was a reconstitution turn, then the MePPs deduction, then the next turn.
+func (g *game) victoryPhase() {
+	n := g.net()
+	var held []string
+	for _, c := range g.sc.Cities {
+		if g.natoControls(c) && g.traceFrom(c, false, n).Overland() {
+			held = append(held, g.hex(c))
+		}
+	}
+	recon := g.Recon != ""
+	win, roll := VictoryCheck(len(held), recon, g.r)
+	switch {
+	case recon:
+		g.ev("5.5", "No victory check at the end of a reconstitution turn.")
+	case len(held) >= 9:
+		g.ev("4.9", "NATO holds all nine rump-Yugoslav cities in overland supply: automatic victory.")
+	case len(held) < 4:
+		g.ev("4.9", "NATO holds %d rump-Yugoslav cit%s in overland supply (%s): no victory check (4 are needed).", len(held), map[bool]string{true: "y", false: "ies"}[len(held) == 1], fmtList(held))
+	default:
+		hi, _, _ := VictoryRollNeeded(len(held))
+		g.ev("4.9", "NATO holds %d rump-Yugoslav cities in overland supply (%s): the victory check needs %d or less and rolls %d.", len(held), fmtList(held), hi, roll)
+	}
+	if win {
+		g.end(SeatNATO, "the Milosevic regime collapses (4.9)")
+		return
+	}
+	g.loseMePPs(g.Turn, "4.7", fmt.Sprintf("game turn %d ends", g.Turn))
+	if g.Over {
+		return
+	}
+	if g.Turn >= g.Length {
+		g.end(SeatSerb, fmt.Sprintf("game turn %d was the last (4.10, 13.0)", g.Turn))
+		return
+	}
+	g.Turn++
+	g.Phase, g.Plan = PhaseWeather, nil
+}
+
+// weatherPhase is phase I.A (5.3, 5.4, 9.2-9.4, 12.8): the weather, the
+// reconstitution check, and NATO's sequence.
+func (g *game) weatherPhase(lines []string) {
+	for _, u := range g.Units {
+		u.Moved, u.Attacked, u.Fixed, u.Remount = false, false, false, false
+	}
+	g.SupportUsed, g.MaxEffort, g.AttackedHexes, g.Recon, g.BadRange = false, false, nil, "", 0
+	prev := g.Bad
+	g.PrevBad = prev
+	bad, roll := Weather(g.Turn, prev, g.r)
+	g.Bad = bad
+	w := map[bool]string{false: "good", true: "bad"}[bad]
+	if roll == 0 {
+		g.ev("5.3", "Game turn %d: the weather is good (turns 1 and 2 always are).", g.Turn)
+	} else {
+		g.ev("5.3", "Game turn %d: the weather roll is %d (bad on %d or more): the weather is %s.", g.Turn, roll, BadWeatherFrom(prev), w)
+	}
+	// conditional orders: "X if good|bad" applies only in that weather
+	var mine []string
+	for _, l := range lines {
+		if base, cond, ok := strings.Cut(l, " if "); ok {
+			if cond != w {
+				continue
+			}
+			l = base
+		}
+		mine = append(mine, l)
+	}
+	if g.ReconMarker == g.Turn {
+		disc := slices.Contains(mine, "reconstitute")
+		out, roll, next := CheckReconstitution(g.Turn, disc, g.r)
+		g.ReconMarker = next
+		switch out {
+		case Discretionary:
+			g.ev("9.4", "NATO calls a discretionary reconstitution: units may move one hex and keep their zones of control in supply, but may not attack; the marker moves to turn %d.", next)
+		case Mandatory:
+			g.ev("9.2", "The reconstitution roll is %d: game turn %d is a mandatory reconstitution turn (no NATO movement, attacks or zones of control, 9.3); the marker moves to turn %d.", roll, g.Turn, next)
+		default:
+			g.ev("9.2", "The reconstitution roll is %d: no reconstitution; the marker moves to turn %d.", roll, next)
+		}
+		if out != NoReconstitution {
+			g.Recon = out.String()
+		}
+	}
+	if g.Bad && slices.ContainsFunc(g.Units, func(u *Unit) bool { return u.alive() && u.c.AAA }) {
+		g.BadRange = dice.Roll(g.r, 1, 6, fmt.Sprintf("WbT 12.8 1st AAA range in bad weather, game turn %d", g.Turn))[0]
+		g.ev("12.8", "Bad weather: the 1st AAA's range this turn is %d and its attack and support strength is halved.", g.BadRange)
+	}
+	g.Sequence = "move-combat"
+	for _, l := range mine {
+		if f := strings.Fields(l); f[0] == "sequence" {
+			g.Sequence = f[1]
+		}
+		if f := strings.Fields(l); f[0] == "airsupply" {
+			g.airSupply(f[1])
+		}
+	}
+	var plan []string
+	switch {
+	case g.mandatory():
+	case g.discretionary():
+		plan = []string{PhaseNATOMove}
+	case g.Sequence == "combat-move":
+		plan = []string{PhaseNATOCombat, PhaseNATOMove}
+		g.ev("5.4", "NATO uses the combat/movement sequence: every NATO attack this turn shifts one column right.")
+	default:
+		plan = []string{PhaseNATOMove, PhaseNATOCombat}
+		g.ev("5.4", "NATO uses the movement/combat sequence: Czech, Hungarian and Polish units attack with 1 this turn.")
+	}
+	g.Plan = append(plan, PhaseSerbCombat, PhaseSerbMove)
+	g.nextPhase()
+}
+
+// setupArea says why a unit may not set up in a hex, "" if it may (3.2,
+// 3.3); neutrals nil accepts every neutral (checked again at the set-up).
+func (g *game) setupArea(c *Counter, id board.ID, neutrals []string) string {
+	a := g.area(id)
+	switch {
+	case g.terrain(id) == "marsh":
+		return "marsh is unplayable (10.14)"
+	case c.Side == Serb && !slices.Contains(yugoslavia, a):
+		return "Serbian units set up in rump-Yugoslavia (3.3)"
+	case c.Side == Serb:
+		return ""
+	case len(c.Setup) > 0 && !slices.Contains(c.Setup, a):
+		return "it sets up only in " + strings.Join(c.Setup, " or ") + " (3.2)"
+	case slices.Contains(alwaysIn, a):
+		return ""
+	case slices.Contains(neutralsAll, a) && (neutrals == nil || slices.Contains(neutrals, a)):
+		return ""
+	}
+	return "NATO sets up in Albania, Bosnia, Hungary, Macedonia and the neutrals it brings in (3.2)"
+}
+
+func (g *game) placeUnits(side Side, lines []string) {
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if f[0] != "place" {
+			continue
+		}
+		u := g.byID[f[1]]
+		id, err := g.grid.Parse(f[2])
+		if err != nil || u == nil || u.Out {
+			g.ev("3.1", "%s cannot be placed: it is not in play.", f[1])
+			continue
+		}
+		if why := g.setupArea(u.c, id, g.Neutrals); why != "" {
+			g.ev("3.2", "%s may not set up in %s: %s; it stays at %s.", u.ID, f[2], why, u.Hex)
+			continue
+		}
+		if !g.fits(side, []*Unit{u}, id) {
+			g.ev("6.1", "%s may not set up in %s: stacking (6.2, 6.3); it stays at %s.", u.ID, f[2], u.Hex)
+			continue
+		}
+		g.place(u, id)
+	}
+	var where []string
+	for _, u := range g.Units {
+		if u.c.Side == side && u.alive() {
+			where = append(where, u.ID+" "+u.Hex)
+		}
+	}
+	g.ev("3.1", "%s sets up: %s.", side, strings.Join(where, ", "))
+}
+
+// setupNATO is NATO's set-up (3.1, 3.2, 4.2, 4.8).
+func (g *game) setupNATO(lines []string) {
+	for _, l := range lines {
+		f := strings.Fields(l)
+		switch f[0] {
+		case "neutrals":
+			if f[1] != "none" {
+				g.Neutrals = f[1:]
+			}
+		case "uk3":
+			g.UK3 = f[1] == "yes"
+		}
+	}
+	if len(g.Neutrals) > 0 {
+		g.ev("3.2", "NATO brings %s into play.", strings.Join(g.Neutrals, ", "))
+	} else {
+		g.ev("3.2", "NATO brings no neutral into play.")
+	}
+	for _, n := range g.Neutrals {
+		g.meppsCheck("4.2", n+" brought into play")
+	}
+	if g.UK3 {
+		g.ev("4.8", "NATO brings in the UK 3rd Division.")
+		g.meppsCheck("4.8", "the UK 3rd Division brought in")
+	}
+	for _, u := range g.Units {
+		switch u.c.Needs {
+		case "croatia":
+			u.Out = !slices.Contains(g.Neutrals, "Croatia")
+		case "uk3":
+			u.Out = !g.UK3
+		}
+	}
+	g.placeUnits(NATO, lines)
+	g.checkStacking()
+	g.Phase = PhaseSetupSerb
+}
+
+// setupSerb is the Serbian set-up (3.3); then game turn 1 begins.
+func (g *game) setupSerb(lines []string) {
+	g.placeUnits(Serb, lines)
+	g.checkStacking()
+	g.Phase = PhaseWeather
+}

@@ -1,0 +1,107 @@
+package wbt
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// seeded is a deterministic roller for whole-game tests.
+type seeded struct {
+	rng   *rand.Rand
+	draws []string
+}
+
+func newSeeded(seed uint64) *seeded { return &seeded{rng: rand.New(rand.NewPCG(seed, 7))} }
+
+func (s *seeded) Draw(_ dice.StreamKind, spec dice.Spec, purpose string) []int {
+	if purpose == "" || !strings.HasPrefix(purpose, "WbT ") {
+		panic("draw without a WbT rule purpose: " + purpose)
+	}
+	s.draws = append(s.draws, purpose)
+	out := make([]int, spec.Draws())
+	for i := range out {
+		switch spec.Kind {
+		case dice.KindDice:
+			out[i] = spec.Base + s.rng.IntN(spec.Faces)
+		default:
+			out[i] = s.rng.IntN(spec.Faces - i)
+		}
+	}
+	return out
+}
+
+// playGame plays the demo between two bots; it returns the final state and
+// every event.
+func playGame(t testing.TB, seed uint64, options map[string]string) ([]byte, []adjudicator.Event, int) {
+	t.Helper()
+	state, err := Game.New("demo", options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := Game.(adjudicator.Bot)
+	rep := Game.(adjudicator.Reporter)
+	var all []adjudicator.Event
+	steps := 0
+	for ; steps < 2000; steps++ {
+		spec, err := Game.Step(state)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if spec.Over {
+			break
+		}
+		seat := spec.Owing[0]
+		lines, err := bot.Bot(state, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ol []adjudicator.OrderLine
+		for i, l := range lines {
+			ol = append(ol, adjudicator.OrderLine{Line: i + 1, Text: l})
+		}
+		canon, problems := Game.ParseOrders(state, seat, ol)
+		if len(problems) > 0 {
+			t.Fatalf("step %d (%s): bot orders %q refused: %+v", steps, spec.Phase, lines, problems)
+		}
+		r := newSeeded(seed + uint64(steps)*7919)
+		next, events, err := Game.Adjudicate(state, map[string][]string{seat: canon}, r)
+		if err != nil {
+			t.Fatalf("step %d (%s): %v", steps, spec.Phase, err)
+		}
+		// determinism: the same inputs give the same bytes
+		again, _, err := Game.Adjudicate(state, map[string][]string{seat: canon}, newSeeded(seed+uint64(steps)*7919))
+		if err != nil || !bytes.Equal(next, again) {
+			t.Fatalf("step %d (%s): adjudication is not deterministic", steps, spec.Phase)
+		}
+		for _, e := range events {
+			if e.Rule == "" {
+				t.Fatalf("step %d: event without a rule: %s", steps, e.Text)
+			}
+		}
+		all = append(all, events...)
+		if _, err := rep.Situation(next, seat); err != nil {
+			t.Fatal(err)
+		}
+		state = next
+	}
+	return state, all, steps
+}
+
+func TestBotGameEnds(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		state, events, steps := playGame(t, seed, nil)
+		g, err := decode(state)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Over {
+			t.Fatalf("seed %d: the game did not end in %d steps", seed, steps)
+		}
+		t.Logf("seed %d: %d steps, turn %d, MePPs %d, winner %s (%s), %d events", seed, steps, g.Turn, g.MePPs, g.Winner, g.Reason, len(events))
+	}
+}

@@ -1,0 +1,540 @@
+package wbt
+
+// This file reads order lines (docs/orders-wbt.md): each phase's orders
+// and the standing orders every step accepts, checked at receipt against
+// the state, in canonical form with a forecast comment for moves.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// stripComment removes a "# ..." comment (the forecast of a canonical
+// order).
+func stripComment(line string) string {
+	if i := strings.Index(line, "#"); i >= 0 {
+		line = line[:i]
+	}
+	return strings.TrimSpace(line)
+}
+
+// orderError is a problem with one line.
+type orderError struct{ text, hint string }
+
+func (e *orderError) Error() string { return e.text }
+
+func bad(hint, format string, args ...any) error {
+	return &orderError{text: fmt.Sprintf(format, args...), hint: hint}
+}
+
+// phaseHints says which orders a phase takes.
+var phaseHints = map[string]string{
+	PhaseSetupNATO:  "set-up orders: neutrals none|croatia romania bulgaria, uk3 yes|no, place UNIT HEX",
+	PhaseSetupSerb:  "set-up orders: place UNIT HEX, losses UNIT...",
+	PhaseWeather:    "orders: sequence move-combat|combat-move [if good|bad], reconstitute [if good|bad], airsupply HEX",
+	PhaseNATOMove:   "orders: demolish HEX/HEX, repair UNIT HEX/HEX, dismount UNIT, remount UNIT, move UNIT HEX HEX...",
+	PhaseNATOCombat: "orders: attack HEX with UNIT... [advance all|none|UNIT...] [losses UNIT...]",
+	PhaseSerbCombat: "orders: attack HEX with UNIT... [advance ...] [losses ...], or maximum-effort then movement orders",
+	PhaseSerbMove:   "orders: demolish UNIT HEX/HEX, move UNIT[+UNIT...] HEX HEX...",
+	PhaseLosses:     "orders: lose UNIT UNIT... (one unit a step)",
+}
+
+// parseLines reads a seat's lines for the open step and checks them;
+// sandbox, when set, is a copy of the game the orders are tried on in
+// turn for forecasts.
+func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *game) ([]string, []adjudicator.Problem) {
+	var out []string
+	var problems []adjudicator.Problem
+	maxEffort := false
+	for _, l := range lines {
+		if strings.EqualFold(stripComment(l.Text), "maximum-effort") {
+			maxEffort = true
+		}
+	}
+	for _, l := range lines {
+		text := stripComment(l.Text)
+		if text == "" {
+			continue
+		}
+		canon, err := g.parseLine(seat, text, maxEffort, sandbox)
+		if err != nil {
+			p := adjudicator.Problem{Line: l.Line, Text: err.Error()}
+			if oe, ok := err.(*orderError); ok {
+				p.Hint = oe.hint
+			}
+			problems = append(problems, p)
+			continue
+		}
+		if canon != "" {
+			out = append(out, canon)
+		}
+	}
+	return out, problems
+}
+
+func (g *game) unitOf(seat, id string) (*Unit, error) {
+	u := g.byID[strings.ToUpper(id)]
+	if u == nil || u.Out {
+		return nil, bad("your units are "+strings.Join(g.unitIDs(seatSide(seat)), " "), "there is no unit %s in play", strings.ToUpper(id))
+	}
+	if sideSeat(u.c.Side) != seat {
+		return nil, bad("give orders to your own units", "%s is not yours: it is %s's", u.ID, sideSeat(u.c.Side))
+	}
+	return u, nil
+}
+
+func (g *game) unitIDs(side Side) []string {
+	var out []string
+	for _, u := range g.Units {
+		if u.c.Side == side && u.alive() {
+			out = append(out, u.ID)
+		}
+	}
+	return out
+}
+
+func (g *game) parseHex(s string) (board.ID, error) {
+	id, err := g.grid.Parse(s)
+	if err != nil {
+		return id, bad("hexes are four digits, such as 1708", "%q is not a hex of the map", s)
+	}
+	return id, nil
+}
+
+func (g *game) parseBridge(s string) (board.Pair, error) {
+	p, err := g.grid.ParsePair(s)
+	if err != nil || !g.sc.Bridges[p] {
+		return p, bad("a bridge is written as its two hexes, such as 1900/2000", "%q is not a bridge (a road or highway crossing a river, 10.18)", s)
+	}
+	return p, nil
+}
+
+// parseLine reads one line; "" means a line that gives nothing (pass).
+func (g *game) parseLine(seat, text string, maxEffort bool, sandbox *game) (string, error) {
+	f := strings.Fields(text)
+	verb := strings.ToLower(f[0])
+	args := f[1:]
+	hint := phaseHints[g.Phase]
+	// standing orders and aerial supply, in any step of the seat
+	switch verb {
+	case "pass":
+		return "", nil
+	case "losses":
+		if len(args) == 1 && strings.EqualFold(args[0], "none") {
+			return "losses none", nil
+		}
+		if len(args) == 0 {
+			return "", bad("list your units in the order they should lose steps", "losses needs units")
+		}
+		var us []string
+		for _, a := range args {
+			u, err := g.unitOf(seat, a)
+			if err != nil {
+				return "", err
+			}
+			us = append(us, u.ID)
+		}
+		return "losses " + strings.Join(us, " "), nil
+	case "support":
+		if seat != SeatNATO {
+			return "", bad(hint, "only NATO gives the 1st AAA's defensive support (12.7)")
+		}
+		if len(args) == 1 && (strings.EqualFold(args[0], "any") || strings.EqualFold(args[0], "none")) {
+			return "support " + strings.ToLower(args[0]), nil
+		}
+		if len(args) == 0 {
+			return "", bad("support HEX..., support any or support none", "support needs hexes, any or none")
+		}
+		var hs []string
+		for _, a := range args {
+			id, err := g.parseHex(a)
+			if err != nil {
+				return "", err
+			}
+			hs = append(hs, g.hex(id))
+		}
+		return "support " + strings.Join(hs, " "), nil
+	case "airsupply":
+		if seat != SeatNATO {
+			return "", bad(hint, "only NATO has aerial supply (8.10)")
+		}
+		if len(args) != 1 {
+			return "", bad("airsupply HEX", "airsupply needs one hex")
+		}
+		id, err := g.parseHex(args[0])
+		if err != nil {
+			return "", err
+		}
+		if g.AirTurn == g.Turn && g.Turn > 0 {
+			return "", bad("", "aerial supply was already placed this game turn, at %s (8.10)", g.AirHex)
+		}
+		if g.Bad && g.Phase != PhaseWeather {
+			return "", bad("", "no aerial supply in bad weather (5.3, 8.10)")
+		}
+		return "airsupply " + g.hex(id), nil
+	}
+	switch g.Phase {
+	case PhaseSetupNATO, PhaseSetupSerb:
+		return g.parseSetup(seat, verb, args, hint)
+	case PhaseWeather:
+		return g.parseWeather(verb, args, hint)
+	case PhaseLosses:
+		if verb != "lose" || len(args) == 0 {
+			return "", bad(hint, "%q is not a loss decision", text)
+		}
+		var us []string
+		for _, a := range args {
+			u, err := g.unitOf(seat, a)
+			if err != nil {
+				return "", err
+			}
+			if !slices.Contains(g.Pending.Defender, u.ID) {
+				return "", bad("the defending units are "+strings.Join(g.Pending.Defender, " "), "%s is not in the battle at %s", u.ID, g.Pending.Hex)
+			}
+			us = append(us, u.ID)
+		}
+		if len(us) != g.Pending.Steps {
+			return "", bad(fmt.Sprintf("name one unit for each of the %d steps", g.Pending.Steps), "%d steps named, %d to lose", len(us), g.Pending.Steps)
+		}
+		return "lose " + strings.Join(us, " "), nil
+	case PhaseNATOMove:
+		return g.parseMovement(seat, verb, args, hint, sandbox)
+	case PhaseSerbMove:
+		return g.parseMovement(seat, verb, args, hint, sandbox)
+	case PhaseNATOCombat:
+		return g.parseAttack(seat, verb, args, hint, sandbox)
+	case PhaseSerbCombat:
+		if verb == "maximum-effort" {
+			switch {
+			case g.Turn == 1:
+				return "", bad("", "no maximum effort on game turn 1 (5.6)")
+			case g.MaxEffortUsed:
+				return "", bad("", "the maximum effort turn has been used (5.6)")
+			case g.MaxEffort:
+				return "", bad("", "this is already the maximum effort turn (5.6)")
+			}
+			return "maximum-effort", nil
+		}
+		if maxEffort {
+			return g.parseMovement(seat, verb, args, hint, sandbox)
+		}
+		return g.parseAttack(seat, verb, args, hint, sandbox)
+	}
+	return "", bad("", "no orders are due in this step")
+}
+
+func (g *game) parseSetup(seat, verb string, args []string, hint string) (string, error) {
+	switch {
+	case verb == "neutrals" && seat == SeatNATO:
+		if len(args) == 1 && strings.EqualFold(args[0], "none") {
+			return "neutrals none", nil
+		}
+		var ns []string
+		for _, a := range args {
+			i := slices.IndexFunc(neutralsAll, func(n string) bool { return strings.EqualFold(n, a) })
+			if i < 0 {
+				return "", bad("neutrals none, or any of croatia romania bulgaria", "%q is not one of the neutrals NATO may bring in (3.2)", a)
+			}
+			if !slices.Contains(ns, neutralsAll[i]) {
+				ns = append(ns, neutralsAll[i])
+			}
+		}
+		if len(ns) == 0 {
+			return "", bad("neutrals none, or any of croatia romania bulgaria", "neutrals needs countries or none")
+		}
+		return "neutrals " + strings.Join(ns, " "), nil
+	case verb == "uk3" && seat == SeatNATO:
+		if len(args) == 1 && (strings.EqualFold(args[0], "yes") || strings.EqualFold(args[0], "no")) {
+			return "uk3 " + strings.ToLower(args[0]), nil
+		}
+		return "", bad("uk3 yes or uk3 no", "uk3 takes yes or no (4.8)")
+	case verb == "place":
+		if len(args) != 2 {
+			return "", bad("place UNIT HEX", "place needs a unit and a hex")
+		}
+		c := g.sc.Counter(strings.ToUpper(args[0]))
+		if c == nil || sideSeat(c.Side) != seat {
+			return "", bad("place one of your own units", "there is no unit %s of yours", strings.ToUpper(args[0]))
+		}
+		id, err := g.parseHex(args[1])
+		if err != nil {
+			return "", err
+		}
+		if why := g.setupArea(c, id, nil); why != "" {
+			return "", bad("", "%s may not set up in %s: %s", c.ID, g.hex(id), why)
+		}
+		return "place " + c.ID + " " + g.hex(id), nil
+	}
+	return "", bad(hint, "%q is not a set-up order", verb)
+}
+
+func (g *game) parseWeather(verb string, args []string, hint string) (string, error) {
+	cond := ""
+	if len(args) >= 2 && strings.EqualFold(args[len(args)-2], "if") {
+		cond = strings.ToLower(args[len(args)-1])
+		if cond != "good" && cond != "bad" {
+			return "", bad("if good or if bad", "the condition is the weather: good or bad")
+		}
+		args = args[:len(args)-2]
+	}
+	suffix := ""
+	if cond != "" {
+		suffix = " if " + cond
+	}
+	switch verb {
+	case "sequence":
+		if len(args) != 1 {
+			return "", bad("sequence move-combat or sequence combat-move", "sequence needs move-combat or combat-move")
+		}
+		switch strings.ToLower(args[0]) {
+		case "move-combat", "movement-combat", "move/combat":
+			return "sequence move-combat" + suffix, nil
+		case "combat-move", "combat-movement", "combat/move":
+			return "sequence combat-move" + suffix, nil
+		}
+		return "", bad("sequence move-combat or sequence combat-move", "%q is not a sequence (5.4)", args[0])
+	case "reconstitute":
+		if g.ReconMarker != g.Turn {
+			return "", bad("", "no reconstitution check is due this game turn: the marker is on turn %d (9.2, 9.4)", g.ReconMarker)
+		}
+		return "reconstitute" + suffix, nil
+	}
+	return "", bad(hint, "%q is not an order of the weather and reconstitution phase", verb)
+}
+
+// forecastRoller answers every draw with the lowest face: a forecast shows
+// the best river crossings and says a die is due.
+type forecastRoller struct{ draws []string }
+
+func (f *forecastRoller) Draw(_ dice.StreamKind, spec dice.Spec, purpose string) []int {
+	f.draws = append(f.draws, purpose)
+	out := make([]int, spec.Draws())
+	for i := range out {
+		out[i] = spec.Base
+		if spec.Kind != dice.KindDice {
+			out[i] = 0
+		}
+	}
+	return out
+}
+
+func (g *game) parseMovement(seat, verb string, args []string, hint string, sandbox *game) (string, error) {
+	side := seatSide(seat)
+	switch verb {
+	case "demolish":
+		if side == NATO {
+			if len(args) != 1 {
+				return "", bad("demolish HEX/HEX", "NATO demolitions name the bridge only (10.19)")
+			}
+			p, err := g.parseBridge(args[0])
+			if err != nil {
+				return "", err
+			}
+			return "demolish " + p.String(), nil
+		}
+		if len(args) != 2 {
+			return "", bad("demolish UNIT HEX/HEX", "Serbian demolitions name the unit and the bridge (10.19)")
+		}
+		u, err := g.unitOf(seat, args[0])
+		if err != nil {
+			return "", err
+		}
+		p, err := g.parseBridge(args[1])
+		if err != nil {
+			return "", err
+		}
+		if u.pos != p.A && u.pos != p.B {
+			return "", bad("the unit must be in one of the bridge's two hexes", "%s is not next to the bridge %s (10.19)", u.ID, p)
+		}
+		return "demolish " + u.ID + " " + p.String(), nil
+	case "repair", "dismount", "remount":
+		if side != NATO {
+			return "", bad(hint, "only NATO may %s (10.18, 10.21)", verb)
+		}
+		if len(args) < 1 {
+			return "", bad(hint, "%s needs a unit", verb)
+		}
+		u, err := g.unitOf(seat, args[0])
+		if err != nil {
+			return "", err
+		}
+		if verb == "repair" {
+			if len(args) != 2 {
+				return "", bad("repair UNIT HEX/HEX", "repair needs a unit and a bridge")
+			}
+			p, err := g.parseBridge(args[1])
+			if err != nil {
+				return "", err
+			}
+			if u.pos != p.A && u.pos != p.B {
+				return "", bad("the unit must be in one of the bridge's two hexes", "%s is not next to the bridge %s (10.18)", u.ID, p)
+			}
+			return "repair " + u.ID + " " + p.String(), nil
+		}
+		if len(args) != 1 {
+			return "", bad(verb+" UNIT", "%s takes one unit", verb)
+		}
+		if why := g.mountable(u, verb == "dismount"); why != "" {
+			return "", bad("", "%s may not %s: %s", u.ID, verb, why)
+		}
+		return verb + " " + u.ID, nil
+	case "move":
+		if len(args) < 2 {
+			return "", bad("move UNIT HEX HEX... (each hex next to the one before)", "move needs a unit and a path")
+		}
+		var units []*Unit
+		for _, id := range strings.Split(args[0], "+") {
+			u, err := g.unitOf(seat, id)
+			if err != nil {
+				return "", err
+			}
+			if side == NATO && len(units) > 0 {
+				return "", bad("move NATO units one at a time", "only Serbian stacks move together (10.4)")
+			}
+			if len(units) > 0 && u.pos != units[0].pos {
+				return "", bad("a stack moves from one hex", "%s is not in %s with %s (10.4)", u.ID, units[0].Hex, units[0].ID)
+			}
+			units = append(units, u)
+		}
+		path := make([]board.ID, 0, len(args)-1)
+		cur := units[0].pos
+		for i, a := range args[1:] {
+			id, err := g.parseHex(a)
+			if err != nil {
+				return "", err
+			}
+			if i == 0 && id == cur {
+				continue // the path may start with the unit's own hex
+			}
+			if !g.grid.Adjacent(cur, id) && !(units[0].c.AAA && i == len(args)-2 && len(path) == 0) {
+				return "", bad("list every hex entered, each next to the one before", "%s is not next to %s (10.2)", g.hex(id), g.hex(cur))
+			}
+			path = append(path, id)
+			cur = id
+		}
+		if len(path) == 0 {
+			return "", bad("move UNIT HEX HEX...", "the path enters no hex")
+		}
+		canon := "move " + unitNames(units)
+		for _, id := range path {
+			canon += " " + g.hex(id)
+		}
+		if sandbox != nil {
+			canon += " # " + sandbox.forecastMove(units, path)
+		}
+		return canon, nil
+	}
+	return "", bad(hint, "%q is not a movement phase order", verb)
+}
+
+// forecastMove tries a move on the sandbox and says how it ends.
+func (g *game) forecastMove(units []*Unit, path []board.ID) string {
+	var us []*Unit
+	for _, u := range units {
+		us = append(us, g.byID[u.ID])
+	}
+	fr := &forecastRoller{}
+	g.r = fr
+	before := len(g.events)
+	used, mp, end := g.move(us, path)
+	var stop []string
+	for _, e := range g.events[before:] {
+		if strings.Contains(e.Text, "stops") || strings.Contains(e.Text, "may not") || strings.Contains(e.Text, "cannot") || strings.Contains(e.Text, "stalled") {
+			stop = append(stop, strings.TrimSuffix(e.Text, "."))
+		}
+	}
+	s := fmt.Sprintf("%s: %s of %s MP to %s", unitNames(us), fmtMP(used), fmtMP(mp), g.hex(end))
+	if n := len(fr.draws); n > 0 {
+		s += fmt.Sprintf(" with %d river roll%s counted as 1", n, plural(n))
+	}
+	if us[0].c.Side == NATO {
+		next := false
+		for _, nb := range g.grid.Neighbours(end) {
+			for _, e := range g.unitsAt(nb) {
+				if e.c.Side == Serb {
+					next = true
+				}
+			}
+		}
+		s += fmt.Sprintf(", next to Serbs? %s, in supply: %s", yesNo(next), yesNo(g.supplied(us[0]).OK))
+	} else {
+		s += fmt.Sprintf(", in NATO ZOC? %s", yesNo(g.zoc()[end]))
+	}
+	if len(stop) > 0 {
+		s += "; " + strings.Join(stop, "; ")
+	}
+	return s
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func (g *game) parseAttack(seat, verb string, args []string, hint string, sandbox *game) (string, error) {
+	if verb != "attack" {
+		return "", bad(hint, "%q is not a combat phase order", verb)
+	}
+	if len(args) < 3 || !strings.EqualFold(args[1], "with") {
+		return "", bad("attack HEX with UNIT UNIT... [advance all|none|UNIT...] [losses UNIT...]", "an attack names the defender's hex and the attacking units")
+	}
+	d, err := g.parseHex(args[0])
+	if err != nil {
+		return "", err
+	}
+	o := attackOrder{hex: g.hex(d)}
+	cur := &o.units
+	for _, a := range args[2:] {
+		switch strings.ToLower(a) {
+		case "advance":
+			cur = &o.advance
+			continue
+		case "losses":
+			cur = &o.losses
+			continue
+		case "all", "none":
+			if cur == &o.advance {
+				o.advance = append(o.advance, strings.ToLower(a))
+				continue
+			}
+		}
+		u, err := g.unitOf(seat, a)
+		if err != nil {
+			return "", err
+		}
+		if cur == &o.units {
+			if why := g.mayAttackFrom(u, seatSide(seat), d); why != "" {
+				return "", bad("", "%s cannot attack %s: %s", u.ID, g.hex(d), why)
+			}
+		}
+		if !slices.Contains(*cur, u.ID) {
+			*cur = append(*cur, u.ID)
+		}
+	}
+	if len(o.units) == 0 {
+		return "", bad("attack HEX with UNIT...", "the attack names no attacking unit")
+	}
+	if len(o.advance) > 1 && (slices.Contains(o.advance, "all") || slices.Contains(o.advance, "none")) {
+		return "", bad("advance all, advance none, or advance UNIT...", "advance takes all, none or units")
+	}
+	enemy := false
+	for _, u := range g.unitsAt(d) {
+		if u.c.Side != seatSide(seat) {
+			enemy = true
+		}
+	}
+	if !enemy {
+		return "", bad("attack a hex with enemy units", "there are no enemy units at %s", g.hex(d))
+	}
+	if g.terrain(d) == "marsh" {
+		return "", bad("", "no unit may attack into marsh (11.16)")
+	}
+	return o.String(), nil
+}

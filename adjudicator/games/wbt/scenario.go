@@ -1,0 +1,436 @@
+package wbt
+
+// This file reads a hosted game's data: the map file (board.ParseMap with
+// War by Television's areas and sets), the counter list and the CRT table
+// (crt.go). The formats are documented in docs/scenario-wbt.md.
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/umpire-pbem/umpire/adjudicator/board"
+)
+
+//go:embed scenarios/demo-map.toml
+var demoMap []byte
+
+//go:embed scenarios/demo-counters.toml
+var demoCounters []byte
+
+// The areas of the map (1.2, 3.2): the rump-Yugoslav provinces, the
+// countries always in the alliance, and the neutrals NATO may bring in.
+var (
+	yugoslavia  = []string{"Vojvodina", "Serbia", "Kosovo", "Montenegro"}
+	alwaysIn    = []string{"Albania", "Bosnia", "Hungary", "Macedonia"}
+	neutralsAll = []string{"Croatia", "Romania", "Bulgaria"}
+)
+
+// Mobility is a unit's mobility class (2.5).
+type Mobility int
+
+// The mobility classes.
+const (
+	Mech Mobility = iota
+	NonMech
+	Airmobile
+)
+
+var mobilityNames = []string{"mech", "nonmech", "airmobile"}
+
+func (m Mobility) String() string { return mobilityNames[m] }
+
+// Counter is one unit of the counter list: its printed values.
+type Counter struct {
+	ID, Name    string
+	Side        Side
+	Nationality string
+	Type        string
+	Mobility    Mobility
+	// Attack and Defense give the factors of each step, full strength
+	// first: Attack[0] at MaxSteps steps, Attack[MaxSteps-1] at 1 step.
+	Attack, Defense []int
+	Move            int
+	Setup           []string // areas it may set up in; empty for its side's areas
+	Hex             board.ID // its demo set-up hex
+	Needs           string   // "croatia" or "uk3": in play only then (3.2, 4.8)
+	VariantSteps    int      // steps at start under the 1.4 variant; 0 none
+	MEF, AAA, KLA   bool
+	TaskForce       bool
+	Artillery       bool
+	AntiTank        bool
+	MountainInf     bool
+}
+
+// MaxSteps is the unit's full step strength (2.9).
+func (c *Counter) MaxSteps() int { return len(c.Attack) }
+
+// AttackAt is the printed attack factor with steps left.
+func (c *Counter) AttackAt(steps int) int { return c.Attack[clampStep(c, steps)] }
+
+// DefenseAt is the printed defense factor with steps left.
+func (c *Counter) DefenseAt(steps int) int { return c.Defense[clampStep(c, steps)] }
+
+func clampStep(c *Counter, steps int) int {
+	return min(max(c.MaxSteps()-steps, 0), c.MaxSteps()-1)
+}
+
+// Factors prints the factors with steps left: "8" or "2-3".
+func (c *Counter) Factors(steps int) string {
+	a, d := c.AttackAt(steps), c.DefenseAt(steps)
+	if c.Artillery {
+		return fmt.Sprintf("?-%d", d)
+	}
+	if c.AntiTank {
+		return "0-?"
+	}
+	if a == d {
+		return strconv.Itoa(a)
+	}
+	return fmt.Sprintf("%d-%d", a, d)
+}
+
+// GreatPower reports whether the unit is US, UK, French or German (10.18,
+// 11.24).
+func (c *Counter) GreatPower() bool { return c.Side == NATO && GreatPower(c.Nationality) }
+
+// Scenario is a game's data: map, counters and CRT, checked together.
+type Scenario struct {
+	Map      *board.Map
+	Counters []*Counter
+	byID     map[string]*Counter
+	CRT      *CRT
+	Notices  []string
+	// Sources are the supply source hexes (8.7) and Milosevic the line's
+	// hexes (11.19).
+	Sources   []board.ID
+	Milosevic map[board.ID]bool
+	// Bridges are the hexsides where a road or highway crosses a river
+	// (10.18); Intact those intact at the start.
+	Bridges map[board.Pair]bool
+	Intact  []board.Pair
+	// Cities are the rump-Yugoslav city hexes (3.4, 4.9).
+	Cities []board.ID
+
+	standInCounters bool
+	countersNotice  string
+	// roadNbrs lists each road hex's neighbours along a road or highway.
+	roadNbrs map[board.ID][]board.ID
+}
+
+// Counter returns the counter with the id, nil if none.
+func (sc *Scenario) Counter(id string) *Counter { return sc.byID[id] }
+
+// Data are the texts of a game's data files, kept in the state so that a
+// game never depends on files that may change after it started.
+type Data struct {
+	MapName      string `json:"map_name"`
+	Map          string `json:"map,omitempty"`
+	CountersName string `json:"counters_name"`
+	Counters     string `json:"counters,omitempty"`
+	CRTName      string `json:"crt_name"`
+	CRT          string `json:"crt,omitempty"`
+}
+
+// text returns the bytes of a data file: the embedded demo when the
+// state names it without text.
+func (d Data) texts() (m, c, t []byte) {
+	m, c, t = []byte(d.Map), []byte(d.Counters), []byte(d.CRT)
+	if d.Map == "" {
+		m = demoMap
+	}
+	if d.Counters == "" {
+		c = demoCounters
+	}
+	if d.CRT == "" {
+		t = demoCRT
+	}
+	return m, c, t
+}
+
+// scenarios caches parsed data by digest: states carry the texts, and
+// parsing a map on every call would be slow.
+var scenarios sync.Map
+
+// Load parses and checks a game's data (cached by content).
+func (d Data) Load() (*Scenario, error) {
+	m, c, t := d.texts()
+	h := sha256.New()
+	for _, b := range [][]byte{m, c, t} {
+		fmt.Fprintf(h, "%d:", len(b))
+		h.Write(b)
+	}
+	key := string(h.Sum(nil))
+	if sc, ok := scenarios.Load(key); ok {
+		return sc.(*Scenario), nil
+	}
+	sc, err := parseScenario(d.MapName, m, d.CountersName, c, d.CRTName, t)
+	if err != nil {
+		return nil, err
+	}
+	scenarios.Store(key, sc)
+	return sc, nil
+}
+
+// ReadData reads the data files a game master names in options map,
+// counters and crt (paths); an empty path is the demo file. The files are
+// checked at once: a wrong file is refused with its line and field.
+func ReadData(mapPath, countersPath, crtPath string) (Data, error) {
+	d := Data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", CRTName: "demo-crt.toml"}
+	read := func(path string, name, text *string) error {
+		if path == "" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("wbt: cannot read %s: %w", path, err)
+		}
+		*name, *text = path, string(b)
+		return nil
+	}
+	if err := read(mapPath, &d.MapName, &d.Map); err != nil {
+		return d, err
+	}
+	if err := read(countersPath, &d.CountersName, &d.Counters); err != nil {
+		return d, err
+	}
+	if err := read(crtPath, &d.CRTName, &d.CRT); err != nil {
+		return d, err
+	}
+	_, err := d.Load()
+	return d, err
+}
+
+func parseScenario(mapName string, mapText []byte, countersName string, countersText []byte, crtName string, crtText []byte) (*Scenario, error) {
+	m, err := board.ParseMap(mapName, mapText)
+	if err != nil {
+		return nil, fmt.Errorf("wbt: map: %w", err)
+	}
+	if m.Grid.IDStyle != board.FourDigit {
+		return nil, fmt.Errorf("wbt: map: %w", &board.FileError{File: mapName, Line: board.FieldLine(mapText, "grid", -1, "ids"), Field: "grid.ids", Err: "War by Television hexes have four-digit ids (2.1)"})
+	}
+	sc := &Scenario{Map: m, byID: map[string]*Counter{}, Milosevic: map[board.ID]bool{}, Bridges: map[board.Pair]bool{}}
+	known := slices.Concat(yugoslavia, alwaysIn, neutralsAll)
+	for _, id := range m.Grid.All() {
+		if a := m.Area[id]; a != "" && !slices.Contains(known, a) {
+			return nil, fmt.Errorf("wbt: map: %w", &board.FileError{File: mapName, Line: board.FieldLine(mapText, "area", areaIndex(mapText, a), "name"),
+				Field: "area.name", Err: fmt.Sprintf("unknown area %q: the areas are %s", a, strings.Join(known, ", "))})
+		}
+	}
+	for _, req := range []string{"supply_source", "milosevic_line"} {
+		if _, ok := m.HexSets[req]; !ok {
+			return nil, fmt.Errorf("wbt: map: %w", &board.FileError{File: mapName, Line: board.FieldLine(mapText, "sets", -1, ""), Field: "sets." + req, Err: "missing (8.7, 11.19)"})
+		}
+	}
+	sc.Sources = m.HexSets["supply_source"]
+	for _, id := range m.HexSets["milosevic_line"] {
+		sc.Milosevic[id] = true
+	}
+	for p := range m.Rivers {
+		if m.Link(p.A, p.B) != "" {
+			sc.Bridges[p] = true
+		}
+	}
+	sc.roadNbrs = map[board.ID][]board.ID{}
+	for _, id := range m.Grid.All() {
+		for _, nb := range m.Grid.Neighbours(id) {
+			if m.Link(id, nb) != "" {
+				sc.roadNbrs[id] = append(sc.roadNbrs[id], nb)
+			}
+		}
+	}
+	for _, p := range m.SideSets["intact_bridge"] {
+		if !sc.Bridges[p] {
+			return nil, fmt.Errorf("wbt: map: %w", &board.FileError{File: mapName, Line: board.FieldLine(mapText, "side_sets", -1, "intact_bridge"),
+				Field: "side_sets.intact_bridge", Err: fmt.Sprintf("%s is not a bridge: no road crosses a river there (10.18)", p)})
+		}
+		sc.Intact = append(sc.Intact, p)
+	}
+	for _, id := range m.Grid.All() {
+		if p, ok := m.Places[id]; ok && p.Kind == "city" && slices.Contains(yugoslavia, m.Area[id]) {
+			sc.Cities = append(sc.Cities, id)
+		}
+	}
+	if err := sc.readCounters(countersName, countersText); err != nil {
+		return nil, err
+	}
+	if sc.CRT, err = ParseCRT(crtName, crtText); err != nil {
+		return nil, fmt.Errorf("wbt: %w", err)
+	}
+	for _, n := range []struct {
+		standIn bool
+		text    string
+	}{{m.StandIn, m.Notice}, {sc.standInCounters, sc.countersNotice}, {sc.CRT.StandIn, "stand-in CRT: invented cells except the 11.8 one, not the published table"}} {
+		if n.standIn {
+			sc.Notices = append(sc.Notices, n.text)
+		}
+	}
+	return sc, nil
+}
+
+func areaIndex(text []byte, name string) int {
+	var f struct {
+		Area []struct {
+			Name string `toml:"name"`
+		} `toml:"area"`
+	}
+	toml.Decode(string(text), &f)
+	for i, a := range f.Area {
+		if a.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+type countersFile struct {
+	StandIn bool          `toml:"stand_in"`
+	Notice  string        `toml:"notice"`
+	Unit    []counterFile `toml:"unit"`
+}
+
+type counterFile struct {
+	ID           string   `toml:"id"`
+	Name         string   `toml:"name"`
+	Side         string   `toml:"side"`
+	Nationality  string   `toml:"nationality"`
+	Type         string   `toml:"type"`
+	Mobility     string   `toml:"mobility"`
+	Factors      []string `toml:"factors"`
+	Move         int      `toml:"move"`
+	Setup        []string `toml:"setup"`
+	Hex          string   `toml:"hex"`
+	Needs        string   `toml:"needs"`
+	VariantSteps int      `toml:"variant_steps"`
+	Special      []string `toml:"special"`
+}
+
+// specials are the counter flags a rule keys on.
+var specials = []string{"mef", "aaa", "kla", "task-force", "artillery", "antitank", "mountain"}
+
+func (sc *Scenario) readCounters(name string, data []byte) error {
+	var f countersFile
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
+	if err != nil {
+		fe := &board.FileError{File: name, Err: err.Error()}
+		if pe, ok := err.(toml.ParseError); ok {
+			fe.Line, fe.Err = pe.Position.Line, pe.Message
+		}
+		return fmt.Errorf("wbt: counters: %w", fe)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		k := und[0]
+		return fmt.Errorf("wbt: counters: %w", &board.FileError{File: name, Line: board.FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1]), Field: k.String(), Err: "unknown field"})
+	}
+	sc.standInCounters, sc.countersNotice = f.StandIn, f.Notice
+	if len(f.Unit) == 0 {
+		return fmt.Errorf("wbt: counters: %w", &board.FileError{File: name, Field: "unit", Err: "no [[unit]] entries"})
+	}
+	for i, u := range f.Unit {
+		bad := func(key, format string, args ...any) error {
+			return fmt.Errorf("wbt: counters: %w", &board.FileError{File: name, Line: board.FieldLine(data, "unit", i, key),
+				Field: fmt.Sprintf("unit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
+		}
+		c := &Counter{ID: u.ID, Name: u.Name, Nationality: u.Nationality, Type: u.Type, Move: u.Move, Setup: u.Setup,
+			Needs: u.Needs, VariantSteps: u.VariantSteps}
+		if c.ID == "" || strings.ContainsAny(c.ID, " \t+/#,") || strings.ToUpper(c.ID) != c.ID {
+			return bad("id", "%q: want an upper-case id without spaces, + / # or commas, such as US-1AD", u.ID)
+		}
+		if sc.byID[c.ID] != nil {
+			return bad("id", "%s is listed twice", c.ID)
+		}
+		switch strings.ToLower(u.Side) {
+		case "nato":
+			c.Side = NATO
+		case "serb", "serbs":
+			c.Side = Serb
+		default:
+			return bad("side", "%q: want NATO or Serb", u.Side)
+		}
+		if c.Nationality == "" {
+			return bad("nationality", "missing (2.4)")
+		}
+		mi := slices.Index(mobilityNames, u.Mobility)
+		if mi < 0 {
+			return bad("mobility", "%q: want mech, nonmech or airmobile (2.5)", u.Mobility)
+		}
+		c.Mobility = Mobility(mi)
+		if len(u.Factors) == 0 || len(u.Factors) > 8 {
+			return bad("factors", "want one to eight steps' factors, full strength first (2.7, 2.9)")
+		}
+		for _, fs := range u.Factors {
+			a, d, two := strings.Cut(fs, "-")
+			if !two {
+				d = a
+			}
+			av, err1 := strconv.Atoi(a)
+			dv, err2 := strconv.Atoi(d)
+			if err1 != nil || err2 != nil || av < 0 || dv < 0 || av > 99 || dv > 99 {
+				return bad("factors", "%q: want a combat factor (\"8\") or attack-defense (\"2-3\")", fs)
+			}
+			c.Attack, c.Defense = append(c.Attack, av), append(c.Defense, dv)
+		}
+		if c.Move < 1 || c.Move > 40 {
+			return bad("move", "%d: want a movement factor from 1 to 40 (2.8)", u.Move)
+		}
+		if u.Hex != "" {
+			id, err := sc.Map.Grid.Parse(u.Hex)
+			if err != nil {
+				return bad("hex", "%v", err)
+			}
+			c.Hex = id
+		}
+		for _, a := range c.Setup {
+			if !slices.Contains(slices.Concat(yugoslavia, alwaysIn, neutralsAll), a) {
+				return bad("setup", "unknown area %q", a)
+			}
+		}
+		if c.Needs != "" && c.Needs != "croatia" && c.Needs != "uk3" {
+			return bad("needs", "%q: want croatia (3.2) or uk3 (4.8)", c.Needs)
+		}
+		if c.VariantSteps < 0 || c.VariantSteps > c.MaxSteps() {
+			return bad("variant_steps", "%d: want 1 to the unit's %d steps", c.VariantSteps, c.MaxSteps())
+		}
+		for _, s := range u.Special {
+			switch s {
+			case "mef":
+				c.MEF = true
+			case "aaa":
+				c.AAA = true
+			case "kla":
+				c.KLA = true
+			case "task-force":
+				c.TaskForce = true
+			case "artillery":
+				c.Artillery = true
+			case "antitank":
+				c.AntiTank = true
+			case "mountain":
+				c.MountainInf = true
+			default:
+				return bad("special", "%q: want %s", s, strings.Join(specials, ", "))
+			}
+		}
+		if (c.Artillery || c.AntiTank || c.TaskForce) && c.Side != Serb {
+			return bad("special", "artillery, anti-tank and task forces are Serbian (6.3, 11.20, 11.21)")
+		}
+		if (c.MEF || c.AAA || c.KLA) && c.Side != NATO {
+			return bad("special", "the MEF, the 1st AAA and the KLA are NATO units")
+		}
+		if c.AAA && c.Mobility != Airmobile {
+			return bad("mobility", "the 1st AAA is airmobile (2.5, 12.3)")
+		}
+		sc.byID[c.ID] = c
+		sc.Counters = append(sc.Counters, c)
+	}
+	slices.SortFunc(sc.Counters, func(a, b *Counter) int { return strings.Compare(a.ID, b.ID) })
+	return nil
+}

@@ -312,3 +312,32 @@ func BenchmarkRenderHexMapPNG(b *testing.B) {
 }
 
 var _ image.Image = (*image.RGBA)(nil)
+
+// TestLongNoticeWraps: a notice longer than the picture is wide wraps onto
+// more lines in a taller band instead of running off the edge.
+func TestLongNoticeWraps(t *testing.T) {
+	g := board.Grid{Cols: 8, Rows: 6, FirstCol: 1, FirstRow: 1}
+	m := board.Picture{Title: "t", Grid: &g, Notice: "stand-in map"}
+	short, err := Render(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Notice = strings.Repeat("stand-in map: invented terrain, not the published one; ", 6)
+	long, err := Render(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if long.Bounds().Dx() != short.Bounds().Dx() || long.Bounds().Dy() < short.Bounds().Dy()+2*noticeLineH {
+		t.Errorf("long notice: %v, short: %v", long.Bounds(), short.Bounds())
+	}
+	r := &renderer{}
+	if err := loadFonts(); err != nil {
+		t.Fatal(err)
+	}
+	fc, _ := newFace(fontReg, 12)
+	for _, l := range r.wrapText(fc, m.Notice, 300) {
+		if fc.width(l) > 300 && strings.Contains(l, " ") {
+			t.Errorf("line %q is %d px wide", l, fc.width(l))
+		}
+	}
+}

@@ -68,19 +68,20 @@ var (
 
 // Layout of the picture, in pixels.
 const (
-	hexRadius  = 24.0 // corner to centre
-	margin     = 14
-	titleH     = 42
-	noticeH    = 24
-	trackRowH  = 28
-	counterW   = 30
-	counterH   = 30
-	stackStepY = 11 // how far each counter below the top one peeks out
-	stackStepX = 3
-	maxStack   = 6
-	minWidth   = 560 // a cropped map still has room for the title
-	maxTitleW  = 960 // the title widens a narrow map up to this
-	minFont    = 10  // no text is smaller, in pixels
+	hexRadius   = 24.0 // corner to centre
+	margin      = 14
+	titleH      = 42
+	noticeH     = 24
+	noticeLineH = 16 // each further line of a long notice
+	trackRowH   = 28
+	counterW    = 30
+	counterH    = 30
+	stackStepY  = 11 // how far each counter below the top one peeks out
+	stackStepX  = 3
+	maxStack    = 6
+	minWidth    = 560 // a cropped map still has room for the title
+	maxTitleW   = 960 // the title widens a narrow map up to this
+	minFont     = 10  // no text is smaller, in pixels
 )
 
 // RenderPNG draws the map and writes it as a PNG. A picture with a Grid is
@@ -206,8 +207,10 @@ func (r *renderer) frame(mapW, mapH int, legend []board.LegendItem) (x0, y0 int)
 	width := max(mapW+2*margin, minWidth, titleW)
 	tracks := r.layoutTracks(width - 2*margin)
 	headerH := titleH
+	var notice []string
 	if r.m.Notice != "" {
-		headerH += noticeH
+		notice = r.wrapText(r.fNotice, r.m.Notice, width-2*margin-24)
+		headerH += noticeHeight(len(notice))
 	}
 	headerH += trackRowH * len(tracks)
 	r.legendRows = r.layoutLegend(legend, width-2*margin)
@@ -222,9 +225,9 @@ func (r *renderer) frame(mapW, mapH int, legend []board.LegendItem) (x0, y0 int)
 	r.cv.rect(r.cv.img.Bounds(), white)
 	r.title(width)
 	y := titleH
-	if r.m.Notice != "" {
-		r.notice(y, width)
-		y += noticeH
+	if len(notice) > 0 {
+		r.notice(y, width, notice)
+		y += noticeHeight(len(notice))
 	}
 	r.tracks(tracks, y, width)
 	return (width - mapW) / 2, headerH + margin
@@ -256,15 +259,44 @@ func (r *renderer) title(width int) {
 }
 
 // notice is a band under the title that cannot be missed.
-func (r *renderer) notice(y, width int) {
-	r.cv.rect(image.Rect(0, y, width, y+noticeH), noticeBg)
-	r.cv.rect(image.Rect(0, y+noticeH-1, width, y+noticeH), noticeLine)
+// noticeHeight is the height of a notice band of n lines.
+func noticeHeight(n int) int { return noticeH + noticeLineH*(n-1) }
+
+// wrapText breaks s into lines no wider than width pixels in face fc; a
+// word wider than the line stands alone.
+func (r *renderer) wrapText(fc *face, s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		try := w
+		if line != "" {
+			try = line + " " + w
+		}
+		if line != "" && fc.width(try) > width {
+			lines = append(lines, line)
+			line = w
+			continue
+		}
+		line = try
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+func (r *renderer) notice(y, width int, lines []string) {
+	h := noticeHeight(len(lines))
+	r.cv.rect(image.Rect(0, y, width, y+h), noticeBg)
+	r.cv.rect(image.Rect(0, y+h-1, width, y+h), noticeLine)
 	// a warning sign: a triangle with an exclamation mark.
 	c := pt{margin + 8, float64(y) + noticeH/2}
 	tri := []pt{{c.x, c.y - 8}, {c.x + 9, c.y + 7}, {c.x - 9, c.y + 7}}
 	r.cv.fill(noticeInk, tri)
 	r.cv.fill(noticeBg, segment(pt{c.x, c.y - 3}, pt{c.x, c.y + 2}, 2), circle(pt{c.x, c.y + 4.5}, 1.1))
-	r.cv.text(r.fNotice, r.m.Notice, margin+24, y+17, noticeInk)
+	for i, l := range lines {
+		r.cv.text(r.fNotice, l, margin+24, y+17+noticeLineH*i, noticeInk)
+	}
 }
 
 // trackChip is the width of a track's name, gauge and value.

@@ -34,6 +34,9 @@ type turn struct {
 	ports, heavy map[string]bool
 	pend         *pending
 	melees       map[string]string // hex -> the attacking side
+	// nbc: units whose turn order number took the NBC attack's -5 this
+	// turn (it does not add to morale suppression: docs/rulings.md 33).
+	nbc map[string]bool
 }
 
 // unitOrders are one unit's orders for the turn.
@@ -66,7 +69,7 @@ func adjudicate(s *State, orders map[string][]string, r dice.Roller) ([]adjudica
 	}
 	t := &turn{s: s, f: newField(s), r: r, n: s.Turn + 1, orders: map[string]*unitOrders{}, roll: map[string]int{}, number: map[string]int{},
 		acted: map[string]bool{}, placed: map[string]bool{}, moved: map[string]int{}, ports: map[string]bool{}, heavy: map[string]bool{},
-		melees: map[string]string{}}
+		melees: map[string]string{}, nbc: map[string]bool{}}
 	s.Trace = nil
 	for _, u := range s.Units {
 		u.Roll, u.Number, u.Moved, u.Suppressed = 0, 0, 0, false
@@ -271,6 +274,7 @@ func (t *turn) rollTurnOrder() {
 		}
 		if t.nbcAffects(u) && pu.Morale() == Steady {
 			pu.Suppression++
+			t.nbc[u.ID] = true
 		}
 		units = append(units, pu)
 		who = append(who, u)
@@ -474,9 +478,27 @@ func (t *turn) apply() {
 			case FallingBack:
 				t.event(ruleMorale, "%s has lost %d%%: it must move away from the enemy or into hard cover.", id, pct)
 			}
+			t.moraleDrop(u, before[id], m)
 		}
 	}
 	t.pend = nil
+}
+
+// moraleDrop: a unit that has not acted yet and becomes suppressed by its
+// casualties counts as suppressed at once, as suppression fire does (Morale:
+// "once you've taken 25% casualties your squad counts as suppressed", -5 to
+// the turn order roll; Kill fire/suppression fire: the Baddie drops from 18
+// to 13 before it acts). The -5 is taken once: not again at 50% or 75%, nor
+// on top of the NBC attack's (docs/rulings.md 12, 33).
+func (t *turn) moraleDrop(u *UnitState, was, now MoraleState) {
+	n, ok := t.number[u.ID]
+	if !ok || t.acted[u.ID] || was != Steady || now == Steady || t.nbc[u.ID] {
+		return
+	}
+	t.number[u.ID] = max(n-MoraleSuppression, 1)
+	u.Number = t.number[u.ID]
+	u.Suppressed = true
+	t.event(ruleMorale, "%s has not acted yet: its turn order number drops from %d to %d.", u.ID, n, t.number[u.ID])
 }
 
 func sortedKeys[V any](m map[string]V) []string {

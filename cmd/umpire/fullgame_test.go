@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
@@ -167,6 +168,19 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		}
 		if reports < steps {
 			t.Errorf("%s received %d reports with a picture for %d steps", p.Addr, reports, steps)
+		}
+	}
+	// the reports' text parts keep to 72 columns
+	reports, _ := filepath.Glob(filepath.Join(dir, "mail", "*", "*report.txt"))
+	if len(reports) < steps {
+		t.Errorf("%d report texts saved for %d steps", len(reports), steps)
+	}
+	for _, f := range reports {
+		text, _ := os.ReadFile(f)
+		for i, line := range strings.Split(strings.ReplaceAll(string(text), "\r\n", "\n"), "\n") {
+			if n := utf8.RuneCountInString(line); n > 72 {
+				t.Errorf("%s line %d is %d columns: %q", filepath.Base(f), i+1, n, line)
+			}
 		}
 	}
 	// replay and verify the exports

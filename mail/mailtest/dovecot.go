@@ -2,6 +2,7 @@ package mailtest
 
 import (
 	"context"
+	"crypto/x509"
 	"fmt"
 	"net"
 	"os"
@@ -23,12 +24,14 @@ const startTimeout = 20 * time.Second
 // everything it writes under dir.
 type dovecot struct {
 	dir      string
+	roots    *x509.CertPool // trusts the certificate of its STARTTLS
 	imapPort int
 	lmtpPort int
 	proc     *process // nil while stopped
 }
 
-// dovecotConf is a template of Dovecot 2.3's configuration: no TLS, plain passwords from
+// dovecotConf is a template of Dovecot 2.3's configuration: STARTTLS
+// offered with a test certificate but not required, plain passwords from
 // a file, one maildir per address owned by vmail, any address accepted over
 // LMTP (like devmail, which creates accounts on delivery).
 const dovecotConf = `# Written by umpire's mailtest for one test run.
@@ -39,7 +42,9 @@ log_path = {{.Dir}}/dovecot.log
 info_log_path = {{.Dir}}/dovecot.log
 listen = 127.0.0.1
 protocols = imap lmtp
-ssl = no
+ssl = yes
+ssl_cert = <{{.Dir}}/tls.crt
+ssl_key = <{{.Dir}}/tls.key
 disable_plaintext_auth = no
 auth_failure_delay = 0
 auth_mechanisms = plain
@@ -99,6 +104,9 @@ func newDovecot(dir string, uid, gid int) (*dovecot, error) {
 	}
 	if err := os.Chown(filepath.Join(dir, "mail"), uid, gid); err != nil {
 		return nil, fmt.Errorf("mailtest: dovecot: %w", err)
+	}
+	if _, _, d.roots, err = writeCert(dir); err != nil {
+		return nil, err
 	}
 	var conf strings.Builder
 	err = template.Must(template.New("dovecot.conf").Parse(dovecotConf)).Execute(&conf, map[string]any{

@@ -3,6 +3,7 @@ package mailtest
 import (
 	"bytes"
 	"context"
+	"crypto/x509"
 	"errors"
 	"os"
 	"path/filepath"
@@ -181,3 +182,7 @@ func (r *realStack) logTails(t testing.TB) {
 		t.Logf("mailtest: last lines of %s:\n%s", name, strings.Join(lines, "\n"))
 	}
 }
+
+// RootCAs implements TLSRoots: Dovecot offers STARTTLS with a certificate
+// this pool trusts.
+func (r *realStack) RootCAs() *x509.CertPool { return r.dovecot.roots }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -46,13 +47,18 @@ type MailBox struct {
 	Password string `toml:"password"`
 	// PasswordFile names a file whose first line is the password, to keep
 	// it out of the configuration.
-	PasswordFile string   `toml:"password_file"`
-	Folder       string   `toml:"folder"`    // IMAP: the folder orders arrive in; default INBOX
-	Processed    string   `toml:"processed"` // IMAP: where handled mail goes; default processed
-	Rejected     string   `toml:"rejected"`  // IMAP: where mail not understood goes; default rejected
-	Poll         duration `toml:"poll"`      // IMAP: check interval without IDLE; default 1m
-	Retry        duration `toml:"retry"`     // SMTP: first retry after a failed send, doubling to an hour; default 1m
-	GiveUp       duration `toml:"give_up"`   // SMTP: a mail still failing this long after it was queued fails; default 96h
+	PasswordFile string `toml:"password_file"`
+	// CAFile is a PEM file of certificates to trust for this server instead
+	// of the system's (a private CA, a self-signed server); relative to the
+	// configuration file's folder.
+	CAFile    string `toml:"ca_file"`
+	roots     *x509.CertPool
+	Folder    string   `toml:"folder"`    // IMAP: the folder orders arrive in; default INBOX
+	Processed string   `toml:"processed"` // IMAP: where handled mail goes; default processed
+	Rejected  string   `toml:"rejected"`  // IMAP: where mail not understood goes; default rejected
+	Poll      duration `toml:"poll"`      // IMAP: check interval without IDLE; default 1m
+	Retry     duration `toml:"retry"`     // SMTP: first retry after a failed send, doubling to an hour; default 1m
+	GiveUp    duration `toml:"give_up"`   // SMTP: a mail still failing this long after it was queued fails; default 96h
 }
 
 // Limits bound what the judge reads.
@@ -128,6 +134,20 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 		cfg.Templates.Dir = filepath.Join(dir, cfg.Templates.Dir)
 	}
 	for name, mb := range map[string]*MailBox{"imap": &cfg.IMAP, "smtp": &cfg.SMTP} {
+		if mb.CAFile != "" {
+			p := mb.CAFile
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			pem, err := os.ReadFile(p)
+			if err != nil {
+				return nil, usagef("config %s: %s.ca_file: %w", path, name, err)
+			}
+			mb.roots = x509.NewCertPool()
+			if !mb.roots.AppendCertsFromPEM(pem) {
+				return nil, usagef("config %s: %s.ca_file %s holds no PEM certificate", path, name, p)
+			}
+		}
 		if mb.PasswordFile == "" {
 			continue
 		}

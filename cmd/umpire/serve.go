@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"crypto/tls"
 	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"net/mail"
 	"sync"
 	"time"
@@ -210,7 +212,12 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 }
 
 func server(mb MailBox) umail.Server {
-	return umail.Server{Address: mb.Address, Security: umail.Security(mb.Security), Username: mb.Username, Password: mb.Password}
+	s := umail.Server{Address: mb.Address, Security: umail.Security(mb.Security), Username: mb.Username, Password: mb.Password}
+	if mb.roots != nil {
+		host, _, _ := net.SplitHostPort(mb.Address)
+		s.TLS = &tls.Config{RootCAs: mb.roots, ServerName: host, MinVersion: tls.VersionTLS12}
+	}
+	return s
 }
 
 func (d *daemon) once(ctx context.Context) error {

@@ -186,3 +186,6 @@ func (r *realStack) logTails(t testing.TB) {
 // RootCAs implements TLSRoots: Dovecot offers STARTTLS with a certificate
 // this pool trusts.
 func (r *realStack) RootCAs() *x509.CertPool { return r.dovecot.roots }
+
+// CertFile implements TLSRoots.
+func (r *realStack) CertFile() string { return filepath.Join(r.dir, "tls.crt") }

@@ -19,6 +19,8 @@ import (
 // the pool that trusts its certificate, for the judge's TLS configuration.
 type TLSRoots interface {
 	RootCAs() *x509.CertPool
+	// CertFile is the certificate as a PEM file, for a ca_file setting.
+	CertFile() string
 }
 
 // writeCert makes a self-signed certificate for 127.0.0.1 and writes it and

@@ -14,16 +14,22 @@ package wbt
 //	dice N N ...                    the faces drawn, in order (exactly as many as drawn)
 //	want unit ID HEX [steps=N] [dismounted]
 //	want gone ID                    eliminated
-//	want mepps N | length N | phase P | winner SEAT | marker N | recon R | weather W
+//	want mepps N | turn N | length N | phase P | winner SEAT | marker N | recon R | weather W
 //	want control HEX | nocontrol HEX | intact HEX/HEX | down HEX/HEX
 //	want event RULE "TEXT"          an event citing RULE whose text contains TEXT
 //	want noevent "TEXT"             no event contains TEXT
+//	want seen SEAT "TEXT"           SEAT's situation (units table) shows TEXT
 //	want problem LINE "TEXT"        the parser refuses order line LINE with TEXT
+//	want hint LINE "TEXT"           and its hint contains TEXT
 //	want order "TEXT"               a canonical order contains TEXT
-//	want pending SEAT               a loss decision waits for SEAT
+//	want pending SEAT               a follow-up decision (loss, advance) waits for SEAT
+//	want nopending                  no follow-up decision waits
+//	then                            the follow-up step: the orders, dice and wants after it
+//	                                are the next step's (the seat owing then gives the orders)
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -41,10 +47,18 @@ type gameCase struct {
 	line       int
 	setup      [][]string
 	units      [][]string
-	orders     []string
-	dice       []int
-	wants      [][]string
+	steps      []*caseStep
 }
+
+// caseStep is one adjudicated step of a case: the owing seat's orders, the
+// dice and what must follow.
+type caseStep struct {
+	orders []string
+	dice   []int
+	wants  [][]string
+}
+
+func (c *gameCase) last() *caseStep { return c.steps[len(c.steps)-1] }
 
 func fieldsQuoted(s string) []string {
 	var out []string
@@ -85,7 +99,7 @@ func readCases(t *testing.T, path string) []*gameCase {
 				inOrders = false
 				continue
 			}
-			cur.orders = append(cur.orders, strings.TrimSpace(raw))
+			cur.last().orders = append(cur.last().orders, strings.TrimSpace(raw))
 			continue
 		}
 		line := strings.TrimSpace(raw)
@@ -94,7 +108,7 @@ func readCases(t *testing.T, path string) []*gameCase {
 		}
 		f := fieldsQuoted(line)
 		if f[0] == "case" {
-			cur = &gameCase{name: f[1], file: filepath.Base(path), line: n}
+			cur = &gameCase{name: f[1], file: filepath.Base(path), line: n, steps: []*caseStep{{}}}
 			cases = append(cases, cur)
 			continue
 		}
@@ -108,16 +122,18 @@ func readCases(t *testing.T, path string) []*gameCase {
 			cur.units = append(cur.units, f[1:])
 		case "orders":
 			inOrders = true
+		case "then":
+			cur.steps = append(cur.steps, &caseStep{})
 		case "dice":
 			for _, d := range f[1:] {
 				v, err := strconv.Atoi(d)
 				if err != nil {
 					t.Fatalf("%s:%d: die %q", path, n, d)
 				}
-				cur.dice = append(cur.dice, v)
+				cur.last().dice = append(cur.last().dice, v)
 			}
 		case "want":
-			cur.wants = append(cur.wants, f[1:])
+			cur.last().wants = append(cur.last().wants, f[1:])
 		default:
 			t.Fatalf("%s:%d: unknown directive %q", path, n, f[0])
 		}
@@ -241,25 +257,45 @@ func TestAdjudicationCases(t *testing.T) {
 }
 
 func runCase(t *testing.T, c *gameCase) {
-	where := fmt.Sprintf("%s:%d %s", c.file, c.line, c.name)
 	state := caseState(t, c)
+	for i, st := range c.steps {
+		where := fmt.Sprintf("%s:%d %s", c.file, c.line, c.name)
+		if i > 0 {
+			where += fmt.Sprintf(" (step %d)", i+1)
+		}
+		next, ok := runStep(t, where, state, st)
+		if !ok {
+			return
+		}
+		state = next
+	}
+}
+
+// runStep adjudicates one step of a case and checks its wants; ok is false
+// when the case stops there (orders refused, or a parse-only step).
+func runStep(t *testing.T, where string, state []byte, st *caseStep) ([]byte, bool) {
 	spec, err := Game.Step(state)
 	if err != nil {
 		t.Fatal(err)
 	}
 	seat := spec.Owing[0]
 	var lines []adjudicator.OrderLine
-	for i, o := range c.orders {
+	for i, o := range st.orders {
 		lines = append(lines, adjudicator.OrderLine{Line: i + 1, Text: o})
 	}
 	canon, problems := Game.ParseOrders(state, seat, lines)
-	parseOnly := slices.ContainsFunc(c.wants, func(w []string) bool { return w[0] == "problem" || w[0] == "order" })
-	for _, w := range c.wants {
+	parseOnly := slices.ContainsFunc(st.wants, func(w []string) bool { return w[0] == "problem" || w[0] == "order" })
+	for _, w := range st.wants {
 		switch w[0] {
 		case "problem":
 			n, _ := strconv.Atoi(w[1])
 			if !slices.ContainsFunc(problems, func(p adjudicator.Problem) bool { return p.Line == n && strings.Contains(p.Text, w[2]) }) {
 				t.Errorf("%s: want problem on line %d with %q, got %+v", where, n, w[2], problems)
+			}
+		case "hint":
+			n, _ := strconv.Atoi(w[1])
+			if !slices.ContainsFunc(problems, func(p adjudicator.Problem) bool { return p.Line == n && strings.Contains(p.Hint, w[2]) }) {
+				t.Errorf("%s: want a hint on line %d with %q, got %+v", where, n, w[2], problems)
 			}
 		case "order":
 			if !slices.ContainsFunc(canon, func(o string) bool { return strings.Contains(o, w[1]) }) {
@@ -268,12 +304,12 @@ func runCase(t *testing.T, c *gameCase) {
 		}
 	}
 	if parseOnly {
-		return
+		return nil, false
 	}
 	if len(problems) > 0 {
 		t.Fatalf("%s: orders refused: %+v", where, problems)
 	}
-	r := resolve.NewForced(c.dice)
+	r := resolve.NewForced(st.dice)
 	next, events, err := Game.Adjudicate(state, map[string][]string{seat: canon}, r)
 	if err != nil {
 		t.Fatalf("%s: %v", where, err)
@@ -297,7 +333,25 @@ func runCase(t *testing.T, c *gameCase) {
 	fail := func(format string, args ...any) {
 		t.Errorf("%s: %s\nevents:\n%s", where, fmt.Sprintf(format, args...), log.String())
 	}
-	for _, w := range c.wants {
+	for _, w := range st.wants {
+		if w[0] != "seen" {
+			continue
+		}
+		sit, err := Game.(adjudicator.Reporter).Situation(next, w[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(sit.Units)
+		if !strings.Contains(string(b), w[2]) {
+			fail("%s's situation does not show %q", w[1], w[2])
+		}
+	}
+	checkWants(t, where, g, events, st.wants, fail)
+	return next, true
+}
+
+func checkWants(t *testing.T, where string, g *game, events []adjudicator.Event, wants [][]string, fail func(string, ...any)) {
+	for _, w := range wants {
 		switch w[0] {
 		case "unit":
 			u := g.byID[w[1]]
@@ -328,6 +382,10 @@ func runCase(t *testing.T, c *gameCase) {
 		case "mepps":
 			if n, _ := strconv.Atoi(w[1]); g.MePPs != n {
 				fail("MePPs %d, want %d", g.MePPs, n)
+			}
+		case "turn":
+			if n, _ := strconv.Atoi(w[1]); g.Turn != n {
+				fail("game turn %d, want %d", g.Turn, n)
 			}
 		case "length":
 			if n, _ := strconv.Atoi(w[1]); g.Length != n {
@@ -371,7 +429,11 @@ func runCase(t *testing.T, c *gameCase) {
 			}
 		case "pending":
 			if g.Pending == nil || g.Pending.Seat != w[1] {
-				fail("no loss decision pending for %s", w[1])
+				fail("no decision pending for %s", w[1])
+			}
+		case "nopending":
+			if g.Pending != nil {
+				fail("a decision is pending for %s", g.Pending.Seat)
 			}
 		case "event":
 			if !slices.ContainsFunc(events, func(e adjudicator.Event) bool {
@@ -383,7 +445,7 @@ func runCase(t *testing.T, c *gameCase) {
 			if slices.ContainsFunc(events, func(e adjudicator.Event) bool { return strings.Contains(e.Text, w[1]) }) {
 				fail("an event contains %q", w[1])
 			}
-		case "problem", "order":
+		case "problem", "order", "hint", "seen":
 		default:
 			t.Fatalf("%s: unknown want %q", where, w[0])
 		}

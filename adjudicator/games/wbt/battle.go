@@ -19,7 +19,7 @@ import (
 type attackOrder struct {
 	hex     string
 	units   []string
-	advance []string // nil none; ["all"] every survivor
+	advance []string // nil not said (11.23: asked after the battle); ["none"]; ["all"] every survivor
 	losses  []string
 }
 
@@ -43,9 +43,6 @@ func parseAttackLine(line string) attackOrder {
 				*cur = append(*cur, w)
 			}
 		}
-	}
-	if len(o.advance) == 1 && o.advance[0] == "none" {
-		o.advance = nil
 	}
 	return o
 }
@@ -324,7 +321,10 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 		rolled := ArtilleryFactors(len(artillery), g.r)
 		for i, u := range artillery {
 			if g.sc.Map.River(u.pos, d) {
-				rolled[i] /= 2
+				rolled[i] /= 2 // 11.18, rounded down
+			}
+			if mech(u) && g.terrain(d) == "mountain" {
+				rolled[i] = (rolled[i] + 1) / 2 // 11.14, rounded up
 			}
 		}
 		a := ArtilleryTotal(rolled, nonArt)
@@ -450,8 +450,7 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 		return true
 	}
 	g.takeLosses(defenders, out.DefenderSteps, g.Standing[defSeat+":losses"], false, "defender")
-	g.finishBattle(side, d, survivors, o.advance)
-	return false
+	return g.finishBattle(side, d, survivors, o.advance, rest)
 }
 
 var ruleRef = regexp.MustCompile(`\((\d+\.\d+)\)`)
@@ -563,8 +562,12 @@ func (g *game) takeLosses(units []*Unit, steps int, priority []string, greatPowe
 }
 
 // finishBattle makes the MePPs checks of a battle (4.4, 4.5) and the
-// advance after combat (11.23).
-func (g *game) finishBattle(side Side, d board.ID, survivors []*Unit, advance []string) {
+// advance after combat (11.23). An attack order that did not say whether
+// to advance takes the attacker's standing "advancing" order; without one
+// (or with "advancing ask") the battle waits for the attacker's advance
+// decision when a survivor may advance: finishBattle then returns true
+// with the rest of the phase's attacks kept in Pending.
+func (g *game) finishBattle(side Side, d board.ID, survivors []*Unit, advance []string, rest []string) bool {
 	cleared := true
 	for _, u := range g.unitsAt(d) {
 		if u.c.Side != side {
@@ -577,7 +580,57 @@ func (g *game) finishBattle(side Side, d board.ID, survivors []*Unit, advance []
 	case side == NATO && !cleared:
 		g.meppsCheck("4.5", "a NATO attack on "+g.placeName(d)+" failed to clear the hex")
 	}
-	if g.Over || !cleared || len(advance) == 0 {
+	if g.Over || !cleared {
+		return false
+	}
+	seat := sideSeat(side)
+	if len(advance) == 0 {
+		advance = g.Standing[seat+":advance"]
+		if len(advance) > 0 && advance[0] != "ask" {
+			g.ev("11.23", "The attack order did not say whether to advance into %s: %s's standing order is to advance %s.", g.placeName(d), seat, advance[0])
+		}
+	}
+	if len(advance) == 0 || advance[0] == "ask" {
+		var may []string
+		for _, u := range survivors {
+			if why := g.mayAdvance(side, u, d, nil); why == "" {
+				may = append(may, u.ID)
+			}
+		}
+		if len(may) == 0 {
+			return false
+		}
+		g.Pending = &Pending{Kind: "advance", Seat: seat, Phase: g.Phase, Hex: g.hex(d), Rest: slices.Clone(rest), Attacker: may}
+		g.ev("11.23", "%s is cleared: %s must decide now whether %s advance%s into it; the combat phase waits for that decision.",
+			g.placeName(d), seat, strings.Join(may, ", "), map[bool]string{true: "s", false: ""}[len(may) == 1])
+		return true
+	}
+	g.advanceInto(side, d, survivors, advance)
+	return false
+}
+
+// mayAdvance says why a surviving attacker may not advance into the
+// cleared hex d alongside the units already moving, "" if it may (11.23,
+// 12.4, 3.3, 10.13, 6.2, 6.3).
+func (g *game) mayAdvance(side Side, u *Unit, d board.ID, movers []*Unit) string {
+	switch {
+	case u.c.AAA:
+		return "the 1st AAA never advances after combat (12.4)"
+	case !g.grid.Adjacent(u.pos, d):
+		return "it is not adjacent to the cleared hex (11.23)"
+	case side == Serb && !g.yugoslav(d):
+		return "Serbian units may not advance out of rump-Yugoslavia (3.3)"
+	case mech(u) && g.terrain(d) == "mountain" && g.sc.Map.Link(u.pos, d) == "":
+		return "a mechanized unit may not advance into the mountains off the road (10.13, 11.23)"
+	case !g.fits(side, append(slices.Clone(movers), u), d):
+		return g.hex(d) + " would be over-stacked (6.2, 6.3, 11.23)"
+	}
+	return ""
+}
+
+// advanceInto moves the chosen survivors into the cleared hex (11.23).
+func (g *game) advanceInto(side Side, d board.ID, survivors []*Unit, advance []string) {
+	if len(advance) == 0 || advance[0] == "none" {
 		return
 	}
 	var movers []*Unit
@@ -585,23 +638,9 @@ func (g *game) finishBattle(side Side, d board.ID, survivors []*Unit, advance []
 		if advance[0] != "all" && !slices.Contains(advance, u.ID) {
 			continue
 		}
-		switch {
-		case u.c.AAA:
-			if advance[0] != "all" {
-				g.ev("12.4", "The 1st AAA never advances after combat.")
-			}
-			continue
-		case !g.grid.Adjacent(u.pos, d):
-			continue
-		case side == Serb && !g.yugoslav(d):
-			g.ev("3.3", "%s may not advance out of rump-Yugoslavia.", u.ID)
-			continue
-		case mech(u) && g.terrain(d) == "mountain" && g.sc.Map.Link(u.pos, d) == "":
-			g.ev("11.23", "%s may not advance into the mountains off the road (10.13).", u.ID)
-			continue
-		case !g.fits(side, append(slices.Clone(movers), u), d):
-			if advance[0] != "all" {
-				g.ev("11.23", "%s cannot advance: %s would be over-stacked.", u.ID, g.hex(d))
+		if why := g.mayAdvance(side, u, d, movers); why != "" {
+			if advance[0] != "all" || strings.Contains(why, "3.3") || strings.Contains(why, "10.13") {
+				g.ev(rulesIn([]string{why}), "%s does not advance into %s: %s.", u.ID, g.hex(d), why)
 			}
 			continue
 		}

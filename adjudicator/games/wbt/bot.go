@@ -40,6 +40,8 @@ func (rules) Bot(state []byte, seat string) ([]string, error) {
 		out = append(out, g.lossPriority(side))
 	case PhaseLosses:
 		return nil, nil
+	case PhaseAdvance:
+		out = []string{"advance all"}
 	}
 	return out, nil
 }

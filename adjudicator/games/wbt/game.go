@@ -103,6 +103,8 @@ func (g *game) label() string {
 	switch g.Phase {
 	case PhaseLosses:
 		return fmt.Sprintf("turn %d: %s loss decision at %s", g.Turn, g.Pending.Seat, g.Pending.Hex)
+	case PhaseAdvance:
+		return fmt.Sprintf("turn %d: %s advance decision at %s", g.Turn, g.Pending.Seat, g.Pending.Hex)
 	case PhaseSetupNATO, PhaseSetupSerb:
 		return phaseLabels[g.Phase]
 	case PhaseSerbCombat:
@@ -143,6 +145,8 @@ func (g *game) owing() (string, string) {
 		return SeatSerb, "pass"
 	case PhaseLosses:
 		return g.Pending.Seat, "the umpire's loss allocation (listed units first, by id)"
+	case PhaseAdvance:
+		return g.Pending.Seat, "no advance (11.23)"
 	}
 	return SeatNATO, "pass"
 }
@@ -223,7 +227,7 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 		if !g.runAttacks(Serb, lines) {
 			g.endPhase()
 		}
-	case PhaseLosses:
+	case PhaseLosses, PhaseAdvance:
 		g.resumeBattle(lines)
 	default:
 		return nil, nil, fmt.Errorf("wbt: state: unknown phase %q", g.Phase)
@@ -245,6 +249,8 @@ func (g *game) standing(seat string, lines []string) []string {
 			} else {
 				g.Standing[seat+":losses"] = f[1:]
 			}
+		case "advancing":
+			g.Standing[seat+":advance"] = f[1:]
 		case "support":
 			if f[1] == "none" {
 				delete(g.Standing, seat+":support")
@@ -279,7 +285,7 @@ func (g *game) airSupply(hex string) {
 }
 
 // runAttacks resolves attack orders in the order given (11.4); it returns
-// true when a battle waits for a loss decision.
+// true when a battle waits for a loss or advance decision.
 func (g *game) runAttacks(side Side, lines []string) bool {
 	var attacks []string
 	for _, l := range lines {
@@ -289,7 +295,7 @@ func (g *game) runAttacks(side Side, lines []string) bool {
 	}
 	for i, l := range attacks {
 		if g.attack(side, l, attacks[i+1:]) {
-			g.Phase = PhaseLosses
+			g.waitFor()
 			return true
 		}
 		if g.Over {
@@ -299,14 +305,37 @@ func (g *game) runAttacks(side Side, lines []string) bool {
 	return false
 }
 
-// resumeBattle applies the defender's loss decision and goes on with the
-// combat phase.
+// waitFor opens the follow-up step of the pending decision.
+func (g *game) waitFor() {
+	g.Phase = PhaseLosses
+	if g.Pending.Kind == "advance" {
+		g.Phase = PhaseAdvance
+	}
+}
+
+// resumeBattle applies the defender's loss decision, or the attacker's
+// advance decision, and goes on with the combat phase.
 func (g *game) resumeBattle(lines []string) {
 	p := g.Pending
 	g.Pending, g.Phase = nil, p.Phase
 	side := NATO
 	if p.Phase == PhaseSerbCombat {
 		side = Serb
+	}
+	d, _ := g.grid.Parse(p.Hex)
+	if p.Kind == "advance" {
+		advance := []string{"none"}
+		for _, l := range lines {
+			if f := strings.Fields(l); f[0] == "advance" && len(f) > 1 {
+				advance = f[1:]
+			}
+		}
+		if advance[0] == "none" {
+			g.ev("11.23", "%s does not advance into %s.", sideSeat(side), g.placeName(d))
+		}
+		g.advanceInto(side, d, g.liveUnits(p.Attacker), advance)
+		g.goOn(side, p.Rest)
+		return
 	}
 	var defenders []*Unit
 	for _, id := range p.Defender {
@@ -321,20 +350,33 @@ func (g *game) resumeBattle(lines []string) {
 	if !g.takeChosen(defenders, p.Steps, choice) {
 		g.takeLosses(defenders, p.Steps, nil, false, "defender")
 	}
-	var survivors []*Unit
-	for _, id := range p.Attacker {
-		if u := g.byID[id]; u.alive() {
-			survivors = append(survivors, u)
-		}
+	if g.finishBattle(side, d, g.liveUnits(p.Attacker), p.Advance, p.Rest) {
+		g.waitFor()
+		return
 	}
-	d, _ := g.grid.Parse(p.Hex)
-	g.finishBattle(side, d, survivors, p.Advance)
+	g.goOn(side, p.Rest)
+}
+
+// goOn resolves the attacks left after a follow-up step, then ends the
+// phase.
+func (g *game) goOn(side Side, rest []string) {
 	if g.Over {
 		return
 	}
-	if !g.runAttacks(side, p.Rest) {
+	if !g.runAttacks(side, rest) {
 		g.endPhase()
 	}
+}
+
+// liveUnits are the listed units still on the map.
+func (g *game) liveUnits(list []string) []*Unit {
+	var out []*Unit
+	for _, id := range list {
+		if u := g.byID[id]; u != nil && u.alive() {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // takeChosen removes the steps the defender named, one unit a step, if

@@ -115,6 +115,9 @@ func (g *game) aaaMayEnd(id board.ID) string {
 		if u.c.Side == Serb {
 			return "a hex with Serbian units"
 		}
+		if !u.c.AAA && stackValue(u.c) > 0 {
+			return "a hex with another NATO unit (6.2: one NATO unit a hex)"
+		}
 	}
 	return ""
 }

@@ -42,6 +42,7 @@ var phaseHints = map[string]string{
 	PhaseSerbCombat: "orders: attack HEX with UNIT... [advance ...] [losses ...], or maximum-effort then movement orders",
 	PhaseSerbMove:   "orders: demolish UNIT HEX/HEX, move UNIT[+UNIT...] HEX HEX...",
 	PhaseLosses:     "orders: lose UNIT UNIT... (one unit a step)",
+	PhaseAdvance:    "orders: advance all|none|UNIT... (11.23)",
 }
 
 // parseLines reads a seat's lines for the open step and checks them;
@@ -140,6 +141,11 @@ func (g *game) parseLine(seat, text string, maxEffort bool, sandbox *game) (stri
 			us = append(us, u.ID)
 		}
 		return "losses " + strings.Join(us, " "), nil
+	case "advancing":
+		if len(args) != 1 || !slices.Contains([]string{"all", "none", "ask"}, strings.ToLower(args[0])) {
+			return "", bad("advancing all, advancing none or advancing ask", "advancing takes all, none or ask (11.23)")
+		}
+		return "advancing " + strings.ToLower(args[0]), nil
 	case "support":
 		if seat != SeatNATO {
 			return "", bad(hint, "only NATO gives the 1st AAA's defensive support (12.7)")
@@ -187,21 +193,9 @@ func (g *game) parseLine(seat, text string, maxEffort bool, sandbox *game) (stri
 		if verb != "lose" || len(args) == 0 {
 			return "", bad(hint, "%q is not a loss decision", text)
 		}
-		var us []string
-		for _, a := range args {
-			u, err := g.unitOf(seat, a)
-			if err != nil {
-				return "", err
-			}
-			if !slices.Contains(g.Pending.Defender, u.ID) {
-				return "", bad("the defending units are "+strings.Join(g.Pending.Defender, " "), "%s is not in the battle at %s", u.ID, g.Pending.Hex)
-			}
-			us = append(us, u.ID)
-		}
-		if len(us) != g.Pending.Steps {
-			return "", bad(fmt.Sprintf("name one unit for each of the %d steps", g.Pending.Steps), "%d steps named, %d to lose", len(us), g.Pending.Steps)
-		}
-		return "lose " + strings.Join(us, " "), nil
+		return g.parseLose(seat, args)
+	case PhaseAdvance:
+		return g.parseAdvance(seat, verb, args, hint)
 	case PhaseNATOMove:
 		return g.parseMovement(seat, verb, args, hint, sandbox)
 	case PhaseSerbMove:
@@ -537,4 +531,72 @@ func (g *game) parseAttack(seat, verb string, args []string, hint string, sandbo
 		return "", bad("", "no unit may attack into marsh (11.16)")
 	}
 	return o.String(), nil
+}
+
+// parseLose reads the defender's loss decision (11.9): one unit a step,
+// only the battle's defenders, no unit losing more steps than it has, and
+// artillery only once every other unit's steps are gone (11.20).
+func (g *game) parseLose(seat string, args []string) (string, error) {
+	p := g.Pending
+	left := map[string]int{}
+	nonArt := 0
+	for _, id := range p.Defender {
+		if u := g.byID[id]; u.alive() {
+			left[id] = u.Steps
+			if !u.c.Artillery {
+				nonArt += u.Steps
+			}
+		}
+	}
+	var us []string
+	for _, a := range args {
+		u, err := g.unitOf(seat, a)
+		if err != nil {
+			return "", err
+		}
+		if !slices.Contains(p.Defender, u.ID) {
+			return "", bad("the defending units are "+strings.Join(p.Defender, " "), "%s is not in the battle at %s", u.ID, p.Hex)
+		}
+		if left[u.ID] == 0 {
+			return "", bad(fmt.Sprintf("%s has %d step%s", u.ID, u.Steps, plural(u.Steps)), "%s is named for more steps than it has (11.9)", u.ID)
+		}
+		if u.c.Artillery && nonArt > 0 {
+			return "", bad("name the other units' steps first", "%s is artillery: it loses steps only once every other unit in the battle is gone (11.20)", u.ID)
+		}
+		left[u.ID]--
+		if !u.c.Artillery {
+			nonArt--
+		}
+		us = append(us, u.ID)
+	}
+	if len(us) != p.Steps {
+		return "", bad(fmt.Sprintf("name one unit for each of the %d steps", p.Steps), "%d steps named, %d to lose", len(us), p.Steps)
+	}
+	return "lose " + strings.Join(us, " "), nil
+}
+
+// parseAdvance reads the attacker's advance decision (11.23): all, none,
+// or some of the units that may advance.
+func (g *game) parseAdvance(seat, verb string, args []string, hint string) (string, error) {
+	p := g.Pending
+	if verb != "advance" || len(args) == 0 {
+		return "", bad(hint, "%q is not an advance decision", strings.Join(append([]string{verb}, args...), " "))
+	}
+	if len(args) == 1 && (strings.EqualFold(args[0], "all") || strings.EqualFold(args[0], "none")) {
+		return "advance " + strings.ToLower(args[0]), nil
+	}
+	var us []string
+	for _, a := range args {
+		u, err := g.unitOf(seat, a)
+		if err != nil {
+			return "", err
+		}
+		if !slices.Contains(p.Attacker, u.ID) {
+			return "", bad("the units that may advance are "+strings.Join(p.Attacker, " "), "%s may not advance into %s (11.23)", u.ID, p.Hex)
+		}
+		if !slices.Contains(us, u.ID) {
+			us = append(us, u.ID)
+		}
+	}
+	return "advance " + strings.Join(us, " "), nil
 }

@@ -25,6 +25,7 @@ const (
 	PhaseSerbCombat = "serb-combat"
 	PhaseSerbMove   = "serb-move"
 	PhaseLosses     = "losses"
+	PhaseAdvance    = "advance"
 	PhaseOver       = "over"
 )
 
@@ -102,17 +103,19 @@ type Arrow struct {
 	Kind string `json:"kind"`
 }
 
-// Pending is a battle waiting for the defender's loss decision (11.9).
+// Pending is a battle waiting for the defender's loss decision (11.9) or,
+// Kind "advance", for the attacker's advance decision (11.23).
 type Pending struct {
-	Seat     string   `json:"seat"`      // who decides
-	Phase    string   `json:"phase"`     // the combat phase to resume
-	Hex      string   `json:"hex"`       // the defender's hex
-	Steps    int      `json:"steps"`     // steps to lose
-	Battle   string   `json:"battle"`    // the attack order being resolved
-	Rest     []string `json:"rest"`      // attack orders still to resolve
-	Advance  []string `json:"advance"`   // units to advance if the hex is cleared
-	Attacker []string `json:"attackers"` // surviving attacking units
-	Defender []string `json:"defenders"` // defending units
+	Kind     string   `json:"kind,omitempty"` // "" the loss decision, "advance"
+	Seat     string   `json:"seat"`           // who decides
+	Phase    string   `json:"phase"`          // the combat phase to resume
+	Hex      string   `json:"hex"`            // the defender's hex
+	Steps    int      `json:"steps"`          // steps to lose
+	Battle   string   `json:"battle"`         // the attack order being resolved
+	Rest     []string `json:"rest"`           // attack orders still to resolve
+	Advance  []string `json:"advance"`        // units to advance if the hex is cleared (nil: not said)
+	Attacker []string `json:"attackers"`      // surviving attacking units
+	Defender []string `json:"defenders"`      // defending units
 }
 
 // alive reports whether the unit is on the map.

@@ -256,7 +256,7 @@ func (c *Case) Check(g *Game) []string {
 }
 
 func (c *Case) checkDistribution(g *Game, p *Procedure) []string {
-	outs, _, _, err := Distribution(g, p, c.Args)
+	outs, _, err := Distribution(g, p, c.Args)
 	if c.Error != "" {
 		ie, ok := err.(*InputError)
 		if !ok || ie.Name != c.Error {

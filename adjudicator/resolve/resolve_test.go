@@ -133,12 +133,12 @@ func TestResolveVariableDraws(t *testing.T) {
 }
 
 func TestDistribution(t *testing.T) {
-	outs, rule, runs, err := resolve.Distribution(toy, toy.Procedure("explode"), nil)
+	outs, e, err := resolve.Distribution(toy, toy.Procedure("explode"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rule != "1.2" || runs != 11 {
-		t.Errorf("rule %q runs %d", rule, runs)
+	if e.Rule != "1.2" || e.Runs != 11 || e.StandIn {
+		t.Errorf("enumeration %+v", e)
 	}
 	want := map[int]*big.Rat{1: big.NewRat(1, 6), 5: big.NewRat(1, 6), 6: new(big.Rat), 7: big.NewRat(1, 36), 12: big.NewRat(1, 36)}
 	sum := new(big.Rat)
@@ -157,11 +157,11 @@ func TestDistribution(t *testing.T) {
 	if sum.Cmp(big.NewRat(1, 1)) != 0 {
 		t.Errorf("probabilities sum to %s", sum)
 	}
-	outs, _, _, err = resolve.Distribution(toy, toy.Procedure("check"), []string{"target=7"})
+	outs, _, err = resolve.Distribution(toy, toy.Procedure("check"), []string{"target=7"})
 	if err != nil || len(outs) != 2 || outs[1].Value != true || outs[1].P.Cmp(big.NewRat(21, 36)) != 0 {
 		t.Errorf("2d6 >= 7: %v %v", outs, err)
 	}
-	if _, _, _, err := resolve.Distribution(toy, toy.Procedure("check"), []string{"target=7", "dice=1,1"}); !resolve.IsInput(err) {
+	if _, _, err := resolve.Distribution(toy, toy.Procedure("check"), []string{"target=7", "dice=1,1"}); !resolve.IsInput(err) {
 		t.Errorf("dice= with distribution: %v", err)
 	}
 }

@@ -174,45 +174,55 @@ func (e *enumerator) advance() bool {
 	return false
 }
 
+// Enumeration says what a Distribution ran: the rule numbers the runs
+// applied, how many dice combinations there were, and whether any run's
+// explanation said stand-in data decided it.
+type Enumeration struct {
+	Rule    string
+	Runs    int
+	StandIn bool
+}
+
 // Distribution enumerates every dice outcome of p on args (no dice=) and
-// returns the exact probability of each value of p's main output, with the
-// rule numbers the runs applied and how many dice combinations there were.
-func Distribution(g *Game, p *Procedure, args []string) ([]Outcome, string, int, error) {
+// returns the exact probability of each value of p's main output.
+func Distribution(g *Game, p *Procedure, args []string) ([]Outcome, Enumeration, error) {
 	rest, _, given, err := splitDice(args)
 	if err != nil {
-		return nil, "", 0, err
+		return nil, Enumeration{}, err
 	}
 	if given {
-		return nil, "", 0, Bad("dice", "not with --distribution, which enumerates every face")
+		return nil, Enumeration{}, Bad("dice", "not with --distribution, which enumerates every face")
 	}
 	if p.Main == "" {
-		return nil, "", 0, Bad("--distribution", "%s has no single outcome to enumerate", p.Name)
+		return nil, Enumeration{}, Bad("--distribution", "%s has no single outcome to enumerate", p.Name)
 	}
 	in, err := Parse(p, rest)
 	if err != nil {
-		return nil, "", 0, err
+		return nil, Enumeration{}, err
 	}
 	var (
-		e     enumerator
-		index = map[string]int{}
-		out   []Outcome
-		rules []string
-		runs  int
+		e       enumerator
+		index   = map[string]int{}
+		out     []Outcome
+		rules   []string
+		runs    int
+		standIn bool
 	)
 	for {
 		runs++
 		if runs > MaxOutcomes {
-			return nil, "", 0, ErrTooManyOutcomes
+			return nil, Enumeration{}, ErrTooManyOutcomes
 		}
 		res, err := run(p, in, &e)
 		if err != nil {
-			return nil, "", 0, err
+			return nil, Enumeration{}, err
 		}
 		rules = append(rules, res.Rule)
+		standIn = standIn || strings.Contains(strings.ToLower(res.Explain), "stand-in")
 		v := res.Get(p.Main)
 		key, err := json.Marshal(v)
 		if err != nil {
-			return nil, "", 0, fmt.Errorf("resolve: output %s: %w", p.Main, err)
+			return nil, Enumeration{}, fmt.Errorf("resolve: output %s: %w", p.Main, err)
 		}
 		prob := big.NewRat(1, 1)
 		for _, s := range e.spans[:e.pos] {
@@ -229,7 +239,7 @@ func Distribution(g *Game, p *Procedure, args []string) ([]Outcome, string, int,
 		}
 	}
 	sortOutcomes(out)
-	return out, Rules(rules...), runs, nil
+	return out, Enumeration{Rule: Rules(rules...), Runs: runs, StandIn: standIn}, nil
 }
 
 // sortOutcomes orders numeric outcomes by value and leaves the others in
@@ -258,7 +268,7 @@ func number(v any) (float64, bool) {
 }
 
 // DistributionJSON writes a --distribution answer.
-func DistributionJSON(g *Game, p *Procedure, outcomes []Outcome, rule string, runs int) ([]byte, error) {
+func DistributionJSON(g *Game, p *Procedure, outcomes []Outcome, e Enumeration) ([]byte, error) {
 	type row struct {
 		Outcome     any     `json:"outcome"`
 		Probability float64 `json:"probability"`
@@ -269,9 +279,12 @@ func DistributionJSON(g *Game, p *Procedure, outcomes []Outcome, rule string, ru
 		f, _ := o.P.Float64()
 		rows[i] = row{o.Value, f, o.P.RatString()}
 	}
-	explain := fmt.Sprintf("Exact probabilities of %s over all %d dice outcomes.", p.Main, runs)
-	if runs == 1 {
+	explain := fmt.Sprintf("Exact probabilities of %s over all %d dice outcomes.", p.Main, e.Runs)
+	if e.Runs == 1 {
 		explain = fmt.Sprintf("With these inputs %s draws no dice, so %s is certain.", p.Name, p.Main)
 	}
-	return object([]Field{{"game", g.ID}, {"procedure", p.Name}, {"dice", []int{}}, {"rule", rule}, {"explain", explain}, {"output", p.Main}, {"distribution", rows}})
+	if e.StandIn {
+		explain += " Stand-in table data decided outcomes: the demo tables are not the published ones."
+	}
+	return object([]Field{{"game", g.ID}, {"procedure", p.Name}, {"dice", []int{}}, {"rule", e.Rule}, {"explain", explain}, {"output", p.Main}, {"distribution", rows}})
 }

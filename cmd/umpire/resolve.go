@@ -53,11 +53,11 @@ func runResolve(_ context.Context, m *Main, fs *flag.FlagSet, args []string) err
 	}
 	var out []byte
 	if fs.Lookup("distribution").Value.String() == "true" {
-		outcomes, rule, runs, err := resolve.Distribution(g, p, args[2:])
+		outcomes, e, err := resolve.Distribution(g, p, args[2:])
 		if err != nil {
 			return resolveErr(err)
 		}
-		out, err = resolve.DistributionJSON(g, p, outcomes, rule, runs)
+		out, err = resolve.DistributionJSON(g, p, outcomes, e)
 		if err != nil {
 			return err
 		}

@@ -36,6 +36,11 @@ func TestResolveCommand(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, `"distribution"`) || !strings.Contains(out, `"fraction"`) {
 		t.Errorf("distribution: exit %d:\n%s", code, out)
 	}
+	// stand-in tables are named in a distribution's explanation too
+	code, out, _ = run(t, "resolve", "wbt", "combat", "side=NATO", "attack=26", "defense=7", "--distribution")
+	if code != exitOK || !strings.Contains(out, "Stand-in") {
+		t.Errorf("combat distribution on the demo CRT: exit %d:\n%s", code, out)
+	}
 	for _, c := range []struct {
 		args []string
 		says string

@@ -160,6 +160,10 @@ func (j *Judge) report(tx Tx, game string, st StepRecord) error {
 	if err != nil {
 		return err
 	}
+	b, err := j.stepReport(tx, game, st.Number)
+	if err != nil {
+		return err
+	}
 	for _, s := range append(seats, Seat{Name: "", Holder: g.GMKey}) {
 		if s.Holder == "" {
 			continue
@@ -168,7 +172,7 @@ func (j *Judge) report(tx Tx, game string, st StepRecord) error {
 		if err != nil || k.Address == "" {
 			continue
 		}
-		r, err := j.BuildReport(tx, game, st.Number, s.Name)
+		r, err := b.forSeat(tx, s.Name)
 		if err != nil {
 			return err
 		}

@@ -109,67 +109,94 @@ type Reporter interface {
 // GM) from what the store holds: the step, its events, its dice, the state
 // after it and the step now open.
 func (j *Judge) BuildReport(tx Tx, game string, k uint64, seat string) (*Report, error) {
-	g, err := tx.Game(game)
+	b, err := j.stepReport(tx, game, k)
 	if err != nil {
 		return nil, err
 	}
-	rules, err := j.Games.Get(g.Kind)
-	if err != nil {
+	return b.forSeat(tx, seat)
+}
+
+// stepReport is what every reader's report of one step shares, read once
+// for all of them.
+type stepReport struct {
+	g         Game
+	rules     Rules
+	st, after StepRecord
+	events    []Event
+	dice      []ReportDie
+	open      string
+	head      string
+	commits   [2]string
+}
+
+func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
+	b := &stepReport{}
+	var err error
+	if b.g, err = tx.Game(game); err != nil {
 		return nil, err
 	}
-	st, err := tx.Step(game, k)
-	if err != nil {
+	if b.rules, err = j.Games.Get(b.g.Kind); err != nil {
 		return nil, err
 	}
-	if st.Status != "closed" {
-		return nil, fmt.Errorf("step %d of %s is %s: only adjudicated steps have reports", k, game, st.Status)
+	if b.st, err = tx.Step(game, k); err != nil {
+		return nil, err
 	}
-	if seat != "" {
-		if _, err := tx.Seat(game, seat); err != nil {
-			return nil, fmt.Errorf("game %s has no seat %q", game, seat)
-		}
+	if b.st.Status != "closed" {
+		return nil, fmt.Errorf("step %d of %s is %s: only adjudicated steps have reports", k, game, b.st.Status)
 	}
-	after, err := tx.Step(game, k+1)
-	if err != nil {
+	if b.after, err = tx.Step(game, k+1); err != nil {
 		return nil, fmt.Errorf("state after step %d: %w", k, err)
 	}
-	r := &Report{Game: g.ID, Kind: g.Kind, Title: rules.Title(), Seat: seat, Step: k, Phase: st.Phase, Closed: st.Closed,
-		Ended: g.Status == Ended}
-	events, err := tx.Events(game, k)
-	if err != nil {
+	if b.events, err = tx.Events(game, k); err != nil {
 		return nil, err
-	}
-	for _, e := range events {
-		if seat != "" && len(e.Visible) > 0 && !slices.Contains(e.Visible, seat) {
-			continue
-		}
-		r.Events = append(r.Events, ReportEvent{Rule: e.Rule, Text: e.Text})
 	}
 	exp, err := tx.ExportLog(game)
 	if err != nil {
 		return nil, err
 	}
-	r.Head, r.CommitOpen, r.CommitSealed = exp.Head.String(), exp.Commitments.Open.String(), exp.Commitments.Sealed.String()
+	b.head, b.commits = exp.Head.String(), [2]string{exp.Commitments.Open.String(), exp.Commitments.Sealed.String()}
 	for _, s := range exp.Steps {
 		if s.Step == k && s.Open != nil {
-			r.OpenLink = s.Open.String()
+			b.open = s.Open.String()
 		}
 	}
+	ended := b.g.Status == Ended
 	for _, e := range exp.Entries {
 		if e.Step != k {
 			continue
 		}
+		// sealed draws show no values until the game ends.
 		d := ReportDie{Seq: e.Seq, Spec: e.Spec, Purpose: e.Purpose, Sealed: e.Stream == "sealed"}
-		if !e.Hidden && !(d.Sealed && !r.Ended) {
+		if !e.Hidden && !(d.Sealed && !ended) {
 			d.Sealed = false
 			for _, v := range e.Values {
 				d.Values = append(d.Values, int(v))
 			}
 		}
-		r.Dice = append(r.Dice, d)
+		b.dice = append(b.dice, d)
 	}
-	if rep, ok := rules.(Reporter); ok {
-		sit, err := rep.Situation(after.State, seat)
+	return b, nil
+}
+
+// forSeat is the report as seat ("" for the GM) may see it: the events
+// marked for it, its situation, and its own orders (the GM's has all).
+func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
+	game, k := b.g.ID, b.st.Number
+	if seat != "" {
+		if _, err := tx.Seat(game, seat); err != nil {
+			return nil, fmt.Errorf("game %s has no seat %q", game, seat)
+		}
+	}
+	r := &Report{Game: game, Kind: b.g.Kind, Title: b.rules.Title(), Seat: seat, Step: k, Phase: b.st.Phase, Closed: b.st.Closed,
+		Ended: b.g.Status == Ended, Dice: b.dice, OpenLink: b.open, Head: b.head, CommitOpen: b.commits[0], CommitSealed: b.commits[1]}
+	for _, e := range b.events {
+		if seat != "" && len(e.Visible) > 0 && !slices.Contains(e.Visible, seat) {
+			continue
+		}
+		r.Events = append(r.Events, ReportEvent{Rule: e.Rule, Text: e.Text})
+	}
+	if rep, ok := b.rules.(Reporter); ok {
+		sit, err := rep.Situation(b.after.State, seat)
 		if err != nil {
 			return nil, fmt.Errorf("situation after step %d: %w", k, err)
 		}
@@ -177,6 +204,7 @@ func (j *Judge) BuildReport(tx Tx, game string, k uint64, seat string) (*Report,
 		r.Notices = append(r.Notices, sit.Notices...)
 	}
 	// orders: the reader's own; the GM's report has every seat's.
+	st := b.st
 	seats := make([]string, 0, len(st.Used)+len(st.Repeated))
 	for s := range st.Used {
 		seats = append(seats, s)
@@ -192,6 +220,7 @@ func (j *Judge) BuildReport(tx Tx, game string, k uint64, seat string) (*Report,
 			continue
 		}
 		var f OrderFile
+		var err error
 		if v, ok := st.Used[s]; ok {
 			f, err = tx.OrderVersion(game, k, s, v)
 		} else {
@@ -202,11 +231,12 @@ func (j *Judge) BuildReport(tx Tx, game string, k uint64, seat string) (*Report,
 			return nil, err
 		}
 		parsed, _ := ParseOrderFile(f.Text)
-		lines, _ := rules.ParseOrders(st.State, s, parsed.Orders)
+		lines, _ := b.rules.ParseOrders(st.State, s, parsed.Orders)
 		r.Orders = append(r.Orders, SeatOrders{Seat: s, Lines: lines})
 	}
-	if after.Status == "open" && !r.Ended {
-		r.Next = &NextStep{Step: after.Number, Phase: after.Phase, Owing: after.Owing, Deadline: after.Deadline, NoOrders: after.NoOrders}
+	if b.after.Status == "open" && !r.Ended {
+		a := b.after
+		r.Next = &NextStep{Step: a.Number, Phase: a.Phase, Owing: a.Owing, Deadline: a.Deadline, NoOrders: a.NoOrders}
 	}
 	return r, nil
 }

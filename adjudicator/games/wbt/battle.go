@@ -263,6 +263,7 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 	var support *Unit
 	if side == Serb {
 		support = g.supportFor(d, defenders)
+		g.airDefend(d, defenders)
 	}
 	n := g.net() // 8.4: supply at the instant the battle begins
 	var notes, rules []string

@@ -32,7 +32,7 @@ func (rules) Bot(state []byte, seat string) ([]string, error) {
 	case PhaseSetupSerb:
 		out = []string{g.lossPriority(Serb)}
 	case PhaseWeather:
-		out = []string{"sequence move-combat", "support any", g.lossPriority(NATO)}
+		out = []string{"sequence move-combat", "support any", "airsupply defend any", g.lossPriority(NATO)}
 	case PhaseNATOMove, PhaseSerbMove:
 		out = g.botMoves(side)
 	case PhaseNATOCombat, PhaseSerbCombat:

@@ -258,9 +258,14 @@ func (g *game) standing(seat string, lines []string) []string {
 				g.Standing[seat+":support"] = f[1:]
 			}
 		case "airsupply":
-			if g.Phase != PhaseWeather {
+			switch {
+			case f[1] == "defend" && f[2] == "none":
+				delete(g.Standing, seat+":airdefend")
+			case f[1] == "defend":
+				g.Standing[seat+":airdefend"] = f[2:]
+			case g.Phase != PhaseWeather:
 				g.airSupply(f[1])
-			} else {
+			default:
 				rest = append(rest, l)
 			}
 		default:
@@ -281,6 +286,30 @@ func (g *game) airSupply(hex string) {
 	default:
 		g.AirHex, g.AirTurn = hex, g.Turn
 		g.ev("8.10", "NATO places aerial supply on %s for the rest of game turn %d.", hex, g.Turn)
+	}
+}
+
+// airDefend carries out NATO's standing order "airsupply defend" (8.10:
+// "at any time during the game turn sequence"): as a Serbian attack on d
+// is declared, before its battle begins (8.4), the marker is placed on d
+// when it is still unused this good-weather game turn, d is one of the
+// order's hexes (or it says any), and a NATO defender there is out of
+// supply.
+func (g *game) airDefend(d board.ID, defenders []*Unit) {
+	st := g.Standing[SeatNATO+":airdefend"]
+	if len(st) == 0 || g.Bad || g.AirTurn == g.Turn {
+		return
+	}
+	if st[0] != "any" && !slices.Contains(st, g.hex(d)) {
+		return
+	}
+	n := g.net()
+	for _, u := range defenders {
+		if u.c.Side == NATO && !g.supply(u, n).OK {
+			g.AirHex, g.AirTurn = g.hex(d), g.Turn
+			g.ev("8.10", "As the Serbian attack on %s is declared, NATO's standing order places aerial supply there for the rest of game turn %d: %s is supplied.", g.placeName(d), g.Turn, u.ID)
+			return
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package wbt
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
@@ -124,7 +125,13 @@ func (g *game) aaaMayEnd(id board.ID) string {
 
 // move carries out one move order: units (a NATO unit, or a Serbian
 // stack that began the phase together) along path (10.1-10.20, 12.3).
-func (g *game) move(units []*Unit, path []board.ID) (used, mp int, end board.ID) {
+// A move stopped partway ends where it stopped and the rest of its path is
+// dropped, unless one of alts (the order's "else" paths, each starting at
+// a hex of the path) starts at the stop hex and the unit is still free to
+// move: then it goes on along that path with the MP it has left. A river
+// stall (10.15) and a zone of control (7.3) end the unit's movement for
+// the phase, so no alternative follows them.
+func (g *game) move(units []*Unit, path []board.ID, alts ...[]board.ID) (used, mp int, end board.ID) {
 	lead := units[0]
 	side := lead.c.Side
 	names := unitNames(units)
@@ -152,9 +159,15 @@ func (g *game) move(units []*Unit, path []board.ID) (used, mp int, end board.ID)
 		g.ev("9.3", "No NATO movement on a mandatory reconstitution turn: %s stays.", names)
 		return 0, 0, start
 	}
-	if side == NATO && g.discretionary() && len(path) > 1 {
-		g.ev("9.4", "On a discretionary reconstitution turn %s may move only one hex: it moves to %s only.", names, g.hex(path[0]))
-		path = path[:1]
+	if lead.c.AAA {
+		alts = nil // 12.3: one flight
+	}
+	if side == NATO && g.discretionary() {
+		alts = nil // 9.4: one hex
+		if len(path) > 1 {
+			g.ev("9.4", "On a discretionary reconstitution turn %s may move only one hex: it moves to %s only.", names, g.hex(path[0]))
+			path = path[:1]
+		}
 	}
 	var zoc map[board.ID]bool
 	if side == Serb {
@@ -189,74 +202,95 @@ func (g *game) move(units []*Unit, path []board.ID) (used, mp int, end board.ID)
 	}
 	cur := start
 	moved := false
-	for _, next := range path {
-		if !g.grid.Adjacent(cur, next) {
-			g.ev("10.2", "%s: %s is not next to %s; the move stops at %s.", names, g.hex(next), g.hex(cur), g.hex(cur))
-			break
-		}
-		cost, _, why := g.enterCost(lead, cur, next)
-		for _, u := range units[1:] {
-			c, _, w := g.enterCost(u, cur, next)
-			if w != "" && why == "" {
-				why = w
-			}
-			cost = max(cost, c)
-		}
-		if why != "" {
-			g.ev("10.8", "%s may not enter %s: %s; the move stops at %s.", names, g.hex(next), why, g.hex(cur))
-			break
-		}
-		enemy := false
-		for _, u := range g.unitsAt(next) {
-			if u.c.Side != side {
-				enemy = true
-			}
-		}
-		if enemy && !lead.c.AAA {
-			g.ev("10.7", "%s may not enter %s: enemy units are there; the move stops at %s.", names, g.hex(next), g.hex(cur))
-			break
-		}
-		if !lead.c.AAA && !g.fits(side, units, next) {
-			g.ev("6.4", "%s may not enter %s: it would be over-stacked (at any instant); the move stops at %s.", names, g.hex(next), g.hex(cur))
-			break
-		}
-		if !lead.c.AAA && g.unbridged(cur, next) {
-			var extra int
-			switch {
-			case lead.c.MEF:
-				extra = 1
-				g.ev("10.15", "The MEF pays 1 extra MP to cross the unbridged river %s/%s.", g.hex(cur), g.hex(next))
-			default:
-				extra = dice.Roll(g.r, 1, 6, fmt.Sprintf("WbT 10.15 river crossing, %s at %s/%s", names, g.hex(cur), g.hex(next)))[0]
-			}
-			cost += extra * quarter
-			if used+cost > mp {
-				g.ev("10.15", "%s rolls %d extra MP to cross the river %s/%s and has only %s left: it is stalled at %s for the phase.", names, extra, g.hex(cur), g.hex(next), fmtMP(mp-used), g.hex(cur))
+	rest := path // the hexes of the path being followed not yet entered
+	for {
+		free := true // the stop leaves the unit free to move on (an else path)
+	walk:
+		for len(rest) > 0 {
+			next := rest[0]
+			if !g.grid.Adjacent(cur, next) {
+				g.ev("10.2", "%s: %s is not next to %s; the move stops at %s.", names, g.hex(next), g.hex(cur), g.hex(cur))
 				break
 			}
-			if !lead.c.MEF {
-				g.ev("10.15", "%s crosses the unbridged river %s/%s for %d extra MP.", names, g.hex(cur), g.hex(next), extra)
+			cost, _, why := g.enterCost(lead, cur, next)
+			for _, u := range units[1:] {
+				c, _, w := g.enterCost(u, cur, next)
+				if w != "" && why == "" {
+					why = w
+				}
+				cost = max(cost, c)
+			}
+			if why != "" {
+				g.ev("10.8", "%s may not enter %s: %s; the move stops at %s.", names, g.hex(next), why, g.hex(cur))
+				break
+			}
+			enemy := false
+			for _, u := range g.unitsAt(next) {
+				if u.c.Side != side {
+					enemy = true
+				}
+			}
+			if enemy && !lead.c.AAA {
+				g.ev("10.7", "%s may not enter %s: enemy units are there; the move stops at %s.", names, g.hex(next), g.hex(cur))
+				break
+			}
+			if !lead.c.AAA && !g.fits(side, units, next) {
+				g.ev("6.4", "%s may not enter %s: it would be over-stacked (at any instant); the move stops at %s.", names, g.hex(next), g.hex(cur))
+				break
+			}
+			if !lead.c.AAA && g.unbridged(cur, next) {
+				var extra int
+				switch {
+				case lead.c.MEF:
+					extra = 1
+					g.ev("10.15", "The MEF pays 1 extra MP to cross the unbridged river %s/%s.", g.hex(cur), g.hex(next))
+				default:
+					extra = dice.Roll(g.r, 1, 6, fmt.Sprintf("WbT 10.15 river crossing, %s at %s/%s", names, g.hex(cur), g.hex(next)))[0]
+				}
+				cost += extra * quarter
+				if used+cost > mp {
+					g.ev("10.15", "%s rolls %d extra MP to cross the river %s/%s and has only %s left: it is stalled at %s for the phase.", names, extra, g.hex(cur), g.hex(next), fmtMP(mp-used), g.hex(cur))
+					free = false // 10.15: "nor may it move off in any other direction"
+					break walk
+				}
+				if !lead.c.MEF {
+					g.ev("10.15", "%s crosses the unbridged river %s/%s for %d extra MP.", names, g.hex(cur), g.hex(next), extra)
+				}
+			}
+			if used+cost > mp {
+				g.ev("10.3", "%s has %s MP left, not the %s to enter %s; the move stops at %s.", names, fmtMP(mp-used), fmtMP(cost), g.hex(next), g.hex(cur))
+				break
+			}
+			used += cost
+			for _, u := range units {
+				g.place(u, next)
+			}
+			g.Arrows = append(g.Arrows, Arrow{From: g.hex(cur), To: g.hex(next), Kind: board.Move})
+			cur, moved, rest = next, true, rest[1:]
+			if !lead.c.AAA {
+				g.enterHex(units, next)
+			}
+			if side == Serb && zoc[next] {
+				if len(rest) > 0 {
+					g.ev("7.3", "%s enters the NATO zone of control at %s and stops.", names, g.hex(next))
+				}
+				free = false // 7.3: "may not move any farther that phase"
+				break
 			}
 		}
-		if used+cost > mp {
-			g.ev("10.3", "%s has %s MP left, not the %s to enter %s; the move stops at %s.", names, fmtMP(mp-used), fmtMP(cost), g.hex(next), g.hex(cur))
+		if len(rest) == 0 {
 			break
 		}
-		used += cost
-		for _, u := range units {
-			g.place(u, next)
+		i := -1
+		if free {
+			i = slices.IndexFunc(alts, func(a []board.ID) bool { return len(a) > 1 && a[0] == cur })
 		}
-		g.Arrows = append(g.Arrows, Arrow{From: g.hex(cur), To: g.hex(next), Kind: board.Move})
-		cur, moved = next, true
-		if !lead.c.AAA {
-			g.enterHex(units, next)
-		}
-		if side == Serb && zoc[next] {
-			if next != path[len(path)-1] {
-				g.ev("7.3", "%s enters the NATO zone of control at %s and stops.", names, g.hex(next))
-			}
+		if i < 0 {
+			g.ev("10.2", "%s stays at %s: the rest of its path (%s) is dropped.", names, g.hex(cur), g.hexList(rest))
 			break
 		}
+		g.ev("10.2", "%s stops at %s and takes its alternative path (else): %s.", names, g.hex(cur), g.hexList(alts[i][1:]))
+		rest, alts = alts[i][1:], alts[i+1:]
 	}
 	for _, u := range units {
 		u.Moved = u.Moved || moved
@@ -265,6 +299,15 @@ func (g *game) move(units []*Unit, path []board.ID) (used, mp int, end board.ID)
 		g.ev("10.1", "%s moves %s to %s, %s of %s MP.", names, g.hex(start), g.placeName(cur), fmtMP(used), fmtMP(mp))
 	}
 	return used, mp, cur
+}
+
+// hexList writes hexes for an event.
+func (g *game) hexList(ids []board.ID) string {
+	var hs []string
+	for _, id := range ids {
+		hs = append(hs, g.hex(id))
+	}
+	return strings.Join(hs, " ")
 }
 
 // enterHex changes control of a rump-Yugoslav city a ground unit enters

@@ -92,18 +92,23 @@ func (g *game) movementPhase(side Side, orders []string) {
 			g.ev("10.21", "%s remounts: its steps double at the end of the phase; it may not move or attack this player turn.", u.ID)
 		}
 	}
+	given := map[string]bool{} // units given a move order this phase (10.2)
+moves:
 	for _, o := range moves {
 		f := strings.Fields(o)
 		var units []*Unit
 		for _, id := range strings.Split(f[1], "+") {
+			if given[id] {
+				g.ev("10.2", "%s was given its move this phase already: a unit moves once a phase; this order is not carried out.", id)
+				continue moves
+			}
 			units = append(units, g.byID[id])
 		}
-		var path []board.ID
-		for _, h := range f[2:] {
-			id, _ := g.grid.Parse(h)
-			path = append(path, id)
+		for _, u := range units {
+			given[u.ID] = true
 		}
-		g.move(units, path)
+		paths := g.splitPaths(f[2:])
+		g.move(units, paths[0], paths[1:]...)
 		if g.Over {
 			return
 		}
@@ -115,6 +120,21 @@ func (g *game) movementPhase(side Side, orders []string) {
 			g.ev("10.21", "%s has remounted: %d steps.", u.ID, u.Steps)
 		}
 	}
+}
+
+// splitPaths reads a move order's hexes: the path, then each "else"
+// alternative path.
+func (g *game) splitPaths(hexes []string) [][]board.ID {
+	paths := [][]board.ID{nil}
+	for _, h := range hexes {
+		if h == "else" {
+			paths = append(paths, nil)
+			continue
+		}
+		id, _ := g.grid.Parse(h)
+		paths[len(paths)-1] = append(paths[len(paths)-1], id)
+	}
+	return paths
 }
 
 // demolish carries out a demolition: NATO's are automatic, at the start of

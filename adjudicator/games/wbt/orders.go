@@ -36,11 +36,11 @@ func bad(hint, format string, args ...any) error {
 var phaseHints = map[string]string{
 	PhaseSetupNATO:  "set-up orders: neutrals none|croatia romania bulgaria, uk3 yes|no, place UNIT HEX",
 	PhaseSetupSerb:  "set-up orders: place UNIT HEX, losses UNIT...",
-	PhaseWeather:    "orders: sequence move-combat|combat-move [if good|bad], reconstitute [if good|bad], airsupply HEX",
-	PhaseNATOMove:   "orders: demolish HEX/HEX, repair UNIT HEX/HEX, dismount UNIT, remount UNIT, move UNIT HEX HEX...",
+	PhaseWeather:    "orders: sequence move-combat|combat-move [if good|bad], reconstitute [if good|bad], airsupply HEX, airsupply defend HEX...|any|none",
+	PhaseNATOMove:   "orders: demolish HEX/HEX, repair UNIT HEX/HEX, dismount UNIT, remount UNIT, move UNIT HEX HEX... [else HEX HEX...]",
 	PhaseNATOCombat: "orders: attack HEX with UNIT... [advance all|none|UNIT...] [losses UNIT...]",
 	PhaseSerbCombat: "orders: attack HEX with UNIT... [advance ...] [losses ...], or maximum-effort then movement orders",
-	PhaseSerbMove:   "orders: demolish UNIT HEX/HEX, move UNIT[+UNIT...] HEX HEX...",
+	PhaseSerbMove:   "orders: demolish UNIT HEX/HEX, move UNIT[+UNIT...] HEX HEX... [else HEX HEX...]",
 	PhaseLosses:     "orders: lose UNIT UNIT... (one unit a step)",
 	PhaseAdvance:    "orders: advance all|none|UNIT... (11.23)",
 }
@@ -51,6 +51,7 @@ var phaseHints = map[string]string{
 func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *game) ([]string, []adjudicator.Problem) {
 	var out []string
 	var problems []adjudicator.Problem
+	moved := map[string]int{}
 	maxEffort := false
 	for _, l := range lines {
 		if strings.EqualFold(stripComment(l.Text), "maximum-effort") {
@@ -71,11 +72,33 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 			problems = append(problems, p)
 			continue
 		}
+		if f := strings.Fields(stripComment(canon)); len(f) > 1 && f[0] == "move" {
+			if why := sameUnitMoved(moved, f[1], l.Line); why != "" {
+				problems = append(problems, adjudicator.Problem{Line: l.Line, Text: why, Hint: "give one move order a unit, with an alternative path after else if it may be stopped partway"})
+				continue
+			}
+		}
 		if canon != "" {
 			out = append(out, canon)
 		}
 	}
 	return out, problems
+}
+
+// sameUnitMoved says why a move order names a unit an earlier move order
+// of the same orders named ("" if none does): a unit moves once a phase,
+// and "a player may only change the position of an already moved unit or
+// stack if his opponent agrees" (10.2). It records the order's units.
+func sameUnitMoved(moved map[string]int, units string, line int) string {
+	for _, id := range strings.Split(units, "+") {
+		if n, ok := moved[id]; ok {
+			return fmt.Sprintf("%s already has a move order, on line %d: a unit moves once a phase (10.2)", id, n)
+		}
+	}
+	for _, id := range strings.Split(units, "+") {
+		moved[id] = line
+	}
+	return ""
 }
 
 func (g *game) unitOf(seat, id string) (*Unit, error) {
@@ -169,8 +192,11 @@ func (g *game) parseLine(seat, text string, maxEffort bool, sandbox *game) (stri
 		if seat != SeatNATO {
 			return "", bad(hint, "only NATO has aerial supply (8.10)")
 		}
+		if len(args) > 0 && strings.EqualFold(args[0], "defend") {
+			return g.parseAirDefend(args[1:])
+		}
 		if len(args) != 1 {
-			return "", bad("airsupply HEX", "airsupply needs one hex")
+			return "", bad("airsupply HEX, or airsupply defend HEX...|any|none", "airsupply needs one hex")
 		}
 		id, err := g.parseHex(args[0])
 		if err != nil {
@@ -395,9 +421,21 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, sand
 			}
 			units = append(units, u)
 		}
-		path := make([]board.ID, 0, len(args)-1)
+		var groups [][]string
+		groups = append(groups, nil)
+		for _, a := range args[1:] {
+			if strings.EqualFold(a, "else") {
+				groups = append(groups, nil)
+				continue
+			}
+			groups[len(groups)-1] = append(groups[len(groups)-1], a)
+		}
+		if len(groups) > 1 && units[0].c.AAA {
+			return "", bad("move US-1AAA HEX... (one flight)", "the 1st AAA rebases in one flight: no else path (12.3)")
+		}
+		path := make([]board.ID, 0, len(groups[0]))
 		cur := units[0].pos
-		for i, a := range args[1:] {
+		for i, a := range groups[0] {
 			id, err := g.parseHex(a)
 			if err != nil {
 				return "", err
@@ -405,7 +443,7 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, sand
 			if i == 0 && id == cur {
 				continue // the path may start with the unit's own hex
 			}
-			if !g.grid.Adjacent(cur, id) && !(units[0].c.AAA && i == len(args)-2 && len(path) == 0) {
+			if !g.grid.Adjacent(cur, id) && !(units[0].c.AAA && i == len(groups[0])-1 && len(path) == 0) {
 				return "", bad("list every hex entered, each next to the one before", "%s is not next to %s (10.2)", g.hex(id), g.hex(cur))
 			}
 			path = append(path, id)
@@ -414,12 +452,44 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, sand
 		if len(path) == 0 {
 			return "", bad("move UNIT HEX HEX...", "the path enters no hex")
 		}
+		// else paths: each starts at a hex already on the order (the
+		// branch hex), then every hex entered from there
+		onOrder := append([]board.ID{units[0].pos}, path...)
+		var alts [][]board.ID
+		for _, grp := range groups[1:] {
+			elseHint := "move UNIT HEX... else BRANCH HEX...: the else path starts at a hex of the path before it"
+			if len(grp) < 2 {
+				return "", bad(elseHint, "an else path needs its branch hex and at least one hex entered from it")
+			}
+			var alt []board.ID
+			for i, a := range grp {
+				id, err := g.parseHex(a)
+				if err != nil {
+					return "", err
+				}
+				if i == 0 && !slices.Contains(onOrder, id) {
+					return "", bad(elseHint, "the else path starts at %s, which is not on the order's path", g.hex(id))
+				}
+				if i > 0 && !g.grid.Adjacent(alt[i-1], id) {
+					return "", bad("list every hex entered, each next to the one before", "%s is not next to %s (10.2)", g.hex(id), g.hex(alt[i-1]))
+				}
+				alt = append(alt, id)
+			}
+			onOrder = append(onOrder, alt[1:]...)
+			alts = append(alts, alt)
+		}
 		canon := "move " + unitNames(units)
 		for _, id := range path {
 			canon += " " + g.hex(id)
 		}
+		for _, alt := range alts {
+			canon += " else"
+			for _, id := range alt {
+				canon += " " + g.hex(id)
+			}
+		}
 		if sandbox != nil {
-			canon += " # " + sandbox.forecastMove(units, path)
+			canon += " # " + sandbox.forecastMove(units, path, alts)
 		}
 		return canon, nil
 	}
@@ -427,7 +497,7 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, sand
 }
 
 // forecastMove tries a move on the sandbox and says how it ends.
-func (g *game) forecastMove(units []*Unit, path []board.ID) string {
+func (g *game) forecastMove(units []*Unit, path []board.ID, alts [][]board.ID) string {
 	var us []*Unit
 	for _, u := range units {
 		us = append(us, g.byID[u.ID])
@@ -435,10 +505,10 @@ func (g *game) forecastMove(units []*Unit, path []board.ID) string {
 	fr := &forecastRoller{}
 	g.r = fr
 	before := len(g.events)
-	used, mp, end := g.move(us, path)
+	used, mp, end := g.move(us, path, alts...)
 	var stop []string
 	for _, e := range g.events[before:] {
-		if strings.Contains(e.Text, "stops") || strings.Contains(e.Text, "may not") || strings.Contains(e.Text, "cannot") || strings.Contains(e.Text, "stalled") {
+		if strings.Contains(e.Text, "stops") || strings.Contains(e.Text, "may not") || strings.Contains(e.Text, "cannot") || strings.Contains(e.Text, "stalled") || strings.Contains(e.Text, "dropped") {
 			stop = append(stop, strings.TrimSuffix(e.Text, "."))
 		}
 	}
@@ -531,6 +601,29 @@ func (g *game) parseAttack(seat, verb string, args []string, hint string, sandbo
 		return "", bad("", "no unit may attack into marsh (11.16)")
 	}
 	return o.String(), nil
+}
+
+// parseAirDefend reads the standing order for aerial supply in the
+// Serbian player turn (8.10): airsupply defend HEX...|any|none.
+func (g *game) parseAirDefend(args []string) (string, error) {
+	hint := "airsupply defend HEX..., airsupply defend any or airsupply defend none"
+	if len(args) == 1 && (strings.EqualFold(args[0], "any") || strings.EqualFold(args[0], "none")) {
+		return "airsupply defend " + strings.ToLower(args[0]), nil
+	}
+	if len(args) == 0 {
+		return "", bad(hint, "airsupply defend needs hexes, any or none")
+	}
+	var hs []string
+	for _, a := range args {
+		id, err := g.parseHex(a)
+		if err != nil {
+			return "", err
+		}
+		if !slices.Contains(hs, g.hex(id)) {
+			hs = append(hs, g.hex(id))
+		}
+	}
+	return "airsupply defend " + strings.Join(hs, " "), nil
 }
 
 // parseLose reads the defender's loss decision (11.9): one unit a step,

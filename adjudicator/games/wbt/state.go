@@ -69,7 +69,7 @@ type State struct {
 	Intact  []string `json:"intact"`  // intact bridges (10.18)
 	Control []string `json:"control"` // NATO-controlled rump-Yugoslav cities (3.4)
 
-	// Standing are each seat's standing orders (support, losses).
+	// Standing are each seat's standing orders (losses, advancing, support, airsupply defend).
 	Standing map[string][]string `json:"standing,omitempty"`
 	Pending  *Pending            `json:"pending,omitempty"`
 	// Arrows are the last step's moves and battles, for the map.

@@ -41,7 +41,8 @@ func area(poly []pt) (a float64) { // signed, twice the area
 // concurrent use.
 type canvas struct {
 	img  *image.RGBA
-	used map[color.RGBA]bool // flat colours drawn, kept exactly in the PNG
+	used map[color.RGBA]bool   // flat colours drawn, kept exactly in the PNG
+	rows map[color.RGBA][]byte // solid rows by colour, for fillConvex
 	z    vector.Rasterizer
 	u    image.Uniform
 }
@@ -360,7 +361,8 @@ func paletted(img *image.RGBA, keep []color.RGBA) *image.Paletted {
 		}
 		return best
 	}
-	out := image.NewPaletted(img.Bounds(), p)
+	b := img.Bounds()
+	out := &image.Paletted{Pix: getPix(b.Dx() * b.Dy()), Stride: b.Dx(), Rect: b, Palette: p}
 	last, li := uint32(1<<31), uint8(0)
 	for i, j := 0, 0; i < len(pix); i, j = i+4, j+1 {
 		k := key(pix[i], pix[i+1], pix[i+2])
@@ -443,7 +445,7 @@ func (t *colorTable) each(f func(k uint32, v int)) {
 // when its centre is. It is much faster than fill for large areas.
 func (cv *canvas) fillConvex(c color.Color, poly []pt) {
 	cv.use(c)
-	rc := color.RGBAModel.Convert(c).(color.RGBA)
+	pattern := cv.solid(color.RGBAModel.Convert(c).(color.RGBA))
 	minY, maxY := math.Inf(1), math.Inf(-1)
 	for _, p := range poly {
 		minY, maxY = math.Min(minY, p.y), math.Max(maxY, p.y)
@@ -470,11 +472,28 @@ func (cv *canvas) fillConvex(c color.Color, poly []pt) {
 			continue
 		}
 		row := cv.img.Pix[cv.img.PixOffset(x0, y):cv.img.PixOffset(x1, y)]
-		row[0], row[1], row[2], row[3] = rc.R, rc.G, rc.B, rc.A
-		for n := 4; n < len(row); n *= 2 {
-			copy(row[n:], row[:n])
+		copy(row, pattern)
+	}
+}
+
+// solid returns a row of the picture's width in colour c, kept for reuse:
+// filling a span is then one copy.
+func (cv *canvas) solid(c color.RGBA) []byte {
+	if p, ok := cv.rows[c]; ok {
+		return p
+	}
+	if cv.rows == nil {
+		cv.rows = map[color.RGBA][]byte{}
+	}
+	p := make([]byte, 4*cv.img.Bounds().Dx())
+	if len(p) > 0 {
+		p[0], p[1], p[2], p[3] = c.R, c.G, c.B, c.A
+		for n := 4; n < len(p); n *= 2 {
+			copy(p[n:], p[:n])
 		}
 	}
+	cv.rows[c] = p
+	return p
 }
 
 // line strokes a thin antialiased line of width w (about a pixel) from p to

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
@@ -99,8 +100,27 @@ func RenderPNG(m board.Picture, w io.Writer) error {
 	slices.SortFunc(keep, func(a, b color.RGBA) int {
 		return cmp.Or(cmp.Compare(a.R, b.R), cmp.Compare(a.G, b.G), cmp.Compare(a.B, b.B))
 	})
-	return encodePNG(w, paletted(r.cv.img, keep))
+	pal := paletted(r.cv.img, keep)
+	putPix(r.cv.img.Pix) // nothing refers to the picture after this
+	err = encodePNG(w, pal)
+	putPix(pal.Pix)
+	return err
 }
+
+// pixPool recycles picture buffers: a big map is 16 MB of pixels, and
+// allocating (and collecting) that for every picture costs as much time as
+// drawing it.
+var pixPool sync.Pool
+
+// getPix returns a buffer of n bytes with unspecified contents.
+func getPix(n int) []byte {
+	if b, ok := pixPool.Get().(*[]byte); ok && cap(*b) >= n {
+		return (*b)[:n]
+	}
+	return make([]byte, n)
+}
+
+func putPix(b []byte) { pixPool.Put(&b) }
 
 // Render draws the map.
 func Render(m board.Picture) (*image.RGBA, error) {
@@ -219,7 +239,10 @@ func (r *renderer) frame(mapW, mapH int, legend []board.LegendItem) (x0, y0 int)
 		legendH = 26 + 24*len(r.legendRows) + margin
 	}
 	height := headerH + margin + mapH + margin + legendH
-	r.cv = &canvas{img: image.NewRGBA(image.Rect(0, 0, width, height))}
+	// the buffer may hold an earlier picture: the white fill below covers
+	// every pixel.
+	rect := image.Rect(0, 0, width, height)
+	r.cv = &canvas{img: &image.RGBA{Pix: getPix(4 * width * height), Stride: 4 * width, Rect: rect}}
 	r.width = width
 	r.legendY = headerH + margin + mapH + margin
 	r.cv.rect(r.cv.img.Bounds(), white)

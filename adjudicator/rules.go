@@ -85,3 +85,11 @@ func (r Registry) Get(id string) (Rules, error) {
 type Bot interface {
 	Bot(state []byte, seat string) ([]string, error)
 }
+
+// FileOptions is implemented by rules with options that may name a data
+// file on the judge's machine (a map, a table) instead of holding its text.
+// A game created by mail may give only the text (a multi-line string): a
+// remote game master must not make the judge read its files.
+type FileOptions interface {
+	FileOptions() []string
+}

@@ -258,6 +258,15 @@ func (in *Intake) create(a answer, c signedCmd, key string, now time.Time) error
 	if err != nil {
 		return fail(err)
 	}
+	if rules, err := j.Games.Get(f.Game); err == nil {
+		if fo, ok := rules.(FileOptions); ok {
+			for _, name := range fo.FileOptions() {
+				if v, ok := f.Options[name]; ok && !strings.Contains(v, "\n") {
+					return fail(fmt.Errorf("option %s names a file (%q), and by mail the judge reads none of its own files: put the file's text in the option as a multi-line string, between ''' and '''", name, v))
+				}
+			}
+		}
+	}
 	switch f.GM {
 	case "":
 		f.GM = key

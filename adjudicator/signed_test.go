@@ -305,3 +305,25 @@ func TestReplacementKeepsHistory(t *testing.T) {
 		return nil
 	})
 }
+
+// fileRules is the fake game with an option that may name a file, as War
+// by Television's map does.
+type fileRules struct{ adjudicator.Rules }
+
+func (fileRules) FileOptions() []string { return []string{"map"} }
+
+// TestCreateByMailReadsNoFiles: a game master by mail cannot make the judge
+// read a file of its own machine through an option; the file's text is
+// what such an option must hold.
+func TestCreateByMailReadsNoFiles(t *testing.T) {
+	m := newMailJudge(t)
+	m.intake.Judge.Games = adjudicator.NewRegistry(fileRules{fake.Game})
+	_, r := m.sign("GM", "gm@players.test", "create\n"+strings.Replace(mailGame, "[schedule]", "[options]\nmap = \"/etc/passwd\"\n[schedule]", 1))
+	if !strings.Contains(r, "option map names a file") || !strings.Contains(r, "The game was not created") {
+		t.Errorf("a path in a file option by mail:\n%s", r)
+	}
+	_, r = m.sign("GM", "gm@players.test", "create\n"+strings.Replace(mailGame, "[schedule]", "[options]\nmap = '''\n[grid]\n'''\n[schedule]", 1))
+	if strings.Contains(r, "names a file") {
+		t.Errorf("the file's text was refused as a path:\n%s", r)
+	}
+}

@@ -36,6 +36,10 @@ func (rules) Seats(scenario string) ([]string, error) {
 // name a game master's data files (docs/scenario-wbt.md); aaa_range is the
 // 1st AAA's range (10, see docs/rulings.md); reduced82 = yes starts the US
 // 82nd reduced (1.4).
+// FileOptions implements adjudicator.FileOptions: map, counters and crt
+// name a file or hold its text (a game created by mail gives the text).
+func (rules) FileOptions() []string { return []string{"map", "counters", "crt"} }
+
 func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 	if _, err := r.Seats(scenario); err != nil {
 		return nil, err

@@ -180,13 +180,20 @@ func (d Data) Load() (*Scenario, error) {
 	return sc, nil
 }
 
-// ReadData reads the data files a game master names in options map,
-// counters and crt (paths); an empty path is the demo file. The files are
+// ReadData reads the data files a game master gives in options map,
+// counters and crt: a path on the judge's machine, or the file's text itself
+// (anything with a line break: what a game created by mail must give); an
+// empty value is the demo file. The files are
 // checked at once: a wrong file is refused with its line and field.
 func ReadData(mapPath, countersPath, crtPath string) (Data, error) {
 	d := Data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", CRTName: "demo-crt.toml"}
-	read := func(path string, name, text *string) error {
+	read := func(option, path string, name, text *string) error {
 		if path == "" {
+			return nil
+		}
+		if strings.Contains(path, "\n") {
+			// the file's text itself, as a game created by mail gives it
+			*name, *text = "option "+option, path
 			return nil
 		}
 		b, err := os.ReadFile(path)
@@ -196,13 +203,13 @@ func ReadData(mapPath, countersPath, crtPath string) (Data, error) {
 		*name, *text = path, string(b)
 		return nil
 	}
-	if err := read(mapPath, &d.MapName, &d.Map); err != nil {
+	if err := read("map", mapPath, &d.MapName, &d.Map); err != nil {
 		return d, err
 	}
-	if err := read(countersPath, &d.CountersName, &d.Counters); err != nil {
+	if err := read("counters", countersPath, &d.CountersName, &d.Counters); err != nil {
 		return d, err
 	}
-	if err := read(crtPath, &d.CRTName, &d.CRT); err != nil {
+	if err := read("crt", crtPath, &d.CRTName, &d.CRT); err != nil {
 		return d, err
 	}
 	_, err := d.Load()

@@ -96,7 +96,12 @@ func ParseGameFile(data []byte, reg Registry) (*GameFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game file: game: %w", err)
 	}
-	seats, err := rules.Seats(f.Scenario)
+	var seats []string
+	if withOptions, ok := rules.(OptionSeats); ok {
+		seats, err = withOptions.SeatsWith(f.Scenario, f.Options)
+	} else {
+		seats, err = rules.Seats(f.Scenario)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("game file: scenario: %w", err)
 	}

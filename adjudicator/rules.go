@@ -93,3 +93,10 @@ type Bot interface {
 type FileOptions interface {
 	FileOptions() []string
 }
+
+// OptionSeats is implemented by rules whose scenario may come with the
+// game file, in an option (a game master's own Per Rote scenario): its
+// seats then depend on the options.
+type OptionSeats interface {
+	SeatsWith(scenario string, options map[string]string) ([]string, error)
+}

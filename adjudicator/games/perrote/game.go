@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
@@ -27,10 +28,36 @@ func (rules) Seats(scenario string) ([]string, error) {
 	return sc.Seats, nil
 }
 
+// Custom is the scenario name of a game whose scenario file comes in its
+// game file: the option "scenario" holds the file's text.
+const Custom = "custom"
+
+// scenarioFor loads a shipped scenario, or the custom one of the options.
+func scenarioFor(scenario string, options map[string]string) (*Scenario, error) {
+	if scenario != Custom {
+		return LoadScenario(scenario)
+	}
+	text, ok := options["scenario"]
+	if !ok || strings.TrimSpace(text) == "" {
+		return nil, fmt.Errorf("perrote: scenario %q: put the scenario file's text in the option scenario (docs/scenario-perrote.md)", Custom)
+	}
+	return ParseScenario(Custom, []byte(text))
+}
+
+// SeatsWith implements adjudicator.OptionSeats: a custom scenario's seats
+// are in its text.
+func (rules) SeatsWith(scenario string, options map[string]string) ([]string, error) {
+	sc, err := scenarioFor(scenario, options)
+	if err != nil {
+		return nil, err
+	}
+	return sc.Seats, nil
+}
+
 // New is the state before the first turn. Option "turns" changes the turn
 // limit.
 func (rules) New(scenario string, options map[string]string) ([]byte, error) {
-	sc, err := LoadScenario(scenario)
+	sc, err := scenarioFor(scenario, options)
 	if err != nil {
 		return nil, err
 	}
@@ -43,8 +70,12 @@ func (rules) New(scenario string, options map[string]string) ([]byte, error) {
 				return nil, fmt.Errorf("perrote: option turns %q: want a whole number from 1 to 99", v)
 			}
 			s.Turns = n
+		case "scenario":
+			if scenario != Custom {
+				return nil, fmt.Errorf("perrote: option scenario is the text of a custom scenario: give scenario = %q in the game file", Custom)
+			}
 		default:
-			return nil, fmt.Errorf("perrote: no option %q (options: turns)", k)
+			return nil, fmt.Errorf("perrote: no option %q (options: turns, scenario)", k)
 		}
 	}
 	return encode(&s)

@@ -227,7 +227,7 @@ func saveMail(dir string, n int, raw []byte) error {
 		if err != nil {
 			return nil
 		}
-		ct, params, _ := part.Header.ContentType()
+		ct, _, _ := part.Header.ContentType()
 		var ext string
 		switch {
 		case ct == "text/plain" && !strings.HasPrefix(headerFilename(part), "orders"):
@@ -239,7 +239,6 @@ func saveMail(dir string, n int, raw []byte) error {
 		default:
 			return nil
 		}
-		_ = params
 		data, err := io.ReadAll(part.Body)
 		if err != nil {
 			return nil

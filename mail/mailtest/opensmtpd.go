@@ -14,25 +14,22 @@ import (
 	"time"
 )
 
-// OpenSMTPD's programs and the one control socket every instance on the
-// machine uses; its queue, /var/spool/smtpd, is shared as well.
+// OpenSMTPD's programs. Each instance runs in a mount namespace of its own
+// (privateRuntime): its control socket (/run/smtpd.sock) and its queue
+// (/var/spool/smtpd) are folders of the test, so any number of test
+// processes, and an OpenSMTPD of the machine, run side by side.
 const (
-	smtpdBin      = "/usr/sbin/smtpd"
-	smtpctlBin    = "/usr/sbin/smtpctl"
-	smtpdSocket   = "/var/run/smtpd.sock"
-	smtpdLockName = "umpire-mailtest-opensmtpd.lock"
-	tempPrefix    = "umpire-mailtest-"
-	lockTimeout   = 3 * time.Minute
+	smtpdBin   = "/usr/sbin/smtpd"
+	smtpctlBin = "/usr/sbin/smtpctl"
+	tempPrefix = "umpire-mailtest-"
 )
 
 // opensmtpd is the MTA of a real stack: it takes mail for the test domains
-// on a loopback port and hands it to Dovecot over LMTP. Only one can run
-// per machine, so it holds a lock file while it exists.
+// on a loopback port and hands it to Dovecot over LMTP.
 type opensmtpd struct {
 	dir  string
 	port int
-	lock *fileLock // held from acquire to release
-	proc *process  // nil while stopped
+	proc *process // nil while stopped
 }
 
 // newOpenSMTPD writes and checks the configuration under dir.
@@ -68,45 +65,11 @@ func (o *opensmtpd) confPath() string { return filepath.Join(o.dir, "smtpd.conf"
 func (o *opensmtpd) logPath() string  { return filepath.Join(o.dir, "smtpd.log") }
 func (o *opensmtpd) addr() string     { return net.JoinHostPort("127.0.0.1", strconv.Itoa(o.port)) }
 
-// acquire takes the machine-wide lock and makes sure no other OpenSMTPD
-// runs: one left behind by a crashed run of these tests is stopped, any
-// other is errSMTPDBusy.
-func (o *opensmtpd) acquire(ctx context.Context, waiting func()) error {
-	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
-	defer cancel()
-	lock, err := lockFile(ctx, filepath.Join(os.TempDir(), smtpdLockName), waiting)
-	if err != nil {
-		return err
-	}
-	if controlSocketLive() {
-		stopOrphanSMTPDs()
-	}
-	if controlSocketLive() {
-		lock.unlock()
-		return errSMTPDBusy
-	}
-	o.lock = lock
-	return nil
-}
-
-// release gives the lock back.
-func (o *opensmtpd) release() {
-	if o.lock != nil {
-		o.lock.unlock()
-		o.lock = nil
-	}
-}
-
-// start runs OpenSMTPD in the foreground and waits for its greeting. With
-// purge, deliveries are paused until envelopes left in the shared queue by
-// earlier runs of these tests (any recipient in the reserved .test domain)
-// have been removed; mail for other domains there is errForeignQueue.
-func (o *opensmtpd) start(ctx context.Context, purge bool) error {
-	argv := []string{smtpdBin, "-d", "-f", o.confPath()}
-	if purge {
-		argv = []string{smtpdBin, "-d", "-P", "mda", "-f", o.confPath()}
-	}
-	argv, err := o.loopbackResolver(argv)
+// start runs OpenSMTPD in the foreground, in its private runtime, and
+// waits for its greeting and its control socket. The queue folder outlives
+// a stop, so mail queued before StopSMTP is delivered after StartSMTP.
+func (o *opensmtpd) start(ctx context.Context) error {
+	argv, err := o.privateRuntime([]string{smtpdBin, "-d", "-f", o.confPath()})
 	if err != nil {
 		return err
 	}
@@ -118,13 +81,7 @@ func (o *opensmtpd) start(ctx context.Context, purge bool) error {
 	defer cancel()
 	err = waitGreeting(ctx, o.addr(), "220", p.done)
 	if err == nil {
-		err = waitControl(ctx, p.done)
-	}
-	if err == nil && purge {
-		err = purgeQueue(ctx)
-		if err == nil {
-			_, err = smtpctl(ctx, "resume", "mda")
-		}
+		err = o.waitControl(ctx, p)
 	}
 	if err != nil {
 		p.stop()
@@ -134,26 +91,25 @@ func (o *opensmtpd) start(ctx context.Context, purge bool) error {
 	return nil
 }
 
-// stop stops OpenSMTPD and its helper processes. With clean, the envelopes
-// still queued (all from this test) are removed first.
-func (o *opensmtpd) stop(clean bool) error {
+// stop stops OpenSMTPD and its helper processes.
+func (o *opensmtpd) stop() error {
 	if o.proc == nil {
 		return nil
 	}
-	var cleanErr error
-	if clean {
-		ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
-		_, cleanErr = smtpctl(ctx, "remove", "all")
-		cancel()
-	}
 	err := o.proc.stop()
 	o.proc = nil
-	return errors.Join(cleanErr, err)
+	return err
 }
 
-// smtpctl runs OpenSMTPD's control program.
-func smtpctl(ctx context.Context, args ...string) ([]byte, error) {
-	out, err := exec.CommandContext(ctx, smtpctlBin, args...).CombinedOutput()
+// smtpctl runs OpenSMTPD's control program inside the mount namespace of
+// the instance p, where its control socket is.
+func smtpctl(ctx context.Context, p *process, args ...string) ([]byte, error) {
+	nsenter, err := exec.LookPath("nsenter")
+	if err != nil {
+		return nil, fmt.Errorf("smtpctl needs nsenter (Debian package util-linux): %w", err)
+	}
+	argv := append([]string{"--target", strconv.Itoa(p.cmd.Process.Pid), "--mount", "--", smtpctlBin}, args...)
+	out, err := exec.CommandContext(ctx, nsenter, argv...).CombinedOutput()
 	if err != nil {
 		return out, fmt.Errorf("smtpctl %s: %v: %s", strings.Join(args, " "), err, bytes.TrimSpace(out))
 	}
@@ -161,105 +117,59 @@ func smtpctl(ctx context.Context, args ...string) ([]byte, error) {
 }
 
 // waitControl polls until smtpctl can talk to the new OpenSMTPD.
-func waitControl(ctx context.Context, exited <-chan struct{}) error {
+func (o *opensmtpd) waitControl(ctx context.Context, p *process) error {
 	for {
-		_, err := smtpctl(ctx, "show", "queue")
+		_, err := smtpctl(ctx, p, "show", "queue")
 		if err == nil {
 			return nil
 		}
 		select {
 		case <-ctx.Done():
 			return err
-		case <-exited:
+		case <-p.done:
 			return errors.New("smtpd exited")
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
 }
 
-// purgeQueue removes the queued envelopes addressed to .test domains and
-// fails if others are queued. Lines of "smtpctl show queue" are
-// evpid|proto|type|flags|sender|rcpt|dest|...
-func purgeQueue(ctx context.Context) error {
-	out, err := smtpctl(ctx, "show", "queue")
-	if err != nil {
-		return err
-	}
-	foreign := 0
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		fields := strings.Split(line, "|")
-		if len(fields) < 7 {
-			continue
-		}
-		if !strings.HasSuffix(strings.ToLower(fields[5]), ".test") {
-			foreign++
-			continue
-		}
-		if _, err := smtpctl(ctx, "remove", fields[0]); err != nil {
-			return err
-		}
-	}
-	if foreign > 0 {
-		return fmt.Errorf("%w (%d envelopes)", errForeignQueue, foreign)
-	}
-	return nil
-}
-
-// controlSocketLive reports whether an OpenSMTPD answers on the control
-// socket.
-func controlSocketLive() bool {
-	c, err := net.DialTimeout("unix", smtpdSocket, time.Second)
-	if err != nil {
-		return false
-	}
-	c.Close()
-	return true
-}
-
-// stopOrphanSMTPDs stops OpenSMTPD instances started by this package in a
-// test process that died without cleaning up: their configuration lies in a
-// folder named tempPrefix*. The caller holds the lock, so no live test owns
-// them.
-func stopOrphanSMTPDs() {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		args := strings.Fields(cmdline(pid))
-		if len(args) < 3 || filepath.Base(args[0]) != "smtpd" ||
-			!strings.HasPrefix(filepath.Base(filepath.Dir(args[len(args)-1])), tempPrefix) {
-			continue
-		}
-		if _, pgid, err := procStat(pid); err == nil && pgid == pid && alive(pid) {
-			_ = stopGroup(pid)
-		}
-	}
-}
-
-// loopbackResolver wraps argv so that smtpd runs in a mount namespace of its
-// own whose /etc/resolv.conf names only 127.0.0.1. OpenSMTPD looks up the
-// name of every connecting client; with the machine's resolver that query
-// leaves loopback (and, with no network, stalls each connection for a
-// fraction of a second). On loopback it fails at once and smtpd falls back
-// to /etc/hosts. The shell execs smtpd, so the process keeps its name.
-func (o *opensmtpd) loopbackResolver(argv []string) ([]string, error) {
+// privateRuntime wraps argv so that smtpd runs in a mount namespace of its
+// own, where
+//   - /run is the test's folder run/: OpenSMTPD's control socket
+//     (/run/smtpd.sock) and pid file are the test's own, so another
+//     OpenSMTPD on the machine, a system one or another test's, is neither
+//     seen nor disturbed;
+//   - /var/spool is the test's folder spool/: the queue (/var/spool/smtpd,
+//     which smtpd creates with its owners) is the test's own;
+//   - /etc/resolv.conf names only 127.0.0.1: OpenSMTPD looks up the name of
+//     every connecting client, and with the machine's resolver that query
+//     leaves loopback (and, with no network, stalls each connection for a
+//     fraction of a second). On loopback it fails at once and smtpd falls
+//     back to /etc/hosts.
+//
+// unshare and the shell exec smtpd, so the leader is smtpd itself, and
+// smtpctl reaches the namespace through its pid.
+func (o *opensmtpd) privateRuntime(argv []string) ([]string, error) {
 	unshare, err := exec.LookPath("unshare")
 	if err != nil {
-		return nil, fmt.Errorf("mailtest: opensmtpd needs unshare (Debian package util-linux) to keep its DNS lookups on loopback: %w", err)
+		return nil, fmt.Errorf("mailtest: opensmtpd needs unshare (Debian package util-linux) for a private runtime: %w", err)
 	}
 	conf := filepath.Join(o.dir, "resolv.conf")
 	if err := os.WriteFile(conf, []byte("nameserver 127.0.0.1\noptions timeout:1 attempts:1\n"), 0o644); err != nil {
 		return nil, err
 	}
+	run, spool := filepath.Join(o.dir, "run"), filepath.Join(o.dir, "spool")
+	for _, d := range []string{run, spool} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	quote := func(a string) string { return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'" }
 	quoted := make([]string, len(argv))
 	for i, a := range argv {
-		quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		quoted[i] = quote(a)
 	}
-	script := fmt.Sprintf("mount --bind '%s' /etc/resolv.conf && exec %s", conf, strings.Join(quoted, " "))
+	script := fmt.Sprintf("mount --bind %s /etc/resolv.conf && mount --bind %s /run && mount --bind %s /var/spool && exec %s",
+		quote(conf), quote(run), quote(spool), strings.Join(quoted, " "))
 	return []string{unshare, "--mount", "--propagation", "private", "/bin/sh", "-c", script}, nil
 }

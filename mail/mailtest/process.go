@@ -88,12 +88,6 @@ func waitGone(running func() bool, timeout time.Duration) bool {
 	return true
 }
 
-// alive reports whether pid is a process that has not exited.
-func alive(pid int) bool {
-	state, _, err := procStat(pid)
-	return err == nil && state != 'Z' && state != 'X'
-}
-
 // groupAlive reports whether a process that is not a zombie is in process
 // group pgid. Zombies are skipped: orphans are reaped by init, whenever it
 // gets to it.
@@ -135,13 +129,4 @@ func procStat(pid int) (state byte, pgid int, err error) {
 	}
 	pgid, err = strconv.Atoi(string(fields[2]))
 	return fields[0][0], pgid, err
-}
-
-// cmdline returns the command line of pid, arguments separated by spaces.
-func cmdline(pid int) string {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-	if err != nil {
-		return ""
-	}
-	return string(bytes.TrimRight(bytes.ReplaceAll(b, []byte{0}, []byte{' '}), " "))
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/x509"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,8 +21,10 @@ const dovecotAttempts = 3
 
 // Real starts Dovecot and OpenSMTPD for the test and stops them, and removes
 // their folder, at its end. It skips the test when they are not installed
-// or cannot run (fails it when CI is "true"). OpenSMTPD runs once per
-// machine: Real waits for a Real stack in another test process to finish.
+// or cannot run (fails it when CI is "true"). Both servers run in a private
+// runtime (their own ports, sockets, queue and folders), so stacks of
+// several test processes, and mail servers of the machine, run side by
+// side; Real stops only the processes it started.
 func Real(t testing.TB) Stack {
 	t.Helper()
 	checkSystem(t)
@@ -70,23 +71,11 @@ func Real(t testing.TB) Stack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = r.smtpd.acquire(ctx, func() { t.Log("mailtest: waiting for the Real stack of another test process to stop") })
-	if errors.Is(err, errSMTPDBusy) {
-		unavailable(t, "%v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(r.smtpd.release)
-	err = r.smtpd.start(ctx, true)
-	if errors.Is(err, errForeignQueue) {
-		unavailable(t, "%v", err)
-	}
-	if err != nil {
+	if err := r.smtpd.start(ctx); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		if err := r.smtpd.stop(true); err != nil {
+		if err := r.smtpd.stop(); err != nil {
 			t.Error(err)
 		}
 	})
@@ -142,7 +131,7 @@ func (r *realStack) WaitFor(t testing.TB, address, password, folder string, n in
 
 func (r *realStack) StopSMTP(t testing.TB) {
 	t.Helper()
-	if err := r.smtpd.stop(false); err != nil {
+	if err := r.smtpd.stop(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -152,7 +141,7 @@ func (r *realStack) StartSMTP(t testing.TB) {
 	if r.smtpd.proc != nil {
 		t.Fatal("mailtest: StartSMTP: OpenSMTPD is running")
 	}
-	if err := r.smtpd.start(context.Background(), false); err != nil {
+	if err := r.smtpd.start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 }

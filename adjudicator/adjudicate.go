@@ -237,8 +237,8 @@ type hiddenRoller struct {
 	sealed bool
 }
 
-func (r *hiddenRoller) Draw(stream dice.StreamKind, spec dice.Spec, purpose string) []int {
-	if stream == dice.Sealed && !r.sealed {
+func (r *hiddenRoller) Draw(stream string, spec dice.Spec, purpose string) []int {
+	if stream != dice.Open && !r.sealed {
 		panic(errSealedHidden{r.step})
 	}
 	return r.StepRoller.Draw(stream, spec, purpose)

@@ -32,7 +32,7 @@ type Tx interface {
 	DiceSecrets(game string) (DiceSecrets, error)
 	PutDiceSecrets(game string, s DiceSecrets) error
 	DiceHead(game string) (dice.Hash, uint64, error)
-	AddDiceRecords(game string, records []dice.Record) error
+	AddDiceRecords(game string, records []dice.EntryRecord) error
 	PutStepLinks(game string, step uint64, phase string, orders []dice.Hash, digest dice.Hash, open, sealed *dice.Hash) error
 	// ExportLog is the game's public dice log (docs/dice-log.md).
 	ExportLog(game string) (*dice.Export, error)

@@ -46,9 +46,9 @@ type diceRecord struct {
 	Hash    dice.Hash `json:"hash"`
 }
 
-func (r diceRecord) record() (dice.Record, error) {
+func (r diceRecord) record() (dice.EntryRecord, error) {
 	stream, err := dice.ParseStreamKind(r.Stream)
-	return dice.Record{Entry: dice.Entry{
+	return dice.EntryRecord{Entry: dice.Entry{
 		Seq: r.Seq, Step: r.Step, Stream: stream, Word: r.Word, Spec: r.Spec, Values: r.Values, Purpose: r.Purpose,
 	}, Hash: r.Hash}, err
 }
@@ -121,7 +121,7 @@ func (tx *Tx) DiceHead(game string) (dice.Hash, uint64, error) {
 // head: its Seq one more than the head's, and its Hash chained to the head's
 // by dice.NextHash. Anything else, such as a record added twice, is
 // ErrSequence.
-func (tx *Tx) AddDiceRecords(game string, records []dice.Record) error {
+func (tx *Tx) AddDiceRecords(game string, records []dice.EntryRecord) error {
 	head, seq, err := tx.DiceHead(game)
 	if err != nil {
 		return fmt.Errorf("add dice records: %w", err)
@@ -215,7 +215,7 @@ func (tx *Tx) ExportLog(game string) (*dice.Export, error) {
 		if err != nil {
 			return nil, fmt.Errorf("export dice log: game %q: record %d: %w", game, sr.Seq, err)
 		}
-		x.AddRecord(r, r.Stream == dice.Sealed && !sealed[r.Step])
+		x.AddRecord(r, r.Stream == dice.StreamSealed && !sealed[r.Step])
 	}
 	return x, nil
 }

@@ -192,7 +192,7 @@ func (j judgeTx) PutDiceSecrets(game string, s adjudicator.DiceSecrets) error {
 
 func (j judgeTx) DiceHead(game string) (dice.Hash, uint64, error) { return j.tx.DiceHead(game) }
 
-func (j judgeTx) AddDiceRecords(game string, records []dice.Record) error {
+func (j judgeTx) AddDiceRecords(game string, records []dice.EntryRecord) error {
 	return j.tx.AddDiceRecords(game, records)
 }
 

@@ -246,7 +246,7 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 				s.Units[f[1]] = f[2]
 				ev(fmt.Sprintf("%s moves %s to %s", seat, f[1], f[2]))
 			case "secret":
-				card := 1 + dice.DrawChit(r, 9, true, "fake: hidden card for "+seat)
+				card := 1 + dice.DrawChit(r, "hand-"+strings.ToLower(seat), 9, "fake: hidden card for "+seat)
 				s.Secrets[seat] = append(s.Secrets[seat], card)
 				ev(fmt.Sprintf("%s draws card %d", seat, card), seat)
 				ev(seat + " draws a hidden card")

@@ -11,6 +11,9 @@ import (
 // DiceSecrets are a game's chain roots and commitments. They are stored apart
 // from the log and never exported.
 type DiceSecrets struct {
+	// Scheme is 1 for umpire-dice-v1 (schema 1 stores hold only these; the
+	// migration to schema 2 writes it) and 2 for umpire-dice-v2.
+	Scheme      int       `json:"scheme"`
 	OpenRoot    dice.Hash `json:"open_root"`
 	SealedRoot  dice.Hash `json:"sealed_root"`
 	ChainLength uint64    `json:"chain_length"`
@@ -20,6 +23,9 @@ type DiceSecrets struct {
 	// the roots.
 	OpenCheckpoints   []dice.Hash `json:"open_checkpoints,omitempty"`
 	SealedCheckpoints []dice.Hash `json:"sealed_checkpoints,omitempty"`
+	// A v2 game's hidden streams and beacon, as in its header.
+	Streams []string     `json:"streams,omitempty"`
+	Beacon  *dice.Beacon `json:"beacon,omitempty"`
 }
 
 // StepLinks is what the dice of one step were drawn from: the orders D_k was
@@ -62,7 +68,7 @@ func (tx *Tx) PutDiceSecrets(game string, s DiceSecrets) error {
 	}
 	var old DiceSecrets
 	ok, err := getJSON(b, []byte(kDice), &old)
-	if err == nil && ok && (old.OpenRoot != s.OpenRoot || old.SealedRoot != s.SealedRoot || old.ChainLength != s.ChainLength ||
+	if err == nil && ok && (old.Scheme != s.Scheme || old.OpenRoot != s.OpenRoot || old.SealedRoot != s.SealedRoot || old.ChainLength != s.ChainLength ||
 		old.Open0 != s.Open0 || old.Sealed0 != s.Sealed0 ||
 		!slices.Equal(old.OpenCheckpoints, s.OpenCheckpoints) || !slices.Equal(old.SealedCheckpoints, s.SealedCheckpoints)) {
 		err = ErrConflict

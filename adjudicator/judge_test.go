@@ -442,7 +442,10 @@ func TestRollback(t *testing.T) {
 	h.send("A", 2, "roll 3")
 	h.send("B", 2, "pass") // step 3 opens
 	var n uint64
-	h.update(func(tx adjudicator.Tx) (err error) { n, err = h.judge.Rollback(tx, "g1", 2, h.now, dice.Hash{}, "test"); return err })
+	h.update(func(tx adjudicator.Tx) (err error) {
+		n, err = h.judge.Rollback(tx, "g1", 2, h.now, dice.Hash{}, "test")
+		return err
+	})
 	if n != 4 {
 		t.Fatalf("rollback opened step %d, want 4", n)
 	}
@@ -482,7 +485,10 @@ func TestRollback(t *testing.T) {
 		return nil
 	})
 	// Rolling back to a restored step goes back to its source.
-	h.update(func(tx adjudicator.Tx) (err error) { n, err = h.judge.Rollback(tx, "g1", 4, h.now, dice.Hash{}, "test"); return err })
+	h.update(func(tx adjudicator.Tx) (err error) {
+		n, err = h.judge.Rollback(tx, "g1", 4, h.now, dice.Hash{}, "test")
+		return err
+	})
 	if st := h.step(n); st.RestoredFrom != 2 {
 		t.Errorf("rollback to step 4 restored from %d, want 2", st.RestoredFrom)
 	}

@@ -208,4 +208,3 @@ func (l *exportLog) key(k uint64) func(string) (dice.Hash, bool) {
 		return key, ok
 	}
 }
-

@@ -1,8 +1,8 @@
 package adjudicator
 
 import (
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"fmt"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"slices"
 	"strings"
 	"time"

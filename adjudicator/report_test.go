@@ -1,11 +1,11 @@
 package adjudicator_test
 
 import (
-	"fmt"
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"html"
 	"io"
 	"os"

@@ -1,10 +1,10 @@
 package adjudicator
 
 import (
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"context"
 	"errors"
 	"fmt"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"strconv"
 	"strings"
 	"time"
@@ -22,7 +22,7 @@ type signedCmd struct {
 	name   string
 	args   []string
 	reason string // rollback's reason
-	rest string // the text after the command line (a game file for create)
+	rest   string // the text after the command line (a game file for create)
 }
 
 // signedCommand reads a command from the first non-blank, non-comment line

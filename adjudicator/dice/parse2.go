@@ -149,4 +149,3 @@ func ParseExportV2(data []byte) (*ExportV2, error) {
 	}
 	return &ExportV2{SealedRoot: x.SealedRoot, Revealed: revealed, Records: recs}, nil
 }
-

@@ -118,7 +118,7 @@ func runVerify(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	switch {
 	case errors.As(err, &v1):
 		bar.clear()
-		return verifyV1(ctx, m, name, v1.Input, asJSON, wantHead)
+		return verifyV1(ctx, m, name, v1.Input, size, asJSON, wantHead)
 	case errors.Is(err, dice.ErrNotLog) || errors.Is(err, dice.ErrVersion):
 		bar.clear()
 		return usagef("%s: not a dice log this verifier reads: %w", name, err)
@@ -188,9 +188,15 @@ func printVerifyV2(w io.Writer, name string, res *dice.ResultV2, wantHead *dice.
 }
 
 // verifyV1 checks an umpire-dice-v1 export (docs/dice-log.md, appendix).
-func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, asJSON bool, wantHead *dice.Hash) error {
+func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int64, asJSON bool, wantHead *dice.Hash) error {
+	var bar *progressBar
+	if !asJSON && m.IsTerminal(m.Stderr) {
+		bar = newProgressBar(m.Stderr, m.Now)
+		in = &countingReader{r: in, fn: func(n int64) { bar.set("reading", n, size) }}
+	}
 	x, err := dice.ReadExport(in)
 	if err != nil {
+		bar.clear()
 		if errors.Is(err, dice.ErrNotLog) || errors.Is(err, dice.ErrVersion) {
 			return usagef("%s: not a dice log this verifier reads: %w", name, err)
 		}
@@ -199,7 +205,12 @@ func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, asJSON bo
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	res := dice.Verify(x, nil)
+	var progress func(done, total int)
+	if bar != nil {
+		progress = func(done, total int) { bar.set("verifying", int64(done), int64(total)) }
+	}
+	res := dice.Verify(x, progress)
+	bar.clear()
 	headDiffers := res.OK() && wantHead != nil && *wantHead != res.Head
 	if asJSON {
 		out := struct {
@@ -237,4 +248,18 @@ func printVerify(w io.Writer, name string, res *dice.Result) {
 		fmt.Fprintf(w, ",\n  %s taken by their stated hash until their link is revealed", plural(res.Hidden, "sealed entry"))
 	}
 	fmt.Fprintf(w, ".\n  Log head %s\n  Compare this head with the one quoted in your latest report.\n", res.Head)
+}
+
+// countingReader reports the bytes read so far.
+type countingReader struct {
+	r  io.Reader
+	n  int64
+	fn func(n int64)
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	c.fn(c.n)
+	return n, err
 }

@@ -264,7 +264,8 @@ func (j *Judge) closeNotice(tx Tx, g Game, st StepRecord, b *dice.Beacon) error 
 		"Nobody, the judge included, can know that round before then, so nobody could have chosen\n"+
 		"these orders to suit the dice.\n\n"+
 		"Check: your entry above is your last accepted version (the receipt said which), no entry\n"+
-		"stands under your seat that you did not send, and this mail reached you before %s.\n",
+		"stands under your seat that you did not send, and this mail reached you (by the time your\n"+
+		"own mail server stamped on it) before %s.\n",
 		d.Round, net, stamp(at), at.Unix(), stamp(at))
 	return j.Announce(tx, g.ID, fmt.Sprintf("step %d closed, dice from beacon round %d", st.Number, d.Round), sb.String())
 }

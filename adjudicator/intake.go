@@ -392,6 +392,8 @@ func receiptText(env *Envelope, of *ParsedOrders, rc *Receipt, checked bool) str
 		if rc.Version > 1 {
 			fmt.Fprintf(&b, "They replace version %d until the step is adjudicated; every version is kept.\n", rc.Version-1)
 		}
+		fmt.Fprintf(&b, "Version %d counts: the step uses the last version the judge accepts from your seat before\n"+
+			"it closes, so this one unless you send another. The step's report lists it under your seat.\n", rc.Version)
 	} else {
 		fmt.Fprintf(&b, "NOT ACCEPTED: nothing was stored. Fix the problems below and send the file again.\n")
 	}

@@ -489,7 +489,7 @@ func (r *Report) PlainText() string {
 	for _, d := range r.Dice {
 		vals := fmt.Sprint(d.Values)
 		if d.Sealed {
-			vals = "(sealed until the game ends)"
+			vals = "(sealed until its key is public)"
 		}
 		fmt.Fprintf(&b, "  #%d %s %s  %s\n", d.Seq, d.Spec, vals, d.Purpose)
 	}

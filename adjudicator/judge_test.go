@@ -31,13 +31,16 @@ type hosted struct {
 
 var start = time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
 
+// newJudgeV1 makes host's judge create umpire-dice-v1 games (hostWith).
+var newJudgeV1 bool
+
 const gmKey = "GMKEY"
 
 func host(t *testing.T, file string) *hosted {
 	t.Helper()
 	h := &hosted{t: t, db: storetest.MustOpen(t), now: start, keys: map[string]string{}}
 	n := byte(0)
-	h.judge = &adjudicator.Judge{Games: adjudicator.NewRegistry(fake.Game), ChainLength: 64,
+	h.judge = &adjudicator.Judge{Games: adjudicator.NewRegistry(fake.Game), ChainLength: 64, DiceV1: newJudgeV1,
 		NewRoot: func() (dice.Hash, error) { n++; return sha256.Sum256([]byte{n}), nil }}
 	h.intake = &adjudicator.Intake{Judge: h.judge}
 	f, err := adjudicator.ParseGameFile([]byte(file), h.judge.Games)

@@ -341,12 +341,6 @@ func (s *scanner) null() bool {
 	return true
 }
 
-// literal consumes the bare word lit (true, false) if next.
-func (s *scanner) isLiteralStart() bool {
-	c := s.ws()
-	return c == 't' || c == 'f' || c == 'n' || c == 'N' || c == 'I'
-}
-
 // number reads an integer: -?(0|[1-9][0-9]*), no fraction, no exponent, not
 // -0. It returns its magnitude and sign.
 func (s *scanner) number(what string) (mag uint64, neg, ok bool) {

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,26 +20,22 @@ import (
 	"github.com/umpire-pbem/umpire/store"
 )
 
-// fullGames are the games the end-to-end test plays to their end by real
-// mail: Per Rote for at least six turns; War by Television for its 14
-// turns, or until victory or the MePPs end it.
-var fullGames = []struct {
-	kind, scenario, options string
-	minSteps                int
-}{
-	{"perrote", "meeting", "", 6},
-	{"wbt", "demo", "", 6},
-}
-
-// TestFullGameByRealMail plays a whole game by mail through the real
-// Dovecot and OpenSMTPD: a game master creates it, an OpenPGP player and an
-// SSH player join and mail signed orders every turn until the game ends;
-// then `umpire replay` re-runs the exported game and `umpire verify` checks
-// its dice log.
+// TestFullGameByRealMail plays a whole game of every hosted game by mail
+// through the real Dovecot and OpenSMTPD: a game master creates it with the
+// scenario and options of the game's testdata/fullgame.toml, an OpenPGP
+// player and an SSH player join and mail the bot's orders, signed, every
+// step until the game ends (after at least min_steps steps); then `umpire
+// replay` re-runs the exported game and `umpire verify` checks its dice log.
 func TestFullGameByRealMail(t *testing.T) {
-	for _, game := range fullGames {
-		t.Run(game.kind, func(t *testing.T) {
-			playFullGame(t, game.kind, game.scenario, game.options, game.minSteps)
+	reg := games()
+	for _, kind := range slices.Sorted(maps.Keys(reg)) {
+		t.Run(kind, func(t *testing.T) {
+			dir := gameDir(t, reg[kind])
+			fg, err := readFullGame(repoRoot, dir)
+			if err != nil {
+				t.Fatalf("%v (TestEveryGameIsComplete says what a hosted game needs)", err)
+			}
+			playFullGame(t, kind, fg.Scenario, fg.gameFileOptions(), fg.MinSteps)
 		})
 	}
 }

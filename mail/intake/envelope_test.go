@@ -48,7 +48,7 @@ func TestEnvelopeCorpus(t *testing.T) {
 				end := strings.Index(string(c.Raw), "\r\n\r\n")
 				m.Raw, m.Truncated = c.Raw[:end+4], true
 			}
-			env := h.envelope(m, keys, now)
+			env, _ := h.envelope(m, keys, now)
 			if !env.Received.Equal(now) {
 				t.Errorf("received %v, want %v", env.Received, now)
 			}

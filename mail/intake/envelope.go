@@ -30,7 +30,9 @@ func (h *Handler) envelope(m mail.Message, keys signature.Keys, now time.Time) (
 			env.From = rp
 		}
 		env.References = append(append([]string(nil), msg.References...), msg.InReplyTo)
-		env.References = slices.DeleteFunc(env.References, func(r string) bool { return r == "" })
+		// Only ids that can be written into a reply's References are kept
+		// (a control character in a Message-ID must not spoil the answer).
+		env.References = slices.DeleteFunc(env.References, func(r string) bool { return !message.MsgIDOK(r) })
 		if reason, auto := message.Automatic(msg, []string{h.address}); auto {
 			env.Automatic = reason
 			if r := msg.Report; r != nil && r.OriginalMessageID != "" {

@@ -36,6 +36,10 @@ type Config struct {
 	// Poke, if set, is called after a commit that queued mail: it wakes
 	// the outbox.
 	Poke func()
+	// Wake, if set, is called after a commit that acted on a new message:
+	// it wakes the games' clocks, which a start, a resume or an extension
+	// changed.
+	Wake func()
 }
 
 // Handler takes each message from the inbox, reads and checks it, and
@@ -51,12 +55,13 @@ type Handler struct {
 	log     *slog.Logger
 	replies int
 	poke    func()
+	wake    func()
 }
 
 // New returns the Handler cfg describes.
 func New(cfg Config) *Handler {
 	h := &Handler{db: cfg.Store, intake: cfg.Intake, address: cfg.Address, from: cfg.From, limits: cfg.Limits,
-		now: cfg.Now, log: cfg.Logger, replies: cfg.RepliesPerHour, poke: cfg.Poke}
+		now: cfg.Now, log: cfg.Logger, replies: cfg.RepliesPerHour, poke: cfg.Poke, wake: cfg.Wake}
 	if h.replies <= 0 {
 		h.replies = DefaultRepliesPerHour
 	}
@@ -128,11 +133,11 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 	wg.Wait()
 
 	ds := make([]mail.Disposition, len(ms))
-	queued := false
+	queued, acted := false, false
 	err = h.db.Update(ctx, func(tx Tx) error {
-		queued = false
+		queued, acted = false, false
 		for i, m := range ms {
-			d, err := h.commit(ctx, tx, m, envs[i], updates[i], digests[i], now, &queued)
+			d, err := h.commit(ctx, tx, m, envs[i], updates[i], digests[i], now, &queued, &acted)
 			if err != nil {
 				return fmt.Errorf("message uid %d: %w", m.UID, err)
 			}
@@ -146,13 +151,16 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 	if queued && h.poke != nil {
 		h.poke()
 	}
+	if acted && h.wake != nil {
+		h.wake()
+	}
 	return ds, nil
 }
 
 // commit writes one message's decision: the checkpoint, and either the
 // disposition recorded when it was taken before, or intake's effects and
 // the record that it was taken.
-func (h *Handler) commit(ctx context.Context, tx Tx, m mail.Message, env *adjudicator.Envelope, updates []keyUpdate, digest dice.Hash, now time.Time, queued *bool) (mail.Disposition, error) {
+func (h *Handler) commit(ctx context.Context, tx Tx, m mail.Message, env *adjudicator.Envelope, updates []keyUpdate, digest dice.Hash, now time.Time, queued, acted *bool) (mail.Disposition, error) {
 	cp, err := tx.Checkpoint(m.Mailbox)
 	if err != nil {
 		return 0, err
@@ -175,6 +183,7 @@ func (h *Handler) commit(ctx context.Context, tx Tx, m mail.Message, env *adjudi
 	if err != nil {
 		return 0, err
 	}
+	*acted = *acted || env.Signed != nil
 	d := mail.Processed
 	if outcome == adjudicator.Refused {
 		d = mail.Rejected

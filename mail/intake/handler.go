@@ -131,6 +131,22 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 	}
 	close(work)
 	wg.Wait()
+	// A key's update (a renewal, a revocation) holds at once: the
+	// messages after it in the batch are read again with it.
+	var updated *signature.Keyring
+	for i := range ms {
+		if updated != nil {
+			envs[i], updates[i] = h.envelope(ms[i], either{updated, keys}, now)
+		}
+		for _, u := range updates[i] {
+			if updated == nil {
+				updated = &signature.Keyring{}
+			}
+			if err := updated.Add(u.Merged); err != nil {
+				h.log.WarnContext(ctx, "updated key refused", "fingerprint", u.Fingerprint, "err", err)
+			}
+		}
+	}
 
 	ds := make([]mail.Disposition, len(ms))
 	queued, acted := false, false

@@ -47,8 +47,9 @@ type attached struct {
 // keyUpdate is an update of a known key a message brought.
 type keyUpdate struct {
 	Fingerprint string
-	Raw         []byte // the attachment as sent
-	Changed     string // what it changes, for the key's holder
+	Raw         []byte        // the attachment as sent
+	Changed     string        // what it changes, for the key's holder
+	Merged      signature.Key // the key with the update merged
 }
 
 func attachedKeys(msg *message.Message, known signature.Keys, now time.Time) *attached {
@@ -64,7 +65,7 @@ func attachedKeys(msg *message.Message, known signature.Keys, now time.Time) *at
 				}
 				merged, changed, err := signature.MergeKey(old, att.Data, now)
 				if err == nil && changed != "" && a.updated.Add(merged) == nil {
-					a.updates = append(a.updates, keyUpdate{Fingerprint: old.Fingerprint, Raw: att.Data, Changed: changed})
+					a.updates = append(a.updates, keyUpdate{Fingerprint: old.Fingerprint, Raw: att.Data, Changed: changed, Merged: merged})
 				}
 				continue
 			}

@@ -243,9 +243,6 @@ func (j *Judge) openStep(tx Tx, g Game, f *GameFile, st StepRecord, now time.Tim
 	return tx.PutStep(st)
 }
 
-// errNoDeadline: a game's schedule names no sane deadline.
-var errNoDeadline = errors.New("the schedule names no deadline")
-
 // deadline returns the deadline of a step opened at opened: the schedule's
 // next time, and for a schedule of every never sooner than MinInterval
 // after. A time that is not after opened, or further than MaxHorizon, is

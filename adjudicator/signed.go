@@ -89,7 +89,7 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 	usage := map[string]string{
 		"join": "join GAME SEAT", "ready": "ready GAME [STEP]", "notready": "notready GAME [STEP]", "absence": "absence GAME FROM TO (dates as 2026-12-24)",
 		"resign": "resign GAME", "create": "create, then the game file", "start": "start GAME", "pause": "pause GAME", "resume": "resume GAME",
-		"extend": "extend GAME DURATION (such as 24h)", "process": "process GAME STEP", "replace": "replace GAME SEAT", "eject": "eject GAME SEAT",
+		"extend": "extend GAME DURATION [STEP] (such as extend club-1 24h 7)", "process": "process GAME STEP", "replace": "replace GAME SEAT", "eject": "eject GAME SEAT",
 		"roll":     `roll 2d6 FOR "purpose" TO a@example.org b@example.org`,
 		"rollback": "rollback GAME STEP",
 		"approve":  "approve GAME SEAT",
@@ -116,7 +116,7 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 	}
 	argc := map[string]int{"join": 2, "ready": 1, "notready": 1, "absence": 3, "resign": 1, "create": 0, "start": 1,
 		"pause": 1, "resume": 1, "extend": 2, "process": 2, "replace": 2, "eject": 2, "rollback": 2, "approve": 2, "refuse": 2}
-	optionalStep := (c.name == "ready" || c.name == "notready") && len(c.args) == 2
+	optionalStep := ((c.name == "ready" || c.name == "notready") && len(c.args) == 2) || (c.name == "extend" && len(c.args) == 3)
 	if len(c.args) != argc[c.name] && !optionalStep {
 		return fail(fmt.Errorf("write it as: %s", usage))
 	}
@@ -268,6 +268,11 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 			done = fmt.Sprintf("The game master resumed %s. The open step is now due %s.\n", game, stamp(d))
 		}
 	case "extend":
+		if len(c.args) == 3 {
+			if err := stepOpen(g, c.args[2]); err != nil {
+				return fail(err)
+			}
+		}
 		var dur time.Duration
 		if dur, err = time.ParseDuration(c.args[1]); err != nil || dur <= 0 {
 			return fail(fmt.Errorf("%q is not a duration such as 24h", c.args[1]))

@@ -160,6 +160,8 @@ func TestGameByMail(t *testing.T) {
 	want(r, "extended the deadline of club-1 by 24h0m0s")
 	_, r = m.sign("GM", "gm@players.test", "extend club-1 soon")
 	want(r, `"soon" is not a duration`)
+	_, r = m.sign("GM", "gm@players.test", "extend club-1 24h 1")
+	want(r, "step 1 of club-1 is not open")
 
 	// Absences are capped.
 	_, r = m.sign("BOB", "bob@players.test", "absence club-1 2026-12-01 2026-12-20")

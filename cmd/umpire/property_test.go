@@ -79,7 +79,6 @@ type mixTable struct {
 	rng     *rand.Rand
 	n       int
 	signed  [][]byte // every signed mail sent, for replays
-	sent    int
 }
 
 func (m *mixTable) id() string {

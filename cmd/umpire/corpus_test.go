@@ -241,3 +241,44 @@ func containsAny(s string, subs []string) bool {
 	}
 	return false
 }
+
+// TestKeyUpdateHoldsForTheBatch: a revocation holds at once, also for the
+// mail read in the same batch after it. Orders eve signed before she
+// revoked her key, arriving right after her revocation certificate, are
+// refused; on their own, before it, the signature still counts (they are
+// refused only because eve holds no seat).
+func TestKeyUpdateHoldsForTheBatch(t *testing.T) {
+	var cert, signed []byte
+	for _, c := range mailtest.Corpus(t) {
+		switch c.Name {
+		case "key-revocation-cert.eml":
+			cert = c.Raw
+		case "key-revoked-orders.eml":
+			m, err := message.Parse(c.Raw, message.DefaultLimits())
+			if err != nil {
+				t.Fatal(err)
+			}
+			signed = m.RawText
+		}
+	}
+	orders := mailtest.EML(mailtest.Envelope("Eve <eve@players.test>", "orders", "late-orders@players.test")+mailtest.PlainHeader, string(signed))
+	msg := func(uid uint32, raw []byte) umail.Message {
+		return umail.Message{Mailbox: "INBOX", UIDValidity: 1, UID: uid, Raw: raw, Size: int64(len(raw))}
+	}
+
+	j, db := corpusJudge(t)
+	ds, err := j.HandleBatch(t.Context(), []umail.Message{msg(1, orders)})
+	if err != nil || ds[0] != umail.Processed || !strings.Contains(mailText(t, answers(t, db)[0]), "NOT ACCEPTED") {
+		t.Fatalf("eve's orders before the revocation: %v %v", ds, err)
+	}
+
+	j, db = corpusJudge(t)
+	ds, err = j.HandleBatch(t.Context(), []umail.Message{msg(1, cert), msg(2, orders)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := answers(t, db)
+	if len(got) != 2 || ds[1] != umail.Rejected || !strings.Contains(mailText(t, got[1]), "has been revoked") {
+		t.Errorf("orders by a key revoked earlier in the batch: %v, %d answers", ds, len(got))
+	}
+}

@@ -40,6 +40,9 @@ type Judge struct {
 	// own (the safety brake, a schedule with no deadline); "" for the log
 	// only.
 	Operator string
+
+	// files keeps game files and cron specs parsed (gamefile.go).
+	files fileCache
 }
 
 func (j *Judge) minInterval() time.Duration {
@@ -126,7 +129,7 @@ func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 
 // settings returns a game's file, parsed.
 func (j *Judge) settings(g Game) (*GameFile, Rules, error) {
-	f, err := ParseGameFile(g.File, j.Games)
+	f, err := j.files.get(g.File, j.Games)
 	if err != nil {
 		return nil, nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
@@ -605,7 +608,7 @@ func (j *Judge) Due(tx Tx, game string) (due time.Time, ok bool, err error) {
 		return due, false, err
 	}
 	due = st.Deadline
-	f, err := ParseGameFile(g.File, j.Games)
+	f, err := j.files.get(g.File, j.Games)
 	if err != nil {
 		return due, true, nil
 	}

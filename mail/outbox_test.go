@@ -146,10 +146,15 @@ type memQueue struct {
 	state  map[uint64]string
 	next   map[uint64]time.Time
 	reason map[uint64]string
+	lane   map[uint64]Lane // LaneAnswers when not set
+	// slow, if set, is called by Due for a lane before it answers (a
+	// lane whose mails take long to render).
+	slow func(Lane)
 }
 
 func newMemQueue(mails ...Queued) *memQueue {
-	q := &memQueue{mails: map[uint64]*Queued{}, state: map[uint64]string{}, next: map[uint64]time.Time{}, reason: map[uint64]string{}}
+	q := &memQueue{mails: map[uint64]*Queued{}, state: map[uint64]string{}, next: map[uint64]time.Time{}, reason: map[uint64]string{},
+		lane: map[uint64]Lane{}}
 	for i := range mails {
 		m := mails[i]
 		q.mails[m.ID] = &m
@@ -158,19 +163,31 @@ func newMemQueue(mails ...Queued) *memQueue {
 	return q
 }
 
-func (q *memQueue) Due(_ context.Context, now time.Time, limit int) ([]Queued, error) {
+func (q *memQueue) Due(_ context.Context, lane Lane, now time.Time, limit int) ([]Queued, error) {
+	if q.slow != nil {
+		q.slow(lane)
+	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	var out []Queued
 	for id := uint64(1); id <= uint64(len(q.mails)) && len(out) < limit; id++ {
-		if q.state[id] == "queued" && !q.next[id].After(now) {
+		l := q.lane[id]
+		if l == "" {
+			l = LaneAnswers
+		}
+		if l == lane && q.state[id] == "queued" && !q.next[id].After(now) {
 			out = append(out, *q.mails[id])
 		}
 	}
 	return out, nil
 }
-func (q *memQueue) MarkSent(_ context.Context, id uint64, _ time.Time) error {
-	return q.mark(id, "sent", "", time.Time{})
+func (q *memQueue) MarkSent(_ context.Context, sent []Sent) error {
+	for _, s := range sent {
+		if err := q.mark(s.ID, "sent", "", time.Time{}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 func (q *memQueue) MarkRetry(_ context.Context, id uint64, reason string, next time.Time) error {
 	return q.mark(id, "queued", reason, next)

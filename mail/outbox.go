@@ -69,11 +69,11 @@ type OutboxConfig struct {
 	Batch     int           // mails per connection; default 50
 	// Lanes are the queues sent from, each by its own loop, in the order
 	// Drain serves them; default LaneAnswers, LaneReports.
-	Lanes []Lane
-	Retry     Backoff       // default 1 min doubling to 1 h
-	GiveUp    time.Duration // a mail still failing this long after it was queued fails for good; default 4 days
-	Now       func() time.Time
-	Logger    *slog.Logger
+	Lanes  []Lane
+	Retry  Backoff       // default 1 min doubling to 1 h
+	GiveUp time.Duration // a mail still failing this long after it was queued fails for good; default 4 days
+	Now    func() time.Time
+	Logger *slog.Logger
 	// OnFailure is called after a mail failed for good (a 5xx reply, or
 	// GiveUp passed), for example to tell the game master. It may be nil.
 	OnFailure func(ctx context.Context, q Queued, reason string)

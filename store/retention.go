@@ -83,7 +83,7 @@ func (tx *Tx) Prune(before, now time.Time, limit int) (int, bool, error) {
 	outbox := tx.bucket(bOutbox)
 	var keys [][]byte
 	c := done.Cursor()
-	for k, _ := c.First(); k != nil && len(k) == 16; k, _ = c.Next() {
+	for k, _ := c.First(); len(k) == 16; k, _ = c.Next() {
 		if !time.Unix(0, int64(be64(k[:8]))).Before(before) {
 			break
 		}

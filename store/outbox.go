@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -167,18 +169,20 @@ func (tx *Tx) Mail(id uint64) (Mail, error) {
 }
 
 // Due returns up to limit queued mails whose NextAttempt is not after now,
-// the answers' lane first, each lane by id; limit <= 0 means all.
+// of every lane, by id; limit <= 0 means all. (The outbox reads each lane
+// apart, with DueLane.)
 func (tx *Tx) Due(now time.Time, limit int) ([]Mail, error) {
 	var due []Mail
 	for _, lane := range Lanes {
-		if limit > 0 && len(due) >= limit {
-			break
-		}
-		more, err := tx.DueLane(lane, now, limit-len(due))
+		more, err := tx.DueLane(lane, now, limit)
 		if err != nil {
 			return nil, err
 		}
 		due = append(due, more...)
+	}
+	slices.SortFunc(due, func(a, b Mail) int { return cmp.Compare(a.ID, b.ID) })
+	if limit > 0 && len(due) > limit {
+		due = due[:limit]
 	}
 	return due, nil
 }

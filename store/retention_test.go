@@ -46,8 +46,8 @@ func TestLanes(t *testing.T) {
 			t.Errorf("reports' lane: %v", subjects(reports))
 		}
 		all, err := tx.Due(t0, 0)
-		if err != nil || len(all) != 4 || all[0].Subject != "receipt" {
-			t.Errorf("Due: %v (%v), want the answers first", subjects(all), err)
+		if err != nil || len(all) != 4 || all[0].Subject != "report 1" || all[1].Subject != "receipt" {
+			t.Errorf("Due: %v (%v), want every lane by id", subjects(all), err)
 		}
 		return nil
 	})

@@ -381,3 +381,39 @@ func TestBackoff(t *testing.T) {
 		t.Error("Temporary misclassifies")
 	}
 }
+
+// TestOutboxLanes: while the reports' lane takes long to be ready (its
+// reports are being rendered), an answer queued after them is sent at once
+// on its own lane and connection.
+func TestOutboxLanes(t *testing.T) {
+	r := newRecorder(t)
+	q := newMemQueue(mailTo(1, "a@players.test"), mailTo(2, "b@players.test"), mailTo(3, "receipt@players.test"))
+	q.lane[1], q.lane[2] = LaneReports, LaneReports
+	release := make(chan struct{})
+	q.slow = func(l Lane) {
+		if l == LaneReports {
+			<-release
+		}
+	}
+	clock := testNow
+	o := newTestOutbox(t, r, q, &clock, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { o.Run(ctx); close(done) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(r.received()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := r.received(); len(got) != 1 || got[0].to[0] != "receipt@players.test" {
+		t.Fatalf("while the reports wait, the server got %+v; want the answer alone", got)
+	}
+	close(release)
+	for len(r.received()) < 3 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := len(r.received()); n != 3 {
+		t.Errorf("after the reports were ready, %d mails sent, want 3", n)
+	}
+	cancel()
+	<-done
+}

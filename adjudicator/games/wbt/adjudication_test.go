@@ -39,12 +39,22 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
+// TestAdjudicationCases runs the game's cases. Together they walk every
+// refusal the receipt can give (refusals.case holds those no rule's own
+// file shows), each with a hint.
 func TestAdjudicationCases(t *testing.T) {
+	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 1, Hint: 0}}}
+	defer func() {
+		if !t.Failed() {
+			refusals.Check(t)
+		}
+	}()
 	rulestest.Run(t, rulestest.Config{
 		Rules:    Game,
 		Dir:      filepath.Join("testdata", "game"),
 		Load:     loadTestMap,
 		Fixtures: gameFixtures{},
+		Refusals: refusals,
 		CheckDraw: func(d resolve.Draw) error {
 			if !strings.HasPrefix(d.Purpose, "WbT ") {
 				return fmt.Errorf("a draw without a rule")

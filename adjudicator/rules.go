@@ -100,3 +100,10 @@ type FileOptions interface {
 type OptionSeats interface {
 	SeatsWith(scenario string, options map[string]string) ([]string, error)
 }
+
+// Ending is implemented by rules that can say how a game ended, for
+// summaries: the winner ("" for a draw) and a sentence saying why; over is
+// false while the game goes on.
+type Ending interface {
+	Ending(state []byte) (winner, why string, over bool)
+}

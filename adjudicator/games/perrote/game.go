@@ -137,3 +137,12 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 
 // Bot implements adjudicator.Bot.
 func (rules) Bot(state []byte, seat string) ([]string, error) { return Bot(state, seat) }
+
+// Ending implements adjudicator.Ending.
+func (rules) Ending(state []byte) (winner, why string, over bool) {
+	s, err := decode(state)
+	if err != nil || !s.Over {
+		return "", "", false
+	}
+	return s.Winner, s.Result, true
+}

@@ -711,3 +711,12 @@ func (g *game) setupSerb(lines []string) {
 	g.checkStacking()
 	g.Phase = PhaseWeather
 }
+
+// Ending implements adjudicator.Ending.
+func (rules) Ending(state []byte) (winner, why string, over bool) {
+	g, err := decode(state)
+	if err != nil || !g.Over {
+		return "", "", false
+	}
+	return g.Winner, fmt.Sprintf("%s wins: %s.", g.Winner, g.Reason), true
+}

@@ -39,10 +39,10 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
-// TestAdjudicationCases runs the game's cases. Together they walk every
-// refusal the receipt can give (refusals.case holds those no rule's own
-// file shows), each with a hint.
-func TestAdjudicationCases(t *testing.T) {
+// TestGameCases runs the game's cases. Together they walk every refusal
+// the receipt can give (refusals.case holds those no rule's own file
+// shows), each with a hint.
+func TestGameCases(t *testing.T) {
 	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 1, Hint: 0}}}
 	defer func() {
 		if !t.Failed() {

@@ -1,6 +1,7 @@
 package adjudicator_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
@@ -12,4 +13,5 @@ import (
 func TestEveryProblemHasAHint(t *testing.T) {
 	rulestest.StaticHints(t, ".")
 	rulestest.StaticHints(t, "games/fake")
+	rulestest.Documented(t, filepath.Join("..", "docs", "troubleshooting.md"), ".")
 }

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
@@ -76,7 +77,7 @@ func (r Registry) Get(id string) (Rules, error) {
 		ids = append(ids, k)
 	}
 	sort.Strings(ids)
-	return nil, fmt.Errorf("no game %q: this judge hosts %v", id, ids)
+	return nil, fmt.Errorf("no game %q: this judge hosts %s", id, strings.Join(ids, ", "))
 }
 
 // Bot is implemented by rules that can play a seat: the order lines a

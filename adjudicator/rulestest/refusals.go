@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -50,6 +51,9 @@ type site struct {
 	pos    token.Position
 	format string
 	re     *regexp.Regexp
+	// literal: a Problem literal, which the game's cases need not
+	// produce (the judge's own problems are driven by its intake tests).
+	literal bool
 }
 
 // Check fails t for every refusal site no recorded problem matched, for a
@@ -73,6 +77,9 @@ func (r *Refusals) Check(t testing.TB) {
 		t.Error(p)
 	}
 	for _, s := range sites {
+		if s.literal {
+			continue
+		}
 		if !slices.ContainsFunc(r.seen, func(p adjudicator.Problem) bool { return s.re.MatchString(p.Text) }) {
 			t.Errorf("%s: no case produces the refusal %q: add a case that does (want problem, want hint)", s.pos, s.format)
 		}
@@ -136,35 +143,54 @@ func refusalSites(dir string, funcs []Constructor) ([]site, []string, error) {
 					}
 				}
 			case *ast.CompositeLit:
-				if !isProblemType(n.Type) {
-					return true
-				}
-				pos := fset.Position(n.Pos())
-				var hint, text ast.Expr
-				for _, e := range n.Elts {
-					kv, ok := e.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					switch k, _ := kv.Key.(*ast.Ident); {
-					case k == nil:
-					case k.Name == "Hint":
-						hint = kv.Value
-					case k.Name == "Text":
-						text = kv.Value
+				var lits []*ast.CompositeLit
+				switch {
+				case isProblemType(n.Type):
+					lits = append(lits, n)
+				case isProblemSlice(n.Type):
+					// []Problem{{Text: ...}}: the elements' type is elided
+					for _, e := range n.Elts {
+						if c, ok := e.(*ast.CompositeLit); ok && c.Type == nil {
+							lits = append(lits, c)
+						}
 					}
 				}
-				if text == nil {
-					return true // a Problem built field by field
-				}
-				if hint == nil || isEmptyString(hint) {
-					problems = append(problems, fmt.Sprintf("%s: a Problem without a hint: say what would be legal", pos))
+				for _, c := range lits {
+					pos := fset.Position(c.Pos())
+					var hint, text ast.Expr
+					for _, e := range c.Elts {
+						kv, ok := e.(*ast.KeyValueExpr)
+						if !ok {
+							continue
+						}
+						switch k, _ := kv.Key.(*ast.Ident); {
+						case k == nil:
+						case k.Name == "Hint":
+							hint = kv.Value
+						case k.Name == "Text":
+							text = kv.Value
+						}
+					}
+					if text == nil {
+						continue // a Problem built field by field
+					}
+					if hint == nil || isEmptyString(hint) {
+						problems = append(problems, fmt.Sprintf("%s: a Problem without a hint: say what would be legal", pos))
+					}
+					if f, ok := textFormat(text); ok {
+						sites = append(sites, site{pos: pos, format: f, re: formatPattern(f), literal: true})
+					}
 				}
 			}
 			return true
 		})
 	}
 	return sites, problems, nil
+}
+
+func isProblemSlice(e ast.Expr) bool {
+	a, ok := e.(*ast.ArrayType)
+	return ok && isProblemType(a.Elt)
 }
 
 func isProblemType(e ast.Expr) bool {
@@ -210,4 +236,59 @@ func formatPattern(format string) *regexp.Regexp {
 	b.WriteString(regexp.QuoteMeta(format[last:]))
 	b.WriteString("$")
 	return regexp.MustCompile(b.String())
+}
+
+// textFormat is the format of a Problem's Text: a string literal, or the
+// literal format of fmt.Sprintf.
+func textFormat(e ast.Expr) (string, bool) {
+	if s, ok := stringLit(e); ok {
+		return s, true
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return "", false
+	}
+	if sel, ok := call.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "Sprintf" {
+		return "", false
+	}
+	return stringLit(call.Args[0])
+}
+
+// Documented fails t for every refusal of the package in dir (the formats
+// of its refusal constructors funcs and of its Problem literals) that the
+// document doc does not quote: each must appear in backquotes with its
+// verbs written as an ellipsis, "`… is off table`", so that a player who
+// meets it finds what it means and what to do.
+func Documented(t testing.TB, doc, dir string, funcs ...Constructor) {
+	t.Helper()
+	text, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sites, _, err := refusalSites(dir, funcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, s := range sites {
+		q := "`" + DocForm(s.format) + "`"
+		if seen[q] {
+			continue
+		}
+		seen[q] = true
+		if !strings.Contains(string(text), q) {
+			t.Errorf("%s: %s does not list the refusal %s", s.pos, doc, q)
+		}
+	}
+}
+
+// DocForm is a refusal's format as the documentation quotes it: each verb
+// an ellipsis ("%s is off table" is "… is off table").
+func DocForm(format string) string {
+	return verb.ReplaceAllStringFunc(format, func(v string) string {
+		if v == "%%" {
+			return "%"
+		}
+		return "…"
+	})
 }

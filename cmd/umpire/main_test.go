@@ -365,11 +365,15 @@ func TestConfig(t *testing.T) {
 	// A relative store path is relative to the configuration's folder.
 	cfgPath := write("store = \"games.db\"\n[log]\nlevel = \"debug\"\n")
 	code, _, errOut := run(t, "serve", "--config", cfgPath)
-	if code != exitUsage || !strings.Contains(errOut, "lacks [address imap.address smtp.address]") {
+	if code != exitUsage || !strings.Contains(errOut, "the configuration "+cfgPath+" lacks address, imap.address, smtp.address") {
 		t.Errorf("serve without mail settings: exit %d, %q", code, errOut)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "games.db")); err != nil {
-		t.Errorf("serve did not open the store beside its configuration: %v", err)
+	if _, err := os.Stat(filepath.Join(dir, "games.db")); err == nil {
+		t.Errorf("serve without mail settings made a store")
+	}
+	code, _, errOut = run(t, "game", "list", "--config", cfgPath)
+	if code != exitUsage || !strings.Contains(errOut, "there is no store "+filepath.Join(dir, "games.db")+" (the configuration "+cfgPath+"'s store)") {
+		t.Errorf("the store is not looked for beside its configuration: exit %d, %q", code, errOut)
 	}
 }
 

@@ -28,17 +28,45 @@ that verifies but ends in another head is not the log your reports quoted.
 
 Exit status: 0 every check held; 1 a check failed; 2 FILE is not a dice log.`,
 		flags: func(fs *flag.FlagSet) {
-			fs.Bool("json", false, "print the result as one JSON object")
+			fs.Bool("json", false, "print the result as one JSON object on standard output, also when FILE cannot be read ({\"ok\": false, \"error\": ...})")
 		},
 		run: runVerify,
 	}
 }
 
 func runVerify(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
+	asJSON := fs.Lookup("json").Value.(flag.Getter).Get().(bool)
+	err := verify(ctx, m, asJSON, args)
+	if err == nil || !asJSON {
+		return err
+	}
+	var code exitCode
+	if errors.As(err, &code) {
+		return err // the result is printed
+	}
+	// --json promises JSON on standard output, also when there is no
+	// result: {"ok": false, "error": "..."}, with the same exit status.
+	status := exitFail
+	var uerr usageError
+	if errors.As(err, &uerr) {
+		status = exitUsage
+	}
+	enc := json.NewEncoder(m.Stdout)
+	enc.SetIndent("", "  ")
+	if jerr := enc.Encode(struct {
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+	}{false, err.Error()}); jerr != nil {
+		return jerr
+	}
+	fmt.Fprintf(m.Stderr, "umpire verify: %v\n", err)
+	return exitCode(status)
+}
+
+func verify(ctx context.Context, m *Main, asJSON bool, args []string) error {
 	if len(args) != 1 {
 		return usagef("want one FILE argument, got %d", len(args))
 	}
-	asJSON := fs.Lookup("json").Value.(flag.Getter).Get().(bool)
 	name := args[0]
 	var in io.Reader
 	var size int64

@@ -27,3 +27,9 @@ func TestGameCases(t *testing.T) {
 		refusals.Check(t)
 	}
 }
+
+// TestRefusalsDocumented: every refusal a player can meet is explained in
+// docs/troubleshooting.md.
+func TestRefusalsDocumented(t *testing.T) {
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 0, Hint: 1})
+}

@@ -39,6 +39,12 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
+// TestRefusalsDocumented: every refusal a player can meet is explained in
+// docs/troubleshooting.md.
+func TestRefusalsDocumented(t *testing.T) {
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 1, Hint: 0})
+}
+
 // TestGameCases runs the game's cases. Together they walk every refusal
 // the receipt can give (refusals.case holds those no rule's own file
 // shows), each with a hint.

@@ -209,6 +209,13 @@ func (g *game) across(seat, canon string, fc *fileContext) error {
 			if what := fc.fixed[id]; what != "" {
 				return bad("a unit that repairs or demolishes a bridge, dismounts or remounts may not move or attack that player turn: drop the move, or the other order", "%s %s on line %d: it may not move this player turn (%s)", id, what, fc.firsts["fix "+id], fixRule(what))
 			}
+			u := g.byID[id]
+			switch {
+			case u.Fixed:
+				return bad("it may move again next player turn", "%s repaired or demolished a bridge, or dismounted or remounted, this player turn: it may not move (10.18, 10.19, 10.21)", id)
+			case u.c.AAA && u.Attacked:
+				return bad("the 1st AAA moves or fights in a player turn, never both: it may rebase next player turn", "the 1st AAA attacked this player turn: it may not also move (12.2)")
+			}
 		}
 	case "attack":
 		return g.acrossAttack(seat, f, fc)

@@ -122,7 +122,7 @@ func parseGameFile(data []byte, reg Registry, crons *cronCache) (*GameFile, erro
 	if len(f.Seats) == 0 {
 		f.Seats = seats
 	} else if !sameSet(f.Seats, seats) {
-		return nil, fmt.Errorf("game file: seats %v are not the scenario's seats %v", f.Seats, seats)
+		return nil, fmt.Errorf("game file: seats %s are not the scenario's seats %s", strings.Join(f.Seats, ", "), strings.Join(seats, ", "))
 	}
 	if f.Schedule.Cron != "" && f.Schedule.Every.Duration == 0 {
 		sched, err := crons.parse(f.Schedule.Cron)

@@ -136,9 +136,15 @@ func (q *queue) compose(m store.Mail, rd *store.Rendered, png []byte) ([]byte, e
 	if rd.Picture != "" && png != nil {
 		inline = append(inline, message.Part{Filename: rd.MapFile, ContentType: "image/png", ContentID: rd.MapCID, Data: png})
 	}
+	var headers map[string]string
+	if m.InReplyTo == "" {
+		// Reports, reminders and announcements answer no message of the
+		// recipient's (RFC 3834 3.1.7).
+		headers = map[string]string{"Auto-Submitted": "auto-generated"}
+	}
 	return message.Compose(message.Outgoing{
 		From: from, To: m.To, Subject: m.Subject, MessageID: m.MessageID, InReplyTo: inReplyTo,
-		References: refs, Date: m.Queued, Text: rd.Text, HTML: rd.HTML, Inline: inline,
+		References: refs, Date: m.Queued, Text: rd.Text, HTML: rd.HTML, Inline: inline, Headers: headers,
 	})
 }
 

@@ -40,6 +40,26 @@ type Config struct {
 	// Beacon is where the rounds of games with a public randomness beacon
 	// are fetched (docs/dice-log.md).
 	Beacon BeaconConfig `toml:"beacon"`
+	// Web, when the section is there, serves the read-only public pages
+	// (docs/web.md); nil without it.
+	Web *WebConfig `toml:"web"`
+}
+
+// WebConfig is the [web] section: where serve answers HTTP for the public
+// pages, the games' read-only view and the in-browser dice verifier.
+type WebConfig struct {
+	Address string `toml:"address"` // host:port to listen on, such as ":8443"; default 127.0.0.1:8080
+	// BaseURL is the pages' public address, as players open it
+	// ("https://judge.example.org/"); its path, if any, is where they live.
+	BaseURL string `toml:"base_url"`
+	// CertFile and KeyFile, both or neither, are a PEM certificate chain
+	// and key to serve HTTPS with; relative to the configuration's folder.
+	CertFile string `toml:"cert_file"`
+	KeyFile  string `toml:"key_file"`
+	// Rate and Burst bound each client's requests (per second, at once);
+	// default 10 and 40.
+	Rate  float64 `toml:"rate"`
+	Burst int     `toml:"burst"`
 }
 
 // BeaconConfig names the drand HTTP relays the judge fetches beacon rounds
@@ -174,6 +194,9 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 			return nil, usagef("config %s: %s.password_file: %w", path, name, err)
 		}
 		mb.Password = strings.TrimRight(strings.SplitN(string(b), "\n", 2)[0], "\r")
+	}
+	if err := cfg.Web.check(dir); err != nil {
+		return nil, usagef("config %s: %w", path, err)
 	}
 	if _, err := cfg.logLevel(); err != nil {
 		return nil, usagef("config %s: %w", path, err)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/cmd/umpire/web"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/devmail"
 	"github.com/umpire-pbem/umpire/mail/intake"
@@ -115,6 +116,9 @@ func runServe(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 	if err != nil {
 		return err
 	}
+	if err := m.serveWeb(d, cfg, db, flagBool(fs, "dev") && !flagBool(fs, "once")); err != nil {
+		return err
+	}
 	if flagBool(fs, "once") {
 		return d.once(ctx)
 	}
@@ -174,6 +178,11 @@ type daemon struct {
 	inbox  *umail.Inbox
 	outbox *umail.Outbox
 	sched  *scheduler
+	judge  *adjudicator.Judge
+	// metrics count the daemon's work; web, when set, serves the public
+	// pages and /metrics while the daemon runs.
+	metrics *web.Metrics
+	web     *webServer
 }
 
 func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemon, error) {
@@ -187,11 +196,13 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 		return nil, err
 	}
 	adj := &adjudicator.Judge{Games: games(), Logger: m.Logger}
+	metrics := m.newMetrics(db)
+	observeJudge(adj, metrics)
 	out, err := umail.NewOutbox(umail.OutboxConfig{
 		Server: server(cfg.SMTP), HelloName: hostOf(cfg.Address), Now: m.Now, Logger: m.Logger,
 		Retry: umail.Backoff{Base: cfg.SMTP.Retry.Duration, Max: time.Hour}, GiveUp: cfg.SMTP.GiveUp.Duration,
 		OnFailure: func(ctx context.Context, q umail.Queued, reason string) { m.reportFailure(ctx, db, cfg, q, reason) },
-	}, &queue{db: db, from: from, key: key, reports: reports, log: m.Logger})
+	}, &queue{db: db, from: from, key: key, reports: reports, log: m.Logger, metrics: metrics})
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +211,7 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	h := intake.New(intake.Config{
 		Store: intakeStore{db}, Intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj}, Address: cfg.Address,
 		From: from, Limits: limits, RepliesPerHour: cfg.Limits.RepliesPerHour, Now: m.Now, Logger: m.Logger,
-		Poke: out.Poke,
+		Poke: out.Poke, Taken: takenMetrics(metrics),
 	})
 	in, err := umail.NewInbox(umail.InboxConfig{
 		Server: server(cfg.IMAP), Folder: cfg.IMAP.Folder, Processed: cfg.IMAP.Processed, Rejected: cfg.IMAP.Rejected,
@@ -211,7 +222,7 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	}
 	sched := &scheduler{db: db, judge: adj, from: from, now: m.Now, log: m.Logger, poke: out.Poke,
 		interval: time.Minute, wake: make(chan struct{}, 1), beacons: cfg.Beacon.relay()}
-	return &daemon{m: m, inbox: in, outbox: out, sched: sched}, nil
+	return &daemon{m: m, inbox: in, outbox: out, sched: sched, judge: adj, metrics: metrics}, nil
 }
 
 func server(mb MailBox) umail.Server {
@@ -245,7 +256,11 @@ func (d *daemon) run(ctx context.Context) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var wg sync.WaitGroup
-	for _, run := range []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run} {
+	runs := []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run}
+	if d.web != nil {
+		runs = append(runs, d.web.run)
+	}
+	for _, run := range runs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -8,11 +8,11 @@ import (
 	"net/mail"
 	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/web"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature"
 	"github.com/umpire-pbem/umpire/store"
-	"github.com/umpire-pbem/umpire/cmd/umpire/web"
 	"github.com/umpire-pbem/umpire/templates"
 )
 

@@ -25,7 +25,7 @@ import (
 //go:embed pages/*.html
 var pageFiles embed.FS
 
-//go:embed assets
+//go:embed all:assets
 var assetFiles embed.FS
 
 // Pages renders the site's pages. Each page template defines "title" and
@@ -112,8 +112,10 @@ func (p *Pages) addAsset(name string, b []byte) {
 		ct = "text/javascript; charset=utf-8"
 	case ".ttf":
 		ct = "font/ttf"
-	case ".txt":
+	case ".txt", ".md":
 		ct = "text/plain; charset=utf-8"
+	case ".svg":
+		ct = "image/svg+xml"
 	}
 	p.assets[name] = Asset{Data: b, ContentType: ct, Version: hex.EncodeToString(sum[:6])}
 }

@@ -535,7 +535,7 @@ function roundFor(bc, close) {
 // The BLS signature check of a beacon round needs pairings on BLS12-381,
 // which WebCrypto does not offer: bls.js (a copy of @noble/curves) does
 // them when it is there.
-let bls = null;
+let bls = null, blsError = "";
 async function loadBLS() {
 	if (bls !== null) return bls;
 	try {
@@ -543,6 +543,7 @@ async function loadBLS() {
 		bls = await import(url.href);
 	} catch (e) {
 		bls = false;
+		blsError = String(e && e.message || e);
 	}
 	return bls;
 }
@@ -1131,7 +1132,7 @@ function printV2(name, res, wantHead, beaconUnchecked) {
 		lines.push("  Beacon: UNKNOWN network. Its rounds verify under the key in the header, but a round signed");
 		lines.push("  by a key the operator holds proves nothing: check that key yourself.");
 	} else lines.push("  Beacon: " + res.beacon + "; every step's round verified.");
-	if (beaconUnchecked) lines.push("  (This browser could not load the BLS code: each round's number and randomness were checked, its signature was not. umpire verify checks it.)");
+	if (beaconUnchecked) lines.push("  (This browser could not load the BLS code (" + blsError + "): each round's number and randomness were checked, its signature was not. umpire verify checks it.)");
 	lines.push("  Log head " + res.head);
 	let headline = "All " + res.records + " records verified, head " + res.head;
 	let st = "ok";

@@ -406,7 +406,7 @@ func shoot(t *testing.T, ctx context.Context, url, file string, then chromedp.Ac
 	if then != nil {
 		runIn(t, ctx, time.Minute, then)
 	}
-	buf := get(t, ctx, chromedp.FullScreenshot(90))
+	buf := get(t, ctx, chromedp.FullScreenshot(100)) // 100: PNG
 	if err := os.WriteFile(file, buf, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -33,12 +33,13 @@ func serveCommand() *command {
 (README.md, "Configuration"), opens the store, and runs until SIGINT or SIGTERM:
 it takes every message from the IMAP folder exactly once, answers each with a
 receipt or an explanation, and sends queued mail over SMTP with retries.
-It refuses a store written by a newer umpire.
+It refuses a store written by a newer umpire. With a [web] section it also
+serves the games' read-only web pages, /healthz and /metrics (docs/web.md).
 
 --dev runs its own mail servers on loopback instead (no mail account needed):
 the judge is judge@umpire.test, any address @players.test gets a mailbox
 when mail first arrives for it, and serve prints the addresses and passwords
-to point a mail client at.
+to point a mail client at, and the address of the web pages on loopback.
 
 --once takes what is waiting, sends what is due, and exits.`,
 		flags: func(fs *flag.FlagSet) {

@@ -508,4 +508,3 @@ func BenchmarkBrowserVerify(b *testing.B) {
 	}
 	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms/log")
 }
-

@@ -118,8 +118,9 @@ func (m *Metrics) Rendered(what string, d time.Duration) {
 	}
 }
 
-// VerifyFailed counts a check that failed: "signature", "unknown_key" or
-// "beacon".
+// VerifyFailed counts a check that failed: "signature" (a signature of
+// incoming mail that did not verify) or "unknown_key" (made by a key the
+// judge does not know).
 func (m *Metrics) VerifyFailed(what string) {
 	if m != nil {
 		m.verify.WithLabelValues(what).Inc()

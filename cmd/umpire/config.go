@@ -43,6 +43,9 @@ type Config struct {
 	// Web, when the section is there, serves the read-only public pages
 	// (docs/web.md); nil without it.
 	Web *WebConfig `toml:"web"`
+	// source is the file the configuration was read from ("" for the
+	// defaults: no file was found); dir is its folder.
+	source, dir string
 }
 
 // WebConfig is the [web] section: where serve answers HTTP for the public
@@ -128,7 +131,9 @@ func defaultConfig() *Config {
 
 // loadConfig reads the configuration named by flagPath, UMPIRE_CONFIG or
 // umpire.toml, in that order; without any, it returns the defaults. Unknown
-// keys are errors, so a misspelt setting is never silently ignored.
+// keys are errors, so a misspelt setting is never silently ignored. The mail
+// servers' secrets (password_file, ca_file) are read only by mailSecrets,
+// for the commands that talk to them: the offline commands need none.
 func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	path := flagPath
 	if path == "" {
@@ -142,6 +147,7 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	md, err := toml.DecodeFile(path, cfg)
 	switch {
 	case !explicit && errors.Is(err, fs.ErrNotExist):
+		cfg.dir = "."
 		return cfg, nil
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, usagef("config %s: no such file", path)
@@ -161,39 +167,12 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 		return nil, usagef("config %s: unknown setting %s (see README.md, Configuration)", path, strings.Join(keys, ", "))
 	}
 	dir := filepath.Dir(path)
+	cfg.source, cfg.dir = path, dir
 	if !filepath.IsAbs(cfg.Store) {
 		cfg.Store = filepath.Join(dir, cfg.Store)
 	}
 	if cfg.Templates.Dir != "" && !filepath.IsAbs(cfg.Templates.Dir) {
 		cfg.Templates.Dir = filepath.Join(dir, cfg.Templates.Dir)
-	}
-	for name, mb := range map[string]*MailBox{"imap": &cfg.IMAP, "smtp": &cfg.SMTP} {
-		if mb.CAFile != "" {
-			p := mb.CAFile
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(dir, p)
-			}
-			pem, err := os.ReadFile(p)
-			if err != nil {
-				return nil, usagef("config %s: %s.ca_file: %w", path, name, err)
-			}
-			mb.roots = x509.NewCertPool()
-			if !mb.roots.AppendCertsFromPEM(pem) {
-				return nil, usagef("config %s: %s.ca_file %s holds no PEM certificate", path, name, p)
-			}
-		}
-		if mb.PasswordFile == "" {
-			continue
-		}
-		pf := mb.PasswordFile
-		if !filepath.IsAbs(pf) {
-			pf = filepath.Join(dir, pf)
-		}
-		b, err := os.ReadFile(pf)
-		if err != nil {
-			return nil, usagef("config %s: %s.password_file: %w", path, name, err)
-		}
-		mb.Password = strings.TrimRight(strings.SplitN(string(b), "\n", 2)[0], "\r")
 	}
 	if err := cfg.Web.check(dir); err != nil {
 		return nil, usagef("config %s: %w", path, err)
@@ -205,6 +184,42 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 		return nil, usagef("config %s: log.format %q is neither text nor json", path, f)
 	}
 	return cfg, nil
+}
+
+// mailSecrets reads the mail servers' password files and CA files that
+// the configuration names (relative to its folder).
+func (cfg *Config) mailSecrets() error {
+	path, dir := cfg.source, cfg.dir
+	for _, name := range []string{"imap", "smtp"} {
+		mb := map[string]*MailBox{"imap": &cfg.IMAP, "smtp": &cfg.SMTP}[name]
+		if mb.CAFile != "" {
+			p := mb.CAFile
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			pem, err := os.ReadFile(p)
+			if err != nil {
+				return usagef("config %s: %s.ca_file: %w", path, name, err)
+			}
+			mb.roots = x509.NewCertPool()
+			if !mb.roots.AppendCertsFromPEM(pem) {
+				return usagef("config %s: %s.ca_file %s holds no PEM certificate", path, name, p)
+			}
+		}
+		if mb.PasswordFile == "" {
+			continue
+		}
+		pf := mb.PasswordFile
+		if !filepath.IsAbs(pf) {
+			pf = filepath.Join(dir, pf)
+		}
+		b, err := os.ReadFile(pf)
+		if err != nil {
+			return usagef("config %s: %s.password_file: %w", path, name, err)
+		}
+		mb.Password = strings.TrimRight(strings.SplitN(string(b), "\n", 2)[0], "\r")
+	}
+	return nil
 }
 
 func (c *Config) logLevel() (slog.Level, error) {

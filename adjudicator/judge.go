@@ -25,9 +25,6 @@ type Judge struct {
 	// ChainLength is the dice chains' length; dice.DefaultChainLength
 	// when 0.
 	ChainLength uint64
-	// DiceV1 creates new games under umpire-dice-v1, as umpire did before
-	// v2: only tests of stores written then use it.
-	DiceV1 bool
 	// MinInterval is the least time a game's schedule may leave between
 	// two deadlines; DefaultMinInterval when 0.
 	MinInterval time.Duration
@@ -40,9 +37,23 @@ type Judge struct {
 	// own (the safety brake, a schedule with no deadline); "" for the log
 	// only.
 	Operator string
+	// DiceV1 creates new games under umpire-dice-v1, as umpire did before
+	// v2: only tests of stores written then use it.
+	DiceV1 bool
+	// Adjudicated, if set, is told of each step the rules adjudicated and
+	// how long they took (the daemon's metrics). It is called inside the
+	// step's transaction, which may still fail and be tried again.
+	Adjudicated func(game string, step uint64, took time.Duration)
 
 	// files keeps game files and cron specs parsed (gamefile.go).
 	files fileCache
+}
+
+// adjudicated tells Adjudicated of a step.
+func (j *Judge) adjudicated(game string, step uint64, start time.Time) {
+	if j.Adjudicated != nil {
+		j.Adjudicated(game, step, time.Since(start))
+	}
 }
 
 func (j *Judge) minInterval() time.Duration {
@@ -312,7 +323,11 @@ func (j *Judge) clockSteps(tx Tx, g Game, now time.Time) (int, error) {
 		if st.Closed.Before(since) {
 			break
 		}
-		if st.Status == "closed" && !st.Closed.Before(st.Deadline) {
+		byClock := !st.Closed.Before(st.Deadline) // v1 steps: closed at or after their deadline
+		if st.Dice != nil {
+			byClock = st.Dice.ClosedBy == dice.ClosedByDeadline
+		}
+		if (st.Status == StepClosed || st.Status == StepWaiting) && byClock {
 			n++
 		}
 	}

@@ -107,11 +107,6 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 		}
 		return nil
 	}
-	if c.name == "rollback" && len(c.args) > 2 {
-		// rollback GAME STEP REASON...: the reason goes into the dice log.
-		c.reason = strings.Join(c.args[2:], " ")
-		c.args = c.args[:2]
-	}
 	if c.name == "process" && len(c.args) == 1 {
 		// The old form, without the step: an old or delayed mail could
 		// adjudicate a later step than the game master meant.
@@ -120,6 +115,11 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 			write = fmt.Sprintf("process %s %d", g.ID, g.Step)
 		}
 		return fail(fmt.Errorf("process now names the step it adjudicates, so that an old or delayed mail cannot adjudicate a later step: write '%s'", write))
+	}
+	if c.name == "rollback" && len(c.args) > 2 {
+		// rollback GAME STEP REASON...: the reason goes into the dice log.
+		c.reason = strings.Join(c.args[2:], " ")
+		c.args = c.args[:2]
 	}
 	argc := map[string]int{"join": 2, "ready": 1, "notready": 1, "absence": 3, "resign": 1, "create": 0, "start": 1,
 		"pause": 1, "resume": 1, "extend": 2, "process": 2, "replace": 2, "eject": 2, "rollback": 2, "approve": 2, "refuse": 2}

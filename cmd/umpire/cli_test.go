@@ -98,7 +98,7 @@ func TestCommandLineTable(t *testing.T) {
 		{[]string{"demo", "--bogus"}, exitUsage, "umpire demo: " + bogus},
 		{[]string{"demo", "--turns", "-1"}, exitUsage, "umpire demo: --turns -1: from 1 to 50, or 0"},
 
-		{[]string{"game"}, exitUsage, "umpire game: want a subcommand: new FILE, list, show ID or export ID"},
+		{[]string{"game"}, exitUsage, "umpire game: want a subcommand: new FILE, list, show ID, export ID, pause ID or resume ID"},
 		{[]string{"game", "--help"}, exitOK, "Usage: umpire game new FILE"},
 		{[]string{"game", "show", "nope", "--store", db}, exitUsage, `umpire game: there is no game "nope" in ` + db + ": its games are cli-1"},
 		{[]string{"game", "export", "nope", "--store", db}, exitUsage, `umpire game: there is no game "nope" in ` + db + ": its games are cli-1"},

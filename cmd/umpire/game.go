@@ -17,7 +17,7 @@ func gameCommand() *command {
 	return &command{
 		name:    "game",
 		args:    "new FILE [--start] | list | show ID | export ID | pause ID | resume ID",
-		summary: "Create, list, show, pause and resume hosted games.",
+		summary: "Create, list, show, export, pause and resume hosted games.",
 		help: `Subcommands:
   game new FILE   create a game from a game file (docs/game-file.md); its seats
                   are vacant until players join by mail, or --start starts it
@@ -44,7 +44,7 @@ its control socket (docs/operations.md).`,
 
 func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 	if len(args) == 0 {
-		return usagef("want a subcommand: new FILE, list, show ID or export ID")
+		return usagef("want a subcommand: new FILE, list, show ID, export ID, pause ID or resume ID")
 	}
 	sub, args := args[0], args[1:]
 	usage := map[string]string{"new": "game new FILE", "list": "game list", "show": "game show ID", "export": "game export ID",
@@ -112,8 +112,8 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 		var done string
 		err := db.Update(ctx, func(tx *store.Tx) error {
 			jt := tx.Judge(cfg.Address, now)
-			if _, err := jt.Game(args[0]); err != nil {
-				return usagef("%w", err)
+			if _, err := findGame(jt, cfg.Store, args[0]); err != nil {
+				return err
 			}
 			if sub == "pause" {
 				if err := j.Pause(jt, args[0], now); err != nil {

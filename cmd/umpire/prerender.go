@@ -112,8 +112,13 @@ func (q *queue) prerender(ctx context.Context, ms []store.Mail) (int, error) {
 			return png
 		}
 		var err error
+		start := time.Now()
 		if batch, err = q.reports.RenderBatch(ctx, reports, known, 0); err != nil {
 			return 0, err
+		}
+		each := time.Since(start) / time.Duration(len(reports))
+		for range reports {
+			q.metrics.Rendered("report", each)
 		}
 	}
 	type done struct {

@@ -5,7 +5,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -204,25 +203,7 @@ func hostileMix(t *testing.T, bin string, st mailtest.Stack, waves int, rng *ran
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := filepath.Join(dir, "umpire.toml")
-	conf := fmt.Sprintf("store = %q\naddress = %q\n\n[imap]\naddress = %q\nsecurity = \"none\"\nusername = %q\npassword = %q\npoll = \"100ms\"\n\n[smtp]\naddress = %q\nsecurity = \"none\"\nretry = \"200ms\"\n\n[log]\nlevel = \"warn\"\n",
-		dbPath, judgeAddress, st.IMAPAddr(), judgeAddress, judgePassword, st.SMTPAddr())
-	if err := os.WriteFile(cfg, []byte(conf), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	logf, err := os.Create(filepath.Join(dir, "daemon.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer logf.Close()
-	start := func() *exec.Cmd {
-		cmd := exec.Command(bin, "serve", "--config", cfg)
-		cmd.Stdout, cmd.Stderr = logf, logf
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		return cmd
-	}
+	start, cfg, logf := killableJudge(t, bin, dir, dbPath, st, "retry = \"200ms\"\n")
 	inboxEmpty := func() bool { return len(st.Mailbox(t, judgeAddress, judgePassword, "INBOX")) == 0 }
 
 	// step is the step open for orders, as the store says between waves.

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/web"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature"
@@ -38,6 +39,8 @@ type queue struct {
 	renderMu sync.Mutex    // one prerender at a time: nothing is drawn twice
 	wake     chan struct{} // a commit queued mail
 	rendered func()        // called when mails were rendered: pokes the reports' lane
+	// metrics, if set, counts mails sent and times report rendering.
+	metrics *web.Metrics
 }
 
 // Due returns the mails of lane due at now, composed. Reports not rendered
@@ -161,7 +164,9 @@ func (q *queue) render(m store.Mail, r *templates.Rendered, rerr error, digest s
 	var png []byte
 	if body.Report != nil && q.reports != nil {
 		if r == nil && rerr == nil {
+			start := time.Now()
 			r, rerr = q.reports.Render(body.Report)
+			q.metrics.Rendered("report", time.Since(start))
 		}
 		if rerr != nil {
 			q.logf("report template failed; sending plain text", "mail", m.ID, "err", rerr)
@@ -189,14 +194,25 @@ func (q *queue) render(m store.Mail, r *templates.Rendered, rerr error, digest s
 // MarkSent records the mails the server accepted in one commit; one
 // recorded already (a send repeated after a crash) is left as it is.
 func (q *queue) MarkSent(ctx context.Context, sent []umail.Sent) error {
-	return q.db.Update(ctx, func(tx *store.Tx) error {
+	var kinds []store.MailKind
+	err := q.db.Update(ctx, func(tx *store.Tx) error {
+		kinds = kinds[:0]
 		for _, s := range sent {
+			if m, err := tx.Mail(s.ID); err == nil {
+				kinds = append(kinds, m.Kind)
+			}
 			if err := tx.MarkSentDigest(s.ID, s.At, s.Digest); err != nil && !errors.Is(err, store.ErrNotQueued) {
 				return err
 			}
 		}
 		return nil
 	})
+	if err == nil {
+		for _, k := range kinds {
+			q.metrics.MailSent(string(k))
+		}
+	}
+	return err
 }
 
 func (q *queue) MarkRetry(ctx context.Context, id uint64, reason string, next time.Time) error {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/beacon"
+	"github.com/umpire-pbem/umpire/cmd/umpire/web"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/devmail"
 	"github.com/umpire-pbem/umpire/mail/intake"
@@ -35,12 +36,13 @@ func serveCommand() *command {
 (README.md, "Configuration"), opens the store, and runs until SIGINT or SIGTERM:
 it takes every message from the IMAP folder exactly once, answers each with a
 receipt or an explanation, and sends queued mail over SMTP with retries.
-It refuses a store written by a newer umpire.
+It refuses a store written by a newer umpire. With a [web] section it also
+serves the games' read-only web pages, /healthz and /metrics (docs/web.md).
 
 --dev runs its own mail servers on loopback instead (no mail account needed):
 the judge is judge@umpire.test, any address @players.test gets a mailbox
 when mail first arrives for it, and serve prints the addresses and passwords
-to point a mail client at.
+to point a mail client at, and the address of the web pages on loopback.
 
 --once takes what is waiting, sends what is due, and exits.`,
 		flags: func(fs *flag.FlagSet) {
@@ -70,6 +72,11 @@ func (m *Main) openExisting(fs *flag.FlagSet) (*Config, *store.DB, error) {
 	return m.openStoreFile(fs, false)
 }
 
+// openStoreFile opens the configured store. While "umpire serve" holds it,
+// a command the judge can carry out (control.go) is sent to it instead: the
+// command's exit code is then returned as an exitCode error, its output
+// printed. A command the judge runs for its control socket gets the
+// judge's own store.
 func (m *Main) openStoreFile(fs *flag.FlagSet, create bool) (*Config, *store.DB, error) {
 	if m.daemon != nil {
 		return m.daemon.cfg, m.daemon.db, nil
@@ -191,6 +198,9 @@ func runServe(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 	if err != nil {
 		return err
 	}
+	if err := m.serveWeb(d, cfg, db, flagBool(fs, "dev") && !flagBool(fs, "once")); err != nil {
+		return err
+	}
 	if flagBool(fs, "once") {
 		return d.once(ctx)
 	}
@@ -258,6 +268,11 @@ type daemon struct {
 	outbox *umail.Outbox
 	sched  *scheduler
 	queue  *queue // the outbox's store, and the renderer of its reports
+	judge  *adjudicator.Judge
+	// metrics count the daemon's work; web, when set, serves the public
+	// pages and /metrics while the daemon runs.
+	metrics *web.Metrics
+	web     *webServer
 }
 
 func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemon, error) {
@@ -271,7 +286,9 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 		return nil, err
 	}
 	adj := cfg.judge(m.Logger)
-	q := &queue{db: db, from: from, key: key, reports: reports, log: m.Logger, now: m.Now, wake: make(chan struct{}, 1)}
+	metrics := m.newMetrics(db)
+	observeJudge(adj, metrics)
+	q := &queue{db: db, from: from, key: key, reports: reports, log: m.Logger, now: m.Now, wake: make(chan struct{}, 1), metrics: metrics}
 	out, err := umail.NewOutbox(umail.OutboxConfig{
 		Server: server(cfg.SMTP), HelloName: hostOf(cfg.Address), Now: m.Now, Logger: m.Logger,
 		Retry: umail.Backoff{Base: cfg.SMTP.Retry.Duration, Max: time.Hour}, GiveUp: cfg.SMTP.GiveUp.Duration,
@@ -289,7 +306,7 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	h := intake.New(intake.Config{
 		Store: intakeStore{db}, Intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj}, Address: cfg.Address,
 		From: from, Limits: limits, RepliesPerHour: cfg.Limits.RepliesPerHour, Now: m.Now, Logger: m.Logger,
-		Poke: poke, Wake: sched.Wake,
+		Poke: poke, Wake: sched.Wake, Taken: takenMetrics(metrics),
 	})
 	in, err := umail.NewInbox(umail.InboxConfig{
 		Server: server(cfg.IMAP), Folder: cfg.IMAP.Folder, Processed: cfg.IMAP.Processed, Rejected: cfg.IMAP.Rejected,
@@ -298,7 +315,7 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	if err != nil {
 		return nil, err
 	}
-	return &daemon{m: m, cfg: cfg, db: db, inbox: in, outbox: out, sched: sched, queue: q}, nil
+	return &daemon{m: m, cfg: cfg, db: db, inbox: in, outbox: out, sched: sched, judge: adj, metrics: metrics, queue: q}, nil
 }
 
 func server(mb MailBox) umail.Server {
@@ -340,6 +357,9 @@ func (d *daemon) run(ctx context.Context) error {
 		d.m.Logger.InfoContext(ctx, "control socket ready", "path", ctl.path)
 	}
 	var wg sync.WaitGroup
+	if d.web != nil {
+		runs = append(runs, d.web.run)
+	}
 	for _, run := range runs {
 		wg.Add(1)
 		go func() {

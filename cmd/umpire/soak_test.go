@@ -40,6 +40,9 @@ type soakSize struct {
 // 19 (docs/operations.md, "Measured").
 var (
 	soakShort = soakSize{games: 1000, burst: 250, days: 3, orders: 100, retention: 24 * time.Hour}
+	// soakRace is the short soak under the race detector (bash .ci/run),
+	// which runs it several times slower.
+	soakRace = soakSize{games: 300, burst: 100, days: 2, orders: 40, retention: 24 * time.Hour}
 	soakLong  = soakSize{games: 20000, burst: 5000, days: 30, orders: 500, retention: 7 * 24 * time.Hour}
 )
 
@@ -129,6 +132,9 @@ func startSoakSMTP(t *testing.T) *soakSMTP {
 // runs 20,000 games for 30 days with bursts of 5,000.
 func TestSoak(t *testing.T) {
 	size := soakShort
+	if raceEnabled {
+		size = soakRace
+	}
 	if os.Getenv("UMPIRE_SOAK") == "long" {
 		size = soakLong
 	} else if testing.Short() {

@@ -43,7 +43,7 @@ var (
 	// soakRace is the short soak under the race detector (bash .ci/run),
 	// which runs it several times slower.
 	soakRace = soakSize{games: 300, burst: 100, days: 2, orders: 40, retention: 24 * time.Hour}
-	soakLong  = soakSize{games: 20000, burst: 5000, days: 30, orders: 500, retention: 7 * 24 * time.Hour}
+	soakLong = soakSize{games: 20000, burst: 5000, days: 30, orders: 500, retention: 7 * 24 * time.Hour}
 )
 
 // soakStart is a Monday at midnight UTC: the simulated clock's start.

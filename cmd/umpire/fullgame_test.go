@@ -5,8 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -20,13 +24,17 @@ import (
 
 // fullGames are the games the end-to-end test plays to their end by real
 // mail: Per Rote for at least six turns; War by Television for its 14
-// turns, or until victory or the MePPs end it.
+// turns, or until victory or the MePPs end it; 1995 for its 8 turns or an
+// automatic victory, with at most maxMails order mails a seat in a game
+// turn (0: not checked).
 var fullGames = []struct {
 	kind, scenario, options string
 	minSteps                int
+	maxMails                int
 }{
-	{"perrote", "meeting", "", 6},
-	{"wbt", "demo", "", 6},
+	{"perrote", "meeting", "", 6, 0},
+	{"wbt", "demo", "", 6, 0},
+	{"pcs1995", "demo", "", 9, 6},
 }
 
 // TestFullGameByRealMail plays a whole game by mail through the real
@@ -37,12 +45,12 @@ var fullGames = []struct {
 func TestFullGameByRealMail(t *testing.T) {
 	for _, game := range fullGames {
 		t.Run(game.kind, func(t *testing.T) {
-			playFullGame(t, game.kind, game.scenario, game.options, game.minSteps)
+			playFullGame(t, game.kind, game.scenario, game.options, game.minSteps, game.maxMails)
 		})
 	}
 }
 
-func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
+func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMails int) {
 	st := mailtest.Real(t)
 	reg := games()
 	game := struct {
@@ -123,7 +131,10 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 	mustRound(t, tb, everyone)
 	bot := rules.(adjudicator.Bot)
 	steps := 0
-	for ; steps < 200; steps++ {
+	// mails counts each seat's order mails in each game turn (the step's
+	// phase names its turn).
+	mails := map[int]map[string]int{}
+	for ; steps < 400; steps++ {
 		step, over, err := tb.state(ctx, id)
 		if errors.Is(err, adjudicator.ErrNotFound) || over {
 			break
@@ -140,6 +151,14 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 				t.Fatal(err)
 			}
 			text := fmt.Sprintf("game: %s\nstep: %d\nseat: %s\n%s\nend\n", id, step.Number, p.Seat, strings.Join(lines, "\n"))
+			turn := 0
+			if m := turnOf.FindStringSubmatch(step.Phase); m != nil {
+				turn, _ = strconv.Atoi(m[1])
+			}
+			if mails[turn] == nil {
+				mails[turn] = map[string]int{}
+			}
+			mails[turn][p.Seat]++
 			if err := tb.send(ctx, p, "orders", text); err != nil {
 				t.Fatal(err)
 			}
@@ -211,7 +230,21 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		t.Errorf("verify: exit %d\n%s%s", code, out, errOut)
 	}
 	t.Logf("%s played %d steps by real mail", game.kind, steps)
+	turns := slices.Sorted(maps.Keys(mails))
+	for _, turn := range turns {
+		var per []string
+		for _, p := range []*seatPlayer{p1, p2} {
+			per = append(per, fmt.Sprintf("%s %d", p.Seat, mails[turn][p.Seat]))
+			if maxMails > 0 && mails[turn][p.Seat] > maxMails {
+				t.Errorf("turn %d: %s sent %d order mails, more than the %d the design aims at", turn, p.Seat, mails[turn][p.Seat], maxMails)
+			}
+		}
+		t.Logf("%s turn %d (0: before the first turn): order mails %s", game.kind, turn, strings.Join(per, ", "))
+	}
 }
+
+// turnOf finds the game turn in a step's phase ("turn 3: ...").
+var turnOf = regexp.MustCompile(`\bturn (\d+)\b`)
 
 func mustRound(t *testing.T, tb *scripted, ps []*seatPlayer) map[*seatPlayer][][]byte {
 	t.Helper()

@@ -1,0 +1,159 @@
+package pcs1995
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// seeded is a deterministic roller for whole-game tests; every draw must
+// name a 1995 rule.
+type seeded struct {
+	rng   *rand.Rand
+	draws int
+}
+
+func newSeeded(seed uint64) *seeded { return &seeded{rng: rand.New(rand.NewPCG(seed, 1995))} }
+
+func (s *seeded) Draw(_ dice.StreamKind, spec dice.Spec, purpose string) []int {
+	if !strings.HasPrefix(purpose, "1995 ") {
+		panic("draw without a 1995 rule purpose: " + purpose)
+	}
+	s.draws++
+	out := make([]int, spec.Draws())
+	for i := range out {
+		switch spec.Kind {
+		case dice.KindDice:
+			out[i] = spec.Base + s.rng.IntN(spec.Faces)
+		default:
+			out[i] = s.rng.IntN(spec.Faces - i)
+		}
+	}
+	return out
+}
+
+// played is a whole game between two bots.
+type played struct {
+	state  []byte
+	events []adjudicator.Event
+	steps  int
+	// mails counts the order mails of each seat in each game turn.
+	mails map[int]map[string]int
+}
+
+func playGame(t testing.TB, seed uint64, options map[string]string) played {
+	t.Helper()
+	state, err := Game.New("demo", options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := Game.(adjudicator.Bot)
+	rep := Game.(adjudicator.Reporter)
+	r := newSeeded(seed)
+	p := played{mails: map[int]map[string]int{}}
+	for ; p.steps < 3000; p.steps++ {
+		spec, err := Game.Step(state)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if spec.Over {
+			break
+		}
+		g, _ := decode(state)
+		orders := map[string][]string{}
+		for _, seat := range spec.Owing {
+			lines, err := bot.Bot(state, seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ol []adjudicator.OrderLine
+			for i, l := range lines {
+				ol = append(ol, adjudicator.OrderLine{Line: i + 1, Text: l})
+			}
+			canon, probs := Game.ParseOrders(state, seat, ol)
+			if len(probs) > 0 {
+				t.Fatalf("step %d (%s): the bot's orders for %s have problems %+v:\n%s", p.steps, spec.Phase, seat, probs, strings.Join(lines, "\n"))
+			}
+			orders[seat] = canon
+			if p.mails[g.Turn] == nil {
+				p.mails[g.Turn] = map[string]int{}
+			}
+			p.mails[g.Turn][seat]++
+		}
+		next, events, err := Game.Adjudicate(state, orders, r)
+		if err != nil {
+			t.Fatalf("step %d (%s): %v", p.steps, spec.Phase, err)
+		}
+		for _, e := range events {
+			if e.Rule == "" {
+				t.Fatalf("an event without a rule: %q", e.Text)
+			}
+		}
+		for _, seat := range []string{SeatNATO, SeatRS, "", adjudicator.Spectator} {
+			if _, err := rep.Situation(next, seat); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p.events = append(p.events, events...)
+		state = next
+	}
+	p.state = state
+	return p
+}
+
+// TestBotPlaysWholeGames plays the demo to its end between two bots, in
+// the default and the strict mode: every order they send is accepted,
+// every event cites a rule and every draw names one, and the game ends
+// after turn 8 or earlier by an automatic victory (11.0).
+func TestBotPlaysWholeGames(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		seed    uint64
+		options map[string]string
+	}{{"default-1", 1, nil}, {"default-2", 2, nil}, {"default-3", 3, nil}, {"strict", 4, map[string]string{"strict": "yes"}}} {
+		t.Run(c.name, func(t *testing.T) {
+			p := playGame(t, c.seed, c.options)
+			g, err := decode(p.state)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !g.Over || g.Winner == "" {
+				t.Fatalf("the game did not end after %d steps (turn %d, %s)", p.steps, g.Turn, g.Phase)
+			}
+			if g.Turn < GameTurns && !strings.Contains(g.Reason, "automatic") {
+				t.Errorf("ended on turn %d: %s", g.Turn, g.Reason)
+			}
+			combats := 0
+			for _, e := range p.events {
+				if strings.Contains(e.Text, " draws chit ") {
+					combats++
+				}
+			}
+			if combats < 5 {
+				t.Errorf("only %d combats in a whole game", combats)
+			}
+			worst := 0
+			for _, m := range p.mails {
+				for _, n := range m {
+					worst = max(worst, n)
+				}
+			}
+			if c.options == nil && worst > 6 {
+				t.Errorf("a seat sent %d order mails in one game turn (the design aims at 6 or fewer): %v", worst, p.mails)
+			}
+			t.Logf("%s after %d steps: %s; %d combats; order mails per turn per seat: %v", g.Winner, p.steps, g.Reason, combats, p.mails)
+		})
+	}
+}
+
+// TestDeterministic replays a game with the same dice: the same state.
+func TestDeterministic(t *testing.T) {
+	a, b := playGame(t, 9, nil), playGame(t, 9, nil)
+	if !bytes.Equal(a.state, b.state) {
+		t.Fatal("the same game with the same dice ended in different states")
+	}
+}

@@ -208,11 +208,13 @@ func (g *game) samTarget(t *Unit) SAMTarget {
 }
 
 // sam fires SAM at a G air unit that completed its mission (6.6).
-func (g *game) sam(a *Air, target *Unit, what string) {
+func (g *game) sam(a *Air, target *Unit, what string) { g.samAt(a, g.samTarget(target), target, what) }
+
+// samAt fires SAM from a target as it was when the mission struck it.
+func (g *game) samAt(a *Air, t SAMTarget, target *Unit, what string) {
 	if !a.alive() {
 		return
 	}
-	t := g.samTarget(target)
 	rolled, m, dmg := RollSAM(g.r, t, fmt.Sprintf("by %s at %s after %s", other(a.c.Side), a.ID, what))
 	from := "no targeted unit"
 	if !t.NoTarget {
@@ -580,6 +582,7 @@ func (g *game) mission(w *Work) {
 				hits++
 			}
 		}
+		samFrom := g.samTarget(target)
 		switch {
 		case len(flying) == 0:
 			g.ev(rule, "No G of the %s is left in flight.", what)
@@ -598,7 +601,7 @@ func (g *game) mission(w *Work) {
 			}
 		}
 		for _, a := range flying {
-			g.sam(a, target, what)
+			g.samAt(a, samFrom, target, what)
 		}
 		for _, a := range flying {
 			g.onCall(a, what)

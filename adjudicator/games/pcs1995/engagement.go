@@ -620,11 +620,24 @@ func (g *game) retreatPath(u *Unit, n int) []board.ID {
 // then moves along its path with the AACMA. Supporting units that advance
 // go static; the others stay fresh in place.
 func (g *game) advancePA(f *fight) {
+	by, list := f.advBy, f.adv
+	seat := seatOf(f.lead.side())
+	if by == "" {
+		// a standing advancing order decides before the roll; without one
+		// the seat is asked once the AACMA is known
+		by = g.decide(question{seat: seat, kind: "advancing", key: "advancing", def: "ask", auto: true})
+		if by == "ask" {
+			by = ""
+		}
+	}
+	if by == "none" {
+		g.ev("8.4", "%s is vacated; no unit advances.", g.placeName(f.hex))
+		return
+	}
 	aacma := RollAACMA(g.r, fmt.Sprintf("%s's PA on %s", f.lead.side(), g.hex(f.hex)))
 	g.ev("8.4", "%s is vacated: the AACMA is %d.", g.placeName(f.hex), aacma)
-	by, list := f.advBy, f.adv
 	if by == "" {
-		v := g.decide(question{seat: seatOf(f.lead.side()), kind: "advance", key: "advancing",
+		v := g.decide(question{seat: seat, kind: "advance", key: "advancing",
 			text: fmt.Sprintf("%s is vacated after your PA and the AACMA is %d: who advances? Lead %s, supporting %s (8.4)", g.placeName(f.hex), aacma, f.lead.ID, unitList(f.with)),
 			hint: "Answer decide none, decide lead, or decide UNIT>HEX>HEX,UNIT (each enters the combat hex, then its path).",
 			def:  "none"})

@@ -22,30 +22,24 @@ import (
 	"github.com/umpire-pbem/umpire/store"
 )
 
-// fullGames are the games the end-to-end test plays to their end by real
-// mail: Per Rote for at least six turns; War by Television for its 14
-// turns, or until victory or the MePPs end it; 1995 for its 8 turns or an
-// automatic victory, with at most maxMails order mails a seat in a game
-// turn (0: not checked).
-var fullGames = []struct {
-	kind, scenario, options string
-	minSteps                int
-	maxMails                int
-}{
-	{"perrote", "meeting", "", 6, 0},
-	{"wbt", "demo", "", 6, 0},
-	{"pcs1995", "demo", "", 9, 6},
-}
-
-// TestFullGameByRealMail plays a whole game by mail through the real
-// Dovecot and OpenSMTPD: a game master creates it, an OpenPGP player and an
-// SSH player join and mail signed orders every turn until the game ends;
-// then `umpire replay` re-runs the exported game and `umpire verify` checks
-// its dice log.
+// TestFullGameByRealMail plays a whole game of every hosted game by mail
+// through the real Dovecot and OpenSMTPD: a game master creates it with the
+// scenario and options of the game's testdata/fullgame.toml, a player a
+// seat joins (signing with OpenPGP and SSH in turn) and mails the bot's
+// orders, signed, every step until the game ends (after at least min_steps steps); then `umpire
+// replay` re-runs the exported game and `umpire verify` checks its dice log.
+// It reports the order mails each seat sent in each game turn, and holds
+// a game to its fullgame.toml's max_order_mails_per_turn when it sets one.
 func TestFullGameByRealMail(t *testing.T) {
-	for _, game := range fullGames {
-		t.Run(game.kind, func(t *testing.T) {
-			playFullGame(t, game.kind, game.scenario, game.options, game.minSteps, game.maxMails)
+	reg := games()
+	for _, kind := range slices.Sorted(maps.Keys(reg)) {
+		t.Run(kind, func(t *testing.T) {
+			dir := gameDir(t, reg[kind])
+			fg, err := readFullGame(repoRoot, dir)
+			if err != nil {
+				t.Fatalf("%v (TestEveryGameIsComplete says what a hosted game needs)", err)
+			}
+			playFullGame(t, kind, fg.Scenario, fg.gameFileOptions(), fg.MinSteps, fg.MaxMails)
 		})
 	}
 }
@@ -62,7 +56,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		t.Fatal(err)
 	}
 	seats, err := rules.Seats(game.scenario)
-	if err != nil || len(seats) != 2 {
+	if err != nil || len(seats) < 2 {
 		t.Fatalf("seats of %s/%s: %v %v", game.kind, game.scenario, seats, err)
 	}
 	dir := t.TempDir()
@@ -90,12 +84,25 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		return &seatPlayer{Name: name, Addr: addr, public: g.Export(fpr),
 			clearSign: func(text []byte) ([]byte, error) { return g.ClearSign(fpr, text), nil }}
 	}
-	gm, p1 := gpgPlayer("Grace", "gm@players.test"), gpgPlayer("Olga", "olga@players.test")
-	key := sk.GenKey("sam", "ed25519")
-	p2 := &seatPlayer{Name: "Sam", Addr: "sam@players.test", public: key.Public,
-		sshSign: func(content []byte) ([]byte, error) { return sk.Sign(key, "umpire", content), nil }}
-	p1.Seat, p2.Seat = seats[0], seats[1]
-	everyone := []*seatPlayer{gm, p1, p2}
+	sshPlayer := func(name, addr string) *seatPlayer {
+		key := sk.GenKey(name, "ed25519")
+		return &seatPlayer{Name: name, Addr: addr, public: key.Public,
+			sshSign: func(content []byte) ([]byte, error) { return sk.Sign(key, "umpire", content), nil }}
+	}
+	// one player a seat, signing with gpg and ssh-keygen in turn
+	gm := gpgPlayer("Grace", "gm@players.test")
+	var players []*seatPlayer
+	for i, seat := range seats {
+		name := []string{"Olga", "Sam", "Ivo", "Mira", "Ana", "Luka"}[i%6] + strconv.Itoa(i/6+1)
+		addr := strings.ToLower(name) + "@players.test"
+		p := gpgPlayer(name, addr)
+		if i%2 == 1 {
+			p = sshPlayer(strings.ToLower(name), addr)
+		}
+		p.Seat = seat
+		players = append(players, p)
+	}
+	everyone := append([]*seatPlayer{gm}, players...)
 	for _, p := range everyone {
 		st.AddUser(t, p.Addr, "pw")
 	}
@@ -119,7 +126,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		t.Fatal(err)
 	}
 	mustRound(t, tb, everyone)
-	for _, p := range []*seatPlayer{p1, p2} {
+	for _, p := range players {
 		if err := tb.send(ctx, p, "join", fmt.Sprintf("join %s %s\n", id, p.Seat)); err != nil {
 			t.Fatal(err)
 		}
@@ -132,7 +139,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 	bot := rules.(adjudicator.Bot)
 	steps := 0
 	// mails counts each seat's order mails in each game turn (the step's
-	// phase names its turn).
+	// phase names its turn: "turn 3: ...").
 	mails := map[int]map[string]int{}
 	for ; steps < 400; steps++ {
 		step, over, err := tb.state(ctx, id)
@@ -142,7 +149,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		if err != nil {
 			t.Fatalf("after %d steps: %v", steps, err)
 		}
-		for _, p := range []*seatPlayer{p1, p2} {
+		for _, p := range players {
 			if !contains(step.Owing, p.Seat) {
 				continue
 			}
@@ -164,7 +171,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 			}
 		}
 		got := mustRound(t, tb, everyone)
-		for _, p := range []*seatPlayer{p1, p2} {
+		for _, p := range players {
 			if contains(step.Owing, p.Seat) && !anyContains(got[p], "ACCEPTED") {
 				t.Fatalf("step %d: %s's orders were not accepted:\n%s", step.Number, p.Seat, strings.Join(texts(got[p]), "\n----\n"))
 			}
@@ -230,16 +237,16 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		t.Errorf("verify: exit %d\n%s%s", code, out, errOut)
 	}
 	t.Logf("%s played %d steps by real mail", game.kind, steps)
-	turns := slices.Sorted(maps.Keys(mails))
-	for _, turn := range turns {
+	for _, turn := range slices.Sorted(maps.Keys(mails)) {
 		var per []string
-		for _, p := range []*seatPlayer{p1, p2} {
-			per = append(per, fmt.Sprintf("%s %d", p.Seat, mails[turn][p.Seat]))
-			if maxMails > 0 && mails[turn][p.Seat] > maxMails {
-				t.Errorf("turn %d: %s sent %d order mails, more than the %d the design aims at", turn, p.Seat, mails[turn][p.Seat], maxMails)
+		for _, p := range players {
+			n := mails[turn][p.Seat]
+			per = append(per, fmt.Sprintf("%s %d", p.Seat, n))
+			if maxMails > 0 && n > maxMails {
+				t.Errorf("game turn %d: %s sent %d order mails, more than the %d the game's design aims at", turn, p.Seat, n, maxMails)
 			}
 		}
-		t.Logf("%s turn %d (0: before the first turn): order mails %s", game.kind, turn, strings.Join(per, ", "))
+		t.Logf("%s game turn %d (0: before the first): order mails %s", game.kind, turn, strings.Join(per, ", "))
 	}
 }
 

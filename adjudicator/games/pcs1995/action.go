@@ -74,9 +74,11 @@ func (g *game) after(w *Work) {
 	g.Current = other(side)
 }
 
-// askQueue stops the Action Phase to ask a seat for activations.
+// askQueue stops the Action Phase to ask a seat for activations; the
+// reason (it may quote the seat's queue) is shown to that seat only.
 func (g *game) askQueue(seat, why string) {
 	g.Pending = &Pending{Kind: PhaseQueue, Seat: seat, Question: why + ": send your next activations", Hint: hintActivation, Default: "pass"}
+	g.evFor([]string{seat}, "7.0", "%s is asked for its next activations: %s.", seat, why)
 }
 
 // nextActivation takes the next activation a side can carry out from its

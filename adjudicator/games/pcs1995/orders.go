@@ -763,6 +763,18 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	var problems []adjudicator.Problem
 	acts, airs := 0, 0
 	placed := map[string]int{}
+	// the boxes the air lines may put each unit in, for the missions
+	airLine := map[string]int{}
+	mayBe := map[string][]string{}
+	for _, l := range lines {
+		f := normalise(stripComment(l.Text))
+		if len(f) >= 3 && f[0] == "air" {
+			mayBe[f[1]] = append(mayBe[f[1]], f[2])
+			if i := slices.Index(f, "else"); i >= 0 && i+1 < len(f) {
+				mayBe[f[1]] = append(mayBe[f[1]], f[i+1])
+			}
+		}
+	}
 	for _, l := range lines {
 		text := stripComment(l.Text)
 		if text == "" {
@@ -779,14 +791,21 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 				}
 			case "air":
 				airs++
-				if g.Strict && airs > 1 {
+				if n, ok := airLine[f[1]]; ok {
+					err = bad("give each air unit one line; an else box covers the other case", "%s already has an air line, on line %d", f[1], n)
+				} else if g.Strict && airs > 1 {
 					err = bad("in strict mode every air placement is its own step", "strict mode: one air placement a step")
 				}
+				airLine[f[1]] = l.Line
 			case "place":
 				if n, ok := placed[f[1]]; ok {
 					err = bad("give each unit one place order", "%s already has a place order, on line %d", f[1], n)
 				}
 				placed[f[1]] = l.Line
+			case "mission":
+				if !g.Strict { // in strict mode the units are placed in later steps
+					err = missionBoxes(canon, mayBe)
+				}
 			}
 		}
 		if err != nil {
@@ -999,6 +1018,34 @@ func (p *parser) mission(f []string) (string, error) {
 		out += " escort " + strings.Join(es, ",")
 	}
 	return out, nil
+}
+
+// missionBoxes checks that a mission's air units are put in the boxes it
+// flies from by the same file's air lines: G in the airstrike box for an
+// airstrike, F in the patrol box for escorts (6.1, 6.2).
+func missionBoxes(canon string, mayBe map[string][]string) error {
+	f := strings.Fields(canon)
+	check := func(list, box string) error {
+		for _, id := range strings.Split(list, ",") {
+			if !slices.Contains(mayBe[id], box) {
+				return bad(fmt.Sprintf("add the line: air %s %s", id, box), "no air line of this file puts %s in the %s box, where this mission takes it from (6.0)", id, box)
+			}
+		}
+		return nil
+	}
+	for i := 0; i+1 < len(f); i++ {
+		switch f[i] {
+		case "with":
+			if err := check(f[i+1], BoxAirstrike); err != nil {
+				return err
+			}
+		case "escort":
+			if err := check(f[i+1], BoxPatrol); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // The absorption options (8.3).

@@ -383,6 +383,15 @@ func (g *game) ev(rule, format string, args ...any) {
 	g.events = append(g.events, adjudicator.Event{Rule: rule, Text: fmt.Sprintf(format, args...)})
 }
 
+// evFor records an event only the seats may see.
+func (g *game) evFor(seats []string, rule, format string, args ...any) {
+	n := len(g.events)
+	g.ev(rule, format, args...)
+	if len(g.events) > n {
+		g.events[n].Visible = seats
+	}
+}
+
 func (g *game) hex(id board.ID) string { return g.grid.Format(id) }
 
 func (u *Unit) onMap() bool { return u.Status == OnMap && u.Hex != "" }

@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -332,24 +333,28 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 			return bad("area", areaIndex(text, a), "name", "area.name", "unknown country %q: the countries are %s", a, strings.Join(countries, ", "))
 		}
 	}
-	for p := range m.Rivers {
+	for _, p := range slices.SortedFunc(maps.Keys(m.Rivers), comparePairs) {
 		if m.Ridges[p] {
 			return bad("hexsides", -1, "", "hexsides", "%s is both a river and a ridge hexside: give one (9.5, 9.6)", p)
 		}
 	}
-	for id, pl := range m.Places {
-		if pl.Kind != "city" && pl.Kind != "capital" {
+	places := slices.Collect(maps.Keys(m.Places))
+	board.SortIDs(places)
+	for _, id := range places {
+		if pl := m.Places[id]; pl.Kind != "city" && pl.Kind != "capital" {
 			return bad("place", placeIndex(text, m.Grid.Format(id)), "kind", "place.kind", "%q at %s: want city or capital (9.3, 9.4)", pl.Kind, m.Grid.Format(id))
 		}
 	}
 	sc.named = map[string]board.ID{}
-	for id, pl := range m.Places {
-		sc.named[pl.Name] = id
+	for _, id := range places {
+		if _, dup := sc.named[m.Places[id].Name]; !dup {
+			sc.named[m.Places[id].Name] = id
+		}
 		sc.cities = append(sc.cities, id)
 	}
-	board.SortIDs(sc.cities)
 	// the hexes the rules name must be cities of the map
-	for hex, pname := range entryNames {
+	for _, hex := range slices.Sorted(maps.Keys(entryNames)) {
+		pname := entryNames[hex]
 		id, err := m.Grid.Parse(hex)
 		if err != nil {
 			return bad("grid", -1, "last", "grid.last", "hex %s (%s), an entry hex of 5.0, is off the map", hex, pname)
@@ -461,6 +466,13 @@ var setHelp = map[string]string{
 func mustID(m *board.Map, s string) board.ID {
 	id, _ := m.Grid.Parse(s)
 	return id
+}
+
+func comparePairs(a, b board.Pair) int {
+	if a.A != b.A {
+		return cmpID(a.A, b.A)
+	}
+	return cmpID(a.B, b.B)
 }
 
 // Land reports whether units may stand in the hex: a land hex in one of

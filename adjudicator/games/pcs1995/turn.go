@@ -6,6 +6,7 @@ package pcs1995
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -79,25 +80,28 @@ func (g *game) setupHint(c *Counter) string {
 
 // setup places both sides' units (12.0): each unit in its set-up hex or
 // the hex its place order names, one unit a hex, at most two Serbian units
-// in each Srpska territory. A place order that breaks that is refused.
+// in each Srpska territory. A place order that breaks that is refused, the
+// latest order first.
 func (g *game) setup(orders map[string][]string) {
-	want := map[*Unit]board.ID{}
+	want, home := map[*Unit]board.ID{}, map[*Unit]board.ID{}
 	for _, u := range g.Units {
-		if u.Status == OnMap {
-			want[u] = u.c.Hex
+		if u.onMap() {
+			want[u], home[u] = u.pos, u.pos
 		}
 	}
-	moved := map[*Unit]bool{}
+	moved := map[*Unit]int{}
+	n := 0
 	for _, seat := range []string{SeatNATO, SeatRS} {
 		for _, l := range orders[seat] {
 			f := strings.Fields(l)
 			if len(f) == 3 && f[0] == "place" {
 				u := g.byID[f[1]]
 				id, err := g.grid.Parse(f[2])
-				if u == nil || err != nil || u.side() != sideOf(seat) || u.Status != OnMap || g.setupBar(u.c, id) != "" {
+				if u == nil || err != nil || u.side() != sideOf(seat) || !u.onMap() || g.setupBar(u.c, id) != "" {
 					continue
 				}
-				want[u], moved[u] = id, true
+				n++
+				want[u], moved[u] = id, n
 			}
 		}
 	}
@@ -112,22 +116,21 @@ func (g *game) setup(orders map[string][]string) {
 			}
 		}
 		revert := func(us []*Unit, why string) {
-			slices.SortFunc(us, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
-			for _, u := range us {
-				if moved[u] {
-					g.ev("12.0", "%s may not set up in %s (%s): it sets up in %s.", u.ID, g.hex(want[u]), why, g.hex(u.c.Hex))
-					want[u], moved[u], changed = u.c.Hex, false, true
-					return
-				}
+			slices.SortFunc(us, func(a, b *Unit) int { return moved[b] - moved[a] })
+			if u := us[0]; moved[u] > 0 {
+				g.ev("12.0", "%s may not set up in %s (%s): it sets up in %s.", u.ID, g.hex(want[u]), why, g.hex(home[u]))
+				want[u], moved[u], changed = home[u], 0, true
 			}
 		}
-		for _, us := range byHex {
-			if len(us) > 1 {
+		hexes := slices.Collect(maps.Keys(byHex))
+		board.SortIDs(hexes)
+		for _, h := range hexes {
+			if us := byHex[h]; len(us) > 1 {
 				revert(us, "only one unit may be in a hex, 3.6")
 			}
 		}
-		for _, us := range srpska {
-			if len(us) > 2 {
+		for _, t := range []int{1, 2} {
+			if us := srpska[t]; len(us) > 2 {
 				revert(us, "at most two Serbian units in each Srpska territory")
 			}
 		}

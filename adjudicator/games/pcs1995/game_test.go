@@ -3,6 +3,7 @@ package pcs1995
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,6 +48,13 @@ type played struct {
 
 func playGame(t testing.TB, seed uint64, options map[string]string) played {
 	t.Helper()
+	return play(t, seed, options, false)
+}
+
+// play plays a game; asked leaves out the bots' standing orders, so that
+// every decision is asked in a decision step (and answered with decide).
+func play(t testing.TB, seed uint64, options map[string]string, asked bool) played {
+	t.Helper()
 	state, err := Game.New("demo", options)
 	if err != nil {
 		t.Fatal(err)
@@ -69,6 +77,9 @@ func playGame(t testing.TB, seed uint64, options map[string]string) played {
 			lines, err := bot.Bot(state, seat)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if asked {
+				lines = slices.DeleteFunc(lines, func(l string) bool { return lineKind(strings.Fields(l)) == "standing" })
 			}
 			var ol []adjudicator.OrderLine
 			for i, l := range lines {
@@ -155,5 +166,86 @@ func TestDeterministic(t *testing.T) {
 	a, b := playGame(t, 9, nil), playGame(t, 9, nil)
 	if !bytes.Equal(a.state, b.state) {
 		t.Fatal("the same game with the same dice ended in different states")
+	}
+}
+
+// TestDecisionSteps plays whole games in which no seat has standing
+// orders: every interception, combat air, interdiction, LP absorption and
+// advance is asked in a decision step and the activation resumed with its
+// dice; the game still ends, and the same dice give the same game.
+func TestDecisionSteps(t *testing.T) {
+	for _, seed := range []uint64{21, 22} {
+		a := play(t, seed, nil, true)
+		g, _ := decode(a.state)
+		if !g.Over {
+			t.Fatalf("seed %d: not over", seed)
+		}
+		decisions := 0
+		for _, e := range a.events {
+			if strings.Contains(e.Text, "default applies") {
+				t.Errorf("a decision went unanswered: %s", e.Text)
+			}
+		}
+		for _, m := range a.mails {
+			for _, n := range m {
+				decisions += n
+			}
+		}
+		b := play(t, seed, nil, true)
+		if !bytes.Equal(a.state, b.state) {
+			t.Fatal("the same game with the same dice ended in different states")
+		}
+		t.Logf("seed %d: %d steps, %d order mails, %s", seed, a.steps, decisions, g.Reason)
+	}
+}
+
+// TestQueuesArePrivate checks the reports: a seat's pending queue, air
+// script and standing orders are shown to that seat only (and the game
+// master), never to the other seat or a spectator; the tracks show the
+// turn, VP, initiative, de-escalation and both sides' air boxes.
+func TestQueuesArePrivate(t *testing.T) {
+	state, err := Game.New("demo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := decode(state)
+	g.Phase, g.Stage, g.Turn, g.Initiative = PhaseQueue, StageAction, 1, NATO
+	g.Pending = &Pending{Kind: PhaseQueue, Seat: SeatNATO, Question: "your activation queue is empty", Default: "pass"}
+	g.Queue[SeatNATO] = []string{"move US-1-1AD 1506"}
+	g.Queue[SeatRS] = []string{"move SR-SRP1 2510"}
+	g.Standing[SeatRS] = map[string]string{"absorb": "rout"}
+	state, _ = g.encode()
+	rep := Game.(adjudicator.Reporter)
+	hand := func(seat string) string {
+		sit, err := rep.Situation(state, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(sit.Hand, "\n")
+	}
+	if h := hand(SeatNATO); !strings.Contains(h, "US-1-1AD 1506") || strings.Contains(h, "SR-SRP1") || !strings.Contains(h, "asked: your activation queue is empty") {
+		t.Errorf("NATO's hand:\n%s", h)
+	}
+	if h := hand(SeatRS); strings.Contains(h, "US-1-1AD") || !strings.Contains(h, "SR-SRP1 2510") || !strings.Contains(h, "standing absorb rout") {
+		t.Errorf("RS's hand:\n%s", h)
+	}
+	if h := hand(adjudicator.Spectator); h != "" {
+		t.Errorf("the spectator sees %q", h)
+	}
+	if h := hand(""); !strings.Contains(h, "NATO queue 1: move US-1-1AD") || !strings.Contains(h, "RS queue 1: move SR-SRP1") {
+		t.Errorf("the game master's hand:\n%s", h)
+	}
+	sit, _ := rep.Situation(state, SeatRS)
+	var names []string
+	for _, tr := range sit.Tracks {
+		names = append(names, tr.Name)
+	}
+	for _, want := range []string{"Turn", "VP", "Initiative", "De-escalation", "NATO air", "RS air"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no %s track: %v", want, names)
+		}
+	}
+	if sit.Picture == nil || len(sit.Picture.Counters) == 0 || sit.Picture.Notice == "" {
+		t.Error("no map, counters or stand-in notice")
 	}
 }

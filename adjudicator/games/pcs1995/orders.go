@@ -823,7 +823,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 
 // line checks one line against the step open and returns its canonical
 // form.
-func (p *parser) line(f []string) (string, error) {
+func (p *parser) line(f []string) (out string, err error) {
 	g := p.g
 	kind := lineKind(f)
 	allowed := map[string][]string{
@@ -862,6 +862,11 @@ func (p *parser) line(f []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	defer func() {
+		if out != "" && err == nil {
+			out += g.forecast(alts[0])
+		}
+	}()
 	if g.Phase == PhaseTurn || g.Phase == PhaseQueue || g.Phase == PhaseDecision {
 		for _, a := range alts {
 			if a.Act != nil && a.Act.Unit != "" {
@@ -872,6 +877,37 @@ func (p *parser) line(f []string) (string, error) {
 		}
 	}
 	return altsString(g, alts), nil
+}
+
+// forecast is the receipt's note on a move: where it would end and with
+// how many MP if it were carried out now ("" for other lines). The map
+// may change before the line's turn comes.
+func (g *game) forecast(a Alt) string {
+	act := a.Act
+	if act == nil || (act.Kind != "move" && act.Kind != "sm") || len(a.Conds) > 0 {
+		return ""
+	}
+	u := g.byID[act.Unit]
+	mp := u.c.MA * 2
+	if act.Kind == "sm" {
+		mp *= 2
+	}
+	steps, why := g.walk(u, u.pos, act.Path, mp, act.Kind == "sm")
+	steps, trimmed := g.trimStack(u, steps)
+	end, left := u.Hex, mp
+	if len(steps) > 0 {
+		end, left = g.hex(steps[len(steps)-1].hex), steps[len(steps)-1].left
+	}
+	note := fmt.Sprintf(" # now: to %s, %s of %d MP", end, halves(mp-left), mp/2)
+	switch {
+	case why == "ezoc":
+		note += ", stops in an enemy zone of control"
+	case why != "":
+		note += ", stops: " + why
+	case trimmed:
+		note += ", stops short of a friendly unit"
+	}
+	return note
 }
 
 func (p *parser) place(f []string) (string, error) {

@@ -24,6 +24,9 @@ type GameFile struct {
 	// JoinApproval makes every join wait for the game master's approve.
 	JoinApproval bool     `toml:"join_approval"`
 	Schedule     Schedule `toml:"schedule"`
+	// Beacon mixes a public randomness beacon into every step's dice
+	// (umpire-dice-v2): nil for none.
+	Beacon *BeaconOption `toml:"beacon"`
 }
 
 // Schedule says when steps close.

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"context"
+	"io"
 	"slices"
 
 	"errors"
@@ -32,10 +33,21 @@ type Tx interface {
 	DiceSecrets(game string) (DiceSecrets, error)
 	PutDiceSecrets(game string, s DiceSecrets) error
 	DiceHead(game string) (dice.Hash, uint64, error)
-	AddDiceRecords(game string, records []dice.Record) error
+	AddDiceRecords(game string, records []dice.EntryRecord) error
 	PutStepLinks(game string, step uint64, phase string, orders []dice.Hash, digest dice.Hash, open, sealed *dice.Hash) error
-	// ExportLog is the game's public dice log (docs/dice-log.md).
+	// ExportLog is a v1 game's public dice log (docs/dice-log.md, appendix).
 	ExportLog(game string) (*dice.Export, error)
+	// The umpire-dice-v2 log of a game (docs/dice-log.md).
+	DiceLedger(game string) (dice.Ledger, error)
+	AddDiceLog(game string, records []dice.Record) error
+	// StepDice returns step k's step record and draws (nil: none).
+	StepDice(game string, k uint64) (*dice.Record, []dice.Record, error)
+	// StreamSteps lists the steps that drew from hidden stream name.
+	StreamSteps(game, name string) ([]uint64, error)
+	DiceReveals(game string) ([]dice.KeyReveal, error)
+	DiceRollbacks(game string) ([]dice.Rollback, error)
+	// WriteDiceLog writes the public export of a v2 game's log.
+	WriteDiceLog(game string, w io.Writer) (dice.Hash, error)
 	AddOrderFile(o OrderFile) (version uint64, err error)
 	// OrderDigestVersion returns the version of seat's orders for step
 	// with digest d (0 if none) and the newest version (0 if none).
@@ -300,7 +312,7 @@ func (in *Intake) ready(ctx context.Context, tx Tx, of *ParsedOrders, clean bool
 	if err != nil || !f.Schedule.early() {
 		return false, err
 	}
-	return true, in.Judge.Adjudicate(ctx, tx, g, f, rules, st, now)
+	return true, in.Judge.Adjudicate(ctx, tx, g, f, rules, st, dice.ClosedByReady, now)
 }
 
 func echo(of *ParsedOrders, canon []string) string {
@@ -364,6 +376,11 @@ func (in *Intake) checkSeat(tx Tx, key string, of *ParsedOrders) []Problem {
 		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("step %d is not open: game %s is taking orders for step %d", of.Step, of.Game, g.Step),
 			Hint: fmt.Sprintf("write 'step: %d'", g.Step)}}
 	}
+	if st, err := tx.Step(of.Game, of.Step); err == nil && st.Status == StepWaiting && st.Dice != nil {
+		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("step %d of %s closed at %s: its order list is fixed and it waits for beacon round %d",
+			of.Step, of.Game, stamp(st.Dice.Close), st.Dice.Round),
+			Hint: fmt.Sprintf("send orders for step %d once the report of step %d has come", of.Step+1, of.Step)}}
+	}
 	return nil
 }
 
@@ -375,6 +392,8 @@ func receiptText(env *Envelope, of *ParsedOrders, rc *Receipt, checked bool) str
 		if rc.Version > 1 {
 			fmt.Fprintf(&b, "They replace version %d until the step is adjudicated; every version is kept.\n", rc.Version-1)
 		}
+		fmt.Fprintf(&b, "Version %d counts: the step uses the last version the judge accepts from your seat before\n"+
+			"it closes, so this one unless you send another. The step's report lists it under your seat.\n", rc.Version)
 	} else {
 		fmt.Fprintf(&b, "NOT ACCEPTED: nothing was stored. Fix the problems below and send the file again.\n")
 	}

@@ -100,3 +100,24 @@ type FileOptions interface {
 type OptionSeats interface {
 	SeatsWith(scenario string, options map[string]string) ([]string, error)
 }
+
+// HiddenStreams is implemented by rules that draw hidden values (hands,
+// decks, hidden chits): the names of their hidden dice streams (1 to 64
+// bytes of a-z 0-9 '-', not "open"; at most 1024), which the judge writes
+// into an umpire-dice-v2 game's header when the game is created, from the
+// scenario's first state. Every Roller.Draw from a stream other than
+// dice.Open must name one of them; dice.Reveal publishes a stream's keys
+// when its secrecy is spent. A game without the interface draws open dice
+// only.
+type HiddenStreams interface {
+	HiddenStreams(state []byte) ([]string, error)
+}
+
+// StreamSeats is implemented by rules whose hidden streams may belong to
+// one seat, such as that seat's hand: StreamSeat names the seat allowed to
+// see stream's draws ("" for none). That seat's reports carry the step's key
+// of the stream, so it can check its own draws at once with umpire verify
+// --key; nobody else's do.
+type StreamSeats interface {
+	StreamSeat(state []byte, stream string) string
+}

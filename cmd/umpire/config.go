@@ -37,7 +37,21 @@ type Config struct {
 	Templates struct {
 		Dir string `toml:"dir"`
 	} `toml:"templates"`
+	// Beacon is where the rounds of games with a public randomness beacon
+	// are fetched (docs/dice-log.md).
+	Beacon BeaconConfig `toml:"beacon"`
 }
+
+// BeaconConfig names the drand HTTP relays the judge fetches beacon rounds
+// from, and how hard it tries.
+type BeaconConfig struct {
+	Relays  []string `toml:"relays"`  // default: https://api.drand.sh
+	Tries   int      `toml:"tries"`   // rounds of requests per fetch; default 3
+	Timeout duration `toml:"timeout"` // per request; default 10s
+}
+
+// defaultBeaconRelay is drand's public HTTP relay.
+const defaultBeaconRelay = "https://api.drand.sh"
 
 // MailBox is how to reach one mail server.
 type MailBox struct {

@@ -227,10 +227,10 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	}
 
 	// The public log, verified; a forgery, caught; the game replayed.
-	var x *dice.Export
+	var buf bytes.Buffer
 	var steps int
 	err = db.View(ctx, func(tx *store.Tx) (err error) {
-		if x, err = tx.ExportLog(game); err != nil {
+		if _, err = tx.WriteDiceLog(game, &buf); err != nil {
 			return err
 		}
 		j := &adjudicator.Judge{Games: reg, Logger: quiet()}
@@ -241,36 +241,47 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 		return fmt.Errorf("demo: export and replay: %w", err)
 	}
 	logPath := filepath.Join(dir, game+"-log.json")
-	var buf bytes.Buffer
-	if err := x.Write(&buf); err != nil {
-		return err
-	}
 	if err := os.WriteFile(logPath, buf.Bytes(), 0o644); err != nil {
 		return err
 	}
-	res := dice.Verify(x, nil)
+	res, err := dice.VerifyStream(bytes.NewReader(buf.Bytes()), dice.VerifyOptions{})
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "%d. The public dice log is exported to %s; umpire verify checks it:\n", played+2, logPath)
-	printVerify(&indent{w: w}, logPath, res)
+	printVerifyV2(&indent{w: w}, logPath, res, nil)
 	if !res.OK() {
 		return exitCode(exitFail)
 	}
-	forged, err := dice.ReadExport(bytes.NewReader(buf.Bytes()))
+	forged, err := dice.ParseExportV2(buf.Bytes())
 	if err != nil {
 		return err
 	}
 	forgedPath := filepath.Join(dir, game+"-forged.json")
-	if i := firstOpen(forged); i >= 0 {
-		e := &forged.Entries[i]
-		e.Values[0] = forgedValue(e.Spec, e.Values[0])
+	if i := firstOpen(forged.Records); i >= 0 {
+		d := forged.Records[i].Draw
+		d.Values[0] = forgedValue(d.Spec, d.Values[0])
 		var fb bytes.Buffer
-		if err := forged.Write(&fb); err != nil {
+		n := 0
+		_, err := dice.WriteExportV2(&fb, forged.SealedRoot, forged.Revealed, func() (*dice.Record, error) {
+			if n == len(forged.Records) {
+				return nil, nil
+			}
+			n++
+			return &forged.Records[n-1], nil
+		})
+		if err != nil {
 			return err
 		}
 		if err := os.WriteFile(forgedPath, fb.Bytes(), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "\n   A forger changes entry #%d (%s) to %d in %s:\n", e.Seq, e.Purpose, e.Values[0], forgedPath)
-		printVerify(&indent{w: w}, forgedPath, dice.Verify(forged, nil))
+		fmt.Fprintf(w, "\n   A forger changes draw #%d (%s) to %d in %s:\n", d.Seq, d.Purpose, d.Values[0], forgedPath)
+		fres, err := dice.VerifyStream(bytes.NewReader(fb.Bytes()), dice.VerifyOptions{})
+		if err != nil {
+			return err
+		}
+		printVerifyV2(&indent{w: w}, forgedPath, fres, nil)
 	}
 	fmt.Fprintf(w, "\n   umpire replay re-ran the %s from the signed orders: every state and die the same.\n\n", plural(steps, "step"))
 
@@ -283,10 +294,10 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	return nil
 }
 
-// firstOpen is the index of the first entry with values, or -1.
-func firstOpen(x *dice.Export) int {
-	for i, e := range x.Entries {
-		if !e.Hidden && len(e.Values) > 0 {
+// firstOpen is the index of the first open draw with values, or -1.
+func firstOpen(recs []dice.Record) int {
+	for i, r := range recs {
+		if r.Type == dice.TypeDraw && !r.Draw.Sealed() && len(r.Draw.Values) > 0 {
 			return i
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"net"
 	"net/mail"
 	"sync"
@@ -209,7 +210,7 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 		return nil, err
 	}
 	sched := &scheduler{db: db, judge: adj, from: from, now: m.Now, log: m.Logger, poke: out.Poke,
-		interval: time.Minute, wake: make(chan struct{}, 1)}
+		interval: time.Minute, wake: make(chan struct{}, 1), beacons: cfg.Beacon.relay()}
 	return &daemon{m: m, inbox: in, outbox: out, sched: sched}, nil
 }
 
@@ -283,4 +284,13 @@ func (m *Main) reportFailure(ctx context.Context, db *store.DB, cfg *Config, q u
 	if err != nil {
 		m.Logger.ErrorContext(ctx, "could not tell the game master about a failed mail", "err", err)
 	}
+}
+
+// relay is the beacon relay client the configuration describes.
+func (c BeaconConfig) relay() *beacon.Relay {
+	urls := c.Relays
+	if len(urls) == 0 {
+		urls = []string{defaultBeaconRelay}
+	}
+	return &beacon.Relay{URLs: urls, Tries: c.Tries, Timeout: c.Timeout.Duration}
 }

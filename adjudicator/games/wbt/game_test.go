@@ -18,7 +18,7 @@ type seeded struct {
 
 func newSeeded(seed uint64) *seeded { return &seeded{rng: rand.New(rand.NewPCG(seed, 7))} }
 
-func (s *seeded) Draw(_ dice.StreamKind, spec dice.Spec, purpose string) []int {
+func (s *seeded) Draw(_ string, spec dice.Spec, purpose string) []int {
 	if purpose == "" || !strings.HasPrefix(purpose, "WbT ") {
 		panic("draw without a WbT rule purpose: " + purpose)
 	}

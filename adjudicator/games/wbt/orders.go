@@ -331,7 +331,7 @@ func (g *game) parseWeather(verb string, args []string, hint string) (string, er
 // the best river crossings and says a die is due.
 type forecastRoller struct{ draws []string }
 
-func (f *forecastRoller) Draw(_ dice.StreamKind, spec dice.Spec, purpose string) []int {
+func (f *forecastRoller) Draw(_ string, spec dice.Spec, purpose string) []int {
 	f.draws = append(f.draws, purpose)
 	out := make([]int, spec.Draws())
 	for i := range out {

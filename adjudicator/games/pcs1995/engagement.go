@@ -158,7 +158,7 @@ func (g *game) drawChit(side Faction, u *Unit) (*Chit, bool) {
 		}
 		g.ev("3.5", "The cup is empty: every chit under a unit goes back into it.")
 	}
-	i := dice.DrawChit(g.r, len(g.Cup), false, fmt.Sprintf("1995 3.5 %s draws a combat chit for %s from the cup of %d", side, u.ID, len(g.Cup)))
+	i := dice.DrawChit(g.r, dice.Open, len(g.Cup), fmt.Sprintf("1995 3.5 %s draws a combat chit for %s from the cup of %d", side, u.ID, len(g.Cup)))
 	id := g.Cup[i]
 	g.Cup = slices.Delete(g.Cup, i, i+1)
 	g.Drawn = append(g.Drawn, id)

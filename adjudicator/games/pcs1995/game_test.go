@@ -20,7 +20,10 @@ type seeded struct {
 
 func newSeeded(seed uint64) *seeded { return &seeded{rng: rand.New(rand.NewPCG(seed, 1995))} }
 
-func (s *seeded) Draw(_ dice.StreamKind, spec dice.Spec, purpose string) []int {
+func (s *seeded) Draw(stream string, spec dice.Spec, purpose string) []int {
+	if stream != dice.Open {
+		panic("1995 draws everything on the open stream: " + stream)
+	}
 	if !strings.HasPrefix(purpose, "1995 ") {
 		panic("draw without a 1995 rule purpose: " + purpose)
 	}

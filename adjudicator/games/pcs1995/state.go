@@ -509,7 +509,7 @@ type workRoller struct {
 }
 
 // Draw implements dice.Roller.
-func (w *workRoller) Draw(stream dice.StreamKind, spec dice.Spec, purpose string) []int {
+func (w *workRoller) Draw(stream string, spec dice.Spec, purpose string) []int {
 	run := w.g.run
 	if run != nil && len(run.draws) < len(run.recorded) {
 		d := run.recorded[len(run.draws)]

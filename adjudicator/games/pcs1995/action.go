@@ -129,7 +129,9 @@ func (g *game) nextActivation(side Faction) (string, bool) {
 	}
 }
 
-// parseQueue reads a canonical queue line.
+// parseQueue reads a canonical queue line. A line that no longer reads
+// (its unit has left the map, its path no longer starts next to the unit)
+// becomes one alternative that is never legal, saying why.
 func (g *game) parseQueue(seat, line string) []Alt {
 	p := &parser{g: g, seat: seat, side: sideOf(seat)}
 	alts, err := p.parseQueueLine(strings.Fields(line))

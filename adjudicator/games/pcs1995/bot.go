@@ -11,7 +11,7 @@ import (
 // botBatch is how many activations the bot sends in one mail before it
 // lets the judge ask again: the rhythm of a player who plans a few moves
 // ahead and looks at the map again.
-const botBatch = 8
+const botBatch = 16
 
 // Bot implements adjudicator.Bot: legal orders for the step open. It sets
 // standing orders for every decision at the set-up; each turn it puts its
@@ -37,7 +37,7 @@ func (rules) Bot(state []byte, seat string) ([]string, error) {
 	switch g.Phase {
 	case PhaseSetup:
 		return []string{
-			"absorb static support retreat vp rout",
+			"absorb static support retreat rout",
 			"defend gs all interdict all escort all",
 			"intercept all all",
 			"interdict sm 1 escort none",

@@ -126,8 +126,10 @@ func (g *game) owing() ([]string, map[string]string) {
 	case PhaseTurn:
 		no := "arrivals placed by your entry order (else the first eligible entry hex), air units in their default boxes, no strategic missions, and an empty queue (you are asked at your first activation)"
 		return []string{SeatNATO, SeatRS}, map[string]string{SeatNATO: no, SeatRS: no}
-	case PhaseQueue, PhaseAir, PhaseDecision:
+	case PhaseQueue, PhaseAir:
 		return []string{g.Pending.Seat}, map[string]string{g.Pending.Seat: g.Pending.Default}
+	case PhaseDecision:
+		return []string{g.Pending.Seat}, map[string]string{g.Pending.Seat: "the default answer: " + g.Pending.Default}
 	}
 	return nil, nil
 }

@@ -88,6 +88,7 @@ func (g *game) work(w *Work, do func(w *Work)) (done bool) {
 		g.Pending = &Pending{Kind: PhaseDecision, Seat: s.q.seat, Question: s.q.text, Hint: s.q.hint,
 			Decide: s.q.kind, Key: s.q.key, Default: s.q.def, Work: w}
 		g.Pending.Hint = strings.TrimSpace(g.Pending.Hint + " Or send the standing order " + standingFor(s.q) + " to decide this and the later ones.")
+		g.ev(decisionRule[s.q.kind], "%s has no standing order for this decision and is asked: %s.", s.q.seat, s.q.text)
 		done = false
 	}()
 	do(w)

@@ -594,7 +594,15 @@ func (g *game) preparedAssault(u *Unit, a *Activation) {
 func (g *game) airmobile(u *Unit, a *Activation) {
 	side, enemy := u.side(), other(u.side())
 	from := u.Hex
-	line := g.grid.Line(u.pos, a.Target)[1:]
+	// the path: the via hexes, then a straight line to the destination
+	line := slices.Clone(a.Via)
+	last := u.pos
+	if len(line) > 0 {
+		last = line[len(line)-1]
+	}
+	if last != a.Target {
+		line = append(line, g.grid.Line(last, a.Target)[1:]...)
+	}
 	escorts := aliveOf(g.listedAir(side, a.Escort, BoxPatrol, "airmobile escort"))
 	g.ev("3.3.1", "%s flies airmobile from %s to %s over %s, escorted by %s.", u.ID, g.placeName(u.pos), g.placeName(a.Target), hexList(g, line), airIDs(escorts))
 	land := a.Target

@@ -117,6 +117,17 @@ func TestDataFromOptions(t *testing.T) {
 	if g.Data.MapName != "option map" || g.Data.Map != text || g.Data.ChitsName != "demo-chits.toml" {
 		t.Errorf("data %q %q", g.Data.MapName, g.Data.ChitsName)
 	}
+	// the same files by path (the operator's way) give the same game
+	byPath, err := Game.New("demo", map[string]string{"map": filepath.Join("testdata", "game", "test-map.toml"), "counters": filepath.Join("testdata", "game", "test-counters.toml")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := decode(byPath); len(p.Units) != len(g.Units) || p.Data.Counters != g.Data.Counters {
+		t.Error("the files by path differ from their text")
+	}
+	if got := strings.Join(Game.(adjudicator.FileOptions).FileOptions(), " "); got != "map counters chits" {
+		t.Errorf("file options %q: a game created by mail must give these files' text", got)
+	}
 	sit, err := Game.(adjudicator.Reporter).Situation(state, SeatNATO)
 	if err != nil {
 		t.Fatal(err)

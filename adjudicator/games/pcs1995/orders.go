@@ -53,6 +53,7 @@ type Activation struct {
 	With      []string   // pa: supporting units
 	Air       combatAir  // pa
 	Escort    []string   // airmobile
+	Via       []board.ID // airmobile: the first hexes of its path, the rest a straight line
 	Advance   []advance  // pa: nil unsaid
 	AdvanceBy string     // pa: "", "none", "lead" or "list"
 	Targets   []string   // deescalate
@@ -443,9 +444,24 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 		}
 		a.Target = id
 		rest = rest[1:]
+		if len(rest) > 0 && rest[0] == "via" {
+			rest = rest[1:]
+			for len(rest) > 0 && rest[0] != "escort" {
+				v, err := p.landHex(rest[0])
+				if err != nil {
+					return nil, err
+				}
+				if !p.g.grid.Adjacent(pos, v) {
+					return nil, bad("via lists the first hexes of the flight, each next to the one before, starting next to the unit; the rest is a straight line to the destination", "%s is not next to %s", rest[0], p.g.hex(pos))
+				}
+				a.Via = append(a.Via, v)
+				pos = v
+				rest = rest[1:]
+			}
+		}
 		if len(rest) > 0 {
 			if len(rest) != 2 || rest[0] != "escort" {
-				return nil, bad("airmobile UNIT HEX [escort F,F] (3.3.1)", "%q is not part of an airmobile move", strings.Join(rest, " "))
+				return nil, bad("airmobile UNIT HEX [via HEX...] [escort F,F] (3.3.1)", "%q is not part of an airmobile move", strings.Join(rest, " "))
 			}
 			if a.Escort, err = p.airList(rest[1], "F"); err != nil {
 				return nil, err
@@ -558,6 +574,9 @@ func (a *Activation) String(g *game) string {
 		return strings.Join(parts, " ")
 	case "airmobile":
 		s := "airmobile " + a.Unit + " " + g.hex(a.Target)
+		if len(a.Via) > 0 {
+			s += " via " + hexes(a.Via)
+		}
 		if len(a.Escort) > 0 {
 			s += " escort " + strings.Join(a.Escort, ",")
 		}
@@ -726,7 +745,7 @@ func init() {
 	for _, list := range [][]string{activationVerbs, standingVerbs, {
 		"place", "air", "bomb", "airstrike", "decide", "if", "and", "else", "skip", "attack", "bid", "advance", "with",
 		"gs", "interdict", "escort", "enemy", "empty", "friendly", "mine", "theirs", "fresh", "static", "at", "vp",
-		"all", "none", "ask", "lead", "static", "support", "retreat", "rout", "sm", "bombing", "airstrike",
+		"all", "none", "ask", "lead", "static", "support", "retreat", "rout", "sm", "bombing", "airstrike", "via",
 		"airmobile", "interdiction", "after", "on", "any", "suppression", "patrol", "spent", "stay", ">=", "<=", "<", ">", "=",
 	}} {
 		for _, w := range list {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
@@ -26,10 +27,52 @@ var typeLetters = map[string]string{"armor": "Ar", "mech": "M", "motorized": "Mo
 // activation queue, air script and standing orders are shown only to it
 // (the game master sees both); the map has no hidden units.
 func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error) {
-	g, err := decode(state)
+	g, pub, err := situationOf(state)
 	if err != nil {
 		return adjudicator.Situation{}, err
 	}
+	sit := pub
+	sit.Tracks, sit.Units, sit.Hand = slices.Clone(pub.Tracks), slices.Clone(pub.Units), nil
+	if pub.Picture != nil {
+		pic := *pub.Picture
+		sit.Picture = &pic
+	}
+	for _, s := range []string{SeatNATO, SeatRS} {
+		if seat == s || seat == "" {
+			sit.Hand = append(sit.Hand, g.hand(s, seat == "")...)
+		}
+	}
+	return sit, nil
+}
+
+// lastSituation keeps the public part of the last state's situation: a
+// step's reports ask for the same state once per seat.
+var lastSituation struct {
+	sync.Mutex
+	state string
+	g     *game
+	sit   adjudicator.Situation
+}
+
+// situationOf is the situation every seat sees (no hands) and the game it
+// was read from, which callers must not change.
+func situationOf(state []byte) (*game, adjudicator.Situation, error) {
+	lastSituation.Lock()
+	defer lastSituation.Unlock()
+	if lastSituation.g != nil && lastSituation.state == string(state) {
+		return lastSituation.g, lastSituation.sit, nil
+	}
+	g, err := decode(state)
+	if err != nil {
+		return nil, adjudicator.Situation{}, err
+	}
+	sit := g.publicSituation()
+	lastSituation.state, lastSituation.g, lastSituation.sit = string(state), g, sit
+	return g, sit, nil
+}
+
+// publicSituation is what every seat sees: tracks, units, the map.
+func (g *game) publicSituation() adjudicator.Situation {
 	sit := adjudicator.Situation{Notices: g.sc.Notices}
 	de := func(s string) string {
 		if g.Deesc[s] {
@@ -65,13 +108,8 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		sit.Units = append(sit.Units, adjudicator.Unit{Side: string(a.c.Side), ID: a.ID, Type: a.c.Type + " air (" + a.c.Nationality + ")",
 			Where: orNone(a.Box), Strength: fmt.Sprintf("ER %d", a.ER()), Status: st})
 	}
-	for _, s := range []string{SeatNATO, SeatRS} {
-		if seat == s || seat == "" {
-			sit.Hand = append(sit.Hand, g.hand(s, seat == "")...)
-		}
-	}
 	sit.Picture = g.picture(sit.Tracks)
-	return sit, nil
+	return sit
 }
 
 func orNone(s string) string {

@@ -318,31 +318,31 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 		return fmt.Errorf("pcs1995: map: %w", err)
 	}
 	sc.Map = m
-	bad := func(table string, index int, key, field, format string, args ...any) error {
+	wrong := func(table string, index int, key, field, format string, args ...any) error {
 		return fileErr("map", &board.FileError{File: name, Line: board.FieldLine(text, table, index, key), Field: field, Err: fmt.Sprintf(format, args...)})
 	}
 	if m.Grid.IDStyle != board.FourDigit {
-		return bad("grid", -1, "ids", "grid.ids", "1995 hexes have four-digit ids, such as 3507 (5.0)")
+		return wrong("grid", -1, "ids", "grid.ids", "1995 hexes have four-digit ids, such as 3507 (5.0)")
 	}
 	for i, id := range m.Grid.All() {
 		_ = i
 		if t := m.Terrain[id]; t != ClearTerrain && t != MountainTerrain && t != SeaTerrain {
-			return bad("terrain", terrainIndex(text, t), "kind", "terrain.kind", "%q: want clear, mountain or sea (9.1, 9.2; the TEC has no other terrain)", t)
+			return wrong("terrain", terrainIndex(text, t), "kind", "terrain.kind", "%q: want clear, mountain or sea (9.1, 9.2; the TEC has no other terrain)", t)
 		}
 		if a := m.Area[id]; a != "" && !slices.Contains(countries, a) {
-			return bad("area", areaIndex(text, a), "name", "area.name", "unknown country %q: the countries are %s", a, strings.Join(countries, ", "))
+			return wrong("area", areaIndex(text, a), "name", "area.name", "unknown country %q: the countries are %s", a, strings.Join(countries, ", "))
 		}
 	}
 	for _, p := range slices.SortedFunc(maps.Keys(m.Rivers), comparePairs) {
 		if m.Ridges[p] {
-			return bad("hexsides", -1, "", "hexsides", "%s is both a river and a ridge hexside: give one (9.5, 9.6)", p)
+			return wrong("hexsides", -1, "", "hexsides", "%s is both a river and a ridge hexside: give one (9.5, 9.6)", p)
 		}
 	}
 	places := slices.Collect(maps.Keys(m.Places))
 	board.SortIDs(places)
 	for _, id := range places {
 		if pl := m.Places[id]; pl.Kind != "city" && pl.Kind != "capital" {
-			return bad("place", placeIndex(text, m.Grid.Format(id)), "kind", "place.kind", "%q at %s: want city or capital (9.3, 9.4)", pl.Kind, m.Grid.Format(id))
+			return wrong("place", placeIndex(text, m.Grid.Format(id)), "kind", "place.kind", "%q at %s: want city or capital (9.3, 9.4)", pl.Kind, m.Grid.Format(id))
 		}
 	}
 	sc.named = map[string]board.ID{}
@@ -357,42 +357,42 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 		pname := entryNames[hex]
 		id, err := m.Grid.Parse(hex)
 		if err != nil {
-			return bad("grid", -1, "last", "grid.last", "hex %s (%s), an entry hex of 5.0, is off the map", hex, pname)
+			return wrong("grid", -1, "last", "grid.last", "hex %s (%s), an entry hex of 5.0, is off the map", hex, pname)
 		}
 		if _, ok := m.Places[id]; !ok {
-			return bad("place", -1, "", "place", "no city at %s: 5.0 names %s %s an entry hex; give it a [[place]]", hex, pname, hex)
+			return wrong("place", -1, "", "place", "no city at %s: 5.0 names %s %s an entry hex; give it a [[place]]", hex, pname, hex)
 		}
 		if m.Terrain[id] == SeaTerrain || m.Area[id] == "" {
-			return bad("area", -1, "", "area", "%s (%s) must be a land hex in a country (5.0)", hex, pname)
+			return wrong("area", -1, "", "area", "%s (%s) must be a land hex in a country (5.0)", hex, pname)
 		}
 	}
 	for _, pname := range []string{"Pristina", "Vranje", "Novi Sad", "Nis"} {
 		id, ok := sc.named[pname]
 		if !ok {
-			return bad("place", -1, "", "place", "no place named %q: the rules name it (3.7, 12.0)", pname)
+			return wrong("place", -1, "", "place", "no place named %q: the rules name it (3.7, 12.0)", pname)
 		}
 		if m.Area[id] != Serbia {
-			return bad("place", placeIndex(text, m.Grid.Format(id)), "hex", "place.hex", "%s must be inside Serbia (3.7, 12.0)", pname)
+			return wrong("place", placeIndex(text, m.Grid.Format(id)), "hex", "place.hex", "%s must be inside Serbia (3.7, 12.0)", pname)
 		}
 	}
 	if m.Area[mustID(m, Trieste)] != Italy {
-		return bad("area", -1, "", "area", "Trieste (1206) must be in Italy (5.1.2)")
+		return wrong("area", -1, "", "area", "Trieste (1206) must be in Italy (5.1.2)")
 	}
 	for _, req := range []string{"west_edge", "port", "rs_supply", "srpska_1", "srpska_2"} {
 		if _, ok := m.HexSets[req]; !ok {
-			return bad("sets", -1, "", "sets."+req, "missing: %s", setHelp[req])
+			return wrong("sets", -1, "", "sets."+req, "missing: %s", setHelp[req])
 		}
 	}
 	sc.westEdge, sc.ports = map[board.ID]bool{}, map[board.ID]bool{}
 	for _, id := range m.HexSets["west_edge"] {
 		if m.Area[id] != Italy {
-			return bad("sets", -1, "west_edge", "sets.west_edge", "%s is not in Italy (3.7: the west edge of the map via Italy)", m.Grid.Format(id))
+			return wrong("sets", -1, "west_edge", "sets.west_edge", "%s is not in Italy (3.7: the west edge of the map via Italy)", m.Grid.Format(id))
 		}
 		sc.westEdge[id] = true
 	}
 	for _, id := range m.HexSets["port"] {
 		if _, ok := m.Places[id]; !ok {
-			return bad("sets", -1, "port", "sets.port", "%s is not a city (3.7: port city hexes)", m.Grid.Format(id))
+			return wrong("sets", -1, "port", "sets.port", "%s is not a city (3.7: port city hexes)", m.Grid.Format(id))
 		}
 		sc.ports[id] = true
 	}
@@ -403,14 +403,14 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 			id = mustID(m, Beograd)
 		}
 		if !slices.Contains(sc.rsSources, id) {
-			return bad("sets", -1, "rs_supply", "sets.rs_supply", "must list %s (%s): 3.7 names Belgrade, Novi Sad and Nis", want, m.Grid.Format(id))
+			return wrong("sets", -1, "rs_supply", "sets.rs_supply", "must list %s (%s): 3.7 names Belgrade, Novi Sad and Nis", want, m.Grid.Format(id))
 		}
 	}
 	sc.srpska = map[board.ID]int{}
 	for i, k := range []string{"srpska_1", "srpska_2"} {
 		for _, id := range m.HexSets[k] {
 			if m.Area[id] != Bosnia {
-				return bad("sets", -1, k, "sets."+k, "%s is not in Bosnia: the Republic of Srpska's territories are (12.0)", m.Grid.Format(id))
+				return wrong("sets", -1, k, "sets."+k, "%s is not in Bosnia: the Republic of Srpska's territories are (12.0)", m.Grid.Format(id))
 			}
 			sc.srpska[id] = i + 1
 		}
@@ -422,7 +422,7 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 	for _, k := range []string{"control_nato", "control_rs"} {
 		for _, id := range m.HexSets[k] {
 			if _, ok := m.Places[id]; !ok {
-				return bad("sets", -1, k, "sets."+k, "%s is not a city: initial control is kept for cities", m.Grid.Format(id))
+				return wrong("sets", -1, k, "sets."+k, "%s is not a city: initial control is kept for cities", m.Grid.Format(id))
 			}
 			sc.initial[id] = map[string]Faction{"control_nato": NATO, "control_rs": RS}[k]
 		}
@@ -577,129 +577,129 @@ func (sc *Scenario) readCounters(name string, data []byte) (string, error) {
 	}
 	seen := map[string]bool{}
 	for i, u := range f.Unit {
-		bad := func(key, format string, args ...any) error {
+		wrong := func(key, format string, args ...any) error {
 			return fileErr("counters", &board.FileError{File: name, Line: board.FieldLine(data, "unit", i, key),
 				Field: fmt.Sprintf("unit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
 		c := &Counter{ID: u.ID, Name: u.Name, Nationality: u.Nationality, Type: u.Type, Formation: u.Formation, Reinforcement: u.Reinforcement}
 		if !validID(c.ID) {
-			return "", bad("id", "%q: want an upper-case id of up to 24 characters without spaces, + / # : or commas, such as US-1AD", u.ID)
+			return "", wrong("id", "%q: want an upper-case id of up to 24 characters without spaces, + / # : or commas, such as US-1AD", u.ID)
 		}
 		if seen[c.ID] {
-			return "", bad("id", "%s is listed twice", c.ID)
+			return "", wrong("id", "%s is listed twice", c.ID)
 		}
 		seen[c.ID] = true
 		var ok bool
 		if c.Side, ok = parseSide(u.Side); !ok {
-			return "", bad("side", "%q: want NATO or RS", u.Side)
+			return "", wrong("side", "%q: want NATO or RS", u.Side)
 		}
 		nats := natoNationalities
 		if c.Side == RS {
 			nats = rsNationalities
 		}
 		if !slices.Contains(nats, c.Nationality) {
-			return "", bad("nationality", "%q: want one of %s for %s (5.0, 5.3.1)", u.Nationality, strings.Join(nats, ", "), c.Side)
+			return "", wrong("nationality", "%q: want one of %s for %s (5.0, 5.3.1)", u.Nationality, strings.Join(nats, ", "), c.Side)
 		}
 		if !slices.Contains(unitTypes, c.Type) {
-			return "", bad("type", "%q: want %s (3.1; armor matters for bracketed UQR, 8.1.1)", u.Type, strings.Join(unitTypes, ", "))
+			return "", wrong("type", "%q: want %s (3.1; armor matters for bracketed UQR, 8.1.1)", u.Type, strings.Join(unitTypes, ", "))
 		}
 		c.Armor = c.Type == "armor"
 		if c.UQR, err = ParseUQR(u.UQR); err != nil || u.UQR == "" {
-			return "", bad("uqr", "%q: want A, B, C or D, or bracketed like [B] (3.1, 8.1.1)", u.UQR)
+			return "", wrong("uqr", "%q: want A, B, C or D, or bracketed like [B] (3.1, 8.1.1)", u.UQR)
 		}
 		switch v := u.MA.(type) {
 		case string:
 			if v != "A" {
-				return "", bad("ma", "%q: want a number of MP, or \"A\" for an airmobile unit (3.3.1)", v)
+				return "", wrong("ma", "%q: want a number of MP, or \"A\" for an airmobile unit (3.3.1)", v)
 			}
 			c.Movement, c.MA = Airmobile, 6
 			if u.Movement != "" && u.Movement != Airmobile {
-				return "", bad("movement", "%q: an MA of \"A\" is airmobile (3.3.1): leave movement out", u.Movement)
+				return "", wrong("movement", "%q: an MA of \"A\" is airmobile (3.3.1): leave movement out", u.Movement)
 			}
 		case int64:
 			if v < 1 || v > 30 {
-				return "", bad("ma", "%d: want 1 to 30 MP", v)
+				return "", wrong("ma", "%d: want 1 to 30 MP", v)
 			}
 			c.MA = int(v)
 			if !slices.Contains([]string{Foot, Mech, Motor}, u.Movement) {
-				return "", bad("movement", "%q: want foot, mech or motor, the colour of the MA (7.1)", u.Movement)
+				return "", wrong("movement", "%q: want foot, mech or motor, the colour of the MA (7.1)", u.Movement)
 			}
 			c.Movement = u.Movement
 		default:
-			return "", bad("ma", "missing: the MA in MP, or \"A\" for an airmobile unit (3.1, 3.3.1)")
+			return "", wrong("ma", "missing: the MA in MP, or \"A\" for an airmobile unit (3.1, 3.3.1)")
 		}
 		if c.Type == "airmobile" && c.Movement != Airmobile {
-			return "", bad("ma", "an airmobile unit has the MA \"A\" (3.3.1)")
+			return "", wrong("ma", "an airmobile unit has the MA \"A\" (3.3.1)")
 		}
 		switch r := c.Reinforcement; {
 		case r == "":
 		case slices.Contains(NATOContingents, r):
 			if c.Side != NATO || c.Nationality != r {
-				return "", bad("reinforcement", "%q: a NATO contingent's units are of its nationality (5.1)", r)
+				return "", wrong("reinforcement", "%q: a NATO contingent's units are of its nationality (5.1)", r)
 			}
 		case r == "3VO":
 			if c.Nationality != "Serbian" {
-				return "", bad("reinforcement", "the 3 VO reinforcements are Serbian (5.2)")
+				return "", wrong("reinforcement", "the 3 VO reinforcements are Serbian (5.2)")
 			}
 		default:
-			return "", bad("reinforcement", "%q: want German, Canadian, Italian or French (5.1.1) or 3VO (5.2)", r)
+			return "", wrong("reinforcement", "%q: want German, Canadian, Italian or French (5.1.1) or 3VO (5.2)", r)
 		}
 		if c.Reinforcement == "" && slices.Contains(NATOContingents, c.Nationality) {
-			return "", bad("reinforcement", "%s units arrive as reinforcements (5.1: only American, British, Croatian and Slovenian units start on the map): give reinforcement = %q", c.Nationality, c.Nationality)
+			return "", wrong("reinforcement", "%s units arrive as reinforcements (5.1: only American, British, Croatian and Slovenian units start on the map): give reinforcement = %q", c.Nationality, c.Nationality)
 		}
 		if c.Formation == "3VO" && c.Reinforcement != "3VO" {
-			return "", bad("reinforcement", "3 VO units are the Russian/Serbian reinforcements (5.2, 12.0): give reinforcement = \"3VO\"")
+			return "", wrong("reinforcement", "3 VO units are the Russian/Serbian reinforcements (5.2, 12.0): give reinforcement = \"3VO\"")
 		}
 		if u.Hex != "" {
 			id, err := sc.Map.Grid.Parse(u.Hex)
 			if err != nil {
-				return "", bad("hex", "%v", err)
+				return "", wrong("hex", "%v", err)
 			}
 			if !sc.Land(id) {
-				return "", bad("hex", "%s is not a land hex of a country", u.Hex)
+				return "", wrong("hex", "%s is not a land hex of a country", u.Hex)
 			}
 			c.Hex = id
 		} else if c.Reinforcement == "" {
-			return "", bad("hex", "missing: a unit that starts on the map needs its set-up hex (12.0)")
+			return "", wrong("hex", "missing: a unit that starts on the map needs its set-up hex (12.0)")
 		}
 		sc.byID[c.ID] = c
 		sc.Counters = append(sc.Counters, c)
 	}
 	for i, a := range f.Air {
-		bad := func(key, format string, args ...any) error {
+		wrong := func(key, format string, args ...any) error {
 			return fileErr("counters", &board.FileError{File: name, Line: board.FieldLine(data, "air", i, key),
 				Field: fmt.Sprintf("air[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
 		c := &AirCounter{ID: a.ID, Name: a.Name, Nationality: a.Nationality, Type: a.Type, ER: a.ER, Reduced: a.Reduced, Reinforcement: a.Reinforcement}
 		if !validID(c.ID) {
-			return "", bad("id", "%q: want an upper-case id without spaces, such as US-F15", a.ID)
+			return "", wrong("id", "%q: want an upper-case id without spaces, such as US-F15", a.ID)
 		}
 		if seen[c.ID] {
-			return "", bad("id", "%s is listed twice (ground and air ids share one list)", c.ID)
+			return "", wrong("id", "%s is listed twice (ground and air ids share one list)", c.ID)
 		}
 		seen[c.ID] = true
 		var ok bool
 		if c.Side, ok = parseSide(a.Side); !ok {
-			return "", bad("side", "%q: want NATO or RS", a.Side)
+			return "", wrong("side", "%q: want NATO or RS", a.Side)
 		}
 		nats := natoNationalities
 		if c.Side == RS {
 			nats = rsNationalities
 		}
 		if !slices.Contains(nats, c.Nationality) {
-			return "", bad("nationality", "%q: want one of %s", a.Nationality, strings.Join(nats, ", "))
+			return "", wrong("nationality", "%q: want one of %s", a.Nationality, strings.Join(nats, ", "))
 		}
 		if c.Type != "F" && c.Type != "G" {
-			return "", bad("type", "%q: want F (fighter) or G (ground support) (3.3)", a.Type)
+			return "", wrong("type", "%q: want F (fighter) or G (ground support) (3.3)", a.Type)
 		}
 		if c.ER < 1 || c.ER > 8 {
-			return "", bad("er", "%d: want an ER of 1 to 8 (3.3: an EC is a d8 at or under the ER)", c.ER)
+			return "", wrong("er", "%d: want an ER of 1 to 8 (3.3: an EC is a d8 at or under the ER)", c.ER)
 		}
 		if c.Reduced < 0 || c.Reduced > c.ER {
-			return "", bad("reduced", "%d: want the damaged side's ER, 0 to the ER %d (6.4.1)", c.Reduced, c.ER)
+			return "", wrong("reduced", "%d: want the damaged side's ER, 0 to the ER %d (6.4.1)", c.Reduced, c.ER)
 		}
 		if r := c.Reinforcement; r != "" && (c.Side != NATO || !slices.Contains(NATOContingents, r)) {
-			return "", bad("reinforcement", "%q: only NATO air units are reinforcements, with a contingent: German, Canadian, Italian or French (12.0)", r)
+			return "", wrong("reinforcement", "%q: only NATO air units are reinforcements, with a contingent: German, Canadian, Italian or French (12.0)", r)
 		}
 		sc.airByID[c.ID] = c
 		sc.Air = append(sc.Air, c)
@@ -741,16 +741,16 @@ func (sc *Scenario) readChits(name string, data []byte) (string, error) {
 		return "", fileErr("chits", &board.FileError{File: name, Field: "chit", Err: "want at least two [[chit]] entries: each combat draws two (3.5)"})
 	}
 	for i, c := range f.Chit {
-		bad := func(key, format string, args ...any) error {
+		wrong := func(key, format string, args ...any) error {
 			return fileErr("chits", &board.FileError{File: name, Line: board.FieldLine(data, "chit", i, key),
 				Field: fmt.Sprintf("chit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
 		ch := &Chit{ID: c.ID}
 		if c.ID == "" || strings.ContainsAny(c.ID, " \t,#/") || len(c.ID) > 8 {
-			return "", bad("id", "%q: want a short id without spaces, such as 07", c.ID)
+			return "", wrong("id", "%q: want a short id without spaces, such as 07", c.ID)
 		}
 		if sc.chitBy[c.ID] != nil {
-			return "", bad("id", "chit %s is listed twice", c.ID)
+			return "", wrong("id", "chit %s is listed twice", c.ID)
 		}
 		for _, side := range []struct {
 			key  string
@@ -758,21 +758,21 @@ func (sc *Scenario) readChits(name string, data []byte) (string, error) {
 			out  *[4]int
 		}{{"front", c.Front, &ch.Front}, {"back", c.Back, &ch.Back}} {
 			if len(side.vals) == 0 {
-				return "", bad(side.key, "missing: give the CS next to each letter, like { A = 7, B = 6, C = 5, D = 3 } (3.5)")
+				return "", wrong(side.key, "missing: give the CS next to each letter, like { A = 7, B = 6, C = 5, D = 3 } (3.5)")
 			}
 			for k, v := range side.vals {
 				i := strings.Index("ABCD", k)
 				if i < 0 || len(k) != 1 {
-					return "", bad(side.key, "%q: the letters are A, B, C and D (3.5)", k)
+					return "", wrong(side.key, "%q: the letters are A, B, C and D (3.5)", k)
 				}
 				if v < 0 || v > 20 {
-					return "", bad(side.key, "%s = %d: want a CS of 0 to 20", k, v)
+					return "", wrong(side.key, "%s = %d: want a CS of 0 to 20", k, v)
 				}
 				side.out[i] = v
 			}
 			for _, l := range "ABCD" {
 				if _, ok := side.vals[string(l)]; !ok {
-					return "", bad(side.key, "letter %c is missing: each side gives A, B, C and D (3.5)", l)
+					return "", wrong(side.key, "letter %c is missing: each side gives A, B, C and D (3.5)", l)
 				}
 			}
 		}

@@ -149,7 +149,7 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
 	g, err := decode(state)
 	if err != nil {
-		return nil, []adjudicator.Problem{{Text: err.Error()}}
+		return nil, []adjudicator.Problem{{Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
 	}
 	if g.Over {
 		return nil, []adjudicator.Problem{{Text: "the game is over", Hint: "no orders are due"}}

@@ -14,6 +14,7 @@ package pcs1995
 //	phase action SEAT               the Action Phase, SEAT to activate (asked for its queue)
 //	phase turn                      the turn's first step (placement, air, queues) for both seats
 //	phase setup                     the set-up
+//	decision SEAT KIND              a decision step asking SEAT (intercept, defend, interdict, absorb, advance)
 //	unit ID HEX [static]            a unit on the map
 //	routed ID | arriving ID [anywhere] | pool ID
 //	air ID BOX [damaged] [flown]    an air unit in a box
@@ -42,12 +43,22 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
+//
+// Together the cases walk every refusal the receipt can give (refusals.case
+// holds those no rule's own file shows), each with a hint.
 func TestGameCases(t *testing.T) {
+	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 1, Hint: 0}}}
+	defer func() {
+		if !t.Failed() {
+			refusals.Check(t)
+		}
+	}()
 	rulestest.Run(t, rulestest.Config{
 		Rules:    Game,
 		Dir:      filepath.Join("testdata", "game"),
 		Load:     loadTestMap,
 		Fixtures: gameFixtures{},
+		Refusals: refusals,
 		CheckDraw: func(d resolve.Draw) error {
 			if !strings.HasPrefix(d.Purpose, "1995 ") {
 				return fmt.Errorf("a draw without a 1995 rule")
@@ -129,6 +140,12 @@ func (gameFixtures) Setup(state []byte, directive string, v []string) ([]byte, e
 	switch directive {
 	case "phase":
 		err = setPhase(g, v)
+	case "decision":
+		if len(v) != 2 {
+			return nil, fmt.Errorf("want decision SEAT KIND")
+		}
+		g.Phase = PhaseDecision
+		g.Pending = &Pending{Kind: PhaseDecision, Seat: v[0], Decide: v[1], Key: v[1], Question: "test", Hint: "answer the test", Default: "none"}
 	case "unit":
 		var u *Unit
 		if u, err = unit(); err == nil {
@@ -323,4 +340,10 @@ func (gameFixtures) Check(state []byte, name, want string) error {
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
+}
+
+// TestRefusalsDocumented: every refusal a player can meet is explained in
+// docs/troubleshooting.md.
+func TestRefusalsDocumented(t *testing.T) {
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 1, Hint: 0})
 }

@@ -467,8 +467,8 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 				return nil, err
 			}
 		}
-	default:
-		return nil, bad(hintActivation, "%q is not an activation", a.Kind)
+	default: // lineKind lets no other verb through
+		return nil, fmt.Errorf("%q is not an activation", a.Kind)
 	}
 	return a, nil
 }
@@ -642,8 +642,8 @@ func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
 			return bad("else is followed by another activation or skip", "an empty alternative")
 		}
 		if len(cur) == 1 && cur[0] == "skip" {
-			if len(alts) == 0 {
-				return bad("skip comes after else", "a line cannot start with skip")
+			if len(alts) == 0 { // skip alone is no order: lineKind refuses it
+				return fmt.Errorf("a line cannot start with skip")
 			}
 			alts = append(alts, Alt{Skip: true})
 			cur = nil
@@ -724,16 +724,20 @@ func altsString(g *game, alts []Alt) string {
 	return strings.Join(parts, " else ")
 }
 
-// normalise lower-cases keywords and upper-cases everything else that is
-// not a number: unit ids are upper case, keywords lower case.
-func normalise(text string) []string {
+// normalise lower-cases keywords and words it does not know, and
+// upper-cases unit ids, hexes and lists of them: unit ids are upper case,
+// keywords lower case, and a refusal quotes an unknown word as written.
+func (g *game) normalise(text string) []string {
 	f := strings.Fields(text)
 	for i, w := range f {
-		lw := strings.ToLower(w)
-		if keywords[lw] || strings.HasPrefix(lw, "vp") && len(lw) == 2 {
+		lw, uw := strings.ToLower(w), strings.ToUpper(w)
+		switch {
+		case keywords[lw]:
 			f[i] = lw
-		} else {
-			f[i] = strings.ToUpper(w)
+		case g.byID[uw] != nil || g.airBy[uw] != nil || strings.ContainsAny(w, ",>-0123456789"):
+			f[i] = uw
+		default:
+			f[i] = lw
 		}
 	}
 	return f
@@ -786,7 +790,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	airLine := map[string]int{}
 	mayBe := map[string][]string{}
 	for _, l := range lines {
-		f := normalise(stripComment(l.Text))
+		f := g.normalise(stripComment(l.Text))
 		if len(f) >= 3 && f[0] == "air" {
 			mayBe[f[1]] = append(mayBe[f[1]], f[2])
 			if i := slices.Index(f, "else"); i >= 0 && i+1 < len(f) {
@@ -799,7 +803,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 		if text == "" {
 			continue
 		}
-		f := normalise(text)
+		f := g.normalise(text)
 		canon, err := p.line(f)
 		if err == nil {
 			switch lineKind(f) {
@@ -828,11 +832,11 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 			}
 		}
 		if err != nil {
-			pr := adjudicator.Problem{Line: l.Line, Text: err.Error()}
+			hint := "docs/orders-pcs1995.md lists the orders"
 			if oe, ok := err.(*orderError); ok {
-				pr.Hint = oe.hint
+				hint = oe.hint
 			}
-			problems = append(problems, pr)
+			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.Error(), Hint: hint})
 			continue
 		}
 		out = append(out, canon)
@@ -1232,7 +1236,7 @@ func (p *parser) standing(f []string) (string, error) {
 		}
 		return "stop after attack on " + strings.Join(hs, " "), nil
 	}
-	return "", bad(hintStanding, "%q is not a standing order", f[0])
+	return "", fmt.Errorf("%q is not a standing order", f[0]) // lineKind lets no other verb through
 }
 
 // defendArgs reads "gs N|all|none interdict N|all|none escort N|all|none",
@@ -1263,8 +1267,8 @@ func defendArgs(args []string) (string, error) {
 func (p *parser) decide(f []string) (string, error) {
 	g := p.g
 	pd := g.Pending
-	if pd == nil || pd.Kind != PhaseDecision || pd.Seat != p.seat {
-		return "", bad("no decision is asked of you", "decide answers a question this step does not ask")
+	if pd == nil || pd.Kind != PhaseDecision || pd.Seat != p.seat { // decide lines reach only a decision step's seat
+		return "", fmt.Errorf("decide answers a question this step does not ask")
 	}
 	args := f[1:]
 	if len(args) == 0 {
@@ -1339,7 +1343,7 @@ func (p *parser) decide(f []string) (string, error) {
 		}
 		return "decide " + args[0], nil
 	}
-	return "", bad(pd.Hint, "decide does not fit this question")
+	return "", fmt.Errorf("decide does not fit this question") // every kind asked is above
 }
 
 func orAsk(err error) error {

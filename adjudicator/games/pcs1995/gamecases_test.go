@@ -43,7 +43,6 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
-//
 // Together the cases walk every refusal the receipt can give (refusals.case
 // holds those no rule's own file shows), each with a hint.
 func TestGameCases(t *testing.T) {

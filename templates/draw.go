@@ -335,10 +335,11 @@ func ink(c color.Color) color.Color {
 	return color.White
 }
 
-// paletted turns the picture into an 8-bit one for a small PNG: the colours
-// the drawing asked for are kept exactly and the remaining slots go to the
-// most frequent antialiasing shades; other pixels take the nearest slot.
-func paletted(img *image.RGBA, keep []color.RGBA) *image.Paletted {
+// paletted turns the picture into an 8-bit one of at most n colours (up to
+// 256) for a small PNG: the colours the drawing asked for are kept exactly
+// and the remaining slots go to the most frequent antialiasing shades;
+// other pixels take the nearest slot.
+func paletted(img *image.RGBA, keep []color.RGBA, n int) *image.Paletted {
 	key := func(r, g, b uint8) uint32 { return uint32(r)<<16 | uint32(g)<<8 | uint32(b) }
 	counts := newColorTable()
 	pix := img.Pix
@@ -360,7 +361,7 @@ func paletted(img *image.RGBA, keep []color.RGBA) *image.Paletted {
 	var pal []uint32
 	in := map[uint32]bool{}
 	for _, c := range keep {
-		if k := key(c.R, c.G, c.B); !in[k] && counts.get(k) > 0 && len(pal) < 256 {
+		if k := key(c.R, c.G, c.B); !in[k] && counts.get(k) > 0 && len(pal) < n {
 			in[k] = true
 			pal = append(pal, k)
 		}
@@ -383,7 +384,7 @@ func paletted(img *image.RGBA, keep []color.RGBA) *image.Paletted {
 	}
 	slices.SortFunc(rest, sortKC)
 	for _, e := range rest {
-		if len(pal) == 256 {
+		if len(pal) >= n {
 			break
 		}
 		pal = append(pal, e.k)

@@ -48,10 +48,25 @@ func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 	r.ox = float64(x0) - lo.X*hexRadius
 	r.oy = float64(y0) - lo.Y*hexRadius
 
-	r.hexes()
-	r.roads()
-	r.hexsides()
-	r.labels()
+	// the map itself is the same at every step of a game: the static
+	// layer, from everything it draws.
+	content := struct {
+		Grid          board.Grid
+		Terrain       map[board.ID]string
+		TerrainColors map[string]string
+		Hexsides      []board.Hexside
+		Roads         []board.Road
+		Labels        map[board.ID]string
+		Crop          []board.ID
+	}{r.g, m.Terrain, m.TerrainColors, m.Hexsides, m.Roads, m.Labels, m.Crop}
+	if err := r.static(y0-margin, mapH+2*margin, content, func() {
+		r.hexes()
+		r.roads()
+		r.hexsides()
+		r.labels()
+	}); err != nil {
+		return nil, fmt.Errorf("templates: map: %w", err)
+	}
 	r.counters()
 	r.arrows()
 	r.finish()

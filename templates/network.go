@@ -66,12 +66,33 @@ func renderNetwork(m board.Picture, mk func(w, h int) surface) (*renderer, error
 	x0, y0 := r.frame(mapW, mapH, r.legendItems())
 	r.nx, r.ny = float64(x0), float64(y0)
 
-	r.cv.rect(image.Rect(x0-1, y0-1, x0+mapW+1, y0+mapH+1), paperLine)
-	r.cv.rect(image.Rect(x0, y0, x0+mapW, y0+mapH), paper)
+	// the paper, regions and links are the same at every step of a game:
+	// the static layer, from everything they are drawn from.
+	type place struct {
+		ID, Region string
+		X, Y       float64
+	}
+	content := struct {
+		Regions []board.Region
+		Links   []board.Link
+		Spaces  []place
+	}{n.Regions, n.Links, make([]place, len(n.Spaces))}
+	for i, s := range n.Spaces {
+		content.Spaces[i] = place{s.ID, s.Region, s.X, s.Y}
+	}
+	if err := r.static(y0-margin, mapH+2*margin, content, func() {
+		// where the map is on the surface drawn on.
+		x0, y0 := int(r.nx), int(r.ny)
+		r.cv.rect(image.Rect(x0-1, y0-1, x0+mapW+1, y0+mapH+1), paperLine)
+		r.cv.rect(image.Rect(x0, y0, x0+mapW, y0+mapH), paper)
+		r.bridges = r.regionBridges()
+		r.regions()
+		r.links()
+	}); err != nil {
+		return nil, fmt.Errorf("templates: map: %w", err)
+	}
 	r.bridges = r.regionBridges()
 	r.placeStacks(mapW, mapH)
-	r.regions()
-	r.links()
 	occ := r.occupancy()
 	r.regionNames(occ, mapW, mapH)
 	for _, s := range n.Spaces {

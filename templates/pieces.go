@@ -87,25 +87,22 @@ const (
 
 // RenderPNG draws the map and writes it as a PNG. A picture with a Grid is
 // a hex map, one with a Network a point-to-point map. On a point-to-point
-// map a legend item whose Terrain is "key" shows a key space.
+// map a legend item whose Terrain is "key" shows a key space. What does not
+// change between the steps of a game (the map's static layer) is drawn
+// once and kept (layer.go): the picture is the same as drawn whole.
 func RenderPNG(m board.Picture, w io.Writer) error {
-	r, err := render(m, pixels)
+	var ls *layered
+	_, err := render(m, func(width, height int) surface {
+		ls = newLayered(width, height)
+		return ls
+	})
+	if ls != nil {
+		defer ls.release()
+	}
 	if err != nil {
 		return err
 	}
-	cv := r.cv.(*canvas)
-	keep := make([]color.RGBA, 0, len(cv.used))
-	for c := range cv.used {
-		keep = append(keep, c)
-	}
-	slices.SortFunc(keep, func(a, b color.RGBA) int {
-		return cmp.Or(cmp.Compare(a.R, b.R), cmp.Compare(a.G, b.G), cmp.Compare(a.B, b.B))
-	})
-	pal := paletted(cv.img, keep)
-	putPix(cv.img.Pix) // nothing refers to the picture after this
-	err = encodePNG(w, pal)
-	putPix(pal.Pix)
-	return err
+	return ls.encode(w)
 }
 
 // pixPool recycles picture buffers: a big map is 16 MB of pixels, and

@@ -12,7 +12,8 @@
 // are big-endian uint64 keys so that they sort. The layout (schema version 1):
 //
 //	meta/                       schema version, instance id
-//	keys/<fingerprint>          Key
+//	keys/<fingerprint>          Key (the bucket's sequence: the keyring's version)
+//	key-changes/<version>       fingerprint of the key put at that version
 //	games/<id>/                 "game": Game
 //	    seats/<name>                              Seat
 //	    orders/<step><len(seat)><seat><version>   OrderFile

@@ -33,6 +33,7 @@ const (
 	bPictures     = "pictures"
 	bPictureRefs  = "picture-refs"
 	bDone         = "done"
+	bKeyChanges   = "key-changes"
 
 	bSeats        = "seats"
 	bOrderDigests = "order-digests"

@@ -53,6 +53,15 @@ func (tx intakeTx) Keys() ([]intake.Key, error) {
 	return out, err
 }
 
+func (tx intakeTx) KeysSince(v uint64) ([]intake.Key, uint64, bool, error) {
+	ks, now, ok, err := tx.Tx.KeysSince(v)
+	out := make([]intake.Key, len(ks))
+	for i, k := range ks {
+		out[i] = intake.Key{Fingerprint: k.Fingerprint, Public: k.Public}
+	}
+	return out, now, ok, err
+}
+
 func (tx intakeTx) UpdateKey(fingerprint string, public []byte) error {
 	k, err := tx.Tx.Key(fingerprint)
 	if err != nil {

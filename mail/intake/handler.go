@@ -61,6 +61,7 @@ type Handler struct {
 	poke    func()
 	taken   func(env *adjudicator.Envelope, d mail.Disposition)
 	wake    func()
+	keys    keyCache
 }
 
 // New returns the Handler cfg describes.

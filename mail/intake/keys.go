@@ -2,24 +2,76 @@ package intake
 
 import (
 	"context"
+	"crypto/sha256"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature"
 )
 
-// keyring loads the keys the judge knows.
-func (h *Handler) keyring(ctx context.Context) (*signature.Keyring, error) {
+// keyring returns the keys the judge knows. They are kept between batches
+// (keyCache) and brought up to date from the store's keyring version: a
+// batch reads the keys put since the last one, so its cost does not grow
+// with the keys stored.
+func (h *Handler) keyring(ctx context.Context) (signature.Keys, error) {
+	c := &h.keys
+	c.load.Lock()
+	defer c.load.Unlock()
 	var keys []Key
-	if err := h.db.View(ctx, func(tx Tx) (err error) {
-		keys, err = tx.Keys()
+	full := false
+	var version uint64
+	if err := h.db.View(ctx, func(tx Tx) error {
+		var ok bool
+		var err error
+		if c.loaded {
+			keys, version, ok, err = tx.KeysSince(c.version)
+			if err != nil || (ok && len(keys) == 0) {
+				return err
+			}
+			fresh := keys[:0]
+			for _, k := range keys {
+				sum, known := c.stored[k.Fingerprint]
+				switch {
+				case !known:
+					fresh = append(fresh, k)
+				case sum != sha256.Sum256(k.Public):
+					ok = false // a known key changed (renewed, revoked): read afresh
+				}
+			}
+			keys = fresh
+		}
+		if !ok {
+			full = true
+			version = tx.KeysVersion()
+			keys, err = tx.Keys()
+		}
 		return err
 	}); err != nil {
 		return nil, err
 	}
-	r := &signature.Keyring{}
+	if full {
+		r, stored := h.parseKeys(ctx, &signature.Keyring{}, keys, map[string][sha256.Size]byte{})
+		c.mu.Lock()
+		c.ring, c.stored = r, stored
+		c.mu.Unlock()
+		c.loads.Add(1)
+	} else if len(keys) > 0 {
+		c.mu.Lock()
+		h.parseKeys(ctx, c.ring, keys, c.stored)
+		c.mu.Unlock()
+	}
+	c.loaded, c.version = true, version
+	return c, nil
+}
+
+// parseKeys adds the stored keys to r, and to stored their fingerprints
+// with the SHA-256 of their material.
+func (h *Handler) parseKeys(ctx context.Context, r *signature.Keyring, keys []Key, stored map[string][sha256.Size]byte) (*signature.Keyring, map[string][sha256.Size]byte) {
 	for _, k := range keys {
+		stored[k.Fingerprint] = sha256.Sum256(k.Public)
 		pk, err := signature.ParseKey(k.Public)
 		if err != nil {
 			h.log.WarnContext(ctx, "stored key does not parse", "fingerprint", k.Fingerprint, "err", err)
@@ -29,7 +81,28 @@ func (h *Handler) keyring(ctx context.Context) (*signature.Keyring, error) {
 			h.log.WarnContext(ctx, "stored key refused", "fingerprint", k.Fingerprint, "err", err)
 		}
 	}
-	return r, nil
+	return r, stored
+}
+
+// keyCache is the keyring a Handler keeps between batches, at the store's
+// keyring version. Lookups may run while a later batch brings it up to
+// date.
+type keyCache struct {
+	load    sync.Mutex // one update at a time
+	loaded  bool
+	version uint64
+
+	mu     sync.RWMutex
+	ring   *signature.Keyring
+	stored map[string][sha256.Size]byte // fingerprints read from the store: their material's SHA-256
+	loads  atomic.Int64                 // whole keyrings read (tests)
+}
+
+// Lookup implements signature.Keys.
+func (c *keyCache) Lookup(kind signature.Kind, id string) (signature.Key, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.ring.Lookup(kind, id)
 }
 
 // attached holds the public keys a message carries that the judge does
@@ -101,3 +174,9 @@ func (e either) Lookup(kind signature.Kind, id string) (signature.Key, bool) {
 	}
 	return e.b.Lookup(kind, id)
 }
+
+// KeyringReads is how many times the handler read the whole keyring from
+// the store: at its first batch, and again after the material of a key it
+// knew changed (a renewal, a revocation). Keys added, and keys whose
+// address changed, are read on their own.
+func (h *Handler) KeyringReads() int64 { return h.keys.loads.Load() }

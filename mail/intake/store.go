@@ -27,6 +27,13 @@ type Tx interface {
 	Take(Taken) error
 	// Keys returns every public key the judge knows.
 	Keys() ([]Key, error)
+	// KeysVersion is the version of the keys: it changes with every key
+	// added or changed.
+	KeysVersion() uint64
+	// KeysSince returns the keys added or changed after version v and the
+	// current version; ok is false when the store cannot tell (then every
+	// key is read).
+	KeysSince(v uint64) (keys []Key, now uint64, ok bool, err error)
 	// Judge returns the transaction as the adjudicator sees it; the mail
 	// it queues is sent From from and stamped with now.
 	Judge(from string, now time.Time) adjudicator.Tx

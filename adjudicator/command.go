@@ -150,8 +150,10 @@ Signed commands (the first line of a signed text):
   ready GAME, notready GAME, absence GAME FROM TO, resign GAME
   roll 2d6 FOR "purpose" TO a@x b@y    a witnessed roll for players anywhere
   game master: create (then the game file), start, pause, resume,
-  extend GAME 24h, process, replace GAME SEAT, eject GAME SEAT,
+  extend GAME 24h, process GAME STEP, replace GAME SEAT, eject GAME SEAT,
   rollback GAME STEP, approve GAME SEAT, refuse GAME SEAT
+A signed text is carried out once: to repeat a command, change its text
+(a comment line such as "# 2" will do) and sign it again.
 
 Orders are an order file, signed by the key that holds your seat:
 

@@ -54,7 +54,10 @@ to point a mail client at.
 }
 
 // openStore loads the configuration and opens its store, which m closes;
-// a store that does not exist yet is made.
+// a store that does not exist yet is made. While "umpire serve" holds the
+// store, a command the judge can carry out (control.go) is sent to it
+// instead: openStore then returns the command's exit code as an exitCode
+// error, its output printed.
 func (m *Main) openStore(fs *flag.FlagSet) (*Config, *store.DB, error) {
 	return m.openStoreFile(fs, true)
 }
@@ -68,6 +71,9 @@ func (m *Main) openExisting(fs *flag.FlagSet) (*Config, *store.DB, error) {
 }
 
 func (m *Main) openStoreFile(fs *flag.FlagSet, create bool) (*Config, *store.DB, error) {
+	if m.daemon != nil {
+		return m.daemon.cfg, m.daemon.db, nil
+	}
 	cfg, err := m.loadConfig(fs.Lookup("config").Value.String())
 	if err != nil {
 		return nil, nil, err
@@ -86,6 +92,16 @@ func (m *Main) openConfigured(cfg *Config, fs *flag.FlagSet, create bool) (*stor
 		cfg.Store, from = s, "--store"
 	}
 	m.Logger = m.logger(cfg)
+	if len(m.cmdline) > 0 && controllable(m.cmdline, fs) {
+		code, err := m.callDaemon(cfg.Store, m.cmdline)
+		switch {
+		case errors.Is(err, errNoDaemon):
+		case err != nil:
+			return nil, err
+		default:
+			return nil, exitCode(code)
+		}
+	}
 	if !create {
 		if _, err := os.Stat(cfg.Store); errors.Is(err, iofs.ErrNotExist) {
 			return nil, usagef("there is no store %s (%s): give the judge's store with --store FILE or --config FILE; 'umpire serve' and 'umpire game new' make one", cfg.Store, from)
@@ -232,9 +248,12 @@ func (m *Main) startDevMail(ctx context.Context, cfg *Config) error {
 	return nil
 }
 
-// daemon is the judge at work: an inbox feeding intake, and an outbox.
+// daemon is the judge at work: an inbox feeding intake, an outbox, the
+// games' clocks, and the control socket.
 type daemon struct {
 	m      *Main
+	cfg    *Config
+	db     *store.DB
 	inbox  *umail.Inbox
 	outbox *umail.Outbox
 	sched  *scheduler
@@ -250,7 +269,7 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	if err != nil {
 		return nil, err
 	}
-	adj := &adjudicator.Judge{Games: games(), Logger: m.Logger}
+	adj := cfg.judge(m.Logger)
 	out, err := umail.NewOutbox(umail.OutboxConfig{
 		Server: server(cfg.SMTP), HelloName: hostOf(cfg.Address), Now: m.Now, Logger: m.Logger,
 		Retry: umail.Backoff{Base: cfg.SMTP.Retry.Duration, Max: time.Hour}, GiveUp: cfg.SMTP.GiveUp.Duration,
@@ -259,12 +278,14 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	if err != nil {
 		return nil, err
 	}
+	sched := &scheduler{db: db, judge: adj, from: from, now: m.Now, log: m.Logger, poke: out.Poke,
+		interval: time.Minute, wake: make(chan struct{}, 1), beacons: cfg.Beacon.relay()}
 	limits := message.DefaultLimits()
 	limits.MaxMessage = cfg.Limits.MessageBytes
 	h := intake.New(intake.Config{
 		Store: intakeStore{db}, Intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj}, Address: cfg.Address,
 		From: from, Limits: limits, RepliesPerHour: cfg.Limits.RepliesPerHour, Now: m.Now, Logger: m.Logger,
-		Poke: out.Poke,
+		Poke: out.Poke, Wake: sched.Wake,
 	})
 	in, err := umail.NewInbox(umail.InboxConfig{
 		Server: server(cfg.IMAP), Folder: cfg.IMAP.Folder, Processed: cfg.IMAP.Processed, Rejected: cfg.IMAP.Rejected,
@@ -273,9 +294,7 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	if err != nil {
 		return nil, err
 	}
-	sched := &scheduler{db: db, judge: adj, from: from, now: m.Now, log: m.Logger, poke: out.Poke,
-		interval: time.Minute, wake: make(chan struct{}, 1), beacons: cfg.Beacon.relay()}
-	return &daemon{m: m, inbox: in, outbox: out, sched: sched}, nil
+	return &daemon{m: m, cfg: cfg, db: db, inbox: in, outbox: out, sched: sched}, nil
 }
 
 func server(mb MailBox) umail.Server {
@@ -308,8 +327,16 @@ func (d *daemon) once(ctx context.Context) error {
 func (d *daemon) run(ctx context.Context) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	runs := []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run}
+	ctl, err := d.m.listenControl(d.cfg, d.db, func() { d.sched.Wake(); d.outbox.Poke() })
+	if err != nil {
+		d.m.Logger.WarnContext(ctx, "no control socket: the command line cannot reach this judge while it runs", "err", err)
+	} else {
+		runs = append(runs, ctl.Run)
+		d.m.Logger.InfoContext(ctx, "control socket ready", "path", ctl.path)
+	}
 	var wg sync.WaitGroup
-	for _, run := range []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run} {
+	for _, run := range runs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

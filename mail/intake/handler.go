@@ -14,6 +14,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/message"
+	"github.com/umpire-pbem/umpire/mail/signature"
 )
 
 // Config configures a Handler.
@@ -25,14 +26,20 @@ type Config struct {
 	Address string
 	From    string         // the From header of the judge's mail
 	Limits  message.Limits // zero: message.DefaultLimits()
-	// RepliesPerHour is how many answers one sender gets in an hour;
-	// receipts for accepted orders always go. Zero means 20.
+	// RepliesPerHour is how many answers one sender (a verified key, or
+	// the address of unsigned mail) gets in an hour; reports,
+	// announcements and receipts for accepted orders always go. Zero
+	// means DefaultRepliesPerHour.
 	RepliesPerHour int
 	Now            func() time.Time // default time.Now
 	Logger         *slog.Logger     // default: discard
 	// Poke, if set, is called after a commit that queued mail: it wakes
 	// the outbox.
 	Poke func()
+	// Wake, if set, is called after a commit that acted on a new message:
+	// it wakes the games' clocks, which a start, a resume or an extension
+	// changed.
+	Wake func()
 }
 
 // Handler takes each message from the inbox, reads and checks it, and
@@ -46,14 +53,18 @@ type Handler struct {
 	limits  message.Limits
 	now     func() time.Time
 	log     *slog.Logger
-	replies *rateLimit
+	replies int
 	poke    func()
+	wake    func()
 }
 
 // New returns the Handler cfg describes.
 func New(cfg Config) *Handler {
 	h := &Handler{db: cfg.Store, intake: cfg.Intake, address: cfg.Address, from: cfg.From, limits: cfg.Limits,
-		now: cfg.Now, log: cfg.Logger, replies: newRateLimit(cfg.RepliesPerHour), poke: cfg.Poke}
+		now: cfg.Now, log: cfg.Logger, replies: cfg.RepliesPerHour, poke: cfg.Poke, wake: cfg.Wake}
+	if h.replies <= 0 {
+		h.replies = DefaultRepliesPerHour
+	}
 	if h.intake == nil {
 		h.intake = &adjudicator.Intake{}
 	}
@@ -101,6 +112,7 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 		return nil, fmt.Errorf("read keys: %w", err)
 	}
 	envs := make([]*adjudicator.Envelope, len(ms))
+	updates := make([][]keyUpdate, len(ms))
 	digests := make([]dice.Hash, len(ms))
 	var wg sync.WaitGroup
 	work := make(chan int)
@@ -110,7 +122,7 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 			defer wg.Done()
 			for i := range work {
 				digests[i] = dice.Hash(sha256.Sum256(ms[i].Raw))
-				envs[i] = h.envelope(ms[i], keys, now)
+				envs[i], updates[i] = h.envelope(ms[i], keys, now)
 			}
 		}()
 	}
@@ -119,13 +131,29 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 	}
 	close(work)
 	wg.Wait()
+	// A key's update (a renewal, a revocation) holds at once: the
+	// messages after it in the batch are read again with it.
+	var updated *signature.Keyring
+	for i := range ms {
+		if updated != nil {
+			envs[i], updates[i] = h.envelope(ms[i], either{updated, keys}, now)
+		}
+		for _, u := range updates[i] {
+			if updated == nil {
+				updated = &signature.Keyring{}
+			}
+			if err := updated.Add(u.Merged); err != nil {
+				h.log.WarnContext(ctx, "updated key refused", "fingerprint", u.Fingerprint, "err", err)
+			}
+		}
+	}
 
 	ds := make([]mail.Disposition, len(ms))
-	queued := false
+	queued, acted := false, false
 	err = h.db.Update(ctx, func(tx Tx) error {
-		queued = false
+		queued, acted = false, false
 		for i, m := range ms {
-			d, err := h.commit(ctx, tx, m, envs[i], digests[i], now, &queued)
+			d, err := h.commit(ctx, tx, m, envs[i], updates[i], digests[i], now, &queued, &acted)
 			if err != nil {
 				return fmt.Errorf("message uid %d: %w", m.UID, err)
 			}
@@ -139,13 +167,16 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 	if queued && h.poke != nil {
 		h.poke()
 	}
+	if acted && h.wake != nil {
+		h.wake()
+	}
 	return ds, nil
 }
 
 // commit writes one message's decision: the checkpoint, and either the
 // disposition recorded when it was taken before, or intake's effects and
 // the record that it was taken.
-func (h *Handler) commit(ctx context.Context, tx Tx, m mail.Message, env *adjudicator.Envelope, digest dice.Hash, now time.Time, queued *bool) (mail.Disposition, error) {
+func (h *Handler) commit(ctx context.Context, tx Tx, m mail.Message, env *adjudicator.Envelope, updates []keyUpdate, digest dice.Hash, now time.Time, queued, acted *bool) (mail.Disposition, error) {
 	cp, err := tx.Checkpoint(m.Mailbox)
 	if err != nil {
 		return 0, err
@@ -160,11 +191,15 @@ func (h *Handler) commit(ctx context.Context, tx Tx, m mail.Message, env *adjudi
 		// delivered twice): same folder, no effects again.
 		return DispositionOf(rec.Disposition), err
 	}
-	jt := &limitedTx{Tx: tx.Judge(h.from, now), limit: h.replies, sender: env.From, now: now, log: h.log, queued: queued}
+	if err := h.updateKeys(ctx, tx, updates, now); err != nil {
+		return 0, err
+	}
+	jt := &limitedTx{Tx: tx.Judge(h.from, now), counts: tx, max: h.replies, now: now, log: h.log, queued: queued}
 	outcome, err := h.intake.Handle(ctx, jt, env)
 	if err != nil {
 		return 0, err
 	}
+	*acted = *acted || env.Signed != nil
 	d := mail.Processed
 	if outcome == adjudicator.Refused {
 		d = mail.Rejected
@@ -189,4 +224,37 @@ func DispositionOf(s string) mail.Disposition {
 		return mail.Rejected
 	}
 	return mail.Processed
+}
+
+// updateKeys merges the updates of known keys a message brought into the
+// stored keys, each from the copy stored now: an update taken from an
+// earlier message of the batch is kept.
+func (h *Handler) updateKeys(ctx context.Context, tx Tx, updates []keyUpdate, now time.Time) error {
+	if len(updates) == 0 {
+		return nil
+	}
+	keys, err := tx.Keys()
+	if err != nil {
+		return err
+	}
+	for _, u := range updates {
+		for _, k := range keys {
+			if k.Fingerprint != u.Fingerprint {
+				continue
+			}
+			old, err := signature.ParseKey(k.Public)
+			if err != nil {
+				return fmt.Errorf("stored key %s: %w", k.Fingerprint, err)
+			}
+			merged, changed, err := signature.MergeKey(old, u.Raw, now)
+			if err != nil || changed == "" {
+				continue // the update is in the store already
+			}
+			if err := tx.UpdateKey(k.Fingerprint, merged.Public); err != nil {
+				return err
+			}
+			h.log.InfoContext(ctx, "key updated", "fingerprint", k.Fingerprint, "change", changed)
+		}
+	}
+	return nil
 }

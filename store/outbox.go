@@ -23,6 +23,7 @@ const (
 	MailReminder     = adjudicator.MailReminder
 	MailError        = adjudicator.MailError
 	MailAnnouncement = adjudicator.MailAnnouncement
+	MailPress        = adjudicator.MailPress
 )
 
 // MailState is where a mail is in the outbox.

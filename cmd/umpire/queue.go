@@ -126,6 +126,17 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 		}
 		text = string(signed)
 	}
+	var files []message.Part
+	for _, f := range body.Files {
+		files = append(files, message.Part{Filename: f.Name, ContentType: f.Type, Data: f.Data})
+	}
+	var sign func([]byte) ([]byte, error)
+	if q.key != nil && (htmlPart != "" || len(inline)+len(files) > 0) {
+		// More than a text: the whole mail is signed as PGP/MIME, so
+		// that the HTML, the picture and the files are covered too; the
+		// text inside stays clear-signed for readers without PGP/MIME.
+		sign = func(entity []byte) ([]byte, error) { return q.key.DetachSign(entity, m.Queued) }
+	}
 	var headers map[string]string
 	if m.InReplyTo == "" {
 		// Reports, reminders and announcements answer no message of the
@@ -134,7 +145,8 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 	}
 	return message.Compose(message.Outgoing{
 		From: from, To: m.To, Subject: m.Subject, MessageID: m.MessageID, InReplyTo: inReplyTo,
-		References: refs, Date: m.Queued, Text: text, HTML: htmlPart, Inline: inline, Headers: headers,
+		References: refs, Date: m.Queued, Text: text, HTML: htmlPart, Inline: inline, Attachments: files, Headers: headers,
+		Sign: sign, MICAlg: signature.MICAlg,
 	})
 }
 

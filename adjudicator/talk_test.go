@@ -4,14 +4,21 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
 )
@@ -460,5 +467,57 @@ func TestReportHistoryGamesKey(t *testing.T) {
 	if len(k) != 1 || !strings.Contains(k[0].Text, "OpenPGP key JUDGEFPR") || len(k[0].Files) != 1 ||
 		k[0].Files[0].Name != "umpire-judge.asc" || !strings.HasPrefix(string(k[0].Files[0].Data), "-----BEGIN PGP PUBLIC KEY BLOCK-----") {
 		t.Errorf("key answer: %+v", k)
+	}
+}
+
+// TestTalkRefusalsDocumented: every refusal of press, observers and the
+// look-back commands (the reasons of "not done" answers, and the subjects
+// of their error answers) is in docs/troubleshooting.md, with what to do.
+func TestTalkRefusalsDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "troubleshooting.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	n := 0
+	for _, name := range []string{"press.go", "observe.go", "history.go"} {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(node ast.Node) bool {
+			call, ok := node.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			var lit ast.Expr
+			switch fn := call.Fun.(type) {
+			case *ast.SelectorExpr:
+				switch {
+				case fn.Sel.Name == "Errorf" && len(call.Args) > 0:
+					lit = call.Args[0]
+				case fn.Sel.Name == "reply" && len(call.Args) > 1:
+					if k, ok := call.Args[0].(*ast.Ident); ok && k.Name == "MailError" {
+						lit = call.Args[1]
+						if s, ok := lit.(*ast.CallExpr); ok && len(s.Args) > 0 {
+							lit = s.Args[0] // fmt.Sprintf("no report of step %d", k)
+						}
+					}
+				}
+			}
+			l, ok := lit.(*ast.BasicLit)
+			if !ok || l.Kind != token.STRING {
+				return true
+			}
+			format, _ := strconv.Unquote(l.Value)
+			n++
+			if q := "`" + rulestest.DocForm(format) + "`"; !strings.Contains(string(doc), q) {
+				t.Errorf("%s: docs/troubleshooting.md does not list %s", fset.Position(l.Pos()), q)
+			}
+			return true
+		})
+	}
+	if n < 30 {
+		t.Errorf("only %d refusals found: the walk is broken", n)
 	}
 }

@@ -521,3 +521,62 @@ func TestTalkRefusalsDocumented(t *testing.T) {
 		t.Errorf("only %d refusals found: the walk is broken", n)
 	}
 }
+
+// limits records whom each mail a message causes counts against in the
+// reply limit.
+type limits struct {
+	adjudicator.Tx
+	got map[string]string // To -> Limit
+}
+
+func (l *limits) Enqueue(mm adjudicator.Mail) error {
+	l.got[mm.To] = mm.Limit
+	return l.Tx.Enqueue(mm)
+}
+
+// TestPressIsNeverOrders: press whose text is an order file stores no
+// orders and changes nothing in the step; the judge writes no hand into
+// press; the same signed press sent again is not relayed again; and every
+// mail a press causes counts against its sender's key only.
+func TestPressIsNeverOrders(t *testing.T) {
+	m := talkGame(t, "")
+	m.signAs("alice", "game: club-1\nstep: 1\nseat: A\nsecret\nend\n")
+	m.signAs("gm", "process club-1 1")
+	orders := "press club-1 TO all\ngame: club-1\nstep: 2\nseat: A\nroll 3\nend\n"
+	var got map[string]string
+	storetest.MustUpdate(t, m.db, func(tx *store.Tx) error {
+		l := &limits{Tx: tx.Judge("judge@umpire.test", m.now), got: map[string]string{}}
+		env := &adjudicator.Envelope{MessageID: "p1@players.test", From: "alice@players.test", Received: m.now, Text: orders,
+			Signed: &adjudicator.Signature{Kind: "openpgp", Fingerprint: "ALICE", Content: orders, Signed: []byte(orders)}}
+		_, err := m.intake.Handle(context.Background(), l, env)
+		got = l.got
+		return err
+	})
+	if len(got) != 4 { // alice's answer, bob, carol, the game master
+		t.Fatalf("the press caused mail to %v", got)
+	}
+	for to, limit := range got {
+		if limit != "key ALICE" {
+			t.Errorf("the press's mail to %s counts against %q, not alice's key", to, limit)
+		}
+	}
+	relay := m.readers("roll 3")
+	if !strings.Contains(relay["bob"], "seat: A\nroll 3") || regexp.MustCompile(`card \d`).MatchString(relay["bob"]) {
+		t.Errorf("the press to bob is not the text as written, or shows a card:\n%s", relay["bob"])
+	}
+	if r := m.signAs("alice", orders); !strings.Contains(r, "was already carried out") {
+		t.Errorf("the same signed press again: %s", r)
+	}
+	if n := len(m.queued("bob", "roll 3")); n != 1 {
+		t.Errorf("bob got the press %d times", n)
+	}
+	m.signAs("gm", "process club-1 2")
+	m.view(func(tx adjudicator.Tx) {
+		if os, _ := tx.LatestOrders("club-1", 2); len(os) != 0 {
+			t.Errorf("the press became orders of step 2: %+v", os)
+		}
+		if st, _ := tx.Step("club-1", 2); len(st.Used) != 0 {
+			t.Errorf("step 2 used orders: %v", st.Used)
+		}
+	})
+}

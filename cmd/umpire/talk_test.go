@@ -257,6 +257,30 @@ func TestObserverOfPerRoteByRealMail(t *testing.T) {
 	if code != exitOK || strings.Count(out, "[victim@players.test]") != 1 || !strings.Contains(out, "status farm-1") {
 		t.Errorf("the answer over the limit is not held: exit %d\n%s%s", code, out, errOut)
 	}
+	// A press counts once against its sender, however many read it, and
+	// never against its readers: after the answers to her join and to her
+	// report, two of alice's four presses to the USA go, and two are held
+	// with their copies; bob's own answers are untouched.
+	for i := range 4 {
+		c.send("alice", c.signed("alice", fmt.Sprintf("press farm-1 TO USA\nnote %d\n", i), false, ""))
+	}
+	c.serve()
+	for who, want := range map[string]string{"bob": "farm-1 press from seat Russia", "grace": "farm-1 press from seat Russia", "alice": "went to seat USA"} {
+		if n := c.countFlat(who, want); n != 2 {
+			t.Errorf("%s has %d mails with %q, want 2 of the 4 presses", who, n, want)
+		}
+	}
+	code, out, errOut = c.run("mail", "held")
+	for _, who := range []string{"alice", "bob", "grace"} {
+		if n := strings.Count(out, "["+who+"@players.test]"); n != 2 || code != exitOK {
+			t.Errorf("%d of the presses' mails to %s held, want 2: exit %d\n%s%s", n, who, code, out, errOut)
+		}
+	}
+	c.send("bob", c.signed("bob", "report farm-1 2\n", false, ""))
+	c.serve()
+	if c.countFlat("bob", "farm-1 step 2 report (sent again)", "seat USA") != 1 {
+		t.Error("alice's press used up bob's answers")
+	}
 	// The key answer's attachment is the key the judge signs with.
 	var keyMail []byte
 	for _, raw := range c.st.Mailbox(t, "victim@players.test", "pw", "INBOX") {

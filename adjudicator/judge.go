@@ -40,6 +40,17 @@ type Judge struct {
 	// DiceV1 creates new games under umpire-dice-v1, as umpire did before
 	// v2: only tests of stores written then use it.
 	DiceV1 bool
+	// Adjudicated, if set, is told of each step the rules adjudicated and
+	// how long they took (the daemon's metrics). It is called inside the
+	// step's transaction, which may still fail and be tried again.
+	Adjudicated func(game string, step uint64, took time.Duration)
+}
+
+// adjudicated tells Adjudicated of a step.
+func (j *Judge) adjudicated(game string, step uint64, start time.Time) {
+	if j.Adjudicated != nil {
+		j.Adjudicated(game, step, time.Since(start))
+	}
 }
 
 func (j *Judge) minInterval() time.Duration {

@@ -46,9 +46,29 @@ type Config struct {
 	// Beacon is where the rounds of games with a public randomness beacon
 	// are fetched (docs/dice-log.md).
 	Beacon BeaconConfig `toml:"beacon"`
+	// Web, when the section is there, serves the read-only public pages
+	// (docs/web.md); nil without it.
+	Web *WebConfig `toml:"web"`
 	// source is the file the configuration was read from ("" for the
 	// defaults: no file was found); dir is its folder.
 	source, dir string
+}
+
+// WebConfig is the [web] section: where serve answers HTTP for the public
+// pages, the games' read-only view and the in-browser dice verifier.
+type WebConfig struct {
+	Address string `toml:"address"` // host:port to listen on, such as ":8443"; default 127.0.0.1:8080
+	// BaseURL is the pages' public address, as players open it
+	// ("https://judge.example.org/"); its path, if any, is where they live.
+	BaseURL string `toml:"base_url"`
+	// CertFile and KeyFile, both or neither, are a PEM certificate chain
+	// and key to serve HTTPS with; relative to the configuration's folder.
+	CertFile string `toml:"cert_file"`
+	KeyFile  string `toml:"key_file"`
+	// Rate and Burst bound each client's requests (per second, at once);
+	// default 10 and 40.
+	Rate  float64 `toml:"rate"`
+	Burst int     `toml:"burst"`
 }
 
 // BeaconConfig names the drand HTTP relays the judge fetches beacon rounds
@@ -175,6 +195,9 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	if cfg.Templates.Dir != "" && !filepath.IsAbs(cfg.Templates.Dir) {
 		cfg.Templates.Dir = filepath.Join(dir, cfg.Templates.Dir)
 	}
+	if err := cfg.Web.check(dir); err != nil {
+		return nil, usagef("config %s: %w", path, err)
+	}
 	if _, err := cfg.logLevel(); err != nil {
 		return nil, usagef("config %s: %w", path, err)
 	}
@@ -188,6 +211,14 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	}
 	if f := cfg.Log.Format; f != "text" && f != "json" {
 		return nil, usagef("config %s: log.format %q is neither text nor json", path, f)
+	}
+	if cfg.Limits.MinInterval.Duration <= 0 || cfg.Limits.StepsPerHour < 0 || cfg.Limits.RepliesPerHour < 0 {
+		return nil, usagef("config %s: limits.min_interval must be a positive duration, and the other limits not negative", path)
+	}
+	if cfg.Operator != "" {
+		if _, err := mail.ParseAddress(cfg.Operator); err != nil {
+			return nil, usagef("config %s: operator %q is not a mail address", path, cfg.Operator)
+		}
 	}
 	return cfg, nil
 }

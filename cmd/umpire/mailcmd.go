@@ -43,7 +43,7 @@ func runMail(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	default:
 		return usagef("want mail held or mail release ID")
 	}
-	_, db, err := m.openStore(fs)
+	_, db, err := m.openExisting(fs)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/web"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature"
@@ -29,6 +30,8 @@ type queue struct {
 	// reports renders queued reports into text, HTML and the map picture.
 	reports *templates.Reports
 	log     *slog.Logger
+	// metrics, if set, counts mails sent and times report rendering.
+	metrics *web.Metrics
 }
 
 func (q *queue) Due(ctx context.Context, now time.Time, limit int) ([]umail.Queued, error) {
@@ -106,7 +109,9 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 	if body.Report != nil && q.reports != nil {
 		// A report that cannot be rendered goes out as its plain text:
 		// a report is never held back by a template.
+		start := time.Now()
 		r, err := q.reports.Render(body.Report)
+		q.metrics.Rendered("report", time.Since(start))
 		if err != nil {
 			if q.log != nil {
 				q.log.Error("report template failed; sending plain text", "mail", m.ID, "err", err)
@@ -151,7 +156,17 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 }
 
 func (q *queue) MarkSent(ctx context.Context, id uint64, at time.Time) error {
-	return q.db.Update(ctx, func(tx *store.Tx) error { return tx.MarkSent(id, at) })
+	var kind store.MailKind
+	err := q.db.Update(ctx, func(tx *store.Tx) error {
+		if m, err := tx.Mail(id); err == nil {
+			kind = m.Kind
+		}
+		return tx.MarkSent(id, at)
+	})
+	if err == nil {
+		q.metrics.MailSent(string(kind))
+	}
+	return err
 }
 
 func (q *queue) MarkRetry(ctx context.Context, id uint64, reason string, next time.Time) error {

@@ -36,6 +36,10 @@ type Config struct {
 	// Poke, if set, is called after a commit that queued mail: it wakes
 	// the outbox.
 	Poke func()
+	// Taken, if set, is told of each message newly taken, after its
+	// commit: how it was read (env) and where it was filed (the daemon's
+	// metrics).
+	Taken func(env *adjudicator.Envelope, d mail.Disposition)
 	// Wake, if set, is called after a commit that acted on a new message:
 	// it wakes the games' clocks, which a start, a resume or an extension
 	// changed.
@@ -55,13 +59,14 @@ type Handler struct {
 	log     *slog.Logger
 	replies int
 	poke    func()
+	taken   func(env *adjudicator.Envelope, d mail.Disposition)
 	wake    func()
 }
 
 // New returns the Handler cfg describes.
 func New(cfg Config) *Handler {
 	h := &Handler{db: cfg.Store, intake: cfg.Intake, address: cfg.Address, from: cfg.From, limits: cfg.Limits,
-		now: cfg.Now, log: cfg.Logger, replies: cfg.RepliesPerHour, poke: cfg.Poke, wake: cfg.Wake}
+		now: cfg.Now, log: cfg.Logger, replies: cfg.RepliesPerHour, poke: cfg.Poke, taken: cfg.Taken, wake: cfg.Wake}
 	if h.replies <= 0 {
 		h.replies = DefaultRepliesPerHour
 	}
@@ -149,15 +154,16 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 	}
 
 	ds := make([]mail.Disposition, len(ms))
+	fresh := make([]bool, len(ms))
 	queued, acted := false, false
 	err = h.db.Update(ctx, func(tx Tx) error {
 		queued, acted = false, false
 		for i, m := range ms {
-			d, err := h.commit(ctx, tx, m, envs[i], updates[i], digests[i], now, &queued, &acted)
+			d, isNew, err := h.commit(ctx, tx, m, envs[i], updates[i], digests[i], now, &queued, &acted)
 			if err != nil {
 				return fmt.Errorf("message uid %d: %w", m.UID, err)
 			}
-			ds[i] = d
+			ds[i], fresh[i] = d, isNew
 		}
 		return nil
 	})
@@ -170,43 +176,50 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 	if acted && h.wake != nil {
 		h.wake()
 	}
+	if h.taken != nil {
+		for i := range ms {
+			if fresh[i] {
+				h.taken(envs[i], ds[i])
+			}
+		}
+	}
 	return ds, nil
 }
 
 // commit writes one message's decision: the checkpoint, and either the
 // disposition recorded when it was taken before, or intake's effects and
-// the record that it was taken.
-func (h *Handler) commit(ctx context.Context, tx Tx, m mail.Message, env *adjudicator.Envelope, updates []keyUpdate, digest dice.Hash, now time.Time, queued, acted *bool) (mail.Disposition, error) {
+// the record that it was taken (isNew).
+func (h *Handler) commit(ctx context.Context, tx Tx, m mail.Message, env *adjudicator.Envelope, updates []keyUpdate, digest dice.Hash, now time.Time, queued, acted *bool) (d mail.Disposition, isNew bool, err error) {
 	cp, err := tx.Checkpoint(m.Mailbox)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	if cp.UIDValidity != m.UIDValidity || m.UID > cp.LastUID {
 		if err := tx.PutCheckpoint(Checkpoint{Mailbox: m.Mailbox, UIDValidity: m.UIDValidity, LastUID: m.UID}); err != nil {
-			return 0, err
+			return 0, false, err
 		}
 	}
 	if rec, ok, err := tx.Taken(digest, env.MessageID); err != nil || ok {
 		// Taken before (a crash between commit and move, or the same mail
 		// delivered twice): same folder, no effects again.
-		return DispositionOf(rec.Disposition), err
+		return DispositionOf(rec.Disposition), false, err
 	}
 	if err := h.updateKeys(ctx, tx, updates, now); err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	jt := &limitedTx{Tx: tx.Judge(h.from, now), counts: tx, max: h.replies, now: now, log: h.log, queued: queued}
 	outcome, err := h.intake.Handle(ctx, jt, env)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	*acted = *acted || env.Signed != nil
-	d := mail.Processed
+	d = mail.Processed
 	if outcome == adjudicator.Refused {
 		d = mail.Rejected
 	}
 	err = tx.Take(Taken{MessageID: env.MessageID, Digest: digest, Mailbox: m.Mailbox,
 		UID: m.UID, At: now, Disposition: DispositionName(d)})
-	return d, err
+	return d, true, err
 }
 
 // DispositionName is how a disposition is recorded: "processed" or

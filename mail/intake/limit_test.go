@@ -1,7 +1,6 @@
 package intake
 
 import (
-	"fmt"
 	"io"
 	"log/slog"
 	"testing"
@@ -79,18 +78,5 @@ func TestReplyLimit(t *testing.T) {
 	message(start.Add(61*time.Minute), answer)
 	if held() != 2 || out.sent[len(out.sent)-1].Held != "" {
 		t.Errorf("an answer an hour after the first was held back")
-	}
-	// The reports a sender's orders complete go to every seat and the game
-	// master, the sender too, however many there are: they answer nothing.
-	before := len(out.sent)
-	for i := range 30 {
-		var reports []adjudicator.Mail
-		for _, to := range []string{"sam@example.org", "olga@example.org", "gm@example.org"} {
-			reports = append(reports, adjudicator.Mail{Kind: adjudicator.MailReport, To: to, Subject: fmt.Sprintf("step %d report", i)})
-		}
-		message(start.Add(70*time.Minute), reports...)
-	}
-	if len(out.sent)-before != 90 || held() != 2 {
-		t.Errorf("%d of 90 reports went out, %d held: reports are never held back by a sender's reply limit", len(out.sent)-before, held()-2)
 	}
 }

@@ -29,8 +29,12 @@ func listed(tx Tx) ([]Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(games, func(g Game) bool { return talkOf(g).Unlisted }), nil
+	return slices.DeleteFunc(games, Unlisted), nil
 }
+
+// Unlisted reports whether g's game file keeps it out of the lists of
+// games (unlisted = true): it is found by its id only.
+func Unlisted(g Game) bool { return talkOf(g).Unlisted }
 
 // games answers with the public games: status, step and deadline, seats
 // and whether observers are welcome.

@@ -369,7 +369,14 @@ func (j *Judge) reportObservers(tx Tx, g Game, b *stepReport) error {
 	if err != nil {
 		return err
 	}
+	seats, err := tx.Seats(g.ID)
+	if err != nil {
+		return err
+	}
 	for _, o := range obs {
+		if o.Key == g.GMKey || slices.ContainsFunc(seats, func(s Seat) bool { return s.Holder == o.Key }) {
+			continue // an observer who took a seat since gets the seat's report
+		}
 		k, err := tx.Key(o.Key)
 		if err != nil || k.Address == "" {
 			continue

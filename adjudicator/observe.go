@@ -40,6 +40,9 @@ func (in *Intake) observe(a *answer, c signedCmd) error {
 	}
 	switch {
 	case c.name == "observe":
+		if g.Kind == DiceService {
+			return a.notDone(c, fmt.Errorf("the dice service is not a game: its rolls go to the parties they name, and its log is public ('log %s')", DiceService))
+		}
 		if g.NoObservers {
 			return a.notDone(c, fmt.Errorf("the game master of %s does not allow observers", game))
 		}

@@ -99,8 +99,11 @@ func (in *Intake) press(a *answer, c signedCmd) error {
 	if broadcast {
 		to = nil
 	}
+	if gm {
+		toGM = false // the game master writing to itself
+	}
 	if !broadcast && !toGM && len(to) == 0 {
-		return a.notDone(c, fmt.Errorf("the press names no reader but your own seat: write 'press %s TO SEAT', 'TO all' or 'TO gm'", game))
+		return a.notDone(c, fmt.Errorf("the press names no reader but yourself: write 'press %s TO SEAT', 'TO all' or 'TO gm'", game))
 	}
 	text, err := pressText(c.rest)
 	if err != nil {
@@ -162,8 +165,11 @@ func (in *Intake) press(a *answer, c signedCmd) error {
 		keys = append(keys, r.key)
 		delivered = append(delivered, r)
 	}
-	if len(delivered) == 0 {
+	switch {
+	case len(delivered) == 0 && len(vacant) > 0:
 		return a.notDone(c, fmt.Errorf("nobody would read it: seat %s is vacant", strings.Join(vacant, ", ")))
+	case len(delivered) == 0:
+		return a.notDone(c, fmt.Errorf("nobody would read it: the judge knows no address of its readers"))
 	}
 	p := Press{Game: game, At: env.Received, Step: g.Step, From: sender, Key: key, Grey: grey, To: to, Broadcast: broadcast,
 		Readers: keys, Text: text, Digest: OrderDigest(env.Signed.Signed)}

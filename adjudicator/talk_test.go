@@ -141,7 +141,7 @@ func TestPressModes(t *testing.T) {
 		{"the game master to one seat", "", "gm", "press club-1 TO C", []string{"carol"}, ""},
 		{"an observer may not write", "", "olga", "press club-1 TO all", nil, "holds no seat"},
 		{"an unknown seat", "", "alice", "press club-1 TO Z", nil, `has no seat "Z": its seats are A, B, C`},
-		{"only to oneself", "", "alice", "press club-1 TO A", nil, "names no reader but your own seat"},
+		{"only to oneself", "", "alice", "press club-1 TO A", nil, "names no reader but yourself"},
 		{"grey refused", "", "alice", "press club-1 TO B grey", nil, "allows no grey press"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -579,4 +579,24 @@ func TestPressIsNeverOrders(t *testing.T) {
 			t.Errorf("step 2 used orders: %v", st.Used)
 		}
 	})
+}
+
+// TestObserverWhoTakesASeat: an observer who takes a seat gets that seat's
+// report, not a second, public one; the game master's press to itself is
+// refused.
+func TestObserverWhoTakesASeat(t *testing.T) {
+	m := talkGame(t, "")
+	m.signAs("olga", "observe club-1")
+	m.signAs("gm", "replace club-1 C")
+	if r := m.signAs("olga", "join club-1 C"); !strings.Contains(r, "now holds seat C") {
+		t.Fatalf("join: %s", r)
+	}
+	m.signAs("gm", "process club-1 1")
+	got := m.queued("olga", "club-1 step 1 report")
+	if len(got) != 1 || got[0].Report.Seat != "C" {
+		t.Errorf("the observer who took seat C got %d reports of step 1", len(got))
+	}
+	if r := m.signAs("gm", "press club-1 TO gm\nnote to self"); !strings.Contains(r, "names no reader but yourself") {
+		t.Errorf("the game master's press to itself: %s", r)
+	}
 }

@@ -138,6 +138,7 @@ type mapFile struct {
 type gridFile struct {
 	Orientation string `toml:"orientation"`
 	IDs         string `toml:"ids"`
+	Up          string `toml:"up"`
 	First       string `toml:"first"`
 	Last        string `toml:"last"`
 }
@@ -277,6 +278,15 @@ func ParseMap(name string, data []byte) (*Map, error) {
 		m.Grid.IDStyle = Dotted
 	default:
 		return nil, bad("grid", -1, "ids", "%q: want CCRR or CC.RR", f.Grid.IDs)
+	}
+	switch f.Grid.Up {
+	case "", OddUp, EvenUp:
+		if f.Grid.Up != "" && m.Grid.Orientation != FlatTop {
+			return nil, bad("grid", -1, "up", "which columns sit higher is for flat-top grids")
+		}
+		m.Grid.Up = f.Grid.Up
+	default:
+		return nil, bad("grid", -1, "up", "%q: want odd or even (the printed columns that sit half a hex higher)", f.Grid.Up)
 	}
 	first, err := ParseID(f.Grid.First, m.Grid.IDStyle)
 	if err != nil {

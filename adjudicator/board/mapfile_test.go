@@ -69,6 +69,18 @@ func TestParseMap(t *testing.T) {
 }
 
 // TestParseMapErrors checks a wrong file is refused with its line and field.
+// TestParseMapUp: a map may name the printed columns that sit higher.
+func TestParseMapUp(t *testing.T) {
+	text := strings.Replace(smallMap, `first = "0101"`, "up = \"even\"\nfirst = \"0101\"", 1)
+	m, err := ParseMap("up.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Grid.Up != EvenUp || m.Grid.Adjacent(ID{2, 2}, ID{1, 3}) || !m.Grid.Adjacent(ID{2, 2}, ID{1, 1}) {
+		t.Errorf("even columns up: grid %+v, 0202-0101 adjacent %v", m.Grid, m.Grid.Adjacent(ID{2, 2}, ID{1, 1}))
+	}
+}
+
 func TestParseMapErrors(t *testing.T) {
 	tests := []struct {
 		name, from, to string
@@ -83,6 +95,7 @@ func TestParseMapErrors(t *testing.T) {
 		{"syntax", `[grid]`, `[grid`, 3, "", ""},
 		{"set", `sources = ["0101"]`, `sources = ["9999"]`, 32, "sets.sources", "off the map"},
 		{"orientation", `first = "0101"`, "orientation = \"round\"\nfirst = \"0101\"", 3, "grid.orientation", "flat-top"},
+		{"up", `first = "0101"`, "up = \"left\"\nfirst = \"0101\"", 3, "grid.up", "want odd or even"},
 	}
 	for _, tt := range tests {
 		text := strings.Replace(smallMap, tt.from, tt.to, 1)

@@ -20,13 +20,16 @@ import (
 
 // fullGames are the games the end-to-end test plays to their end by real
 // mail: Per Rote for at least six turns; War by Television for its 14
-// turns, or until victory or the MePPs end it.
+// turns, or until victory or the MePPs end it; 1914 Serbien muß sterbien's
+// demo over its three game turns with the Inter-Phase after GT 6 and the
+// victory check.
 var fullGames = []struct {
 	kind, scenario, options string
 	minSteps                int
 }{
 	{"perrote", "meeting", "", 6},
 	{"wbt", "demo", "", 6},
+	{"sms1914", "demo", "", 20},
 }
 
 // TestFullGameByRealMail plays a whole game by mail through the real

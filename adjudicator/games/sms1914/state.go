@@ -49,11 +49,11 @@ type State struct {
 	IPRights [2]int `json:"ip_rights"`
 	// Komitadji are the hexes of the placed markers; KomitadjiN the
 	// markers the Serbs have (23.1).
-	Komitadji  []string `json:"komitadji,omitempty"`
-	KomitadjiN int      `json:"komitadji_n"`
-	IPs        []IP     `json:"ips,omitempty"`
+	Komitadji  []string  `json:"komitadji,omitempty"`
+	KomitadjiN int       `json:"komitadji_n"`
+	IPs        []IP      `json:"ips,omitempty"`
 	Pontoons   []Pontoon `json:"pontoons,omitempty"`
-	PontoonN   [2]int   `json:"pontoon_n"`
+	PontoonN   [2]int    `json:"pontoon_n"`
 	// AHControl lists every hex the A-H player controls (3.4); the rest
 	// of the playing area is Serbian.
 	AHControl []string `json:"ah_control"`
@@ -167,10 +167,10 @@ type Unit struct {
 	// Box is a Montenegrin unit's off-map box (24.2); Off an A-H depot's
 	// off-map place and the hexes it has gone toward Next (15.6.3a), or
 	// a squadron's off-map base.
-	Box      string `json:"box,omitempty"`
-	Off      string `json:"off,omitempty"`
-	Refit    int    `json:"refit,omitempty"` // a squadron's return GT (25.1.2)
-	Stationary bool `json:"stationary,omitempty"` // Montenegrin off-map recovery (24.2.2)
+	Box        string `json:"box,omitempty"`
+	Off        string `json:"off,omitempty"`
+	Refit      int    `json:"refit,omitempty"`      // a squadron's return GT (25.1.2)
+	Stationary bool   `json:"stationary,omitempty"` // Montenegrin off-map recovery (24.2.2)
 
 	c   *Counter
 	pos board.ID
@@ -179,16 +179,16 @@ type Unit struct {
 
 // Attack is a declared attack (9.1).
 type Attack struct {
-	Seat      string   `json:"seat"`
-	Target    string   `json:"target"`
-	Units     []string `json:"units"`
-	Intense   string   `json:"intense,omitempty"` // "", "yes", or a condition "odds>=3:1"
-	Mandated  bool     `json:"mandated,omitempty"`
-	NoAmmo    bool     `json:"no_ammo,omitempty"`
-	NoShells  bool     `json:"no_shells,omitempty"`
-	Advance   []string `json:"advance,omitempty"` // "all", unit ids, or none
-	TwoHex    bool     `json:"two_hex,omitempty"`
-	Line      string   `json:"line"`
+	Seat     string   `json:"seat"`
+	Target   string   `json:"target"`
+	Units    []string `json:"units"`
+	Intense  string   `json:"intense,omitempty"` // "", "yes", or a condition "odds>=3:1"
+	Mandated bool     `json:"mandated,omitempty"`
+	NoAmmo   bool     `json:"no_ammo,omitempty"`
+	NoShells bool     `json:"no_shells,omitempty"`
+	Advance  []string `json:"advance,omitempty"` // "all", unit ids, or none
+	TwoHex   bool     `json:"two_hex,omitempty"`
+	Line     string   `json:"line"`
 	// the defender's answers (follow-up step or standing orders)
 	Answer *Answer `json:"answer,omitempty"`
 }
@@ -212,7 +212,9 @@ type Arrow struct {
 func (u *Unit) onMap() bool { return !u.Out && !u.Gone && u.Hex != "" }
 
 // in reports whether the unit occupies the hex (either hex of a Two-Hex unit).
-func (u *Unit) in(id board.ID) bool { return u.onMap() && (u.pos == id || (u.Hex2 != "" && u.p2 == id)) }
+func (u *Unit) in(id board.ID) bool {
+	return u.onMap() && (u.pos == id || (u.Hex2 != "" && u.p2 == id))
+}
 
 // hexes lists the unit's hexes.
 func (u *Unit) hexes() []board.ID {

@@ -210,11 +210,11 @@ type reachItem struct {
 
 type reachQueue []*reachItem
 
-func (q reachQueue) Len() int            { return len(q) }
-func (q reachQueue) Less(i, j int) bool  { return q[i].cost < q[j].cost }
-func (q reachQueue) Swap(i, j int)       { q[i], q[j] = q[j], q[i]; q[i].idx = i; q[j].idx = j }
-func (q *reachQueue) Push(x any)         { *q = append(*q, x.(*reachItem)) }
-func (q *reachQueue) Pop() any           { old := *q; it := old[len(old)-1]; *q = old[:len(old)-1]; return it }
+func (q reachQueue) Len() int           { return len(q) }
+func (q reachQueue) Less(i, j int) bool { return q[i].cost < q[j].cost }
+func (q reachQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i]; q[i].idx = i; q[j].idx = j }
+func (q *reachQueue) Push(x any)        { *q = append(*q, x.(*reachItem)) }
+func (q *reachQueue) Pop() any          { old := *q; it := old[len(old)-1]; *q = old[:len(old)-1]; return it }
 
 // supplyReach traces supply lines back from a target hex (15.3): the
 // least cost at which a source in each hex reaches it, counting the hexes

@@ -47,6 +47,18 @@ type battle struct {
 	supportForces   []*Force // the defender's neighbours adding AV (10.1.1)
 	squadron        *Unit    // an A-H squadron adding AV (25.1)
 	skip            []*Unit  // Two-Hex units checking in the other combat (19.1.6)
+	// vals are the units' values as the combat began: SRs taken in it do
+	// not lower the AV its artillery step counts (the 11.2 example adds
+	// the 9/8's AV 4 after flipping it)
+	vals map[*Unit]Values
+}
+
+// val is a unit's values as the combat began.
+func (b *battle) val(u *Unit) Values {
+	if v, ok := b.vals[u]; ok {
+		return v
+	}
+	return u.values()
 }
 
 // combatPhase is an attack phase of side: the declared attacks, resolved
@@ -751,6 +763,14 @@ func (b *battle) defenderIntense(attackerIntense bool) bool {
 // and CE losses of the result (retreats follow the ECs).
 func (b *battle) fight() bool {
 	g := b.g
+	b.vals = map[*Unit]Values{}
+	for _, fs := range [][]*Force{b.attackers, b.defenders, b.supportForces} {
+		for _, f := range fs {
+			for _, u := range f.Units() {
+				b.vals[u] = u.values()
+			}
+		}
+	}
 	b.strengths()
 	if b.attack.Sign() <= 0 {
 		g.ev("9.2.3", "The attack on %s is void: the attackers' strength after terrain is zero (9.2.3).", g.hex(b.target))
@@ -981,7 +1001,7 @@ func (b *battle) forceAV(f *Force, ammo, shells bool) *big.Rat {
 		return r
 	}
 	for _, u := range f.Units() {
-		v := u.values().AV
+		v := b.val(u).AV
 		_, av := riverCrossingPenalty(u)
 		x := big.NewRat(int64(max(v-av, 0)), 1)
 		if u.Hex2 != "" {
@@ -1027,6 +1047,10 @@ func (b *battle) artillery() {
 			for _, f := range b.defenders {
 				with.Add(with, b.forceAV(f, b.ammo[f], true))
 				without.Add(without, b.forceAV(f, b.ammo[f], false))
+			}
+			for _, f := range b.supportForces {
+				with.Add(with, b.forceAV(f, true, true))
+				without.Add(without, b.forceAV(f, true, false))
 			}
 			deA := b.deOf(b.attackers, false)
 			d1, _, _ := g.sc.Art.Lookup(ArtilleryAV(with), deA)
@@ -1246,19 +1270,21 @@ func (g *game) halfRetreat(u *Unit, hit board.ID) {
 	if hit == u.pos {
 		keep = u.p2
 	}
-	best, score := board.ID{}, -1
+	// the hit half wheels: into a hex next to both its own and the other half's
+	best, score := board.ID{}, -1<<30
 	for _, n := range g.nbrs(keep) {
-		if n == hit || !g.grid.Adjacent(n, hit) && g.grid.Distance(n, hit) < 2 || g.enemyIn(n, u.c.Side) || g.inEZOC(n, u.c.Side) && !g.friendIn(n, u.c.Side) {
+		if n == hit || !g.grid.Adjacent(n, hit) || g.enemyIn(n, u.c.Side) || g.terrain(n) == "impassable" {
 			continue
 		}
-		if g.grid.Distance(n, hit) < 2 {
-			continue
+		s := g.enemyDistance(n, u.c.Side) * 10
+		if g.inEZOC(n, u.c.Side) && !g.friendIn(n, u.c.Side) {
+			s -= 100
 		}
-		if s := g.enemyDistance(n, u.c.Side); s > score {
+		if s > score {
 			best, score = n, s
 		}
 	}
-	if score >= 0 {
+	if best != (board.ID{}) {
 		g.place(u, keep, best)
 		g.arrow(hit, best, "retreat", u.c.Side)
 		g.ev("19.1.7", "The hit half of a Two-Hex unit retreats from %s to %s: it wheels around %s.", g.hex(hit), g.hex(best), g.hex(keep))

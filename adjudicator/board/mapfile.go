@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -187,6 +188,10 @@ func (e *FileError) Error() string {
 	return b.String()
 }
 
+// tableHeader is a TOML table or array-of-tables header: [a.b] or [[a]],
+// keys bare or quoted, a comment after it.
+var tableHeader = regexp.MustCompile(`^\[\[?\s*("[^"]*"|[A-Za-z0-9_-]+)(\s*\.\s*("[^"]*"|[A-Za-z0-9_-]+))*\s*\]\]?\s*(#.*)?$`)
+
 // FieldLine finds the line of a field in TOML text: key under the table
 // (or the index-th [[table]] entry when index >= 0; "" for the top level).
 // It returns 0 when it cannot find it. Data files use it to name the line
@@ -199,6 +204,10 @@ func FieldLine(data []byte, table string, index int, key string) int {
 	for sc.Scan() {
 		line++
 		t := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(t, "[") && !tableHeader.MatchString(t) {
+			// a line of a multi-line array, such as  ["a", "b"],
+			continue
+		}
 		switch {
 		case strings.HasPrefix(t, "[["):
 			name := strings.TrimSpace(strings.Trim(strings.SplitN(t, "]]", 2)[0], "[ "))

@@ -122,3 +122,18 @@ func FuzzParseMap(f *testing.F) {
 		}
 	})
 }
+
+// TestFieldLineMultiLineArrays: the rows of a multi-line array are not
+// table headers; a key after them is still found under its table.
+func TestFieldLineMultiLineArrays(t *testing.T) {
+	text := []byte("[crt]\ncolumns = [\"1:1\"]\n\n[crt.cells]\n\"1:1\" = [\n  [\"a\", \"b\"], # row\n  [\"c\", \"d\"],\n]\n\"2:1\" = [\n  [\"e\"],\n]\n[[unit]]\nid = \"x\"\n")
+	if got := FieldLine(text, "crt.cells", -1, "2:1"); got != 9 {
+		t.Errorf("crt.cells.\"2:1\" at line %d, want 9", got)
+	}
+	if got := FieldLine(text, "unit", 0, "id"); got != 13 {
+		t.Errorf("unit[0].id at line %d, want 13", got)
+	}
+	if got := FieldLine(text, "crt", -1, "columns"); got != 2 {
+		t.Errorf("crt.columns at line %d, want 2", got)
+	}
+}

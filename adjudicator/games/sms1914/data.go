@@ -409,6 +409,22 @@ func fileErr(name string, data []byte, table string, index int, key, format stri
 }
 
 func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byte) (*Scenario, error) {
+	// the grid first: 1914's map has dotted ids and its odd columns up
+	var pre struct {
+		Grid struct {
+			Orientation string `toml:"orientation"`
+			Up          string `toml:"up"`
+			IDs         string `toml:"ids"`
+		} `toml:"grid"`
+	}
+	if _, err := toml.Decode(string(mapText), &pre); err == nil {
+		switch {
+		case pre.Grid.IDs != "CC.RR":
+			return nil, fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, "grid", -1, "ids", "1914 hexes have dotted ids such as 30.09 (Beograd): write ids = \"CC.RR\""))
+		case pre.Grid.Orientation != "" && pre.Grid.Orientation != "flat-top" || pre.Grid.Up != board.OddUp:
+			return nil, fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, "grid", -1, "up", "1914's map has flat-top hexes with the odd columns half a hex higher (29.10 touches 30.09): write orientation = \"flat-top\" and up = \"odd\""))
+		}
+	}
 	m, err := board.ParseMap(d.MapName, mapText)
 	if err != nil {
 		return nil, fmt.Errorf("sms1914: map: %w", err)
@@ -614,7 +630,11 @@ func decodeStrict(name string, data []byte, v any) error {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
-		return &board.FileError{File: name, Line: board.FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1]), Field: k.String(), Err: "unknown field"}
+		line := board.FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1])
+		if line == 0 {
+			line = board.FieldLine(data, k.String(), -1, "") // an unknown table
+		}
+		return &board.FileError{File: name, Line: line, Field: k.String(), Err: "unknown field"}
 	}
 	return nil
 }

@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/games/sms1914"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
 	"github.com/umpire-pbem/umpire/store"
@@ -186,6 +189,11 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 			}
 		}
 	}
+	// fog of war: no seat's mail names an enemy unit hidden from it or
+	// shows enemy values (the games that have it)
+	if leaks, ok := fogLeaks[game.kind]; ok {
+		checkFog(t, db, dir, id, gm, []*seatPlayer{p1, p2}, leaks)
+	}
 	// replay and verify the exports
 	var exp *adjudicator.GameExport
 	if err := db.View(ctx, func(tx *store.Tx) (err error) {
@@ -214,6 +222,57 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		t.Errorf("verify: exit %d\n%s%s", code, out, errOut)
 	}
 	t.Logf("%s played %d steps by real mail", game.kind, steps)
+}
+
+// fogLeaks are the games whose seats may not see everything, with what
+// says a text for a seat after a step shows it too much.
+var fogLeaks = map[string]func(state []byte, seat, text string) ([]string, error){
+	"sms1914": sms1914.FogLeaks,
+}
+
+var reportFile = regexp.MustCompile(`-step-(\d+)-report\.(txt|html)$`)
+
+// checkFog reads every report a seat received (text and HTML) and checks
+// it against the state after its step.
+func checkFog(t *testing.T, db *store.DB, dir, game string, gm *seatPlayer, seats []*seatPlayer, leaks func([]byte, string, string) ([]string, error)) {
+	t.Helper()
+	checked, control := 0, 0
+	for _, p := range append([]*seatPlayer{gm}, seats...) {
+		files, _ := filepath.Glob(filepath.Join(dir, "mail", p.dirName(), "*"))
+		for _, f := range files {
+			m := reportFile.FindStringSubmatch(f)
+			if m == nil {
+				continue
+			}
+			k, _ := strconv.ParseUint(m[1], 10, 64)
+			var state []byte
+			db.View(t.Context(), func(tx *store.Tx) error {
+				st, err := tx.Judge(judgeAddress, time.Now()).Step(game, k+1)
+				state = st.State
+				return err
+			})
+			text, _ := os.ReadFile(f)
+			if p == gm {
+				// the control: the game master's reports show a seat what it may not see
+				if found, _ := leaks(state, seats[0].Seat, string(text)); len(found) > 0 {
+					control++
+				}
+				continue
+			}
+			found, err := leaks(state, p.Seat, string(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range found {
+				t.Errorf("%s's mail %s shows %s", p.Seat, filepath.Base(f), l)
+			}
+			checked++
+		}
+	}
+	if checked < 10 || control == 0 {
+		t.Errorf("fog of war: %d report parts checked; the game master's reports would have leaked in %d", checked, control)
+	}
+	t.Logf("fog of war: %d report parts checked; the game master's would have leaked in %d", checked, control)
 }
 
 func mustRound(t *testing.T, tb *scripted, ps []*seatPlayer) map[*seatPlayer][][]byte {

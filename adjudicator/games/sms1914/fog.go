@@ -8,6 +8,7 @@ package sms1914
 // game has ended every view shows all.
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -136,4 +137,70 @@ func Strengths(state []byte, side string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// FogLeaks lists what a text meant for a seat after the step that left
+// this state shows that the seat may not see: enemy units named that are
+// hidden from it (Hidden), and enemy units' printed values ("AS-DS PRn
+// AVn") that none of the seat's own units shares.
+func FogLeaks(state []byte, seat, text string) ([]string, error) {
+	hidden, err := Hidden(state, seat)
+	if err != nil {
+		return nil, err
+	}
+	g, err := decode(state)
+	if err != nil {
+		return nil, err
+	}
+	var leaks []string
+	for _, id := range hidden {
+		if containsToken(text, id) {
+			leaks = append(leaks, "hidden unit "+id)
+		}
+	}
+	viewer := seatSide(seat)
+	own := map[string]bool{}
+	for _, u := range g.Units {
+		if u.c.Side == viewer {
+			own[strengthText(u)] = true
+			for sr := 0; sr <= u.c.MaxSR(); sr++ {
+				v := u.c.At(sr)
+				own[fmt.Sprintf("%d-%d PR%d AV%d", v.AS, v.DS, v.PR, v.AV)] = true
+			}
+		}
+	}
+	if g.Over {
+		return leaks, nil
+	}
+	for _, u := range g.Units {
+		if u.c.Side == viewer || !u.onMap() || u.c.Supply() {
+			continue
+		}
+		if s := strengthText(u); !own[s] && strings.Contains(text, s) {
+			leaks = append(leaks, "the values of "+u.ID+": "+s)
+		}
+	}
+	return leaks, nil
+}
+
+// containsToken reports whether id appears in text as a whole unit id:
+// not inside a longer id or number.
+func containsToken(text, id string) bool {
+	idChar := func(b byte) bool {
+		return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("/-_+.", b) >= 0
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], id)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(id)
+		before := j == 0 || !idChar(text[j-1]) || text[j-1] == '.' && (j < 2 || !idChar(text[j-2]))
+		after := end == len(text) || !idChar(text[end]) || text[end] == '.' && (end+1 == len(text) || !idChar(text[end+1]))
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
 }

@@ -538,7 +538,7 @@ func (b *battle) strengths() {
 				mod += g.sc.TEC.Hexside[ft].Attack
 			}
 		}
-		if f.Formation != nil && f.Formation.c.Side == SB && slices.Contains(g.Komitadji, g.hex(f.Hex)) {
+		if f.Formation != nil && f.Formation.c.Side == SB && g.komitadjiAt(f.Hex) {
 			mod++ // 23.1.1
 		}
 		s.Add(s, big.NewRat(int64(mod), 1))
@@ -554,7 +554,7 @@ func (b *battle) strengths() {
 	}
 	if len(b.defenders) > 0 {
 		bonus := g.sc.TEC.Terrain[g.terrain(b.target)].Defense // one bonus a hex (9.3.1)
-		if b.side == AH && slices.Contains(g.Komitadji, g.hex(b.target)) {
+		if b.side == AH && g.komitadjiAt(b.target) {
 			bonus++ // 23.1.1: with a Serbian unit, +1
 		}
 		b.defense.Add(b.defense, big.NewRat(int64(bonus), 1))

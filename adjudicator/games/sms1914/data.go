@@ -250,7 +250,21 @@ type Scenario struct {
 
 	standInCounters bool
 	countersNotice  string
+	// nbr lists each playable hex's playable neighbours, by index; terr
+	// is each hex's terrain
+	nbr     [][]board.ID
+	nbrSide [][]string // the hexside feature toward each neighbour
+	terr    []string
+	fc, fr  int // the grid's first column and row
+	rows    int
+	n       int
 }
+
+// index is a hex's place in per-hex arrays.
+func (sc *Scenario) index(id board.ID) int { return (id.Col-sc.fc)*sc.rows + id.Row - sc.fr }
+
+// size is the length of per-hex arrays.
+func (sc *Scenario) size() int { return sc.n }
 
 // Counter returns the counter with the id, nil if none.
 func (sc *Scenario) Counter(id string) *Counter { return sc.byID[id] }
@@ -447,8 +461,11 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 			continue
 		}
 		if !slices.Contains(terrains, t) {
-			idx := -1
-			return nil, fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, "terrain", idx, "kind",
+			table, key := "terrain", "kind"
+			if !mapListsTerrain(mapText, t) {
+				table, key = "", "default_terrain" // the hex has the default terrain
+			}
+			return nil, fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, table, -1, key,
 				"hex %s: unknown terrain %q: the terrains are %s (3.5, 3.6)", m.Grid.Format(id), t, strings.Join(terrains, ", ")))
 		}
 		a := m.Area[id]
@@ -521,6 +538,25 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 			}
 		}
 	}
+	sc.fc, sc.fr, sc.rows, sc.n = m.Grid.FirstCol, m.Grid.FirstRow, m.Grid.Rows, m.Grid.Cols*m.Grid.Rows
+	sc.nbr = make([][]board.ID, sc.size())
+	sc.nbrSide = make([][]string, sc.size())
+	sc.terr = make([]string, sc.size())
+	for _, id := range m.Grid.All() {
+		sc.terr[sc.index(id)] = m.Terrain[id]
+	}
+	for _, id := range sc.hexes {
+		for _, n := range m.Grid.Neighbours(id) {
+			if m.Area[n] != "" {
+				sc.nbr[sc.index(id)] = append(sc.nbr[sc.index(id)], n)
+			}
+		}
+	}
+	for _, id := range sc.hexes {
+		for _, n := range sc.nbr[sc.index(id)] {
+			sc.nbrSide[sc.index(id)] = append(sc.nbrSide[sc.index(id)], sc.side[board.MakePair(id, n)])
+		}
+	}
 	if err := sc.readCounters(d.CountersName, countersText); err != nil {
 		return nil, err
 	}
@@ -560,6 +596,22 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 		}
 	}
 	return sc, nil
+}
+
+// mapListsTerrain reports whether a [[terrain]] entry names the kind.
+func mapListsTerrain(text []byte, kind string) bool {
+	var f struct {
+		Terrain []struct {
+			Kind string `toml:"kind"`
+		} `toml:"terrain"`
+	}
+	toml.Decode(string(text), &f)
+	for _, t := range f.Terrain {
+		if t.Kind == kind {
+			return true
+		}
+	}
+	return false
 }
 
 type countersFile struct {

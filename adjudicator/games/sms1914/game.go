@@ -863,6 +863,7 @@ func (g *game) afterInterPhase() {
 // riverStep places or flips pontoons (21.2.1) and flips or removes River
 // Crossing markers (7.1.4b).
 func (g *game) riverStep() {
+	g.ver++ // bridges change
 	for i := range g.Pontoons {
 		p := &g.Pontoons[i]
 		if p.Built {
@@ -933,6 +934,7 @@ func (g *game) komitadjiStep() {
 		placed = append(placed, h)
 	}
 	g.Komitadji = placed
+	g.ver++ // supply paths change
 	if len(placed) > 0 {
 		g.ev("23.1", "Komitadji markers are placed in %s.", strings.Join(placed, ", "))
 	}

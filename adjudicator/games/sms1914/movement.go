@@ -187,7 +187,7 @@ func (g *game) stepCost(m *phaseMove, units []*Unit, a, b board.ID, ignoreEZOC b
 		si.cost += tec.Hexside[f].MP
 	}
 	si.cost += g.contours(a, b)
-	if side == AH && slices.Contains(g.Komitadji, g.hex(b)) && !g.friendIn(b, SB) {
+	if side == AH && g.komitadjiAt(b) && !g.friendIn(b, SB) {
 		si.cost++
 	}
 	if !ignoreEZOC {
@@ -914,6 +914,7 @@ func vpText(vp int) string {
 // pontoonsOccupied removes pontoons the instant an enemy unit occupies a
 // hex beside their hexside (21.2.2).
 func (g *game) pontoonsOccupied(to board.ID, mover Side) {
+	defer func() { g.ver++ }()
 	var keep []Pontoon
 	for _, p := range g.Pontoons {
 		pp, _ := g.grid.ParsePair(p.Sides)

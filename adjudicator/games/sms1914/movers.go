@@ -564,6 +564,7 @@ func (g *game) squadronHit(u *Unit, why string) {
 
 // pontoonsNearSquadron removes Serbian pontoons next to a squadron (21.2.4).
 func (g *game) pontoonsNearSquadron(id board.ID) {
+	defer func() { g.ver++ }()
 	var keep []Pontoon
 	for _, p := range g.Pontoons {
 		pp, _ := g.grid.ParsePair(p.Sides)

@@ -235,11 +235,13 @@ type game struct {
 	r      dice.Roller
 
 	// caches, rebuilt when units move
-	ver    int
-	occVer int
-	occ    map[board.ID][]*Unit
-	zocVer [2]int
-	zoc    [2]map[board.ID]bool
+	ver      int
+	occVer   int
+	occ      [][]*Unit // by hex index
+	zocVer   [2]int
+	zoc      [2]map[board.ID]bool
+	reachVer int
+	reaches  map[reachKey]reachMap
 	// per-step
 	phaseNo int
 }
@@ -374,18 +376,26 @@ func (g *game) units(side Side) []*Unit {
 	return out
 }
 
-// occupancy is every hex with units on it.
-func (g *game) occupancy() map[board.ID][]*Unit {
+// occupancy is the units in every hex, by hex index.
+func (g *game) occupancy() [][]*Unit {
 	if g.occVer == g.ver && g.occ != nil {
 		return g.occ
 	}
-	g.occ = map[board.ID][]*Unit{}
+	if g.occ == nil {
+		g.occ = make([][]*Unit, g.sc.size())
+	}
+	for i := range g.occ {
+		g.occ[i] = g.occ[i][:0]
+	}
 	for _, u := range g.Units {
 		if !u.onMap() {
 			continue
 		}
 		for _, h := range u.hexes() {
-			g.occ[h] = append(g.occ[h], u)
+			if g.grid.Contains(h) {
+				i := g.sc.index(h)
+				g.occ[i] = append(g.occ[i], u)
+			}
 		}
 	}
 	g.occVer = g.ver
@@ -393,7 +403,12 @@ func (g *game) occupancy() map[board.ID][]*Unit {
 }
 
 // at lists the units in a hex.
-func (g *game) at(id board.ID) []*Unit { return g.occupancy()[id] }
+func (g *game) at(id board.ID) []*Unit {
+	if !g.grid.Contains(id) {
+		return nil
+	}
+	return g.occupancy()[g.sc.index(id)]
+}
 
 // sideAt lists the units of a side in a hex.
 func (g *game) sideAt(id board.ID, side Side) []*Unit {

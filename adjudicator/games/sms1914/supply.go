@@ -6,7 +6,6 @@ package sms1914
 // Ammo provision (15.6.1, 9.4).
 
 import (
-	"container/heap"
 	"fmt"
 	"slices"
 	"strings"
@@ -40,11 +39,18 @@ func (g *game) operational(side Side) map[board.ID]bool {
 }
 
 // supplyCtx is what a phase's supply questions share.
+type fedKey struct {
+	train    *Unit
+	extended bool
+}
+
 type supplyCtx struct {
 	side   Side
 	op     map[board.ID]bool
 	loc    map[*Unit]bool
 	narrow map[board.ID]string // narrow-track hexes and the army whose LOC uses them
+	fed    map[fedKey]*Unit    // the depot that reaches each corps train, as found
+	rr     []source            // the RR line sources
 }
 
 func (g *game) newSupply(side Side) *supplyCtx {
@@ -163,15 +169,23 @@ func (g *game) sources(c *supplyCtx, u *Unit, ammo, extended bool) []source {
 			if !eligible {
 				continue
 			}
-			if c.loc[s] || g.trainFed(c, s) {
+			if c.loc[s] || g.feeder(c, s, extended) != nil {
 				out = append(out, source{hex: s.pos, rng: rng, unit: s, what: "corps train " + s.ID})
 			}
 		}
 	}
 	if !ammo && (u.c.Combat() || u.c.Kind == KArtillery || u.c.Kind == KFort) {
-		for id := range c.op {
-			out = append(out, source{hex: id, rng: 5, what: "RR line at " + g.hex(id)})
+		if c.rr == nil {
+			ids := make([]board.ID, 0, len(c.op))
+			for id := range c.op {
+				ids = append(ids, id)
+			}
+			board.SortIDs(ids)
+			for _, id := range ids {
+				c.rr = append(c.rr, source{hex: id, rng: 5, what: "RR line at " + g.hex(id)})
+			}
 		}
+		out = append(out, c.rr...)
 	}
 	if u.c.Nation == "Montenegro" {
 		for _, id := range g.sc.mntSupply {
@@ -183,21 +197,36 @@ func (g *game) sources(c *supplyCtx, u *Unit, ammo, extended bool) []source {
 
 // trainFed reports whether a depot of the train's army can trace a supply
 // line to it (15.1.2).
-func (g *game) trainFed(c *supplyCtx, t *Unit) bool {
+func (g *game) trainFed(c *supplyCtx, t *Unit) bool { return g.feeder(c, t, false) != nil }
+
+// feeder is the depot of the train's army with a LOC that can trace a
+// supply line to it (15.1.2, 9.4.1), in Extended Mode if extended allows
+// a flip; nil if none.
+func (g *game) feeder(c *supplyCtx, t *Unit, extended bool) *Unit {
+	k := fedKey{t, extended}
+	if d, ok := c.fed[k]; ok {
+		return d
+	}
+	var found *Unit
 	for _, d := range g.units(c.side) {
 		if d.c.Kind != KDepot || !c.loc[d] || (c.side == AH && d.Army != t.Army) {
 			continue
 		}
 		rng := d.c.Range
-		if d.Extended {
+		if d.Extended || extended {
 			rng = d.c.ExtRng
 		}
 		reach := g.supplyReach(t.pos, c.side, rng, t, false)
-		if d2, ok := reach[d.pos]; ok && d2 <= rng {
-			return true
+		if d2, ok := reach.at(d.pos); ok && d2 <= rng {
+			found = d
+			break
 		}
 	}
-	return false
+	if c.fed == nil {
+		c.fed = map[fedKey]*Unit{}
+	}
+	c.fed[k] = found
+	return found
 }
 
 // reach state for the supply line search
@@ -205,16 +234,7 @@ type reachItem struct {
 	id   board.ID
 	mtn  int
 	cost int
-	idx  int
 }
-
-type reachQueue []*reachItem
-
-func (q reachQueue) Len() int           { return len(q) }
-func (q reachQueue) Less(i, j int) bool { return q[i].cost < q[j].cost }
-func (q reachQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i]; q[i].idx = i; q[j].idx = j }
-func (q *reachQueue) Push(x any)        { *q = append(*q, x.(*reachItem)) }
-func (q *reachQueue) Pop() any          { old := *q; it := old[len(old)-1]; *q = old[:len(old)-1]; return it }
 
 // supplyReach traces supply lines back from a target hex (15.3): the
 // least cost at which a source in each hex reaches it, counting the hexes
@@ -227,13 +247,52 @@ func (q *reachQueue) Pop() any          { old := *q; it := old[len(old)-1]; *q =
 // (15.3.2); it passes through at most one Low Mountain hex and no High
 // Mountain hex but along a Roadway (15.3.2). For Isolation (15.5) the
 // target's own ZOC negates too and terrain does not limit the path.
-func (g *game) supplyReach(target board.ID, side Side, limit int, seeker *Unit, isolation bool) map[board.ID]int {
+// reachMap is the least cost at which a source in each hex reaches the
+// target (supplyReach).
+type reachMap struct {
+	sc   *Scenario
+	cost []int32
+}
+
+// at returns the cost from a source in hex id, false if none reaches.
+func (r reachMap) at(id board.ID) (int, bool) {
+	if !r.sc.Map.Grid.Contains(id) {
+		return 0, false
+	}
+	c := r.cost[r.sc.index(id)]
+	return int(c), c < 1<<30
+}
+
+type reachKey struct {
+	target    board.ID
+	side      Side
+	limit     int
+	isolation bool
+}
+
+func (g *game) supplyReach(target board.ID, side Side, limit int, seeker *Unit, isolation bool) reachMap {
+	// the same question on the same board has the same answer
+	if g.reachVer != g.ver || g.reaches == nil {
+		g.reaches, g.reachVer = map[reachKey]reachMap{}, g.ver
+	}
+	k := reachKey{target, side, limit, isolation}
+	if r, ok := g.reaches[k]; ok {
+		return r
+	}
+	r := g.supplyReachNow(target, side, limit, isolation)
+	g.reaches[k] = r
+	return r
+}
+
+func (g *game) supplyReachNow(target board.ID, side Side, limit int, isolation bool) reachMap {
+	sc := g.sc
 	friendZOC := g.zocOf(side)
+	enemyZOC := g.zocOf(side.Enemy())
 	own := map[board.ID]bool{}
 	if !isolation {
 		// the ZOC projected from the hex seeking supply does not negate (15.3.1)
-		for _, u := range g.sideAt(target, side) {
-			if u.c.Combat() {
+		for _, u := range g.at(target) {
+			if u.c.Side == side && u.c.Combat() {
 				for _, n := range g.nbrs(target) {
 					if g.projects(u, n) {
 						own[n] = true
@@ -243,7 +302,7 @@ func (g *game) supplyReach(target board.ID, side Side, limit int, seeker *Unit, 
 		}
 	}
 	negated := func(h board.ID) bool {
-		if !g.inEZOC(h, side) || g.friendIn(h, side) {
+		if !enemyZOC[h] || g.friendIn(h, side) {
 			return true
 		}
 		if !friendZOC[h] {
@@ -253,79 +312,97 @@ func (g *game) supplyReach(target board.ID, side Side, limit int, seeker *Unit, 
 			return true
 		}
 		// in a friendly ZOC: is it projected by a unit outside the target hex?
-		for _, u := range g.Units {
-			if u.onMap() && u.c.Side == side && u.c.Combat() && !u.in(target) && g.projects(u, h) {
-				return true
+		for _, n := range g.nbrs(h) {
+			for _, u := range g.at(n) {
+				if u.c.Side == side && u.c.Combat() && !u.in(target) && g.projects(u, h) {
+					return true
+				}
 			}
 		}
 		return false
 	}
-	reach := map[board.ID]int{}
-	type key struct {
-		id  board.ID
-		mtn int
+	reach := reachMap{sc: sc, cost: make([]int32, sc.size())}
+	for i := range reach.cost {
+		reach.cost[i] = 1 << 30
 	}
-	best := map[key]int{}
-	q := &reachQueue{}
-	heap.Push(q, &reachItem{id: target, cost: 1})
-	best[key{target, 0}] = 1
-	for q.Len() > 0 {
-		it := heap.Pop(q).(*reachItem)
-		if best[key{it.id, it.mtn}] < it.cost {
-			continue
-		}
-		h := it.id
-		if h != target {
-			// h is a hex the line passes through
-			if g.enemyIn(h, side) || !negated(h) {
+	// best cost by hex and mountain count (0 or 1)
+	best := make([]int32, 2*sc.size())
+	for i := range best {
+		best[i] = 1 << 30
+	}
+	// costs are small whole numbers: a bucket for each (Dial's algorithm)
+	buckets := make([][]reachItem, limit+2)
+	buckets[1] = append(buckets[1], reachItem{id: target, cost: 1})
+	best[2*sc.index(target)] = 1
+	blocked := make([]int8, sc.size()) // 0 unknown, 1 blocked, 2 passable
+	for cost := 1; cost < len(buckets); cost++ {
+		for bi := 0; bi < len(buckets[cost]); bi++ {
+			it := buckets[cost][bi]
+			if best[2*sc.index(it.id)+it.mtn] < int32(it.cost) {
 				continue
 			}
-		}
-		for _, n := range g.nbrs(h) {
-			f := g.feature(h, n)
-			if f == SideImpass {
-				continue
-			}
-			if isDonau(f) && !g.bridged(h, n) && !g.ferry(h, n) {
-				continue
-			}
-			if isSava(f) && !g.bridged(h, n) && h != target && !isolation {
-				continue // 15.3.2: across the Sava, no further
-			}
-			mtn := it.mtn
-			if h != target && !isolation && !g.road(n, h) {
-				switch g.terrain(h) {
-				case "high_mountain":
-					continue
-				case "low_mountain":
-					mtn++
-					if mtn > 1 {
-						continue
+			h := it.id
+			if h != target {
+				// h is a hex the line passes through
+				i := sc.index(h)
+				if blocked[i] == 0 {
+					blocked[i] = 2
+					if g.enemyIn(h, side) || !negated(h) {
+						blocked[i] = 1
 					}
 				}
+				if blocked[i] == 1 {
+					continue
+				}
 			}
-			// n as the source's hex: the cost so far
-			if c, ok := reach[n]; !ok || it.cost < c {
-				reach[n] = it.cost
+			for _, n := range g.nbrs(h) {
+				f := sc.side[board.MakePair(h, n)]
+				if f != "" {
+					if f == SideImpass {
+						continue
+					}
+					if isDonau(f) && !g.bridged(h, n) && !g.ferry(h, n) {
+						continue
+					}
+					if isSava(f) && !g.bridged(h, n) && h != target && !isolation {
+						continue // 15.3.2: across the Sava, no further
+					}
+				}
+				mtn := it.mtn
+				if h != target && !isolation && !g.road(n, h) {
+					switch g.terrain(h) {
+					case "high_mountain":
+						continue
+					case "low_mountain":
+						mtn++
+						if mtn > 1 {
+							continue
+						}
+					}
+				}
+				// n as the source's hex: the cost so far
+				if ni := sc.index(n); int32(it.cost) < reach.cost[ni] {
+					reach.cost[ni] = int32(it.cost)
+				}
+				step := 1
+				if side == AH && g.komitadjiAt(n) && !g.combatIn(n, AH) && !g.combatIn(n, SB) {
+					step = 2
+				}
+				nc := it.cost + step
+				if nc > limit {
+					continue
+				}
+				k := 2*sc.index(n) + mtn
+				if best[k] <= int32(nc) {
+					continue
+				}
+				best[k] = int32(nc)
+				buckets[nc] = append(buckets[nc], reachItem{id: n, mtn: mtn, cost: nc})
 			}
-			step := 1
-			if side == AH && slices.Contains(g.Komitadji, g.hex(n)) && !g.combatIn(n, AH) && !g.combatIn(n, SB) {
-				step = 2
-			}
-			nc := it.cost + step
-			if nc > limit {
-				continue
-			}
-			k := key{n, mtn}
-			if old, ok := best[k]; ok && old <= nc {
-				continue
-			}
-			best[k] = nc
-			heap.Push(q, &reachItem{id: n, mtn: mtn, cost: nc})
 		}
 	}
-	if g.sc.Map.Area[target] != "" {
-		reach[target] = 0
+	if sc.Map.Area[target] != "" {
+		reach.cost[sc.index(target)] = 0
 	}
 	return reach
 }
@@ -343,7 +420,7 @@ func (g *game) traced(target board.ID, side Side, u *Unit, srcs []source) (sourc
 	var best source
 	found := false
 	for _, s := range srcs {
-		d, ok := reach[s.hex]
+		d, ok := reach.at(s.hex)
 		if s.hex == target {
 			d, ok = 0, true
 		}
@@ -374,24 +451,24 @@ func (g *game) isolated(c *supplyCtx, f *Force) bool {
 	reach := g.supplyReach(f.Hex, c.side, 15, f.Lead(), true)
 	for _, s := range g.units(c.side) {
 		if s.c.Supply() && (c.loc[s] || s.c.Kind == KTrain) {
-			if d, ok := reach[s.pos]; ok && d <= 15 {
+			if d, ok := reach.at(s.pos); ok && d <= 15 {
 				return false
 			}
 		}
 	}
 	for id := range c.op {
-		if d, ok := reach[id]; ok && d <= 15 {
+		if d, ok := reach.at(id); ok && d <= 15 {
 			return false
 		}
 	}
 	if c.side == AH {
-		if d, ok := reach[g.parse("06.25")]; ok && d <= 15 {
+		if d, ok := reach.at(g.parse("06.25")); ok && d <= 15 {
 			return false
 		}
 	}
 	if f.Lead().c.Nation == "Montenegro" {
 		for _, id := range g.sc.mntSupply {
-			if d, ok := reach[id]; ok && d <= 15 {
+			if d, ok := reach.at(id); ok && d <= 15 {
 				return false
 			}
 		}
@@ -425,20 +502,11 @@ func (g *game) supplyPhase(side Side, extend, noExtend []string) {
 	for _, u := range g.units(side) {
 		if u.c.Kind == KTrain && !c.loc[u] && !g.trainFed(c, u) {
 			// a depot may flip to its Extended Mode side to reach it (15.6.1)
-			fed := false
-			for _, d := range g.units(side) {
-				if d.c.Kind != KDepot || d.Extended || !c.loc[d] || side == AH && d.Army != u.Army || slices.Contains(noExtend, d.ID) {
-					continue
-				}
-				d.Extended = true
-				if g.trainFed(c, u) {
+			if d := g.feeder(c, u, true); d != nil && !slices.Contains(noExtend, d.ID) {
+				if !d.Extended {
+					d.Extended = true
 					g.evFor(side, "15.6.1", "%s flips to its Extended Mode side to supply %s.", d.ID, u.ID)
-					fed = true
-					break
 				}
-				d.Extended = false
-			}
-			if fed {
 				continue
 			}
 			u.OOS = true
@@ -561,9 +629,17 @@ func (g *game) provideAmmo(c *supplyCtx, f *Force) (string, bool) {
 		if s.unit == nil {
 			return s.what, true
 		}
-		if ext && !s.unit.Extended {
+		if ext && !s.unit.Extended && s.rng > s.unit.c.Range {
 			s.unit.Extended = true
 			g.evFor(c.side, "15.6.1", "%s flips to its Extended Mode side to provide Ammo.", s.unit.ID)
+		}
+		if s.unit.c.Kind == KTrain && !c.loc[s.unit] {
+			if d := g.feeder(c, s.unit, false); d == nil {
+				if d = g.feeder(c, s.unit, true); d != nil && !d.Extended {
+					d.Extended = true
+					g.evFor(c.side, "15.6.1", "%s flips to its Extended Mode side to reach %s.", d.ID, s.unit.ID)
+				}
+			}
 		}
 		g.recordAmmo(c, s.unit)
 		return s.what, true
@@ -581,11 +657,8 @@ func (g *game) recordAmmo(c *supplyCtx, s *Unit) {
 		}
 	}
 	if s.c.Kind == KTrain && !c.loc[s] {
-		for _, d := range g.units(c.side) {
-			if d.c.Kind == KDepot && c.loc[d] && d.Extended && (c.side == SB || d.Army == s.Army) {
-				d.Ammo++
-				break
-			}
+		if d := g.feeder(c, s, true); d != nil && d.Extended {
+			d.Ammo++
 		}
 	}
 }

@@ -10,20 +10,36 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
-func (g *game) terrain(id board.ID) string { return g.sc.Map.Terrain[id] }
+func (g *game) terrain(id board.ID) string {
+	if !g.grid.Contains(id) {
+		return ""
+	}
+	return g.sc.terr[g.sc.index(id)]
+}
 
 // playable reports whether a hex is in the playing area.
 func (g *game) playable(id board.ID) bool { return g.grid.Contains(id) && g.sc.Map.Area[id] != "" }
 
 // nbrs lists the playable hexes adjacent to id.
 func (g *game) nbrs(id board.ID) []board.ID {
-	out := make([]board.ID, 0, 6)
-	for _, n := range g.grid.Neighbours(id) {
-		if g.sc.Map.Area[n] != "" {
-			out = append(out, n)
+	if g.grid.Contains(id) {
+		return g.sc.nbr[g.sc.index(id)]
+	}
+	return nil
+}
+
+// komitadjiAt reports a Komitadji marker in the hex.
+func (g *game) komitadjiAt(id board.ID) bool {
+	if len(g.Komitadji) == 0 {
+		return false
+	}
+	s := g.hex(id)
+	for _, k := range g.Komitadji {
+		if k == s {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // elevation is a hex's elevation for combat and contours (3.6, 9.6.1): a

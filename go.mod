@@ -13,10 +13,11 @@ require (
 	go.etcd.io/bbolt v1.4.3
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0
+	golang.org/x/text v0.43.0
 )
 
 require (
 	github.com/cloudflare/circl v1.6.3 // indirect
+	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
 )

@@ -1,6 +1,29 @@
 // Package adjudicator is the judge's domain: games, seats, order files,
-// receipts and the mail they cause, and the intake rules that turn an
-// incoming message into accepted orders and answers. It declares the small
-// interfaces it needs (Tx for the store) and knows nothing of IMAP, SMTP or
-// bbolt.
+// receipts and the mail they cause, the step machine that runs a hosted
+// game, and the intake rules that turn an incoming message into accepted
+// orders and answers. It declares the small interfaces it needs (Tx for the
+// store, Rules for a game) and knows nothing of IMAP, SMTP or bbolt: the
+// mail side of intake (MIME, signatures, the reply limit) is package
+// mail/intake, the store's side of Tx is package store.
+//
+// Where each part of the judge lives:
+//
+//	domain.go     the records: Game, Seat, StepRecord, OrderFile, Key, Problem
+//	rules.go      Rules (what a game package provides), Registry, and the
+//	              optional Bot, FileOptions and OptionSeats
+//	gamefile.go   the game file a game master sends: options, seats, schedule
+//	judge.go      the step machine: Judge creates games, seats players, opens
+//	              steps, counts readiness, ticks deadlines and reminders, pauses,
+//	              resumes, excuses absences and rolls back
+//	adjudicate.go a step adjudicated: its orders, its dice links, the game's
+//	              Adjudicate, the reports queued; Replay re-runs a game
+//	roll.go       witnessed rolls for third parties (the dice service)
+//	export.go     a game's public log exported, read back and replayed
+//	intake.go     intake: Intake.Handle decides what an Envelope means; Tx
+//	envelope.go   Envelope, an incoming message as intake sees it
+//	orderfile.go  the order file's own grammar: header, order lines, digest
+//	command.go    unsigned commands (help, list, status, map, log)
+//	signed.go     signed commands (create, join, start, the game master's)
+//	report.go     reports: Report, Situation and the optional Reporter
+//	errors.go     the package's sentinel errors
 package adjudicator

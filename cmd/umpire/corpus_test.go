@@ -12,6 +12,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	umail "github.com/umpire-pbem/umpire/mail"
+	"github.com/umpire-pbem/umpire/mail/intake"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature"
@@ -19,9 +20,10 @@ import (
 	"github.com/umpire-pbem/umpire/store/storetest"
 )
 
-// corpusJudge is a judge whose store holds the corpus's game: alice
-// (keys/alice.asc) holds NATO, bob (keys/bob.pub) holds Serb.
-func corpusJudge(t *testing.T) *judge {
+// corpusJudge is the mail intake as serve wires it, on a store that holds
+// the corpus's game: alice (keys/alice.asc) holds NATO, bob (keys/bob.pub)
+// holds Serb.
+func corpusJudge(t *testing.T) (*intake.Handler, *store.DB) {
 	t.Helper()
 	db := storetest.MustOpen(t)
 	now := time.Date(2025, 3, 3, 19, 30, 0, 0, time.UTC)
@@ -47,9 +49,9 @@ func corpusJudge(t *testing.T) *judge {
 		}
 		return nil
 	})
-	return &judge{db: db, intake: &adjudicator.Intake{}, address: judgeAddress, from: "umpire <" + judgeAddress + ">",
-		limits: message.DefaultLimits(), now: func() time.Time { return now }, log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		replies: newRateLimit(1000)}
+	return intake.New(intake.Config{Store: intakeStore{db}, Intake: &adjudicator.Intake{}, Address: judgeAddress,
+		From: "umpire <" + judgeAddress + ">", Limits: message.DefaultLimits(), RepliesPerHour: 1000,
+		Now: func() time.Time { return now }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}), db
 }
 
 // answers are the mails queued so far.
@@ -75,7 +77,7 @@ func mailText(t *testing.T, m store.Mail) string {
 // judge as the inbox would, and checks each gets the documented treatment:
 // the folder it goes to, and the answer (or silence) it gets.
 func TestCorpusTreatments(t *testing.T) {
-	j := corpusJudge(t)
+	j, db := corpusJudge(t)
 	corpus := mailtest.Corpus(t)
 	type want struct {
 		disp     umail.Disposition
@@ -103,18 +105,18 @@ func TestCorpusTreatments(t *testing.T) {
 				t.Fatalf("unknown treatment %q", c.Treatment)
 			}
 			m := umail.Message{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(i + 1), Raw: c.Raw, Size: int64(len(c.Raw))}
-			if m.Size > j.limits.MaxMessage { // the inbox hands over the header only
+			if m.Size > j.Limits().MaxMessage { // the inbox hands over the header only
 				end := strings.Index(string(c.Raw), "\r\n\r\n")
 				m.Raw, m.Truncated = c.Raw[:end+4], true
 			}
-			before := len(answers(t, j.db))
+			before := len(answers(t, db))
 			d, err := j.Handle(t.Context(), m)
 			if err != nil {
 				t.Fatalf("Handle: %v", err)
 			}
-			got := answers(t, j.db)[before:]
+			got := answers(t, db)[before:]
 			if d != w.disp {
-				t.Errorf("went to %s, want %s (%s)", dispositionName(d), dispositionName(w.disp), c.Note)
+				t.Errorf("went to %s, want %s (%s)", intake.DispositionName(d), intake.DispositionName(w.disp), c.Note)
 			}
 			if w.kind == "" {
 				if len(got) != 0 {
@@ -139,7 +141,7 @@ func TestCorpusTreatments(t *testing.T) {
 		})
 	}
 	// Bounces were recorded against the judge's mail, not answered.
-	storetest.MustView(t, j.db, func(tx *store.Tx) error {
+	storetest.MustView(t, db, func(tx *store.Tx) error {
 		bs, err := tx.Bounces()
 		if err != nil || len(bs) == 0 {
 			t.Errorf("bounces recorded: %d, %v", len(bs), err)
@@ -148,19 +150,19 @@ func TestCorpusTreatments(t *testing.T) {
 	})
 	// The same messages again (a crash before the folder move): the same
 	// folders, no second answer, nothing applied twice.
-	before := len(answers(t, j.db))
+	before := len(answers(t, db))
 	for i, c := range corpus {
 		m := umail.Message{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(i + 1), Raw: c.Raw, Size: int64(len(c.Raw))}
-		if m.Size > j.limits.MaxMessage {
+		if m.Size > j.Limits().MaxMessage {
 			end := strings.Index(string(c.Raw), "\r\n\r\n")
 			m.Raw, m.Truncated = c.Raw[:end+4], true
 		}
 		d, err := j.Handle(t.Context(), m)
 		if err != nil || d != treatments[c.Treatment].disp {
-			t.Errorf("%s handled again: %s, %v", c.Name, dispositionName(d), err)
+			t.Errorf("%s handled again: %s, %v", c.Name, intake.DispositionName(d), err)
 		}
 	}
-	if after := len(answers(t, j.db)); after != before {
+	if after := len(answers(t, db)); after != before {
 		t.Errorf("handling the corpus again queued %d more answers", after-before)
 	}
 	t.Logf("answered by treatment: %v", counts)

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,35 +17,27 @@ import (
 	"unicode/utf8"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/adjudicator/games/sms1914"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
 	"github.com/umpire-pbem/umpire/store"
 )
 
-// fullGames are the games the end-to-end test plays to their end by real
-// mail: Per Rote for at least six turns; War by Television for its 14
-// turns, or until victory or the MePPs end it; 1914 Serbien muß sterbien's
-// demo over its three game turns with the Inter-Phase after GT 6 and the
-// victory check.
-var fullGames = []struct {
-	kind, scenario, options string
-	minSteps                int
-}{
-	{"perrote", "meeting", "", 6},
-	{"wbt", "demo", "", 6},
-	{"sms1914", "demo", "", 20},
-}
-
-// TestFullGameByRealMail plays a whole game by mail through the real
-// Dovecot and OpenSMTPD: a game master creates it, an OpenPGP player and an
-// SSH player join and mail signed orders every turn until the game ends;
-// then `umpire replay` re-runs the exported game and `umpire verify` checks
-// its dice log.
+// TestFullGameByRealMail plays a whole game of every hosted game by mail
+// through the real Dovecot and OpenSMTPD: a game master creates it with the
+// scenario and options of the game's testdata/fullgame.toml, a player a
+// seat joins (signing with OpenPGP and SSH in turn) and mails the bot's
+// orders, signed, every step until the game ends (after at least min_steps steps); then `umpire
+// replay` re-runs the exported game and `umpire verify` checks its dice log.
 func TestFullGameByRealMail(t *testing.T) {
-	for _, game := range fullGames {
-		t.Run(game.kind, func(t *testing.T) {
-			playFullGame(t, game.kind, game.scenario, game.options, game.minSteps)
+	reg := games()
+	for _, kind := range slices.Sorted(maps.Keys(reg)) {
+		t.Run(kind, func(t *testing.T) {
+			dir := gameDir(t, reg[kind])
+			fg, err := readFullGame(repoRoot, dir)
+			if err != nil {
+				t.Fatalf("%v (TestEveryGameIsComplete says what a hosted game needs)", err)
+			}
+			playFullGame(t, kind, fg.Scenario, fg.gameFileOptions(), fg.MinSteps)
 		})
 	}
 }
@@ -60,7 +54,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		t.Fatal(err)
 	}
 	seats, err := rules.Seats(game.scenario)
-	if err != nil || len(seats) != 2 {
+	if err != nil || len(seats) < 2 {
 		t.Fatalf("seats of %s/%s: %v %v", game.kind, game.scenario, seats, err)
 	}
 	dir := t.TempDir()
@@ -88,12 +82,25 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		return &seatPlayer{Name: name, Addr: addr, public: g.Export(fpr),
 			clearSign: func(text []byte) ([]byte, error) { return g.ClearSign(fpr, text), nil }}
 	}
-	gm, p1 := gpgPlayer("Grace", "gm@players.test"), gpgPlayer("Olga", "olga@players.test")
-	key := sk.GenKey("sam", "ed25519")
-	p2 := &seatPlayer{Name: "Sam", Addr: "sam@players.test", public: key.Public,
-		sshSign: func(content []byte) ([]byte, error) { return sk.Sign(key, "umpire", content), nil }}
-	p1.Seat, p2.Seat = seats[0], seats[1]
-	everyone := []*seatPlayer{gm, p1, p2}
+	sshPlayer := func(name, addr string) *seatPlayer {
+		key := sk.GenKey(name, "ed25519")
+		return &seatPlayer{Name: name, Addr: addr, public: key.Public,
+			sshSign: func(content []byte) ([]byte, error) { return sk.Sign(key, "umpire", content), nil }}
+	}
+	// one player a seat, signing with gpg and ssh-keygen in turn
+	gm := gpgPlayer("Grace", "gm@players.test")
+	var players []*seatPlayer
+	for i, seat := range seats {
+		name := []string{"Olga", "Sam", "Ivo", "Mira", "Ana", "Luka"}[i%6] + strconv.Itoa(i/6+1)
+		addr := strings.ToLower(name) + "@players.test"
+		p := gpgPlayer(name, addr)
+		if i%2 == 1 {
+			p = sshPlayer(strings.ToLower(name), addr)
+		}
+		p.Seat = seat
+		players = append(players, p)
+	}
+	everyone := append([]*seatPlayer{gm}, players...)
 	for _, p := range everyone {
 		st.AddUser(t, p.Addr, "pw")
 	}
@@ -117,7 +124,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		t.Fatal(err)
 	}
 	mustRound(t, tb, everyone)
-	for _, p := range []*seatPlayer{p1, p2} {
+	for _, p := range players {
 		if err := tb.send(ctx, p, "join", fmt.Sprintf("join %s %s\n", id, p.Seat)); err != nil {
 			t.Fatal(err)
 		}
@@ -137,7 +144,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		if err != nil {
 			t.Fatalf("after %d steps: %v", steps, err)
 		}
-		for _, p := range []*seatPlayer{p1, p2} {
+		for _, p := range players {
 			if !contains(step.Owing, p.Seat) {
 				continue
 			}
@@ -151,7 +158,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 			}
 		}
 		got := mustRound(t, tb, everyone)
-		for _, p := range []*seatPlayer{p1, p2} {
+		for _, p := range players {
 			if contains(step.Owing, p.Seat) && !anyContains(got[p], "ACCEPTED") {
 				t.Fatalf("step %d: %s's orders were not accepted:\n%s", step.Number, p.Seat, strings.Join(texts(got[p]), "\n----\n"))
 			}
@@ -189,10 +196,10 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 			}
 		}
 	}
-	// fog of war: no seat's mail names an enemy unit hidden from it or
-	// shows enemy values (the games that have it)
-	if leaks, ok := fogLeaks[game.kind]; ok {
-		checkFog(t, db, dir, id, gm, []*seatPlayer{p1, p2}, leaks)
+	// fog of war: no seat's mail names what it may not see (the games that
+	// say so: FogLeaks)
+	if fog, ok := rules.(fogChecker); ok {
+		checkFog(t, db, dir, id, gm, players, fog)
 	}
 	// replay and verify the exports
 	var exp *adjudicator.GameExport
@@ -224,17 +231,19 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 	t.Logf("%s played %d steps by real mail", game.kind, steps)
 }
 
-// fogLeaks are the games whose seats may not see everything, with what
-// says a text for a seat after a step shows it too much.
-var fogLeaks = map[string]func(state []byte, seat, text string) ([]string, error){
-	"sms1914": sms1914.FogLeaks,
+// fogChecker is implemented by games whose seats may not see everything
+// (1914's fog of war): FogLeaks says what a text meant for a seat after a
+// step shows that the seat may not see.
+type fogChecker interface {
+	FogLeaks(state []byte, seat, text string) ([]string, error)
 }
 
 var reportFile = regexp.MustCompile(`-step-(\d+)-report\.(txt|html)$`)
 
-// checkFog reads every report a seat received (text and HTML) and checks
-// it against the state after its step.
-func checkFog(t *testing.T, db *store.DB, dir, game string, gm *seatPlayer, seats []*seatPlayer, leaks func([]byte, string, string) ([]string, error)) {
+// checkFog reads every report each seat received (text and HTML parts) and
+// checks it against the state after its step; the game master's reports,
+// which show everything, must fail the same check (the control).
+func checkFog(t *testing.T, db *store.DB, dir, game string, gm *seatPlayer, seats []*seatPlayer, fog fogChecker) {
 	t.Helper()
 	checked, control := 0, 0
 	for _, p := range append([]*seatPlayer{gm}, seats...) {
@@ -253,13 +262,12 @@ func checkFog(t *testing.T, db *store.DB, dir, game string, gm *seatPlayer, seat
 			})
 			text, _ := os.ReadFile(f)
 			if p == gm {
-				// the control: the game master's reports show a seat what it may not see
-				if found, _ := leaks(state, seats[0].Seat, string(text)); len(found) > 0 {
+				if found, _ := fog.FogLeaks(state, seats[0].Seat, string(text)); len(found) > 0 {
 					control++
 				}
 				continue
 			}
-			found, err := leaks(state, p.Seat, string(text))
+			found, err := fog.FogLeaks(state, p.Seat, string(text))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -270,7 +278,7 @@ func checkFog(t *testing.T, db *store.DB, dir, game string, gm *seatPlayer, seat
 		}
 	}
 	if checked < 10 || control == 0 {
-		t.Errorf("fog of war: %d report parts checked; the game master's reports would have leaked in %d", checked, control)
+		t.Errorf("fog of war: %d report parts checked; the game master's would have leaked in %d", checked, control)
 	}
 	t.Logf("fog of war: %d report parts checked; the game master's would have leaked in %d", checked, control)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/devmail"
+	"github.com/umpire-pbem/umpire/mail/intake"
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/templates"
@@ -185,11 +186,6 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 		return nil, err
 	}
 	adj := &adjudicator.Judge{Games: games(), Logger: m.Logger}
-	j := &judge{
-		db: db, intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj}, address: cfg.Address, from: from,
-		limits: message.DefaultLimits(), now: m.Now, log: m.Logger, replies: newRateLimit(cfg.Limits.RepliesPerHour),
-	}
-	j.limits.MaxMessage = cfg.Limits.MessageBytes
 	out, err := umail.NewOutbox(umail.OutboxConfig{
 		Server: server(cfg.SMTP), HelloName: hostOf(cfg.Address), Now: m.Now, Logger: m.Logger,
 		Retry: umail.Backoff{Base: cfg.SMTP.Retry.Duration, Max: time.Hour}, GiveUp: cfg.SMTP.GiveUp.Duration,
@@ -198,11 +194,17 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	if err != nil {
 		return nil, err
 	}
-	j.poke = out.Poke
+	limits := message.DefaultLimits()
+	limits.MaxMessage = cfg.Limits.MessageBytes
+	h := intake.New(intake.Config{
+		Store: intakeStore{db}, Intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj}, Address: cfg.Address,
+		From: from, Limits: limits, RepliesPerHour: cfg.Limits.RepliesPerHour, Now: m.Now, Logger: m.Logger,
+		Poke: out.Poke,
+	})
 	in, err := umail.NewInbox(umail.InboxConfig{
 		Server: server(cfg.IMAP), Folder: cfg.IMAP.Folder, Processed: cfg.IMAP.Processed, Rejected: cfg.IMAP.Rejected,
 		Poll: cfg.IMAP.Poll.Duration, MaxSize: cfg.Limits.MessageBytes, Logger: m.Logger,
-	}, j, j)
+	}, h, h)
 	if err != nil {
 		return nil, err
 	}

@@ -7,96 +7,53 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	gomessage "github.com/emersion/go-message"
+	"github.com/emersion/go-message/charset"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/ianaindex"
+	"golang.org/x/text/encoding/unicode"
 )
 
-// Charset conversion. The charsets players' mail programs really use for
-// order text are UTF-8, US-ASCII and the Western European ones (ISO-8859-1,
-// ISO-8859-15 and Windows-1252, which Outlook sends for curly quotes); these
-// are converted here, with the guessing that mislabelled mail needs. Any
-// other charset is handed to go-message's CharsetReader when one is
-// installed (importing github.com/emersion/go-message/charset installs one
-// for most charsets; it needs golang.org/x/text), and otherwise read as
-// best effort with a note in Message.Problems.
+// Charset conversion. Labels are resolved and text converted by
+// golang.org/x/text. The charsets players' mail programs really use for
+// order text are UTF-8, US-ASCII and the Western European ones, read as
+// browsers and mail readers read them (WHATWG: ISO-8859-1 is Windows-1252,
+// which Outlook sends for curly quotes; ISO-8859-15); for these this file
+// adds the guessing that mislabelled mail needs. Every other charset goes
+// through go-message's charset package, and an unknown one is read as best
+// effort with a note in Message.Problems.
 
-// charsetFamily sorts the charset labels this file converts itself.
-type charsetFamily int
-
-const (
-	familyOther  charsetFamily = iota // unknown here: ask go-message
-	familyASCII                       // none, us-ascii: 8-bit bytes are a surprise
-	familyUTF8                        // utf-8
-	familyCP1252                      // iso-8859-1 and windows-1252 (WHATWG reads latin1 as windows-1252)
-	familyLatin9                      // iso-8859-15
-)
-
-// classifyCharset returns the family of a charset label and the label in a
-// form fit for messages.
-func classifyCharset(label string) (charsetFamily, string) {
-	l := strings.ToLower(strings.Trim(label, "\"' \t"))
-	switch l {
-	case "", "us-ascii", "ascii", "us", "ansi_x3.4-1968", "iso646-us", "646":
-		return familyASCII, l
-	case "utf-8", "utf8", "unicode-1-1-utf-8", "x-unicode20utf8":
-		return familyUTF8, l
-	case "iso-8859-1", "iso8859-1", "iso_8859-1", "iso_8859-1:1987", "latin1", "latin-1", "l1",
-		"cp819", "ibm819", "windows-1252", "cp1252", "x-cp1252", "cp-1252", "windows1252":
-		return familyCP1252, l
-	case "iso-8859-15", "iso8859-15", "iso_8859-15", "latin-9", "latin9", "l9", "csisolatin9":
-		return familyLatin9, l
+// lookupCharset resolves a charset label. ascii is true for no label and
+// for US-ASCII, where 8-bit bytes are a surprise; enc is nil for those and
+// for labels that are not Western European or UTF-8.
+func lookupCharset(name string) (enc encoding.Encoding, ascii bool) {
+	if name == "" {
+		return nil, true
 	}
-	return familyOther, l
-}
-
-// decodeSingleByte converts Windows-1252 (latin9 false) or ISO-8859-15
-// (latin9 true) bytes to UTF-8.
-func decodeSingleByte(b []byte, latin9 bool) string {
-	// The bytes 0x80 to 0x9F of Windows-1252. The five it leaves undefined
-	// map to the C1 control of the same value, as WHATWG does.
-	cp1252High := [32]rune{
-		0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-		0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
-		0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-		0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-	}
-	var sb strings.Builder
-	sb.Grow(len(b) + len(b)/4)
-	for _, c := range b {
-		switch {
-		case c < 0x80:
-			sb.WriteByte(c)
-		case c < 0xA0 && !latin9:
-			sb.WriteRune(cp1252High[c-0x80])
-		case latin9:
-			sb.WriteRune(latin9Rune(c))
-		default:
-			sb.WriteRune(rune(c))
+	// WHATWG reads US-ASCII as Windows-1252; IANA knows it for what it is.
+	if e, err := ianaindex.MIME.Encoding(name); err == nil && e != nil {
+		if n, _ := ianaindex.MIME.Name(e); n == "US-ASCII" {
+			return nil, true
 		}
 	}
-	return sb.String()
+	e, err := htmlindex.Get(name)
+	if err != nil {
+		e, err = ianaindex.MIME.Encoding(name)
+	}
+	if err == nil && (e == unicode.UTF8 || e == charmap.Windows1252 || e == charmap.ISO8859_15) {
+		return e, false
+	}
+	return nil, false
 }
 
-// latin9Rune maps one ISO-8859-15 byte at or above 0x80.
-func latin9Rune(c byte) rune {
-	switch c {
-	case 0xA4:
-		return 0x20AC
-	case 0xA6:
-		return 0x0160
-	case 0xA8:
-		return 0x0161
-	case 0xB4:
-		return 0x017D
-	case 0xB8:
-		return 0x017E
-	case 0xBC:
-		return 0x0152
-	case 0xBD:
-		return 0x0153
-	case 0xBE:
-		return 0x0178
+// decode converts single-byte text to UTF-8 with enc.
+func decode(enc encoding.Encoding, b []byte) string {
+	out, err := enc.NewDecoder().Bytes(b)
+	if err != nil { // charmap decoders do not fail; be safe all the same
+		return strings.ToValidUTF8(string(b), "\uFFFD")
 	}
-	return rune(c)
+	return string(out)
 }
 
 // hasHighBytes reports whether b holds any byte outside 7-bit ASCII.
@@ -114,27 +71,26 @@ func hasHighBytes(b []byte) bool {
 // there was none) says what it did, in words for a player. what names the
 // text in that sentence ("the text", "the subject").
 func toUTF8(b []byte, label, what string) (text, problem string) {
-	family, name := classifyCharset(label)
-	switch family {
-	case familyASCII, familyUTF8:
+	name := strings.ToLower(strings.Trim(label, "\"' \t"))
+	enc, ascii := lookupCharset(name)
+	switch {
+	case ascii || enc == unicode.UTF8:
 		if utf8.Valid(b) {
 			return string(b), ""
 		}
-		text = decodeSingleByte(b, false)
-		if family == familyUTF8 {
+		text = decode(charmap.Windows1252, b)
+		if !ascii {
 			return text, fmt.Sprintf("%s is marked as UTF-8 but is not; it was read as Windows-1252 (Western European), so some letters may be wrong", what)
 		}
 		return text, fmt.Sprintf("%s holds 8-bit characters but does not say in which character set; it was read as Windows-1252 (Western European), so some letters may be wrong", what)
-	case familyCP1252, familyLatin9:
+	case enc != nil: // Windows-1252 (ISO-8859-1) or ISO-8859-15
 		if hasHighBytes(b) && utf8.Valid(b) {
 			return string(b), fmt.Sprintf("%s is marked as %s but is UTF-8; it was read as UTF-8", what, strings.ToUpper(name))
 		}
-		return decodeSingleByte(b, family == familyLatin9), ""
+		return decode(enc, b), ""
 	}
-	if gomessage.CharsetReader != nil {
-		if s, ok := viaGoMessage(b, name); ok {
-			return s, ""
-		}
+	if s, ok := viaCharset(b, name); ok {
+		return s, ""
 	}
 	if !hasHighBytes(b) {
 		return string(b), ""
@@ -142,18 +98,20 @@ func toUTF8(b []byte, label, what string) (text, problem string) {
 	if utf8.Valid(b) {
 		return string(b), fmt.Sprintf("%s uses the unknown character set %q; it was read as UTF-8", what, name)
 	}
-	return decodeSingleByte(b, false), fmt.Sprintf("%s uses the unknown character set %q; it was read as Windows-1252 (Western European), so some letters may be wrong", what, name)
+	return decode(charmap.Windows1252, b), fmt.Sprintf("%s uses the unknown character set %q; it was read as Windows-1252 (Western European), so some letters may be wrong", what, name)
 }
 
-// viaGoMessage converts b with go-message's installed CharsetReader. The
-// output is bounded: no charset turns one byte into more than four.
-func viaGoMessage(b []byte, name string) (s string, ok bool) {
+// viaCharset converts b with go-message's charset package, which knows
+// every charset golang.org/x/text knows (KOI8-R, ISO-8859-2, Shift_JIS,
+// GB18030...). The output is bounded: no charset turns one byte into more
+// than four.
+func viaCharset(b []byte, name string) (s string, ok bool) {
 	defer func() {
 		if recover() != nil {
 			s, ok = "", false
 		}
 	}()
-	r, err := gomessage.CharsetReader(name, bytes.NewReader(b))
+	r, err := charset.Reader(name, bytes.NewReader(b))
 	if err != nil || r == nil {
 		return "", false
 	}

@@ -57,13 +57,12 @@
 //
 // # Charsets
 //
-// UTF-8, US-ASCII, ISO-8859-1, ISO-8859-15 and Windows-1252 are converted
-// here, with the guessing mislabelled mail needs (Latin-1 bytes labelled
-// UTF-8 and the reverse). Every other charset golang.org/x/text knows (KOI8-R,
-// ISO-8859-2, Shift_JIS, GB18030...) is converted by go-message's charset
-// package, which this package installs; an unknown one is read as UTF-8 or
-// Windows-1252 with a note in Message.Problems. Attachments are never
-// converted; Attachment.Text converts one for reading.
+// Charsets are converted by golang.org/x/text. For UTF-8, US-ASCII and the
+// Western European charsets (ISO-8859-1 read as Windows-1252, as browsers
+// and mail readers do; ISO-8859-15) this package adds the guessing
+// mislabelled mail needs (Latin-1 bytes labelled UTF-8 and the reverse).
+// Every other charset x/text knows (KOI8-R, ISO-8859-2, Shift_JIS,
+// GB18030...) is converted by go-message's charset package; an unknown one is
+// read as UTF-8 or Windows-1252 with a note in Message.Problems. Attachments
+// are never converted; Attachment.Text converts one for reading.
 package message
-
-import _ "github.com/emersion/go-message/charset" // every charset x/text knows

@@ -1,63 +1,48 @@
 package message
 
 import (
-	"html"
 	"strings"
+
+	"golang.org/x/net/html"
 )
 
 // htmlToText renders HTML as crude plain text for diagnostics: comments,
 // scripts, styles and the head are dropped, block-level tags become line
 // breaks, other tags vanish, entities are decoded and runs of blank lines
-// are collapsed. It is linear in the input and never fails.
+// are collapsed. golang.org/x/net/html tokenizes it, so it reads what a
+// browser would; it is linear in the input and never fails.
 func htmlToText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	for len(s) > 0 {
-		lt := strings.IndexByte(s, '<')
-		if lt < 0 {
-			b.WriteString(s)
+	z := html.NewTokenizer(strings.NewReader(s))
+	skip := "" // the element whose content is being dropped
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken { // io.EOF: the tokenizer reads from a string
+			if skip == "" {
+				// A tag cut off by the end of the text is shown as
+				// written, not dropped as a browser would.
+				b.WriteString(html.UnescapeString(string(z.Raw())))
+			}
 			break
 		}
-		b.WriteString(s[:lt])
-		s = s[lt:]
-		if strings.HasPrefix(s, "<!--") {
-			end := strings.Index(s, "-->")
-			if end < 0 {
-				break
+		name, _ := z.TagName()
+		tag := string(name)
+		switch {
+		case skip != "":
+			if tt == html.EndTagToken && tag == skip {
+				skip = ""
 			}
-			s = s[end+3:]
-			continue
-		}
-		gt := strings.IndexByte(s, '>')
-		if gt < 0 {
-			b.WriteString(s)
-			break
-		}
-		name := tagName(s[1:gt])
-		s = s[gt+1:]
-		switch name {
-		case "script", "style", "head", "title":
-			// Skip to the closing tag, which need not exist.
-			if end := indexFoldASCII(s, "</"+name); end >= 0 {
-				s = s[end:]
-				if gt := strings.IndexByte(s, '>'); gt >= 0 {
-					s = s[gt+1:]
-				} else {
-					s = ""
-				}
-			} else {
-				s = ""
+		case tt == html.TextToken:
+			b.Write(z.Text())
+		case tt == html.StartTagToken || tt == html.SelfClosingTagToken || tt == html.EndTagToken:
+			b.WriteString(tagText(tag, tt))
+			if tt == html.StartTagToken && hidden(tag) {
+				skip = tag
 			}
-		case "br", "p", "/p", "div", "/div", "tr", "/tr", "li", "/li", "table", "/table",
-			"h1", "h2", "h3", "h4", "h5", "h6", "/h1", "/h2", "/h3", "/h4", "/h5", "/h6",
-			"pre", "/pre", "blockquote", "/blockquote", "hr":
-			b.WriteByte('\n')
-		case "td", "th":
-			b.WriteByte(' ')
 		}
 	}
-	text := html.UnescapeString(b.String())
-	text = strings.ReplaceAll(text, "\u00a0", " ")
+	text := strings.ReplaceAll(b.String(), "\u00a0", " ")
 	lines := strings.Split(text, "\n")
 	out := lines[:0]
 	blank := 0
@@ -76,42 +61,25 @@ func htmlToText(s string) string {
 	return strings.TrimSpace(strings.Join(out, "\n"))
 }
 
-// tagName returns the lower-case name of a tag from the text between its
-// angle brackets, with a leading "/" for a closing tag.
-func tagName(t string) string {
-	t = strings.TrimSpace(t)
-	end := strings.IndexAny(t, " \t\r\n/>")
-	if strings.HasPrefix(t, "/") {
-		rest := t[1:]
-		if e := strings.IndexAny(rest, " \t\r\n>"); e >= 0 {
-			rest = rest[:e]
-		}
-		return "/" + strings.ToLower(rest)
-	}
-	if end >= 0 {
-		t = t[:end]
-	}
-	return strings.ToLower(t)
+// hidden reports whether the content of element tag is never shown.
+func hidden(tag string) bool {
+	return tag == "script" || tag == "style" || tag == "head" || tag == "title"
 }
 
-// indexFoldASCII returns the index of the first occurrence of sub (lower
-// case ASCII) in s, matching ASCII letters without regard to case, or -1.
-// Unlike searching strings.ToLower(s), the index is always one into s.
-func indexFoldASCII(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		j := 0
-		for ; j < len(sub); j++ {
-			c := s[i+j]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			if c != sub[j] {
-				break
-			}
+// tagText is what a tag stands for in the text: a line break for one
+// that begins or ends a block, a space between table cells.
+func tagText(tag string, tt html.TokenType) string {
+	switch tag {
+	case "br", "hr":
+		if tt != html.EndTagToken {
+			return "\n"
 		}
-		if j == len(sub) {
-			return i
+	case "p", "div", "tr", "li", "table", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote":
+		return "\n"
+	case "td", "th":
+		if tt != html.EndTagToken {
+			return " "
 		}
 	}
-	return -1
+	return ""
 }

@@ -501,10 +501,18 @@ func TestToUTF8(t *testing.T) {
 		{"caf\xe9", "utf-8", "café", true},
 		{"caf\xe9", "", "café", true},
 		{"caf\xe9", "ISO-8859-1", "café", false},
-		{"\x80 \xa4", "iso-8859-15", "\u0080 €", false},
+		// 0x80 is no letter in Latin-9 (golang.org/x/text reads it as U+FFFD);
+		// 0xA4 is its euro sign, where Windows-1252 has it at 0x80.
+		{"\x80 \xa4", "iso-8859-15", "\uFFFD €", false},
 		{"\x80 \xa4", "windows-1252", "€ ¤", false},
 		{"\x93q\x94", "cp1252", "“q”", false},
 		{"caf\xc3\xa9", "latin1", "café", true},
+		// Outlook's curly quotes under a Latin-1 label: read as Windows-1252,
+		// as WHATWG says and mail readers do.
+		{"\x93Ost\x94 \x96 caf\xe9", "iso-8859-1", "“Ost” – café", false},
+		{"\x80 \xa4", "Latin-9", "\uFFFD €", false}, // the IANA alias
+		{"caf\xe9", "US-ASCII", "café", true},
+		{"\xf0\xd2\xc9\xcb\xc1\xda", "koi8-r", "Приказ", false}, // through go-message's charset package
 		{"plain", "x-unknown", "plain", false},
 		{"caf\xe9", "x-unknown", "café", true},
 	} {
@@ -527,6 +535,9 @@ func TestHTMLToText(t *testing.T) {
 		{"<td>1</td><td>2</td>", "1 2"},
 		{"unterminated <b", "unterminated <b"},
 		{"<script>never closed", ""},
+		// A tokenizer, not a search for '>': attributes may hold one.
+		{`<a title="1>2" href='x'>link</a> <img alt=">">`, "link"},
+		{"<p class=order>attack &#x31;708</p>", "attack 1708"},
 	} {
 		if got := htmlToText(c.in); got != c.want {
 			t.Errorf("htmlToText(%q) = %q, want %q", c.in, got, c.want)

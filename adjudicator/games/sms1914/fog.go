@@ -139,6 +139,11 @@ func Strengths(state []byte, side string) ([]string, error) {
 	return out, nil
 }
 
+// FogLeaks lets the full game by mail check every report a seat gets.
+func (rules) FogLeaks(state []byte, seat, text string) ([]string, error) {
+	return FogLeaks(state, seat, text)
+}
+
 // FogLeaks lists what a text meant for a seat after the step that left
 // this state shows that the seat may not see: enemy units named that are
 // hidden from it (Hidden), and enemy units' printed values ("AS-DS PRn

@@ -43,7 +43,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
-func TestAdjudicationCases(t *testing.T) {
+func TestGameCases(t *testing.T) {
 	rulestest.Run(t, rulestest.Config{
 		Rules:    Game,
 		Dir:      filepath.Join("testdata", "game"),

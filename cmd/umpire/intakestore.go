@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/mail/intake"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+// intakeStore is the bbolt store as the mail intake uses it.
+type intakeStore struct{ db *store.DB }
+
+func (s intakeStore) View(ctx context.Context, fn func(intake.Tx) error) error {
+	return s.db.View(ctx, func(tx *store.Tx) error { return fn(intakeTx{tx}) })
+}
+
+func (s intakeStore) Update(ctx context.Context, fn func(intake.Tx) error) error {
+	return s.db.Update(ctx, func(tx *store.Tx) error { return fn(intakeTx{tx}) })
+}
+
+// intakeTx is one store transaction as the mail intake uses it; Judge is
+// the store's own.
+type intakeTx struct{ *store.Tx }
+
+func (tx intakeTx) Checkpoint(mailbox string) (intake.Checkpoint, error) {
+	c, err := tx.Tx.Checkpoint(mailbox)
+	return intake.Checkpoint{Mailbox: c.Mailbox, UIDValidity: c.UIDValidity, LastUID: c.LastUID}, err
+}
+
+func (tx intakeTx) PutCheckpoint(c intake.Checkpoint) error {
+	return tx.Tx.PutCheckpoint(store.Checkpoint{Mailbox: c.Mailbox, UIDValidity: c.UIDValidity, LastUID: c.LastUID})
+}
+
+func (tx intakeTx) Taken(digest dice.Hash, messageID string) (intake.Taken, bool, error) {
+	c, ok, err := tx.ConsumedRecord(digest, messageID)
+	return intake.Taken{MessageID: c.MessageID, Digest: c.Digest, Mailbox: c.Mailbox, UID: c.UID, At: c.At,
+		Disposition: c.Disposition}, ok, err
+}
+
+func (tx intakeTx) Take(t intake.Taken) error {
+	_, err := tx.ConsumeMessage(store.Consumed{MessageID: t.MessageID, Digest: t.Digest, Mailbox: t.Mailbox,
+		UID: t.UID, At: t.At, Disposition: t.Disposition})
+	return err
+}
+
+func (tx intakeTx) Keys() ([]intake.Key, error) {
+	ks, err := tx.Tx.Keys()
+	out := make([]intake.Key, len(ks))
+	for i, k := range ks {
+		out[i] = intake.Key{Fingerprint: k.Fingerprint, Public: k.Public}
+	}
+	return out, err
+}

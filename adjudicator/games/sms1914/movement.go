@@ -307,10 +307,11 @@ func (g *game) carryTasks(m *phaseMove) {
 		spend := min(need, m.allowance)
 		m.spent[u] += spend
 		u.TaskMP += spend
-		m.started[u] = true
 		if u.TaskMP >= taskMP(u.Task) {
+			// a finished task leaves the unit free to spend its remaining MPs (7.2.2 example)
 			g.finishTask(m, u)
 		} else {
+			m.started[u] = true
 			g.evFor(m.side, "7.8.2", "%s spends %d MPs on its %s task (%d of %d).", u.ID, spend, taskName(u.Task), u.TaskMP, taskMP(u.Task))
 		}
 	}

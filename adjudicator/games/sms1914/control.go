@@ -25,8 +25,9 @@ func (u *Unit) frontFormation() bool {
 }
 
 // updateControl changes control after a phase (3.4). trail are the hexes
-// each side's Infantry Formations passed through.
-func (g *game) updateControl(trail map[Side][]board.ID) {
+// each Infantry Formation passed through; only those of the main
+// concentration take them (3.4.1: individual units take no hex).
+func (g *game) updateControl(trail map[*Unit][]board.ID) {
 	changed := map[Side][]string{}
 	take := func(id board.ID, side Side) {
 		if !g.playable(id) || g.controls(id, side) || g.enemyIn(id, side) {
@@ -68,9 +69,14 @@ func (g *game) updateControl(trail map[Side][]board.ID) {
 				}
 			}
 		}
-		for _, h := range trail[side] {
-			if !g.inEZOC(h, side) {
-				take(h, side)
+		for _, u := range front {
+			if !main(u) {
+				continue
+			}
+			for _, h := range trail[u] {
+				if !g.inEZOC(h, side) {
+					take(h, side)
+				}
 			}
 		}
 	}

@@ -33,7 +33,7 @@ type phaseMove struct {
 	ferry     map[board.Pair]bool
 	pins      map[board.ID]int // Forces that may not leave a hex (7.3.3)
 	left      map[board.ID]int // Forces that left it
-	trail     map[Side][]board.ID
+	trail     map[*Unit][]board.ID
 	pontoon   map[board.Pair]bool // pontoons whose benefit a Force used
 	noRepulse map[*Unit]bool      // a failed Repulse: no more movement (7.4.5)
 }
@@ -41,7 +41,7 @@ type phaseMove struct {
 func (g *game) newPhaseMove(side Side, counter bool) *phaseMove {
 	m := &phaseMove{side: side, counter: counter, allowance: 9, spent: map[*Unit]int{}, fm: map[*Unit]int{},
 		start: map[*Unit]board.ID{}, started: map[*Unit]bool{}, ferry: map[board.Pair]bool{}, pins: map[board.ID]int{},
-		left: map[board.ID]int{}, trail: map[Side][]board.ID{}, pontoon: map[board.Pair]bool{}, noRepulse: map[*Unit]bool{}}
+		left: map[board.ID]int{}, trail: map[*Unit][]board.ID{}, pontoon: map[board.Pair]bool{}, noRepulse: map[*Unit]bool{}}
 	if counter {
 		m.allowance = 5
 	}
@@ -576,7 +576,7 @@ func (g *game) moveForce(m *phaseMove, units []*Unit, line string) (int, bool) {
 			}
 			entered = append(entered, to)
 			if lead.frontFormation() {
-				m.trail[m.side] = append(m.trail[m.side], to)
+				m.trail[lead] = append(m.trail[lead], to)
 			}
 			g.arrow(from, to, "move", m.side)
 			g.afterStep(m, units, from, to)

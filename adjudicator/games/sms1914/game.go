@@ -627,7 +627,17 @@ func (g *game) attachmentPhase(side Side, lines []string) {
 			}
 		}
 		if newBounds {
-			if _, err := g.aoas(bounds, g.markers()); err != nil {
+			area, err := g.aoas(bounds, g.markers())
+			if err == nil {
+				n := g.trainsIn(area)
+				for _, a := range g.sc.Armies {
+					if a.Side == AH && n[a.ID] > a.CorpsBoxes {
+						err = fmt.Errorf("%s's area would hold %d Corps Trains but its display has %d corps boxes (5.1.3)", a.ID, n[a.ID], a.CorpsBoxes)
+						break
+					}
+				}
+			}
+			if err != nil {
 				g.ev("5.1.1", "The new boundaries are not used: %v.", err)
 			} else {
 				g.Boundaries = bounds
@@ -647,6 +657,19 @@ func (g *game) attachmentPhase(side Side, lines []string) {
 		if err := g.sc.checkAttach(u.c, f[2]); err != nil {
 			g.evFor(side, "5.2", "%s is not attached to %s: %v.", u.ID, f[2], err)
 			continue
+		}
+		// 5.2, 5.2.3: a corps takes no more Formations than its Attachment Limit
+		if co := g.sc.CorpsOf(f[2]); co != nil {
+			q := u.c.DEQuarters()
+			for _, o := range g.units(side) {
+				if o != u && o.c.Formation && g.Attach[o.ID] == co.ID {
+					q += o.c.DEQuarters()
+				}
+			}
+			if q > co.Limit {
+				g.evFor(side, "5.2.3", "%s is not attached to %s: the corps would hold %s division-equivalents, over its Attachment Limit of %s.", u.ID, co.ID, FormatDE(ratQ(q)), FormatDE(ratQ(co.Limit)))
+				continue
+			}
 		}
 		g.Attach[u.ID] = f[2]
 	}

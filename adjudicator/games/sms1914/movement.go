@@ -13,6 +13,7 @@ package sms1914
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -381,10 +382,14 @@ func (g *game) activate(m *phaseMove, a *activation) {
 		m.started[u] = true
 	}
 	var fmUsed int
-	stopped := false
+	stopped, paPlaced := false, false
 	for _, l := range a.lines {
 		f := strings.Fields(l)
 		if stopped && f[0] == "move" {
+			continue
+		}
+		if paPlaced {
+			g.evFor(m.side, "7.3", "%s placed a PA: it spends no more MPs this phase (%s is not carried out).", lead.ID, f[0])
 			continue
 		}
 		switch f[0] {
@@ -398,7 +403,7 @@ func (g *game) activate(m *phaseMove, a *activation) {
 			fmUsed += n
 			stopped = stop
 		case "pa":
-			g.placePA(m, units, f[2])
+			paPlaced = g.placePA(m, units, f[2])
 		case "repulse":
 			g.repulseOrder(m, units, f)
 		case "recover", "ip", "marsch":
@@ -966,8 +971,8 @@ func (g *game) forcedMarchEC(f *Force, fm int) {
 
 // placePA places a Prepared Attack marker (7.3): infantry-type units in
 // the Movement Phase, at the cost of entering the hex (roadways
-// disregarded), at least 4 MPs; no more MPs after it.
-func (g *game) placePA(m *phaseMove, units []*Unit, target string) {
+// disregarded), at least 4 MPs; no more MPs after it. It reports a marker placed.
+func (g *game) placePA(m *phaseMove, units []*Unit, target string) bool {
 	t, err := g.grid.Parse(target)
 	lead := units[0]
 	fail := func(format string, args ...any) {
@@ -975,11 +980,26 @@ func (g *game) placePA(m *phaseMove, units []*Unit, target string) {
 	}
 	if err != nil || !g.grid.Adjacent(lead.pos, t) {
 		fail("%s is not next to it", target)
-		return
+		return false
 	}
 	if why := g.paBar(units, m.counter); why != "" {
 		fail("%s", why)
-		return
+		return false
+	}
+	// 7.3.2: not when terrain would bring the attack strength below 1
+	f := &Force{Hex: lead.pos}
+	for _, u := range units {
+		if u.c.Formation {
+			f.Formation = u
+		} else if !u.isFort() {
+			f.Assets = append(f.Assets, u)
+		}
+	}
+	b := &battle{g: g, side: m.side, target: t, attackers: []*Force{f}, ammo: map[*Force]bool{f: true}}
+	b.strengths()
+	if b.attack.Cmp(big.NewRat(1, 1)) < 0 {
+		fail("after terrain its attack strength against %s would be %s, below 1 (7.3.2)", g.hex(t), decimal(b.attack))
+		return false
 	}
 	si, err := g.stepCost(nil, units, lead.pos, t, true)
 	cost := si.cost
@@ -1002,7 +1022,7 @@ func (g *game) placePA(m *phaseMove, units []*Unit, target string) {
 	left := m.allowance - spent
 	if cost > left+limit {
 		fail("it costs %d MPs and %d are left", cost, max(left, 0))
-		return
+		return false
 	}
 	// at most 2 1/4 DE in a hex bear PAs (7.3)
 	q := 0
@@ -1016,7 +1036,7 @@ func (g *game) placePA(m *phaseMove, units []*Unit, target string) {
 	}
 	if q > 9 {
 		fail("more than 2 1/4 division-equivalents in %s would bear PA markers (7.3, 3.1.2)", lead.Hex)
-		return
+		return false
 	}
 	extra := max(0, cost-max(left, 0))
 	for _, u := range units {
@@ -1028,6 +1048,7 @@ func (g *game) placePA(m *phaseMove, units []*Unit, target string) {
 	}
 	g.ev("7.3", "A Prepared Attack marker in %s points at %s.", lead.Hex, g.hex(t))
 	g.evFor(m.side, "7.3", "%s places a PA at %s for %d MPs.", strings.Join(unitIDs(units), "+"), g.hex(t), cost)
+	return true
 }
 
 // paBar says why a Force may not place a PA ("" if it may).

@@ -240,7 +240,11 @@ func (g *game) repulse(units, using []*Unit, t board.ID, duringRetreat bool) boo
 		}
 	}
 	defs := g.forcesAt(t, side.Enemy())
-	b := &battle{g: g, side: side, target: t, attackers: []*Force{af}, defenders: defs, repulse: true}
+	// a Repulse is not a combat of the Attack Phase: no Ammo is drawn, no strength halved (7.4.3)
+	b := &battle{g: g, side: side, target: t, attackers: []*Force{af}, defenders: defs, repulse: true, ammo: map[*Force]bool{af: true}}
+	for _, f := range defs {
+		b.ammo[f] = true
+	}
 	b.strengths()
 	s := g.sc.CRT.Scale
 	odds := DetermineOdds(s, b.attack, b.defense, b.shifts(), false)

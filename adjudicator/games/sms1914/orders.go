@@ -76,12 +76,19 @@ func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLin
 func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
 	var out []string
 	var problems []adjudicator.Problem
-	acted := map[string]int{} // Force lead -> line of its activation
+	acted := map[string]int{}                 // Force lead -> line of its activation
+	paLine := map[string]int{}                // Force lead -> line of its PA
+	cleared := map[string]map[board.ID]bool{} // Force lead -> hexes its Repulse lines aim at
 	lastLead := ""
+	defer func() { g.cleared = nil }()
 	for _, l := range lines {
 		text := stripComment(l.Text)
 		if text == "" {
 			continue
+		}
+		// a move may enter a hex an earlier Repulse of the same Force is to clear (7.4.4)
+		if f := strings.Fields(text); len(f) > 1 {
+			g.cleared = cleared[strings.ToLower(strings.Split(f[1], "+")[0])]
 		}
 		canon, err := g.parseLine(seat, text)
 		if err == nil {
@@ -91,9 +98,22 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 				lead := strings.ToLower(strings.Split(f[1], "+")[0])
 				if n, ok := acted[lead]; ok && lastLead != lead {
 					err = bad("give a Force's move, PA, Repulse and task lines one after another", "%s already acted on line %d: a Force finishes its movement before another begins (7.1.2)", strings.Split(f[1], "+")[0], n)
+				} else if n, ok := paLine[lead]; ok {
+					err = bad("give the Force's move, Repulse or task before its pa line", "%s placed a PA on line %d: once a unit has placed a PA it spends no more MPs that phase (7.3)", strings.Split(f[1], "+")[0], n)
 				} else {
 					acted[lead] = l.Line
 					lastLead = lead
+					switch f[0] {
+					case "pa":
+						paLine[lead] = l.Line
+					case "repulse":
+						if h, err := g.grid.Parse(f[2]); err == nil {
+							if cleared[lead] == nil {
+								cleared[lead] = map[board.ID]bool{}
+							}
+							cleared[lead][h] = true
+						}
+					}
 				}
 			} else {
 				lastLead = ""
@@ -436,7 +456,7 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 			if !g.grid.Adjacent(prev, h) {
 				return "", bad(hint, "%s is not next to %s", g.hex(h), g.hex(prev))
 			}
-			if g.enemyIn(h, side) {
+			if g.enemyIn(h, side) && !g.cleared[h] {
 				return "", bad("units never enter enemy-held hexes (7.1.2); a Repulse may clear one (7.4)", "enemy units hold %s", g.hex(h))
 			}
 			if f := g.feature(prev, h); isDonau(f) && side == SB {

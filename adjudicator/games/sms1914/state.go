@@ -227,12 +227,13 @@ func (u *Unit) hexes() []board.ID {
 // game is a state being read or adjudicated, with its data.
 type game struct {
 	*State
-	sc     *Scenario
-	grid   board.Grid
-	byID   map[string]*Unit
-	ctl    map[board.ID]bool // A-H controlled
-	events []adjudicator.Event
-	r      dice.Roller
+	cleared map[board.ID]bool // while reading orders: hexes the Force's Repulse lines aim at
+	sc      *Scenario
+	grid    board.Grid
+	byID    map[string]*Unit
+	ctl     map[board.ID]bool // A-H controlled
+	events  []adjudicator.Event
+	r       dice.Roller
 
 	// caches, rebuilt when units move
 	ver      int

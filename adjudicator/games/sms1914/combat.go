@@ -197,6 +197,11 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 				nf.Assets = append(nf.Assets, x)
 			}
 		}
+		if nf.Lead() != nil && !slices.ContainsFunc(nf.Units(), func(x *Unit) bool { return x.c.Combat() }) {
+			// 8.8.1: artillery fights only beside a Combat unit it is stacked with
+			g.evFor(side, "8.8.1", "%s does not attack %s: artillery fights only with a Combat unit it is stacked with.", nf, a.Target)
+			continue
+		}
 		if nf.Lead() != nil {
 			b.attackers = append(b.attackers, nf)
 		}

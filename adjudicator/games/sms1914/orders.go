@@ -1013,6 +1013,22 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 		}
 		ids = append(ids, u.ID)
 	}
+	// 8.8.1: artillery fights only with a Combat unit of its hex that attacks too
+	for _, id := range ids {
+		u := g.unitByID(id)
+		if u.c.Kind != KArtillery {
+			continue
+		}
+		with := false
+		for _, o := range ids {
+			if x := g.unitByID(o); x.c.Combat() && x.pos == u.pos {
+				with = true
+			}
+		}
+		if !with {
+			return "", bad("add a Combat unit stacked with the artillery to the attack", "%s cannot attack alone: artillery fights only with a Combat unit it is stacked with (8.8.1)", u.ID)
+		}
+	}
 	out := []string{"attack", g.hex(t), "with", strings.Join(ids, "+")}
 	for i := 3; i < len(args); i++ {
 		w := strings.ToLower(args[i])

@@ -20,7 +20,7 @@ package sms1914
 //
 // Checks:
 //
-//	want unit ID HEX[+HEX2] [sr=N] [ce=S] [pa=HEX|none] [task=K:MP|none] [react=N] [rx=N] [flipped] [extended] [oos] [inactive] [army=A]
+//	want unit ID HEX[+HEX2] [sr=N] [ce=S] [pa=HEX|none] [task=K:MP|none] [react=N] [rx=N] [ammo=N] [flipped] [extended] [oos] [inactive|active] [army=A]
 //	want gone ID | want out ID | want cel ID N
 //	want vp N | shells N | phase P | phasing ah|serb | gt N | iprights N | repl NATION N | attacks N | winner SEAT|draw
 //	want control HEX ah|serb | ip HEX [none] | plan ARMY STATE [mandated=N] | pontoon HEX/HEX built|building|none | komitadji HEX...
@@ -345,6 +345,8 @@ func (fixtures) Check(state []byte, name, want string) error {
 				err = eq(u.ID+"'s River Crossing marker", u.RiverX, val)
 			case "army":
 				err = eq(u.ID+"'s army", u.Army, val)
+			case "ammo":
+				err = eq(u.ID+"'s Ammo Provided marker", u.Ammo, val)
 			case "flipped":
 				err = eq(u.ID+" flipped", u.Flipped, true)
 			case "extended":

@@ -80,6 +80,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	paLine := map[string]int{}                // Force lead -> line of its PA
 	cleared := map[string]map[board.ID]bool{} // Force lead -> hexes its Repulse lines aim at
 	lastLead := ""
+	attacked, attackers := map[string]int{}, map[string]int{} // hex or unit -> line of its attack
 	defer func() { g.cleared = nil }()
 	for _, l := range lines {
 		text := stripComment(l.Text)
@@ -117,6 +118,23 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 				}
 			} else {
 				lastLead = ""
+			}
+			// 9.2: no hex is attacked twice, no unit attacks twice in a phase
+			if err == nil && len(f) > 3 && f[0] == "attack" {
+				if n, ok := attacked[f[1]]; ok {
+					err = bad("one attack order a hex: put every attacker of it on one line", "%s is already attacked on line %d: no hex is attacked more than once a phase (9.2)", f[1], n)
+				}
+				for _, id := range strings.Split(f[3], "+") {
+					if n, ok := attackers[id]; ok && err == nil {
+						err = bad("each unit attacks once a phase", "%s already attacks on line %d: no unit attacks more than once a phase (9.2)", id, n)
+					}
+				}
+				if err == nil {
+					attacked[f[1]] = l.Line
+					for _, id := range strings.Split(f[3], "+") {
+						attackers[id] = l.Line
+					}
+				}
 			}
 		}
 		if err != nil {

@@ -123,14 +123,30 @@ func (g *game) combatPhase(side Side) {
 		if b2 != nil {
 			b2.artillery()
 		}
-		b1.checks(b2)
-		if b2 != nil {
-			b2.checks(b1)
+		// 9.1.1 h: the CRT retreat; j: the ECs, the attacker's results
+		// first, then the defender's (10.0); k: the advance. The two
+		// combats against a Two-Hex unit retreat after the ECs (19.1.7
+		// example).
+		g.retreatRepulsed = map[*Unit]bool{}
+		if b2 == nil {
+			b1.crtRetreat()
+			b1.attackerChecks()
+			b1.attackerRetreats()
+			b1.defenderChecks(nil)
+			b1.defenderRetreats()
+		} else {
+			b1.attackerChecks()
+			b1.attackerRetreats()
+			b2.attackerChecks()
+			b2.attackerRetreats()
+			b1.defenderChecks(b2)
+			b2.defenderChecks(b1)
+			b1.crtRetreat()
+			b2.crtRetreat()
+			b1.defenderRetreats()
+			b2.defenderRetreats()
 		}
-		b1.retreats()
-		if b2 != nil {
-			b2.retreats()
-		}
+		g.retreatRepulsed = nil
 		b1.advance()
 		if b2 != nil {
 			b2.advance()
@@ -833,9 +849,7 @@ func (b *battle) fight() bool {
 	g.ev("9.9", "Attack on %s at %s, %s: white %d%+d (PR) = %d, black %d: %s.", g.placeName(b.target), s.Name(b.odds.Column), names[b.battle],
 		b.roll.White, b.prDRM, b.roll.WhiteModified, b.roll.Black, b.roll.Result.Printed)
 	if r := b.outcome.DefenderRetreat; r > 0 {
-		for _, f := range b.defenders {
-			b.retreat[f] += r
-		}
+		// carried out at step h, after the SRs (crtRetreat)
 	} else if b.roll.Result.BlackRetreat+b.roll.Result.WhiteRetreat > 0 {
 		g.ev("9.8.2", "The retreat is not carried out in a %s combat.", names[b.battle])
 	}
@@ -1130,12 +1144,20 @@ func FormatDEorZero(de *big.Rat) string {
 }
 
 // checks are the post-combat ECs (10.0-10.3): one 2d6 a hex, the
-// attacker's first (his retreats too), then the defender's, unless the
-// final odds were below 1:4. A Two-Hex defender attacked in both halves
-// makes one EC with the worse modifier (19.1.6): other is that combat.
+// attacker's first and his retreats, then the defender's, unless the final
+// odds were below 1:4. A Two-Hex defender attacked in both halves makes
+// one EC with the worse modifier (19.1.6): other is that combat.
 func (b *battle) checks(other *battle) {
-	g := b.g
+	b.attackerChecks()
+	b.defenderChecks(other)
+}
+
+func (b *battle) attackerChecks() {
 	b.hexChecks(b.attackers, b.side, "attacker")
+}
+
+func (b *battle) defenderChecks(other *battle) {
+	g := b.g
 	if !DefenderChecks(b.odds.Final) {
 		g.ev("10.0", "The odds at %s were below 1:4: the defender makes no EC.", g.hex(b.target))
 		return
@@ -1221,38 +1243,89 @@ func (b *battle) hexChecks(forces []*Force, side Side, who string) {
 	}
 }
 
-// retreats carries out the retreat obligations (11.1): the attacker's
-// first, then the defender's; withheld defenders follow the smallest
-// obligation when the hex is emptied (9.2.5 D).
-func (b *battle) retreats() {
+// crtRetreat is step h (9.1.1): the defender's CRT retreat (9.8.2): every
+// defending Force of the hex, and the withheld ones with them once the hex
+// is vacated, as one stack (9.2.5 D); the hit half of a Two-Hex unit wheels
+// (19.1.7).
+func (b *battle) crtRetreat() {
+	g := b.g
+	r := b.outcome.DefenderRetreat
+	if r <= 0 {
+		return
+	}
+	var stack []*Unit
+	for _, f := range b.defenders {
+		if f.Lead() == nil || !f.Lead().onMap() {
+			continue
+		}
+		if f.Formation != nil && f.Formation.Hex2 != "" && r == 1 {
+			g.halfRetreat(f.Formation, b.target)
+			continue
+		}
+		stack = append(stack, f.Units()...)
+	}
+	if len(stack) == 0 {
+		return
+	}
+	for _, f := range b.withheld {
+		if f.Lead() != nil && f.Lead().onMap() && f.Lead().in(b.target) {
+			stack = append(stack, f.Units()...)
+		}
+	}
+	g.retreatUnits(stack, r, b.target, false, "11.1")
+}
+
+// attackerRetreats carries out the attacker's EC retreats (10.0: his
+// results first).
+func (b *battle) attackerRetreats() {
 	g := b.g
 	for _, f := range b.attackers {
 		if n := b.retreat[f]; n > 0 && f.Lead() != nil && f.Lead().onMap() {
 			g.retreatUnits(f.Units(), n, b.target, true, "11.1")
 		}
 	}
-	smallest := 0
+}
+
+// defenderRetreats carries out the defender's EC retreats (10.3) from where
+// the CRT retreat left each Force; withheld Forces with them follow the
+// smallest obligation when every other Force of their hex leaves it, and
+// stay otherwise (9.2.5 D).
+func (b *battle) defenderRetreats() {
+	g := b.g
+	before := map[*Force]board.ID{}
 	for _, f := range b.defenders {
-		n := b.retreat[f]
-		if n == 0 || f.Lead() == nil || !f.Lead().onMap() {
-			smallest = -1
-			continue
+		if f.Lead() != nil && f.Lead().onMap() {
+			before[f] = f.Lead().pos
 		}
-		if smallest >= 0 && (smallest == 0 || n < smallest) {
-			smallest = n
-		}
-		units := f.Units()
-		if f.Formation != nil && f.Formation.Hex2 != "" && n == 1 && b.outcome.DefenderRetreat == 1 && b.retreat[f] == 1 {
-			g.halfRetreat(f.Formation, b.target)
-			continue
-		}
-		g.retreatUnits(units, n, b.target, false, "11.1")
 	}
-	if smallest > 0 && !g.friendIn(b.target, b.side.Enemy()) || smallest > 0 && onlyWithheld(g, b) {
-		for _, f := range b.withheld {
-			if f.Lead() != nil && f.Lead().onMap() && f.Lead().in(b.target) {
-				g.retreatUnits(f.Units(), smallest, b.target, false, "9.2.5")
+	for _, f := range b.defenders {
+		if n := b.retreat[f]; n > 0 && f.Lead() != nil && f.Lead().onMap() {
+			g.retreatUnits(f.Units(), n, b.target, false, "11.1")
+		}
+	}
+	for _, w := range b.withheld {
+		l := w.Lead()
+		if l == nil || !l.onMap() {
+			continue
+		}
+		smallest, any := 0, false
+		for _, f := range b.defenders {
+			h, ok := before[f]
+			if !ok || h != l.pos {
+				continue
 			}
+			n := b.retreat[f]
+			if n == 0 {
+				smallest, any = 0, true
+				break
+			}
+			if !any || n < smallest {
+				smallest = n
+			}
+			any = true
+		}
+		if any && smallest > 0 {
+			g.retreatUnits(w.Units(), smallest, b.target, false, "9.2.5")
 		}
 	}
 	b.vacated = !g.enemyIn(b.target, b.side)

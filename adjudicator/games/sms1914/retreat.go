@@ -68,7 +68,6 @@ func (g *game) retreatTo(units []*Unit, n int, combat board.ID) retreatPath {
 		}
 	}
 	best := retreatPath{}
-	var blocked board.ID
 	var walk func(at board.ID, path []board.ID, seen map[board.ID]bool, ez, out, cross int)
 	walk = func(at board.ID, path []board.ID, seen map[board.ID]bool, ez, out, cross int) {
 		p := retreatPath{hexes: slices.Clone(path), dist: g.grid.Distance(at, combat), ezoc: ez, outside: out, cross: cross, supply: 99, pref: 0}
@@ -89,7 +88,6 @@ func (g *game) retreatTo(units []*Unit, n int, combat board.ID) retreatPath {
 				continue
 			}
 			if g.enemyIn(x, side) {
-				blocked = x
 				continue
 			}
 			if g.terrain(x) == "impassable" {
@@ -119,7 +117,6 @@ func (g *game) retreatTo(units []*Unit, n int, combat board.ID) retreatPath {
 		}
 	}
 	walk(start, nil, map[board.ID]bool{start: true}, 0, 0, 0)
-	best.blocked = blocked
 	return best
 }
 
@@ -179,21 +176,6 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 		}
 	}
 	path := g.retreatTo(stack, n, combat)
-	// a Repulse to clear the way, once per retreating stack (7.4.1, 11.1.5)
-	if len(path.hexes) < n && path.blocked != (board.ID{}) && !attacker && g.repulseInRetreat(side) {
-		var users []*Unit
-		for _, u := range forces[0].Units() {
-			if u.combat() && len(users) < 2 {
-				users = append(users, u)
-			}
-		}
-		if len(users) > 0 && (forces[0].Formation == nil || forces[0].Formation.CE < StatusCI) {
-			g.ev("7.4", "A retreating stack in %s tries to Repulse the enemy in %s.", g.hex(from), g.hex(path.blocked))
-			if g.repulse(forces[0].Units(), users, path.blocked, true) {
-				path = g.retreatTo(stack, n, combat)
-			}
-		}
-	}
 	// 11.1.6: an isolated Force that is or becomes Demoralized surrenders
 	// if it cannot retreat or must enter an un-negated EZOC
 	for _, f := range forces {
@@ -218,7 +200,8 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 		return
 	}
 	at := from
-	for _, h := range path.hexes {
+	moved := 0
+	step := func(h board.ID) {
 		fside := g.feature(at, h)
 		for _, u := range stack {
 			g.place(u, h)
@@ -234,7 +217,7 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 				}
 			}
 		}
-		if g.inEZOC(h, side) && !g.friendIn(h, side) || g.inEZOC(h, side) && onlyThese(g, h, stack) {
+		if g.inEZOC(h, side) && onlyThese(g, h, stack) {
 			for _, f := range forces {
 				if f.Lead() != nil && f.Lead().onMap() {
 					g.reduceCE(f, 1, "11.1.3", "retreating into an EZOC at "+g.hex(h))
@@ -244,15 +227,59 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 		g.geoVP(stack, h)
 		g.pontoonsOccupied(h, side)
 		at = h
+		moved++
+	}
+	// a Repulse to clear a blocked way, once per retreating stack, made
+	// from the first hex of the way next to the blocking enemy (7.4,
+	// 7.4.1, 11.1.5 play note)
+	tried := slices.ContainsFunc(stack, func(u *Unit) bool { return g.retreatRepulsed[u] })
+	if len(path.hexes) < n && !attacker && g.retreatRepulsed != nil && !tried && g.repulseInRetreat(side) {
+		// the Repulse is made from the end of the best way, against the
+		// weakest enemy stack next to it that lies further from the combat
+		k := len(path.hexes)
+		end := from
+		if k > 0 {
+			end = path.hexes[k-1]
+		}
+		path.blocked = g.repulseTarget(side, end, combat)
+		if path.blocked == (board.ID{}) {
+			k = -1
+		}
+		var users []*Unit
+		for _, u := range forces[0].Units() {
+			if u.combat() && len(users) < 2 {
+				users = append(users, u)
+			}
+		}
+		if k >= 0 && len(users) > 0 && (forces[0].Formation == nil || forces[0].Formation.CE < StatusCI) {
+			for _, h := range path.hexes[:k] {
+				step(h)
+			}
+			rest := path.hexes[k:]
+			for _, u := range stack {
+				g.retreatRepulsed[u] = true
+			}
+			g.ev("7.4", "A retreating stack in %s tries to Repulse the enemy in %s.", g.hex(at), g.hex(path.blocked))
+			if forces[0].Lead().onMap() && g.repulse(forces[0].Units(), users, path.blocked, true) {
+				rest = g.retreatTo(stack, n-moved, combat).hexes
+			}
+			path.hexes = rest
+		}
+	}
+	for _, h := range path.hexes {
+		if len(stack) == 0 || !stack[0].onMap() {
+			break
+		}
+		step(h)
 	}
 	for _, u := range stack {
 		u.Retreated = true
 	}
-	if len(path.hexes) > 0 {
+	if moved > 0 {
 		g.arrow(from, at, "retreat", side)
 	}
-	short := n - len(path.hexes)
-	g.ev(rule, "%s's stack in %s retreats %d hex%s%s.", side, g.hex(from), len(path.hexes), plural(len(path.hexes), "", "es"), retreatEnd(g, at, from))
+	short := n - moved
+	g.ev(rule, "%s's stack in %s retreats %d hex%s%s.", side, g.hex(from), moved, plural(moved, "", "es"), retreatEnd(g, at, from))
 	if short > 0 {
 		for _, f := range forces {
 			if f.Lead() == nil || !f.Lead().onMap() {
@@ -274,6 +301,26 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 	g.supplyUnitsInEZOC(side)
 	g.zocEffects(side.Enemy())
 	g.supplyUnitsInEZOC(side.Enemy())
+}
+
+// repulseTarget is the enemy stack next to at, further than at from the
+// combat hex, with the least defence strength (the nearest to the combat
+// hex first when equal); none when there is no such stack.
+func (g *game) repulseTarget(side Side, at, combat board.ID) board.ID {
+	best, bestDS := board.ID{}, 1<<30
+	for _, h := range g.nbrs(at) {
+		if !g.enemyIn(h, side) || g.grid.Distance(h, combat) <= g.grid.Distance(at, combat) {
+			continue
+		}
+		ds := 0
+		for _, u := range g.sideAt(h, side.Enemy()) {
+			ds += u.values().DS
+		}
+		if ds < bestDS {
+			best, bestDS = h, ds
+		}
+	}
+	return best
 }
 
 // onlyThese: the hex holds no friendly units but the retreating stack (so

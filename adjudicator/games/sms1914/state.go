@@ -228,12 +228,16 @@ func (u *Unit) hexes() []board.ID {
 type game struct {
 	*State
 	cleared map[board.ID]bool // while reading orders: hexes the Force's Repulse lines aim at
-	sc      *Scenario
-	grid    board.Grid
-	byID    map[string]*Unit
-	ctl     map[board.ID]bool // A-H controlled
-	events  []adjudicator.Event
-	r       dice.Roller
+	// retreatRepulsed, during a combat's retreats, holds the units whose
+	// stack has made its one Repulse (7.4.1); nil outside a combat, where
+	// a retreating stack makes none (7.4: during an attack phase)
+	retreatRepulsed map[*Unit]bool
+	sc              *Scenario
+	grid            board.Grid
+	byID            map[string]*Unit
+	ctl             map[board.ID]bool // A-H controlled
+	events          []adjudicator.Event
+	r               dice.Roller
 
 	// caches, rebuilt when units move
 	ver      int

@@ -431,7 +431,7 @@ func (g *game) canActivate(m *phaseMove, units []*Unit) string {
 	formations, assets := 0, 0
 	for _, u := range units {
 		switch {
-		case !u.onMap() && u.Box == "":
+		case !u.onMap() && u.Box == "" && u.Off == "":
 			return u.ID + " is not on the map"
 		case u.c.Side != m.side:
 			return u.ID + " is not yours"

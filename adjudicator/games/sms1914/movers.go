@@ -324,6 +324,9 @@ func (g *game) moveDepot(m *phaseMove, u *Unit, path []string) bool {
 	}
 	left := m.allowance - m.spent[u]
 	start := at
+	if p := strings.SplitN(at, ">", 2); len(p) == 2 {
+		start = fmt.Sprintf("the off-map railroad between %s and %s", p[0], p[1])
+	}
 	for _, t := range path {
 		if t == at {
 			continue

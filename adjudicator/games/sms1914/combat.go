@@ -1143,14 +1143,10 @@ func FormatDEorZero(de *big.Rat) string {
 	return FormatDE(de)
 }
 
-// checks are the post-combat ECs (10.0-10.3): one 2d6 a hex, the
-// attacker's first and his retreats, then the defender's, unless the final
-// odds were below 1:4. A Two-Hex defender attacked in both halves makes
-// one EC with the worse modifier (19.1.6): other is that combat.
-func (b *battle) checks(other *battle) {
-	b.attackerChecks()
-	b.defenderChecks(other)
-}
+// The post-combat ECs (10.0-10.3): one 2d6 a hex, the attacker's first
+// and his retreats, then the defender's, unless the final odds were below
+// 1:4. A Two-Hex defender attacked in both halves makes one EC with the
+// worse modifier (19.1.6): other is that combat.
 
 func (b *battle) attackerChecks() {
 	b.hexChecks(b.attackers, b.side, "attacker")
@@ -1329,15 +1325,6 @@ func (b *battle) defenderRetreats() {
 		}
 	}
 	b.vacated = !g.enemyIn(b.target, b.side)
-}
-
-func onlyWithheld(g *game, b *battle) bool {
-	for _, f := range b.defenders {
-		if f.Lead() != nil && f.Lead().in(b.target) {
-			return false
-		}
-	}
-	return true
 }
 
 // halfRetreat: a 1-hex CRT retreat moves only the half of a Two-Hex unit

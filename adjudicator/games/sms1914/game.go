@@ -226,6 +226,9 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 	switch g.Phase {
 	case PhaseTurn:
 		lines := seatLines[p.Seat()]
+		if p == SB {
+			g.frenchGuns()
+		}
 		g.attachmentPhase(p, lines)
 		var ext, noext []string
 		for _, l := range lines {
@@ -877,6 +880,22 @@ func (g *game) nextGT() {
 	g.Phasing = SB
 	g.Phase = PhaseTurn
 	g.preliminary()
+}
+
+// frenchGuns places the French Naval Artillery marker in Beograd at the
+// start of a Serbian Player Turn the Serbs ordered it, from GT 32, while
+// Beograd is not A-H held (25.1.4).
+func (g *game) frenchGuns() {
+	if g.French || g.GT < 32 || len(g.standing(SeatSerb, "french")) == 0 {
+		return
+	}
+	b := g.parse("30.09")
+	if g.friendIn(b, AH) {
+		return
+	}
+	g.French = true
+	delete(g.Standing, SeatSerb+":french")
+	g.ev("25.1.4", "The French Naval Artillery marker is placed in Beograd (30.09): the A-H squadrons no longer use Semlin nor enter 29.09, 29.10, 30.08 or 31.09.")
 }
 
 func (g *game) afterInterPhase() {

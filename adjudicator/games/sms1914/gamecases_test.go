@@ -10,7 +10,7 @@ package sms1914
 //
 //	phase turn|counter|attack|defend|counterattack|counterdefend|interphase [ah|serb]   (the phasing side)
 //	gt N | last N | shells N | vp N | iprights N | inter N | repl NATION N | alliedfail N | allied | french
-//	unit ID HEX [hex2=HEX] [sr=N] [ce=STATUS] [pa=HEX] [task=KIND:MP] [react=N] [rx=N] [attach=CORPS]
+//	unit ID HEX|- [hex2=HEX] [sr=N] [ce=STATUS] [pa=HEX] [task=KIND:MP] [react=N] [rx=N] [attach=CORPS]
 //	        [army=ARMY] [assigned=ID] [ammo=N] [box=NAME] [off=PLACE] [inactive] [extended] [flipped] [checked] [released]
 //	control HEX... ah|serb | ip HEX ah|serb | komitadji HEX... | pontoon ah|serb HEX/HEX [built]
 //	standing SEAT ORDER...       a standing order, as if the seat had sent it
@@ -20,7 +20,7 @@ package sms1914
 //
 // Checks:
 //
-//	want unit ID HEX[+HEX2] [sr=N] [ce=S] [pa=HEX|none] [task=K:MP|none] [react=N] [rx=N] [ammo=N] [flipped] [extended] [oos] [inactive|active] [army=A]
+//	want unit ID HEX[+HEX2]|box:NAME [sr=N] [ce=S] [pa=HEX|none] [task=K:MP|none] [react=N] [rx=N] [ammo=N] [flipped] [extended] [oos] [inactive|active] [army=A]
 //	want gone ID | want out ID | want cel ID N
 //	want vp N | shells N | phase P | phasing ah|serb | gt N | iprights N | repl NATION N | attacks N | winner SEAT|draw
 //	want control HEX ah|serb | ip HEX [none] | plan ARMY STATE [mandated=N] | pontoon HEX/HEX built|building|none | komitadji HEX...
@@ -312,6 +312,9 @@ func (fixtures) Check(state []byte, name, want string) error {
 		where := u.Hex
 		if u.Hex2 != "" {
 			where += "+" + u.Hex2
+		}
+		if u.Box != "" {
+			where = "box:" + u.Box
 		}
 		if u.Gone {
 			where = "eliminated"

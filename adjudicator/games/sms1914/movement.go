@@ -37,12 +37,20 @@ type phaseMove struct {
 	trail     map[*Unit][]board.ID
 	pontoon   map[board.Pair]bool // pontoons whose benefit a Force used
 	noRepulse map[*Unit]bool      // a failed Repulse: no more movement (7.4.5)
+	// lastStep is each unit's last hex entered this phase: where it came
+	// from and what that hex cost (19.1.1: into two hexes at once)
+	lastStep map[*Unit]stepRecord
+}
+
+type stepRecord struct {
+	from board.ID
+	cost int
 }
 
 func (g *game) newPhaseMove(side Side, counter bool) *phaseMove {
 	m := &phaseMove{side: side, counter: counter, allowance: 9, spent: map[*Unit]int{}, fm: map[*Unit]int{},
 		start: map[*Unit]board.ID{}, started: map[*Unit]bool{}, ferry: map[board.Pair]bool{}, pins: map[board.ID]int{},
-		left: map[board.ID]int{}, trail: map[*Unit][]board.ID{}, pontoon: map[board.Pair]bool{}, noRepulse: map[*Unit]bool{}}
+		left: map[board.ID]int{}, trail: map[*Unit][]board.ID{}, pontoon: map[board.Pair]bool{}, noRepulse: map[*Unit]bool{}, lastStep: map[*Unit]stepRecord{}}
 	if counter {
 		m.allowance = 5
 	}
@@ -255,7 +263,7 @@ func (g *game) movementPhase(side Side, counter bool, lines []string) {
 	for _, l := range lines {
 		f := strings.Fields(l)
 		switch f[0] {
-		case "move", "pa", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "extend", "consolidate", "wheel":
+		case "move", "pa", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel":
 		default:
 			continue
 		}
@@ -410,7 +418,7 @@ func (g *game) activate(m *phaseMove, a *activation) {
 			g.startTask(m, units, f)
 		case "exit", "enter", "box":
 			g.montenegrinMove(m, lead, f)
-		case "extend", "consolidate", "wheel":
+		case "twohex", "consolidate", "wheel":
 			g.twoHexMove(m, lead, f)
 		}
 		if lead.Gone {
@@ -558,6 +566,7 @@ func (g *game) moveForce(m *phaseMove, units []*Unit, line string) (int, bool) {
 			fmUsed += extra
 			from := lead.pos
 			for _, u := range units {
+				m.lastStep[u] = stepRecord{from: from, cost: need}
 				m.spent[u] = spent + need
 				m.fm[u] = fmUsed
 				u.Moved = true
@@ -1255,6 +1264,16 @@ func (g *game) finishTask(m *phaseMove, u *Unit) {
 // empty (14.4), River Protection (8.7), and control (3.4).
 func (g *game) endMovementPhase(m *phaseMove, lines []string) {
 	side := m.side
+	// 24.2.2: a Montenegrin Formation that stayed in its Off-Map Box the
+	// whole Movement Phase (not a Counter Movement Phase) recovers a CE level
+	if !m.counter {
+		for _, u := range g.Units {
+			if u.Box != "" && u.Stationary && !u.Out && !u.Gone && u.c.Side == side && u.c.Formation && u.CE > StatusNone {
+				u.CE--
+				g.evFor(side, "24.2.2", "%s stays in the %s box all the Movement Phase and recovers a CE level: CE status %s.", u.ID, u.Box, statusWord(u.CE))
+			}
+		}
+	}
 	for _, l := range lines {
 		f := strings.Fields(l)
 		switch f[0] {

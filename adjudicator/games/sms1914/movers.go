@@ -660,7 +660,7 @@ func (g *game) twoHexMove(m *phaseMove, u *Unit, f []string) {
 	}
 	left := m.allowance + fmLimit([]*Unit{u}) - m.fm[u] - m.spent[u]
 	switch f[0] {
-	case "extend":
+	case "twohex":
 		if u.Hex2 != "" || !g.grid.Adjacent(u.pos, t) {
 			fail("it extends from one hex into an adjacent one")
 			return
@@ -672,11 +672,19 @@ func (g *game) twoHexMove(m *phaseMove, u *Unit, f []string) {
 			}
 		}
 		si, err := g.stepCost(m, []*Unit{u}, u.pos, t, false)
-		if err != nil || si.cost > left {
+		cost := si.cost
+		// 19.1.1: a Force that has just entered its hex from one next to t
+		// went into the two hexes at once: it pays the higher cost only
+		if ls, ok := m.lastStep[u]; ok && err == nil && g.grid.Adjacent(ls.from, t) {
+			if s2, err2 := g.stepCost(m, []*Unit{u}, ls.from, t, false); err2 == nil {
+				cost = max(s2.cost-ls.cost, 0)
+			}
+		}
+		if err != nil || cost > left {
 			fail(fmt.Sprintf("it cannot enter %s", g.hex(t)))
 			return
 		}
-		m.spent[u] += si.cost
+		m.spent[u] += cost
 		g.place(u, u.pos, t)
 		g.ev("19.1.1", "A Force in %s extends into %s: Two-Hex status.", u.Hex, u.Hex2)
 		g.afterStep(m, []*Unit{u}, u.pos, t)

@@ -81,15 +81,22 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	cleared := map[string]map[board.ID]bool{} // Force lead -> hexes its Repulse lines aim at
 	lastLead := ""
 	attacked, attackers := map[string]int{}, map[string]int{} // hex or unit -> line of its attack
-	defer func() { g.cleared = nil }()
+	endsAt := map[string]board.ID{}                           // Force lead -> where its move ends
+	defer func() { g.cleared, g.plannedAt = nil, nil }()
 	for _, l := range lines {
 		text := stripComment(l.Text)
 		if text == "" {
 			continue
 		}
-		// a move may enter a hex an earlier Repulse of the same Force is to clear (7.4.4)
+		// a move may enter a hex an earlier Repulse of the same Force is to
+		// clear (7.4.4); a Two-Hex order reads from where its move ends
 		if f := strings.Fields(text); len(f) > 1 {
-			g.cleared = cleared[strings.ToLower(strings.Split(f[1], "+")[0])]
+			lead := strings.ToLower(strings.Split(f[1], "+")[0])
+			g.cleared = cleared[lead]
+			g.plannedAt = nil
+			if h, ok := endsAt[lead]; ok {
+				g.plannedAt = &h
+			}
 		}
 		canon, err := g.parseLine(seat, text)
 		if err == nil {
@@ -105,6 +112,16 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 					acted[lead] = l.Line
 					lastLead = lead
 					switch f[0] {
+					case "move":
+						// the first path's last hex
+						for _, t := range f[2:] {
+							if t == "else" || strings.HasPrefix(t, "#") || t == "nofm" || strings.HasPrefix(t, "fm=") {
+								break
+							}
+							if h, err := g.grid.Parse(t); err == nil {
+								endsAt[lead] = h
+							}
+						}
 					case "pa":
 						paLine[lead] = l.Line
 					case "repulse":
@@ -259,7 +276,11 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if verb == "twohex" && (!g.grid.Adjacent(u.pos, h) || u.Hex2 != "") {
+		at := u.pos
+		if g.plannedAt != nil {
+			at = *g.plannedAt
+		}
+		if verb == "twohex" && (!g.grid.Adjacent(at, h) || u.Hex2 != "") {
 			return "", bad("twohex UNIT HEX: HEX next to the unit's hex", "%s cannot extend into %s (19.1.1)", u.ID, args[1])
 		}
 		if verb == "consolidate" && (u.Hex2 == "" || !u.in(h)) {

@@ -228,6 +228,8 @@ func (u *Unit) hexes() []board.ID {
 type game struct {
 	*State
 	cleared map[board.ID]bool // while reading orders: hexes the Force's Repulse lines aim at
+	// plannedAt, while reading orders, is where the Force's move line ends
+	plannedAt *board.ID
 	// retreatRepulsed, during a combat's retreats, holds the units whose
 	// stack has made its one Repulse (7.4.1); nil outside a combat, where
 	// a retreating stack makes none (7.4: during an attack phase)

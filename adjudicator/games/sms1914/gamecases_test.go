@@ -11,7 +11,7 @@ package sms1914
 //	phase turn|counter|attack|defend|counterattack|counterdefend|interphase [ah|serb]   (the phasing side)
 //	gt N | last N | shells N | vp N | iprights N | inter N | repl NATION N | alliedfail N | allied | french
 //	unit ID HEX|- [hex2=HEX] [sr=N] [ce=STATUS] [pa=HEX] [task=KIND:MP] [react=N] [rx=N] [attach=CORPS]
-//	        [army=ARMY] [assigned=ID] [ammo=N] [box=NAME] [off=PLACE] [inactive] [extended] [flipped] [checked] [released]
+//	        [army=ARMY] [assigned=ID] [ammo=N] [box=NAME] [off=PLACE] [inactive] [extended] [flipped] [checked] [released] [gone]
 //	control HEX... ah|serb | ip HEX ah|serb | komitadji HEX... | pontoon ah|serb HEX/HEX [built]
 //	standing SEAT ORDER...       a standing order, as if the seat had sent it
 //	plan ARMY active|achieved|abandoned|none [mandated=N] | marker ARMY HEX | boundaries HEX/HEX...|none
@@ -275,6 +275,9 @@ func placeCaseUnit(g *game, v []string) error {
 			u.Checked = true
 		case "released":
 			u.Released = true
+		case "gone":
+			u.Gone = true
+			g.place(u, board.ID{})
 		default:
 			return fmt.Errorf("unit option %q", kv)
 		}

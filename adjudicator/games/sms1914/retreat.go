@@ -2,7 +2,8 @@ package sms1914
 
 // This file carries out retreats (11.1): the path (the greatest distance
 // from the combat hex, then the fewest EZOCs, then inside the army's Area
-// of Attachment, then toward a supply unit, 11.1.1, 11.1.1a), the costs of
+// of Attachment, then toward a supply unit, 11.1.1, 11.1.1a; a garrison
+// within its range first, 8.6.3), the costs of
 // EZOCs and hexsides (11.1.3, 11.1.4), a Repulse to clear a blocked way
 // (7.4, 11.1.5 play note), being unable to retreat (11.1.5) and the
 // surrender of isolated Demoralized Forces (11.1.6).
@@ -24,6 +25,7 @@ type retreatPath struct {
 	supply  int // distance to the nearest supply unit at the end
 	pref    int // distance to the owner's preferred hex
 	cross   int // impassable or unbridged Sava hexsides crossed
+	beyond  int // hexes a garrison ends beyond its range (8.6.3)
 	blocked board.ID
 }
 
@@ -31,6 +33,8 @@ func (p retreatPath) better(q retreatPath) bool {
 	switch {
 	case len(p.hexes) != len(q.hexes):
 		return len(p.hexes) > len(q.hexes)
+	case p.beyond != q.beyond:
+		return p.beyond < q.beyond
 	case p.dist != q.dist:
 		return p.dist > q.dist
 	case p.ezoc != q.ezoc:
@@ -67,6 +71,13 @@ func (g *game) retreatTo(units []*Unit, n int, combat board.ID) retreatPath {
 			supplies = append(supplies, u.pos)
 		}
 	}
+	// 8.6.3: a garrison in the stack tries to stay within its range
+	var garrison *Unit
+	for _, u := range units {
+		if u.c.Kind == KGarrison && !u.Released {
+			garrison = u
+		}
+	}
 	best := retreatPath{}
 	var walk func(at board.ID, path []board.ID, seen map[board.ID]bool, ez, out, cross int)
 	walk = func(at board.ID, path []board.ID, seen map[board.ID]bool, ez, out, cross int) {
@@ -76,6 +87,9 @@ func (g *game) retreatTo(units []*Unit, n int, combat board.ID) retreatPath {
 		}
 		if prefHex != (board.ID{}) {
 			p.pref = g.grid.Distance(at, prefHex)
+		}
+		if garrison != nil {
+			p.beyond = max(0, g.grid.Distance(at, garrison.c.Home)-garrison.c.Garrison)
 		}
 		if best.hexes == nil && len(path) == 0 || p.better(best) {
 			best = p

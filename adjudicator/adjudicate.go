@@ -99,18 +99,189 @@ func stepLinks(sec DiceSecrets, k uint64) (open, sealed dice.Hash, err error) {
 	return
 }
 
-// Adjudicate resolves the open step st of g: (state, orders, dice links)
-// to (next state, events, dice entries), all stored in tx with the reports
-// queued, then opens the next step.
-func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, now time.Time) error {
-	if st.Status != "open" {
+// Adjudicate closes the open step st of g, by what closed it at now (a
+// deadline close is at the published deadline), and resolves it: (state,
+// orders, dice) to (next state, events, dice records), all stored in tx
+// with the reports queued, then opens the next step. A step of a game with
+// a beacon closes and waits for its round (BeaconArrived).
+func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, by dice.ClosedBy, now time.Time) error {
+	if st.Status != StepOpen {
 		return fmt.Errorf("step %d of %s is %s", st.Number, g.ID, st.Status)
 	}
-	orders, used, repeated, digests, err := stepOrders(tx, rules, st)
+	sec, err := tx.DiceSecrets(g.ID)
 	if err != nil {
 		return err
 	}
-	sec, err := tx.DiceSecrets(g.ID)
+	if !sec.V2() {
+		return j.adjudicateV1(ctx, tx, g, f, rules, st, sec, now)
+	}
+	_, used, repeated, _, err := stepOrders(tx, rules, st)
+	if err != nil {
+		return err
+	}
+	ol, err := orderList(tx, st, used, repeated)
+	if err != nil {
+		return err
+	}
+	closeAt := now
+	if by == dice.ClosedByDeadline {
+		closeAt = st.Deadline
+	}
+	st.Used, st.Repeated = used, repeated
+	st.Dice = &StepDice{Close: closeAt.UTC().Truncate(time.Second), ClosedBy: by, Orders: ol}
+	st.Orders = nil
+	for _, o := range ol {
+		st.Orders = append(st.Orders, o.Digest)
+	}
+	if sec.Beacon != nil {
+		st.Status, st.Closed = StepWaiting, now
+		st.Dice.Round = sec.Beacon.RoundFor(uint64(st.Dice.Close.Unix()))
+		if err := tx.PutStep(st); err != nil {
+			return err
+		}
+		j.log().InfoContext(ctx, "step closed, waiting for its beacon round", "game", g.ID, "step", st.Number, "round", st.Dice.Round)
+		return j.closeNotice(tx, g, st, sec.Beacon)
+	}
+	return j.play(ctx, tx, g, f, rules, st, sec, nil, now)
+}
+
+// orderList is a v2 step's order list: one entry per seat whose orders the
+// step uses, its last accepted version (or the file the rules repeat),
+// sorted by seat.
+func orderList(tx Tx, st StepRecord, used map[string]uint64, repeated map[string]OrderRef) ([]dice.OrderEntry, error) {
+	ol := []dice.OrderEntry{}
+	for seat, v := range used {
+		f, err := tx.OrderVersion(st.Game, st.Number, seat, v)
+		if err != nil {
+			return nil, err
+		}
+		ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: st.Number, Version: v, Digest: f.Digest})
+	}
+	for seat, r := range repeated {
+		if _, ok := used[seat]; ok {
+			continue
+		}
+		f, err := tx.OrderVersion(st.Game, r.Step, seat, r.Version)
+		if err != nil {
+			return nil, err
+		}
+		ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: r.Step, Version: r.Version, Digest: f.Digest})
+	}
+	dice.SortOrders(ol)
+	return ol, nil
+}
+
+// play adjudicates a closed v2 step: its step record (with the beacon
+// round, if any), the rules' draws, the reveals they ask for, and the end
+// record if the game ends.
+func (j *Judge) play(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, sec DiceSecrets, round *dice.BeaconRound, now time.Time) error {
+	var files []OrderFile
+	for seat, v := range st.Used {
+		of, err := tx.OrderVersion(g.ID, st.Number, seat, v)
+		if err != nil {
+			return err
+		}
+		files = append(files, of)
+	}
+	extra, err := repeatedFiles(tx, g.ID, st.Repeated)
+	if err != nil {
+		return err
+	}
+	orders, _, _ := ordersOf(rules, st, files, extra)
+	ledger, err := tx.DiceLedger(g.ID)
+	if err != nil {
+		return err
+	}
+	openChain, _ := sec.chains()
+	link, err := openChain.Link(st.Number)
+	if err != nil {
+		return err
+	}
+	d := st.Dice
+	digest := dice.StepDigestV2(g.ID, st.Number, st.Phase, d.Orders, round)
+	step := dice.Record{Type: dice.TypeStep, Step: &dice.Step{K: st.Number, Phase: st.Phase, Close: uint64(d.Close.Unix()),
+		ClosedBy: d.ClosedBy, Orders: d.Orders, Round: round, OpenLink: link, Digest: digest}}
+	if err := ledger.Append(&step); err != nil {
+		return err
+	}
+	roller := dice.NewStepRollerV2(&ledger, st.Number, digest, link, sec.Streams, sec.streamKey(st.Number))
+	next, events, err := rules.Adjudicate(st.State, orders, roller)
+	if err != nil {
+		return fmt.Errorf("adjudicate %s step %d: %w", g.ID, st.Number, err)
+	}
+	records := append([]dice.Record{step}, roller.Records()...)
+	reveals, err := j.reveals(tx, g.ID, st.Number, sec, roller)
+	if err != nil {
+		return err
+	}
+	for i := range reveals {
+		if err := ledger.Append(&reveals[i]); err != nil {
+			return err
+		}
+	}
+	records = append(records, reveals...)
+	if err := tx.AddDiceLog(g.ID, records); err != nil {
+		return err
+	}
+	if err := tx.AddEvents(g.ID, st.Number, events); err != nil {
+		return err
+	}
+	st.Status, st.Closed = StepClosed, now
+	if err := tx.PutStep(st); err != nil {
+		return err
+	}
+	j.log().InfoContext(ctx, "step adjudicated", "game", g.ID, "step", st.Number, "phase", st.Phase, "events", len(events), "dice", len(roller.Records()))
+	if err := j.open(tx, g, f, rules, st.Number+1, next, now); err != nil {
+		return err
+	}
+	// The head the reports quote: after the step's records, and the end
+	// record if the step ended the game.
+	if ledger, err = tx.DiceLedger(g.ID); err != nil {
+		return err
+	}
+	st.Dice.Head = ledger.Head
+	if err := tx.PutStep(st); err != nil {
+		return err
+	}
+	return j.report(tx, g.ID, st)
+}
+
+// reveals are the reveal records of the hidden streams whose secrecy the
+// rules said is spent in step k: every earlier step that drew from the
+// stream and is not revealed yet, and step k itself unless it drew from the
+// stream again after the reveal.
+func (j *Judge) reveals(tx Tx, game string, k uint64, sec DiceSecrets, r *dice.StepRollerV2) ([]dice.Record, error) {
+	if len(r.Reveals()) == 0 {
+		return nil, nil
+	}
+	done, err := tx.DiceReveals(game)
+	if err != nil {
+		return nil, err
+	}
+	var out []dice.Record
+	for _, want := range r.Reveals() {
+		steps, err := tx.StreamSteps(game, want.Stream)
+		if err != nil {
+			return nil, err
+		}
+		if want.ThisStep {
+			steps = append(steps, k)
+		}
+		for _, s := range steps {
+			if slices.ContainsFunc(done, func(x dice.KeyReveal) bool { return x.Step == s && x.Stream == want.Stream }) {
+				continue
+			}
+			kr := dice.KeyReveal{Step: s, Stream: want.Stream, Key: dice.StreamKey(sec.SealedRoot, s, want.Stream)}
+			done = append(done, kr)
+			out = append(out, dice.Record{Type: dice.TypeReveal, Reveal: &kr})
+		}
+	}
+	return out, nil
+}
+
+// adjudicateV1 is Adjudicate for games created under umpire-dice-v1.
+func (j *Judge) adjudicateV1(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, sec DiceSecrets, now time.Time) error {
+	orders, used, repeated, digests, err := stepOrders(tx, rules, st)
 	if err != nil {
 		return err
 	}
@@ -137,7 +308,7 @@ func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rule
 	if err := tx.AddEvents(g.ID, st.Number, events); err != nil {
 		return err
 	}
-	st.Status, st.Closed, st.Used, st.Repeated, st.Orders = "closed", now, used, repeated, digests
+	st.Status, st.Closed, st.Used, st.Repeated, st.Orders = StepClosed, now, used, repeated, digests
 	if err := tx.PutStep(st); err != nil {
 		return err
 	}
@@ -203,6 +374,9 @@ func (j *Judge) Replay(tx Tx, game string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if sec.V2() {
+		return j.replayV2(g, storeSource{tx: tx, game: game, sec: sec}, storeLog{tx: tx, game: game, sec: sec})
+	}
 	head, _, err := tx.DiceHead(game)
 	if err != nil {
 		return 0, err
@@ -237,8 +411,8 @@ type hiddenRoller struct {
 	sealed bool
 }
 
-func (r *hiddenRoller) Draw(stream dice.StreamKind, spec dice.Spec, purpose string) []int {
-	if stream == dice.Sealed && !r.sealed {
+func (r *hiddenRoller) Draw(stream string, spec dice.Spec, purpose string) []int {
+	if stream != dice.Open && !r.sealed {
 		panic(errSealedHidden{r.step})
 	}
 	return r.StepRoller.Draw(stream, spec, purpose)

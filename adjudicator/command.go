@@ -91,19 +91,33 @@ func (in *Intake) command(a answer, c command) error {
 		if _, err := a.tx.Game(c.args[0]); errors.Is(err, ErrNotFound) {
 			return a.reply(MailError, "no such game", fmt.Sprintf("There is no game %q on this judge. Send 'list' for the games.\n", c.args[0]))
 		}
-		x, err := a.tx.ExportLog(c.args[0])
+		sec, err := a.tx.DiceSecrets(c.args[0])
 		if errors.Is(err, ErrNotFound) {
 			return a.reply(MailError, "no dice log", fmt.Sprintf("Game %q has no dice log: it was not created by this judge.\n", c.args[0]))
 		} else if err != nil {
 			return err
 		}
 		var buf bytes.Buffer
-		if err := x.Write(&buf); err != nil {
-			return err
+		var summary string
+		if sec.V2() {
+			head, err := a.tx.WriteDiceLog(c.args[0], &buf)
+			if err != nil {
+				return err
+			}
+			summary = fmt.Sprintf("The public dice log of %s (scheme umpire-dice-v2), head %s.\n", c.args[0], head)
+		} else {
+			x, err := a.tx.ExportLog(c.args[0])
+			if err != nil {
+				return err
+			}
+			if err := x.Write(&buf); err != nil {
+				return err
+			}
+			summary = fmt.Sprintf("The public dice log of %s (scheme umpire-dice-v1): %d steps, %d entries, head %s.\n", c.args[0], len(x.Steps), len(x.Entries), x.Head)
 		}
-		return a.reply(MailAnnouncement, "log "+c.args[0], fmt.Sprintf("The public dice log of %s: %d steps, %d entries, head %s.\n"+
+		return a.reply(MailAnnouncement, "log "+c.args[0], summary+
 			"Save the JSON between the lines as a file and check it with 'umpire verify FILE'\n(docs/dice-log.md says how to check it with a program of your own).\n\n"+
-			"-----8<-----\n%s-----8<-----\n", c.args[0], len(x.Steps), len(x.Entries), x.Head, buf.String()))
+			"-----8<-----\n"+buf.String()+"-----8<-----\n")
 	default: // map
 		if len(c.args) != 1 {
 			return a.reply(MailError, "map needs a game", "Write 'map GAME', for example 'map club-kosovo-3'. Send 'list' for the games.\n")

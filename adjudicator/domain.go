@@ -69,6 +69,38 @@ type StepRecord struct {
 	// into this step (0 when the step follows the one before).
 	RestoredFrom uint64
 	State        []byte
+	// Dice is what an umpire-dice-v2 step's dice are bound to, fixed when
+	// the step closes; nil for v1 games and open steps.
+	Dice *StepDice `json:",omitempty"`
+}
+
+// The statuses of a step.
+const (
+	StepOpen       = "open"
+	StepWaiting    = "waiting" // closed, waiting for its beacon round
+	StepClosed     = "closed"
+	StepRolledBack = "rolled-back"
+	StepOver       = "over"
+)
+
+// StepDice is what an umpire-dice-v2 step's dice are bound to: its close
+// time and what closed it, its order list, and, with a beacon, the round it
+// waits for; then the log head after its records.
+type StepDice struct {
+	Close    time.Time
+	ClosedBy dice.ClosedBy
+	Orders   []dice.OrderEntry
+	// Round is the beacon round R the step uses (0 without a beacon).
+	Round uint64 `json:",omitempty"`
+	// Tries counts failed fetches of the round; Retry is when to fetch
+	// again and Told when the game master was last told it is late.
+	Tries int       `json:",omitempty"`
+	Retry time.Time `json:",omitempty"`
+	Told  time.Time `json:",omitempty"`
+	// Head is the dice log head after the step's records (its step
+	// record, its draws, the reveals it published, the end record of a
+	// game it ended): the head its reports quote.
+	Head dice.Hash
 }
 
 // OrderRef names one version of a seat's orders for a step.
@@ -80,16 +112,33 @@ type OrderRef struct {
 // DiceSecrets are a game's chain roots and commitments, and the chains'
 // checkpoints (dice.Chain), which make finding a step's links cheap.
 type DiceSecrets struct {
+	// Scheme is the dice scheme the game was created with: 2 for
+	// umpire-dice-v2; 1 (or 0, in stores written before v2) for v1.
+	Scheme               int
 	OpenRoot, SealedRoot dice.Hash
 	ChainLength          uint64
-	Open0, Sealed0       dice.Hash
-	OpenCheckpoints      []dice.Hash
-	SealedCheckpoints    []dice.Hash
+	// Open0 is the open commitment; Sealed0 the sealed chain's commitment
+	// (v1) or S (v2).
+	Open0, Sealed0    dice.Hash
+	OpenCheckpoints   []dice.Hash
+	SealedCheckpoints []dice.Hash
+	// Streams are a v2 game's hidden streams, Beacon its beacon (nil for
+	// none), as its header holds them.
+	Streams []string
+	Beacon  *dice.Beacon
 }
 
+// V2 reports whether the game uses umpire-dice-v2.
+func (s DiceSecrets) V2() bool { return s.Scheme == 2 }
+
 func (s DiceSecrets) chains() (open, sealed dice.Chain) {
-	return dice.Chain{Root: s.OpenRoot, Length: s.ChainLength, Checkpoints: s.OpenCheckpoints},
+	return dice.Chain{Root: s.OpenRoot, Length: s.ChainLength, Checkpoints: s.OpenCheckpoints, V2: s.V2()},
 		dice.Chain{Root: s.SealedRoot, Length: s.ChainLength, Checkpoints: s.SealedCheckpoints}
+}
+
+// streamKey returns the key of hidden stream name in step k.
+func (s DiceSecrets) streamKey(k uint64) func(string) (dice.Hash, bool) {
+	return func(name string) (dice.Hash, bool) { return dice.StreamKey(s.SealedRoot, k, name), true }
 }
 
 // Key is a public key the judge knows.

@@ -27,7 +27,9 @@ type GameExport struct {
 	File    string          `json:"file"`
 	Steps   []ExportedStep  `json:"steps"`
 	Orders  []ExportedOrder `json:"orders"`
-	Dice    *dice.Export    `json:"dice"`
+	// Dice is the game's public dice log: a v1 export (game export
+	// version 1) or a v2 one (version 2), as docs/dice-log.md writes them.
+	Dice json.RawMessage `json:"dice"`
 }
 
 // ExportedStep is one step's record.
@@ -62,6 +64,10 @@ func (j *Judge) ExportGame(tx Tx, game string) (*GameExport, error) {
 		return nil, err
 	}
 	x := &GameExport{Format: GameExportFormat, Version: 1, Game: g.ID, Kind: g.Kind, Step: g.Step, File: string(g.File)}
+	sec, err := tx.DiceSecrets(game)
+	if err != nil {
+		return nil, err
+	}
 	seen := map[OrderRef]map[string]bool{}
 	add := func(step uint64, seat string, v uint64) error {
 		ref := OrderRef{Step: step, Version: v}
@@ -97,9 +103,22 @@ func (j *Judge) ExportGame(tx Tx, game string) (*GameExport, error) {
 			}
 		}
 	}
-	if x.Dice, err = tx.ExportLog(game); err != nil {
-		return nil, err
+	var buf bytes.Buffer
+	if sec.V2() {
+		x.Version = 2
+		if _, err := tx.WriteDiceLog(game, &buf); err != nil {
+			return nil, err
+		}
+	} else {
+		d, err := tx.ExportLog(game)
+		if err != nil {
+			return nil, err
+		}
+		if err := json.NewEncoder(&buf).Encode(d); err != nil {
+			return nil, err
+		}
 	}
+	x.Dice = bytes.TrimSpace(buf.Bytes())
 	return x, nil
 }
 
@@ -111,8 +130,8 @@ func ReadGameExport(r io.Reader) (*GameExport, error) {
 	if err := dec.Decode(&x); err != nil {
 		return nil, fmt.Errorf("not an umpire game export: %w", err)
 	}
-	if x.Format != GameExportFormat || x.Version != 1 || x.Dice == nil {
-		return nil, errors.New("not an umpire game export (version 1)")
+	if x.Format != GameExportFormat || (x.Version != 1 && x.Version != 2) || len(x.Dice) == 0 {
+		return nil, errors.New("not an umpire game export (versions 1 and 2)")
 	}
 	// States are the games' compact JSON; an export someone pretty-printed
 	// is read back to it.
@@ -129,18 +148,32 @@ func ReadGameExport(r io.Reader) (*GameExport, error) {
 // ReplayExport replays an exported game away from the judge: the dice
 // links come from its public dice log, which is verified first.
 func (j *Judge) ReplayExport(x *GameExport) (int, error) {
-	if res := dice.Verify(x.Dice, nil); !res.OK() {
-		return 0, fmt.Errorf("its dice log does not verify: %w", res.Problem)
-	}
 	src := exportSource{x: x, steps: map[uint64]ExportedStep{}, dice: map[uint64]dice.ExportStep{}}
 	for _, s := range x.Steps {
 		src.steps[s.Number] = s
 	}
-	for _, s := range x.Dice.Steps {
+	g := Game{ID: x.Game, Kind: x.Kind, Step: x.Step}
+	if x.Version == 2 {
+		log, err := newExportLog(x.Dice)
+		if err != nil {
+			return 0, err
+		}
+		if log.hdr.Game != x.Game {
+			return 0, fmt.Errorf("its dice log is game %q's, not %q's", log.hdr.Game, x.Game)
+		}
+		return j.replayV2(g, src, log)
+	}
+	d, err := dice.ReadExport(bytes.NewReader(x.Dice))
+	if err != nil {
+		return 0, fmt.Errorf("its dice log: %w", err)
+	}
+	if res := dice.Verify(d, nil); !res.OK() {
+		return 0, fmt.Errorf("its dice log does not verify: %w", res.Problem)
+	}
+	for _, s := range d.Steps {
 		src.dice[s.Step] = s
 	}
-	g := Game{ID: x.Game, Kind: x.Kind, Step: x.Step}
-	return j.replay(g, src, x.Dice.Commitments.Open, x.Dice.Commitments.Sealed, x.Dice.Head)
+	return j.replay(g, src, d.Commitments.Open, d.Commitments.Sealed, d.Head)
 }
 
 type exportSource struct {

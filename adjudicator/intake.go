@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"context"
+	"io"
 	"slices"
 
 	"errors"
@@ -32,10 +33,21 @@ type Tx interface {
 	DiceSecrets(game string) (DiceSecrets, error)
 	PutDiceSecrets(game string, s DiceSecrets) error
 	DiceHead(game string) (dice.Hash, uint64, error)
-	AddDiceRecords(game string, records []dice.Record) error
+	AddDiceRecords(game string, records []dice.EntryRecord) error
 	PutStepLinks(game string, step uint64, phase string, orders []dice.Hash, digest dice.Hash, open, sealed *dice.Hash) error
-	// ExportLog is the game's public dice log (docs/dice-log.md).
+	// ExportLog is a v1 game's public dice log (docs/dice-log.md, appendix).
 	ExportLog(game string) (*dice.Export, error)
+	// The umpire-dice-v2 log of a game (docs/dice-log.md).
+	DiceLedger(game string) (dice.Ledger, error)
+	AddDiceLog(game string, records []dice.Record) error
+	// StepDice returns step k's step record and draws (nil: none).
+	StepDice(game string, k uint64) (*dice.Record, []dice.Record, error)
+	// StreamSteps lists the steps that drew from hidden stream name.
+	StreamSteps(game, name string) ([]uint64, error)
+	DiceReveals(game string) ([]dice.KeyReveal, error)
+	DiceRollbacks(game string) ([]dice.Rollback, error)
+	// WriteDiceLog writes the public export of a v2 game's log.
+	WriteDiceLog(game string, w io.Writer) (dice.Hash, error)
 	AddOrderFile(o OrderFile) (version uint64, err error)
 	// OrderDigestVersion returns the version of seat's orders for step
 	// with digest d (0 if none) and the newest version (0 if none).
@@ -69,8 +81,43 @@ type Intake struct {
 // Handle decides what env means, writes its effects through tx and queues
 // the answer. It returns an error only when tx fails: everything a player can
 // send gets an answer instead.
+//
+// The answer to the message is queued before anything the message causes
+// (the report of a step its orders completed, announcements): a player
+// reads the receipt for his orders before the report they led to.
 func (in *Intake) Handle(ctx context.Context, tx Tx, env *Envelope) (Outcome, error) {
-	a := answer{tx: tx, env: env}
+	later := &deferred{Tx: tx}
+	o, err := in.handle(ctx, answer{tx: later, out: tx, env: env}, env)
+	if err != nil {
+		return o, err
+	}
+	return o, later.flush()
+}
+
+// deferred is the Tx intake works through: the mails queued through it
+// wait until flush, after the answer, which goes to the store at once.
+type deferred struct {
+	Tx
+	mails []Mail
+}
+
+func (d *deferred) Enqueue(m Mail) error {
+	d.mails = append(d.mails, m)
+	return nil
+}
+
+func (d *deferred) flush() error {
+	for _, m := range d.mails {
+		if err := d.Tx.Enqueue(m); err != nil {
+			return err
+		}
+	}
+	d.mails = nil
+	return nil
+}
+
+func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome, error) {
+	tx := a.tx
 	switch {
 	case env.Bounce != nil:
 		in.log().InfoContext(ctx, "bounce recorded", "original", env.Bounce.OriginalMessageID, "recipient", env.Bounce.Recipient, "status", env.Bounce.Status)
@@ -142,9 +189,12 @@ func (in *Intake) log() *slog.Logger {
 	return in.Logger
 }
 
-// answer queues replies to one incoming message.
+// answer queues replies to one incoming message. tx is what handling the
+// message reads and writes through (its mails wait until the answer is
+// queued); out is the store's Tx, where the answer goes at once.
 type answer struct {
 	tx  Tx
+	out Tx
 	env *Envelope
 	n   int
 }
@@ -167,7 +217,7 @@ func (a *answer) replyReport(kind MailKind, subject, text string, r *Report) err
 		subj += " (re: " + truncate(a.env.Subject, 60) + ")"
 	}
 	a.n++
-	return a.tx.Enqueue(Mail{Kind: kind, To: a.env.From, Subject: subj, Text: text,
+	return a.out.Enqueue(Mail{Kind: kind, To: a.env.From, Subject: subj, Text: text,
 		InReplyTo: a.env.MessageID, References: refs, Report: r})
 }
 
@@ -300,7 +350,7 @@ func (in *Intake) ready(ctx context.Context, tx Tx, of *ParsedOrders, clean bool
 	if err != nil || !f.Schedule.early() {
 		return false, err
 	}
-	return true, in.Judge.Adjudicate(ctx, tx, g, f, rules, st, now)
+	return true, in.Judge.Adjudicate(ctx, tx, g, f, rules, st, dice.ClosedByReady, now)
 }
 
 func echo(of *ParsedOrders, canon []string) string {
@@ -342,7 +392,7 @@ func (in *Intake) checkSeat(tx Tx, key string, of *ParsedOrders) []Problem {
 	if errors.Is(err, ErrNotFound) {
 		return []Problem{{Line: of.GameLine, Text: fmt.Sprintf("there is no game %q", of.Game), Hint: "send 'list' for the games this judge runs"}}
 	} else if err != nil {
-		return []Problem{{Line: of.GameLine, Text: "the game could not be read: " + err.Error()}}
+		return []Problem{{Line: of.GameLine, Text: "the game could not be read: " + err.Error(), Hint: "nothing is wrong with your file: send it again later, or tell the game master"}}
 	}
 	seat, err := tx.Seat(of.Game, of.Seat)
 	if err != nil {
@@ -359,10 +409,15 @@ func (in *Intake) checkSeat(tx Tx, key string, of *ParsedOrders) []Problem {
 	}
 	switch {
 	case g.Status != "running":
-		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("game %s is %s: it takes no orders now", of.Game, g.Status)}}
+		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("game %s is %s: it takes no orders now", of.Game, g.Status), Hint: statusHint(g.Status)}}
 	case of.Step != g.Step:
 		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("step %d is not open: game %s is taking orders for step %d", of.Step, of.Game, g.Step),
 			Hint: fmt.Sprintf("write 'step: %d'", g.Step)}}
+	}
+	if st, err := tx.Step(of.Game, of.Step); err == nil && st.Status == StepWaiting && st.Dice != nil {
+		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("step %d of %s closed at %s: its order list is fixed and it waits for beacon round %d",
+			of.Step, of.Game, stamp(st.Dice.Close), st.Dice.Round),
+			Hint: fmt.Sprintf("send orders for step %d once the report of step %d has come", of.Step+1, of.Step)}}
 	}
 	return nil
 }
@@ -375,6 +430,8 @@ func receiptText(env *Envelope, of *ParsedOrders, rc *Receipt, checked bool) str
 		if rc.Version > 1 {
 			fmt.Fprintf(&b, "They replace version %d until the step is adjudicated; every version is kept.\n", rc.Version-1)
 		}
+		fmt.Fprintf(&b, "Version %d counts: the step uses the last version the judge accepts from your seat before\n"+
+			"it closes, so this one unless you send another. The step's report lists it under your seat.\n", rc.Version)
 	} else {
 		fmt.Fprintf(&b, "NOT ACCEPTED: nothing was stored. Fix the problems below and send the file again.\n")
 	}
@@ -415,4 +472,15 @@ func indentLines(s, prefix string) string {
 		b.WriteString(prefix + l + "\n")
 	}
 	return b.String()
+}
+
+// statusHint says when a game that takes no orders will take them again.
+func statusHint(status string) string {
+	switch status {
+	case Paused:
+		return "the game master paused it: send your orders again once a 'resume' is announced"
+	case Forming:
+		return "the game has not started: orders are taken once the game master's 'start' is announced"
+	}
+	return "the game has ended: the last report says how ('status GAME' shows it)"
 }

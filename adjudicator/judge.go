@@ -25,6 +25,9 @@ type Judge struct {
 	// ChainLength is the dice chains' length; dice.DefaultChainLength
 	// when 0.
 	ChainLength uint64
+	// DiceV1 creates new games under umpire-dice-v1, as umpire did before
+	// v2: only tests of stores written then use it.
+	DiceV1 bool
 }
 
 func (j *Judge) log() *slog.Logger {
@@ -57,14 +60,18 @@ func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	oc := dice.Chain{Root: open, Length: length}.WithCheckpoints()
-	sc := dice.Chain{Root: sealed, Length: length}.WithCheckpoints()
 	g := Game{ID: f.ID, Kind: f.Game, Title: f.Title, Status: Forming, GMKey: f.GM, Scenario: f.Scenario, File: file, Created: now}
-	if err := tx.PutGame(g); err != nil {
-		return err
-	}
-	if err := tx.PutDiceSecrets(g.ID, DiceSecrets{OpenRoot: open, SealedRoot: sealed, ChainLength: length,
-		Open0: oc.Commitment(), Sealed0: sc.Commitment(), OpenCheckpoints: oc.Checkpoints, SealedCheckpoints: sc.Checkpoints}); err != nil {
+	if j.DiceV1 {
+		oc := dice.Chain{Root: open, Length: length}.WithCheckpoints()
+		sc := dice.Chain{Root: sealed, Length: length}.WithCheckpoints()
+		if err := tx.PutGame(g); err != nil {
+			return err
+		}
+		if err := tx.PutDiceSecrets(g.ID, DiceSecrets{Scheme: 1, OpenRoot: open, SealedRoot: sealed, ChainLength: length,
+			Open0: oc.Commitment(), Sealed0: sc.Commitment(), OpenCheckpoints: oc.Checkpoints, SealedCheckpoints: sc.Checkpoints}); err != nil {
+			return err
+		}
+	} else if err := j.createV2(tx, g, f, open, sealed, length); err != nil {
 		return err
 	}
 	for _, s := range f.Seats {
@@ -161,7 +168,7 @@ func (j *Judge) open(tx Tx, g Game, f *GameFile, rules Rules, n uint64, state []
 		if err := tx.PutGame(g); err != nil {
 			return err
 		}
-		if err := j.revealSealed(tx, g.ID, n-1); err != nil {
+		if err := j.end(tx, g.ID, n-1); err != nil {
 			return err
 		}
 		return tx.PutStep(StepRecord{Game: g.ID, Number: n, Status: "over", Opened: now, State: state})
@@ -197,11 +204,24 @@ func (j *Judge) afterAbsences(tx Tx, game string, owing []string, deadline time.
 	return deadline, nil
 }
 
-// revealSealed reveals the sealed links of steps 1..last (at game end).
-func (j *Judge) revealSealed(tx Tx, game string, last uint64) error {
+// end publishes the hidden dice of an ended game: the end record with the
+// sealed root (v2), or the sealed links of steps 1..last (v1).
+func (j *Judge) end(tx Tx, game string, last uint64) error {
 	sec, err := tx.DiceSecrets(game)
 	if err != nil {
 		return err
+	}
+	if sec.V2() {
+		ledger, err := tx.DiceLedger(game)
+		if err != nil {
+			return err
+		}
+		root := sec.SealedRoot
+		rec := dice.Record{Type: dice.TypeEnd, End: &root}
+		if err := ledger.Append(&rec); err != nil {
+			return err
+		}
+		return tx.AddDiceLog(game, []dice.Record{rec})
 	}
 	openChain, chain := sec.chains()
 	for k := uint64(1); k <= last; k++ {
@@ -306,7 +326,7 @@ func (j *Judge) Tick(ctx context.Context, tx Tx, game string, now time.Time) (bo
 			return false, err
 		}
 	}
-	return true, j.Adjudicate(ctx, tx, g, f, rules, st, now)
+	return true, j.Adjudicate(ctx, tx, g, f, rules, st, dice.ClosedByDeadline, now)
 }
 
 // missing lists the seats owing orders that have sent none for the step.
@@ -408,7 +428,7 @@ func (j *Judge) Process(ctx context.Context, tx Tx, game string, now time.Time) 
 	if err != nil {
 		return err
 	}
-	return j.Adjudicate(ctx, tx, g, f, rules, st, now)
+	return j.Adjudicate(ctx, tx, g, f, rules, st, dice.ClosedByGM, now)
 }
 
 // Due returns when Tick next has work in game: the next reminder or the
@@ -422,6 +442,13 @@ func (j *Judge) Due(tx Tx, game string) (due time.Time, ok bool, err error) {
 	st, err := tx.Step(game, g.Step)
 	if errors.Is(err, ErrNotFound) {
 		return due, false, nil // a game the judge runs no step machine for
+	}
+	if err == nil && st.Status == StepWaiting && st.Dice != nil {
+		sec, err := tx.DiceSecrets(game)
+		if err != nil || sec.Beacon == nil {
+			return due, false, err
+		}
+		return beaconDue(sec.Beacon, st.Dice), true, nil
 	}
 	if err != nil || st.Status != "open" {
 		return due, false, err
@@ -554,6 +581,12 @@ func (j *Judge) running(tx Tx, game string) (Game, StepRecord, error) {
 
 // Announce mails every seat holder and the game master of game.
 func (j *Judge) Announce(tx Tx, game, subject, text string) error {
+	return j.AnnounceExcept(tx, game, "", subject, text)
+}
+
+// AnnounceExcept is Announce to everyone but the holder of key except (who
+// had the news in an answer of its own).
+func (j *Judge) AnnounceExcept(tx Tx, game, except, subject, text string) error {
 	g, err := tx.Game(game)
 	if err != nil {
 		return err
@@ -569,6 +602,9 @@ func (j *Judge) Announce(tx Tx, game, subject, text string) error {
 		}
 	}
 	for _, k := range keys {
+		if k == except {
+			continue
+		}
 		if err := j.mailKey(tx, g, k, MailAnnouncement, game+": "+subject, text); err != nil {
 			return err
 		}
@@ -580,14 +616,24 @@ func (j *Judge) Announce(tx Tx, game, subject, text string) error {
 // closed unadjudicated ("rolled-back") and a new step opens with step k's
 // state: steps are numbered on, and each adjudication draws from its own
 // dice link, so no die already revealed is ever used again and the dice
-// log stays in order. The new step's RestoredFrom names k.
-func (j *Judge) Rollback(tx Tx, game string, k uint64, now time.Time) (uint64, error) {
+// log stays in order. The new step's RestoredFrom names k. A v2 game's log
+// gets a rollback record with command, the SHA-256 of the game master's
+// signed command (zero when the operator rolls back at the console), and
+// reason, so that every later report shows it.
+func (j *Judge) Rollback(tx Tx, game string, k uint64, now time.Time, command dice.Hash, reason string) (uint64, error) {
 	g, err := tx.Game(game)
 	if err != nil {
 		return 0, err
 	}
 	if g.Status == Forming {
 		return 0, fmt.Errorf("game %s has not started", game)
+	}
+	sec, err := tx.DiceSecrets(game)
+	if err != nil {
+		return 0, err
+	}
+	if sec.V2() && g.Status == Ended {
+		return 0, fmt.Errorf("game %s has ended and its sealed dice are public: it cannot be rolled back", game)
 	}
 	if k < 1 || k > g.Step {
 		return 0, fmt.Errorf("game %s has steps 1 to %d", game, g.Step)
@@ -610,9 +656,17 @@ func (j *Judge) Rollback(tx Tx, game string, k uint64, now time.Time) (uint64, e
 	if err != nil {
 		return 0, err
 	}
-	if cur.Status == "open" {
-		cur.Status, cur.Closed = "rolled-back", now
+	if cur.Status == StepOpen || cur.Status == StepWaiting {
+		cur.Status, cur.Closed = StepRolledBack, now
 		if err := tx.PutStep(cur); err != nil {
+			return 0, err
+		}
+	}
+	if sec.V2() {
+		if strings.TrimSpace(reason) == "" {
+			reason = "no reason given"
+		}
+		if err := rollbackRecord(tx, game, cur.Number, k, command, reason); err != nil {
 			return 0, err
 		}
 	}

@@ -1,6 +1,7 @@
 package adjudicator_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -30,13 +31,16 @@ type hosted struct {
 
 var start = time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
 
+// newJudgeV1 makes host's judge create umpire-dice-v1 games (hostWith).
+var newJudgeV1 bool
+
 const gmKey = "GMKEY"
 
 func host(t *testing.T, file string) *hosted {
 	t.Helper()
 	h := &hosted{t: t, db: storetest.MustOpen(t), now: start, keys: map[string]string{}}
 	n := byte(0)
-	h.judge = &adjudicator.Judge{Games: adjudicator.NewRegistry(fake.Game), ChainLength: 64,
+	h.judge = &adjudicator.Judge{Games: adjudicator.NewRegistry(fake.Game), ChainLength: 64, DiceV1: newJudgeV1,
 		NewRoot: func() (dice.Hash, error) { n++; return sha256.Sum256([]byte{n}), nil }}
 	h.intake = &adjudicator.Intake{Judge: h.judge}
 	f, err := adjudicator.ParseGameFile([]byte(file), h.judge.Games)
@@ -83,6 +87,27 @@ func (h *hosted) send(seat string, step int, orders ...string) string {
 		return err
 	})
 	return answer
+}
+
+// exportLog is the game's public dice log, as "log g1" mails it.
+func (h *hosted) exportLog() []byte {
+	h.t.Helper()
+	var buf bytes.Buffer
+	storetest.MustView(h.t, h.db, func(tx *store.Tx) error {
+		_, err := tx.WriteDiceLog("g1", &buf)
+		return err
+	})
+	return buf.Bytes()
+}
+
+// verifyLog verifies the game's public dice log.
+func (h *hosted) verifyLog() *dice.ResultV2 {
+	h.t.Helper()
+	res, err := dice.VerifyStream(bytes.NewReader(h.exportLog()), dice.VerifyOptions{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return res
 }
 
 func (h *hosted) tick(at time.Time) {
@@ -173,16 +198,9 @@ func TestEarlyProcessingWhenEveryoneIsReady(t *testing.T) {
 		t.Errorf("GM report:\n%s", gm)
 	}
 	// The public log verifies.
-	storetest.MustView(t, h.db, func(tx *store.Tx) error {
-		x, err := tx.ExportLog("g1")
-		if err != nil {
-			return err
-		}
-		if res := dice.Verify(x, nil); !res.OK() || res.Verified != 2 {
-			t.Errorf("log: %+v", res)
-		}
-		return nil
-	})
+	if res := h.verifyLog(); !res.OK() || res.Rederived != 2 {
+		t.Errorf("log: %+v", res)
+	}
 }
 
 func TestDeadlineRemindersAndDefaults(t *testing.T) {
@@ -286,20 +304,13 @@ func TestHiddenInformation(t *testing.T) {
 	if g := h.game(); g.Status != adjudicator.Ended {
 		t.Fatalf("game %s after its only turn", g.Status)
 	}
-	if !strings.Contains(b, "sealed dice links are revealed") {
+	if !strings.Contains(b, "sealed dice are revealed") {
 		t.Errorf("end report:\n%s", b)
 	}
 	// At the end every sealed draw can be checked.
-	storetest.MustView(t, h.db, func(tx *store.Tx) error {
-		x, err := tx.ExportLog("g1")
-		if err != nil {
-			return err
-		}
-		if res := dice.Verify(x, nil); !res.OK() || res.Hidden != 0 || res.Verified != 1 {
-			t.Errorf("log at the end: %+v", res)
-		}
-		return nil
-	})
+	if res := h.verifyLog(); !res.OK() || res.Sealed != 0 || res.Rederived != 1 || !res.Ended {
+		t.Errorf("log at the end: %+v", res)
+	}
 }
 
 func TestPlayerMistakesAnswered(t *testing.T) {
@@ -434,7 +445,10 @@ func TestRollback(t *testing.T) {
 	h.send("A", 2, "roll 3")
 	h.send("B", 2, "pass") // step 3 opens
 	var n uint64
-	h.update(func(tx adjudicator.Tx) (err error) { n, err = h.judge.Rollback(tx, "g1", 2, h.now); return err })
+	h.update(func(tx adjudicator.Tx) (err error) {
+		n, err = h.judge.Rollback(tx, "g1", 2, h.now, dice.Hash{}, "test")
+		return err
+	})
 	if n != 4 {
 		t.Fatalf("rollback opened step %d, want 4", n)
 	}
@@ -458,23 +472,26 @@ func TestRollback(t *testing.T) {
 	if replayed != 3 {
 		t.Errorf("replayed %d steps, want 3 (1, 2 and 4)", replayed)
 	}
-	storetest.MustView(t, h.db, func(tx *store.Tx) error {
-		x, err := tx.ExportLog("g1")
-		if err != nil {
-			return err
+	if res := h.verifyLog(); !res.OK() || res.Steps != 3 || res.Rollbacks != 1 {
+		t.Errorf("log after a rollback: %+v", res)
+	}
+	x, err := dice.ParseExportV2(h.exportLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range x.Records {
+		if r.Type == dice.TypeStep && r.Step.K == 3 || r.Type == dice.TypeDraw && r.Draw.Step == 3 {
+			t.Error("the rolled-back step has a step record or drew dice")
 		}
-		if res := dice.Verify(x, nil); !res.OK() {
-			t.Errorf("log after a rollback: %v", res.Problem)
+		if r.Type == dice.TypeRollback && (r.Rollback.Closed != 3 || r.Rollback.Target != 2) {
+			t.Errorf("rollback record %+v, want step 3 closed back to 2", r.Rollback)
 		}
-		for _, s := range x.Steps {
-			if s.Step == 3 {
-				t.Error("the rolled-back step drew dice")
-			}
-		}
-		return nil
-	})
+	}
 	// Rolling back to a restored step goes back to its source.
-	h.update(func(tx adjudicator.Tx) (err error) { n, err = h.judge.Rollback(tx, "g1", 4, h.now); return err })
+	h.update(func(tx adjudicator.Tx) (err error) {
+		n, err = h.judge.Rollback(tx, "g1", 4, h.now, dice.Hash{}, "test")
+		return err
+	})
 	if st := h.step(n); st.RestoredFrom != 2 {
 		t.Errorf("rollback to step 4 restored from %d, want 2", st.RestoredFrom)
 	}
@@ -556,7 +573,7 @@ func TestReplayExport(t *testing.T) {
 	h := host(t, strings.Replace(duel, "[schedule]", "[options]\nturns = \"2\"\n[schedule]", 1))
 	h.send("A", 1, "roll 2")
 	h.send("B", 1, "secret")
-	if _, err := h.judge.ReplayExport(export(h)); err == nil || !strings.Contains(err.Error(), "step 1 drew from its sealed dice link, which is not revealed yet") {
+	if _, err := h.judge.ReplayExport(export(h)); err == nil || !strings.Contains(err.Error(), `step 1 drew from hidden stream "hand-b", whose key is not public yet`) {
 		t.Errorf("replay of a running game with sealed draws: %v", err)
 	}
 	h.send("A", 2, "roll 1")
@@ -577,7 +594,8 @@ func TestReplayExport(t *testing.T) {
 		t.Errorf("a changed order file: %v", err)
 	}
 	x = export(h)
-	x.Dice.Entries[0].Values[0] = x.Dice.Entries[0].Values[0]%6 + 1
+	at := bytes.Index(x.Dice, []byte(`"spec":"2d6","values":[`)) + len(`"spec":"2d6","values":[`)
+	x.Dice[at] = '0' + (x.Dice[at]-'0')%6 + 1
 	if _, err := h.judge.ReplayExport(x); err == nil || !strings.Contains(err.Error(), "dice log does not verify") {
 		t.Errorf("a forged die: %v", err)
 	}

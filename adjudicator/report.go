@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"slices"
 	"strings"
 	"time"
@@ -41,6 +42,60 @@ type Report struct {
 	Orders                   []SeatOrders `json:",omitempty"` // orders adjudicated, as the seat may see them
 	Next                     *NextStep    `json:",omitempty"`
 	Ended                    bool         `json:",omitempty"`
+	// Scheme is the game's dice scheme (umpire-dice-v1 or -v2).
+	Scheme string `json:",omitempty"`
+	// OrderList is a v2 step's order list, every seat's entry: the order
+	// files its dice are bound to. Every seat sees all of it, so that each
+	// can check the entry under its own seat.
+	OrderList []ReportOrder `json:",omitempty"`
+	// YourOrders says to a seat whether its orders are in the order list
+	// and as which version and digest.
+	YourOrders string `json:",omitempty"`
+	// Beacon names the beacon round the step's dice were drawn with.
+	Beacon string `json:",omitempty"`
+	// Rollbacks are every rollback of the game so far, in order: nobody
+	// has to notice a gap in step numbers.
+	Rollbacks []ReportRollback `json:",omitempty"`
+	// Keys are the reader's own hidden stream keys of this step (its
+	// hand): sent to it alone, to check its own draws with umpire verify
+	// --key.
+	Keys []ReportKey `json:",omitempty"`
+}
+
+// ReportOrder is one entry of a step's order list.
+type ReportOrder struct {
+	Seat    string
+	ForStep uint64
+	Version uint64
+	Digest  string
+}
+
+// ReportRollback is one rollback: step Closed closed unplayed, play going
+// back to the state in which step Target opened, on the command whose
+// SHA-256 is Command, for Reason. Count is how many times Target has been
+// rolled back to so far, this one included.
+type ReportRollback struct {
+	Closed, Target uint64
+	Count          int
+	Command        string
+	Reason         string
+}
+
+// Text says the rollback in one sentence.
+func (r ReportRollback) Text() string {
+	by := "the game master's signed command " + r.Command
+	if strings.Trim(r.Command, "0") == "" {
+		by = "the operator at the console"
+	}
+	return fmt.Sprintf("Step %d was closed unplayed and play went back to the state in which step %d opened (rollback %d to step %d), by %s. Reason: %s",
+		r.Closed, r.Target, r.Count, r.Target, by, r.Reason)
+}
+
+// ReportKey is a hidden stream's key for one step.
+type ReportKey struct {
+	Stream string
+	Step   uint64
+	Key    string
 }
 
 // ReportEvent is one thing that happened, with its rule.
@@ -49,14 +104,32 @@ type ReportEvent struct {
 	Text string
 }
 
-// ReportDie is one draw of the step. Sealed draws show no values until the
-// game ends.
+// ReportDie is one draw of the step. Sealed draws show no values until
+// their key is public (a reveal, or the game's end), except to the seat
+// that holds their stream (Yours).
 type ReportDie struct {
 	Seq     uint64
 	Spec    string
 	Purpose string
-	Values  []int `json:",omitempty"`
-	Sealed  bool  `json:",omitempty"`
+	Values  []int  `json:",omitempty"`
+	Sealed  bool   `json:",omitempty"`
+	Stream  string `json:",omitempty"`
+	Yours   bool   `json:",omitempty"`
+	values  []int  // a sealed draw's values, for its holder only
+}
+
+// yourOrders says to seat whether its orders are in the step's order list.
+func yourOrders(seat string, k uint64, ol []ReportOrder) string {
+	for _, o := range ol {
+		if o.Seat == seat {
+			repeated := ""
+			if o.ForStep != k {
+				repeated = fmt.Sprintf(" (the orders you sent for step %d, used again)", o.ForStep)
+			}
+			return fmt.Sprintf("your orders: version %d, digest %s, included%s", o.Version, o.Digest, repeated)
+		}
+	}
+	return "your orders: none included (the step used your seat's default); if you sent orders for this step, the judge has no record of them: complain to the game master with your receipt"
 }
 
 // SeatOrders are the canonical orders a seat's step was adjudicated with.
@@ -127,6 +200,13 @@ type stepReport struct {
 	open      string
 	head      string
 	commits   [2]string
+	scheme    string
+	orderList []ReportOrder
+	beacon    string
+	rollbacks []ReportRollback
+	streams   []string          // hidden streams the step drew from
+	owners    map[string]string // their seats (StreamSeats), found once
+	sec       DiceSecrets
 }
 
 func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
@@ -150,6 +230,13 @@ func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
 	if b.events, err = tx.Events(game, k); err != nil {
 		return nil, err
 	}
+	if b.sec, err = tx.DiceSecrets(game); err != nil {
+		return nil, err
+	}
+	if b.sec.V2() {
+		return b, b.diceV2(tx)
+	}
+	b.scheme = dice.Scheme
 	exp, err := tx.ExportLog(game)
 	if err != nil {
 		return nil, err
@@ -178,6 +265,74 @@ func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
 	return b, nil
 }
 
+// diceV2 reads a v2 step's dice: its step record and draws, the game's
+// rollbacks and the head after the step's records.
+func (b *stepReport) diceV2(tx Tx) error {
+	game, k := b.g.ID, b.st.Number
+	b.scheme = dice.SchemeV2
+	b.commits = [2]string{b.sec.Open0.String(), b.sec.Sealed0.String()}
+	if b.st.Dice != nil {
+		b.head = b.st.Dice.Head.String()
+	}
+	step, draws, err := tx.StepDice(game, k)
+	if err != nil {
+		return err
+	}
+	if step == nil {
+		return fmt.Errorf("step %d of %s has no step record in its dice log", k, game)
+	}
+	b.open = step.Step.OpenLink.String()
+	for _, o := range step.Step.Orders {
+		b.orderList = append(b.orderList, ReportOrder{Seat: o.Seat, ForStep: o.ForStep, Version: o.Version, Digest: o.Digest.String()})
+	}
+	if r := step.Step.Round; r != nil && b.sec.Beacon != nil {
+		net := b.sec.Beacon.Network()
+		if net == "" {
+			net = "the game's beacon (not a known network)"
+		}
+		b.beacon = fmt.Sprintf("round %d of %s, randomness %s", r.Round, net, r.Randomness)
+	}
+	ended := b.g.Status == Ended
+	revealed, err := tx.DiceReveals(game)
+	if err != nil {
+		return err
+	}
+	public := func(d *dice.Draw) bool {
+		return !d.Sealed() || ended || slices.ContainsFunc(revealed, func(r dice.KeyReveal) bool { return r.Step == d.Step && r.Stream == d.Stream })
+	}
+	for _, r := range draws {
+		d := r.Draw
+		rd := ReportDie{Seq: d.Seq, Spec: d.Spec, Purpose: d.Purpose, Sealed: !public(d), Stream: d.Stream}
+		if !rd.Sealed {
+			rd.Values = ints(d.Values)
+		} else {
+			rd.values = ints(d.Values)
+			if !slices.Contains(b.streams, d.Stream) {
+				b.streams = append(b.streams, d.Stream)
+			}
+		}
+		b.dice = append(b.dice, rd)
+	}
+	rbs, err := tx.DiceRollbacks(game)
+	if err != nil {
+		return err
+	}
+	count := map[uint64]int{}
+	for _, r := range rbs {
+		count[r.Target]++
+		b.rollbacks = append(b.rollbacks, ReportRollback{Closed: r.Closed, Target: r.Target, Count: count[r.Target], Command: r.Command.String(), Reason: r.Reason})
+	}
+	return nil
+}
+
+func ints(vs []int64) []int {
+	out := make([]int, len(vs))
+	for i, v := range vs {
+		out[i] = int(v)
+	}
+	return out
+}
+
 // forSeat is the report as seat ("" for the GM) may see it: the events
 // marked for it, its situation, and its own orders (the GM's has all).
 func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
@@ -188,7 +343,35 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 		}
 	}
 	r := &Report{Game: game, Kind: b.g.Kind, Title: b.rules.Title(), Seat: seat, Step: k, Phase: b.st.Phase, Closed: b.st.Closed,
-		Ended: b.g.Status == Ended, Dice: b.dice, OpenLink: b.open, Head: b.head, CommitOpen: b.commits[0], CommitSealed: b.commits[1]}
+		Ended: b.g.Status == Ended, Dice: b.dice, OpenLink: b.open, Head: b.head, CommitOpen: b.commits[0], CommitSealed: b.commits[1],
+		Scheme: b.scheme, OrderList: b.orderList, Beacon: b.beacon, Rollbacks: b.rollbacks}
+	if b.sec.V2() && seat != "" && seat != Spectator {
+		r.YourOrders = yourOrders(seat, k, b.orderList)
+		if ss, ok := b.rules.(StreamSeats); ok {
+			if b.owners == nil {
+				b.owners = map[string]string{}
+				for _, n := range b.streams {
+					b.owners[n] = ss.StreamSeat(b.st.State, n)
+				}
+			}
+			own := map[string]bool{}
+			for _, n := range b.streams {
+				if b.owners[n] == seat {
+					own[n] = true
+					r.Keys = append(r.Keys, ReportKey{Stream: n, Step: k, Key: dice.StreamKey(b.sec.SealedRoot, k, n).String()})
+				}
+			}
+			if len(own) > 0 {
+				// The holder sees its own draws' values: its key opens them.
+				r.Dice = slices.Clone(b.dice)
+				for i, d := range r.Dice {
+					if d.Sealed && own[d.Stream] {
+						r.Dice[i].Values, r.Dice[i].Sealed, r.Dice[i].Yours = d.values, false, true
+					}
+				}
+			}
+		}
+	}
 	for _, e := range b.events {
 		if seat != "" && len(e.Visible) > 0 && !slices.Contains(e.Visible, seat) {
 			continue
@@ -313,16 +496,44 @@ func (r *Report) PlainText() string {
 	for _, d := range r.Dice {
 		vals := fmt.Sprint(d.Values)
 		if d.Sealed {
-			vals = "(sealed until the game ends)"
+			vals = "(sealed until its key is public)"
 		}
 		fmt.Fprintf(&b, "  #%d %s %s  %s\n", d.Seq, d.Spec, vals, d.Purpose)
 	}
+	r.plainDiceChecks(&b)
 	fmt.Fprintf(&b, "\nOpen dice link of step %d: %s\nDice log head: %s\n", r.Step, r.OpenLink, r.Head)
 	if r.Ended {
-		b.WriteString("\nThe game has ended. The sealed dice links are revealed: the whole dice log can now be checked.\n")
+		b.WriteString("\nThe game has ended. Its sealed dice are revealed: the whole dice log can now be checked.\n")
 	}
 	if r.Next != nil {
 		fmt.Fprintf(&b, "\nNext: step %d (%s). Orders are due from %s by %s.\n", r.Next.Step, r.Next.Phase, strings.Join(r.Next.Owing, ", "), stamp(r.Next.Deadline))
 	}
 	return b.String()
+}
+
+// plainDiceChecks writes what a seat checks of a v2 step: the order list,
+// its own entry, the beacon round, its keys and the game's rollbacks.
+func (r *Report) plainDiceChecks(b *strings.Builder) {
+	if r.Scheme != dice.SchemeV2 {
+		return
+	}
+	b.WriteString("\nOrder list (the order files this step's dice are bound to):\n")
+	if len(r.OrderList) == 0 {
+		b.WriteString("  (none)\n")
+	}
+	for _, o := range r.OrderList {
+		fmt.Fprintf(b, "  %s: step %d, version %d\n    %s\n", o.Seat, o.ForStep, o.Version, o.Digest)
+	}
+	if r.YourOrders != "" {
+		fmt.Fprintf(b, "%s.\n", r.YourOrders)
+	}
+	if r.Beacon != "" {
+		fmt.Fprintf(b, "Beacon: %s\n", r.Beacon)
+	}
+	for _, k := range r.Keys {
+		fmt.Fprintf(b, "Your hidden stream %s, key of step %d (for you alone; check with umpire verify --key %d:%s:KEY): %s\n", k.Stream, k.Step, k.Step, k.Stream, k.Key)
+	}
+	for _, rb := range r.Rollbacks {
+		fmt.Fprintf(b, "ROLLBACK: %s\n", rb.Text())
+	}
 }

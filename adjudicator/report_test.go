@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"html"
 	"io"
 	"os"
@@ -120,11 +121,25 @@ func TestReportHiddenInformation(t *testing.T) {
 				t.Errorf("report for %q shows %s's orders: %v", seat, other, shown)
 			}
 		}
-		// sealed draws are not shown before the game ends.
+		// sealed draws are not shown before the game ends, but to the
+		// seat whose hand they are, with the key to check them.
 		for _, d := range r.Dice {
-			if d.Spec == "chit 9" && (!d.Sealed || d.Values != nil) {
-				t.Errorf("sealed draw shown: %+v", d)
+			if d.Spec != "chit 9" {
+				continue
 			}
+			own := seat != "" && d.Stream == "hand-"+strings.ToLower(seat)
+			switch {
+			case own && (d.Sealed || !d.Yours || len(d.Values) != 1 || fmt.Sprintf("card %d", d.Values[0]+1) != cards[seat]):
+				t.Errorf("%s's own hidden draw: %+v, its hand %s", seat, d, cards[seat])
+			case !own && (!d.Sealed || d.Values != nil):
+				t.Errorf("sealed draw shown to %q: %+v", seat, d)
+			}
+		}
+		if seat != "" && (len(r.Keys) != 1 || r.Keys[0].Stream != "hand-"+strings.ToLower(seat)) {
+			t.Errorf("%s is sent the keys %+v, want its own hand's only", seat, r.Keys)
+		}
+		if seat != "" && !strings.Contains(out.Text, "your orders: version 1, digest") {
+			t.Errorf("%s's report does not say which of its orders were included:\n%s", seat, out.Text)
 		}
 		checkText(t, out.Text)
 		checkHTML(t, out)

@@ -70,40 +70,72 @@ func (j *Judge) Roll(tx Tx, key, from, request string, requestDigest dice.Hash, 
 	if err != nil {
 		return err
 	}
-	open, sealed, err := stepLinks(sec, k)
-	if err != nil {
-		return fmt.Errorf("the dice service's chain is used up: %w", err)
-	}
-	head, seq, err := tx.DiceHead(DiceService)
-	if err != nil {
-		return err
-	}
 	phase := "roll"
-	orders := []dice.Hash{requestDigest}
-	digest := dice.StepDigest(DiceService, k, phase, orders)
-	r := dice.NewStepRoller(dice.ResumeLog(head, seq), k, digest, open, sealed)
 	purpose := fmt.Sprintf("%s for %s, witnessed by %s", m[4], key, strings.Join(to, ", "))
-	faceList := r.Draw(dice.Open, spec, purpose)
-	recs := r.Records()
-	if err := tx.AddDiceRecords(DiceService, recs); err != nil {
-		return err
-	}
-	if err := tx.PutStepLinks(DiceService, k, phase, orders, digest, &open, nil); err != nil {
-		return err
+	var faceList []int
+	var seq uint64
+	var open, head dice.Hash
+	orders := []dice.Hash{requestDigest}
+	if sec.V2() {
+		// The request is the step's one order entry: its signed bytes are
+		// the "orders", the requester the seat, and the step closes when
+		// the request arrives.
+		ledger, err := tx.DiceLedger(DiceService)
+		if err != nil {
+			return err
+		}
+		oc, _ := sec.chains()
+		if open, err = oc.Link(k); err != nil {
+			return fmt.Errorf("the dice service's chain is used up: %w", err)
+		}
+		ol := []dice.OrderEntry{{Seat: "request", ForStep: k, Version: 1, Digest: requestDigest}}
+		digest := dice.StepDigestV2(DiceService, k, phase, ol, nil)
+		step := dice.Record{Type: dice.TypeStep, Step: &dice.Step{K: k, Phase: phase, Close: uint64(now.Unix()), ClosedBy: dice.ClosedByGM,
+			Orders: ol, OpenLink: open, Digest: digest}}
+		if err := ledger.Append(&step); err != nil {
+			return err
+		}
+		r := dice.NewStepRollerV2(&ledger, k, digest, open, nil, nil)
+		faceList = r.Draw(dice.Open, spec, purpose)
+		if err := tx.AddDiceLog(DiceService, append([]dice.Record{step}, r.Records()...)); err != nil {
+			return err
+		}
+		seq, head = r.Records()[0].Draw.Seq, ledger.Head
+	} else {
+		var sealed dice.Hash
+		open, sealed, err = stepLinks(sec, k)
+		if err != nil {
+			return fmt.Errorf("the dice service's chain is used up: %w", err)
+		}
+		h, s, err := tx.DiceHead(DiceService)
+		if err != nil {
+			return err
+		}
+		digest := dice.StepDigest(DiceService, k, phase, orders)
+		r := dice.NewStepRoller(dice.ResumeLog(h, s), k, digest, open, sealed)
+		faceList = r.Draw(dice.Open, spec, purpose)
+		recs := r.Records()
+		if err := tx.AddDiceRecords(DiceService, recs); err != nil {
+			return err
+		}
+		if err := tx.PutStepLinks(DiceService, k, phase, orders, digest, &open, nil); err != nil {
+			return err
+		}
+		seq, head = recs[0].Seq, recs[0].Hash
 	}
 	g.Step = k
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
-	if err := tx.PutStep(StepRecord{Game: DiceService, Number: k, Phase: phase, Status: "closed", Opened: now, Closed: now, Orders: orders}); err != nil {
+	if err := tx.PutStep(StepRecord{Game: DiceService, Number: k, Phase: phase, Status: StepClosed, Opened: now, Closed: now, Orders: orders}); err != nil {
 		return err
 	}
 	text := fmt.Sprintf("A witnessed roll on the umpire dice service.\n\nRequested by key %s (%s) for: %s\nRoll: %s = %v\n\n"+
 		"To check it: fetch the service's public log (mail 'log %s') and run 'umpire verify' on it.\n"+
-		"This roll is entry %d, step %d of the chain; its open link is %s\n"+
+		"This roll is draw %d, step %d of the chain; its open link is %s\n"+
 		"and the log head after it is %s.\nThe chain's commitment, published before this roll, is %s.\n"+
 		"The roll is bound to the SHA-256 of the signed request, %s.\n",
-		key, from, m[4], spec, faceList, DiceService, recs[0].Seq, k, open, recs[0].Hash, sec.Open0, requestDigest)
+		key, from, m[4], spec, faceList, DiceService, seq, k, open, head, sec.Open0, requestDigest)
 	for _, addr := range append([]string{from}, to...) {
 		if err := tx.Enqueue(Mail{Kind: MailAnnouncement, Game: DiceService, To: addr, Subject: fmt.Sprintf("umpire: witnessed roll %s for %q: %v", spec, m[4], faceList), Text: text}); err != nil {
 			return err

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
@@ -76,7 +77,7 @@ func (r Registry) Get(id string) (Rules, error) {
 		ids = append(ids, k)
 	}
 	sort.Strings(ids)
-	return nil, fmt.Errorf("no game %q: this judge hosts %v", id, ids)
+	return nil, fmt.Errorf("no game %q: this judge hosts %s", id, strings.Join(ids, ", "))
 }
 
 // Bot is implemented by rules that can play a seat: the order lines a
@@ -99,4 +100,32 @@ type FileOptions interface {
 // seats then depend on the options.
 type OptionSeats interface {
 	SeatsWith(scenario string, options map[string]string) ([]string, error)
+}
+
+// Ending is implemented by rules that can say how a game ended, for
+// summaries: the winner ("" for a draw) and a sentence saying why; over is
+// false while the game goes on.
+type Ending interface {
+	Ending(state []byte) (winner, why string, over bool)
+}
+
+// HiddenStreams is implemented by rules that draw hidden values (hands,
+// decks, hidden chits): the names of their hidden dice streams (1 to 64
+// bytes of a-z 0-9 '-', not "open"; at most 1024), which the judge writes
+// into an umpire-dice-v2 game's header when the game is created, from the
+// scenario's first state. Every Roller.Draw from a stream other than
+// dice.Open must name one of them; dice.Reveal publishes a stream's keys
+// when its secrecy is spent. A game without the interface draws open dice
+// only.
+type HiddenStreams interface {
+	HiddenStreams(state []byte) ([]string, error)
+}
+
+// StreamSeats is implemented by rules whose hidden streams may belong to
+// one seat, such as that seat's hand: StreamSeat names the seat allowed to
+// see stream's draws ("" for none). That seat's reports carry the step's key
+// of the stream, so it can check its own draws at once with umpire verify
+// --key; nobody else's do.
+type StreamSeats interface {
+	StreamSeat(state []byte, stream string) string
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"strconv"
 	"strings"
 	"time"
@@ -18,9 +19,10 @@ var signedCommands = map[string]bool{
 }
 
 type signedCmd struct {
-	name string
-	args []string
-	rest string // the text after the command line (a game file for create)
+	name   string
+	args   []string
+	reason string // rollback's reason
+	rest   string // the text after the command line (a game file for create)
 }
 
 // signedCommand reads a command from the first non-blank, non-comment line
@@ -57,7 +59,7 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		"resign": "resign GAME", "create": "create, then the game file", "start": "start GAME", "pause": "pause GAME", "resume": "resume GAME",
 		"extend": "extend GAME DURATION (such as 24h)", "process": "process GAME", "replace": "replace GAME SEAT", "eject": "eject GAME SEAT",
 		"roll":     `roll 2d6 FOR "purpose" TO a@example.org b@example.org`,
-		"rollback": "rollback GAME STEP",
+		"rollback": "rollback GAME STEP REASON (the reason is written into the dice log)",
 		"approve":  "approve GAME SEAT",
 		"refuse":   "refuse GAME SEAT",
 	}[c.name]
@@ -70,6 +72,11 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 			return fail(err)
 		}
 		return nil
+	}
+	if c.name == "rollback" && len(c.args) > 2 {
+		// rollback GAME STEP REASON...: the reason goes into the dice log.
+		c.reason = strings.Join(c.args[2:], " ")
+		c.args = c.args[:2]
 	}
 	argc := map[string]int{"join": 2, "ready": 1, "notready": 1, "absence": 3, "resign": 1, "create": 0, "start": 1,
 		"pause": 1, "resume": 1, "extend": 2, "process": 1, "replace": 2, "eject": 2, "rollback": 2, "approve": 2, "refuse": 2}
@@ -127,10 +134,12 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		if err := j.Join(tx, game, c.args[1], key); err != nil {
 			return fail(err)
 		}
-		if err := a.reply(MailAnnouncement, "joined "+game, fmt.Sprintf("Key %s now holds seat %s of %s (%s).\n", key, c.args[1], game, g.Title)); err != nil {
+		if err := a.reply(MailAnnouncement, "joined "+game, fmt.Sprintf("Key %s now holds seat %s of %s (%s).\n"+
+			"The game master and the other seats are told.\n", key, c.args[1], game, g.Title)); err != nil {
 			return err
 		}
-		return j.Announce(tx, game, "seat "+c.args[1]+" taken", fmt.Sprintf("Seat %s of %s is now held by key %s.\n", c.args[1], game, key))
+		// the joiner has the answer above: one mail, not two.
+		return j.AnnounceExcept(tx, game, key, "seat "+c.args[1]+" taken", fmt.Sprintf("Seat %s of %s is now held by key %s.\n", c.args[1], game, key))
 	case "ready", "notready":
 		if err := needSeat(); err != nil {
 			return fail(err)
@@ -146,7 +155,7 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 				return err
 			}
 			if f.Schedule.early() {
-				if err := j.Adjudicate(ctx, tx, g, f, rules, st, now); err != nil {
+				if err := j.Adjudicate(ctx, tx, g, f, rules, st, dice.ClosedByReady, now); err != nil {
 					return err
 				}
 				text += "Every seat is ready: the step was adjudicated at once.\n"
@@ -217,11 +226,19 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 			return fail(fmt.Errorf("%q is not a step number", c.args[1]))
 		}
 		var n uint64
-		if n, err = j.Rollback(tx, game, k, now); err == nil {
+		reason := c.reason
+		if reason == "" {
+			reason = "no reason given"
+		}
+		cmdDigest := OrderDigest(env.Signed.Signed)
+		if n, err = j.Rollback(tx, game, k, now, cmdDigest, reason); err == nil {
 			st, _ := tx.Step(game, n)
-			done = fmt.Sprintf("The game master rolled %s back to the state in which step %d opened.\n"+
+			done = fmt.Sprintf("The game master rolled %s back to the state in which step %d opened.\nReason: %s\n"+
 				"Play goes on as step %d (%s): orders are due from %s by %s. Orders sent for the\nsteps in between are not used. "+
-				"The new step draws fresh dice, never a die already shown.\n", game, st.RestoredFrom, n, st.Phase, strings.Join(st.Owing, ", "), stamp(st.Deadline))
+				"The new step draws fresh dice, never a die already shown.\n"+
+				"The dice log records this rollback (step %d closed unplayed) with the SHA-256 of the game master's\n"+
+				"signed command, %s; every later report says so.\n",
+				game, st.RestoredFrom, cleanText(reason), n, st.Phase, strings.Join(st.Owing, ", "), stamp(st.Deadline), n-1, cmdDigest)
 		}
 	case "approve", "refuse":
 		var asked string
@@ -245,7 +262,9 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		return fail(err)
 	}
 	in.log().InfoContext(ctx, "game master command", "game", game, "command", c.name)
-	return j.Announce(tx, game, c.name, done)
+	// The announcement answers the command: it goes before what the
+	// command caused (the report of a step processed now).
+	return j.Announce(a.out, game, c.name, done)
 }
 
 // create makes a game from the game file that follows the command line.

@@ -208,7 +208,7 @@ func TestWitnessedRolls(t *testing.T) {
 	m.sign("GM", "gm@players.test", "create\n"+mailGame)
 	m.sign("ALICE", "alice@players.test", "join club-1 A")
 	_, r := m.sign("ALICE", "alice@players.test", `roll 2d6 FOR "assault on 1708" TO bob@players.test carol@players.test`)
-	for _, want := range []string{"Roll: 2d6 = [", "assault on 1708", "entry 1, step 1 of the chain", "log dice-service"} {
+	for _, want := range []string{"Roll: 2d6 = [", "assault on 1708", "draw 1, step 1 of the chain", "log dice-service"} {
 		if !strings.Contains(r, want) {
 			t.Errorf("roll answer lacks %q:\n%s", want, r)
 		}
@@ -220,7 +220,7 @@ func TestWitnessedRolls(t *testing.T) {
 		t.Errorf("carol got %d copies", len(c))
 	}
 	_, r = m.sign("ALICE", "alice@players.test", `roll 1d10(0-9) FOR "morale" TO bob@players.test`)
-	if !strings.Contains(r, "1d10(0-9) = [") || !strings.Contains(r, "entry 2, step 2") {
+	if !strings.Contains(r, "1d10(0-9) = [") || !strings.Contains(r, "draw 2, step 2") {
 		t.Errorf("second roll:\n%s", r)
 	}
 	_, r = m.sign("MALLORY", "mallory@players.test", `roll 1d6 FOR "x" TO bob@players.test`)
@@ -242,12 +242,12 @@ func TestWitnessedRolls(t *testing.T) {
 	if len(parts) != 3 {
 		t.Fatalf("log answer:\n%s", answer)
 	}
-	x, err := dice.ReadExport(strings.NewReader(parts[1]))
+	res, err := dice.VerifyStream(strings.NewReader(parts[1]), dice.VerifyOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := dice.Verify(x, nil); !res.OK() || res.Verified != 2 {
-		t.Errorf("the service's log: %+v", res.Problem)
+	if !res.OK() || res.Rederived != 2 || res.Steps != 2 {
+		t.Errorf("the service's log: %+v", res)
 	}
 }
 

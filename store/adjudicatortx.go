@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -121,7 +122,7 @@ func stepOf(s Step) adjudicator.StepRecord {
 	}
 	return adjudicator.StepRecord{Repeated: rep, Game: s.Game, Number: s.Number, Phase: s.Phase, Status: s.Status, Opened: s.Opened,
 		Deadline: s.Deadline, Closed: s.Closed, Owing: s.Owing, NoOrders: s.NoOrders, Ready: s.Ready, Used: s.Used,
-		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, RestoredFrom: s.RestoredFrom, State: s.State}
+		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, RestoredFrom: s.RestoredFrom, State: s.State, Dice: s.Dice}
 }
 
 func (j judgeTx) Step(game string, n uint64) (adjudicator.StepRecord, error) {
@@ -139,7 +140,7 @@ func (j judgeTx) PutStep(s adjudicator.StepRecord) error {
 	}
 	return j.tx.PutStep(Step{Repeated: rep, Game: s.Game, Number: s.Number, Phase: s.Phase, Status: s.Status, Opened: s.Opened,
 		Deadline: s.Deadline, Closed: s.Closed, Owing: s.Owing, NoOrders: s.NoOrders, Ready: s.Ready, Used: s.Used,
-		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, RestoredFrom: s.RestoredFrom, State: s.State})
+		Orders: s.Orders, Extended: s.Extended, Reminded: s.Reminded, Paused: s.Paused, RestoredFrom: s.RestoredFrom, State: s.State, Dice: s.Dice})
 }
 
 func orderOf(o OrderFile) adjudicator.OrderFile {
@@ -181,18 +182,26 @@ func (j judgeTx) Events(game string, step uint64) ([]adjudicator.Event, error) {
 
 func (j judgeTx) DiceSecrets(game string) (adjudicator.DiceSecrets, error) {
 	s, err := j.tx.DiceSecrets(game)
-	return adjudicator.DiceSecrets{OpenRoot: s.OpenRoot, SealedRoot: s.SealedRoot, ChainLength: s.ChainLength,
+	scheme := s.Scheme
+	if scheme == 0 {
+		scheme = 1
+	}
+	return adjudicator.DiceSecrets{Scheme: scheme, Streams: s.Streams, Beacon: s.Beacon, OpenRoot: s.OpenRoot, SealedRoot: s.SealedRoot, ChainLength: s.ChainLength,
 		Open0: s.Open0, Sealed0: s.Sealed0, OpenCheckpoints: s.OpenCheckpoints, SealedCheckpoints: s.SealedCheckpoints}, notFound(err)
 }
 
 func (j judgeTx) PutDiceSecrets(game string, s adjudicator.DiceSecrets) error {
-	return j.tx.PutDiceSecrets(game, DiceSecrets{OpenRoot: s.OpenRoot, SealedRoot: s.SealedRoot, ChainLength: s.ChainLength,
+	scheme := s.Scheme
+	if scheme == 0 {
+		scheme = 1
+	}
+	return j.tx.PutDiceSecrets(game, DiceSecrets{Scheme: scheme, Streams: s.Streams, Beacon: s.Beacon, OpenRoot: s.OpenRoot, SealedRoot: s.SealedRoot, ChainLength: s.ChainLength,
 		Open0: s.Open0, Sealed0: s.Sealed0, OpenCheckpoints: s.OpenCheckpoints, SealedCheckpoints: s.SealedCheckpoints})
 }
 
 func (j judgeTx) DiceHead(game string) (dice.Hash, uint64, error) { return j.tx.DiceHead(game) }
 
-func (j judgeTx) AddDiceRecords(game string, records []dice.Record) error {
+func (j judgeTx) AddDiceRecords(game string, records []dice.EntryRecord) error {
 	return j.tx.AddDiceRecords(game, records)
 }
 
@@ -273,4 +282,32 @@ func (j judgeTx) RecordBounce(b adjudicator.Bounce) error {
 func (j judgeTx) ExportLog(game string) (*dice.Export, error) {
 	x, err := j.tx.ExportLog(game)
 	return x, notFound(err)
+}
+
+func (j judgeTx) DiceLedger(game string) (dice.Ledger, error) {
+	l, err := j.tx.DiceLedger(game)
+	return l, notFound(err)
+}
+
+func (j judgeTx) AddDiceLog(game string, records []dice.Record) error {
+	return j.tx.AddDiceLog(game, records)
+}
+
+func (j judgeTx) StepDice(game string, k uint64) (*dice.Record, []dice.Record, error) {
+	return j.tx.StepDice(game, k)
+}
+
+func (j judgeTx) StreamSteps(game, name string) ([]uint64, error) {
+	return j.tx.StreamSteps(game, name)
+}
+
+func (j judgeTx) DiceReveals(game string) ([]dice.KeyReveal, error) { return j.tx.DiceReveals(game) }
+
+func (j judgeTx) DiceRollbacks(game string) ([]dice.Rollback, error) {
+	return j.tx.DiceRollbacks(game)
+}
+
+func (j judgeTx) WriteDiceLog(game string, w io.Writer) (dice.Hash, error) {
+	h, err := j.tx.WriteDiceLog(game, w)
+	return h, notFound(err)
 }

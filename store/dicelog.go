@@ -11,6 +11,9 @@ import (
 // DiceSecrets are a game's chain roots and commitments. They are stored apart
 // from the log and never exported.
 type DiceSecrets struct {
+	// Scheme is 1 for umpire-dice-v1 (schema 1 stores hold only these; the
+	// migration to schema 2 writes it) and 2 for umpire-dice-v2.
+	Scheme      int       `json:"scheme"`
 	OpenRoot    dice.Hash `json:"open_root"`
 	SealedRoot  dice.Hash `json:"sealed_root"`
 	ChainLength uint64    `json:"chain_length"`
@@ -20,6 +23,9 @@ type DiceSecrets struct {
 	// the roots.
 	OpenCheckpoints   []dice.Hash `json:"open_checkpoints,omitempty"`
 	SealedCheckpoints []dice.Hash `json:"sealed_checkpoints,omitempty"`
+	// A v2 game's hidden streams and beacon, as in its header.
+	Streams []string     `json:"streams,omitempty"`
+	Beacon  *dice.Beacon `json:"beacon,omitempty"`
 }
 
 // StepLinks is what the dice of one step were drawn from: the orders D_k was
@@ -46,9 +52,9 @@ type diceRecord struct {
 	Hash    dice.Hash `json:"hash"`
 }
 
-func (r diceRecord) record() (dice.Record, error) {
+func (r diceRecord) record() (dice.EntryRecord, error) {
 	stream, err := dice.ParseStreamKind(r.Stream)
-	return dice.Record{Entry: dice.Entry{
+	return dice.EntryRecord{Entry: dice.Entry{
 		Seq: r.Seq, Step: r.Step, Stream: stream, Word: r.Word, Spec: r.Spec, Values: r.Values, Purpose: r.Purpose,
 	}, Hash: r.Hash}, err
 }
@@ -62,7 +68,7 @@ func (tx *Tx) PutDiceSecrets(game string, s DiceSecrets) error {
 	}
 	var old DiceSecrets
 	ok, err := getJSON(b, []byte(kDice), &old)
-	if err == nil && ok && (old.OpenRoot != s.OpenRoot || old.SealedRoot != s.SealedRoot || old.ChainLength != s.ChainLength ||
+	if err == nil && ok && (old.Scheme != s.Scheme || old.OpenRoot != s.OpenRoot || old.SealedRoot != s.SealedRoot || old.ChainLength != s.ChainLength ||
 		old.Open0 != s.Open0 || old.Sealed0 != s.Sealed0 ||
 		!slices.Equal(old.OpenCheckpoints, s.OpenCheckpoints) || !slices.Equal(old.SealedCheckpoints, s.SealedCheckpoints)) {
 		err = ErrConflict
@@ -121,7 +127,7 @@ func (tx *Tx) DiceHead(game string) (dice.Hash, uint64, error) {
 // head: its Seq one more than the head's, and its Hash chained to the head's
 // by dice.NextHash. Anything else, such as a record added twice, is
 // ErrSequence.
-func (tx *Tx) AddDiceRecords(game string, records []dice.Record) error {
+func (tx *Tx) AddDiceRecords(game string, records []dice.EntryRecord) error {
 	head, seq, err := tx.DiceHead(game)
 	if err != nil {
 		return fmt.Errorf("add dice records: %w", err)
@@ -215,7 +221,7 @@ func (tx *Tx) ExportLog(game string) (*dice.Export, error) {
 		if err != nil {
 			return nil, fmt.Errorf("export dice log: game %q: record %d: %w", game, sr.Seq, err)
 		}
-		x.AddRecord(r, r.Stream == dice.Sealed && !sealed[r.Step])
+		x.AddRecord(r, r.Stream == dice.StreamSealed && !sealed[r.Step])
 	}
 	return x, nil
 }

@@ -50,12 +50,12 @@ func (g diceGame) links(t *testing.T, k uint64) (open, sealed dice.Hash) {
 
 // roll adjudicates step k of game id the way the judge does: it resumes the
 // log at the stored head, draws, and stores the records and the open link.
-func (g diceGame) roll(t *testing.T, db *store.DB, id string, k uint64, draw func(dice.Roller)) []dice.Record {
+func (g diceGame) roll(t *testing.T, db *store.DB, id string, k uint64, draw func(dice.Roller)) []dice.EntryRecord {
 	t.Helper()
 	open, sealed := g.links(t, k)
 	orders := []dice.Hash{dice.OrderDigest([]byte("NATO orders")), dice.OrderDigest([]byte("WP orders"))}
 	d := dice.StepDigest(id, k, "combat", orders)
-	var records []dice.Record
+	var records []dice.EntryRecord
 	storetest.MustUpdate(t, db, func(tx *store.Tx) error {
 		head, seq, err := tx.DiceHead(id)
 		if err != nil {
@@ -108,7 +108,7 @@ func TestAddDiceRecordsRefusesGapsAndRepeats(t *testing.T) {
 	gap := dice.ResumeLog(next.Hash, next.Seq).Append(dice.Entry{Step: 2, Spec: "1d6", Values: []int64{2}, Purpose: "gap"})
 	forged := next
 	forged.Values = []int64{6}
-	for name, batch := range map[string][]dice.Record{
+	for name, batch := range map[string][]dice.EntryRecord{
 		"repeat":           {recs[2]},
 		"repeat all":       recs,
 		"gap":              {gap},
@@ -127,21 +127,21 @@ func TestAddDiceRecordsRefusesGapsAndRepeats(t *testing.T) {
 		}
 		return nil
 	})
-	storetest.MustUpdate(t, db, func(tx *store.Tx) error { return tx.AddDiceRecords("g", []dice.Record{next, gap}) })
+	storetest.MustUpdate(t, db, func(tx *store.Tx) error { return tx.AddDiceRecords("g", []dice.EntryRecord{next, gap}) })
 }
 
 func TestExportLogHidesSealedUntilRevealed(t *testing.T) {
 	db := storetest.MustOpen(t)
 	g := newDiceGame(t, db, "g")
-	var recs []dice.Record
+	var recs []dice.EntryRecord
 	recs = append(recs, g.roll(t, db, "g", 1, func(r dice.Roller) {
 		dice.Roll(r, 2, 6, "11.8 CRT, NATO attack on 1708 at 3:1")
-		dice.Shuffle(r, 5, "7.2 shuffle of the WP reinforcement cup")
-		dice.DrawChit(r, 4, true, "7.3 hidden chit drawn by WP")
+		dice.Shuffle(r, "cup", 5, "7.2 shuffle of the WP reinforcement cup")
+		dice.DrawChit(r, "cup", 4, "7.3 hidden chit drawn by WP")
 		dice.RollFrom(r, 1, 10, 0, "9.1 d10 read 0-9")
 	})...)
 	recs = append(recs, g.roll(t, db, "g", 2, func(r dice.Roller) {
-		dice.DrawChit(r, 3, true, "7.3 hidden chit drawn by NATO")
+		dice.DrawChit(r, "cup", 3, "7.3 hidden chit drawn by NATO")
 		dice.Roll(r, 1, 6, "14.2 air interdiction")
 	})...)
 	export := func() (*dice.Export, []byte) {
@@ -183,7 +183,7 @@ func TestExportLogHidesSealedUntilRevealed(t *testing.T) {
 // checkExport checks that x holds exactly recs, with values shown exactly
 // when a record is on the open stream or its step's sealed link is revealed,
 // and that the dice verifier accepts it as a genuine log of the game.
-func checkExport(t *testing.T, x *dice.Export, s store.DiceSecrets, recs []dice.Record, revealed map[uint64]bool) {
+func checkExport(t *testing.T, x *dice.Export, s store.DiceSecrets, recs []dice.EntryRecord, revealed map[uint64]bool) {
 	t.Helper()
 	if x.Commitments.Open != s.Open0 || x.Commitments.Sealed != s.Sealed0 || x.ChainLength != s.ChainLength {
 		t.Errorf("export commitments %+v, length %d do not match the game's", x.Commitments, x.ChainLength)
@@ -199,7 +199,7 @@ func checkExport(t *testing.T, x *dice.Export, s store.DiceSecrets, recs []dice.
 	hiddenCount := 0
 	for i, e := range x.Entries {
 		r := recs[i]
-		hidden := r.Stream == dice.Sealed && !revealed[r.Step]
+		hidden := r.Stream == dice.StreamSealed && !revealed[r.Step]
 		if e.Seq != r.Seq || e.Step != r.Step || e.Stream != r.Stream.String() || e.Word != r.Word ||
 			e.Spec != r.Spec || e.Purpose != r.Purpose || e.Hash != r.Hash || e.Hidden != hidden {
 			t.Errorf("entry %d = %+v; want record %+v hidden=%v", i, e, r, hidden)

@@ -3,13 +3,16 @@ package store
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 
 	"go.etcd.io/bbolt"
 )
 
 // SchemaVersion is the version of the layout this umpire reads and writes.
-const SchemaVersion = 1
+// Version 2 adds the umpire-dice-v2 log of new games (log buckets) and
+// names each game's dice scheme in its secrets.
+const SchemaVersion = 2
 
 // Names of buckets and keys; doc.go draws the layout.
 const (
@@ -48,7 +51,41 @@ type migration func(tx *bbolt.Tx) error
 
 // migrations returns the registered upgrades: migrations()[i] takes a store
 // from version i+1 to i+2, so len(migrations()) == SchemaVersion-1.
-func migrations() []migration { return nil }
+func migrations() []migration { return []migration{markDiceV1} }
+
+// markDiceV1 takes a store from schema 1 to 2: every game in it was created
+// under umpire-dice-v1, and its secrets now say so. Its dice log, links and
+// reports are left exactly as they are: re-chaining them would change the
+// heads its players hold.
+func markDiceV1(tx *bbolt.Tx) error {
+	games := tx.Bucket([]byte(bGames))
+	if games == nil {
+		return nil
+	}
+	return games.ForEachBucket(func(id []byte) error {
+		sec := games.Bucket(id).Bucket([]byte(bSecrets))
+		if sec == nil {
+			return nil
+		}
+		data := sec.Get([]byte(kDice))
+		if data == nil {
+			return nil
+		}
+		var s map[string]json.RawMessage
+		if err := json.Unmarshal(data, &s); err != nil {
+			return fmt.Errorf("game %q: dice secrets: %w", id, err)
+		}
+		if _, ok := s["scheme"]; ok {
+			return nil
+		}
+		s["scheme"] = json.RawMessage("1")
+		out, err := json.Marshal(s)
+		if err != nil {
+			return err
+		}
+		return sec.Put([]byte(kDice), out)
+	})
+}
 
 // prepare initialises a new file at the current version, or migrates an older
 // one, where the current version is 1 + len(migs). It refuses a newer file

@@ -29,16 +29,17 @@ func schemaOf(t *testing.T, path string) uint64 {
 	return v
 }
 
-// newStore creates a store file at the current version holding game g.
+// newStore creates a store file at version 1 holding game g: the test
+// migrations below take it to versions 2 and 3.
 func newStore(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "umpire.db")
-	db, err := Open(path, Options{})
+	db, err := Open(path, Options{migrations: []migration{}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if db.SchemaVersion() != SchemaVersion || len(migrations()) != SchemaVersion-1 {
+	if db.SchemaVersion() != 1 || len(migrations()) != SchemaVersion-1 {
 		t.Fatalf("new store has version %d with %d migrations; SchemaVersion is %d", db.SchemaVersion(), len(migrations()), SchemaVersion)
 	}
 	if err := db.Update(context.Background(), func(tx *Tx) error { return tx.PutGame(Game{ID: "g", Title: "old"}) }); err != nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
@@ -30,6 +31,10 @@ type Step struct {
 	Paused   time.Duration        `json:"paused,omitempty"`    // time left when the game was paused
 
 	RestoredFrom uint64 `json:"restored_from,omitempty"` // the step a rollback restored this one from
+
+	// Dice is what a v2 step's dice are bound to (its close, order list,
+	// beacon round and log head); nil for v1 games.
+	Dice *adjudicator.StepDice `json:"dice,omitempty"`
 }
 
 // PutStep creates or replaces step s.Number of game s.Game.

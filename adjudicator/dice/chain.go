@@ -14,7 +14,10 @@ const DefaultChainLength = 65536
 // cannot make it hash without end.
 const MaxChainLength = 1 << 24
 
-const chainTag = "umpire-chain-v1"
+const (
+	chainTag   = "umpire-chain-v1"
+	chainTagV2 = "umpire-chain-v2"
+)
 
 // NewRoot draws a fresh 32-byte chain root from crypto/rand.
 func NewRoot() (Hash, error) {
@@ -33,6 +36,15 @@ func PrevLink(link Hash) Hash {
 	return sha256.Sum256(buf[:])
 }
 
+// PrevLinkV2 returns open[i-1] of umpire-dice-v2 given open[i]:
+// SHA-256("umpire-chain-v2" || link).
+func PrevLinkV2(link Hash) Hash {
+	var buf [len(chainTagV2) + 32]byte
+	copy(buf[:], chainTagV2)
+	copy(buf[len(chainTagV2):], link[:])
+	return sha256.Sum256(buf[:])
+}
+
 // LinkReaches reports whether hashing later n times with PrevLink gives earlier,
 // that is whether later is link[j+n] of the chain whose link[j] is earlier.
 func LinkReaches(later Hash, n uint64, earlier Hash) bool {
@@ -43,10 +55,13 @@ func LinkReaches(later Hash, n uint64, earlier Hash) bool {
 }
 
 // Chain is a reverse hash chain: link[Length] = Root and
-// link[i-1] = PrevLink(link[i]). link[0] is the public commitment.
+// link[i-1] = PrevLink(link[i]) (PrevLinkV2 when V2 is set). link[0] is the
+// public commitment.
 type Chain struct {
 	Root   Hash
 	Length uint64
+	// V2 makes it an umpire-dice-v2 chain, hashed with "umpire-chain-v2".
+	V2 bool
 	// Checkpoints, when set (by WithCheckpoints), hold link[c*CheckpointEvery]
 	// for c = 0, 1, ..., so that Link costs fewer than CheckpointEvery
 	// hashes instead of up to Length. They are as secret as the root.
@@ -68,7 +83,7 @@ func (c Chain) WithCheckpoints() Chain {
 		if n == 0 {
 			break
 		}
-		h = PrevLink(h)
+		h = c.prev(h)
 	}
 	return c
 }
@@ -93,9 +108,16 @@ func (c Chain) Link(i uint64) (Hash, error) {
 		h, n = c.Checkpoints[cp], cp*CheckpointEvery
 	}
 	for ; n > i; n-- {
-		h = PrevLink(h)
+		h = c.prev(h)
 	}
 	return h, nil
+}
+
+func (c Chain) prev(h Hash) Hash {
+	if c.V2 {
+		return PrevLinkV2(h)
+	}
+	return PrevLink(h)
 }
 
 // Commitment returns link[0], the value published at game creation.

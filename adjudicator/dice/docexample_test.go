@@ -26,10 +26,10 @@ func docExample() *Export {
 	Roll(r, 2, 6, "example roll")
 	RollFrom(r, 1, 10, 0, "example d10 read 0-9")
 	Roll(r, 1, 20, "example d20")
-	Shuffle(r, 5, "example shuffle of five cards")
+	Shuffle(r, "sealed", 5, "example shuffle of five cards")
 	x.Steps = append(x.Steps, ExportStep{Step: 1, Phase: "turn-1", Orders: orders, Digest: d, Open: &o1})
 	for _, rec := range r.Records() {
-		x.AddRecord(rec, rec.Stream == Sealed)
+		x.AddRecord(rec, rec.Stream == StreamSealed)
 	}
 	return x
 }

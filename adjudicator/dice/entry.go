@@ -6,22 +6,22 @@ import (
 	"fmt"
 )
 
-// StreamKind names one of a step's two streams.
+// StreamKind names one of an umpire-dice-v1 step's two streams.
 type StreamKind uint8
 
-// The two streams of a step.
+// The two streams of a v1 step.
 const (
-	// Open is the stream of open[k]: ordinary dice and chits, revealed in the
-	// step's report.
-	Open StreamKind = 0
-	// Sealed is the stream of sealed[k]: shuffles, deals and hidden chits,
-	// revealed only when that can no longer leak hidden information.
-	Sealed StreamKind = 1
+	// StreamOpen is the stream of open[k]: ordinary dice and chits,
+	// revealed in the step's report.
+	StreamOpen StreamKind = 0
+	// StreamSealed is the stream of sealed[k]: shuffles, deals and hidden
+	// chits, revealed only when that can no longer leak hidden information.
+	StreamSealed StreamKind = 1
 )
 
 // String returns "open" or "sealed".
 func (k StreamKind) String() string {
-	if k == Sealed {
+	if k == StreamSealed {
 		return "sealed"
 	}
 	return "open"
@@ -31,14 +31,14 @@ func (k StreamKind) String() string {
 func ParseStreamKind(s string) (StreamKind, error) {
 	switch s {
 	case "open":
-		return Open, nil
+		return StreamOpen, nil
 	case "sealed":
-		return Sealed, nil
+		return StreamSealed, nil
 	}
 	return 0, fmt.Errorf("stream %q is neither open nor sealed", s)
 }
 
-// Entry is one logged draw.
+// Entry is one logged draw of an umpire-dice-v1 log.
 type Entry struct {
 	Seq     uint64 // counts entries from 1 across the whole game
 	Step    uint64 // the adjudication step k whose links were used
@@ -88,8 +88,8 @@ func NextHash(prev Hash, e *Entry) Hash {
 	return sha256.Sum256(e.AppendBinary(b))
 }
 
-// Record is a logged entry with its chain hash h_i.
-type Record struct {
+// EntryRecord is a logged v1 entry with its chain hash h_i.
+type EntryRecord struct {
 	Entry
 	Hash Hash
 }
@@ -114,9 +114,9 @@ func (l *Log) Head() Hash { return l.head }
 func (l *Log) Seq() uint64 { return l.seq }
 
 // Append numbers e, chains it to the head and returns it with its hash.
-func (l *Log) Append(e Entry) Record {
+func (l *Log) Append(e Entry) EntryRecord {
 	l.seq++
 	e.Seq = l.seq
 	l.head = NextHash(l.head, &e)
-	return Record{Entry: e, Hash: l.head}
+	return EntryRecord{Entry: e, Hash: l.head}
 }

@@ -13,3 +13,12 @@ var (
 	// ErrVersion: the export's version is newer than this program reads.
 	ErrVersion = errors.New("unsupported dice log version")
 )
+
+// Errors of umpire-dice-v2.
+var (
+	// ErrBadStream: a hidden stream name breaks the rules of its form, or a
+	// draw names a stream the game did not declare.
+	ErrBadStream = errors.New("bad dice stream")
+	// ErrBeacon: a beacon round does not verify.
+	ErrBeacon = errors.New("beacon round does not verify")
+)

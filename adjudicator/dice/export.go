@@ -72,7 +72,7 @@ func NewExport(game string, chainLength uint64, open0, sealed0 Hash) *Export {
 }
 
 // AddRecord appends a logged draw; hidden withholds its values.
-func (x *Export) AddRecord(r Record, hidden bool) {
+func (x *Export) AddRecord(r EntryRecord, hidden bool) {
 	e := ExportEntry{
 		Seq: r.Seq, Step: r.Step, Stream: r.Stream.String(), Word: r.Word,
 		Spec: r.Spec, Values: r.Values, Purpose: r.Purpose, Hash: r.Hash, Hidden: hidden,

@@ -40,3 +40,5 @@ func ParseHash(s string) (Hash, error) {
 	err := h.UnmarshalText([]byte(s))
 	return h, err
 }
+
+func (h Hash) bytes() []byte { return h[:] }

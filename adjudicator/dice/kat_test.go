@@ -103,7 +103,7 @@ func TestKnownAnswerLog(t *testing.T) {
 	open, sealed := katChains()
 	h0 := LogStart(open.Commitment(), sealed.Commitment())
 	wantHex(t, "h_0", h0[:], "225e2c0a6fde8eb79b3ed55fc4752f69b9fbcdb249a04181a50635d74a6ce5c6")
-	e := Entry{Seq: 1, Step: 1, Stream: Open, Word: 0, Spec: "2d6", Values: []int64{2, 5}, Purpose: "example roll"}
+	e := Entry{Seq: 1, Step: 1, Stream: StreamOpen, Word: 0, Spec: "2d6", Values: []int64{2, 5}, Purpose: "example roll"}
 	wantHex(t, "E_1", e.AppendBinary(nil),
 		"000000000000000100000000000000010000000000000000000000000332643600000002000000000000000200000000000000050000000c6578616d706c6520726f6c6c")
 	h1 := NextHash(h0, &e)

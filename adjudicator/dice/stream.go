@@ -7,8 +7,9 @@ import (
 	"hash"
 )
 
-// Stream is the byte stream of one chain link for one step: block j is
-// HMAC-SHA256(key = link, msg = "umpire-dice-v1" || D_k || u64be(j)), read as
+// Stream is the byte stream of one key for one step: block j is
+// HMAC-SHA256(key, msg = tag || D_k || u64be(j)), tag "umpire-dice-v1" or
+// "umpire-stream-v2", read as
 // 32-bit big-endian words; block j holds words 8j to 8j+7.
 type Stream struct {
 	mac   hash.Hash
@@ -19,11 +20,17 @@ type Stream struct {
 	word  uint64 // index of the next word to read
 }
 
-// NewStream returns the stream of link for the step whose digest is d,
-// positioned at word 0.
-func NewStream(link, d Hash) *Stream {
-	msg := make([]byte, 0, len(diceTag)+32+8)
-	msg = append(msg, diceTag...)
+// NewStream returns the umpire-dice-v1 stream of link for the step whose
+// digest is d, positioned at word 0.
+func NewStream(link, d Hash) *Stream { return newStream(diceTag, link, d) }
+
+// NewStreamV2 returns the umpire-dice-v2 stream with key for the step whose
+// digest is D_k: block j = HMAC(key, "umpire-stream-v2" || D_k || u64be(j)).
+func NewStreamV2(key, d Hash) *Stream { return newStream(tagStream, key, d) }
+
+func newStream(tag string, link, d Hash) *Stream {
+	msg := make([]byte, 0, len(tag)+32+8)
+	msg = append(msg, tag...)
 	msg = append(msg, d[:]...)
 	msg = append(msg, make([]byte, 8)...)
 	return &Stream{mac: hmac.New(sha256.New, link[:]), msg: msg}

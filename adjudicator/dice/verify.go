@@ -202,7 +202,7 @@ func (v *verifier) entry(i int, e *ExportEntry, prev Hash, lastStep *uint64) (Ha
 	}
 	cur := &v.cur[kind]
 	if e.Hidden {
-		if kind != Sealed || st.Sealed != nil {
+		if kind != StreamSealed || st.Sealed != nil {
 			return fail("values are withheld, but only draws from an unrevealed sealed link may be")
 		}
 		if e.Values != nil {
@@ -217,7 +217,7 @@ func (v *verifier) entry(i int, e *ExportEntry, prev Hash, lastStep *uint64) (Ha
 		return e.Hash, true
 	}
 	link := st.Open
-	if kind == Sealed {
+	if kind == StreamSealed {
 		link = st.Sealed
 	}
 	if link == nil {

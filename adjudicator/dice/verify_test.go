@@ -36,7 +36,7 @@ func sampleExport(t testing.TB) *Export {
 		}
 		x.Steps = append(x.Steps, s)
 		for _, rec := range r.Records() {
-			x.AddRecord(rec, rec.Stream == Sealed && !revealSealed)
+			x.AddRecord(rec, rec.Stream == StreamSealed && !revealSealed)
 		}
 	}
 	play(1, "turn-1 NATO combat", []string{"attack 1708", "hold"}, true, func(r Roller) {
@@ -46,14 +46,14 @@ func sampleExport(t testing.TB) *Export {
 		Roll(r, 1, 20, "Per Rote turn order, Alpha")
 	})
 	play(2, "round-2", []string{"play card 17"}, true, func(r Roller) {
-		Shuffle(r, 32, "B&U 6.1 shuffle of the draw deck")
-		DrawChit(r, 12, true, "1995 8.2 chit draw")
+		Shuffle(r, "deck", 32, "B&U 6.1 shuffle of the draw deck")
+		DrawChit(r, "cup", 12, "1995 8.2 chit draw")
 		Roll(r, 1, 6, "WbT 16.1 MePPs check")
 	})
 	play(3, "round-3", nil, false, func(r Roller) {
-		DrawChit(r, 11, true, "1995 8.2 hidden chit")
+		DrawChit(r, "cup", 11, "1995 8.2 hidden chit")
 		Roll(r, 1, 8, "1995 8.3 attacker die")
-		Shuffle(r, 6, "B&U 6.1 reshuffle")
+		Shuffle(r, "deck", 6, "B&U 6.1 reshuffle")
 	})
 	return x
 }
@@ -210,13 +210,13 @@ func TestStepRollerStreams(t *testing.T) {
 	log := NewLog(Hash{1}, Hash{2})
 	r := NewStepRoller(log, 4, sha256.Sum256([]byte("d")), Hash{3}, Hash{4})
 	Roll(r, 3, 6, "a")
-	Shuffle(r, 10, "b")
+	Shuffle(r, "deck", 10, "b")
 	Roll(r, 1, 6, "c")
 	recs := r.Records()
 	if recs[0].Word != 0 || recs[1].Word != 0 || recs[2].Word != 3 {
 		t.Errorf("words = %d, %d, %d; want 0 (open), 0 (sealed), 3 (open)", recs[0].Word, recs[1].Word, recs[2].Word)
 	}
-	if recs[1].Stream != Sealed || recs[1].Spec != "shuffle 10" || len(recs[1].Values) != 9 {
+	if recs[1].Stream != StreamSealed || recs[1].Spec != "shuffle 10" || len(recs[1].Values) != 9 {
 		t.Errorf("shuffle record = %+v", recs[1])
 	}
 	if recs[2].Seq != 3 || log.Seq() != 3 || log.Head() != recs[2].Hash {

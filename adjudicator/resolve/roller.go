@@ -54,7 +54,7 @@ type Forced struct {
 func NewForced(faces []int) *Forced { return &Forced{faces: faces} }
 
 // Draw implements dice.Roller.
-func (f *Forced) Draw(_ dice.StreamKind, spec dice.Spec, purpose string) []int {
+func (f *Forced) Draw(_ string, spec dice.Spec, purpose string) []int {
 	out := make([]int, 0, spec.Draws())
 	for _, s := range spans(spec) {
 		f.need++
@@ -92,7 +92,7 @@ func (f *Forced) Drawn() []Draw { return f.drawn }
 type Fresh struct{ drawn []Draw }
 
 // Draw implements dice.Roller.
-func (f *Fresh) Draw(_ dice.StreamKind, spec dice.Spec, purpose string) []int {
+func (f *Fresh) Draw(_ string, spec dice.Spec, purpose string) []int {
 	out := make([]int, 0, spec.Draws())
 	for _, s := range spans(spec) {
 		n, err := rand.Int(rand.Reader, big.NewInt(int64(s.hi-s.lo+1)))

@@ -146,7 +146,7 @@ type enumerator struct {
 	pos   int
 }
 
-func (e *enumerator) Draw(_ dice.StreamKind, spec dice.Spec, _ string) []int {
+func (e *enumerator) Draw(_ string, spec dice.Spec, _ string) []int {
 	out := make([]int, 0, spec.Draws())
 	for _, s := range spans(spec) {
 		if e.pos >= len(e.path) {

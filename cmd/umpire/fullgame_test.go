@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -183,6 +184,16 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 			t.Errorf("%s received %d reports with a picture for %d steps", p.Addr, reports, steps)
 		}
 	}
+	// for every step, each seat's receipt was sent before its report (the
+	// MTA may deliver two mails out of order, so the judge's sending order
+	// is checked), and each joiner had one mail about its seat
+	for _, p := range everyone {
+		mails := readReceived(t, st.Mailbox(t, p.Addr, "pw", "INBOX"))
+		checkMailOrder(t, p.Addr, mails, false)
+		if p.Seat != "" {
+			checkOneJoinMail(t, p.Addr, p.Seat, mails)
+		}
+	}
 	// the reports' text parts keep to 72 columns
 	reports, _ := filepath.Glob(filepath.Join(dir, "mail", "*", "*report.txt"))
 	if len(reports) < steps {
@@ -216,15 +227,12 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		t.Errorf("replay: exit %d\n%s%s", code, out, errOut)
 	}
 	logPath := filepath.Join(dir, "log.json")
-	var x []byte
+	var x bytes.Buffer
 	db.View(ctx, func(tx *store.Tx) error {
-		e, err := tx.ExportLog(id)
-		if err == nil {
-			x, err = json.Marshal(e)
-		}
+		_, err := tx.WriteDiceLog(id, &x)
 		return err
 	})
-	os.WriteFile(logPath, x, 0o644)
+	os.WriteFile(logPath, x.Bytes(), 0o644)
 	if code, out, errOut := run(t, "verify", logPath); code != exitOK || !strings.Contains(out, "OK") {
 		t.Errorf("verify: exit %d\n%s%s", code, out, errOut)
 	}

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"errors"
+
 	"context"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"log/slog"
 	"time"
 
@@ -23,6 +26,9 @@ type scheduler struct {
 	poke     func()
 	interval time.Duration
 	wake     chan struct{}
+	// beacons fetches the rounds that steps of games with a beacon wait
+	// for (nil: no relay, and such steps wait, their game masters told).
+	beacons adjudicator.BeaconSource
 }
 
 // Wake makes the scheduler look again now (a game started, a step
@@ -96,6 +102,13 @@ func (s *scheduler) pass(ctx context.Context) (time.Time, error) {
 			}
 			continue
 		}
+		if waited, err := s.beacon(ctx, d.game, now); waited || err != nil {
+			if err != nil {
+				s.log.ErrorContext(ctx, "beacon step failed", "game", d.game, "err", err)
+			}
+			next = now
+			continue
+		}
 		changed := false
 		err := s.db.Update(ctx, func(tx *store.Tx) (err error) {
 			changed, err = s.judge.Tick(ctx, tx.Judge(s.from, now), d.game, now)
@@ -111,4 +124,43 @@ func (s *scheduler) pass(ctx context.Context) (time.Time, error) {
 		next = now // look again at once: the tick may have opened a step with its own schedule
 	}
 	return next, nil
+}
+
+// beacon handles a game whose step waits for its beacon round: the round is
+// fetched from the relays outside any transaction, then the step is
+// adjudicated with it, or the failure is recorded (the step waits, the
+// game master is told). It reports whether the game was waiting.
+func (s *scheduler) beacon(ctx context.Context, game string, now time.Time) (bool, error) {
+	var wait adjudicator.BeaconWait
+	var waiting bool
+	err := s.db.View(ctx, func(tx *store.Tx) (err error) {
+		wait, waiting, err = s.judge.Waiting(tx.Judge(s.from, now), game, now)
+		return err
+	})
+	if err != nil || !waiting {
+		return false, err
+	}
+	var round dice.BeaconRound
+	fetchErr := errors.New("this judge has no beacon relay configured ([beacon] relays)")
+	if s.beacons != nil {
+		round, fetchErr = s.beacons.Round(ctx, wait.Beacon, wait.Round)
+	}
+	if ctx.Err() != nil {
+		return true, ctx.Err()
+	}
+	err = s.db.Update(ctx, func(tx *store.Tx) error {
+		jt := tx.Judge(s.from, now)
+		if fetchErr == nil {
+			err := s.judge.BeaconArrived(ctx, jt, game, round, now)
+			if err == nil || !errors.Is(err, dice.ErrBeacon) {
+				return err
+			}
+			fetchErr = err
+		}
+		return s.judge.BeaconFailed(jt, game, fetchErr, now)
+	})
+	if s.poke != nil {
+		s.poke()
+	}
+	return true, err
 }

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
@@ -15,30 +17,103 @@ import (
 func verifyCommand() *command {
 	return &command{
 		name:    "verify",
-		args:    "[--json] FILE",
-		summary: "Check a game's exported dice log offline: links, entry hashes, every value.",
+		args:    "[--json] [--head HEX] [--key STEP:STREAM:KEY]... FILE",
+		summary: "Check a game's exported dice log offline: every record, link, key and value, in one pass.",
 		help: `FILE is a dice log export (docs/dice-log.md), or - for standard input.
-verify checks that every revealed dice link hashes back to the game's
-published commitments, recomputes each step's digest from its order digests,
-re-derives every revealed value from its stream, and checks the hash chain
-from h0 to the log head. It names the first entry that does not hold.
+An umpire-dice-v2 log is read in one streaming pass in memory that does not
+grow with its length, and strictly: duplicate, unknown or misspelt members,
+members out of order, uppercase hex, fractions and bytes that are not UTF-8
+are refused. verify checks every record's place and hash, each step's open
+link against the published commitment, its digest against its order list
+and beacon round (BLS signature), every value it can re-derive and every
+hidden draw's commitment whose key is public, and the head. It names the
+first record that does not hold. A version 1 log is checked as umpire-dice-v1.
 
-Compare the head it prints with the head quoted in your latest report: a log
-that verifies but ends in another head is not the log your reports quoted.
+--head HEX compares the log's head with the head quoted in your latest
+report: a log that verifies but ends in another head is not the log your
+reports quoted. --key STEP:STREAM:KEY opens the draws of one hidden stream
+with a key the judge sent you alone (your own hand): their values are
+re-derived, checked against the log's commitments and printed.
 
-Exit status: 0 every check held; 1 a check failed; 2 FILE is not a dice log.`,
+Exit status: 0 every check held; 1 a check failed (or the head differs);
+2 FILE is not a dice log this verifier reads.`,
 		flags: func(fs *flag.FlagSet) {
-			fs.Bool("json", false, "print the result as one JSON object")
+			fs.Bool("json", false, "print the result as one JSON object on standard output, also when FILE cannot be read ({\"ok\": false, \"error\": ...})")
+			fs.String("head", "", "the head quoted in your latest report, to compare")
+			fs.Var(&keyFlags{}, "key", "STEP:STREAM:KEY, a hidden stream key you were sent (may be repeated)")
 		},
 		run: runVerify,
 	}
 }
 
+// keyFlags collects --key values.
+type keyFlags struct{ keys []dice.KeyReveal }
+
+func (k *keyFlags) String() string { return "" }
+
+func (k *keyFlags) Set(s string) error {
+	parts := strings.Split(s, ":")
+	if len(parts) != 3 {
+		return fmt.Errorf("want STEP:STREAM:KEY, such as 3:hand-a:0c65d7a9 (64 hex digits)")
+	}
+	step, err := strconv.ParseUint(parts[0], 10, 64)
+	if err != nil || step == 0 {
+		return fmt.Errorf("%q is not a step number", parts[0])
+	}
+	key, err := dice.ParseHash(parts[2])
+	if err != nil {
+		return fmt.Errorf("the key: %w", err)
+	}
+	k.keys = append(k.keys, dice.KeyReveal{Step: step, Stream: parts[1], Key: key})
+	return nil
+}
+
+func (k *keyFlags) Get() any { return k.keys }
+
 func runVerify(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
+	asJSON := fs.Lookup("json").Value.(flag.Getter).Get().(bool)
+	err := verifyLog(ctx, m, fs, args)
+	if err == nil || !asJSON {
+		return err
+	}
+	var code exitCode
+	if errors.As(err, &code) {
+		return err // the result is printed
+	}
+	// --json promises JSON on standard output, also when there is no
+	// result: {"ok": false, "error": "..."}, with the same exit status.
+	status := exitFail
+	var uerr usageError
+	if errors.As(err, &uerr) {
+		status = exitUsage
+	}
+	enc := json.NewEncoder(m.Stdout)
+	enc.SetIndent("", "  ")
+	if jerr := enc.Encode(struct {
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+	}{false, err.Error()}); jerr != nil {
+		return jerr
+	}
+	fmt.Fprintf(m.Stderr, "umpire verify: %v\n", err)
+	return exitCode(status)
+}
+
+// verifyLog is verify itself; runVerify keeps --json's promise around it.
+func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 	if len(args) != 1 {
 		return usagef("want one FILE argument, got %d", len(args))
 	}
 	asJSON := fs.Lookup("json").Value.(flag.Getter).Get().(bool)
+	keys := fs.Lookup("key").Value.(flag.Getter).Get().([]dice.KeyReveal)
+	var wantHead *dice.Hash
+	if h := fs.Lookup("head").Value.String(); h != "" {
+		head, err := dice.ParseHash(h)
+		if err != nil {
+			return usagef("--head: %w", err)
+		}
+		wantHead = &head
+	}
 	name := args[0]
 	var in io.Reader
 	var size int64
@@ -63,13 +138,97 @@ func runVerify(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	var bar *progressBar
 	if !asJSON && m.IsTerminal(m.Stderr) {
 		bar = newProgressBar(m.Stderr, m.Now)
+	}
+	opt := dice.VerifyOptions{Keys: keys}
+	if bar != nil {
+		opt.Progress = func(n int64) { bar.set("verifying", n, size) }
+	}
+	res, err := dice.VerifyStream(in, opt)
+	var v1 *dice.V1Export
+	switch {
+	case errors.As(err, &v1):
+		bar.clear()
+		return verifyV1(ctx, m, name, v1.Input, size, asJSON, wantHead)
+	case errors.Is(err, dice.ErrNotLog) || errors.Is(err, dice.ErrVersion):
+		bar.clear()
+		return usagef("%s: not a dice log this verifier reads: %w", name, err)
+	case err != nil:
+		bar.clear()
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	bar.clear()
+	headDiffers := res.OK() && wantHead != nil && *wantHead != res.Head
+	if asJSON {
+		out := struct {
+			OK          bool `json:"ok"`
+			Version     int  `json:"version"`
+			HeadDiffers bool `json:"head_differs,omitempty"`
+			*dice.ResultV2
+		}{res.OK() && !headDiffers, 2, headDiffers, res}
+		enc := json.NewEncoder(m.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		printVerifyV2(m.Stdout, name, res, wantHead)
+	}
+	if !res.OK() || headDiffers {
+		return exitCode(exitFail)
+	}
+	return nil
+}
+
+func printVerifyV2(w io.Writer, name string, res *dice.ResultV2, wantHead *dice.Hash) {
+	if !res.OK() {
+		fmt.Fprintf(w, "FAILED %s (game %s, umpire-dice-v2)\n  %s\n", name, res.Game, res.Problem.Error())
+		fmt.Fprintf(w, "  Nothing from this record on can be trusted.\n")
+		return
+	}
+	state := "running"
+	if res.Ended {
+		state = "ended: its sealed root is public"
+	}
+	fmt.Fprintf(w, "OK %s (game %s, umpire-dice-v2, %s)\n", name, res.Game, state)
+	fmt.Fprintf(w, "  %d records: %d steps, %d draws (%d re-derived", res.Records, res.Steps, res.Draws, res.Rederived)
+	if res.Sealed > 0 {
+		fmt.Fprintf(w, ", %d hidden whose key is not public: their place and form checked", res.Sealed)
+	}
+	fmt.Fprintf(w, "), %s, %s.\n", plural(int(res.Reveals), "key reveal"), plural(int(res.Rollbacks), "rollback"))
+	switch res.Beacon {
+	case "":
+		fmt.Fprintf(w, "  No beacon: the dice depend on the judge's committed secrets and the orders.\n")
+	case "unknown":
+		fmt.Fprintf(w, "  Beacon: UNKNOWN network. Its rounds verify under the key in the header, but a round signed\n  by a key the operator holds proves nothing: check that key yourself.\n")
+	default:
+		fmt.Fprintf(w, "  Beacon: %s; every step's round verified.\n", res.Beacon)
+	}
+	for _, d := range res.Opened {
+		fmt.Fprintf(w, "  Your stream %s, step %d, draw %d (%s): %v  %s\n", d.Stream, d.Step, d.Seq, d.Spec, d.Values, d.Purpose)
+	}
+	fmt.Fprintf(w, "  Log head %s\n", res.Head)
+	switch {
+	case wantHead == nil:
+		fmt.Fprintf(w, "  Compare this head with the one quoted in your latest report (or pass it with --head).\n")
+	case *wantHead == res.Head:
+		fmt.Fprintf(w, "  It is the head you gave: this is the log your report quoted.\n")
+	default:
+		fmt.Fprintf(w, "HEAD DIFFERS: you gave %s.\n  The log verifies, but it is not the log that report quoted.\n", *wantHead)
+	}
+}
+
+// verifyV1 checks an umpire-dice-v1 export (docs/dice-log.md, appendix).
+func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int64, asJSON bool, wantHead *dice.Hash) error {
+	var bar *progressBar
+	if !asJSON && m.IsTerminal(m.Stderr) {
+		bar = newProgressBar(m.Stderr, m.Now)
 		in = &countingReader{r: in, fn: func(n int64) { bar.set("reading", n, size) }}
 	}
 	x, err := dice.ReadExport(in)
 	if err != nil {
 		bar.clear()
 		if errors.Is(err, dice.ErrNotLog) || errors.Is(err, dice.ErrVersion) {
-			return usagef("%s: %w", name, err)
+			return usagef("%s: not a dice log this verifier reads: %w", name, err)
 		}
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -82,11 +241,14 @@ func runVerify(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	}
 	res := dice.Verify(x, progress)
 	bar.clear()
+	headDiffers := res.OK() && wantHead != nil && *wantHead != res.Head
 	if asJSON {
 		out := struct {
-			OK bool `json:"ok"`
+			OK          bool `json:"ok"`
+			Version     int  `json:"version"`
+			HeadDiffers bool `json:"head_differs,omitempty"`
 			*dice.Result
-		}{res.OK(), res}
+		}{res.OK() && !headDiffers, 1, headDiffers, res}
 		enc := json.NewEncoder(m.Stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(out); err != nil {
@@ -94,8 +256,11 @@ func runVerify(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 		}
 	} else {
 		printVerify(m.Stdout, name, res)
+		if headDiffers {
+			fmt.Fprintf(m.Stdout, "HEAD DIFFERS: you gave %s.\n  The log verifies, but it is not the log that report quoted.\n", *wantHead)
+		}
 	}
-	if !res.OK() {
+	if !res.OK() || headDiffers {
 		return exitCode(exitFail)
 	}
 	return nil

@@ -14,12 +14,18 @@
 //	move UNIT HEX     move one of the seat's own units to a hex (4 digits)
 //	challenge SEAT    the next step is a window in which SEAT alone decides
 //	secret            draw a hidden card (1-9) that only this seat sees
+//	show              show every hidden card this seat has drawn to all
 //	pass
 //
 // No orders means pass, or with option no_orders = "repeat" the seat's last
 // orders again. A challenged seat answers "accept" (both roll 1d6,
 // the higher gains 5) or "refuse" (the challenger gains 2); no answer means
 // refuse.
+//
+// Hidden cards are drawn from the seat's own hidden dice stream, "hand-a"
+// for seat A (dice-v2 streams, HiddenStreams): that seat's reports carry the
+// stream's key, and "show" publishes its keys (dice.Reveal), since the cards
+// are no secret any more.
 package fake
 
 import (
@@ -126,7 +132,7 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
 	s, err := decode(state)
 	if err != nil {
-		return nil, []adjudicator.Problem{{Text: err.Error()}}
+		return nil, []adjudicator.Problem{{Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
 	}
 	var out []string
 	var problems []adjudicator.Problem
@@ -144,7 +150,7 @@ func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLin
 			continue
 		}
 		switch {
-		case len(f) == 1 && (f[0] == "pass" || f[0] == "secret"):
+		case len(f) == 1 && (f[0] == "pass" || f[0] == "secret" || f[0] == "show"):
 			out = append(out, f[0])
 		case len(f) == 2 && f[0] == "roll":
 			n, err := strconv.Atoi(f[1])
@@ -176,7 +182,7 @@ func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLin
 			}
 			out = append(out, "challenge "+target)
 		default:
-			bad(l, fmt.Sprintf("%q is not an order of this game", l.Text), "orders are roll N, move UNIT HEX, challenge SEAT, secret, pass")
+			bad(l, fmt.Sprintf("%q is not an order of this game", l.Text), "orders are roll N, move UNIT HEX, challenge SEAT, secret, show, pass")
 		}
 	}
 	return out, problems
@@ -246,10 +252,13 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 				s.Units[f[1]] = f[2]
 				ev(fmt.Sprintf("%s moves %s to %s", seat, f[1], f[2]))
 			case "secret":
-				card := 1 + dice.DrawChit(r, 9, true, "fake: hidden card for "+seat)
+				card := 1 + dice.DrawChit(r, handStream(seat), 9, "fake: hidden card for "+seat)
 				s.Secrets[seat] = append(s.Secrets[seat], card)
 				ev(fmt.Sprintf("%s draws card %d", seat, card), seat)
 				ev(seat + " draws a hidden card")
+			case "show":
+				ev(fmt.Sprintf("%s shows its cards: %v", seat, s.Secrets[seat]))
+				dice.Reveal(r, handStream(seat))
 			case "challenge":
 				if s.Window == "" {
 					s.Window, s.Challenger = f[1], seat
@@ -262,6 +271,36 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 	}
 	next, err := json.Marshal(s)
 	return next, events, err
+}
+
+// handStream is the hidden dice stream of seat's cards.
+func handStream(seat string) string { return "hand-" + strings.ToLower(seat) }
+
+// HiddenStreams implements adjudicator.HiddenStreams: one hand per seat.
+func (rules) HiddenStreams(state []byte) ([]string, error) {
+	s, err := decode(state)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(s.Seats))
+	for i, seat := range s.Seats {
+		out[i] = handStream(seat)
+	}
+	return out, nil
+}
+
+// StreamSeat implements adjudicator.StreamSeats: a hand is its seat's.
+func (rules) StreamSeat(state []byte, stream string) string {
+	s, err := decode(state)
+	if err != nil {
+		return ""
+	}
+	for _, seat := range s.Seats {
+		if handStream(seat) == stream {
+			return seat
+		}
+	}
+	return ""
 }
 
 // seatColors are the counters' colours, by seat.

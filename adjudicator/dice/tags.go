@@ -1,0 +1,31 @@
+package dice
+
+import "encoding/binary"
+
+// The domain strings of umpire-dice-v2 (docs/dice-log.md section 2); none is
+// a prefix of another.
+const (
+	SchemeV2     = "umpire-dice-v2"
+	tagSealed    = "umpire-sealed-v2"
+	tagKey       = "umpire-key-v2"
+	tagStep      = "umpire-step-v2"
+	tagStream    = "umpire-stream-v2"
+	tagHide      = "umpire-hide-v2"
+	tagRecord    = "umpire-record-v2"
+	tagLog       = "umpire-log-v2"
+	maxStreams   = 1024
+	maxNameBytes = 64
+)
+
+// appendLP appends lp(s) = u32be(len(s)) || s.
+func appendLP(b []byte, s string) []byte {
+	b = binary.BigEndian.AppendUint32(b, uint32(len(s)))
+	return append(b, s...)
+}
+
+func appendLPBytes(b, s []byte) []byte {
+	b = binary.BigEndian.AppendUint32(b, uint32(len(s)))
+	return append(b, s...)
+}
+
+func appendU64(b []byte, v uint64) []byte { return binary.BigEndian.AppendUint64(b, v) }

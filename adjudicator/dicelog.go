@@ -1,0 +1,81 @@
+package adjudicator
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// rulesVersion is the rules_version of every header umpire writes today: a
+// game package whose adjudication changes in a way that would change a
+// replay must be told apart by a new version (docs/dice-log.md).
+const rulesVersion = "1"
+
+// createV2 stores a new game under umpire-dice-v2: its secrets and its
+// header record, with the hidden streams its rules draw from in the
+// scenario's first state and the game file's beacon.
+func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, length uint64) error {
+	var streams []string
+	if rules, err := j.Games.Get(f.Game); err == nil {
+		if hs, ok := rules.(HiddenStreams); ok {
+			state, err := rules.New(f.Scenario, f.Options)
+			if err != nil {
+				return fmt.Errorf("game %s: %w", f.ID, err)
+			}
+			if streams, err = hs.HiddenStreams(state); err != nil {
+				return fmt.Errorf("game %s: hidden streams: %w", f.ID, err)
+			}
+		}
+	}
+	streams, err := dice.SortStreams(streams)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", f.ID, err)
+	}
+	var beacon *dice.Beacon
+	if f.Beacon != nil {
+		b := f.Beacon.Beacon
+		beacon = &b
+	}
+	oc := dice.Chain{Root: open, Length: length, V2: true}.WithCheckpoints()
+	sec := DiceSecrets{Scheme: 2, OpenRoot: open, SealedRoot: sealed, ChainLength: length, Open0: oc.Commitment(),
+		Sealed0: dice.SealedCommitment(sealed), OpenCheckpoints: oc.Checkpoints, Streams: streams, Beacon: beacon}
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	if err := tx.PutDiceSecrets(g.ID, sec); err != nil {
+		return err
+	}
+	var l dice.Ledger
+	hdr := dice.Record{Type: dice.TypeHeader, Header: &dice.Header{Game: g.ID, Rules: f.Game, RulesVersion: rulesVersion,
+		ChainLength: length, OpenCommitment: sec.Open0, SealedCommitment: sec.Sealed0, Streams: streams, Beacon: beacon}}
+	if err := l.Append(&hdr); err != nil {
+		return err
+	}
+	return tx.AddDiceLog(g.ID, []dice.Record{hdr})
+}
+
+// rollbackRecord writes the rollback record of a v2 game: step closed
+// closed unplayed, back to target, on command (the SHA-256 of the game
+// master's signed command; zero for the operator) for reason.
+func rollbackRecord(tx Tx, game string, closed, target uint64, command dice.Hash, reason string) error {
+	ledger, err := tx.DiceLedger(game)
+	if err != nil {
+		return err
+	}
+	rec := dice.Record{Type: dice.TypeRollback, Rollback: &dice.Rollback{Closed: closed, Target: target, Command: command,
+		Reason: cleanText(reason)}}
+	if err := ledger.Append(&rec); err != nil {
+		return err
+	}
+	return tx.AddDiceLog(game, []dice.Record{rec})
+}
+
+// cleanText makes text fit to be hashed and exported: UTF-8, one line.
+func cleanText(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,210 @@
+package adjudicator
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// diceLogV2 is what a v2 replay reads of the dice log: the header's
+// streams, each step's step record and draws, and the keys that are public
+// (or, in the store, all of them).
+type diceLogV2 interface {
+	streams() []string
+	stepDice(k uint64) (*dice.Record, []dice.Record, error)
+	key(k uint64) func(stream string) (dice.Hash, bool)
+}
+
+// replayV2 re-runs a v2 game from its first step: each step's order list is
+// recomputed from the order files and compared with its step record (a
+// phantom or substituted digest stops it), D_k is recomputed with the
+// record's beacon round, and the rules' draws are compared record by record
+// with the log's, as is every state.
+func (j *Judge) replayV2(g Game, src replaySource, log diceLogV2) (n int, err error) {
+	rules, err := j.Games.Get(g.Kind)
+	if err != nil {
+		return 0, err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			h, ok := r.(dice.HiddenKeyError)
+			if !ok {
+				panic(r)
+			}
+			err = fmt.Errorf("step %d drew from hidden stream %q, whose key is not public yet: the game can be replayed to its end once it has ended", h.Step, h.Stream)
+		}
+	}()
+	for k := uint64(1); k < g.Step; k++ {
+		st, err := src.step(k)
+		if err != nil {
+			return n, err
+		}
+		if st.RestoredFrom != 0 {
+			from, err := src.step(st.RestoredFrom)
+			if err != nil {
+				return n, err
+			}
+			if !bytes.Equal(from.State, st.State) {
+				return n, fmt.Errorf("step %d: its state is not the state of step %d it was restored from", k, st.RestoredFrom)
+			}
+		}
+		stepRec, draws, err := log.stepDice(k)
+		if err != nil {
+			return n, err
+		}
+		if st.Status == StepRolledBack {
+			if stepRec != nil {
+				return n, fmt.Errorf("step %d was rolled back, but the dice log has a step record for it", k)
+			}
+			continue
+		}
+		if st.Status != StepClosed {
+			return n, fmt.Errorf("step %d is %s", k, st.Status)
+		}
+		if stepRec == nil {
+			return n, fmt.Errorf("step %d: the dice log has no step record for it", k)
+		}
+		rec := stepRec.Step
+		var files []OrderFile
+		var ol []dice.OrderEntry
+		for seat, v := range st.Used {
+			f, err := src.orderVersion(k, seat, v)
+			if err != nil {
+				return n, fmt.Errorf("step %d: %w", k, err)
+			}
+			files = append(files, f)
+			ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: k, Version: v, Digest: f.Digest})
+		}
+		extra := map[string]OrderFile{}
+		for seat, r := range st.Repeated {
+			f, err := src.orderVersion(r.Step, seat, r.Version)
+			if err != nil {
+				return n, fmt.Errorf("step %d: %w", k, err)
+			}
+			extra[seat] = f
+			if _, ok := st.Used[seat]; !ok {
+				ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: r.Step, Version: r.Version, Digest: f.Digest})
+			}
+		}
+		dice.SortOrders(ol)
+		if !slices.Equal(ol, rec.Orders) && !(len(ol) == 0 && len(rec.Orders) == 0) {
+			return n, fmt.Errorf("step %d: the order files the step used do not make the order list of its step record (a phantom, missing or substituted entry)", k)
+		}
+		if rec.Phase != st.Phase {
+			return n, fmt.Errorf("step %d: the step record's phase %q is not the step's phase %q", k, rec.Phase, st.Phase)
+		}
+		if d := dice.StepDigestV2(g.ID, k, st.Phase, ol, rec.Round); d != rec.Digest {
+			return n, fmt.Errorf("step %d: D_k recomputed from the orders is not the step record's digest", k)
+		}
+		orders, _, _ := ordersOf(rules, st, files, extra)
+		ledger := dice.Ledger{Records: 1, Steps: k, L: k}
+		if len(draws) > 0 {
+			ledger.Seq = draws[0].Draw.Seq - 1
+		}
+		ledger.Continue(k)
+		roller := dice.NewStepRollerV2(&ledger, k, rec.Digest, rec.OpenLink, log.streams(), log.key(k))
+		next, _, err := rules.Adjudicate(st.State, orders, roller)
+		if err != nil {
+			return n, fmt.Errorf("step %d: %w", k, err)
+		}
+		got := roller.Records()
+		if len(got) != len(draws) {
+			return n, fmt.Errorf("step %d: the replay drew %d times, the dice log holds %d draws", k, len(got), len(draws))
+		}
+		for i := range got {
+			a, b := got[i].Draw, draws[i].Draw
+			if b.Sealed() && b.Values == nil {
+				b.Values = a.Values // unknown to the log: the commitment decides
+			}
+			if !bytes.Equal(a.AppendBody(nil), b.AppendBody(nil)) {
+				return n, fmt.Errorf("step %d: draw %d (%s, %q) differs from the dice log's", k, b.Seq, b.Spec, b.Purpose)
+			}
+		}
+		after, err := src.step(k + 1)
+		if err != nil {
+			return n, err
+		}
+		if after.RestoredFrom == 0 && !bytes.Equal(next, after.State) {
+			return n, fmt.Errorf("step %d: replayed state differs from the stored state of step %d", k, k+1)
+		}
+		n++
+	}
+	return n, nil
+}
+
+// storeLog is a stored game's v2 log, with every key (the store holds the
+// sealed root).
+type storeLog struct {
+	tx   Tx
+	game string
+	sec  DiceSecrets
+}
+
+func (s storeLog) streams() []string { return s.sec.Streams }
+func (s storeLog) stepDice(k uint64) (*dice.Record, []dice.Record, error) {
+	return s.tx.StepDice(s.game, k)
+}
+func (s storeLog) key(k uint64) func(string) (dice.Hash, bool) { return s.sec.streamKey(k) }
+
+// exportLog is an exported v2 log: only the public keys.
+type exportLog struct {
+	hdr   *dice.Header
+	steps map[uint64]int
+	recs  []dice.Record
+	root  *dice.Hash
+	keys  map[uint64]map[string]dice.Hash
+}
+
+func newExportLog(data []byte) (*exportLog, error) {
+	res, err := dice.VerifyStream(bytes.NewReader(data), dice.VerifyOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("its dice log: %w", err)
+	}
+	if !res.OK() {
+		return nil, fmt.Errorf("its dice log does not verify: %w", res.Problem)
+	}
+	x, err := dice.ParseExportV2(data)
+	if err != nil {
+		return nil, err
+	}
+	l := &exportLog{hdr: x.Records[0].Header, steps: map[uint64]int{}, recs: x.Records, root: x.SealedRoot, keys: map[uint64]map[string]dice.Hash{}}
+	for i, r := range x.Records {
+		if r.Type == dice.TypeStep {
+			l.steps[r.Step.K] = i
+		}
+	}
+	for _, r := range x.Revealed {
+		if l.keys[r.Step] == nil {
+			l.keys[r.Step] = map[string]dice.Hash{}
+		}
+		l.keys[r.Step][r.Stream] = r.Key
+	}
+	return l, nil
+}
+
+func (l *exportLog) streams() []string { return l.hdr.Streams }
+func (l *exportLog) stepDice(k uint64) (*dice.Record, []dice.Record, error) {
+	i, ok := l.steps[k]
+	if !ok {
+		return nil, nil, nil
+	}
+	var draws []dice.Record
+	for _, r := range l.recs[i+1:] {
+		if r.Type != dice.TypeDraw {
+			break
+		}
+		draws = append(draws, r)
+	}
+	return &l.recs[i], draws, nil
+}
+func (l *exportLog) key(k uint64) func(string) (dice.Hash, bool) {
+	return func(name string) (dice.Hash, bool) {
+		if l.root != nil {
+			return dice.StreamKey(*l.root, k, name), true
+		}
+		key, ok := l.keys[k][name]
+		return key, ok
+	}
+}

@@ -14,7 +14,7 @@ import (
 // step's orders checked by ParseOrders and every draw through a real step
 // roller; it calls each after a step with the state before and after it
 // and the step's events and draws.
-func playDemo(t testing.TB, each func(step int, before, after []byte, events []adjudicator.Event, draws []dice.Record)) int {
+func playDemo(t testing.TB, each func(step int, before, after []byte, events []adjudicator.Event, draws []dice.EntryRecord)) int {
 	t.Helper()
 	state, err := Game.New("demo", nil)
 	if err != nil {
@@ -65,7 +65,7 @@ func playDemo(t testing.TB, each func(step int, before, after []byte, events []a
 // check through the 2nd Inter-Phase; every draw cites a 1914 rule.
 func TestDemoPlaysToTheEnd(t *testing.T) {
 	var inter, over, combats bool
-	steps := playDemo(t, func(step int, before, after []byte, events []adjudicator.Event, draws []dice.Record) {
+	steps := playDemo(t, func(step int, before, after []byte, events []adjudicator.Event, draws []dice.EntryRecord) {
 		for _, d := range draws {
 			if !strings.HasPrefix(d.Entry.Purpose, "1914 SmS ") {
 				t.Errorf("step %d: draw %q cites no rule", step, d.Entry.Purpose)

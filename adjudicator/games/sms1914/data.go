@@ -735,61 +735,61 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 		return wrap(&board.FileError{File: name, Field: "unit", Err: "no [[unit]] entries"})
 	}
 	for i, u := range f.Unit {
-		bad := func(key, format string, args ...any) error {
+		fieldErr := func(key, format string, args ...any) error {
 			return wrap(fileErr(name, data, "unit", i, key, format, args...))
 		}
 		c := &Counter{ID: u.ID, Name: u.Name, Kind: u.Kind, Size: u.Size, Corps: u.Corps, Army: u.Army, Formation: u.Formation,
 			BaseCE: u.BaseCE, Garrison: u.Garrison, Range: u.Range, ExtRng: u.ExtRange, AmmoLimit: u.AmmoLimit, RROnly: u.RROnly,
 			Bases: u.Bases, Marsch: u.Marsch, Abandon: 0}
 		if c.ID == "" || strings.ContainsAny(c.ID, " \t+,#") || len(c.ID) > 24 {
-			return bad("id", "%q: want an id without spaces, + , or #, at most 24 characters, such as 9/VIII", u.ID)
+			return fieldErr("id", "%q: want an id without spaces, + , or #, at most 24 characters, such as 9/VIII", u.ID)
 		}
 		if sc.byID[c.ID] != nil || sc.byID[strings.ToUpper(c.ID)] != nil {
-			return bad("id", "%s is listed twice", c.ID)
+			return fieldErr("id", "%s is listed twice", c.ID)
 		}
 		for _, o := range sc.Counters {
 			if strings.EqualFold(o.ID, c.ID) {
-				return bad("id", "%s and %s differ only in case: orders read ids in any case", o.ID, c.ID)
+				return fieldErr("id", "%s and %s differ only in case: orders read ids in any case", o.ID, c.ID)
 			}
 		}
 		var ok bool
 		if c.Side, c.Nation, ok = sideOf(u.Side); !ok {
-			return bad("side", "%q: want AH, Serb or Montenegro", u.Side)
+			return fieldErr("side", "%q: want AH, Serb or Montenegro", u.Side)
 		}
 		if !slices.Contains(kinds, c.Kind) {
-			return bad("kind", "%q: want one of %s (2.1)", u.Kind, strings.Join(kinds, ", "))
+			return fieldErr("kind", "%q: want one of %s (2.1)", u.Kind, strings.Join(kinds, ", "))
 		}
 		if c.Size != "" && !slices.Contains([]string{"XXX", "XX", "X", "III"}, c.Size) {
-			return bad("size", "%q: want XX, X or III (2.2.2)", u.Size)
+			return fieldErr("size", "%q: want XX, X or III (2.2.2)", u.Size)
 		}
 		if c.Combat() && c.Size == "" {
-			return bad("size", "a combat unit has a size: XX, X or III (2.2.2)")
+			return fieldErr("size", "a combat unit has a size: XX, X or III (2.2.2)")
 		}
 		if c.Kind == KFort || c.Kind == KArtillery || c.Kind == KDepot || c.Kind == KTrain || c.Kind == KSquadron {
 			if c.Formation {
-				return bad("formation", "a %s is never a Formation (1.1)", c.Kind)
+				return fieldErr("formation", "a %s is never a Formation (1.1)", c.Kind)
 			}
 		}
 		if c.Corps != "" {
 			if co := sc.CorpsOf(c.Corps); co == nil || co.Side != c.Side {
-				return bad("corps", "%q is not a corps of the unit's side in the [[corps]] list", c.Corps)
+				return fieldErr("corps", "%q is not a corps of the unit's side in the [[corps]] list", c.Corps)
 			}
 		}
 		if c.Army != "" {
 			if a := sc.ArmyOf(c.Army); (a == nil || a.Side != c.Side) && c.Army != "SYRMIEN" && c.Army != "BANAT" {
-				return bad("army", "%q is not an army of the unit's side in the [[army]] list, SYRMIEN or BANAT (2.2.1, 25.2)", c.Army)
+				return fieldErr("army", "%q is not an army of the unit's side in the [[army]] list, SYRMIEN or BANAT (2.2.1, 25.2)", c.Army)
 			}
 		}
 		if (c.Combat() || c.Kind == KFort) && (c.BaseCE < 1 || c.BaseCE > 19) {
-			return bad("base_ce", "%d: a Formation's Attachment marker or an Asset's counter prints a Base CE from 1 to 19 (2.3.6, 2.8.2)", u.BaseCE)
+			return fieldErr("base_ce", "%d: a Formation's Attachment marker or an Asset's counter prints a Base CE from 1 to 19 (2.3.6, 2.8.2)", u.BaseCE)
 		}
 		vals := func(key string, v []int) (Values, error) {
 			if len(v) != 4 {
-				return Values{}, bad(key, "want [AS, DS, PR, AV], four numbers (2.3)")
+				return Values{}, fieldErr(key, "want [AS, DS, PR, AV], four numbers (2.3)")
 			}
 			for _, x := range v {
 				if x < 0 || x > 99 {
-					return Values{}, bad(key, "%d: values are 0 to 99", x)
+					return Values{}, fieldErr(key, "%d: values are 0 to 99", x)
 				}
 			}
 			return Values{AS: v[0], DS: v[1], PR: v[2], AV: v[3]}, nil
@@ -797,7 +797,7 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 		switch c.Kind {
 		case KDepot, KTrain:
 			if c.Range < 1 || c.ExtRng < c.Range || c.AmmoLimit < 1 {
-				return bad("range", "a supply unit prints its range (front), extended_range (back, at least the range) and ammo_limit (back, 1 or more) (2.6)")
+				return fieldErr("range", "a supply unit prints its range (front), extended_range (back, at least the range) and ammo_limit (back, 1 or more) (2.6)")
 			}
 			c.Sides = []Values{{}}
 		default:
@@ -815,7 +815,7 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 			}
 			for j, b := range u.Bands {
 				if u.Reduced == nil {
-					return bad("bands", "band counters follow a reduced side (2.3)")
+					return fieldErr("bands", "band counters follow a reduced side (2.3)")
 				}
 				v, err := vals(fmt.Sprintf("bands[%d]", j), b)
 				if err != nil {
@@ -825,22 +825,22 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 			}
 		}
 		if c.Kind == KSquadron && len(c.Bases) == 0 {
-			return bad("bases", "a naval squadron lists its naval bases (25.1.2)")
+			return fieldErr("bases", "a naval squadron lists its naval bases (25.1.2)")
 		}
 		for _, b := range c.Bases {
 			if strings.Contains(b, ".") {
 				if _, err := sc.Map.Grid.Parse(b); err != nil {
-					return bad("bases", "%v", err)
+					return fieldErr("bases", "%v", err)
 				}
 			}
 		}
 		if c.Kind == KGarrison {
 			if c.Garrison < 1 {
-				return bad("garrison", "a Garrison unit prints its range, 1 or more (2.3.5, 8.6.2)")
+				return fieldErr("garrison", "a Garrison unit prints its range, 1 or more (2.3.5, 8.6.2)")
 			}
 			h, err := sc.Map.Grid.Parse(u.Home)
 			if err != nil {
-				return bad("home", "a Garrison unit's location: %v", err)
+				return fieldErr("home", "a Garrison unit's location: %v", err)
 			}
 			c.Home = h
 		}
@@ -849,23 +849,23 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 			case u.Abandon == "*" && c.Side == AH:
 				c.Abandon = -1
 			case u.Abandon == "*":
-				return bad("abandon", "only A-H forts have a * Abandonment Number (8.5.3)")
+				return fieldErr("abandon", "only A-H forts have a * Abandonment Number (8.5.3)")
 			default:
 				n, err := strconv.Atoi(u.Abandon)
 				if err != nil || n < 0 || n > 6 {
-					return bad("abandon", "%q: a fort prints its Abandonment Number 0 to 6, or * (A-H, never abandons) (2.4.5, 8.5.3)", u.Abandon)
+					return fieldErr("abandon", "%q: a fort prints its Abandonment Number 0 to 6, or * (A-H, never abandons) (2.4.5, 8.5.3)", u.Abandon)
 				}
 				c.Abandon = n
 			}
 		}
 		if c.Marsch && (c.Side != AH || c.Kind != KMarsch) {
-			return bad("marsch", "only A-H marsch units carry the M (7.7)")
+			return fieldErr("marsch", "only A-H marsch units carry the M (7.7)")
 		}
 		if c.Kind == KMarsch {
 			c.Marsch = true
 		}
 		if c.Kind == KCavalry && c.Side == AH && c.Corps != "" {
-			return bad("corps", "A-H cavalry Formations can only be Independent (5.2.4)")
+			return fieldErr("corps", "A-H cavalry Formations can only be Independent (5.2.4)")
 		}
 		sc.byID[c.ID] = c
 		sc.Counters = append(sc.Counters, c)

@@ -44,11 +44,20 @@ import (
 )
 
 func TestGameCases(t *testing.T) {
+	// together the cases walk every refusal a receipt can give
+	// (refusals.case holds those no rule's own file shows), each with a hint
+	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 1, Hint: 0}}}
+	defer func() {
+		if !t.Failed() {
+			refusals.Check(t)
+		}
+	}()
 	rulestest.Run(t, rulestest.Config{
 		Rules:    Game,
 		Dir:      filepath.Join("testdata", "game"),
 		Load:     loadCaseState,
 		Fixtures: fixtures{},
+		Refusals: refusals,
 		CheckDraw: func(d resolve.Draw) error {
 			if !strings.HasPrefix(d.Purpose, "1914 SmS ") {
 				return fmt.Errorf("a draw without a rule: %q", d.Purpose)
@@ -461,4 +470,10 @@ func (fixtures) Check(state []byte, name, want string) error {
 		return eq(v[1]+" shown to "+v[0], shown, name == "visible")
 	}
 	return rulestest.ErrUnknown
+}
+
+// TestRefusalsDocumented: every refusal a player can meet is explained in
+// docs/troubleshooting.md.
+func TestRefusalsDocumented(t *testing.T) {
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 1, Hint: 0})
 }

@@ -61,7 +61,7 @@ var standingVerbs = []string{"react", "retire", "defend", "withhold", "ammo", "s
 func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
 	g, err := decode(state)
 	if err != nil {
-		return nil, []adjudicator.Problem{{Text: err.Error()}}
+		return nil, []adjudicator.Problem{{Text: err.Error(), Hint: "the game's state cannot be read: tell the game master, who can restore it from the store"}}
 	}
 	if g.Over {
 		return nil, []adjudicator.Problem{{Text: "the game is over", Hint: "no orders are due"}}
@@ -155,14 +155,11 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 			}
 		}
 		if err != nil {
-			p := adjudicator.Problem{Line: l.Line, Text: err.Error()}
-			if oe, ok := err.(*orderError); ok {
-				p.Hint = oe.hint
+			hint := stepHints[g.Phase]
+			if oe, ok := err.(*orderError); ok && oe.hint != "" {
+				hint = oe.hint
 			}
-			if p.Hint == "" {
-				p.Hint = stepHints[g.Phase]
-			}
-			problems = append(problems, p)
+			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.Error(), Hint: hint})
 			continue
 		}
 		if canon != "" {
@@ -188,11 +185,14 @@ func (g *game) parseLine(seat, text string) (string, error) {
 	if verb == "repulse" && len(args) == 1 && (strings.EqualFold(args[0], "yes") || strings.EqualFold(args[0], "no")) {
 		return "repulse " + strings.ToLower(args[0]), nil
 	}
+	notHere := func() error {
+		return bad(hint+"; "+standingHint, "%q is not an order of this step (%s)", f[0], g.phaseLabel())
+	}
 	if !slices.Contains(stepVerbs[g.Phase], verb) {
 		if verb == "pa" && g.Phase == PhaseCounter {
 			return "", bad(hint, "no Prepared Attacks in the Counter Movement Phase (7.3)")
 		}
-		return "", bad(hint+"; "+standingHint, "%q is not an order of this step (%s)", f[0], g.phaseLabel())
+		return "", notHere()
 	}
 	switch verb {
 	case "attach":
@@ -343,7 +343,7 @@ func (g *game) parseLine(seat, text string) (string, error) {
 	case "answer":
 		return g.parseAnswer(side, args)
 	}
-	return "", bad(hint, "%q is not an order of this step", f[0])
+	return "", notHere()
 }
 
 func armyIDs(g *game) string {
@@ -798,7 +798,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 	switch verb {
 	case "react":
 		if len(args) != 2 {
-			return "", bad("react CAV yes|no|HEX, react all yes|no", "react UNIT|all yes|no|HEX")
+			return "", bad("react CAV yes|no|HEX, react all yes|no", "react takes a cavalry unit or all, then yes, no or a hex")
 		}
 		who := "all"
 		if low[0] != "all" {
@@ -984,7 +984,8 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 		}
 		return "french place", nil
 	}
-	return "", bad(hint, "%q is not a standing order", verb)
+	// every verb of standingVerbs has its case above
+	return "", fmt.Errorf("sms1914: no reader for the standing order %q", verb)
 }
 
 func activePlans(g *game) string {
@@ -1118,7 +1119,7 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 func (g *game) parseAnswer(side Side, args []string) (string, error) {
 	hint := "answer 21.12 intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no]"
 	if len(args) < 2 {
-		return "", bad(hint, "answer HEX intense|not")
+		return "", bad(hint, "answer needs the attacked hex and intense or not")
 	}
 	t, err := g.parseHex(args[0])
 	if err != nil {
@@ -1159,7 +1160,7 @@ func (g *game) parseAnswer(side Side, args []string) (string, error) {
 			out = append(out, "withhold", strings.Join(us, "+"))
 		case "shells":
 			if i+1 >= len(args) || !slices.Contains([]string{"yes", "no", "needed"}, strings.ToLower(args[i+1])) {
-				return "", bad(hint, "shells yes|no|needed")
+				return "", bad(hint, "shells takes yes, no or needed")
 			}
 			i++
 			out = append(out, "shells", strings.ToLower(args[i]))

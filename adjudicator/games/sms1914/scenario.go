@@ -194,77 +194,77 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 		return fmt.Errorf("sms1914: scenario: %w", err)
 	}
 	wrap := func(err error) error { return fmt.Errorf("sms1914: scenario: %w", err) }
-	bad := func(table string, i int, key, format string, args ...any) error {
+	fieldErr := func(table string, i int, key, format string, args ...any) error {
 		return wrap(fileErr(name, data, table, i, key, format, args...))
 	}
 	s := &ScenarioFile{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, InterPhases: f.InterPhases, Shells: f.Shells,
 		VP: f.VP, Komitadji: f.Komitadji, IPRights: f.IPRights, REPL: map[string]int{}, Markers: map[string]board.ID{},
 		Detachments: map[string]string{}}
 	if f.FirstTurn == nil || *f.FirstTurn < 0 || *f.FirstTurn > 40 {
-		return bad("", -1, "first_turn", "want the first game turn, 0 to 40 (the game starts at GT 0, 4.0)")
+		return fieldErr("", -1, "first_turn", "want the first game turn, 0 to 40 (the game starts at GT 0, 4.0)")
 	}
 	if f.LastTurn == nil || *f.LastTurn < *f.FirstTurn || *f.LastTurn > 40 {
-		return bad("", -1, "last_turn", "want the last game turn, from first_turn to 40")
+		return fieldErr("", -1, "last_turn", "want the last game turn, from first_turn to 40")
 	}
 	s.FirstTurn, s.LastTurn = *f.FirstTurn, *f.LastTurn
 	if s.InterPhases < 0 || s.InterPhases > 12 {
-		return bad("", -1, "interphases", "%d: want the Inter-Phases held before the first turn, 0 to 12 (the Inter-Phase chart)", s.InterPhases)
+		return fieldErr("", -1, "interphases", "%d: want the Inter-Phases held before the first turn, 0 to 12 (the Inter-Phase chart)", s.InterPhases)
 	}
 	if s.Shells < 0 || s.Shells > 999 || s.Komitadji < 0 || s.Komitadji > 20 || s.IPRights < 0 || s.IPRights > 20 {
-		return bad("", -1, "shells", "shells 0 to 999 (23.2), komitadji 0 to 20 (23.1), ip_rights 0 to 20 (14.3.4)")
+		return fieldErr("", -1, "shells", "shells 0 to 999 (23.2), komitadji 0 to 20 (23.1), ip_rights 0 to 20 (14.3.4)")
 	}
 	for k, v := range f.REPL {
 		if !slices.Contains([]string{"AH", "Serbia", "Montenegro"}, k) {
-			return bad("repl", -1, k, "want AH, Serbia or Montenegro (16.6.1)")
+			return fieldErr("repl", -1, k, "want AH, Serbia or Montenegro (16.6.1)")
 		}
 		s.REPL[k] = v
 	}
 	for k, v := range f.Pontoons {
 		side, _, ok := sideOf(k)
 		if !ok || v < 0 || v > 20 {
-			return bad("pontoons", -1, k, "want AH or Serb with 0 to 20 pontoon markers (21.2)")
+			return fieldErr("pontoons", -1, k, "want AH or Serb with 0 to 20 pontoon markers (21.2)")
 		}
 		s.Pontoons[side] = v
 	}
 	if f.Victory == nil {
-		return bad("victory", -1, "", "missing: [victory] ah = VP at least which A-H wins, serb = VP at most which Serbia wins (27)")
+		return fieldErr("victory", -1, "", "missing: [victory] ah = VP at least which A-H wins, serb = VP at most which Serbia wins (27)")
 	}
 	s.VictoryAH, s.VictorySerb = f.Victory.AH, f.Victory.Serb
 	if s.VictorySerb >= s.VictoryAH {
-		return bad("victory", -1, "serb", "Serbia's threshold %d must be below A-H's %d", s.VictorySerb, s.VictoryAH)
+		return fieldErr("victory", -1, "serb", "Serbia's threshold %d must be below A-H's %d", s.VictorySerb, s.VictoryAH)
 	}
 	for i, p := range f.Plan {
 		if p.Army != "FIFTH" && p.Army != "SIXTH" {
-			return bad("plan", i, "army", "%q: the Strategic Plans of 26.1.2 are FIFTH's and SIXTH's", p.Army)
+			return fieldErr("plan", i, "army", "%q: the Strategic Plans of 26.1.2 are FIFTH's and SIXTH's", p.Army)
 		}
 		if a := sc.ArmyOf(p.Army); a == nil || a.Side != AH {
-			return bad("plan", i, "army", "%s is not an A-H army of the counter file", p.Army)
+			return fieldErr("plan", i, "army", "%s is not an A-H army of the counter file", p.Army)
 		}
 		if p.Mandated < 0 || p.Mandated > 9 {
-			return bad("plan", i, "mandated", "%d: want the Mandated Attacks already made (26.3.1)", p.Mandated)
+			return fieldErr("plan", i, "mandated", "%d: want the Mandated Attacks already made (26.3.1)", p.Mandated)
 		}
 		s.Plans = append(s.Plans, PlanSetup(p))
 	}
 	for i, a := range f.Army {
 		ar := sc.ArmyOf(a.ID)
 		if ar == nil || ar.Side != AH {
-			return bad("army", i, "id", "%q is not an A-H army of the counter file", a.ID)
+			return fieldErr("army", i, "id", "%q is not an A-H army of the counter file", a.ID)
 		}
 		h, err := sc.Map.Grid.Parse(a.Marker)
 		if err != nil {
-			return bad("army", i, "marker", "%v", err)
+			return fieldErr("army", i, "marker", "%v", err)
 		}
 		s.Markers[a.ID] = h
 	}
 	for _, a := range sc.Armies {
 		if _, ok := s.Markers[a.ID]; a.Side == AH && !ok {
-			return bad("army", -1, "marker", "A-H army %s has no [[army]] marker hex: every army has an Area of Attachment (5.1.1)", a.ID)
+			return fieldErr("army", -1, "marker", "A-H army %s has no [[army]] marker hex: every army has an Area of Attachment (5.1.1)", a.ID)
 		}
 	}
 	for _, b := range f.Boundaries {
 		p, err := sc.Map.Grid.ParsePair(b)
 		if err != nil {
-			return bad("", -1, "boundaries", "%v", err)
+			return fieldErr("", -1, "boundaries", "%v", err)
 		}
 		s.Boundaries = append(s.Boundaries, p)
 	}
@@ -272,10 +272,10 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 	for i, u := range f.Unit {
 		c := sc.byID[u.ID]
 		if c == nil {
-			return bad("unit", i, "id", "%q is not in the counter file", u.ID)
+			return fieldErr("unit", i, "id", "%q is not in the counter file", u.ID)
 		}
 		if seen[u.ID] {
-			return bad("unit", i, "id", "%s is set up twice", u.ID)
+			return fieldErr("unit", i, "id", "%s is set up twice", u.ID)
 		}
 		seen[u.ID] = true
 		us := UnitSetup{ID: u.ID, Hex: u.Hex, Hex2: u.Hex2, Attach: u.Attach, SR: u.SR, Inactive: u.Inactive, Extended: u.Extended, Box: u.Box, Off: u.Off}
@@ -285,87 +285,87 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 			}
 			id, err := sc.Map.Grid.Parse(hx.v)
 			if err != nil || sc.Map.Area[id] == "" {
-				return bad("unit", i, hx.key, "%s: not a hex of the playing area", hx.v)
+				return fieldErr("unit", i, hx.key, "%s: not a hex of the playing area", hx.v)
 			}
 		}
 		if u.Hex == "" && u.Box == "" && u.Off == "" {
-			return bad("unit", i, "hex", "a unit set up has a hex, a Montenegrin box (box) or an off-map place (off)")
+			return fieldErr("unit", i, "hex", "a unit set up has a hex, a Montenegrin box (box) or an off-map place (off)")
 		}
 		if u.Hex2 != "" {
 			a, _ := sc.Map.Grid.Parse(u.Hex)
 			b, _ := sc.Map.Grid.Parse(u.Hex2)
 			if !sc.Map.Grid.Adjacent(a, b) || !c.Combat() {
-				return bad("unit", i, "hex2", "a Two-Hex unit is a combat unit in two adjacent hexes (19.1)")
+				return fieldErr("unit", i, "hex2", "a Two-Hex unit is a combat unit in two adjacent hexes (19.1)")
 			}
 		}
 		if u.CE != "" {
 			st, ok := ParseStatus(u.CE)
 			if !ok || !c.Formation {
-				return bad("unit", i, "ce", "%q: a Formation's CE Status is none, -1, -2, -3, CI, D1 or D2 (6.1.4)", u.CE)
+				return fieldErr("unit", i, "ce", "%q: a Formation's CE Status is none, -1, -2, -3, CI, D1 or D2 (6.1.4)", u.CE)
 			}
 			us.CE = st
 		}
 		if u.SR < 0 || u.SR > c.MaxSR() {
-			return bad("unit", i, "sr", "%d: %s can carry 0 to %d SRs (9.10)", u.SR, c.ID, c.MaxSR())
+			return fieldErr("unit", i, "sr", "%d: %s can carry 0 to %d SRs (9.10)", u.SR, c.ID, c.MaxSR())
 		}
 		if err := sc.checkAttach(c, u.Attach); err != nil {
-			return bad("unit", i, "attach", "%v", err)
+			return fieldErr("unit", i, "attach", "%v", err)
 		}
 		s.Units = append(s.Units, us)
 	}
 	for i, e := range f.Event {
 		c := sc.byID[e.Unit]
 		if c == nil {
-			return bad("event", i, "unit", "%q is not in the counter file", e.Unit)
+			return fieldErr("event", i, "unit", "%q is not in the counter file", e.Unit)
 		}
 		if e.Turn < s.FirstTurn || e.Turn > s.LastTurn {
-			return bad("event", i, "turn", "%d is outside the scenario's turns %d-%d", e.Turn, s.FirstTurn, s.LastTurn)
+			return fieldErr("event", i, "turn", "%d is outside the scenario's turns %d-%d", e.Turn, s.FirstTurn, s.LastTurn)
 		}
 		switch e.Kind {
 		case "arrive", "substitute":
 			if e.Kind == "substitute" && sc.byID[e.For] == nil {
-				return bad("event", i, "for", "%q: a substitution names the unit it replaces (16.2)", e.For)
+				return fieldErr("event", i, "for", "%q: a substitution names the unit it replaces (16.2)", e.For)
 			}
 			if e.Kind == "arrive" || e.Hex != "" {
 				id, err := sc.Map.Grid.Parse(e.Hex)
 				if err != nil || sc.Map.Area[id] == "" {
-					return bad("event", i, "hex", "a reinforcement enters in a hex of the playing area (16.1); a substitution may give none (the replaced unit's)")
+					return fieldErr("event", i, "hex", "a reinforcement enters in a hex of the playing area (16.1); a substitution may give none (the replaced unit's)")
 				}
 			}
 			if err := sc.checkAttach(c, e.Attach); err != nil {
-				return bad("event", i, "attach", "%v", err)
+				return fieldErr("event", i, "attach", "%v", err)
 			}
 		case "withdraw", "activate":
 		default:
-			return bad("event", i, "kind", "%q: want arrive, substitute, withdraw or activate (16.1-16.5, 4.2.1a)", e.Kind)
+			return fieldErr("event", i, "kind", "%q: want arrive, substitute, withdraw or activate (16.1-16.5, 4.2.1a)", e.Kind)
 		}
 		s.Events = append(s.Events, Event(e))
 	}
 	for i, cb := range f.Combo {
 		if sc.byID[cb.Into] == nil || len(cb.From) < 2 {
-			return bad("combo", i, "into", "a combination names the unit it makes (into) and two or more units (from) (16.3, 16.4)")
+			return fieldErr("combo", i, "into", "a combination names the unit it makes (into) and two or more units (from) (16.3, 16.4)")
 		}
 		for _, fr := range cb.From {
 			if sc.byID[fr] == nil {
-				return bad("combo", i, "from", "%q is not in the counter file", fr)
+				return fieldErr("combo", i, "from", "%q is not in the counter file", fr)
 			}
 		}
 		s.Combos = append(s.Combos, Combo(cb))
 	}
 	for i, d := range f.Detachment {
 		if sc.byID[d.Unit] == nil || sc.byID[d.Parent] == nil || !strings.HasPrefix(d.Unit, "det.") {
-			return bad("detachment", i, "unit", "a detachment's id begins det. and it names its parent (21.1)")
+			return fieldErr("detachment", i, "unit", "a detachment's id begins det. and it names its parent (21.1)")
 		}
 		s.Detachments[d.Unit] = d.Parent
 	}
 	for i, o := range f.OffMap {
 		if o.Hexes < 1 || o.Hexes > 99 || o.From == "" || o.To == "" || o.From == o.To {
-			return bad("offmap", i, "hexes", "an off-map link goes from one place or hex to another, 1 to 99 hexes long (15.6.3a)")
+			return fieldErr("offmap", i, "hexes", "an off-map link goes from one place or hex to another, 1 to 99 hexes long (15.6.3a)")
 		}
 		for _, e := range []string{o.From, o.To} {
 			if strings.Contains(e, ".") {
 				if _, err := sc.Map.Grid.Parse(e); err != nil {
-					return bad("offmap", i, "from", "%v", err)
+					return fieldErr("offmap", i, "from", "%v", err)
 				}
 			}
 		}
@@ -375,7 +375,7 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 		bx := Box{Name: b.Name, Next: b.Next}
 		for _, e := range b.Exits {
 			if !slices.Contains(mExits, e) {
-				return bad("box", i, "exits", "%q is not a Montenegrin M hex (%s, 24.2)", e, strings.Join(mExits, ", "))
+				return fieldErr("box", i, "exits", "%q is not a Montenegrin M hex (%s, 24.2)", e, strings.Join(mExits, ", "))
 			}
 			id, _ := sc.Map.Grid.Parse(e)
 			bx.Exits = append(bx.Exits, id)
@@ -385,13 +385,13 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 	for i, b := range s.Boxes {
 		for _, n := range b.Next {
 			if !slices.ContainsFunc(s.Boxes, func(o Box) bool { return o.Name == n }) {
-				return bad("box", i, "next", "%q is not a box", n)
+				return fieldErr("box", i, "next", "%q is not a box", n)
 			}
 		}
 	}
 	for _, u := range s.Units {
 		if u.Box != "" && !slices.ContainsFunc(s.Boxes, func(o Box) bool { return o.Name == u.Box }) {
-			return bad("unit", -1, "box", "%s: %q is not a Montenegrin box", u.ID, u.Box)
+			return fieldErr("unit", -1, "box", "%s: %q is not a Montenegrin box", u.ID, u.Box)
 		}
 	}
 	for _, l := range []struct {
@@ -401,7 +401,7 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 	}{{"control_ah", f.ControlAH, &s.ControlAH}, {"control_serb", f.ControlSerb, &s.ControlSerb}} {
 		ids, err := hexList(sc.Map.Grid, l.from)
 		if err != nil {
-			return bad("", -1, l.key, "%v", err)
+			return fieldErr("", -1, l.key, "%v", err)
 		}
 		*l.to = ids
 	}

@@ -356,7 +356,7 @@ func TestStreamAndBoundary(t *testing.T) {
 			{A: hx(7, 2), B: hx(7, 3), Kind: board.Boundary},
 		},
 	}
-	rr, err := render(m)
+	rr, err := render(m, pixels)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +370,7 @@ func TestStreamAndBoundary(t *testing.T) {
 		w := 0
 		for s := -6.0; s <= 6; s += 0.5 {
 			p := c.add(n.mul(s))
-			px := rr.cv.img.RGBAAt(int(p.x), int(p.y))
+			px := rr.cv.(*canvas).img.RGBAAt(int(p.x), int(p.y))
 			if int(px.B)-int(px.R) > 60 {
 				w++
 			}
@@ -385,7 +385,7 @@ func TestStreamAndBoundary(t *testing.T) {
 	p, q := rr.edge(board.Hexside{A: hx(7, 2), B: hx(7, 3)})
 	for s := 0.0; s <= 1; s += 0.02 {
 		c := lerp(p, q, s)
-		if rr.cv.img.RGBAAt(int(c.x), int(c.y)) == boundaryInk {
+		if rr.cv.(*canvas).img.RGBAAt(int(c.x), int(c.y)) == boundaryInk {
 			found = true
 		}
 	}

@@ -1,11 +1,13 @@
 package adjudicator
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -52,6 +54,9 @@ type Schedule struct {
 	Early *bool `toml:"early"`
 	// AbsenceDays caps the days of absence each player may declare.
 	AbsenceDays int `toml:"absence_days"`
+
+	// parsed is Cron parsed, with its time zone loaded, once.
+	parsed cron.Schedule
 }
 
 // Duration is a time.Duration written as "90s", "48h".
@@ -75,6 +80,12 @@ var gameID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`)
 // ParseGameFile reads a game file and checks it against the registry.
 // Problems carry line numbers where the TOML decoder gives them.
 func ParseGameFile(data []byte, reg Registry) (*GameFile, error) {
+	return parseGameFile(data, reg, nil)
+}
+
+// parseGameFile is ParseGameFile taking parsed cron specs from crons, and
+// adding those it parses, when crons is not nil.
+func parseGameFile(data []byte, reg Registry, crons *cronCache) (*GameFile, error) {
 	var f GameFile
 	md, err := toml.Decode(string(data), &f)
 	if err != nil {
@@ -113,6 +124,13 @@ func ParseGameFile(data []byte, reg Registry) (*GameFile, error) {
 	} else if !sameSet(f.Seats, seats) {
 		return nil, fmt.Errorf("game file: seats %s are not the scenario's seats %s", strings.Join(f.Seats, ", "), strings.Join(seats, ", "))
 	}
+	if f.Schedule.Cron != "" && f.Schedule.Every.Duration == 0 {
+		sched, err := crons.parse(f.Schedule.Cron)
+		if err != nil {
+			return nil, fmt.Errorf("game file: schedule: cron %q: %w", f.Schedule.Cron, err)
+		}
+		f.Schedule.parsed = sched
+	}
 	if _, err := f.Schedule.next(time.Unix(0, 0)); err != nil {
 		return nil, fmt.Errorf("game file: schedule: %w", err)
 	}
@@ -146,9 +164,12 @@ func (s Schedule) next(opened time.Time) (time.Time, error) {
 	case s.Cron != "" && s.Every.Duration != 0:
 		return time.Time{}, errors.New("give cron or every, not both")
 	case s.Cron != "":
-		sched, err := cronParser.Parse(s.Cron)
-		if err != nil {
-			return time.Time{}, fmt.Errorf("cron %q: %w", s.Cron, err)
+		sched := s.parsed
+		if sched == nil {
+			var err error
+			if sched, err = cronParser.Parse(s.Cron); err != nil {
+				return time.Time{}, fmt.Errorf("cron %q: %w", s.Cron, err)
+			}
 		}
 		return sched.Next(opened), nil
 	case s.Every.Duration > 0:
@@ -211,3 +232,71 @@ func (s Schedule) Check(now time.Time, min time.Duration) error {
 
 // early reports whether steps are processed as soon as every seat is ready.
 func (s Schedule) early() bool { return s.Early == nil || *s.Early }
+
+// fileCache keeps game files parsed, by their content, and cron specs
+// parsed, by their text (with the time zone each names loaded), so that
+// the scheduler and the step machine parse each once. A game file is
+// immutable once stored, so its content names it. Both are bounded: when
+// one is full it starts again empty.
+type fileCache struct {
+	mu    sync.Mutex
+	files map[[32]byte]*GameFile
+	crons cronCache
+}
+
+const (
+	maxCachedFiles = 4096
+	maxCachedCrons = 1024
+)
+
+// get returns the game file data parsed. The *GameFile is shared: callers
+// must not change it.
+func (c *fileCache) get(data []byte, reg Registry) (*GameFile, error) {
+	sum := sha256.Sum256(data)
+	c.mu.Lock()
+	f, ok := c.files[sum]
+	c.mu.Unlock()
+	if ok {
+		return f, nil
+	}
+	f, err := parseGameFile(data, reg, &c.crons)
+	if err != nil {
+		return nil, err // not kept: errors are rare and cheap to find again
+	}
+	c.mu.Lock()
+	if c.files == nil || len(c.files) >= maxCachedFiles {
+		c.files = map[[32]byte]*GameFile{}
+	}
+	c.files[sum] = f
+	c.mu.Unlock()
+	return f, nil
+}
+
+// cronCache keeps cron specs parsed; a nil *cronCache parses every time.
+type cronCache struct {
+	mu    sync.Mutex
+	specs map[string]cron.Schedule
+}
+
+func (c *cronCache) parse(spec string) (cron.Schedule, error) {
+	if c == nil {
+		return cronParser.Parse(spec)
+	}
+	c.mu.Lock()
+	s, ok := c.specs[spec]
+	c.mu.Unlock()
+	if ok {
+		return s, nil
+	}
+	s, err := cronParser.Parse(spec)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if c.specs == nil || len(c.specs) >= maxCachedCrons {
+		c.specs = map[string]cron.Schedule{}
+	}
+	c.specs[spec] = s
+	c.mu.Unlock()
+	return s, nil
+}

@@ -44,6 +44,9 @@ type Judge struct {
 	// how long they took (the daemon's metrics). It is called inside the
 	// step's transaction, which may still fail and be tried again.
 	Adjudicated func(game string, step uint64, took time.Duration)
+
+	// files keeps game files and cron specs parsed (gamefile.go).
+	files fileCache
 }
 
 // adjudicated tells Adjudicated of a step.
@@ -137,7 +140,7 @@ func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 
 // settings returns a game's file, parsed.
 func (j *Judge) settings(g Game) (*GameFile, Rules, error) {
-	f, err := ParseGameFile(g.File, j.Games)
+	f, err := j.files.get(g.File, j.Games)
 	if err != nil {
 		return nil, nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
@@ -620,7 +623,7 @@ func (j *Judge) Due(tx Tx, game string) (due time.Time, ok bool, err error) {
 		return due, false, err
 	}
 	due = st.Deadline
-	f, err := ParseGameFile(g.File, j.Games)
+	f, err := j.files.get(g.File, j.Games)
 	if err != nil {
 		return due, true, nil
 	}

@@ -3,11 +3,14 @@ package mail
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/emersion/go-sasl"
@@ -27,10 +30,33 @@ type Queued struct {
 	Queued    time.Time // when it was queued
 }
 
-// Queue is the outbox's view of the store's queue of mails to send.
+// Lane is one of the queues the outbox sends from. Each lane has its own
+// loop and its own SMTP connection, so that a mail in one never waits for
+// the mails of another.
+type Lane string
+
+// The lanes of the judge's outbox (docs/mail.md, "Sending").
+const (
+	// LaneAnswers: receipts, answers to commands and errors, sent first.
+	LaneAnswers Lane = "answers"
+	// LaneReports: reports with their maps, reminders, announcements.
+	LaneReports Lane = "reports"
+)
+
+// Sent records that the SMTP server accepted a mail: when, and the SHA-256
+// (hex) of the bytes it accepted.
+type Sent struct {
+	ID     uint64
+	At     time.Time
+	Digest string
+}
+
+// Queue is the outbox's view of the store's queues of mails to send.
 type Queue interface {
-	Due(ctx context.Context, now time.Time, limit int) ([]Queued, error)
-	MarkSent(ctx context.Context, id uint64, at time.Time) error
+	// Due returns up to limit mails of lane due at now, ready to send.
+	Due(ctx context.Context, lane Lane, now time.Time, limit int) ([]Queued, error)
+	// MarkSent records mails the server accepted, in one commit.
+	MarkSent(ctx context.Context, sent []Sent) error
 	MarkRetry(ctx context.Context, id uint64, reason string, next time.Time) error
 	MarkFailed(ctx context.Context, id uint64, reason string, at time.Time) error
 }
@@ -41,10 +67,13 @@ type OutboxConfig struct {
 	HelloName string        // EHLO name; default "localhost"
 	Interval  time.Duration // how often the queue is checked; default 10 s
 	Batch     int           // mails per connection; default 50
-	Retry     Backoff       // default 1 min doubling to 1 h
-	GiveUp    time.Duration // a mail still failing this long after it was queued fails for good; default 4 days
-	Now       func() time.Time
-	Logger    *slog.Logger
+	// Lanes are the queues sent from, each by its own loop, in the order
+	// Drain serves them; default LaneAnswers, LaneReports.
+	Lanes  []Lane
+	Retry  Backoff       // default 1 min doubling to 1 h
+	GiveUp time.Duration // a mail still failing this long after it was queued fails for good; default 4 days
+	Now    func() time.Time
+	Logger *slog.Logger
 	// OnFailure is called after a mail failed for good (a 5xx reply, or
 	// GiveUp passed), for example to tell the game master. It may be nil.
 	OnFailure func(ctx context.Context, q Queued, reason string)
@@ -56,7 +85,7 @@ type OutboxConfig struct {
 type Outbox struct {
 	cfg   OutboxConfig
 	queue Queue
-	poke  chan struct{}
+	poke  map[Lane]chan struct{}
 }
 
 // NewOutbox returns an outbox sending q's mail through cfg.Server.
@@ -85,44 +114,84 @@ func NewOutbox(cfg OutboxConfig, q Queue) (*Outbox, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Outbox{cfg: cfg, queue: q, poke: make(chan struct{}, 1)}, nil
+	if len(cfg.Lanes) == 0 {
+		cfg.Lanes = []Lane{LaneAnswers, LaneReports}
+	}
+	o := &Outbox{cfg: cfg, queue: q, poke: map[Lane]chan struct{}{}}
+	for _, l := range cfg.Lanes {
+		o.poke[l] = make(chan struct{}, 1)
+	}
+	return o, nil
 }
 
-// Poke asks the outbox to look at the queue now, e.g. right after a commit
+// Poke asks every lane to look at its queue now, e.g. right after a commit
 // that queued mail.
 func (o *Outbox) Poke() {
+	for _, l := range o.cfg.Lanes {
+		o.PokeLane(l)
+	}
+}
+
+// PokeLane asks lane to look at its queue now.
+func (o *Outbox) PokeLane(l Lane) {
 	select {
-	case o.poke <- struct{}{}:
+	case o.poke[l] <- struct{}{}:
 	default:
 	}
 }
 
-// Run drains the queue until ctx ends.
+// Run drains every lane, each in its own loop, until ctx ends.
 func (o *Outbox) Run(ctx context.Context) error {
+	var wg sync.WaitGroup
+	for _, l := range o.cfg.Lanes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o.runLane(ctx, l)
+		}()
+	}
+	wg.Wait()
+	return ctx.Err()
+}
+
+func (o *Outbox) runLane(ctx context.Context, l Lane) {
 	t := time.NewTicker(o.cfg.Interval)
 	defer t.Stop()
 	for {
-		if _, err := o.Drain(ctx); err != nil && ctx.Err() == nil {
-			o.cfg.Logger.WarnContext(ctx, "outbox pass failed", "err", err)
+		if _, err := o.DrainLane(ctx, l); err != nil && ctx.Err() == nil {
+			o.cfg.Logger.WarnContext(ctx, "outbox pass failed", "lane", l, "err", err)
 		}
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return
 		case <-t.C:
-		case <-o.poke:
+		case <-o.poke[l]:
 		}
 	}
 }
 
-// Drain sends every mail due now and returns how many were sent. Mails that
-// fail are marked for retry or as failed; an error is returned only when the
-// queue itself could not be read or updated.
+// Drain sends every mail due now, lane after lane, and returns how many
+// were sent. Mails that fail are marked for retry or as failed; an error is
+// returned only when a queue itself could not be read or updated.
 func (o *Outbox) Drain(ctx context.Context) (int, error) {
 	sent := 0
-	for {
-		due, err := o.queue.Due(ctx, o.cfg.Now(), o.cfg.Batch)
+	for _, l := range o.cfg.Lanes {
+		n, err := o.DrainLane(ctx, l)
+		sent += n
 		if err != nil {
-			return sent, fmt.Errorf("outbox: read queue: %w", err)
+			return sent, err
+		}
+	}
+	return sent, nil
+}
+
+// DrainLane sends every mail of lane l due now.
+func (o *Outbox) DrainLane(ctx context.Context, l Lane) (int, error) {
+	sent := 0
+	for {
+		due, err := o.queue.Due(ctx, l, o.cfg.Now(), o.cfg.Batch)
+		if err != nil {
+			return sent, fmt.Errorf("outbox: read queue %s: %w", l, err)
 		}
 		if len(due) == 0 {
 			return sent, nil
@@ -152,35 +221,58 @@ func (o *Outbox) session(ctx context.Context, due []Queued) (int, error) {
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
 	defer c.Close()
-	sent := 0
+	// What the server accepted is recorded in one commit at the end of the
+	// session (or before a failure is): a crash in between sends those
+	// mails again, with the same Message-ID, which mail programs show once.
+	var sent []Sent
+	marked := 0
+	mark := func(ctx context.Context) error {
+		if len(sent) == 0 {
+			return nil
+		}
+		if err := o.queue.MarkSent(ctx, sent); err != nil {
+			return fmt.Errorf("outbox: mark %d mails sent: %w", len(sent), err)
+		}
+		marked += len(sent)
+		sent = nil
+		return nil
+	}
 	for _, q := range due {
 		if ctx.Err() != nil {
-			return sent, ctx.Err()
+			// Record what went before stopping (ctx is done: without it).
+			if err := mark(context.WithoutCancel(ctx)); err != nil {
+				return marked, err
+			}
+			return marked, ctx.Err()
 		}
 		err := o.send(c, q)
 		if err == nil {
-			if merr := o.queue.MarkSent(ctx, q.ID, o.cfg.Now()); merr != nil {
-				return sent, fmt.Errorf("outbox: mark %d sent: %w", q.ID, merr)
-			}
+			sum := sha256.Sum256(q.Raw)
+			sent = append(sent, Sent{ID: q.ID, At: o.cfg.Now(), Digest: hex.EncodeToString(sum[:])})
 			o.cfg.Logger.InfoContext(ctx, "mail sent", "id", q.ID, "message_id", q.MessageID, "to", strings.Join(q.To, ","))
-			sent++
 			continue
 		}
+		if merr := mark(ctx); merr != nil {
+			return marked, merr
+		}
 		if merr := o.failed(ctx, q, err); merr != nil {
-			return sent, merr
+			return marked, merr
 		}
 		var se *smtp.SMTPError
 		if !errors.As(err, &se) {
-			return sent, nil // the connection is gone
+			return marked, nil // the connection is gone
 		}
 		if rerr := c.Reset(); rerr != nil {
-			return sent, nil
+			return marked, nil
 		}
+	}
+	if err := mark(ctx); err != nil {
+		return marked, err
 	}
 	if err := c.Quit(); err != nil {
 		o.cfg.Logger.DebugContext(ctx, "smtp quit", "err", err)
 	}
-	return sent, nil
+	return marked, nil
 }
 
 // failed records a failed attempt: a retry later, or a permanent failure.

@@ -146,10 +146,15 @@ type memQueue struct {
 	state  map[uint64]string
 	next   map[uint64]time.Time
 	reason map[uint64]string
+	lane   map[uint64]Lane // LaneAnswers when not set
+	// slow, if set, is called by Due for a lane before it answers (a
+	// lane whose mails take long to render).
+	slow func(Lane)
 }
 
 func newMemQueue(mails ...Queued) *memQueue {
-	q := &memQueue{mails: map[uint64]*Queued{}, state: map[uint64]string{}, next: map[uint64]time.Time{}, reason: map[uint64]string{}}
+	q := &memQueue{mails: map[uint64]*Queued{}, state: map[uint64]string{}, next: map[uint64]time.Time{}, reason: map[uint64]string{},
+		lane: map[uint64]Lane{}}
 	for i := range mails {
 		m := mails[i]
 		q.mails[m.ID] = &m
@@ -158,19 +163,31 @@ func newMemQueue(mails ...Queued) *memQueue {
 	return q
 }
 
-func (q *memQueue) Due(_ context.Context, now time.Time, limit int) ([]Queued, error) {
+func (q *memQueue) Due(_ context.Context, lane Lane, now time.Time, limit int) ([]Queued, error) {
+	if q.slow != nil {
+		q.slow(lane)
+	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	var out []Queued
 	for id := uint64(1); id <= uint64(len(q.mails)) && len(out) < limit; id++ {
-		if q.state[id] == "queued" && !q.next[id].After(now) {
+		l := q.lane[id]
+		if l == "" {
+			l = LaneAnswers
+		}
+		if l == lane && q.state[id] == "queued" && !q.next[id].After(now) {
 			out = append(out, *q.mails[id])
 		}
 	}
 	return out, nil
 }
-func (q *memQueue) MarkSent(_ context.Context, id uint64, _ time.Time) error {
-	return q.mark(id, "sent", "", time.Time{})
+func (q *memQueue) MarkSent(_ context.Context, sent []Sent) error {
+	for _, s := range sent {
+		if err := q.mark(s.ID, "sent", "", time.Time{}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 func (q *memQueue) MarkRetry(_ context.Context, id uint64, reason string, next time.Time) error {
 	return q.mark(id, "queued", reason, next)
@@ -363,4 +380,40 @@ func TestBackoff(t *testing.T) {
 	if !Temporary(fmt.Errorf("x: %w", errConnection)) || Temporary(&smtp.SMTPError{Code: 550}) || !Temporary(&smtp.SMTPError{Code: 421}) || Temporary(errors.New("other")) {
 		t.Error("Temporary misclassifies")
 	}
+}
+
+// TestOutboxLanes: while the reports' lane takes long to be ready (its
+// reports are being rendered), an answer queued after them is sent at once
+// on its own lane and connection.
+func TestOutboxLanes(t *testing.T) {
+	r := newRecorder(t)
+	q := newMemQueue(mailTo(1, "a@players.test"), mailTo(2, "b@players.test"), mailTo(3, "receipt@players.test"))
+	q.lane[1], q.lane[2] = LaneReports, LaneReports
+	release := make(chan struct{})
+	q.slow = func(l Lane) {
+		if l == LaneReports {
+			<-release
+		}
+	}
+	clock := testNow
+	o := newTestOutbox(t, r, q, &clock, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { o.Run(ctx); close(done) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(r.received()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := r.received(); len(got) != 1 || got[0].to[0] != "receipt@players.test" {
+		t.Fatalf("while the reports wait, the server got %+v; want the answer alone", got)
+	}
+	close(release)
+	for len(r.received()) < 3 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := len(r.received()); n != 3 {
+		t.Errorf("after the reports were ready, %d mails sent, want 3", n)
+	}
+	cancel()
+	<-done
 }

@@ -62,6 +62,7 @@ func (r diceRecord) record() (dice.EntryRecord, error) {
 // PutDiceSecrets stores the dice secrets of game. They are written once, when
 // the game is created: storing different ones later is ErrConflict.
 func (tx *Tx) PutDiceSecrets(game string, s DiceSecrets) error {
+	tx.touch(game)
 	b, err := tx.gameSub(game, bSecrets)
 	if err != nil {
 		return fmt.Errorf("put dice secrets: %w", err)

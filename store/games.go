@@ -26,6 +26,7 @@ type Game struct {
 
 // PutGame creates or replaces game g.ID.
 func (tx *Tx) PutGame(g Game) error {
+	tx.touch(g.ID)
 	b, err := tx.bucket(bGames).CreateBucketIfNotExists([]byte(g.ID))
 	if err == nil {
 		err = putJSON(b, []byte(kGame), g)

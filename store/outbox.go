@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -57,6 +59,61 @@ type Mail struct {
 	Queued      time.Time `json:"queued"`
 	Sent        time.Time `json:"sent"`
 	Failed      time.Time `json:"failed"` // when it was given up
+	// Lane is the queue the mail waits in: LaneAnswers or LaneReports
+	// (set by Enqueue).
+	Lane Lane `json:"lane,omitempty"`
+	// Digest is the SHA-256 (hex) of the bytes the SMTP server accepted;
+	// it stays when the body is pruned.
+	Digest string `json:"digest,omitempty"`
+	// Pruned is when the body was pruned (retention.go): Body is empty
+	// from then on, and the record stays for exactly-once and audit.
+	Pruned time.Time `json:"pruned,omitzero"`
+}
+
+// Lane is one of the outbox's queues. Each is sent by its own loop over
+// its own SMTP connection, so that answers never wait behind reports.
+type Lane string
+
+// The lanes.
+const (
+	// LaneAnswers holds what answers a message (receipts, refusals,
+	// answers to commands) and the judge's errors: small text mails, sent
+	// first and at once.
+	LaneAnswers Lane = "answers"
+	// LaneReports holds what the judge sends on its own: situation reports
+	// with their maps, reminders, announcements and close notices.
+	LaneReports Lane = "reports"
+)
+
+// Lanes are the lanes, in the order they are served.
+var Lanes = []Lane{LaneAnswers, LaneReports}
+
+// laneOf says which lane m waits in: an answer to a message, a receipt or
+// an error goes first; everything else waits with the reports.
+func laneOf(m Mail) Lane {
+	if m.InReplyTo != "" || m.Kind == MailReceipt || m.Kind == MailError {
+		return LaneAnswers
+	}
+	return LaneReports
+}
+
+// queueBucket is the bucket of lane's queue: the answers' is the queue
+// every store has (and where mail queued before lanes waits), the reports'
+// is made when first written.
+func (tx *Tx) queueBucket(lane Lane) (*bbolt.Bucket, error) {
+	if lane == LaneReports {
+		return tx.lazyBucket(bQueueReports)
+	}
+	return tx.bucket(bQueue), nil
+}
+
+// queueValue is a queue entry's value: when the mail is next due, so that
+// Due skips a mail that waits for a retry without reading it.
+func queueValue(next time.Time) []byte {
+	if next.IsZero() {
+		return nil
+	}
+	return u64(uint64(next.UnixNano()))
 }
 
 // Enqueue queues m and returns the id it was given. A mail without a
@@ -69,7 +126,7 @@ func (tx *Tx) Enqueue(m Mail) (uint64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("enqueue mail: %w", err)
 	}
-	m.ID = id
+	m.ID, m.Lane = id, laneOf(m)
 	if m.State != MailHeld {
 		m.State = MailQueued
 	}
@@ -84,7 +141,10 @@ func (tx *Tx) Enqueue(m Mail) (uint64, error) {
 			err = held.Put(u64(id), nil)
 		}
 	} else if err == nil {
-		err = tx.bucket(bQueue).Put(u64(id), nil)
+		var q *bbolt.Bucket
+		if q, err = tx.queueBucket(m.Lane); err == nil {
+			err = q.Put(u64(id), queueValue(m.NextAttempt))
+		}
 	}
 	if err == nil {
 		err = tx.bucket(bOutboxIDs).Put(idKey(strings.Trim(m.MessageID, "<>")), u64(id))
@@ -109,11 +169,38 @@ func (tx *Tx) Mail(id uint64) (Mail, error) {
 }
 
 // Due returns up to limit queued mails whose NextAttempt is not after now,
-// by id; limit <= 0 means all.
+// of every lane, by id; limit <= 0 means all. (The outbox reads each lane
+// apart, with DueLane.)
 func (tx *Tx) Due(now time.Time, limit int) ([]Mail, error) {
 	var due []Mail
-	c := tx.bucket(bQueue).Cursor()
-	for k, _ := c.First(); k != nil && (limit <= 0 || len(due) < limit); k, _ = c.Next() {
+	for _, lane := range Lanes {
+		more, err := tx.DueLane(lane, now, limit)
+		if err != nil {
+			return nil, err
+		}
+		due = append(due, more...)
+	}
+	slices.SortFunc(due, func(a, b Mail) int { return cmp.Compare(a.ID, b.ID) })
+	if limit > 0 && len(due) > limit {
+		due = due[:limit]
+	}
+	return due, nil
+}
+
+// DueLane returns up to limit queued mails of lane whose NextAttempt is not
+// after now, by id; limit <= 0 means all. A mail waiting for a retry is
+// skipped without being read.
+func (tx *Tx) DueLane(lane Lane, now time.Time, limit int) ([]Mail, error) {
+	var due []Mail
+	q, err := tx.queueBucket(lane)
+	if err != nil || q == nil {
+		return nil, err
+	}
+	c := q.Cursor()
+	for k, v := c.First(); k != nil && (limit <= 0 || len(due) < limit); k, v = c.Next() {
+		if len(v) == 8 && time.Unix(0, int64(be64(v))).After(now) {
+			continue
+		}
 		m, err := tx.Mail(be64(k))
 		if err != nil {
 			return nil, fmt.Errorf("due mail: %w", err)
@@ -126,8 +213,12 @@ func (tx *Tx) Due(now time.Time, limit int) ([]Mail, error) {
 }
 
 // MarkSent records that queued mail id was sent at at; it is not due again.
-func (tx *Tx) MarkSent(id uint64, at time.Time) error {
-	return tx.mark(id, func(m *Mail) { m.State, m.Sent = MailSent, at })
+func (tx *Tx) MarkSent(id uint64, at time.Time) error { return tx.MarkSentDigest(id, at, "") }
+
+// MarkSentDigest is MarkSent recording also the SHA-256 of the bytes sent,
+// which stays when the body is pruned.
+func (tx *Tx) MarkSentDigest(id uint64, at time.Time, digest string) error {
+	return tx.mark(id, func(m *Mail) { m.State, m.Sent, m.Digest = MailSent, at, digest })
 }
 
 // MarkRetry records a failed attempt to send queued mail id, which stays
@@ -154,8 +245,21 @@ func (tx *Tx) mark(id uint64, change func(*Mail)) error {
 	m.Attempts++
 	change(&m)
 	err = putJSON(tx.bucket(bOutbox), u64(id), m)
-	if err == nil && m.State != MailQueued {
-		err = tx.bucket(bQueue).Delete(u64(id))
+	var q *bbolt.Bucket
+	if err == nil {
+		q, err = tx.queueBucket(m.Lane)
+	}
+	if err == nil && q.Get(u64(id)) == nil {
+		q, err = tx.bucket(bQueue), nil // queued before lanes
+	}
+	switch {
+	case err != nil:
+	case m.State == MailQueued:
+		err = q.Put(u64(id), queueValue(m.NextAttempt))
+	default:
+		if err = q.Delete(u64(id)); err == nil {
+			err = tx.indexDone(m)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("mark mail %d: %w", id, err)
@@ -209,8 +313,12 @@ func (tx *Tx) Release(id uint64) (Mail, error) {
 	if err == nil {
 		err = putJSON(tx.bucket(bOutbox), u64(id), m)
 	}
+	var q *bbolt.Bucket
 	if err == nil {
-		err = tx.bucket(bQueue).Put(u64(id), nil)
+		q, err = tx.queueBucket(m.Lane)
+	}
+	if err == nil {
+		err = q.Put(u64(id), nil)
 	}
 	if err != nil {
 		return m, fmt.Errorf("release mail %d: %w", id, err)

@@ -83,7 +83,7 @@ func TestOutboxDueAndMarks(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			queued[i].ID, queued[i].MessageID, queued[i].State = id, m.MessageID, store.MailQueued
+			queued[i].ID, queued[i].MessageID, queued[i].State, queued[i].Lane = id, m.MessageID, store.MailQueued, []store.Lane{store.LaneAnswers, store.LaneReports, store.LaneReports}[i]
 			if !reflect.DeepEqual(m, queued[i]) {
 				t.Errorf("Mail(%d) = %+v\nwant %+v", id, m, queued[i])
 			}

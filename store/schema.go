@@ -28,6 +28,11 @@ const (
 	bReceiptIndex = "receipt-index"
 	bOutboxIDs    = "outbox-ids"
 	bBounces      = "bounces"
+	bQueueReports = "queue-reports"
+	bRendered     = "rendered"
+	bPictures     = "pictures"
+	bPictureRefs  = "picture-refs"
+	bDone         = "done"
 
 	bSeats        = "seats"
 	bOrderDigests = "order-digests"
@@ -145,6 +150,12 @@ func initialise(tx *bbolt.Tx, version uint64) (*bbolt.Bucket, error) {
 		return nil, err
 	}
 	if err := meta.Put([]byte(kInstance), instance); err != nil {
+		return nil, err
+	}
+	if err := meta.Put([]byte(kDueIndex), []byte{1}); err != nil { // no game: the index is complete
+		return nil, err
+	}
+	if err := meta.Put([]byte(kDoneIndex), []byte{1}); err != nil { // no mail sent yet
 		return nil, err
 	}
 	return meta, meta.Put([]byte(kSchema), u64(version))

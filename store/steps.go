@@ -39,6 +39,7 @@ type Step struct {
 
 // PutStep creates or replaces step s.Number of game s.Game.
 func (tx *Tx) PutStep(s Step) error {
+	tx.touch(s.Game)
 	b, err := tx.gameSub(s.Game, bSteps)
 	if err == nil {
 		err = putJSON(b, u64(s.Number), s)

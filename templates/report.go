@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"text/template"
 	"time"
 
@@ -33,6 +34,8 @@ const (
 type Reports struct {
 	text *template.Template
 	html *htmltemplate.Template
+	// drawn counts the pictures RenderBatch drew.
+	drawn atomic.Int64
 }
 
 // NewReports loads the templates: the embedded ones, each replaced by a
@@ -95,14 +98,30 @@ type ReportData struct {
 // Render renders r. The picture is drawn first; when it cannot be drawn the
 // report says so instead of failing, so the report still goes out.
 func (rs *Reports) Render(r *adjudicator.Report) (*Rendered, error) {
+	var png []byte
+	var drawErr error
+	if r.Picture != nil {
+		var buf bytes.Buffer
+		if drawErr = RenderPNG(*r.Picture, &buf); drawErr == nil {
+			png = buf.Bytes()
+		}
+	}
+	return rs.RenderWith(r, png, drawErr)
+}
+
+// RenderWith renders r with its picture drawn already: png, or the error
+// that kept it from being drawn (which the report then mentions).
+func (rs *Reports) RenderWith(r *adjudicator.Report, png []byte, drawErr error) (*Rendered, error) {
 	out := &Rendered{Subject: r.Subject()}
 	d := ReportData{Report: r, Width: 72}
 	if r.Picture != nil {
-		var buf bytes.Buffer
-		if err := RenderPNG(*r.Picture, &buf); err != nil {
-			d.Notices = append(append([]string{}, d.Notices...), "The map picture could not be drawn: "+err.Error())
+		if drawErr != nil || png == nil {
+			if drawErr == nil {
+				drawErr = errors.New("no picture")
+			}
+			d.Notices = append(append([]string{}, d.Notices...), "The map picture could not be drawn: "+drawErr.Error())
 		} else {
-			out.Map = buf.Bytes()
+			out.Map = png
 			out.MapFile = fmt.Sprintf("%s-step%d.png", r.Game, r.Step)
 			out.MapCID = fmt.Sprintf("map-%s-step%d@umpire", r.Game, r.Step)
 			d.MapCID, d.MapFile = out.MapCID, out.MapFile

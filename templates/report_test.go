@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -127,3 +128,82 @@ func TestWrapAndTable(t *testing.T) {
 }
 
 func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }
+
+// BenchmarkReportBurst renders the reports of a burst of steps: 12 steps of
+// a War by Television game on the 60x40 test map, each mailed to its two
+// seats and its game master, who all see the same map (as in every game
+// umpire hosts today). "old" is how the outbox rendered before issue 19:
+// every mail its own picture, one after the other; "new" is RenderBatch:
+// each distinct picture drawn once, the reports by a pool of every core.
+// Each reports reports/s and reports per CPU-second of the process
+// (user+system, from getrusage), the figure that says how much each core
+// does; the ratio new/old of the latter is the gain per core. Run it with
+//
+//	go test -run '^$' -bench ReportBurst -benchtime 3x ./templates
+func BenchmarkReportBurst(b *testing.B) {
+	rs, err := NewReports("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var burst []*adjudicator.Report
+	for step := range 12 {
+		for _, seat := range []string{"NATO", "Serb", ""} {
+			r := benchReport()
+			r.Step, r.Seat = uint64(12+step), seat
+			pic := *r.Picture
+			pic.Subtitle = fmt.Sprintf("after step %d", 12+step)
+			r.Picture = &pic
+			burst = append(burst, r)
+		}
+	}
+	run := func(b *testing.B, render func() int) {
+		var cpu time.Duration
+		var wall time.Duration
+		drawn := 0
+		for b.Loop() {
+			c0, t0 := cpuTime(b), time.Now()
+			drawn = render()
+			cpu += cpuTime(b) - c0
+			wall += time.Since(t0)
+		}
+		n := float64(b.N * len(burst))
+		b.ReportMetric(n/wall.Seconds(), "reports/s")
+		b.ReportMetric(n/cpu.Seconds(), "reports/cpu-s")
+		b.ReportMetric(float64(drawn), "pictures/burst")
+		b.ReportMetric(0, "ns/op")
+	}
+	b.Run("old", func(b *testing.B) {
+		run(b, func() int {
+			for _, r := range burst {
+				if _, err := rs.Render(r); err != nil {
+					b.Fatal(err)
+				}
+			}
+			return len(burst)
+		})
+	})
+	b.Run("new", func(b *testing.B) {
+		run(b, func() int {
+			d0 := rs.Drawn()
+			batch, err := rs.RenderBatch(b.Context(), burst, nil, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, e := range batch.Errs {
+				if e != nil {
+					b.Fatal(e)
+				}
+			}
+			return int(rs.Drawn() - d0)
+		})
+	})
+}
+
+// cpuTime is the process's user and system time so far.
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

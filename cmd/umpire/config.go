@@ -46,6 +46,13 @@ type Config struct {
 	// Beacon is where the rounds of games with a public randomness beacon
 	// are fetched (docs/dice-log.md).
 	Beacon BeaconConfig `toml:"beacon"`
+	// Retention says how long the store keeps what it no longer needs
+	// (docs/operations.md, "Retention").
+	Retention Retention `toml:"retention"`
+
+	// adj is the judge these settings make, made once (judge).
+	adj *adjudicator.Judge
+
 	// Web, when the section is there, serves the read-only public pages
 	// (docs/web.md); nil without it.
 	Web *WebConfig `toml:"web"`
@@ -119,6 +126,17 @@ type Limits struct {
 	StepsPerHour int `toml:"steps_per_hour"`
 }
 
+// Retention is the [retention] section.
+type Retention struct {
+	// SentMail is how long the body of a mail is kept after it was sent
+	// (or given up); its record, Message-ID and digest stay. Default 720h
+	// (30 days).
+	SentMail duration `toml:"sent_mail"`
+}
+
+// DefaultRetention is how long sent mail bodies are kept by default.
+const DefaultRetention = 30 * 24 * time.Hour
+
 // duration is a time.Duration written as "90s", "5m".
 type duration struct{ time.Duration }
 
@@ -139,15 +157,19 @@ type LogConfig struct {
 
 func defaultConfig() *Config {
 	return &Config{Store: "umpire.db", Name: "umpire", Log: LogConfig{Level: "info", Format: "text"},
-		IMAP:   MailBox{Security: "tls", Folder: "INBOX", Processed: "processed", Rejected: "rejected"},
-		SMTP:   MailBox{Security: "starttls"},
-		Limits: Limits{MessageBytes: 2 << 20, RepliesPerHour: 20, MinInterval: duration{adjudicator.DefaultMinInterval}}}
+		IMAP:      MailBox{Security: "tls", Folder: "INBOX", Processed: "processed", Rejected: "rejected"},
+		SMTP:      MailBox{Security: "starttls"},
+		Limits:    Limits{MessageBytes: 2 << 20, RepliesPerHour: 20, MinInterval: duration{adjudicator.DefaultMinInterval}},
+		Retention: Retention{SentMail: duration{DefaultRetention}}}
 }
 
 // judge returns the judge the configuration describes.
 func (c *Config) judge(log *slog.Logger) *adjudicator.Judge {
-	return &adjudicator.Judge{Games: games(), Logger: log, MinInterval: c.Limits.MinInterval.Duration,
-		StepsPerHour: c.Limits.StepsPerHour, Operator: c.Operator}
+	if c.adj == nil || c.adj.Logger != log {
+		c.adj = &adjudicator.Judge{Games: games(), Logger: log, MinInterval: c.Limits.MinInterval.Duration,
+			StepsPerHour: c.Limits.StepsPerHour, Operator: c.Operator}
+	}
+	return c.adj
 }
 
 // loadConfig reads the configuration named by flagPath, UMPIRE_CONFIG or
@@ -200,6 +222,17 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	}
 	if _, err := cfg.logLevel(); err != nil {
 		return nil, usagef("config %s: %w", path, err)
+	}
+	if cfg.Limits.MinInterval.Duration <= 0 || cfg.Limits.StepsPerHour < 0 || cfg.Limits.RepliesPerHour < 0 {
+		return nil, usagef("config %s: limits.min_interval must be a positive duration, and the other limits not negative", path)
+	}
+	if cfg.Retention.SentMail.Duration < time.Hour {
+		return nil, usagef("config %s: retention.sent_mail must be a duration of at least 1h, such as 720h (30 days)", path)
+	}
+	if cfg.Operator != "" {
+		if _, err := mail.ParseAddress(cfg.Operator); err != nil {
+			return nil, usagef("config %s: operator %q is not a mail address", path, cfg.Operator)
+		}
 	}
 	if f := cfg.Log.Format; f != "text" && f != "json" {
 		return nil, usagef("config %s: log.format %q is neither text nor json", path, f)

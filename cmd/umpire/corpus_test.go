@@ -151,7 +151,7 @@ func TestCorpusTreatments(t *testing.T) {
 			// hostile mail spoils it.
 			q := &queue{db: db, from: "umpire <" + judgeAddress + ">"}
 			for _, a := range got {
-				if _, err := q.compose(a); err != nil {
+				if _, err := q.compose(a, nil, nil); err != nil {
 					t.Errorf("the answer %q cannot be composed: %v", a.Subject, err)
 				}
 			}

@@ -117,7 +117,7 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	cfg.Store, cfg.Address = filepath.Join(dir, "umpire.db"), judge
 	cfg.IMAP.Address, cfg.IMAP.Security, cfg.IMAP.Username, cfg.IMAP.Password = srv.IMAPAddr(), "none", judge, pw
 	cfg.SMTP.Address, cfg.SMTP.Security, cfg.SMTP.Username, cfg.SMTP.Password = srv.SMTPAddr(), "none", judge, pw
-	db, err := store.Open(cfg.Store, store.Options{Host: "umpire.test"})
+	db, err := store.Open(cfg.Store, store.Options{Host: "umpire.test", Due: cfg.judge(m.Logger).Due})
 	if err != nil {
 		return err
 	}

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/mail"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/umpire-pbem/umpire/cmd/umpire/web"
@@ -30,21 +33,46 @@ type queue struct {
 	// reports renders queued reports into text, HTML and the map picture.
 	reports *templates.Reports
 	log     *slog.Logger
+
+	// prerender.go: the reports' lane rendered ahead of sending.
+	now      func() time.Time
+	renderMu sync.Mutex    // one prerender at a time: nothing is drawn twice
+	wake     chan struct{} // a commit queued mail
+	rendered func()        // called when mails were rendered: pokes the reports' lane
 	// metrics, if set, counts mails sent and times report rendering.
 	metrics *web.Metrics
 }
 
-func (q *queue) Due(ctx context.Context, now time.Time, limit int) ([]umail.Queued, error) {
+// Due returns the mails of lane due at now, composed. Reports not rendered
+// yet are rendered first (prerender), and every mail whose rendering the
+// store keeps is composed from it.
+func (q *queue) Due(ctx context.Context, lane umail.Lane, now time.Time, limit int) ([]umail.Queued, error) {
 	var due []store.Mail
 	if err := q.db.View(ctx, func(tx *store.Tx) (err error) {
-		due, err = tx.Due(now, limit)
+		due, err = tx.DueLane(store.Lane(lane), now, limit)
 		return err
 	}); err != nil {
 		return nil, err
 	}
+	if lane == umail.LaneReports {
+		if _, err := q.prerender(ctx, due); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]umail.Queued, 0, len(due))
 	for _, m := range due {
-		raw, err := q.compose(m)
+		var rd *store.Rendered
+		var png []byte
+		if err := q.db.View(ctx, func(tx *store.Tx) error {
+			r, p, ok, err := tx.RenderedMail(m.ID)
+			if ok {
+				rd, png = &r, bytes.Clone(p)
+			}
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		raw, err := q.compose(m, rd, png)
 		if err != nil {
 			// The headers copied from the mail answered are the usual
 			// culprits: compose it again without them, so that the player
@@ -53,7 +81,7 @@ func (q *queue) Due(ctx context.Context, now time.Time, limit int) ([]umail.Queu
 				"mail", m.ID, "to", m.To, "subject", m.Subject, "in_reply_to", m.InReplyTo, "err", err)
 			bare := m
 			bare.InReplyTo, bare.References = "", nil
-			raw, err = q.compose(bare)
+			raw, err = q.compose(bare, rd, png)
 		}
 		if err != nil {
 			// A mail that cannot be composed never will be: fail it now
@@ -81,10 +109,12 @@ func (q *queue) logf(msg string, args ...any) {
 	}
 }
 
-// compose renders a queued mail as MIME. The ids it copies from the mail
-// answered (In-Reply-To, References) are kept only when they can be
-// written in a header; the subject is cleaned by message.Compose.
-func (q *queue) compose(m store.Mail) ([]byte, error) {
+// compose renders a queued mail as MIME: from its rendering rd (with the
+// picture png) when the store keeps one, or from its body. The ids it
+// copies from the mail answered (In-Reply-To, References) are kept only
+// when they can be written in a header; the subject is cleaned by
+// message.Compose.
+func (q *queue) compose(m store.Mail, rd *store.Rendered, png []byte) ([]byte, error) {
 	inReplyTo := strings.Trim(m.InReplyTo, "<>")
 	if !message.MsgIDOK(inReplyTo) {
 		inReplyTo = ""
@@ -95,41 +125,19 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 			refs = append(refs, r)
 		}
 	}
-	var body store.MailBody
-	if err := json.Unmarshal(m.Body, &body); err != nil {
-		return nil, fmt.Errorf("mail %d body: %w", m.ID, err)
-	}
 	from := q.from
 	if from == "" {
 		from = m.From
 	}
-	text := body.Text
-	var htmlPart string
-	var inline []message.Part
-	if body.Report != nil && q.reports != nil {
-		// A report that cannot be rendered goes out as its plain text:
-		// a report is never held back by a template.
-		start := time.Now()
-		r, err := q.reports.Render(body.Report)
-		q.metrics.Rendered("report", time.Since(start))
-		if err != nil {
-			if q.log != nil {
-				q.log.Error("report template failed; sending plain text", "mail", m.ID, "err", err)
-			}
-		} else {
-			text, htmlPart = r.Text, r.HTML
-			if r.Map != nil {
-				inline = append(inline, message.Part{Filename: r.MapFile, ContentType: "image/png", ContentID: r.MapCID, Data: r.Map})
-			}
+	if rd == nil {
+		var err error
+		if rd, png, err = q.render(m, nil, nil, ""); err != nil {
+			return nil, err
 		}
 	}
-	if q.key != nil {
-		// Signed as queued: every attempt sends the same bytes.
-		signed, err := q.key.ClearSign([]byte(text), m.Queued)
-		if err != nil {
-			return nil, fmt.Errorf("mail %d: sign: %w", m.ID, err)
-		}
-		text = string(signed)
+	var inline []message.Part
+	if rd.Picture != "" && png != nil {
+		inline = append(inline, message.Part{Filename: rd.MapFile, ContentType: "image/png", ContentID: rd.MapCID, Data: png})
 	}
 	var headers map[string]string
 	if m.InReplyTo == "" {
@@ -139,20 +147,70 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 	}
 	return message.Compose(message.Outgoing{
 		From: from, To: m.To, Subject: m.Subject, MessageID: m.MessageID, InReplyTo: inReplyTo,
-		References: refs, Date: m.Queued, Text: text, HTML: htmlPart, Inline: inline, Headers: headers,
+		References: refs, Date: m.Queued, Text: rd.Text, HTML: rd.HTML, Inline: inline, Headers: headers,
 	})
 }
 
-func (q *queue) MarkSent(ctx context.Context, id uint64, at time.Time) error {
-	var kind store.MailKind
-	err := q.db.Update(ctx, func(tx *store.Tx) error {
-		if m, err := tx.Mail(id); err == nil {
-			kind = m.Kind
+// render makes what mail m sends: its text, signed, and for a report the
+// HTML and the map, from r when it is rendered already (nil: rendered
+// here) or, failing that, the plain text: a report is never held back by a
+// template.
+func (q *queue) render(m store.Mail, r *templates.Rendered, rerr error, digest string) (*store.Rendered, []byte, error) {
+	var body store.MailBody
+	if err := json.Unmarshal(m.Body, &body); err != nil {
+		return nil, nil, fmt.Errorf("mail %d body: %w", m.ID, err)
+	}
+	rd := &store.Rendered{Text: body.Text}
+	var png []byte
+	if body.Report != nil && q.reports != nil {
+		if r == nil && rerr == nil {
+			start := time.Now()
+			r, rerr = q.reports.Render(body.Report)
+			q.metrics.Rendered("report", time.Since(start))
 		}
-		return tx.MarkSent(id, at)
+		if rerr != nil {
+			q.logf("report template failed; sending plain text", "mail", m.ID, "err", rerr)
+		} else {
+			rd.Text, rd.HTML = r.Text, r.HTML
+			if r.Map != nil {
+				if digest == "" {
+					digest = templates.PictureDigest(body.Report.Picture)
+				}
+				rd.Picture, rd.MapFile, rd.MapCID, png = digest, r.MapFile, r.MapCID, r.Map
+			}
+		}
+	}
+	if q.key != nil {
+		// Signed as queued: every attempt sends the same bytes.
+		signed, err := q.key.ClearSign([]byte(rd.Text), m.Queued)
+		if err != nil {
+			return nil, nil, fmt.Errorf("mail %d: sign: %w", m.ID, err)
+		}
+		rd.Text = string(signed)
+	}
+	return rd, png, nil
+}
+
+// MarkSent records the mails the server accepted in one commit; one
+// recorded already (a send repeated after a crash) is left as it is.
+func (q *queue) MarkSent(ctx context.Context, sent []umail.Sent) error {
+	var kinds []store.MailKind
+	err := q.db.Update(ctx, func(tx *store.Tx) error {
+		kinds = kinds[:0]
+		for _, s := range sent {
+			if m, err := tx.Mail(s.ID); err == nil {
+				kinds = append(kinds, m.Kind)
+			}
+			if err := tx.MarkSentDigest(s.ID, s.At, s.Digest); err != nil && !errors.Is(err, store.ErrNotQueued) {
+				return err
+			}
+		}
+		return nil
 	})
 	if err == nil {
-		q.metrics.MailSent(string(kind))
+		for _, k := range kinds {
+			q.metrics.MailSent(string(k))
+		}
 	}
 	return err
 }

@@ -1,12 +1,13 @@
 package main
 
 import (
-	"errors"
-
 	"context"
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"errors"
+	"fmt"
 	"log/slog"
 	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/store"
@@ -29,6 +30,8 @@ type scheduler struct {
 	// beacons fetches the rounds that steps of games with a beacon wait
 	// for (nil: no relay, and such steps wait, their game masters told).
 	beacons adjudicator.BeaconSource
+	// indexed is set once the store's due-time index is known complete.
+	indexed bool
 }
 
 // Wake makes the scheduler look again now (a game started, a step
@@ -62,68 +65,106 @@ func (s *scheduler) Run(ctx context.Context) error {
 	}
 }
 
-// pass ticks every game that is due and returns the earliest future due
-// time (zero if none).
+// Ticks are committed in batches of up to tickBatch games, each batch
+// closed after tickBatchTime of work, so that a burst of deadlines costs
+// one commit per batch while intake waits for the store at most that long.
+const (
+	tickBatch     = 64
+	tickBatchTime = 100 * time.Millisecond
+)
+
+// pass ticks every game that is due, as the store's due-time index says,
+// and returns when to look again: the earliest future due time (zero if
+// none), or now when a tick changed something.
 func (s *scheduler) pass(ctx context.Context) (time.Time, error) {
-	now := s.now()
-	type due struct {
-		game string
-		at   time.Time
+	if !s.indexed {
+		// Stores opened by openStore keep the index already; this makes
+		// sure of it for any other (a store an older umpire wrote).
+		if err := s.db.UseDue(ctx, s.judge.Due); err != nil {
+			return time.Time{}, err
+		}
+		s.indexed = true
 	}
-	var dues []due
-	err := s.db.View(ctx, func(tx *store.Tx) error {
-		gs, err := tx.Games()
-		if err != nil {
-			return err
-		}
-		jt := tx.Judge(s.from, now)
-		for _, g := range gs {
-			if g.Status != adjudicator.Running {
-				continue
-			}
-			at, ok, err := s.judge.Due(jt, g.ID)
-			if err != nil {
-				return err
-			}
-			if ok {
-				dues = append(dues, due{g.ID, at})
-			}
-		}
-		return nil
+	now := s.now()
+	var due []string
+	var next time.Time
+	err := s.db.View(ctx, func(tx *store.Tx) (err error) {
+		due, next, err = tx.DueGames(now, 0)
+		return err
 	})
 	if err != nil {
 		return time.Time{}, err
 	}
-	var next time.Time
-	for _, d := range dues {
-		if d.at.After(now) {
-			if next.IsZero() || d.at.Before(next) {
-				next = d.at
-			}
-			continue
+	for len(due) > 0 {
+		if ctx.Err() != nil {
+			return next, ctx.Err()
 		}
-		if waited, err := s.beacon(ctx, d.game, now); waited || err != nil {
-			if err != nil {
-				s.log.ErrorContext(ctx, "beacon step failed", "game", d.game, "err", err)
+		took, changed, waiting, err := s.tickBatch(ctx, due, now)
+		if err != nil {
+			// One game's tick failed: the batch is undone, and its games
+			// are ticked one by one so that the others go on.
+			for _, game := range due[:max(took, 1)] {
+				_, c, w, err := s.tickBatch(ctx, []string{game}, now)
+				if err != nil {
+					s.log.ErrorContext(ctx, "tick failed", "game", game, "err", err)
+				}
+				changed, waiting = changed || c, append(waiting, w...)
+			}
+			took = max(took, 1)
+		}
+		due = due[took:]
+		if changed {
+			next = now // look again at once: a tick may have opened a step with its own schedule
+			if s.poke != nil {
+				s.poke()
+			}
+		}
+		for _, game := range waiting {
+			if _, err := s.beacon(ctx, game, now); err != nil {
+				s.log.ErrorContext(ctx, "beacon step failed", "game", game, "err", err)
 			}
 			next = now
-			continue
 		}
-		changed := false
-		err := s.db.Update(ctx, func(tx *store.Tx) (err error) {
-			changed, err = s.judge.Tick(ctx, tx.Judge(s.from, now), d.game, now)
-			return err
-		})
-		if err != nil {
-			s.log.ErrorContext(ctx, "tick failed", "game", d.game, "err", err)
-			continue
-		}
-		if changed && s.poke != nil {
-			s.poke()
-		}
-		next = now // look again at once: the tick may have opened a step with its own schedule
 	}
 	return next, nil
+}
+
+// tickBatch ticks the first games of due in one transaction, until
+// tickBatch games or tickBatchTime, and returns how many it took, whether
+// any changed, and those whose step waits for a beacon round (handled
+// outside any transaction). A game whose tick changes nothing has its
+// due time read again, so that it is not due again until it has work.
+func (s *scheduler) tickBatch(ctx context.Context, due []string, now time.Time) (int, bool, []string, error) {
+	var took int
+	var changed bool
+	var waiting []string
+	err := s.db.Update(ctx, func(tx *store.Tx) error {
+		took, changed, waiting = 0, false, nil
+		t0 := time.Now()
+		jt := tx.Judge(s.from, now)
+		for _, game := range due {
+			if took == tickBatch || (took > 0 && time.Since(t0) > tickBatchTime) {
+				break
+			}
+			took++
+			if _, ok, err := s.judge.Waiting(jt, game, now); err != nil {
+				return fmt.Errorf("game %s: %w", game, err)
+			} else if ok {
+				waiting = append(waiting, game)
+				continue
+			}
+			c, err := s.judge.Tick(ctx, jt, game, now)
+			if err != nil {
+				return fmt.Errorf("game %s: %w", game, err)
+			}
+			if !c {
+				tx.Touch(game)
+			}
+			changed = changed || c
+		}
+		return nil
+	})
+	return took, changed, waiting, err
 }
 
 // beacon handles a game whose step waits for its beacon round: the round is

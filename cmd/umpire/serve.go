@@ -56,7 +56,10 @@ to point a mail client at, and the address of the web pages on loopback.
 }
 
 // openStore loads the configuration and opens its store, which m closes;
-// a store that does not exist yet is made.
+// a store that does not exist yet is made. While "umpire serve" holds the
+// store, a command the judge can carry out (control.go) is sent to it
+// instead: openStore then returns the command's exit code as an exitCode
+// error, its output printed.
 func (m *Main) openStore(fs *flag.FlagSet) (*Config, *store.DB, error) {
 	return m.openStoreFile(fs, true)
 }
@@ -111,7 +114,7 @@ func (m *Main) openConfigured(cfg *Config, fs *flag.FlagSet, create bool) (*stor
 			return nil, usagef("there is no store %s (%s): give the judge's store with --store FILE or --config FILE; 'umpire serve' and 'umpire game new' make one", cfg.Store, from)
 		}
 	}
-	db, err := store.Open(cfg.Store, store.Options{Host: hostOf(cfg.Address)})
+	db, err := store.Open(cfg.Store, store.Options{Host: hostOf(cfg.Address), Due: cfg.judge(m.Logger).Due})
 	if err != nil {
 		return nil, err
 	}
@@ -264,6 +267,7 @@ type daemon struct {
 	inbox  *umail.Inbox
 	outbox *umail.Outbox
 	sched  *scheduler
+	queue  *queue // the outbox's store, and the renderer of its reports
 	judge  *adjudicator.Judge
 	// metrics count the daemon's work; web, when set, serves the public
 	// pages and /metrics while the daemon runs.
@@ -284,22 +288,25 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	adj := cfg.judge(m.Logger)
 	metrics := m.newMetrics(db)
 	observeJudge(adj, metrics)
+	q := &queue{db: db, from: from, key: key, reports: reports, log: m.Logger, now: m.Now, wake: make(chan struct{}, 1), metrics: metrics}
 	out, err := umail.NewOutbox(umail.OutboxConfig{
 		Server: server(cfg.SMTP), HelloName: hostOf(cfg.Address), Now: m.Now, Logger: m.Logger,
 		Retry: umail.Backoff{Base: cfg.SMTP.Retry.Duration, Max: time.Hour}, GiveUp: cfg.SMTP.GiveUp.Duration,
 		OnFailure: func(ctx context.Context, q umail.Queued, reason string) { m.reportFailure(ctx, db, cfg, q, reason) },
-	}, &queue{db: db, from: from, key: key, reports: reports, log: m.Logger, metrics: metrics})
+	}, q)
 	if err != nil {
 		return nil, err
 	}
-	sched := &scheduler{db: db, judge: adj, from: from, now: m.Now, log: m.Logger, poke: out.Poke,
+	q.rendered = func() { out.PokeLane(umail.LaneReports) }
+	poke := func() { out.Poke(); q.Wake() }
+	sched := &scheduler{db: db, judge: adj, from: from, now: m.Now, log: m.Logger, poke: poke,
 		interval: time.Minute, wake: make(chan struct{}, 1), beacons: cfg.Beacon.relay()}
 	limits := message.DefaultLimits()
 	limits.MaxMessage = cfg.Limits.MessageBytes
 	h := intake.New(intake.Config{
 		Store: intakeStore{db}, Intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj}, Address: cfg.Address,
 		From: from, Limits: limits, RepliesPerHour: cfg.Limits.RepliesPerHour, Now: m.Now, Logger: m.Logger,
-		Poke: out.Poke, Wake: sched.Wake, Taken: takenMetrics(metrics),
+		Poke: poke, Wake: sched.Wake, Taken: takenMetrics(metrics),
 	})
 	in, err := umail.NewInbox(umail.InboxConfig{
 		Server: server(cfg.IMAP), Folder: cfg.IMAP.Folder, Processed: cfg.IMAP.Processed, Rejected: cfg.IMAP.Rejected,
@@ -308,7 +315,7 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	if err != nil {
 		return nil, err
 	}
-	return &daemon{m: m, cfg: cfg, db: db, inbox: in, outbox: out, sched: sched, judge: adj, metrics: metrics}, nil
+	return &daemon{m: m, cfg: cfg, db: db, inbox: in, outbox: out, sched: sched, judge: adj, metrics: metrics, queue: q}, nil
 }
 
 func server(mb MailBox) umail.Server {
@@ -341,7 +348,7 @@ func (d *daemon) once(ctx context.Context) error {
 func (d *daemon) run(ctx context.Context) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	runs := []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run}
+	runs := []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run, d.queue.Run, d.prune}
 	ctl, err := d.m.listenControl(d.cfg, d.db, func() { d.sched.Wake(); d.outbox.Poke() })
 	if err != nil {
 		d.m.Logger.WarnContext(ctx, "no control socket: the command line cannot reach this judge while it runs", "err", err)
@@ -363,6 +370,29 @@ func (d *daemon) run(ctx context.Context) error {
 	d.m.Logger.InfoContext(ctx, "judge running")
 	wg.Wait()
 	return context.Cause(ctx)
+}
+
+// prune empties the bodies of sent mail older than the retention, at start
+// and every hour, until ctx ends.
+func (d *daemon) prune(ctx context.Context) error {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		keep := d.cfg.Retention.SentMail.Duration
+		if keep <= 0 {
+			keep = DefaultRetention
+		}
+		if n, err := prune(ctx, d.db, d.m.Now(), keep); err != nil && ctx.Err() == nil {
+			d.m.Logger.ErrorContext(ctx, "pruning sent mail failed", "err", err)
+		} else if n > 0 {
+			d.m.Logger.InfoContext(ctx, "sent mail pruned", "mails", n, "older_than", keep)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
 }
 
 // reportFailure tells the game master of the mail's game that a mail could

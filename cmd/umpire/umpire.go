@@ -72,7 +72,7 @@ type command struct {
 func (m *Main) commands() []*command {
 	return []*command{
 		serveCommand(), demoCommand(), gameCommand(), verifyCommand(), replayCommand(),
-		resolveCommand(), renderCommand(), keysCommand(), mailCommand(), versionCommand(),
+		resolveCommand(), renderCommand(), keysCommand(), mailCommand(), storeCommand(), versionCommand(),
 	}
 }
 

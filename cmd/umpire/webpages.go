@@ -63,14 +63,15 @@ type outboxStats struct{ db *store.DB }
 
 func (o outboxStats) Outbox(ctx context.Context) (depth int, oldest time.Time, err error) {
 	err = o.db.View(ctx, func(tx *store.Tx) error {
-		// every queued mail, due or not.
-		queued, err := tx.Due(time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0)
-		for _, q := range queued {
-			if oldest.IsZero() || q.Queued.Before(oldest) {
-				oldest = q.Queued
+		// every queued mail, due or not, of every lane, counted without
+		// reading them (store.OutboxStats).
+		st, err := tx.OutboxStats()
+		for _, l := range st.Lanes {
+			depth += l.Queued
+			if !l.Oldest.IsZero() && (oldest.IsZero() || l.Oldest.Before(oldest)) {
+				oldest = l.Oldest
 			}
 		}
-		depth = len(queued)
 		return err
 	})
 	return depth, oldest, err

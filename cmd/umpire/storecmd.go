@@ -1,0 +1,157 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"text/tabwriter"
+	"time"
+
+	"github.com/umpire-pbem/umpire/store"
+)
+
+func storeCommand() *command {
+	return &command{
+		name:    "store",
+		args:    "backup FILE | compact | prune | stats",
+		summary: "Back up, compact, prune and inspect the store.",
+		help: `Subcommands:
+  store backup FILE  write a consistent copy of the store to FILE while the
+                     judge runs (one read transaction; FILE is replaced
+                     whole, through a temporary file beside it)
+  store compact      rewrite the store without its free pages and swap the
+                     copy in; the judge must be stopped; the old file is
+                     kept as STORE.pre-compact
+  store prune        empty the bodies of mails sent longer ago than
+                     retention.sent_mail (default 720h); the judge does it
+                     every hour on its own
+  store stats        the outbox's lanes, held mail, rendered reports, the
+                     due-time index and the file's size
+
+While 'umpire serve' runs, backup, prune and stats go to it through its
+control socket; compact refuses to run. docs/operations.md explains backup,
+restore and compaction.`,
+		flags: func(fs *flag.FlagSet) {
+			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
+			fs.String("store", "", "store file, overriding the configuration's store")
+		},
+		run: runStore,
+	}
+}
+
+func runStore(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
+	switch {
+	case len(args) == 2 && args[0] == "backup":
+		if m.daemon == nil {
+			// The judge runs elsewhere: it writes where this command means.
+			abs, err := filepath.Abs(args[1])
+			if err != nil {
+				return usagef("backup: %v", err)
+			}
+			args[1] = abs
+			m.cmdline = []string{"store", "backup", abs}
+		}
+	case len(args) == 1 && (args[0] == "compact" || args[0] == "prune" || args[0] == "stats"):
+	default:
+		return usagef("want store backup FILE, store compact, store prune or store stats")
+	}
+	if args[0] == "compact" {
+		return m.compactStore(fs)
+	}
+	cfg, db, err := m.openStore(fs)
+	if err != nil {
+		return err
+	}
+	switch args[0] {
+	case "backup":
+		t0 := time.Now()
+		n, err := db.BackupFile(ctx, args[1])
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.Stdout, "store %s backed up to %s: %.1f MB in %v\n", cfg.Store, args[1], float64(n)/(1<<20), time.Since(t0).Round(time.Millisecond))
+		return nil
+	case "prune":
+		n, err := prune(ctx, db, m.Now(), cfg.Retention.SentMail.Duration)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.Stdout, "%d sent mails older than %v pruned: their bodies are gone, their records stay\n", n, cfg.Retention.SentMail.Duration)
+		return nil
+	}
+	var st store.OutboxStats
+	var indexed bool
+	var due int
+	var next time.Time
+	if err := db.View(ctx, func(tx *store.Tx) (err error) {
+		if st, err = tx.OutboxStats(); err != nil {
+			return err
+		}
+		var games []string
+		games, next, err = tx.DueGames(m.Now(), 0)
+		due = len(games)
+		return err
+	}); err != nil {
+		return err
+	}
+	indexed = db.DueIndexed()
+	w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(w, "file\t%s\t%.1f MB\n", cfg.Store, float64(db.Size())/(1<<20))
+	for _, lane := range store.Lanes {
+		ls := st.Lanes[lane]
+		oldest := "-"
+		if !ls.Oldest.IsZero() {
+			oldest = fmt.Sprintf("oldest queued %s ago", m.Now().Sub(ls.Oldest).Round(time.Second))
+		}
+		fmt.Fprintf(w, "lane %s\t%d queued\t%s\n", lane, ls.Queued, oldest)
+	}
+	fmt.Fprintf(w, "held\t%d\t\n", st.Held)
+	fmt.Fprintf(w, "rendered\t%d mails\t%d pictures\n", st.Rendered, st.Pictures)
+	when := "nothing later"
+	if !next.IsZero() {
+		when = "next at " + next.UTC().Format("2006-01-02 15:04:05 MST")
+	}
+	fmt.Fprintf(w, "games due now\t%d\t%s (index complete: %v)\n", due, when, indexed)
+	return w.Flush()
+}
+
+// compactStore compacts the store file; the judge must not be running.
+func (m *Main) compactStore(fs *flag.FlagSet) error {
+	cfg, err := m.loadConfig(fs.Lookup("config").Value.String())
+	if err != nil {
+		return err
+	}
+	if s := fs.Lookup("store").Value.String(); s != "" {
+		cfg.Store = s
+	}
+	t0 := time.Now()
+	res, err := store.Compact(cfg.Store, store.Options{})
+	if err != nil {
+		return fmt.Errorf("%w (stop the judge first: compaction needs the store to itself)", err)
+	}
+	fmt.Fprintf(m.Stdout, "store %s compacted in %v: %.1f MB -> %.1f MB; the old file is %s (delete it once the judge runs well)\n",
+		cfg.Store, time.Since(t0).Round(time.Millisecond), float64(res.Before)/(1<<20), float64(res.After)/(1<<20), res.Kept)
+	return nil
+}
+
+// pruneBatch is how many mails one prune transaction empties.
+const pruneBatch = 2000
+
+// prune empties the bodies of mails sent more than keep before now, in
+// batches, and returns how many.
+func prune(ctx context.Context, db *store.DB, now time.Time, keep time.Duration) (int, error) {
+	total := 0
+	for {
+		var n int
+		var more bool
+		err := db.Update(ctx, func(tx *store.Tx) (err error) {
+			n, more, err = tx.Prune(now.Add(-keep), now, pruneBatch)
+			return err
+		})
+		total += n
+		if err != nil || !more {
+			return total, err
+		}
+	}
+}

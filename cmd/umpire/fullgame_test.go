@@ -220,6 +220,11 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 			}
 		}
 	}
+	// fog of war: no seat's mail names what it may not see (the games that
+	// say so: FogLeaks)
+	if fog, ok := rules.(fogChecker); ok {
+		checkFog(t, db, dir, id, gm, players, fog)
+	}
 	// replay and verify the exports
 	var exp *adjudicator.GameExport
 	if err := db.View(ctx, func(tx *store.Tx) (err error) {
@@ -256,6 +261,58 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		}
 		t.Logf("%s game turn %d (0: before the first): order mails %s", game.kind, turn, strings.Join(per, ", "))
 	}
+}
+
+// fogChecker is implemented by games whose seats may not see everything
+// (1914's fog of war): FogLeaks says what a text meant for a seat after a
+// step shows that the seat may not see.
+type fogChecker interface {
+	FogLeaks(state []byte, seat, text string) ([]string, error)
+}
+
+var reportFile = regexp.MustCompile(`-step-(\d+)-report\.(txt|html)$`)
+
+// checkFog reads every report each seat received (text and HTML parts) and
+// checks it against the state after its step; the game master's reports,
+// which show everything, must fail the same check (the control).
+func checkFog(t *testing.T, db *store.DB, dir, game string, gm *seatPlayer, seats []*seatPlayer, fog fogChecker) {
+	t.Helper()
+	checked, control := 0, 0
+	for _, p := range append([]*seatPlayer{gm}, seats...) {
+		files, _ := filepath.Glob(filepath.Join(dir, "mail", p.dirName(), "*"))
+		for _, f := range files {
+			m := reportFile.FindStringSubmatch(f)
+			if m == nil {
+				continue
+			}
+			k, _ := strconv.ParseUint(m[1], 10, 64)
+			var state []byte
+			db.View(t.Context(), func(tx *store.Tx) error {
+				st, err := tx.Judge(judgeAddress, time.Now()).Step(game, k+1)
+				state = st.State
+				return err
+			})
+			text, _ := os.ReadFile(f)
+			if p == gm {
+				if found, _ := fog.FogLeaks(state, seats[0].Seat, string(text)); len(found) > 0 {
+					control++
+				}
+				continue
+			}
+			found, err := fog.FogLeaks(state, p.Seat, string(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range found {
+				t.Errorf("%s's mail %s shows %s", p.Seat, filepath.Base(f), l)
+			}
+			checked++
+		}
+	}
+	if checked < 10 || control == 0 {
+		t.Errorf("fog of war: %d report parts checked; the game master's would have leaked in %d", checked, control)
+	}
+	t.Logf("fog of war: %d report parts checked; the game master's would have leaked in %d", checked, control)
 }
 
 // turnOf finds the game turn in a step's phase ("turn 3: ...").

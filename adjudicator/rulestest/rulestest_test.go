@@ -10,8 +10,6 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
 )
 
-func TestFakeCases(t *testing.T) { Run(t, Config{Rules: fake.Game, Dir: "testdata"}) }
-
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"rule x\n", "before the first case"},

@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,26 +21,22 @@ import (
 	"github.com/umpire-pbem/umpire/store"
 )
 
-// fullGames are the games the end-to-end test plays to their end by real
-// mail: Per Rote for at least six turns; War by Television for its 14
-// turns, or until victory or the MePPs end it.
-var fullGames = []struct {
-	kind, scenario, options string
-	minSteps                int
-}{
-	{"perrote", "meeting", "", 6},
-	{"wbt", "demo", "", 6},
-}
-
-// TestFullGameByRealMail plays a whole game by mail through the real
-// Dovecot and OpenSMTPD: a game master creates it, an OpenPGP player and an
-// SSH player join and mail signed orders every turn until the game ends;
-// then `umpire replay` re-runs the exported game and `umpire verify` checks
-// its dice log.
+// TestFullGameByRealMail plays a whole game of every hosted game by mail
+// through the real Dovecot and OpenSMTPD: a game master creates it with the
+// scenario and options of the game's testdata/fullgame.toml, a player a
+// seat joins (signing with OpenPGP and SSH in turn) and mails the bot's
+// orders, signed, every step until the game ends (after at least min_steps steps); then `umpire
+// replay` re-runs the exported game and `umpire verify` checks its dice log.
 func TestFullGameByRealMail(t *testing.T) {
-	for _, game := range fullGames {
-		t.Run(game.kind, func(t *testing.T) {
-			playFullGame(t, game.kind, game.scenario, game.options, game.minSteps)
+	reg := games()
+	for _, kind := range slices.Sorted(maps.Keys(reg)) {
+		t.Run(kind, func(t *testing.T) {
+			dir := gameDir(t, reg[kind])
+			fg, err := readFullGame(repoRoot, dir)
+			if err != nil {
+				t.Fatalf("%v (TestEveryGameIsComplete says what a hosted game needs)", err)
+			}
+			playFullGame(t, kind, fg.Scenario, fg.gameFileOptions(), fg.MinSteps)
 		})
 	}
 }
@@ -54,7 +53,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		t.Fatal(err)
 	}
 	seats, err := rules.Seats(game.scenario)
-	if err != nil || len(seats) != 2 {
+	if err != nil || len(seats) < 2 {
 		t.Fatalf("seats of %s/%s: %v %v", game.kind, game.scenario, seats, err)
 	}
 	dir := t.TempDir()
@@ -82,12 +81,25 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		return &seatPlayer{Name: name, Addr: addr, public: g.Export(fpr),
 			clearSign: func(text []byte) ([]byte, error) { return g.ClearSign(fpr, text), nil }}
 	}
-	gm, p1 := gpgPlayer("Grace", "gm@players.test"), gpgPlayer("Olga", "olga@players.test")
-	key := sk.GenKey("sam", "ed25519")
-	p2 := &seatPlayer{Name: "Sam", Addr: "sam@players.test", public: key.Public,
-		sshSign: func(content []byte) ([]byte, error) { return sk.Sign(key, "umpire", content), nil }}
-	p1.Seat, p2.Seat = seats[0], seats[1]
-	everyone := []*seatPlayer{gm, p1, p2}
+	sshPlayer := func(name, addr string) *seatPlayer {
+		key := sk.GenKey(name, "ed25519")
+		return &seatPlayer{Name: name, Addr: addr, public: key.Public,
+			sshSign: func(content []byte) ([]byte, error) { return sk.Sign(key, "umpire", content), nil }}
+	}
+	// one player a seat, signing with gpg and ssh-keygen in turn
+	gm := gpgPlayer("Grace", "gm@players.test")
+	var players []*seatPlayer
+	for i, seat := range seats {
+		name := []string{"Olga", "Sam", "Ivo", "Mira", "Ana", "Luka"}[i%6] + strconv.Itoa(i/6+1)
+		addr := strings.ToLower(name) + "@players.test"
+		p := gpgPlayer(name, addr)
+		if i%2 == 1 {
+			p = sshPlayer(strings.ToLower(name), addr)
+		}
+		p.Seat = seat
+		players = append(players, p)
+	}
+	everyone := append([]*seatPlayer{gm}, players...)
 	for _, p := range everyone {
 		st.AddUser(t, p.Addr, "pw")
 	}
@@ -111,7 +123,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		t.Fatal(err)
 	}
 	mustRound(t, tb, everyone)
-	for _, p := range []*seatPlayer{p1, p2} {
+	for _, p := range players {
 		if err := tb.send(ctx, p, "join", fmt.Sprintf("join %s %s\n", id, p.Seat)); err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +143,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		if err != nil {
 			t.Fatalf("after %d steps: %v", steps, err)
 		}
-		for _, p := range []*seatPlayer{p1, p2} {
+		for _, p := range players {
 			if !contains(step.Owing, p.Seat) {
 				continue
 			}
@@ -145,7 +157,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 			}
 		}
 		got := mustRound(t, tb, everyone)
-		for _, p := range []*seatPlayer{p1, p2} {
+		for _, p := range players {
 			if contains(step.Owing, p.Seat) && !anyContains(got[p], "ACCEPTED") {
 				t.Fatalf("step %d: %s's orders were not accepted:\n%s", step.Number, p.Seat, strings.Join(texts(got[p]), "\n----\n"))
 			}

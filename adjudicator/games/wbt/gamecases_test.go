@@ -39,7 +39,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
-func TestAdjudicationCases(t *testing.T) {
+func TestGameCases(t *testing.T) {
 	rulestest.Run(t, rulestest.Config{
 		Rules:    Game,
 		Dir:      filepath.Join("testdata", "game"),

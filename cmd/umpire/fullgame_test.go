@@ -41,7 +41,20 @@ func TestFullGameByRealMail(t *testing.T) {
 	}
 }
 
-func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
+// fullGameResult is what a full game by mail leaves for a game's own
+// checks: the folder of every mail each player received (saveMail's files,
+// one folder a seat and gm/), the exported game and the dice log's file.
+type fullGameResult struct {
+	MailDir, LogPath string
+	Export           *adjudicator.GameExport
+	// Mail and Players keep the game's mail going after its end.
+	Mail    *scripted
+	Players []*seatPlayer
+}
+
+// playFullGame plays a game to its end by real mail; after, when given, is
+// called after each step's round of mail with the step just played.
+func playFullGame(t *testing.T, kind, scenario, options string, minSteps int, after ...func(tb *scripted, step uint64, players []*seatPlayer)) fullGameResult {
 	st := mailtest.Real(t)
 	reg := games()
 	game := struct {
@@ -162,6 +175,9 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 				t.Fatalf("step %d: %s's orders were not accepted:\n%s", step.Number, p.Seat, strings.Join(texts(got[p]), "\n----\n"))
 			}
 		}
+		for _, f := range after {
+			f(tb, step.Number, players)
+		}
 	}
 	_, over, err := tb.state(ctx, id)
 	if err != nil || !over {
@@ -223,6 +239,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int) {
 		t.Errorf("verify: exit %d\n%s%s", code, out, errOut)
 	}
 	t.Logf("%s played %d steps by real mail", game.kind, steps)
+	return fullGameResult{MailDir: filepath.Join(dir, "mail"), LogPath: logPath, Export: exp, Mail: tb, Players: players}
 }
 
 func mustRound(t *testing.T, tb *scripted, ps []*seatPlayer) map[*seatPlayer][][]byte {

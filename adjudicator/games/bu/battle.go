@@ -99,12 +99,15 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 	}
 	ti, _ := g.sc.Map.Space(o.Space)
 	var groups [][]*Unit
-	seen := map[string]bool{}
+	seen := map[string]int{}
+	taken := map[string]bool{}
 	for _, gr := range o.Groups {
-		if seen[gr.From] {
-			return nil, refuse("list each attacking space once", "%s is listed twice", g.name(gr.From))
+		seen[gr.From]++
+	}
+	for _, gr := range o.Groups {
+		if seen[gr.From] > 1 && len(gr.Units) == 0 {
+			return nil, refuse("when a space's units go to different spaces before the attack, name each group's units: "+gr.From+":UNIT+UNIT>SPACE", "%s is listed twice without its units", g.name(gr.From))
 		}
-		seen[gr.From] = true
 		var units []*Unit
 		for _, u := range g.unitsAt(gr.From) {
 			if !slices.Contains(g.seatSides(seat), u.Side()) {
@@ -116,6 +119,10 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 			if len(gr.Units) == 0 && g.mayOperate(u) != nil {
 				continue
 			}
+			if taken[u.ID] {
+				return nil, refuse("a unit attacks once", "%s is in two groups", u.ID)
+			}
+			taken[u.ID] = true
 			units = append(units, u)
 		}
 		for _, id := range gr.Units {
@@ -170,6 +177,17 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 	return groups, nil
 }
 
+// activations counts the spaces an attack activates: 1 OP each (13.4.1).
+func activations(o *order) int {
+	var from []string
+	for _, gr := range o.Groups {
+		if !slices.Contains(from, gr.From) {
+			from = append(from, gr.From)
+		}
+	}
+	return len(from)
+}
+
 func unitIDs(us []*Unit) string {
 	if len(us) == 0 {
 		return "none"
@@ -187,14 +205,15 @@ func (g *game) attackAction(seat string, o *order) {
 	r := g.Round
 	r.MoveFrom = ""
 	groups, err := g.checkAttack(seat, o)
-	if err == nil && r.Points < len(o.Groups) {
-		err = refuse("", "%d OPs needed, %d left", len(o.Groups), r.Points)
+	ops := activations(o)
+	if err == nil && r.Points < ops {
+		err = refuse("", "%d OPs needed, %d left", ops, r.Points)
 	}
 	if err != nil {
 		g.ev("13.4.1", "Not carried out: %s (%v).", o.Canon, err)
 		return
 	}
-	r.Points -= len(o.Groups)
+	r.Points -= ops
 	b := &Attack{Seat: seat, Target: o.Space, From: map[string]string{}, Start: map[string]string{}, Losses: o.Losses, Advance: o.Advance}
 	var froms []string
 	for i, gr := range o.Groups {
@@ -223,8 +242,8 @@ func (g *game) attackAction(seat string, o *order) {
 	for i, f := range froms {
 		names[i] = g.name(f)
 	}
-	g.ev("13.4.1", "%s activates %d %s (%d OP, %d left) and attacks %s from %s with %s.", seatName(seat), len(o.Groups), plural(len(o.Groups), "space", "spaces"),
-		len(o.Groups), r.Points, g.name(o.Space), strings.Join(names, " and "), strings.Join(b.Attackers, ", "))
+	g.ev("13.4.1", "%s activates %d %s (%d OP, %d left) and attacks %s from %s with %s.", seatName(seat), ops, plural(ops, "space", "spaces"),
+		ops, r.Points, g.name(o.Space), strings.Join(names, " and "), strings.Join(b.Attackers, ", "))
 	// units that retreated into the space this round are eliminated (13.4.8.6)
 	for _, u := range g.unitsAt(o.Space) {
 		if slices.Contains(g.seatSides(seat), u.Side()) {
@@ -563,6 +582,32 @@ func (g *game) battleLosses(b *Attack) bool {
 	return true
 }
 
+// lossOptions are the units seat loses steps from in battle b and the
+// Maximum Fulfilment plan of its Loss Number (13.4.6.2).
+func (g *game) lossOptions(b *Attack, seat string) ([]string, LossPlan) {
+	loss, crit := b.LossToDef, b.AttCrit
+	if seat == b.Seat {
+		loss, crit = b.LossToAtt, b.DefCrit
+	}
+	ids := b.lossUnits(g, seat)
+	units := make([]LossUnit, len(ids))
+	for i, id := range ids {
+		units[i] = g.lossUnit(g.byID[id])
+	}
+	return ids, AllocateLosses(loss, units, crit)
+}
+
+// allocationSteps lists an allocation as one unit id a step.
+func allocationSteps(ids []string, a []int) []string {
+	var out []string
+	for i, k := range a {
+		for range k {
+			out = append(out, ids[i])
+		}
+	}
+	return out
+}
+
 // allocation is the steps seat takes from its units in battle b for a
 // Loss Number (13.4.6.2, 13.4.6.4): its decision, its orders' priority, the
 // only choice there is; false when it must be asked.
@@ -748,6 +793,16 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 	}
 }
 
+// lossChoices are seat's legal loss decisions in battle b, as orders.
+func (g *game) lossChoices(b *Attack, seat string) []string {
+	ids, plan := g.lossOptions(b, seat)
+	var opts []string
+	for _, a := range plan.Allocations {
+		opts = append(opts, "lose "+strings.Join(allocationSteps(ids, a), " "))
+	}
+	return opts
+}
+
 // ask suspends the round for a decision step.
 func (g *game) ask(b *Attack, kind string, seats []string) {
 	p := &Pending{Kind: kind, Seats: seats, Question: map[string]string{}}
@@ -756,27 +811,8 @@ func (g *game) ask(b *Attack, kind string, seats []string) {
 		p.Label = "loss decision at " + g.name(b.Target)
 		p.Default = "the umpire's allocation: fewest units eliminated, non-elite units first"
 		for _, s := range seats {
-			loss, crit := b.LossToDef, b.AttCrit
-			if s == b.Seat {
-				loss, crit = b.LossToAtt, b.DefCrit
-			}
-			ids := b.lossUnits(g, s)
-			units := make([]LossUnit, len(ids))
-			for i, id := range ids {
-				units[i] = g.lossUnit(g.byID[id])
-			}
-			plan := AllocateLosses(loss, units, crit)
-			var opts []string
-			for _, a := range plan.Allocations {
-				var st []string
-				for i, k := range a {
-					for range k {
-						st = append(st, ids[i])
-					}
-				}
-				opts = append(opts, "lose "+strings.Join(st, " "))
-			}
-			p.Question[s] = fmt.Sprintf("Loss Number %d at %s: choose one of: %s (13.4.6.2).", loss, g.name(b.Target), strings.Join(opts, "; "))
+			p.Question[s] = fmt.Sprintf("Loss Number %d at %s: choose one of: %s (13.4.6.2).", map[bool]int{true: b.LossToAtt, false: b.LossToDef}[s == b.Seat],
+				g.name(b.Target), strings.Join(g.lossChoices(b, s), "; "))
 		}
 	case "retreat":
 		p.Label = "retreat decision at " + g.name(b.Target)

@@ -590,6 +590,15 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 			}
 			o.Units = append(o.Units, id)
 		}
+		ids, plan := g.lossOptions(b, p.seat)
+		legal := false
+		for _, a := range plan.Allocations {
+			legal = legal || sameSteps(allocationSteps(ids, a), o.Units)
+		}
+		if !legal {
+			return nil, refuse("write one of: "+strings.Join(g.lossChoices(b, p.seat), "; ")+" (a unit once a step)",
+				"%s is not a Maximum Fulfilment allocation (13.4.6.2)", strings.Join(o.Units, " "))
+		}
 		o.Canon = "lose " + strings.Join(o.Units, " ")
 	case kind == "retreat" && verb == "ignore":
 		if !b.MayIgnore {

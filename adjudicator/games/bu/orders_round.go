@@ -338,7 +338,7 @@ func (p *parser) attack(f []string) (*order, error) {
 			return nil, refuse("the attacking units are "+strings.Join(attackers, ", "), "losses %s: not an attacking unit", id)
 		}
 	}
-	if err := p.spend(len(o.Groups), "OPs"); err != nil {
+	if err := p.spend(activations(o), "OPs"); err != nil {
 		return nil, err
 	}
 	if o.Combat != "" {

@@ -10,13 +10,19 @@
 //
 //	domain.go     the records: Game, Seat, StepRecord, OrderFile, Key, Problem
 //	rules.go      Rules (what a game package provides), Registry, and the
-//	              optional Bot, FileOptions and OptionSeats
+//	              optional Bot, FileOptions, OptionSeats, HiddenStreams and
+//	              StreamSeats
 //	gamefile.go   the game file a game master sends: options, seats, schedule
 //	judge.go      the step machine: Judge creates games, seats players, opens
 //	              steps, counts readiness, ticks deadlines and reminders, pauses,
 //	              resumes, excuses absences and rolls back
-//	adjudicate.go a step adjudicated: its orders, its dice links, the game's
-//	              Adjudicate, the reports queued; Replay re-runs a game
+//	adjudicate.go a step closed and adjudicated: its orders and order list,
+//	              its dice (v2 step record, draws, reveals; or v1 links), the
+//	              game's Adjudicate, the reports queued; Replay re-runs a game
+//	dicelog.go    the umpire-dice-v2 header at creation and rollback records
+//	beacon.go     the beacon option, close notices, a step waiting for its
+//	              round (Waiting, BeaconArrived, BeaconFailed)
+//	replay2.go    the replay of a v2 game against its log
 //	roll.go       witnessed rolls for third parties (the dice service)
 //	export.go     a game's public log exported, read back and replayed
 //	intake.go     intake: Intake.Handle decides what an Envelope means; Tx

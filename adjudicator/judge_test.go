@@ -31,13 +31,16 @@ type hosted struct {
 
 var start = time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
 
+// newJudgeV1 makes host's judge create umpire-dice-v1 games (hostWith).
+var newJudgeV1 bool
+
 const gmKey = "GMKEY"
 
 func host(t *testing.T, file string) *hosted {
 	t.Helper()
 	h := &hosted{t: t, db: storetest.MustOpen(t), now: start, keys: map[string]string{}}
 	n := byte(0)
-	h.judge = &adjudicator.Judge{Games: adjudicator.NewRegistry(fake.Game), ChainLength: 64,
+	h.judge = &adjudicator.Judge{Games: adjudicator.NewRegistry(fake.Game), ChainLength: 64, DiceV1: newJudgeV1,
 		NewRoot: func() (dice.Hash, error) { n++; return sha256.Sum256([]byte{n}), nil }}
 	h.intake = &adjudicator.Intake{Judge: h.judge}
 	f, err := adjudicator.ParseGameFile([]byte(file), h.judge.Games)
@@ -469,21 +472,21 @@ func TestRollback(t *testing.T) {
 	if replayed != 3 {
 		t.Errorf("replayed %d steps, want 3 (1, 2 and 4)", replayed)
 	}
-	storetest.MustView(t, h.db, func(tx *store.Tx) error {
-		x, err := tx.ExportLog("g1")
-		if err != nil {
-			return err
+	if res := h.verifyLog(); !res.OK() || res.Steps != 3 || res.Rollbacks != 1 {
+		t.Errorf("log after a rollback: %+v", res)
+	}
+	x, err := dice.ParseExportV2(h.exportLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range x.Records {
+		if r.Type == dice.TypeStep && r.Step.K == 3 || r.Type == dice.TypeDraw && r.Draw.Step == 3 {
+			t.Error("the rolled-back step has a step record or drew dice")
 		}
-		if res := dice.Verify(x, nil); !res.OK() {
-			t.Errorf("log after a rollback: %v", res.Problem)
+		if r.Type == dice.TypeRollback && (r.Rollback.Closed != 3 || r.Rollback.Target != 2) {
+			t.Errorf("rollback record %+v, want step 3 closed back to 2", r.Rollback)
 		}
-		for _, s := range x.Steps {
-			if s.Step == 3 {
-				t.Error("the rolled-back step drew dice")
-			}
-		}
-		return nil
-	})
+	}
 	// Rolling back to a restored step goes back to its source.
 	h.update(func(tx adjudicator.Tx) (err error) {
 		n, err = h.judge.Rollback(tx, "g1", 4, h.now, dice.Hash{}, "test")

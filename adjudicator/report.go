@@ -204,7 +204,8 @@ type stepReport struct {
 	orderList []ReportOrder
 	beacon    string
 	rollbacks []ReportRollback
-	streams   []string // hidden streams the step drew from
+	streams   []string          // hidden streams the step drew from
+	owners    map[string]string // their seats (StreamSeats), found once
 	sec       DiceSecrets
 }
 
@@ -347,9 +348,15 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 	if b.sec.V2() && seat != "" && seat != Spectator {
 		r.YourOrders = yourOrders(seat, k, b.orderList)
 		if ss, ok := b.rules.(StreamSeats); ok {
+			if b.owners == nil {
+				b.owners = map[string]string{}
+				for _, n := range b.streams {
+					b.owners[n] = ss.StreamSeat(b.st.State, n)
+				}
+			}
 			own := map[string]bool{}
 			for _, n := range b.streams {
-				if ss.StreamSeat(b.st.State, n) == seat {
+				if b.owners[n] == seat {
 					own[n] = true
 					r.Keys = append(r.Keys, ReportKey{Stream: n, Step: k, Key: dice.StreamKey(b.sec.SealedRoot, k, n).String()})
 				}

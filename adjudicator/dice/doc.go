@@ -1,11 +1,39 @@
-// Package dice implements umpire-dice-v1, the verifiable dice scheme of
-// umpire: reverse hash chains whose commitments are published before any
-// order exists, per-step byte streams bound to the accepted orders,
-// rejection-sampled dice and Fisher-Yates shuffles, and a hash-chained log of
-// every draw that anyone can check offline from its public export.
+// Package dice implements umpire's verifiable dice: umpire-dice-v2, which
+// new games use, and umpire-dice-v1, which games created before it keep.
+// Both are specified in docs/dice-log.md (v1 in its appendix).
 //
-// The scheme is specified in docs/dice-log.md. Names used here follow it:
-// a Link is one element of a chain, D_k (StepDigest) binds step k to its
-// orders, a Stream is the HMAC byte stream of one link, and an Entry is one
-// logged draw.
+// umpire-dice-v2: a game's log is a sequence of typed records (Header,
+// Step, Draw, KeyReveal, Rollback, the end) in one hash chain (Ledger, head
+// h_i = NextHead). Step k's open dice come from open[k] of a reverse hash
+// chain (Chain with V2), its hidden draws from keys of their own,
+// StreamKey(sealed root, k, stream), published as keyed commitments
+// (Draw.Commit). D_k (StepDigestV2) binds a step's dice to its game, phase,
+// seat-attributed order list (OrderEntry) and, optionally, a drand beacon
+// round (BeaconVerifier checks its BLS signature). WriteExportV2 writes the
+// public export; VerifyStream checks one in a single streaming pass in
+// constant memory, strictly.
+//
+// # Drawing
+//
+// A game's rules draw through a Roller: r.Draw(stream, spec, purpose), with
+// stream Open (dice.Open, "open": dice everyone sees) or one of the hidden
+// streams the game names (adjudicator.HiddenStreams: "deck", "hand-a",
+// "cup"...). The helpers Roll and RollFrom roll open dice, DrawChit and
+// Shuffle take the stream. Draw panics on a stream the game did not name
+// or a spec out of limits: both are bugs of the game's code. In a v1 game
+// (StepRoller) every hidden stream name maps onto the step's one sealed
+// link, so old games replay draw for draw.
+//
+// # Revealing
+//
+// A hidden stream stays sealed until the game ends, unless the rules say
+// its secrecy is spent: call Reveal(r, stream) during the step in which
+// showing the stream's draws can no longer leak anything (a deck played
+// out, a hand laid down). The judge then publishes, in reveal records, the
+// stream's key of every earlier step that drew from it, and of the current
+// step too unless the rules draw from the same stream again later in the
+// step (a reshuffle, which that key now hides; it is published at a later
+// Reveal or at the end). A deck that is reshuffled should draw the new
+// shuffle after the Reveal: its order stays hidden. Rollers that cannot
+// reveal (v1 games, calculators) ignore Reveal.
 package dice

@@ -22,8 +22,9 @@ type scanner struct {
 	rerr error
 	// keep stops the window from dropping read bytes, so that the start of
 	// a v1 export can be handed on whole.
-	keep bool
-	err  error // the first syntax error; the scanner stops there
+	keep    bool
+	scratch []byte
+	err     error // the first syntax error; the scanner stops there
 }
 
 // maxString bounds a decoded string: no record may be longer.
@@ -41,7 +42,7 @@ func (e *syntaxError) Error() string {
 }
 
 func newScanner(r io.Reader) *scanner {
-	return &scanner{r: r, buf: make([]byte, 64<<10), keep: true}
+	return &scanner{r: r, buf: make([]byte, 256<<10), keep: true}
 }
 
 func (s *scanner) fail(format string, args ...any) {
@@ -82,22 +83,27 @@ func (s *scanner) offset() int64 { return s.base + int64(s.pos) }
 // ws skips whitespace and returns the next byte (0 at the end).
 func (s *scanner) ws() byte {
 	for {
-		if s.pos == s.end && !s.fill(1) {
-			return 0
+		for s.pos < s.end {
+			c := s.buf[s.pos]
+			switch {
+			case c > ' ':
+				return c
+			case c == ' ' || c == '\t' || c == '\r':
+				s.pos++
+			case c == '\n':
+				s.pos++
+				s.line++
+			default:
+				return c
+			}
 		}
-		switch c := s.buf[s.pos]; c {
-		case ' ', '\t', '\r':
-			s.pos++
-		case '\n':
-			s.pos++
-			s.line++
-		default:
-			return c
+		if !s.fill(1) {
+			return 0
 		}
 	}
 }
 
-// byte_ consumes c after whitespace.
+// expect consumes c after whitespace.
 func (s *scanner) expect(c byte) bool {
 	if s.err != nil {
 		return false
@@ -149,7 +155,16 @@ func (s *scanner) more(close byte) bool {
 
 // member reads a member name, which must be want exactly, and its ':'.
 func (s *scanner) member(want string) bool {
-	name, ok := s.str(nil)
+	if s.err != nil {
+		return false
+	}
+	// The fast path: the name as it is, unescaped.
+	if c := s.ws(); c == '"' && s.fill(len(want)+2) && s.buf[s.pos+1+len(want)] == '"' && string(s.buf[s.pos+1:s.pos+1+len(want)]) == want {
+		s.pos += len(want) + 2
+		return s.expect(':')
+	}
+	name, ok := s.str(s.scratch[:0])
+	s.scratch = name
 	if !ok {
 		return false
 	}
@@ -326,12 +341,6 @@ func (s *scanner) null() bool {
 	return true
 }
 
-// literal consumes the bare word lit (true, false) if next.
-func (s *scanner) isLiteralStart() bool {
-	c := s.ws()
-	return c == 't' || c == 'f' || c == 'n' || c == 'N' || c == 'I'
-}
-
 // number reads an integer: -?(0|[1-9][0-9]*), no fraction, no exponent, not
 // -0. It returns its magnitude and sign.
 func (s *scanner) number(what string) (mag uint64, neg, ok bool) {
@@ -436,26 +445,17 @@ func (s *scanner) hex(what string, dst []byte) bool {
 		return false
 	}
 	b := s.buf[s.pos : s.pos+n+1]
-	for i := range n {
-		c := b[i]
-		var v byte
-		switch {
-		case c >= '0' && c <= '9':
-			v = c - '0'
-		case c >= 'a' && c <= 'f':
-			v = c - 'a' + 10
-		case c >= 'A' && c <= 'F':
-			s.fail("%s is not lowercase hex", what)
-			return false
-		default:
-			s.fail("%s is not %d hex digits", what, n)
+	for i := 0; i < n; i += 2 {
+		hi, lo := unhex[b[i]], unhex[b[i+1]]
+		if hi|lo >= 0x10 {
+			if hi == upperHex || lo == upperHex {
+				s.fail("%s is not lowercase hex", what)
+			} else {
+				s.fail("%s is not %d hex digits", what, n)
+			}
 			return false
 		}
-		if i%2 == 0 {
-			dst[i/2] = v << 4
-		} else {
-			dst[i/2] |= v
-		}
+		dst[i/2] = hi<<4 | lo
 	}
 	if b[n] != '"' {
 		s.fail("%s is not %d hex digits", what, n)
@@ -464,3 +464,23 @@ func (s *scanner) hex(what string, dst []byte) bool {
 	s.pos += n + 1
 	return true
 }
+
+// unhex maps a lowercase hex digit to its value, an uppercase one to
+// upperHex and anything else to 0xff.
+var unhex = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xff
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = byte(c - '0')
+	}
+	for c := 'a'; c <= 'f'; c++ {
+		t[c] = byte(c-'a') + 10
+	}
+	for c := 'A'; c <= 'F'; c++ {
+		t[c] = upperHex
+	}
+	return t
+}()
+
+const upperHex = 0xfe

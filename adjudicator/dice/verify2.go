@@ -177,6 +177,7 @@ type verifier2 struct {
 	openStart bool
 	hidden    []hiddenState
 	ended     bool
+	recStart  int64
 	recStep   uint64 // the step and seq of the record being read
 	recSeq    uint64
 
@@ -188,6 +189,7 @@ type verifier2 struct {
 	specs   map[string]Spec
 	sha     hash.Hash
 	recHash Hash
+	pre     []byte
 }
 
 func (v *verifier2) failf(format string, args ...any) {
@@ -264,13 +266,9 @@ func (v *verifier2) run() {
 	}
 	for {
 		v.n++
-		start := s.offset()
+		v.recStart = s.offset()
 		v.record()
 		if !v.ok() {
-			return
-		}
-		if s.offset()-start > maxString {
-			v.failf("the record is longer than 1 MiB of JSON text")
 			return
 		}
 		if v.opt.Progress != nil && v.n%8192 == 0 {
@@ -380,10 +378,14 @@ func (v *verifier2) record() {
 	if !s.hex("head", stated[:]) || !s.expect('}') {
 		return
 	}
+	if s.offset()-v.recStart > maxString {
+		v.failAt(t, v.recStep, v.recSeq, "the record is longer than 1 MiB of JSON text")
+		return
+	}
 	// r_i and h_i.
+	v.pre = append(append(v.pre[:0], tagRecord...), byte(t))
 	v.sha.Reset()
-	v.sha.Write([]byte(tagRecord))
-	v.sha.Write([]byte{byte(t)})
+	v.sha.Write(v.pre)
 	v.sha.Write(v.body)
 	v.sha.Sum(v.recHash[:0])
 	h := NextHead(v.head, v.recHash)

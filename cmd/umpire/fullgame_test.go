@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -226,15 +227,12 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int, af
 		t.Errorf("replay: exit %d\n%s%s", code, out, errOut)
 	}
 	logPath := filepath.Join(dir, "log.json")
-	var x []byte
+	var x bytes.Buffer
 	db.View(ctx, func(tx *store.Tx) error {
-		e, err := tx.ExportLog(id)
-		if err == nil {
-			x, err = json.Marshal(e)
-		}
+		_, err := tx.WriteDiceLog(id, &x)
 		return err
 	})
-	os.WriteFile(logPath, x, 0o644)
+	os.WriteFile(logPath, x.Bytes(), 0o644)
 	if code, out, errOut := run(t, "verify", logPath); code != exitOK || !strings.Contains(out, "OK") {
 		t.Errorf("verify: exit %d\n%s%s", code, out, errOut)
 	}

@@ -54,7 +54,7 @@ func (k *keyFlags) String() string { return "" }
 func (k *keyFlags) Set(s string) error {
 	parts := strings.Split(s, ":")
 	if len(parts) != 3 {
-		return fmt.Errorf("want STEP:STREAM:KEY, such as 3:hand-a:0c65...")
+		return fmt.Errorf("want STEP:STREAM:KEY, such as 3:hand-a:0c65d7a9 (64 hex digits)")
 	}
 	step, err := strconv.ParseUint(parts[0], 10, 64)
 	if err != nil || step == 0 {

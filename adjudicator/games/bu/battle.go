@@ -157,6 +157,9 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 		if g.isUN(at) {
 			return nil, refuse("a UN Safe Area is no space to attack from (2.5.2)", "%s is a UN Safe Area", g.name(at))
 		}
+		if g.Round != nil && g.Round.AttackedFrom[at] != "" && g.Round.AttackedFrom[at] != o.Space {
+			return nil, refuse("each attacking space attacks one defending space (13.4.1.2)", "%s already attacked %s this round", g.name(at), g.name(g.Round.AttackedFrom[at]))
+		}
 		for _, u := range units {
 			if err := g.mayOperate(u); err != nil {
 				return nil, err
@@ -175,6 +178,14 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 		groups = append(groups, units)
 	}
 	return groups, nil
+}
+
+// attackedFrom notes that space at attacked target this round.
+func (g *game) attackedFrom(at, target string) {
+	if g.Round.AttackedFrom == nil {
+		g.Round.AttackedFrom = map[string]string{}
+	}
+	g.Round.AttackedFrom[at] = target
 }
 
 // activations counts the spaces an attack activates: 1 OP each (13.4.1).
@@ -237,6 +248,7 @@ func (g *game) attackAction(seat string, o *order) {
 			froms = append(froms, at)
 			g.Arrows = append(g.Arrows, Arrow{From: at, To: o.Space, Kind: "attack"})
 		}
+		g.attackedFrom(at, o.Space)
 	}
 	names := make([]string, len(froms))
 	for i, f := range froms {

@@ -64,8 +64,7 @@ func (g *game) interruptFits(c *Card, on, moment string) bool {
 		if c.Timing != "after" {
 			return false
 		}
-		attacked := slices.ContainsFunc(g.Arrows, func(a Arrow) bool { return a.Kind == "attack" })
-		return on == "any" || on == r.Mode || on == "attack" && attacked
+		return on == "any" || on == r.Mode || on == "attack" && len(r.AttackedFrom) > 0
 	}
 	return false
 }

@@ -90,11 +90,11 @@ func (g *game) checkMove(seat string, units []*Unit, path []string) error {
 			if !g.sc.Map.Graph.Adjacent(a, b) {
 				return refuse(fmt.Sprintf("roads from %s lead to %s", at, g.neighbours(at)), "no road joins %s and %s (1.2.7)", g.name(at), g.name(next))
 			}
+			if g.Round != nil && slices.Contains(g.Round.Occupied, next) && !g.space(next).Foreign() {
+				return refuse("a unit may not enter a space held by an enemy unit at the start of the round, even once it is cleared (13.2.7)", "%s was occupied by the enemy when the round began", g.name(next))
+			}
 			if err := g.mayEnter(u, next); err != nil {
 				return err
-			}
-			if g.Round != nil && slices.Contains(g.Round.Occupied, next) && !g.space(next).Foreign() {
-				return refuse("a unit may not enter a space held by an enemy unit at the start of the round (13.2.7)", "%s was occupied by the enemy when the round began", g.name(next))
 			}
 			if !g.traceable(u.Side(), next) {
 				return refuse("a unit may not enter a space in which it would be unsupplied (13.2.3)", "%s would be unsupplied at %s", u.ID, g.name(next))

@@ -345,11 +345,14 @@ func (p *parser) attack(f []string) (*order, error) {
 		p.combat = o.Combat
 	}
 	for i, gu := range groups {
+		at := o.Groups[i].From
+		if o.Groups[i].To != "" {
+			at = o.Groups[i].To
+		}
+		g.attackedFrom(at, target)
 		for _, u := range gu {
 			g.act(u.ID)
-			if o.Groups[i].To != "" {
-				u.Space = o.Groups[i].To
-			}
+			u.Space = at
 		}
 	}
 	o.Canon = attackCanon(o)

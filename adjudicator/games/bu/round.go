@@ -39,7 +39,10 @@ type Round struct {
 	// RP spent in each enclave, by its first Key Space (10.1.6).
 	EnclaveRP map[string]int `json:"enclave_rp,omitempty"`
 	// MoveFrom is the space of the move activation in progress (13.2.5).
-	MoveFrom  string  `json:"move_from,omitempty"`
+	MoveFrom string `json:"move_from,omitempty"`
+	// AttackedFrom holds the space each attacking space attacked this
+	// round (13.4.1.2: one defending space an attacking space).
+	AttackedFrom map[string]string `json:"attacked_from,omitempty"`
 	Battle    *Attack `json:"battle,omitempty"`
 	Cancelled bool    `json:"cancelled,omitempty"`
 }

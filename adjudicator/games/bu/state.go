@@ -206,6 +206,9 @@ func decode(state []byte) (*game, error) {
 	if g.Trench == nil {
 		g.Trench = map[string]string{}
 	}
+	if g.Round != nil && g.Round.Retreated == nil {
+		g.Round.Retreated = map[string]string{}
+	}
 	return g, nil
 }
 

@@ -138,6 +138,10 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 				p.play = o
 			}
 		}
+		if p.play != nil {
+			// the card's bonuses (an Offensive's MF) count for the lines
+			g.Round.Card, g.Round.Mode, g.Round.For = p.play.Card, p.play.Mode, p.play.Side
+		}
 	}
 	for _, l := range lines {
 		f := fields(l.Text)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/resolve"
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
@@ -50,6 +51,7 @@ import (
 //	want un SPACE | want noun SPACE
 //	want winner SEAT
 //	want points N              OPs, SR or RP points left in the round
+//	want track NAME VALUE      a track of the public report (SW Serb 34)
 func TestGameCases(t *testing.T) {
 	rulestest.Run(t, rulestest.Config{Rules: Game, Dir: filepath.Join("testdata", "game"), Fixtures: fixtures{}, CheckDraw: citesRule})
 }
@@ -433,6 +435,29 @@ func (fixtures) Check(state []byte, name, want string) error {
 		if !slices.Contains(g.Winners, want) {
 			return fmt.Errorf("winners %v (%s)", g.Winners, g.Reason)
 		}
+	case "track":
+		// want track NAME... VALUE: a track of the Spectator's report
+		if err := need(2); err != nil {
+			return err
+		}
+		sit, err := Game.(adjudicator.Reporter).Situation(state, adjudicator.Spectator)
+		if err != nil {
+			return err
+		}
+		name, value := strings.Join(f[:len(f)-1], " "), f[len(f)-1]
+		for _, tr := range sit.Tracks {
+			if tr.Name == name {
+				got := tr.Text
+				if got == "" {
+					got = strconv.Itoa(tr.Value)
+				}
+				if got != value {
+					return fmt.Errorf("track %s is %s", name, got)
+				}
+				return nil
+			}
+		}
+		return fmt.Errorf("no track %s", name)
 	case "points":
 		if g.Round == nil || strconv.Itoa(g.Round.Points) != want {
 			return fmt.Errorf("round %+v", g.Round)

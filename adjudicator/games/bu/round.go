@@ -43,8 +43,8 @@ type Round struct {
 	// AttackedFrom holds the space each attacking space attacked this
 	// round (13.4.1.2: one defending space an attacking space).
 	AttackedFrom map[string]string `json:"attacked_from,omitempty"`
-	Battle    *Attack `json:"battle,omitempty"`
-	Cancelled bool    `json:"cancelled,omitempty"`
+	Battle       *Attack           `json:"battle,omitempty"`
+	Cancelled    bool              `json:"cancelled,omitempty"`
 }
 
 // RoundCard is a card in effect for the round and who played it.

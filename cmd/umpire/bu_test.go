@@ -15,7 +15,26 @@ import (
 	"time"
 
 	gomessage "github.com/emersion/go-message"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
+
+// buDecks is a state's decks, by seat.
+type buDecks struct {
+	Decks map[string]struct {
+		Draw []string `json:"draw"`
+	} `json:"decks"`
+}
+
+// reportFile is the name of seat's saved text report of step k.
+func reportFile(t *testing.T, dir, seat string, k int) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, strings.ToLower(seat), fmt.Sprintf("*-step-%d-report.txt", k)))
+	if len(files) == 0 {
+		t.Fatalf("%s has no report of step %d", seat, k)
+	}
+	return filepath.Base(files[0])
+}
 
 // buState is what these tests read of a Brotherhood & Unity state: the
 // hands, by seat.
@@ -82,6 +101,51 @@ func TestBUHiddenHandsByRealMail(t *testing.T) {
 		t.Errorf("verify: exit %d\n%s%s", code, out, errOut)
 	} else {
 		t.Logf("umpire verify: %s", out)
+	}
+
+	// each seat checks its own deal at once: the key its set-up report
+	// carries opens its deck's shuffle in the running game's log, and the
+	// shuffle applied to its sorted deck gives the hand its report shows
+	midPath := filepath.Join(t.TempDir(), "log-running.json")
+	if err := os.WriteFile(midPath, midLog, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var first buDecks
+	if err := json.Unmarshal(res.Export.Steps[0].State, &first); err != nil {
+		t.Fatal(err)
+	}
+	var dealt buState
+	if err := json.Unmarshal(res.Export.Steps[1].State, &dealt); err != nil {
+		t.Fatal(err)
+	}
+	for _, seat := range []string{"Serb", "Croat", "Bosniak"} {
+		stream := "deck-" + strings.ToLower(seat)
+		rep, _ := os.ReadFile(filepath.Join(res.MailDir, strings.ToLower(seat), reportFile(t, res.MailDir, seat, 1)))
+		k := regexp.MustCompile(`verify\s+--key\s+1:` + stream + `:KEY\s+LOG\s+([0-9a-f]{64})`).FindSubmatch(rep)
+		if k == nil {
+			t.Fatalf("%s's step-1 report carries no key of %s:\n%s", seat, stream, rep)
+		}
+		code, out, errOut := run(t, "verify", "--key", "1:"+stream+":"+string(k[1]), midPath)
+		m := regexp.MustCompile(`Your stream ` + stream + `, step 1, draw \d+ \(shuffle \d+\): \[([0-9 ]*)\]`).FindStringSubmatch(out)
+		if code != exitOK || m == nil {
+			t.Fatalf("%s's check of its deal: exit %d\n%s%s", seat, code, out, errOut)
+		}
+		var js []int64
+		for _, f := range strings.Fields(m[1]) {
+			v, _ := strconv.ParseInt(f, 10, 64)
+			js = append(js, v)
+		}
+		deck := slices.Sorted(slices.Values(first.Decks[seat].Draw))
+		dice.ApplyShuffle(deck, js)
+		hand := slices.Sorted(slices.Values(deck[:len(dealt.Hands[seat])]))
+		if !slices.Equal(hand, slices.Sorted(slices.Values(dealt.Hands[seat]))) {
+			t.Errorf("%s's own shuffle gives the hand %v, its report's hand is %v", seat, hand, dealt.Hands[seat])
+		}
+		// another seat's key is not in this seat's mail (checked below) and
+		// this key opens no other deck
+		if strings.Contains(out, "Your stream deck-") && strings.Count(out, "Your stream ") != strings.Count(out, "Your stream "+stream) {
+			t.Errorf("%s's key opens another stream:\n%s", seat, out)
+		}
 	}
 
 	// hands in every seat's mail

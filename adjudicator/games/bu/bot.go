@@ -74,7 +74,17 @@ func keepLegal(state []byte, seat string, lines []string) []string {
 // losses, retreats toward supply, advances, the strongest targets, and
 // every combat and interrupt card of its hand.
 func (g *game) botStanding(seat string) []string {
-	lines := []string{"losses auto", "retreat move", "advancing all", "strike auto", "supply auto"}
+	losses := "losses auto"
+	if seat == SeatBosniak {
+		// the Bosniak bot answers its loss decisions in follow-up steps,
+		// and the Croat its retreats, so that games between bots have them
+		losses = "losses ask"
+	}
+	retreat := "retreat move"
+	if seat == SeatCroat {
+		retreat = "retreat ask"
+	}
+	lines := []string{losses, retreat, "advancing all", "strike auto", "supply auto"}
 	if seat == SeatBC {
 		lines = append(lines, "ties auto")
 	}
@@ -336,10 +346,14 @@ func (g *game) botReplace(state []byte, seat string, c *Card) []string {
 	return lines
 }
 
-// botDecide answers a decision step: the umpire's allocation, ignoring
+// botDecide answers a decision step: the last allocation listed, ignoring
 // retreats where allowed, advancing with everyone.
 func (g *game) botDecide(seat string) []string {
 	switch g.Pending.Kind {
+	case "losses":
+		if choices := g.lossChoices(g.Round.Battle, seat); len(choices) > 0 {
+			return []string{choices[len(choices)-1]}
+		}
 	case "retreat":
 		if g.Round.Battle != nil && g.Round.Battle.MayIgnore {
 			return []string{"ignore"}

@@ -186,6 +186,12 @@ func checkInvariants(t testing.TB, state []byte, step int) {
 }
 
 func TestBotGamesEnd(t *testing.T) {
+	decisions := 0
+	defer func() {
+		if decisions == 0 {
+			t.Errorf("no decision step in the three-player games (the Bosniak bot asks for its losses, the Croat for its retreats)")
+		}
+	}()
 	for _, tc := range []struct {
 		scenario string
 		seed     uint64
@@ -198,6 +204,15 @@ func TestBotGamesEnd(t *testing.T) {
 		if !g.Over {
 			t.Fatalf("%s seed %d: the game did not end in %d steps", tc.scenario, tc.seed, steps)
 		}
-		t.Logf("%s seed %d: %d steps, turn %d, winners %v (%s), %d events", tc.scenario, tc.seed, steps, g.Turn, g.Winners, g.Reason, len(events))
+		waits := 0
+		for _, e := range events {
+			if strings.Contains(e.Text, "The round waits for") {
+				waits++
+			}
+		}
+		if tc.scenario == "three" {
+			decisions += waits
+		}
+		t.Logf("%s seed %d: %d steps (%d decision steps), turn %d, winners %v (%s), %d events", tc.scenario, tc.seed, steps, waits, g.Turn, g.Winners, g.Reason, len(events))
 	}
 }

@@ -111,7 +111,7 @@ func ParseGameFile(data []byte, reg Registry) (*GameFile, error) {
 	if len(f.Seats) == 0 {
 		f.Seats = seats
 	} else if !sameSet(f.Seats, seats) {
-		return nil, fmt.Errorf("game file: seats %v are not the scenario's seats %v", f.Seats, seats)
+		return nil, fmt.Errorf("game file: seats %s are not the scenario's seats %s", strings.Join(f.Seats, ", "), strings.Join(seats, ", "))
 	}
 	if _, err := f.Schedule.next(time.Unix(0, 0)); err != nil {
 		return nil, fmt.Errorf("game file: schedule: %w", err)

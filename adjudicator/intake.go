@@ -81,8 +81,43 @@ type Intake struct {
 // Handle decides what env means, writes its effects through tx and queues
 // the answer. It returns an error only when tx fails: everything a player can
 // send gets an answer instead.
+//
+// The answer to the message is queued before anything the message causes
+// (the report of a step its orders completed, announcements): a player
+// reads the receipt for his orders before the report they led to.
 func (in *Intake) Handle(ctx context.Context, tx Tx, env *Envelope) (Outcome, error) {
-	a := answer{tx: tx, env: env}
+	later := &deferred{Tx: tx}
+	o, err := in.handle(ctx, answer{tx: later, out: tx, env: env}, env)
+	if err != nil {
+		return o, err
+	}
+	return o, later.flush()
+}
+
+// deferred is the Tx intake works through: the mails queued through it
+// wait until flush, after the answer, which goes to the store at once.
+type deferred struct {
+	Tx
+	mails []Mail
+}
+
+func (d *deferred) Enqueue(m Mail) error {
+	d.mails = append(d.mails, m)
+	return nil
+}
+
+func (d *deferred) flush() error {
+	for _, m := range d.mails {
+		if err := d.Tx.Enqueue(m); err != nil {
+			return err
+		}
+	}
+	d.mails = nil
+	return nil
+}
+
+func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome, error) {
+	tx := a.tx
 	switch {
 	case env.Bounce != nil:
 		in.log().InfoContext(ctx, "bounce recorded", "original", env.Bounce.OriginalMessageID, "recipient", env.Bounce.Recipient, "status", env.Bounce.Status)
@@ -154,9 +189,12 @@ func (in *Intake) log() *slog.Logger {
 	return in.Logger
 }
 
-// answer queues replies to one incoming message.
+// answer queues replies to one incoming message. tx is what handling the
+// message reads and writes through (its mails wait until the answer is
+// queued); out is the store's Tx, where the answer goes at once.
 type answer struct {
 	tx  Tx
+	out Tx
 	env *Envelope
 	n   int
 }
@@ -179,7 +217,7 @@ func (a *answer) replyReport(kind MailKind, subject, text string, r *Report) err
 		subj += " (re: " + truncate(a.env.Subject, 60) + ")"
 	}
 	a.n++
-	return a.tx.Enqueue(Mail{Kind: kind, To: a.env.From, Subject: subj, Text: text,
+	return a.out.Enqueue(Mail{Kind: kind, To: a.env.From, Subject: subj, Text: text,
 		InReplyTo: a.env.MessageID, References: refs, Report: r})
 }
 
@@ -354,7 +392,7 @@ func (in *Intake) checkSeat(tx Tx, key string, of *ParsedOrders) []Problem {
 	if errors.Is(err, ErrNotFound) {
 		return []Problem{{Line: of.GameLine, Text: fmt.Sprintf("there is no game %q", of.Game), Hint: "send 'list' for the games this judge runs"}}
 	} else if err != nil {
-		return []Problem{{Line: of.GameLine, Text: "the game could not be read: " + err.Error()}}
+		return []Problem{{Line: of.GameLine, Text: "the game could not be read: " + err.Error(), Hint: "nothing is wrong with your file: send it again later, or tell the game master"}}
 	}
 	seat, err := tx.Seat(of.Game, of.Seat)
 	if err != nil {
@@ -371,7 +409,7 @@ func (in *Intake) checkSeat(tx Tx, key string, of *ParsedOrders) []Problem {
 	}
 	switch {
 	case g.Status != "running":
-		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("game %s is %s: it takes no orders now", of.Game, g.Status)}}
+		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("game %s is %s: it takes no orders now", of.Game, g.Status), Hint: statusHint(g.Status)}}
 	case of.Step != g.Step:
 		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("step %d is not open: game %s is taking orders for step %d", of.Step, of.Game, g.Step),
 			Hint: fmt.Sprintf("write 'step: %d'", g.Step)}}
@@ -434,4 +472,15 @@ func indentLines(s, prefix string) string {
 		b.WriteString(prefix + l + "\n")
 	}
 	return b.String()
+}
+
+// statusHint says when a game that takes no orders will take them again.
+func statusHint(status string) string {
+	switch status {
+	case Paused:
+		return "the game master paused it: send your orders again once a 'resume' is announced"
+	case Forming:
+		return "the game has not started: orders are taken once the game master's 'start' is announced"
+	}
+	return "the game has ended: the last report says how ('status GAME' shows it)"
 }

@@ -581,6 +581,12 @@ func (j *Judge) running(tx Tx, game string) (Game, StepRecord, error) {
 
 // Announce mails every seat holder and the game master of game.
 func (j *Judge) Announce(tx Tx, game, subject, text string) error {
+	return j.AnnounceExcept(tx, game, "", subject, text)
+}
+
+// AnnounceExcept is Announce to everyone but the holder of key except (who
+// had the news in an answer of its own).
+func (j *Judge) AnnounceExcept(tx Tx, game, except, subject, text string) error {
 	g, err := tx.Game(game)
 	if err != nil {
 		return err
@@ -596,6 +602,9 @@ func (j *Judge) Announce(tx Tx, game, subject, text string) error {
 		}
 	}
 	for _, k := range keys {
+		if k == except {
+			continue
+		}
 		if err := j.mailKey(tx, g, k, MailAnnouncement, game+": "+subject, text); err != nil {
 			return err
 		}

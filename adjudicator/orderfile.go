@@ -77,7 +77,7 @@ func ParseOrderFile(text string) (ParsedOrders, []Problem) {
 				p.Step = s
 			}
 			if value == "" {
-				problems = append(problems, Problem{Line: n, Text: fmt.Sprintf("%q has no value", key)})
+				problems = append(problems, Problem{Line: n, Text: fmt.Sprintf("%q has no value", key), Hint: "write it as in '" + map[string]string{"game": "game: club-kosovo-3", "step": "step: 7", "seat": "seat: NATO"}[key] + "'"})
 			}
 			continue
 		}

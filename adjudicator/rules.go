@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
@@ -76,7 +77,7 @@ func (r Registry) Get(id string) (Rules, error) {
 		ids = append(ids, k)
 	}
 	sort.Strings(ids)
-	return nil, fmt.Errorf("no game %q: this judge hosts %v", id, ids)
+	return nil, fmt.Errorf("no game %q: this judge hosts %s", id, strings.Join(ids, ", "))
 }
 
 // Bot is implemented by rules that can play a seat: the order lines a
@@ -99,6 +100,13 @@ type FileOptions interface {
 // seats then depend on the options.
 type OptionSeats interface {
 	SeatsWith(scenario string, options map[string]string) ([]string, error)
+}
+
+// Ending is implemented by rules that can say how a game ended, for
+// summaries: the winner ("" for a draw) and a sentence saying why; over is
+// false while the game goes on.
+type Ending interface {
+	Ending(state []byte) (winner, why string, over bool)
 }
 
 // HiddenStreams is implemented by rules that draw hidden values (hands,

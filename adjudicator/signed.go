@@ -134,10 +134,12 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		if err := j.Join(tx, game, c.args[1], key); err != nil {
 			return fail(err)
 		}
-		if err := a.reply(MailAnnouncement, "joined "+game, fmt.Sprintf("Key %s now holds seat %s of %s (%s).\n", key, c.args[1], game, g.Title)); err != nil {
+		if err := a.reply(MailAnnouncement, "joined "+game, fmt.Sprintf("Key %s now holds seat %s of %s (%s).\n"+
+			"The game master and the other seats are told.\n", key, c.args[1], game, g.Title)); err != nil {
 			return err
 		}
-		return j.Announce(tx, game, "seat "+c.args[1]+" taken", fmt.Sprintf("Seat %s of %s is now held by key %s.\n", c.args[1], game, key))
+		// the joiner has the answer above: one mail, not two.
+		return j.AnnounceExcept(tx, game, key, "seat "+c.args[1]+" taken", fmt.Sprintf("Seat %s of %s is now held by key %s.\n", c.args[1], game, key))
 	case "ready", "notready":
 		if err := needSeat(); err != nil {
 			return fail(err)
@@ -260,7 +262,9 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		return fail(err)
 	}
 	in.log().InfoContext(ctx, "game master command", "game", game, "command", c.name)
-	return j.Announce(tx, game, c.name, done)
+	// The announcement answers the command: it goes before what the
+	// command caused (the report of a step processed now).
+	return j.Announce(a.out, game, c.name, done)
 }
 
 // create makes a game from the game file that follows the command line.

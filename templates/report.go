@@ -173,7 +173,7 @@ func track(name string, value, lo, hi int, text string) string {
 	case text != "":
 		return text
 	case hi > 0:
-		return fmt.Sprintf("%d (%d to %d)", value, lo, hi)
+		return fmt.Sprintf("%d of %d", value, hi)
 	}
 	return fmt.Sprint(value)
 }

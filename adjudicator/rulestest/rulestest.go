@@ -53,6 +53,10 @@
 // (Config.Fixtures): a directive rulestest does not know goes to
 // Fixtures.Setup, in file order with the sets, and a want it does not
 // know to Fixtures.Check.
+//
+// A problem without a hint fails its case: a refusal must say what would be
+// legal. Refusals (Config.Refusals) checks that the cases produce every
+// refusal the game's source can make (refusals.go).
 package rulestest
 
 import (
@@ -163,6 +167,9 @@ type Config struct {
 	// CheckDraw, when set, checks every draw a step makes (that its
 	// purpose cites a rule, say).
 	CheckDraw func(resolve.Draw) error
+	// Refusals, when set, collects every problem the cases' orders have,
+	// for Refusals.Check.
+	Refusals *Refusals
 }
 
 // Run runs every case of every *.case file in c.Dir as a subtest.
@@ -529,9 +536,15 @@ func (st *Step) check(cfg Config, state []byte) (next []byte, diffs []string, go
 	for _, seat := range st.SeatOrder {
 		canon, probs := cfg.Rules.ParseOrders(state, seat, st.Orders[seat])
 		orders[seat], problems[seat] = canon, probs
+		if cfg.Refusals != nil {
+			cfg.Refusals.Add(probs...)
+		}
 	}
 	for _, seat := range st.SeatOrder {
 		for _, p := range problems[seat] {
+			if strings.TrimSpace(p.Hint) == "" {
+				diffs = append(diffs, fmt.Sprintf("a problem for %s without a hint, order line %d: %s (a refusal must say what would be legal)", seat, p.Line, p.Text))
+			}
 			if !slices.ContainsFunc(st.Wants, func(w Want) bool { return w.matchesProblem(seat, p) }) {
 				diffs = append(diffs, fmt.Sprintf("unexpected problem for %s, order line %d: %s (%s)", seat, p.Line, p.Text, p.Hint))
 			}

@@ -40,6 +40,9 @@ type Config struct {
 	// Beacon is where the rounds of games with a public randomness beacon
 	// are fetched (docs/dice-log.md).
 	Beacon BeaconConfig `toml:"beacon"`
+	// source is the file the configuration was read from ("" for the
+	// defaults: no file was found); dir is its folder.
+	source, dir string
 }
 
 // BeaconConfig names the drand HTTP relays the judge fetches beacon rounds
@@ -108,7 +111,9 @@ func defaultConfig() *Config {
 
 // loadConfig reads the configuration named by flagPath, UMPIRE_CONFIG or
 // umpire.toml, in that order; without any, it returns the defaults. Unknown
-// keys are errors, so a misspelt setting is never silently ignored.
+// keys are errors, so a misspelt setting is never silently ignored. The mail
+// servers' secrets (password_file, ca_file) are read only by mailSecrets,
+// for the commands that talk to them: the offline commands need none.
 func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	path := flagPath
 	if path == "" {
@@ -122,6 +127,7 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	md, err := toml.DecodeFile(path, cfg)
 	switch {
 	case !explicit && errors.Is(err, fs.ErrNotExist):
+		cfg.dir = "."
 		return cfg, nil
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, usagef("config %s: no such file", path)
@@ -141,13 +147,28 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 		return nil, usagef("config %s: unknown setting %s (see README.md, Configuration)", path, strings.Join(keys, ", "))
 	}
 	dir := filepath.Dir(path)
+	cfg.source, cfg.dir = path, dir
 	if !filepath.IsAbs(cfg.Store) {
 		cfg.Store = filepath.Join(dir, cfg.Store)
 	}
 	if cfg.Templates.Dir != "" && !filepath.IsAbs(cfg.Templates.Dir) {
 		cfg.Templates.Dir = filepath.Join(dir, cfg.Templates.Dir)
 	}
-	for name, mb := range map[string]*MailBox{"imap": &cfg.IMAP, "smtp": &cfg.SMTP} {
+	if _, err := cfg.logLevel(); err != nil {
+		return nil, usagef("config %s: %w", path, err)
+	}
+	if f := cfg.Log.Format; f != "text" && f != "json" {
+		return nil, usagef("config %s: log.format %q is neither text nor json", path, f)
+	}
+	return cfg, nil
+}
+
+// mailSecrets reads the mail servers' password files and CA files that
+// the configuration names (relative to its folder).
+func (cfg *Config) mailSecrets() error {
+	path, dir := cfg.source, cfg.dir
+	for _, name := range []string{"imap", "smtp"} {
+		mb := map[string]*MailBox{"imap": &cfg.IMAP, "smtp": &cfg.SMTP}[name]
 		if mb.CAFile != "" {
 			p := mb.CAFile
 			if !filepath.IsAbs(p) {
@@ -155,11 +176,11 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 			}
 			pem, err := os.ReadFile(p)
 			if err != nil {
-				return nil, usagef("config %s: %s.ca_file: %w", path, name, err)
+				return usagef("config %s: %s.ca_file: %w", path, name, err)
 			}
 			mb.roots = x509.NewCertPool()
 			if !mb.roots.AppendCertsFromPEM(pem) {
-				return nil, usagef("config %s: %s.ca_file %s holds no PEM certificate", path, name, p)
+				return usagef("config %s: %s.ca_file %s holds no PEM certificate", path, name, p)
 			}
 		}
 		if mb.PasswordFile == "" {
@@ -171,17 +192,11 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 		}
 		b, err := os.ReadFile(pf)
 		if err != nil {
-			return nil, usagef("config %s: %s.password_file: %w", path, name, err)
+			return usagef("config %s: %s.password_file: %w", path, name, err)
 		}
 		mb.Password = strings.TrimRight(strings.SplitN(string(b), "\n", 2)[0], "\r")
 	}
-	if _, err := cfg.logLevel(); err != nil {
-		return nil, usagef("config %s: %w", path, err)
-	}
-	if f := cfg.Log.Format; f != "text" && f != "json" {
-		return nil, usagef("config %s: log.format %q is neither text nor json", path, f)
-	}
-	return cfg, nil
+	return nil
 }
 
 func (c *Config) logLevel() (slog.Level, error) {

@@ -9,10 +9,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	gomessage "github.com/emersion/go-message"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
@@ -30,13 +33,15 @@ its own on loopback, makes a game master and two players with new keys (one
 signs with OpenPGP, the other with SSH), and plays a Per Rote OSR game by
 mail: the game master creates it, the players join and send signed orders,
 and the judge answers each mail and adjudicates each turn through the same
-path it uses for real mail. Every mail each of them received (text, HTML and
-the map picture) is written under the folder it names. At the end it
-exports the public dice log, verifies it, shows that a forged copy fails,
-and replays the game from the signed orders. Nothing is left running.`,
+path it uses for real mail, to the end of the game (or --turns steps). It
+says who got which mail at each step, and who won. Every mail each of them
+received (text, HTML and the map picture) is written under the folder it
+names. At the end it exports the public dice log, verifies it, shows that a
+forged copy fails, and replays the game from the signed orders. Nothing is
+left running.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("dir", "", "folder for the demo's mail, store and log (default: a new temporary folder)")
-			fs.Int("turns", 3, "turns to play")
+			fs.Int("turns", 0, "steps to play (default: to the end of the game)")
 		},
 		run: runDemo,
 	}
@@ -50,8 +55,11 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 		return usagef("takes no arguments")
 	}
 	turns := flagInt(fs, "turns")
-	if turns < 1 || turns > 50 {
-		return usagef("--turns %d: from 1 to 50", turns)
+	if turns < 0 || turns > 50 {
+		return usagef("--turns %d: from 1 to 50, or 0 to play to the end", turns)
+	}
+	if turns == 0 {
+		turns = 50 // the end comes first
 	}
 	dir := fs.Lookup("dir").Value.String()
 	if dir == "" {
@@ -161,28 +169,39 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	if err := t.send(ctx, gm, "create", fmt.Sprintf("create\nid = %q\ngame = %q\nscenario = %q\n[schedule]\nevery = \"72h\"\n", game, kind, scenario)); err != nil {
 		return err
 	}
-	if _, err := t.round(ctx, everyone...); err != nil {
+	setup := map[*seatPlayer][][]byte{}
+	gather := func(got map[*seatPlayer][][]byte) {
+		for p, ms := range got {
+			setup[p] = append(setup[p], ms...)
+		}
+	}
+	got, err := t.round(ctx, everyone...)
+	if err != nil {
 		return err
 	}
+	gather(got)
 	for _, p := range []*seatPlayer{p1, p2} {
 		if err := t.send(ctx, p, "join", fmt.Sprintf("join %s %s\n", game, p.Seat)); err != nil {
 			return err
 		}
 	}
-	if _, err := t.round(ctx, everyone...); err != nil {
+	if got, err = t.round(ctx, everyone...); err != nil {
 		return err
 	}
+	gather(got)
 	if err := t.send(ctx, gm, "start", "start "+game+"\n"); err != nil {
 		return err
 	}
-	if _, err := t.round(ctx, everyone...); err != nil {
+	if got, err = t.round(ctx, everyone...); err != nil {
 		return err
 	}
+	gather(got)
 	st, _, err := t.state(ctx, game)
 	if err != nil {
 		return fmt.Errorf("the game did not start: %w (see the mail under %s)", err, t.out)
 	}
-	fmt.Fprintf(w, "1. The game master created %s, the players joined with their keys attached, and\n   the game started: step %d (%s) is open.\n", game, st.Number, st.Phase)
+	fmt.Fprintf(w, "1. The game master created %s, the players joined with their keys attached, and\n   the game started: step %d (%s) is open. The mail:\n", game, st.Number, st.Phase)
+	whoGotWhat(w, everyone, setup)
 
 	bot, ok := rules.(adjudicator.Bot)
 	if !ok {
@@ -222,8 +241,17 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 			return fmt.Errorf("demo: step %d was not adjudicated (see the mail under %s)", st.Number, t.out)
 		}
 		played++
-		fmt.Fprintf(w, "%d. Step %d (%s): both players mailed signed orders; the judge answered each with a\n   receipt, adjudicated the step and mailed everyone a report (%d, %d and %d new mails).\n",
-			turn+1, st.Number, st.Phase, len(got[gm]), len(got[p1]), len(got[p2]))
+		fmt.Fprintf(w, "%d. Step %d (%s): both players mailed signed orders; the judge answered each with a\n   receipt, adjudicated the step and mailed everyone its report:\n", turn+1, st.Number, st.Phase)
+		whoGotWhat(w, everyone, got)
+	}
+	if last, over, err := t.state(ctx, game); err == nil && over {
+		why := "the game is over"
+		if e, ok := rules.(adjudicator.Ending); ok {
+			if _, w, over := e.Ending(last.State); over {
+				why = w
+			}
+		}
+		fmt.Fprintf(w, "\n   The game is over after step %d.\n   %s\n\n", last.Number-1, why)
 	}
 
 	// The public log, verified; a forgery, caught; the game replayed.
@@ -367,3 +395,59 @@ func (i *indent) Write(p []byte) (int, error) {
 
 // quiet is a logger that drops everything.
 func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// whoGotWhat writes, for each player, the mails of one round in the order
+// they arrived: "Olga (seat Russia): her receipt (accepted), then the
+// step 1 report".
+func whoGotWhat(w io.Writer, players []*seatPlayer, got map[*seatPlayer][][]byte) {
+	for _, p := range players {
+		role := "game master"
+		if p.Seat != "" {
+			role = "seat " + p.Seat
+		}
+		var what []string
+		for _, raw := range got[p] {
+			what = append(what, mailLabel(raw))
+		}
+		if len(what) == 0 {
+			what = []string{"nothing"}
+		}
+		line := fmt.Sprintf("     %-24s", p.Name+" ("+role+"):")
+		for i, x := range what {
+			if i < len(what)-1 {
+				x += ", then"
+			}
+			if len(line)+1+len(x) > 88 && len(line) > 30 {
+				fmt.Fprintln(w, line)
+				line = strings.Repeat(" ", 29)
+			}
+			line += " " + x
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+// mailLabel names a mail by its subject: "receipt (accepted)", "the step 3
+// report", "joined demo-1".
+func mailLabel(raw []byte) string {
+	e, err := gomessage.Read(bytes.NewReader(raw))
+	if err != nil && e == nil {
+		return "a mail"
+	}
+	subject := e.Header.Get("Subject")
+	if dec, err := new(mime.WordDecoder).DecodeHeader(subject); err == nil {
+		subject = dec
+	}
+	subject = strings.TrimPrefix(subject, "umpire: ")
+	if i := strings.Index(subject, " (re:"); i > 0 {
+		subject = subject[:i]
+	}
+	switch f := strings.Fields(subject); {
+	case len(f) > 0 && f[0] == "receipt":
+		_, verdict, _ := strings.Cut(subject, ": ")
+		return "receipt (" + verdict + ")"
+	case len(f) == 4 && f[1] == "step" && f[3] == "report":
+		return "the step " + f[2] + " report"
+	}
+	return subject
+}

@@ -199,6 +199,16 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int, af
 			t.Errorf("%s received %d reports with a picture for %d steps", p.Addr, reports, steps)
 		}
 	}
+	// for every step, each seat's receipt was sent before its report (the
+	// MTA may deliver two mails out of order, so the judge's sending order
+	// is checked), and each joiner had one mail about its seat
+	for _, p := range everyone {
+		mails := readReceived(t, st.Mailbox(t, p.Addr, "pw", "INBOX"))
+		checkMailOrder(t, p.Addr, mails, false)
+		if p.Seat != "" {
+			checkOneJoinMail(t, p.Addr, p.Seat, mails)
+		}
+	}
 	// the reports' text parts keep to 72 columns
 	reports, _ := filepath.Glob(filepath.Join(dir, "mail", "*", "*report.txt"))
 	if len(reports) < steps {

@@ -17,7 +17,7 @@ func gameCommand() *command {
 	return &command{
 		name:    "game",
 		args:    "new FILE [--start] | list | show ID | export ID",
-		summary: "Create, list and show hosted games.",
+		summary: "Create, list, show and export hosted games.",
 		help: `Subcommands:
   game new FILE   create a game from a game file (docs/game-file.md); its seats
                   are vacant until players join by mail, or --start starts it
@@ -38,17 +38,15 @@ func gameCommand() *command {
 
 func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 	if len(args) == 0 {
-		return usagef("want a subcommand: new, list or show")
+		return usagef("want a subcommand: new FILE, list, show ID or export ID")
 	}
 	sub, args := args[0], args[1:]
-	switch sub {
-	case "new", "list", "show", "export":
-	default:
-		return usagef("unknown subcommand %q: want new, list, show or export", sub)
+	usage := map[string]string{"new": "game new FILE", "list": "game list", "show": "game show ID", "export": "game export ID"}[sub]
+	if usage == "" {
+		return usagef("unknown subcommand %q: want new FILE, list, show ID or export ID", sub)
 	}
-	want := map[string]int{"new": 1, "list": 0, "show": 1, "export": 1}[sub]
-	if len(args) != want {
-		return usagef("game %s takes %d argument(s)", sub, want)
+	if err := wantArgs(usage, len(args), len(strings.Fields(usage))-2); err != nil {
+		return err
 	}
 	var file *adjudicator.GameFile
 	var data []byte
@@ -61,7 +59,11 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 			return usagef("%s: %w", args[0], err)
 		}
 	}
-	cfg, db, err := m.openStore(fs)
+	open := m.openExisting
+	if sub == "new" {
+		open = m.openStore
+	}
+	cfg, db, err := open(fs)
 	if err != nil {
 		return err
 	}
@@ -100,7 +102,11 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	}
 	if sub == "export" {
 		return db.Update(ctx, func(tx *store.Tx) error {
-			x, err := j.ExportGame(tx.Judge(cfg.Address, m.Now()), args[0])
+			jt := tx.Judge(cfg.Address, m.Now())
+			if _, err := findGame(jt, cfg.Store, args[0]); err != nil {
+				return err
+			}
+			x, err := j.ExportGame(jt, args[0])
 			if err != nil {
 				return err
 			}
@@ -109,13 +115,13 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 			return json.NewEncoder(m.Stdout).Encode(x)
 		})
 	}
-	return db.View(ctx, func(tx *store.Tx) error { return showGame(m, tx.Judge(cfg.Address, m.Now()), args[0]) })
+	return db.View(ctx, func(tx *store.Tx) error { return showGame(m, tx.Judge(cfg.Address, m.Now()), cfg.Store, args[0]) })
 }
 
-func showGame(m *Main, tx adjudicator.Tx, id string) error {
-	g, err := tx.Game(id)
+func showGame(m *Main, tx adjudicator.Tx, storePath, id string) error {
+	g, err := findGame(tx, storePath, id)
 	if err != nil {
-		return usagef("%w", err)
+		return err
 	}
 	w := m.Stdout
 	fmt.Fprintf(w, "%s: %s (%s, scenario %s)\nstatus %s, step %d; game master key %s\n\nseats:\n", g.ID, g.Title, g.Kind, g.Scenario, g.Status, g.Step, orNone(g.GMKey))

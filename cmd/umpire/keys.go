@@ -19,7 +19,9 @@ func keysCommand() *command {
 		summary: "Show the judge's signing key, list the keys it knows, add a key (a game master's).",
 		help: `Subcommands:
   keys server               the judge's OpenPGP public key, which signs every mail it
-                            sends (made on first use); players import it with gpg --import
+                            sends (made in the store on first use; the store must exist:
+                            'umpire serve' or 'game new' makes it); players import it
+                            with gpg --import
   keys list                 the player and game master keys the judge knows
   keys add FILE --address A register a public key (gpg --export --armor, or an SSH .pub
                             line), for instance a game master's, with the address
@@ -52,7 +54,11 @@ func runKeys(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	default:
 		return usagef("want keys server, keys list or keys add FILE --address ADDR")
 	}
-	cfg, db, err := m.openStore(fs)
+	open := m.openExisting
+	if args[0] == "add" {
+		open = m.openStore
+	}
+	cfg, db, err := open(fs)
 	if err != nil {
 		return err
 	}

@@ -8,10 +8,23 @@ import (
 
 	"github.com/umpire-pbem/umpire/mail/signature"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
+	"github.com/umpire-pbem/umpire/store"
 )
 
 func TestKeysCommands(t *testing.T) {
 	dbPath := filepath.Join(t.TempDir(), "umpire.db")
+	// a mistyped store is not made, with a key nobody will ever use
+	if code, _, errOut := run(t, "keys", "server", "--store", dbPath); code != exitUsage || !strings.Contains(errOut, "there is no store") {
+		t.Fatalf("keys server of no store: exit %d %q", code, errOut)
+	}
+	if _, err := os.Stat(dbPath); err == nil {
+		t.Fatal("keys server made a store")
+	}
+	db, err := store.Open(dbPath, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
 	code, out, errOut := run(t, "keys", "server", "--store", dbPath)
 	if code != exitOK || !strings.Contains(out, "BEGIN PGP PUBLIC KEY BLOCK") {
 		t.Fatalf("keys server: exit %d %q %q", code, out, errOut)

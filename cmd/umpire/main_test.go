@@ -265,16 +265,35 @@ func TestVerifyProgressBarOnTerminal(t *testing.T) {
 }
 
 // TestDemo runs the newcomer's first command: a game by mail on the
-// embedded servers, three turns, every mail written out, the log verified.
+// embedded servers, to its end, every mail written out, the log verified.
+// It is the mail-order test too: for every step of the whole game, each
+// seat's receipt is in its mailbox before that step's report.
 func TestDemo(t *testing.T) {
 	dir := t.TempDir()
 	code, out, errOut := run(t, "demo", "--dir", dir)
 	if code != exitOK {
 		t.Fatalf("demo: exit %d\n%s\n%s", code, out, errOut)
 	}
-	for _, want := range []string{"signs with OpenPGP", "signs with SSH", "OK ", "FAILED", "replay re-ran the", "Done in"} {
+	for _, want := range []string{"signs with OpenPGP", "signs with SSH", "OK ", "FAILED", "replay re-ran the", "Done in",
+		"Olga (seat Russia):      receipt (accepted), then the step 1 report", "Grace (game master):     the step 1 report",
+		"The game is over after step", " wins: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("demo output lacks %q:\n%s", want, out)
+		}
+	}
+	last := 0
+	for _, who := range []struct{ dir, seat string }{{"gm", ""}, {"russia", "Russia"}, {"usa", "USA"}} {
+		mails := readMailDir(t, filepath.Join(dir, "mail", who.dir))
+		steps := checkMailOrder(t, who.dir, mails, true)
+		if len(steps) == 0 || steps[len(steps)-1] < 3 {
+			t.Errorf("%s got the reports of steps %v", who.dir, steps)
+		}
+		if last != 0 && steps[len(steps)-1] != last {
+			t.Errorf("%s's last report is of step %d, another reader's of step %d", who.dir, steps[len(steps)-1], last)
+		}
+		last = steps[len(steps)-1]
+		if who.seat != "" {
+			checkOneJoinMail(t, who.dir, who.seat, mails)
 		}
 	}
 	// Every seat got a report of every turn, with a picture that decodes.
@@ -346,11 +365,15 @@ func TestConfig(t *testing.T) {
 	// A relative store path is relative to the configuration's folder.
 	cfgPath := write("store = \"games.db\"\n[log]\nlevel = \"debug\"\n")
 	code, _, errOut := run(t, "serve", "--config", cfgPath)
-	if code != exitUsage || !strings.Contains(errOut, "lacks [address imap.address smtp.address]") {
+	if code != exitUsage || !strings.Contains(errOut, "the configuration "+cfgPath+" lacks address, imap.address, smtp.address") {
 		t.Errorf("serve without mail settings: exit %d, %q", code, errOut)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "games.db")); err != nil {
-		t.Errorf("serve did not open the store beside its configuration: %v", err)
+	if _, err := os.Stat(filepath.Join(dir, "games.db")); err == nil {
+		t.Errorf("serve without mail settings made a store")
+	}
+	code, _, errOut = run(t, "game", "list", "--config", cfgPath)
+	if code != exitUsage || !strings.Contains(errOut, "there is no store "+filepath.Join(dir, "games.db")+" (the configuration "+cfgPath+"'s store)") {
+		t.Errorf("the store is not looked for beside its configuration: exit %d, %q", code, errOut)
 	}
 }
 

@@ -95,9 +95,15 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 		}
 		text = string(signed)
 	}
+	var headers map[string]string
+	if m.InReplyTo == "" {
+		// Reports, reminders and announcements answer no message of the
+		// recipient's (RFC 3834 3.1.7).
+		headers = map[string]string{"Auto-Submitted": "auto-generated"}
+	}
 	return message.Compose(message.Outgoing{
 		From: from, To: m.To, Subject: m.Subject, MessageID: m.MessageID, InReplyTo: m.InReplyTo,
-		References: m.References, Date: m.Queued, Text: text, HTML: htmlPart, Inline: inline,
+		References: m.References, Date: m.Queued, Text: text, HTML: htmlPart, Inline: inline, Headers: headers,
 	})
 }
 

@@ -36,7 +36,7 @@ func renderCommand() *command {
 
 func runRender(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 	if len(args) != 1 {
-		return usagef("render takes one game id")
+		return usagef("render takes one game id, not %d arguments: umpire render GAME [--step N] [--seat S] [--out FILE]", len(args))
 	}
 	game := args[0]
 	step := uint64(max(flagInt(fs, "step"), 0))
@@ -45,7 +45,7 @@ func runRender(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	}
 	seat := fs.Lookup("seat").Value.String()
 	out := fs.Lookup("out").Value.String()
-	cfg, db, err := m.openStore(fs)
+	cfg, db, err := m.openExisting(fs)
 	if err != nil {
 		return err
 	}
@@ -57,15 +57,20 @@ func runRender(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	var rep *adjudicator.Report
 	err = db.View(ctx, func(tx *store.Tx) error {
 		jt := tx.Judge(cfg.Address, m.Now())
-		g, err := jt.Game(game)
+		g, err := findGame(jt, cfg.Store, game)
 		if err != nil {
 			return err
 		}
 		if step == 0 {
-			if g.Step <= 1 {
-				return fmt.Errorf("game %s has no adjudicated step yet", game)
+			step = max(g.Step, 2) - 1
+		}
+		if err := checkStep(g, step); err != nil {
+			return err
+		}
+		if seat != "" {
+			if seat, err = findSeat(jt, game, seat); err != nil {
+				return err
 			}
-			step = g.Step - 1
 		}
 		rep, err = j.BuildReport(jt, game, step, seat)
 		return err

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/store"
@@ -34,7 +35,12 @@ can be replayed once the game has ended.`,
 				return usagef("want one GAME or FILE argument")
 			}
 			j := &adjudicator.Judge{Games: games(), Logger: m.Logger}
-			if f, err := os.Open(args[0]); err == nil {
+			f, err := os.Open(args[0])
+			if err != nil && strings.ContainsAny(args[0], "./\\") {
+				// game ids hold no dot or slash: this names a file
+				return usagef("%s: no such file (an export made by 'umpire game export ID')", args[0])
+			}
+			if err == nil {
 				defer f.Close()
 				x, err := adjudicator.ReadGameExport(f)
 				if err != nil {
@@ -47,7 +53,7 @@ can be replayed once the game has ended.`,
 				fmt.Fprintf(m.Stdout, "OK %s (game %s): %d steps replayed; every state and every die is as exported\n", args[0], x.Game, n)
 				return nil
 			}
-			cfg, db, err := m.openStore(fs)
+			cfg, db, err := m.openExisting(fs)
 			if err != nil {
 				return err
 			}
@@ -57,7 +63,12 @@ can be replayed once the game has ended.`,
 				return err
 			})
 			if errors.Is(err, adjudicator.ErrNotFound) {
-				return usagef("there is no game %q in %s", args[0], cfg.Store)
+				var choices string
+				db.View(ctx, func(tx *store.Tx) error {
+					choices = gameChoices(tx.Judge(cfg.Address, m.Now()))
+					return nil
+				})
+				return usagef("there is no game %q in %s, and no file of that name: %s", args[0], cfg.Store, choices)
 			}
 			if err != nil {
 				return fmt.Errorf("replay %s: %w", args[0], err)

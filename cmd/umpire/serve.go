@@ -8,13 +8,16 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/umpire-pbem/umpire/adjudicator/beacon"
+	iofs "io/fs"
 	"net"
 	"net/mail"
+	"os"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/devmail"
 	"github.com/umpire-pbem/umpire/mail/intake"
@@ -50,22 +53,50 @@ to point a mail client at.
 	}
 }
 
-// openStore loads the configuration and opens its store, which m closes.
+// openStore loads the configuration and opens its store, which m closes;
+// a store that does not exist yet is made.
 func (m *Main) openStore(fs *flag.FlagSet) (*Config, *store.DB, error) {
+	return m.openStoreFile(fs, true)
+}
+
+// openExisting is openStore for commands that only read or add to a
+// judge's store (game list, show, export, render, replay, keys): a store
+// file that is not there is an error naming where it was looked for, never
+// a new empty store (a mistyped --store path).
+func (m *Main) openExisting(fs *flag.FlagSet) (*Config, *store.DB, error) {
+	return m.openStoreFile(fs, false)
+}
+
+func (m *Main) openStoreFile(fs *flag.FlagSet, create bool) (*Config, *store.DB, error) {
 	cfg, err := m.loadConfig(fs.Lookup("config").Value.String())
 	if err != nil {
 		return nil, nil, err
 	}
+	db, err := m.openConfigured(cfg, fs, create)
+	return cfg, db, err
+}
+
+// openConfigured opens the store of cfg, or --store's.
+func (m *Main) openConfigured(cfg *Config, fs *flag.FlagSet, create bool) (*store.DB, error) {
+	from := "the configuration " + cfg.source + "'s store"
+	if cfg.source == "" {
+		from = "the default store (no configuration file: looked for --config, $UMPIRE_CONFIG and ./" + defaultConfigFile + ")"
+	}
 	if s := fs.Lookup("store").Value.String(); s != "" {
-		cfg.Store = s
+		cfg.Store, from = s, "--store"
 	}
 	m.Logger = m.logger(cfg)
+	if !create {
+		if _, err := os.Stat(cfg.Store); errors.Is(err, iofs.ErrNotExist) {
+			return nil, usagef("there is no store %s (%s): give the judge's store with --store FILE or --config FILE; 'umpire serve' and 'umpire game new' make one", cfg.Store, from)
+		}
+	}
 	db, err := store.Open(cfg.Store, store.Options{Host: hostOf(cfg.Address)})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	m.closers = append(m.closers, db)
-	return cfg, db, nil
+	return db, nil
 }
 
 func hostOf(addr string) string {
@@ -98,17 +129,46 @@ func runServe(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 	if len(args) != 0 {
 		return usagef("takes no arguments")
 	}
-	cfg, db, err := m.openStore(fs)
+	dev := flagBool(fs, "dev")
+	if dev && flagBool(fs, "once") {
+		return usagef("--dev and --once do not go together: the embedded mail servers start empty and stop when serve exits, " +
+			"so there would be nothing to take; run 'umpire serve --dev' and send it mail, or 'umpire demo' to see a whole game")
+	}
+	cfg, err := m.loadConfig(fs.Lookup("config").Value.String())
 	if err != nil {
 		return err
 	}
-	if flagBool(fs, "dev") {
-		if err := m.startDevMail(ctx, cfg); err != nil {
+	storePath := cfg.Store
+	if s := fs.Lookup("store").Value.String(); s != "" {
+		storePath = s
+	}
+	_, statErr := os.Stat(storePath)
+	exists := statErr == nil
+	var db *store.DB
+	if exists {
+		// a store that is there is checked first (a newer schema, in use)
+		if db, err = m.openConfigured(cfg, fs, false); err != nil {
 			return err
 		}
 	}
-	if err := checkMailConfig(cfg); err != nil {
-		return err
+	if !dev {
+		// a judge that cannot reach its mail makes no store
+		if err := checkMailConfig(cfg); err != nil {
+			return err
+		}
+		if err := cfg.mailSecrets(); err != nil {
+			return err
+		}
+	}
+	if !exists {
+		if db, err = m.openConfigured(cfg, fs, true); err != nil {
+			return err
+		}
+	}
+	if dev {
+		if err := m.startDevMail(ctx, cfg); err != nil {
+			return err
+		}
 	}
 	m.Logger.InfoContext(ctx, "store ready", "path", cfg.Store, "schema", db.SchemaVersion())
 	d, err := m.newDaemon(ctx, cfg, db)
@@ -138,7 +198,11 @@ func checkMailConfig(cfg *Config) error {
 		missing = append(missing, "smtp.address")
 	}
 	if len(missing) > 0 {
-		return usagef("the configuration lacks %v (README.md, Configuration), or run 'umpire serve --dev'", missing)
+		where := "the configuration " + cfg.source + " lacks"
+		if cfg.source == "" {
+			where = "no configuration file was found (looked for --config FILE, $UMPIRE_CONFIG and ./" + defaultConfigFile + "), so the judge has no"
+		}
+		return usagef("%s %s: write them in a configuration file (README.md, Configuration), or run 'umpire serve --dev' to try the judge on mail servers of its own", where, strings.Join(missing, ", "))
 	}
 	if _, err := mail.ParseAddress(cfg.Address); err != nil {
 		return usagef("address %q is not a mail address", cfg.Address)
@@ -276,9 +340,9 @@ func (m *Main) reportFailure(ctx context.Context, db *store.DB, cfg *Config, q u
 		}
 		return tx.Judge(cfg.Address, m.Now()).Enqueue(adjudicator.Mail{
 			Kind: adjudicator.MailError, Game: g.ID, To: gm.Address,
-			Subject: fmt.Sprintf("umpire: mail to %v could not be delivered", q.To),
-			Text: fmt.Sprintf("The judge could not deliver its mail %s (%q) to %v:\n\n  %s\n\n"+
-				"The player may not have received it. Check their address.\n", q.MessageID, orig.Subject, q.To, reason),
+			Subject: fmt.Sprintf("umpire: mail to %s could not be delivered", strings.Join(q.To, ", ")),
+			Text: fmt.Sprintf("The judge could not deliver its mail %s (%q) to %s:\n\n  %s\n\n"+
+				"The player may not have received it. Check their address.\n", q.MessageID, orig.Subject, strings.Join(q.To, ", "), reason),
 		})
 	})
 	if err != nil {

@@ -92,25 +92,78 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 		return exitUsage
 	}
 	name := args[0]
-	switch name {
-	case "help", "-h", "-help", "--help":
-		if len(args) > 1 {
-			return m.Run(ctx, []string{args[1], "--help"})
-		}
-		m.usage(m.Stdout)
-		return exitOK
+	if isHelp(name) {
+		return m.help(args[1:])
 	}
-	var cmd *command
-	for _, c := range m.commands() {
-		if c.name == name {
-			cmd = c
-		}
-	}
+	cmd := m.command(name)
 	if cmd == nil {
-		fmt.Fprintf(m.Stderr, "umpire: unknown command %q\nRun 'umpire help' for the list of commands.\n", name)
+		if strings.HasPrefix(name, "-") {
+			fmt.Fprintf(m.Stderr, "umpire: flag %s comes after a command\nRun 'umpire help' for the list of commands.\n", name)
+			return exitUsage
+		}
+		fmt.Fprintf(m.Stderr, "umpire: unknown command %q: the commands are %s\nRun 'umpire help' for what each does.\n", name, m.commandNames())
 		return exitUsage
 	}
 	return m.runCommand(ctx, cmd, args[1:])
+}
+
+// isHelp reports whether a word asks for help.
+func isHelp(s string) bool {
+	switch s {
+	case "help", "-h", "-help", "--help":
+		return true
+	}
+	return false
+}
+
+// help answers "umpire help [COMMAND]" in all its forms: "help", "help
+// help", "help --help", "help COMMAND", "help COMMAND --help".
+func (m *Main) help(args []string) int {
+	var topics []string
+	for _, a := range args {
+		if !isHelp(a) {
+			topics = append(topics, a)
+		}
+	}
+	switch len(topics) {
+	case 0:
+		m.usage(m.Stdout)
+		return exitOK
+	case 1:
+		cmd := m.command(topics[0])
+		if cmd == nil {
+			fmt.Fprintf(m.Stderr, "umpire help: no command %q: the commands are %s\n", topics[0], m.commandNames())
+			return exitUsage
+		}
+		fs := flag.NewFlagSet("umpire "+cmd.name, flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		if cmd.flags != nil {
+			cmd.flags(fs)
+		}
+		m.commandUsage(m.Stdout, cmd, fs)
+		return exitOK
+	}
+	fmt.Fprintf(m.Stderr, "umpire help: one command at a time, not %s\nRun 'umpire help' for the list of commands.\n", strings.Join(topics, " "))
+	return exitUsage
+}
+
+// command finds a command by name (nil if there is none).
+func (m *Main) command(name string) *command {
+	for _, c := range m.commands() {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// commandNames lists the commands: "serve, demo, game, ...".
+func (m *Main) commandNames() string {
+	var names []string
+	for _, c := range m.commands() {
+		names = append(names, c.name)
+	}
+	return strings.Join(names, ", ")
 }
 
 func (m *Main) runCommand(ctx context.Context, cmd *command, args []string) int {
@@ -175,7 +228,7 @@ func (m *Main) usage(w io.Writer) {
 	for _, c := range m.commands() {
 		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
 	}
-	b.WriteString("\nRun 'umpire COMMAND --help' for a command's flags and arguments.\n")
+	b.WriteString("\nRun 'umpire help COMMAND' (or 'umpire COMMAND --help') for a command's flags and arguments.\n")
 	b.WriteString("\nExit status: 0 done (for verify: every check held); 1 failed (a log that\n" +
 		"does not verify, a store that cannot be opened, a feature not built yet);\n" +
 		"2 bad command line or input file.\n")

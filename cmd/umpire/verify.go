@@ -38,7 +38,7 @@ re-derived, checked against the log's commitments and printed.
 Exit status: 0 every check held; 1 a check failed (or the head differs);
 2 FILE is not a dice log this verifier reads.`,
 		flags: func(fs *flag.FlagSet) {
-			fs.Bool("json", false, "print the result as one JSON object")
+			fs.Bool("json", false, "print the result as one JSON object on standard output, also when FILE cannot be read ({\"ok\": false, \"error\": ...})")
 			fs.String("head", "", "the head quoted in your latest report, to compare")
 			fs.Var(&keyFlags{}, "key", "STEP:STREAM:KEY, a hidden stream key you were sent (may be repeated)")
 		},
@@ -71,6 +71,36 @@ func (k *keyFlags) Set(s string) error {
 func (k *keyFlags) Get() any { return k.keys }
 
 func runVerify(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
+	asJSON := fs.Lookup("json").Value.(flag.Getter).Get().(bool)
+	err := verifyLog(ctx, m, fs, args)
+	if err == nil || !asJSON {
+		return err
+	}
+	var code exitCode
+	if errors.As(err, &code) {
+		return err // the result is printed
+	}
+	// --json promises JSON on standard output, also when there is no
+	// result: {"ok": false, "error": "..."}, with the same exit status.
+	status := exitFail
+	var uerr usageError
+	if errors.As(err, &uerr) {
+		status = exitUsage
+	}
+	enc := json.NewEncoder(m.Stdout)
+	enc.SetIndent("", "  ")
+	if jerr := enc.Encode(struct {
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+	}{false, err.Error()}); jerr != nil {
+		return jerr
+	}
+	fmt.Fprintf(m.Stderr, "umpire verify: %v\n", err)
+	return exitCode(status)
+}
+
+// verifyLog is verify itself; runVerify keeps --json's promise around it.
+func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 	if len(args) != 1 {
 		return usagef("want one FILE argument, got %d", len(args))
 	}

@@ -11,7 +11,9 @@ import (
 
 // limitedTx holds back answers to a sender who has had too many this hour,
 // so that a broken auto-responder cannot make the judge a mail cannon.
-// Receipts for accepted orders always go.
+// Receipts for accepted orders always go, and so does every mail that is
+// not an answer to the sender: the reports and announcements a message
+// causes go to every seat and are never the sender's to use up.
 type limitedTx struct {
 	adjudicator.Tx
 	limit  *rateLimit
@@ -22,7 +24,8 @@ type limitedTx struct {
 }
 
 func (l *limitedTx) Enqueue(m adjudicator.Mail) error {
-	if m.Kind != adjudicator.MailReceipt && !l.limit.allow(strings.ToLower(l.sender), l.now) {
+	answer := m.InReplyTo != "" && strings.EqualFold(m.To, l.sender)
+	if answer && m.Kind != adjudicator.MailReceipt && !l.limit.allow(strings.ToLower(l.sender), l.now) {
 		l.log.Warn("answer held back: sender over the hourly reply limit", "to", m.To, "subject", m.Subject)
 		return nil
 	}

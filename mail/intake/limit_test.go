@@ -1,6 +1,7 @@
 package intake
 
 import (
+	"fmt"
 	"io"
 	"log/slog"
 	"testing"
@@ -29,7 +30,7 @@ func TestReplyLimit(t *testing.T) {
 	send := func(sender string, at time.Time, kind adjudicator.MailKind) {
 		lt := &limitedTx{Tx: out, limit: limit, sender: sender, now: at, queued: &queued,
 			log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-		if err := lt.Enqueue(adjudicator.Mail{Kind: kind, To: sender, Subject: "answer"}); err != nil {
+		if err := lt.Enqueue(adjudicator.Mail{Kind: kind, To: sender, Subject: "answer", InReplyTo: "m@players.test"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -54,5 +55,19 @@ func TestReplyLimit(t *testing.T) {
 	send("eve@example.org", start.Add(61*time.Minute), adjudicator.MailError)
 	if len(out.sent) != 6 {
 		t.Errorf("an answer an hour after the first was held back")
+	}
+	// The reports a sender's orders complete go to every seat and the game
+	// master, the sender too, however many there are: they answer nothing.
+	for i := range 30 {
+		lt := &limitedTx{Tx: out, limit: limit, sender: "sam@example.org", now: start.Add(70 * time.Minute), queued: &queued,
+			log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		for _, to := range []string{"sam@example.org", "olga@example.org", "gm@example.org"} {
+			if err := lt.Enqueue(adjudicator.Mail{Kind: adjudicator.MailReport, To: to, Subject: fmt.Sprintf("step %d report", i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(out.sent) != 6+90 {
+		t.Errorf("%d of 90 reports went out: reports are never held back by a sender's reply limit", len(out.sent)-6)
 	}
 }

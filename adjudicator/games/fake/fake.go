@@ -132,7 +132,7 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
 	s, err := decode(state)
 	if err != nil {
-		return nil, []adjudicator.Problem{{Text: err.Error()}}
+		return nil, []adjudicator.Problem{{Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
 	}
 	var out []string
 	var problems []adjudicator.Problem

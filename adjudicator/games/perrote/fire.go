@@ -28,6 +28,10 @@ func (t *turn) fire(u *UnitState, o *Order) {
 	case "mortar":
 		t.mortar(u, o, moved)
 	case "smoke":
+		if o.Target != "" {
+			t.grenadeSmoke(u, o)
+			return
+		}
 		t.smokeLaunch(u)
 	}
 }
@@ -141,6 +145,9 @@ func (t *turn) shotAt(w Weapon, from board.ID, x *UnitState, to board.ID, moved 
 		s.Target = LightVehicle
 	}
 	s.Cover = max(t.f.cover(to), t.f.linearCover(from, to))
+	if !w.Indirect && t.f.screened(from, to) && s.Cover < LightCover {
+		s.Cover = LightCover // fired through a smoke screen (Smoke Launchers)
+	}
 	maxed := 2
 	if x.IsVehicle() {
 		maxed = 4
@@ -355,10 +362,7 @@ func (t *turn) shoot(u *UnitState, o *Order, moved int) {
 
 func countWord(n int, name string) string {
 	if n == 1 {
-		if strings.ContainsRune("aeiouAEIOU", rune(name[0])) {
-			return "an " + name
-		}
-		return "a " + name
+		return article(name) + " " + name
 	}
 	if strings.HasSuffix(name, "y") {
 		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(name, "y"))
@@ -537,6 +541,52 @@ func (t *turn) smokeLaunch(v *UnitState) {
 	if v.FireControl == "damaged" {
 		v.LastFired = t.n
 	}
-	t.event(ruleSmoke, "%s fires its smoke launchers: smoke fills %s (light cover, blocks fire through it).", v.ID, strings.Join(hexes, ", "))
-	t.pend.smoke = append(t.pend.smoke, Smoke{Hexes: hexes, Placed: t.n})
+	t.event(ruleSmoke, "%s fires its smoke launchers: smoke fills %s (light cover to a unit fired at through it or in it).", v.ID, strings.Join(hexes, ", "))
+	t.pend.smoke = append(t.pend.smoke, Smoke{Hexes: hexes, Placed: t.n, Screen: true})
+}
+
+// grenadeSmoke fires a grenade launcher's smoke round at a hex within its
+// range and sight (Americans: the M203 fires "antipersonnel/smoke grenades
+// out to two hexes"). It lands where it is aimed, as the launcher's
+// antipersonnel grenades do, and makes that one hex smoke as a mortar's
+// smoke round does: light cover, not to be fired through (Smoke
+// Launchers), dispersing by the same roll.
+func (t *turn) grenadeSmoke(u *UnitState, o *Order) {
+	from, ok := position(t.s, t.f, u)
+	if !ok {
+		return
+	}
+	h, _ := t.f.parse(o.Target)
+	r := launcherRange(u)
+	if d := t.f.g.Distance(from, h); d > r || d == 0 {
+		t.event(ruleSmoke, "%s cannot fire smoke at %s: %d hexes away, its grenade launcher reaches 1 to %d.", u.ID, o.Target, d, r)
+		return
+	}
+	if see, why := t.lineOfFire(from, h, t.occupied()); !see {
+		t.event(ruleSmoke, "%s cannot fire smoke at %s: %s.", u.ID, o.Target, why)
+		return
+	}
+	t.s.Trace = append(t.s.Trace, Trace{Kind: "attack", Unit: u.ID, From: t.f.format(from), To: o.Target})
+	t.event(ruleSmoke, "%s fires a smoke grenade at %s: smoke fills it (light cover, blocks fire through it).", u.ID, o.Target)
+	t.pend.smoke = append(t.pend.smoke, Smoke{Hexes: []string{o.Target}, Placed: t.n})
+}
+
+// article is "a" or "an" before name, by its sound: "an RPG", "an
+// automatic cannon", "a heavy missile". An acronym is read letter by
+// letter.
+func article(name string) string {
+	first, _, _ := strings.Cut(name, " ")
+	if first == "" {
+		return "a"
+	}
+	if len(first) > 1 && strings.ToUpper(first) == first && strings.ContainsRune("ABCDEFGHIJKLMNOPQRSTUVWXYZ", rune(first[0])) {
+		if strings.ContainsRune("AEFHILMNORSX", rune(first[0])) {
+			return "an"
+		}
+		return "a"
+	}
+	if strings.ContainsRune("aeiouAEIOU", rune(first[0])) {
+		return "an"
+	}
+	return "a"
 }

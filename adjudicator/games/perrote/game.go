@@ -106,10 +106,10 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
 	s, err := decode(state)
 	if err != nil {
-		return nil, []adjudicator.Problem{{Text: err.Error()}}
+		return nil, []adjudicator.Problem{{Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
 	}
 	if !slices.Contains(s.seats(), seat) {
-		return nil, []adjudicator.Problem{{Text: fmt.Sprintf("there is no seat %q in this game", seat), Hint: fmt.Sprintf("the seats are %v", s.seats())}}
+		return nil, []adjudicator.Problem{{Text: fmt.Sprintf("there is no seat %q in this game", seat), Hint: "the seats are " + strings.Join(s.seats(), ", ")}}
 	}
 	if s.Over {
 		return nil, []adjudicator.Problem{{Text: "the game is over", Hint: "no orders are due"}}
@@ -117,7 +117,7 @@ func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLin
 	orders, problems := parseOrders(s, seat, lines)
 	out := make([]string, len(orders))
 	for i, o := range orders {
-		out[i] = o.String()
+		out[i] = o.Echo()
 	}
 	return out, problems
 }
@@ -137,3 +137,12 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 
 // Bot implements adjudicator.Bot.
 func (rules) Bot(state []byte, seat string) ([]string, error) { return Bot(state, seat) }
+
+// Ending implements adjudicator.Ending.
+func (rules) Ending(state []byte) (winner, why string, over bool) {
+	s, err := decode(state)
+	if err != nil || !s.Over {
+		return "", "", false
+	}
+	return s.Winner, s.Result, true
+}

@@ -11,13 +11,25 @@ import (
 
 // TestGameCases runs the adjudication cases of testdata/game
 // (docs/rules-cases.md): whole turns from small test boards (*.toml
-// scenario files) with forced dice.
+// scenario files) with forced dice. The cases walk every refusal the order
+// parser can make (refusals.case holds those no rule's own file shows):
+// each must come with a hint.
 func TestGameCases(t *testing.T) {
-	rulestest.Run(t, rulestest.Config{Rules: perrote.Game, Dir: filepath.Join("testdata", "game"), Load: func(path string, data []byte) ([]byte, error) {
+	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 0, Hint: 1}}}
+	rulestest.Run(t, rulestest.Config{Rules: perrote.Game, Dir: filepath.Join("testdata", "game"), Refusals: refusals, Load: func(path string, data []byte) ([]byte, error) {
 		sc, err := perrote.ParseScenario(strings.TrimSuffix(filepath.Base(path), ".toml"), data)
 		if err != nil {
 			return nil, err
 		}
 		return perrote.NewFromScenario(sc)
 	}})
+	if !t.Failed() {
+		refusals.Check(t)
+	}
+}
+
+// TestRefusalsDocumented: every refusal a player can meet is explained in
+// docs/troubleshooting.md.
+func TestRefusalsDocumented(t *testing.T) {
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 0, Hint: 1})
 }

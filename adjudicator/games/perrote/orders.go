@@ -28,6 +28,9 @@ type Order struct {
 	Mode     string
 	Spotter  string
 	Priority []string
+	// Note is the receipt's forecast: what is checked only when the unit
+	// acts, and why. It is not part of the canonical form.
+	Note string
 }
 
 // String is the order's canonical form.
@@ -64,14 +67,27 @@ func (o Order) String() string {
 		return "disembark " + o.Unit + " " + o.Target
 	case "casualties":
 		return "casualties " + o.Unit + " " + strings.Join(o.Priority, " ")
+	case "smoke":
+		if o.Target != "" {
+			return "smoke " + o.Unit + " at " + o.Target
+		}
 	}
 	return o.Verb + " " + o.Unit
+}
+
+// Echo is the order as the receipt shows it: the canonical form, then the
+// forecast after "#".
+func (o Order) Echo() string {
+	if o.Note == "" {
+		return o.String()
+	}
+	return o.String() + "  # " + o.Note
 }
 
 // verbs in the grammar's order, for hints.
 var verbs = []string{"move", "face", "shoot", "stand", "charge", "mortar", "smoke", "embark", "disembark", "split", "casualties", "enter", "hold"}
 
-const grammarHint = "orders are: move U HEX.. [face DIR], face U DIR, shoot U at T [with W,..] [kill|suppress], stand U at T .., charge U HEX.., mortar U at HEX [spotter S] [kill|smoke], smoke U, embark U V, disembark U [HEX], split U, casualties U W.., enter U HEX, hold U"
+const grammarHint = "orders are: move U HEX.. [face DIR], face U DIR, shoot U at T [with W,..] [kill|suppress], stand U at T .., charge U HEX.., mortar U at HEX [spotter S] [kill|smoke], smoke U [at HEX], embark U V, disembark U [HEX], split U, casualties U W.., enter U HEX, hold U"
 
 // orderError is a problem with one line.
 type orderError struct{ text, hint string }
@@ -96,12 +112,15 @@ type orderParser struct {
 }
 
 // parseOrders reads a seat's order lines; it returns the orders and the
-// problems, in line order.
+// problems, in line order. Each line is checked against the turn's
+// position; then the orders are checked against each other (a spotter that
+// moves, a weapon that cannot move and fire, a mortar out of range from
+// where the unit will stand) and given their forecasts.
 func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order, []adjudicator.Problem) {
 	p := &orderParser{s: s, f: newField(s), seat: seat, plans: map[string]*planned{}, teams: map[string]*UnitState{}}
 	// splits first: the teams they create may be given orders on any line.
 	for _, l := range lines {
-		f := strings.Fields(strings.ToLower(l.Text))
+		f := strings.Fields(strings.ToLower(stripForecast(l.Text)))
 		if len(f) == 2 && f[0] == "split" {
 			if u := s.unit(f[1]); u != nil && u.Side == seat && len(u.Teams) > 0 && !u.Eliminated() {
 				for _, t := range splitTeams(u) {
@@ -111,38 +130,34 @@ func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order,
 		}
 	}
 	var out []Order
+	var at []int
 	var problems []adjudicator.Problem
 	for _, l := range lines {
-		o, err := p.line(l.Text)
+		o, err := p.line(stripForecast(l.Text))
 		if err != nil {
 			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.text, Hint: err.hint})
 			continue
 		}
-		out = append(out, o)
+		out, at = append(out, o), append(at, l.Line)
 	}
-	// a spotter may not move (Mortars).
-	for i, o := range out {
-		if o.Verb != "mortar" || o.Spotter == "" {
+	var kept []Order
+	for i := range out {
+		if err := p.across(&out[i]); err != nil {
+			problems = append(problems, adjudicator.Problem{Line: at[i], Text: err.text, Hint: err.hint})
 			continue
 		}
-		if pl := p.plans[o.Spotter]; pl != nil && pl.hasMov && pl.moved > 0 {
-			problems = append(problems, adjudicator.Problem{Line: lineOf(lines, out, i), Text: fmt.Sprintf("spotter %s moves this turn: a spotter may not move", o.Spotter), Hint: "remove the spotter's move, or fire without a spotter"})
-			out[i].Spotter = ""
-		}
+		kept = append(kept, out[i])
 	}
 	slices.SortStableFunc(problems, func(a, b adjudicator.Problem) int { return a.Line - b.Line })
-	return out, problems
+	return kept, problems
 }
 
-// lineOf finds the line of the i-th accepted order.
-func lineOf(lines []adjudicator.OrderLine, out []Order, i int) int {
-	want := out[i].Verb + " " + strings.ToLower(out[i].Unit)
-	for _, l := range lines {
-		if strings.HasPrefix(strings.Join(strings.Fields(strings.ToLower(l.Text)), " "), want) {
-			return l.Line
-		}
+// stripForecast drops a "# ..." comment, such as a receipt's forecast.
+func stripForecast(line string) string {
+	if i := strings.Index(line, "#"); i >= 0 {
+		line = line[:i]
 	}
-	return 0
+	return strings.TrimSpace(line)
 }
 
 func bad(text, hint string, args ...any) *orderError {
@@ -211,6 +226,9 @@ func (p *orderParser) line(text string) (Order, *orderError) {
 	if u.Kind == KindVehicle && u.StunnedTurn == p.s.Turn+1 && o.Verb != "casualties" {
 		return o, bad("%s is stunned: it misses this turn", "give it no orders this turn (Vehicle Damage)", u.ID)
 	}
+	if h, fight := p.inCloseCombat(u); fight && o.Verb != "casualties" && o.Verb != "hold" {
+		return o, bad("%s is in close combat at %s: it fights there this turn and does nothing else", "give it no orders this turn, or only casualties (Hand to Hand: the fight goes on at the highest turn order number of its units)", u.ID, h)
+	}
 	var e *orderError
 	switch o.Verb {
 	case "move", "charge":
@@ -226,13 +244,15 @@ func (p *orderParser) line(text string) (Order, *orderError) {
 	case "embark", "disembark", "enter":
 		e = p.transit(&o, u, pl, args)
 	case "split":
-		if len(args) > 0 || len(u.Teams) == 0 || u.Aboard != "" && false {
+		if len(args) > 0 || len(u.Teams) == 0 {
 			e = bad("%s cannot split", "only squads with fire teams split (US squads, British squads, Pathfinders): split U", u.ID)
 		}
-		if pl.move != nil || pl.fire != nil || len(pl.other) > 0 {
-			e = bad("%s splits: its own orders are void", "give orders to its teams ("+strings.Join(teamIDs(u), ", ")+")", u.ID)
+		if slices.Contains(pl.other, "split") {
+			e = bad("%s already splits: one split order is enough", "give orders to its teams ("+strings.Join(teamIDs(u), ", ")+")", u.ID)
 		}
-		pl.other = append(pl.other, "split")
+		if e == nil {
+			pl.other = append(pl.other, "split")
+		}
 	case "casualties":
 		e = p.casualties(&o, u, args)
 	case "hold":
@@ -241,7 +261,9 @@ func (p *orderParser) line(text string) (Order, *orderError) {
 		} else if pl.move != nil || pl.fire != nil {
 			e = bad("%s already has orders: hold would cancel them", "remove the hold line or the other orders", u.ID)
 		}
-		pl.other = append(pl.other, "hold")
+		if e == nil {
+			pl.other = append(pl.other, "hold")
+		}
 	}
 	if e != nil {
 		return o, e
@@ -279,7 +301,7 @@ func (p *orderParser) claimMove(o *Order, pl *planned, hexes int) *orderError {
 			return bad("%s shoots: it cannot also %s", "a unit that charges or embarks does not shoot (Hand to Hand)", o.Unit, o.Verb)
 		}
 		if _, shoot := maxMove(pl.u); hexes > shoot {
-			return bad("%s moves %d hexes: too far to shoot as well", fmt.Sprintf("a %s moves at most %d hexes and shoots (Movement)", kindWord(pl.u), shoot), o.Unit, hexes)
+			return bad("%s moves %s: too far to shoot as well", fmt.Sprintf("a %s moves at most %s and shoots (Movement)", kindWord(pl.u), hexCount(shoot)), o.Unit, hexCount(hexes))
 		}
 	}
 	pl.move, pl.moved, pl.hasMov = o, hexes, true
@@ -309,6 +331,9 @@ func (p *orderParser) move(o *Order, u *UnitState, pl *planned, args []string) *
 	if u.Aboard != "" {
 		return bad("%s is aboard %s", "disembark it first: disembark "+u.ID+" [HEX]", u.ID, u.Aboard)
 	}
+	if u.Motive == "crippled" {
+		return bad("%s cannot move (motive crippled)", "it may still shoot (Vehicle Damage)", u.ID)
+	}
 	if i := slices.Index(args, "face"); i >= 0 {
 		if o.Verb == "charge" || !u.IsVehicle() || u.Kind == KindLightVehicle || i != len(args)-2 {
 			return bad("face DIR goes last, and only on a vehicle's move", "move "+u.ID+" HEX HEX face DIR")
@@ -327,11 +352,11 @@ func (p *orderParser) move(o *Order, u *UnitState, pl *planned, args []string) *
 		all = 2
 	}
 	if len(args) > all {
-		return bad("%s moves %d hexes: at most %d", fmt.Sprintf("troops move 1 and shoot or 2 and not shoot; vehicles 2 and shoot or 4 and not (Movement)%s", damageNote(u)), u.ID, len(args), all)
+		return bad("%s moves %s: at most %d", fmt.Sprintf("troops move 1 and shoot or 2 and not shoot; vehicles 2 and shoot or 4 and not (Movement)%s", damageNote(u)), u.ID, hexCount(len(args)), all)
 	}
 	from, ok := p.where(u)
 	if !ok {
-		return bad("%s is not on the map", "", u.ID)
+		return bad("%s is not on the map", "bring it on with enter "+u.ID+" HEX, or give orders to units on the map", u.ID)
 	}
 	for i, a := range args {
 		h, e := p.hexArg(a)
@@ -362,9 +387,6 @@ func (p *orderParser) move(o *Order, u *UnitState, pl *planned, args []string) *
 			return bad("no enemy troops are at %s to charge", "a charge ends in the hex of the enemy squad it attacks (Hand to Hand)", o.Path[len(o.Path)-1])
 		}
 	}
-	if p.stunnedOrCrippled(u) {
-		return bad("%s cannot move (motive crippled)", "it may still shoot or face (Vehicle Damage)", u.ID)
-	}
 	return p.claimMove(o, pl, len(o.Path))
 }
 
@@ -375,11 +397,9 @@ func damageNote(u *UnitState) string {
 	return ""
 }
 
-func (p *orderParser) stunnedOrCrippled(u *UnitState) bool { return u.Motive == "crippled" }
-
 func (p *orderParser) face(o *Order, u *UnitState, pl *planned, args []string) *orderError {
 	if u.Kind != KindVehicle {
-		return bad("only vehicles have a facing", "")
+		return bad("%s has no facing: only vehicles have a facing", "troops and light vehicles need no facing: move "+u.ID+" HEX.. (Vehicles)", u.ID)
 	}
 	if len(args) != 1 {
 		return bad("face takes one direction", "face "+u.ID+" "+compass(p.f.g)[0])
@@ -388,7 +408,7 @@ func (p *orderParser) face(o *Order, u *UnitState, pl *planned, args []string) *
 		return bad("facing %q: not a direction", "directions are "+strings.Join(compass(p.f.g), ", "), args[0])
 	}
 	if u.Motive == "crippled" {
-		return bad("%s cannot turn (motive crippled)", "", u.ID)
+		return bad("%s cannot turn (motive crippled)", "a crippled vehicle keeps its facing; it may still shoot (Vehicle Damage)", u.ID)
 	}
 	o.Face = args[0]
 	return p.claimMove(o, pl, 0)
@@ -405,10 +425,17 @@ func (p *orderParser) shoot(o *Order, u *UnitState, pl *planned, args []string) 
 	}
 	t := p.s.unit(args[0])
 	if t == nil {
-		return bad("there is no unit %s to shoot at", "shoot at an enemy unit on the map: "+strings.Join(p.enemies(), ", "), strings.ToUpper(args[0]))
+		return bad("there is no unit %s to shoot at", "shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), strings.ToUpper(args[0]))
 	}
-	if t.Side == u.Side || t.Eliminated() || t.Hex == "" {
-		return bad("%s is not an enemy unit on the map", "shoot at an enemy unit on the map: "+strings.Join(p.enemies(), ", "), t.ID)
+	switch {
+	case t.Side == u.Side:
+		return bad("%s is your own unit", "shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), t.ID)
+	case t.Eliminated():
+		return bad("%s is out of the game", "shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), t.ID)
+	case t.Aboard != "":
+		return bad("%s is aboard %s: passengers are not shot at", "shoot at the vehicle: "+o.Verb+" "+u.ID+" at "+t.Aboard+" (its damage may kill them)", t.ID, t.Aboard)
+	case t.Hex == "" && !t.Reserve:
+		return bad("%s is not on the map", "shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), t.ID)
 	}
 	o.Target, o.Mode = t.ID, "kill"
 	args = args[1:]
@@ -437,16 +464,120 @@ func (p *orderParser) shoot(o *Order, u *UnitState, pl *planned, args []string) 
 	if slices.Contains(o.With, "mortar") {
 		return bad("mortars fire at a hex", "mortar "+u.ID+" at HEX [spotter UNIT]")
 	}
+	for _, w := range o.With {
+		if spent(u, w) {
+			return bad("%s's %s is spent (one shot a game)", "its weapons left are "+strings.Join(unspent(u), ", "), u.ID, w)
+		}
+	}
 	if u.Aboard != "" {
 		v := p.s.unit(u.Aboard)
 		if v == nil || !v.Ports {
-			return bad("%s is aboard %s, which has no firing ports", "disembark first", u.ID, u.Aboard)
+			return bad("%s is aboard %s, which has no firing ports", "disembark first: disembark "+u.ID+" [HEX] (then it may shoot: a one-hex move)", u.ID, u.Aboard)
+		}
+		for _, key := range o.With {
+			if w, _ := WeaponByKey(key); !w.SmallArms {
+				return bad("%s is aboard %s: only small arms fire through its ports, not the %s", "name small arms (rifles, machineguns), or disembark first (Vehicles: firing ports)", u.ID, u.Aboard, w.Name)
+			}
 		}
 	}
-	if u.Kind == KindVehicle && u.FireControl == "crippled" {
-		return bad("%s cannot fire (fire control crippled)", "", u.ID)
+	if u.Kind == KindVehicle {
+		if e := p.fireControl(u); e != nil {
+			return e
+		}
+		if len(o.With) > 1 && groupOf(u, o.With) < 0 {
+			return bad("%s fires %s: a vehicle fires its main weapon, or a heavy secondary weapon, or all its lighter weapons, never two of these at once",
+				"its weapon groups are "+groupsText(u)+"; name weapons of one group (Vehicle Weapons)", u.ID, strings.Join(o.With, " and "))
+		}
+	}
+	if t.Reserve {
+		o.Note = fmt.Sprintf("%s is off table now; checked when %s acts: it may be placed this turn by sneak attack", t.ID, u.ID)
 	}
 	return p.claimFire(o, pl)
+}
+
+// fireControl refuses fire the vehicle's damage forbids (Vehicle Damage):
+// crippled fire control, or damaged fire control that fired last turn.
+func (p *orderParser) fireControl(u *UnitState) *orderError {
+	switch {
+	case u.FireControl == "crippled":
+		return bad("%s cannot fire (fire control crippled)", "it may still move if its motive allows: give it a move order, or none (Vehicle Damage)", u.ID)
+	case u.FireControl == "damaged" && u.LastFired > 0 && u.LastFired == p.s.Turn:
+		return bad("%s fired last turn: with damaged fire control it fires every other turn", fmt.Sprintf("it may fire again on turn %d (Vehicle Damage)", p.s.Turn+2), u.ID)
+	}
+	return nil
+}
+
+// groupOf is the index of the vehicle's weapon group that holds every
+// named weapon, or -1 (Vehicle Weapons).
+func groupOf(u *UnitState, with []string) int {
+	for gi, g := range u.Groups {
+		all := true
+		for _, w := range with {
+			if !slices.ContainsFunc(g, func(a Arm) bool { return a.Weapon == w }) {
+				all = false
+			}
+		}
+		if all {
+			return gi
+		}
+	}
+	return -1
+}
+
+// groupsText lists a vehicle's weapon groups: "tank_gun | heavy_missile |
+// lmg,hmg".
+func groupsText(u *UnitState) string {
+	var gs []string
+	for _, g := range u.Groups {
+		var ks []string
+		for _, a := range g {
+			if !slices.Contains(ks, a.Weapon) {
+				ks = append(ks, a.Weapon)
+			}
+		}
+		gs = append(gs, strings.Join(ks, ","))
+	}
+	return strings.Join(gs, " | ")
+}
+
+// spent reports whether every arm of the weapon the unit carries is spent
+// (one shot a game: Javelin, LAW80).
+func spent(u *UnitState, key string) bool {
+	n, left := 0, 0
+	each(u, func(a Arm) {
+		if a.Weapon == key {
+			n++
+			if !a.Spent {
+				left++
+			}
+		}
+	})
+	return n > 0 && left == 0
+}
+
+// unspent lists the weapons the unit may still fire.
+func unspent(u *UnitState) []string {
+	var out []string
+	each(u, func(a Arm) {
+		if !a.Spent && !slices.Contains(out, a.Weapon) {
+			out = append(out, a.Weapon)
+		}
+	})
+	return out
+}
+
+// each calls fn for every arm of the unit's men and weapon groups.
+func each(u *UnitState, fn func(Arm)) {
+	for _, m := range u.Models {
+		for _, a := range m.Arms {
+			fn(a)
+		}
+	}
+	for _, g := range u.Groups {
+		for _, a := range g {
+			fn(a)
+		}
+	}
 }
 
 func (p *orderParser) claimFire(o *Order, pl *planned) *orderError {
@@ -464,7 +595,7 @@ func (p *orderParser) claimFire(o *Order, pl *planned) *orderError {
 			return bad("%s moves: it cannot stand and shoot", "use shoot to move and shoot", o.Unit)
 		}
 		if _, shoot := maxMove(pl.u); pl.moved > shoot {
-			return bad("%s moves %d hexes: too far to shoot as well", fmt.Sprintf("a %s moves at most %d hexes and shoots (Movement)", kindWord(pl.u), shoot), o.Unit, pl.moved)
+			return bad("%s moves %s: too far to shoot as well", fmt.Sprintf("a %s moves at most %s and shoots (Movement)", kindWord(pl.u), hexCount(shoot)), o.Unit, hexCount(pl.moved))
 		}
 	}
 	pl.fire = o
@@ -474,8 +605,12 @@ func (p *orderParser) claimFire(o *Order, pl *planned) *orderError {
 func (p *orderParser) enemies() []string {
 	var out []string
 	for _, u := range p.s.Units {
-		if u.Side != p.seat && !u.Eliminated() && u.Hex != "" {
+		switch {
+		case u.Side == p.seat || u.Eliminated():
+		case u.Hex != "":
 			out = append(out, u.ID)
+		case u.Reserve:
+			out = append(out, u.ID+" (off table)")
 		}
 	}
 	slices.Sort(out)
@@ -509,10 +644,10 @@ func weaponsOf(u *UnitState) []string {
 func (p *orderParser) mortar(o *Order, u *UnitState, pl *planned, args []string) *orderError {
 	hint := "mortar " + u.ID + " at HEX [spotter UNIT] [kill|smoke]"
 	if !carries(u, "mortar") {
-		return bad("%s has no mortar", "", u.ID)
+		return bad("%s has no mortar", "fire its weapons at a unit: shoot "+u.ID+" at TARGET; its weapons are "+strings.Join(weaponsOf(u), ", "), u.ID)
 	}
 	if u.Aboard != "" {
-		return bad("%s is aboard %s", "disembark first", u.ID, u.Aboard)
+		return bad("%s is aboard %s", "disembark first: disembark "+u.ID+" [HEX]", u.ID, u.Aboard)
 	}
 	if len(args) > 0 && args[0] == "at" {
 		args = args[1:]
@@ -539,6 +674,9 @@ func (p *orderParser) mortar(o *Order, u *UnitState, pl *planned, args []string)
 			if s.ID == u.ID {
 				return bad("the spotter is another unit", hint)
 			}
+			if s.Aboard != "" || s.Hex == "" {
+				return bad("spotter %s is not on the map", "a spotter is one of your units on the map that does not move this turn (Mortars)", s.ID)
+			}
 			o.Spotter = s.ID
 			args = args[2:]
 		default:
@@ -548,17 +686,57 @@ func (p *orderParser) mortar(o *Order, u *UnitState, pl *planned, args []string)
 	return p.claimFire(o, pl)
 }
 
+// smoke reads a vehicle's smoke launchers (smoke U: Smoke Launchers) or a
+// grenade launcher's smoke round (smoke U at HEX: the M203 fires smoke out
+// to two hexes, Americans).
 func (p *orderParser) smoke(o *Order, u *UnitState, pl *planned, args []string) *orderError {
+	if len(args) > 0 && args[0] == "at" {
+		args = args[1:]
+	}
+	if u.Kind != KindVehicle {
+		r := launcherRange(u)
+		if r == 0 {
+			return bad("%s has no smoke: troops lay smoke with a grenade launcher (M203) or a mortar", "mortar "+u.ID+" at HEX smoke, if it has a mortar; its weapons are "+strings.Join(weaponsOf(u), ", "), u.ID)
+		}
+		if len(args) != 1 {
+			return bad("smoke %s: at which hex?", fmt.Sprintf("smoke %s at HEX: a hex up to %d away (Americans: the M203)", u.ID, r), u.ID)
+		}
+		if u.Aboard != "" {
+			return bad("%s is aboard %s", "disembark first: disembark "+u.ID+" [HEX]", u.ID, u.Aboard)
+		}
+		h, e := p.hexArg(args[0])
+		if e != nil {
+			return e
+		}
+		o.Target = p.f.format(h)
+		return p.claimFire(o, pl)
+	}
 	if len(args) > 0 {
-		return bad("smoke takes only a vehicle", "smoke "+u.ID)
+		return bad("a vehicle's smoke launchers fill the three hexes touching its front", "smoke "+u.ID+" (no hex: turn the vehicle first with face or a move's face to aim it)")
 	}
-	if u.Kind != KindVehicle || !u.Smoke {
-		return bad("%s has no smoke launchers", "troops fire smoke from a mortar: mortar U at HEX smoke", u.ID)
+	if !u.Smoke {
+		return bad("%s has no smoke launchers", "fire its weapons instead: shoot "+u.ID+" at TARGET (the scenario gives it no smoke launchers)", u.ID)
 	}
-	if u.FireControl == "crippled" {
-		return bad("%s cannot fire (fire control crippled)", "", u.ID)
+	if e := p.fireControl(u); e != nil {
+		return e
 	}
 	return p.claimFire(o, pl)
+}
+
+// launcherRange is the range of the unit's grenade launchers, which also
+// fire smoke (Americans: "antipersonnel/smoke grenades out to two hexes"),
+// or 0: an antipersonnel grenade arm that reaches beyond the hand grenade's
+// one hex is a launcher (docs/rulings.md).
+func launcherRange(u *UnitState) int {
+	r := 0
+	for _, m := range u.Models {
+		for _, a := range m.Arms {
+			if a.Weapon == "ap_grenade" && a.Range > 1 {
+				r = max(r, a.Range)
+			}
+		}
+	}
+	return r
 }
 
 func (p *orderParser) transit(o *Order, u *UnitState, pl *planned, args []string) *orderError {
@@ -570,24 +748,29 @@ func (p *orderParser) transit(o *Order, u *UnitState, pl *planned, args []string
 		if len(args) != 1 {
 			return bad("embark takes a vehicle", "embark "+u.ID+" VEHICLE")
 		}
-		if u.Kind != KindTroops || u.Aboard != "" || u.Hex == "" {
-			return bad("%s cannot embark", "troops on the map embark into a vehicle in or next to their hex", u.ID)
+		switch {
+		case u.Kind != KindTroops:
+			return bad("%s cannot embark: only troops ride in vehicles", "move it instead: move "+u.ID+" HEX.. (Vehicles)", u.ID)
+		case u.Aboard != "":
+			return bad("%s is already aboard %s", "disembark "+u.ID+" [HEX] gets it out", u.ID, u.Aboard)
+		case u.Hex == "":
+			return bad("%s is not on the map", "bring it on first: enter "+u.ID+" HEX", u.ID)
 		}
 		v, err := p.unitOf(args[0])
 		if err != nil {
 			return err
 		}
 		if v.Kind != KindVehicle || v.Capacity == 0 {
-			return bad("%s carries no passengers", "", v.ID)
+			return bad("%s carries no passengers", "embark into one of your vehicles with room: "+p.carriers(u), v.ID)
 		}
 		if load := passengerLoad(p.s, v); load+len(u.Models) > v.Capacity {
-			return bad("%s has room for %d more, not %d", "", v.ID, v.Capacity-load, len(u.Models))
+			return bad("%s has room for %d more, not %d", "embark into a vehicle with room for all its men: "+p.carriers(u)+", or split the squad first", v.ID, v.Capacity-load, len(u.Models))
 		}
 		o.Target = v.ID
 		return p.claimMove(o, pl, 1)
 	case "disembark":
 		if u.Aboard == "" {
-			return bad("%s is not aboard a vehicle", "", u.ID)
+			return bad("%s is not aboard a vehicle", "to get into one: embark "+u.ID+" VEHICLE; to move: move "+u.ID+" HEX..", u.ID)
 		}
 		if len(args) > 1 {
 			return bad("disembark takes at most a hex", "disembark "+u.ID+" [HEX]")
@@ -598,7 +781,7 @@ func (p *orderParser) transit(o *Order, u *UnitState, pl *planned, args []string
 				return e
 			}
 			if !p.f.passable(h) {
-				return bad("%s is impassable", "", p.f.format(h))
+				return bad("%s is impassable", "get out into the vehicle's hex or a passable hex next to it", p.f.format(h))
 			}
 			o.Target = p.f.format(h)
 		}
@@ -616,10 +799,13 @@ func (p *orderParser) transit(o *Order, u *UnitState, pl *planned, args []string
 		return e
 	}
 	if !p.f.passable(h) {
-		return bad("%s is impassable", "", p.f.format(h))
+		return bad("%s is impassable", "choose a passable hex (Sneak Attack/Forward Deployment)", p.f.format(h))
 	}
 	if u.Sneak == "edge" && !onEdge(p.f.g, h) {
 		return bad("%s enters from a board edge", "choose a hex on the edge of the map", u.ID)
+	}
+	if why := p.turn().blockedFor(u, h, false); why != "" {
+		return bad("%s cannot be placed at %s: %s", "choose a hex free of the enemy, of other vehicles for a vehicle, and with room (Sneak Attack: units are placed before anything moves)", u.ID, p.f.format(h), why)
 	}
 	o.Target = p.f.format(h)
 	return p.claimMove(o, pl, 0)
@@ -631,7 +817,7 @@ func onEdge(g board.Grid, h board.ID) bool {
 
 func (p *orderParser) casualties(o *Order, u *UnitState, args []string) *orderError {
 	if u.Kind == KindVehicle {
-		return bad("vehicles have no casualty priority", "")
+		return bad("vehicles have no casualty priority", "a vehicle is damaged, not thinned (Vehicle Damage); casualties orders are for troops")
 	}
 	for _, a := range args {
 		if a == "," {
@@ -701,4 +887,322 @@ func teamIDs(u *UnitState) []string {
 		out = append(out, u.ID+t)
 	}
 	return out
+}
+
+// turn is a turn before anything happens: the position the receipt checks
+// orders against.
+func (p *orderParser) turn() *turn {
+	return &turn{s: p.s, f: p.f, orders: map[string]*unitOrders{}, roll: map[string]int{}, moved: map[string]int{}}
+}
+
+// inCloseCombat reports whether troops stand in a hex with enemy troops: a
+// close combat goes on there (Hand to Hand).
+func (p *orderParser) inCloseCombat(u *UnitState) (string, bool) {
+	if u.Kind != KindTroops || u.Hex == "" {
+		return "", false
+	}
+	return u.Hex, p.turn().enemyTroopsAt(u, u.Hex)
+}
+
+// carriers lists the seat's vehicles that carry passengers, with their
+// room.
+func (p *orderParser) carriers(u *UnitState) string {
+	var out []string
+	for _, v := range p.s.Units {
+		if v.Side == p.seat && v.Kind == KindVehicle && v.Capacity > 0 && !v.Eliminated() {
+			out = append(out, fmt.Sprintf("%s (room for %d)", v.ID, v.Capacity-passengerLoad(p.s, v)))
+		}
+	}
+	if len(out) == 0 {
+		return "you have none"
+	}
+	return strings.Join(out, ", ")
+}
+
+// planOf is the unit's plan in this file (nil if it has no orders).
+func (p *orderParser) planOf(id string) *planned { return p.plans[id] }
+
+// endHex is where the unit will stand when it fires: the end of its move
+// in this file, or where it is.
+func (p *orderParser) endHex(u *UnitState) (board.ID, bool) {
+	pl := p.planOf(u.ID)
+	if pl != nil && pl.move != nil {
+		switch m := pl.move; m.Verb {
+		case "move", "charge":
+			return p.f.parse(m.Path[len(m.Path)-1])
+		case "disembark", "enter":
+			if m.Target != "" {
+				return p.f.parse(m.Target)
+			}
+		}
+	}
+	return p.where(u)
+}
+
+// movedHexes is the hexes the unit's carrier moves this turn by the
+// file's orders (its own move, or its vehicle's for passengers).
+func (p *orderParser) movedHexes(u *UnitState) int {
+	if u.Aboard != "" {
+		if pl := p.planOf(u.Aboard); pl != nil && pl.hasMov {
+			return pl.moved
+		}
+		if pl := p.planOf(u.ID); pl != nil && pl.hasMov {
+			return pl.moved // disembarking passengers
+		}
+		return 0
+	}
+	if pl := p.planOf(u.ID); pl != nil && pl.hasMov {
+		return pl.moved
+	}
+	return 0
+}
+
+// across checks one accepted order against the file's other orders, and
+// writes its forecast: what only the turn can tell.
+func (p *orderParser) across(o *Order) *orderError {
+	u := p.s.unit(o.Unit)
+	if u == nil {
+		u = p.teams[strings.ToLower(o.Unit)]
+	}
+	if u == nil {
+		return nil
+	}
+	switch o.Verb {
+	case "shoot", "stand":
+		return p.acrossShoot(o, u)
+	case "mortar":
+		return p.acrossMortar(o, u)
+	case "smoke":
+		if o.Target != "" {
+			return p.acrossGrenadeSmoke(o, u)
+		}
+	case "move", "charge":
+		p.forecastMove(o, u)
+	case "embark":
+		return p.acrossEmbark(o, u)
+	case "disembark":
+		return p.acrossDisembark(o, u)
+	}
+	return nil
+}
+
+// acrossShoot refuses weapons that cannot fire after the unit's move
+// (Sniper Rifles; Heavy Machineguns and Heavy Missiles carried by troops;
+// the TOW) and writes where the target stands now.
+func (p *orderParser) acrossShoot(o *Order, u *UnitState) *orderError {
+	moved := p.movedHexes(u)
+	if moved > 0 {
+		var still []string
+		for _, key := range o.With {
+			if !firesAfterMove(u, key) {
+				still = append(still, key)
+			}
+		}
+		if len(still) > 0 {
+			return bad("%s moves this turn: its %s cannot move and fire", "fire it without moving (stand "+u.ID+" at "+o.Target+" with "+strings.Join(still, ",")+"), or name weapons that fire on the move", u.ID, strings.Join(still, ", "))
+		}
+		if len(o.With) == 0 && !slices.ContainsFunc(unspent(u), func(k string) bool { return firesAfterMove(u, k) }) {
+			return bad("%s moves this turn, and none of its weapons (%s) can move and fire", "stand still to shoot (stand "+u.ID+" at "+o.Target+"), or move without shooting", u.ID, strings.Join(unspent(u), ", "))
+		}
+	}
+	t := p.s.unit(o.Target)
+	if t == nil || t.Hex == "" {
+		return nil // off table: the note says so
+	}
+	from, ok := p.endHex(u)
+	to, ok2 := p.f.parse(t.Hex)
+	if !ok || !ok2 {
+		return nil
+	}
+	dist := p.f.g.Distance(from, to)
+	tt := p.turn()
+	sight := "in sight"
+	if see, why := tt.lineOfFire(from, to, tt.occupied()); !see {
+		sight = "not in sight (" + why + ")"
+	}
+	reach := p.reach(u, o.With, moved)
+	where := "from " + p.f.format(from)
+	if moved == 0 {
+		where = "from its hex"
+	}
+	o.Note = fmt.Sprintf("%s is %d hex%s away %s now, %s; its weapons reach %d; checked when %s acts: %s may move first", t.ID, dist, plural2(dist), where, sight, reach, u.ID, t.ID)
+	return nil
+}
+
+func plural2(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "es"
+}
+
+// firesAfterMove reports whether some unspent arm of weapon key may fire
+// when the unit (or its carrier) has moved.
+func firesAfterMove(u *UnitState, key string) bool {
+	w, err := WeaponByKey(key)
+	if err != nil {
+		return false
+	}
+	ok := false
+	each(u, func(a Arm) {
+		if a.Weapon == key && !a.Spent && !(w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == KindTroops) {
+			ok = true
+		}
+	})
+	return ok
+}
+
+// reach is the longest range of the weapons that may fire.
+func (p *orderParser) reach(u *UnitState, with []string, moved int) int {
+	r := 0
+	each(u, func(a Arm) {
+		w, err := WeaponByKey(a.Weapon)
+		if err != nil || w.Indirect || a.Spent || len(with) > 0 && !slices.Contains(with, a.Weapon) {
+			return
+		}
+		if moved > 0 && (w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == KindTroops) {
+			return
+		}
+		r = max(r, rangeOf(a, w))
+	})
+	return r
+}
+
+// acrossMortar refuses a target beyond the mortar's range from where the
+// unit will stand, and a spotter that moves (Mortars).
+func (p *orderParser) acrossMortar(o *Order, u *UnitState) *orderError {
+	if o.Spotter != "" {
+		if pl := p.planOf(o.Spotter); pl != nil && pl.hasMov && pl.moved > 0 {
+			return bad("spotter %s moves this turn: a spotter may not move", "remove the spotter's move, or fire without a spotter (Mortars)", o.Spotter)
+		}
+	}
+	from, ok := p.endHex(u)
+	to, ok2 := p.f.parse(o.Target)
+	if !ok || !ok2 {
+		return nil
+	}
+	w, _ := WeaponByKey("mortar")
+	r := 0
+	each(u, func(a Arm) {
+		if a.Weapon == "mortar" && !a.Spent {
+			r = max(r, rangeOf(a, w))
+		}
+	})
+	dist := p.f.g.Distance(from, to)
+	where := "its hex " + p.f.format(from)
+	if p.movedHexes(u) > 0 {
+		where = p.f.format(from) + ", where its move ends"
+	}
+	if dist > r {
+		return bad("%s is %d hexes from %s: beyond the mortar's %d", fmt.Sprintf("a mortar fires at a hex up to %d hexes away (Mortars)", r), p.f.format(to), dist, where, r)
+	}
+	tt := p.turn()
+	see, _ := tt.lineOfFire(from, to, tt.occupied())
+	need := "5+ (indirect, no spotter)"
+	switch {
+	case o.Spotter != "":
+		need = "3+ if spotter " + o.Spotter + " sees it when the mortar fires, else 5+"
+	case see:
+		need = "3+ if the mortar still sees it when it fires, else 5+"
+	}
+	o.Note = fmt.Sprintf("%d hexes, to hit %s", dist, need)
+	return nil
+}
+
+// acrossGrenadeSmoke checks a grenade launcher's smoke round: within its
+// range of where the unit will stand, and in sight now.
+func (p *orderParser) acrossGrenadeSmoke(o *Order, u *UnitState) *orderError {
+	from, ok := p.endHex(u)
+	to, ok2 := p.f.parse(o.Target)
+	if !ok || !ok2 {
+		return nil
+	}
+	r := launcherRange(u)
+	if d := p.f.g.Distance(from, to); d > r || d == 0 {
+		return bad("%s is %d hexes from %s: a grenade launcher's smoke lands 1 to %d hexes away", fmt.Sprintf("choose a hex 1 to %d hexes from where %s fires (Americans: the M203)", r, u.ID), p.f.format(to), d, p.f.format(from), r)
+	}
+	tt := p.turn()
+	if see, why := tt.lineOfFire(from, to, tt.occupied()); !see {
+		o.Note = fmt.Sprintf("not in sight now (%s); checked when %s acts", why, u.ID)
+	}
+	return nil
+}
+
+// acrossEmbark checks the vehicle is in or next to the troops' hex, unless
+// it moves first this turn.
+func (p *orderParser) acrossEmbark(o *Order, u *UnitState) *orderError {
+	v := p.s.unit(o.Target)
+	if v == nil || v.Hex == "" {
+		return nil
+	}
+	uh, _ := p.f.parse(u.Hex)
+	vh, _ := p.f.parse(v.Hex)
+	if pl := p.planOf(v.ID); pl != nil && pl.hasMov && pl.moved > 0 {
+		o.Note = fmt.Sprintf("%s moves this turn; checked when %s acts: %s must then be in or next to %s", v.ID, u.ID, v.ID, u.Hex)
+		return nil
+	}
+	if p.f.g.Distance(uh, vh) > 1 {
+		return bad("%s is at %s, not in or next to %s's hex %s", "move the troops next to the vehicle first, or bring the vehicle to them this turn", v.ID, v.Hex, u.ID, u.Hex)
+	}
+	return nil
+}
+
+// acrossDisembark checks the hex is the vehicle's or next to it, unless the
+// vehicle moves first.
+func (p *orderParser) acrossDisembark(o *Order, u *UnitState) *orderError {
+	v := p.s.unit(u.Aboard)
+	if v == nil || v.Hex == "" || o.Target == "" {
+		return nil
+	}
+	if pl := p.planOf(v.ID); pl != nil && pl.hasMov && pl.moved > 0 {
+		o.Note = fmt.Sprintf("%s moves this turn; checked when %s acts: %s must then be %s's hex or next to it", v.ID, u.ID, o.Target, v.ID)
+		return nil
+	}
+	vh, _ := p.f.parse(v.Hex)
+	h, _ := p.f.parse(o.Target)
+	if p.f.g.Distance(vh, h) > 1 {
+		return bad("%s is not in or next to %s's hex %s", "passengers get out into their vehicle's hex or a hex next to it: disembark "+u.ID+" [HEX]", o.Target, v.ID, v.Hex)
+	}
+	return nil
+}
+
+// forecastMove notes what only the turn can tell about a move: enemy units
+// and vehicles on the path now, and morale.
+func (p *orderParser) forecastMove(o *Order, u *UnitState) {
+	tt := p.turn()
+	var notes []string
+	for i, hs := range o.Path {
+		last := i == len(o.Path)-1
+		for _, x := range tt.unitsAt(hs) {
+			if x == u {
+				continue
+			}
+			switch {
+			case x.Side != u.Side && !(o.Verb == "charge" && last):
+				notes = append(notes, fmt.Sprintf("%s holds %s now", hs, x.ID))
+			case x.Side == u.Side && last && x.IsVehicle() && u.IsVehicle():
+				notes = append(notes, fmt.Sprintf("your %s stands at %s now", x.ID, hs))
+			}
+		}
+	}
+	if u.Kind == KindTroops {
+		m := Morale(u.Lost(), u.Original, u.Special, tt.heroic(u))
+		switch m {
+		case Pinned:
+			notes = append(notes, u.ID+" is pinned: it moves toward the enemy only on a turn order roll of 15+")
+		case FallingBack:
+			notes = append(notes, u.ID+" is falling back: a move that takes it neither away from the enemy nor into hard cover becomes a one-hex fall back")
+		}
+	}
+	if len(notes) > 0 {
+		o.Note = strings.Join(notes, "; ") + "; checked when " + u.ID + " acts: it stops where its path is blocked"
+	}
+}
+
+// hexCount is "1 hex" or "N hexes".
+func hexCount(n int) string {
+	if n == 1 {
+		return "1 hex"
+	}
+	return fmt.Sprintf("%d hexes", n)
 }

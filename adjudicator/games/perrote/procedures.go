@@ -74,7 +74,7 @@ func runShoot(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		return nil, resolve.Bad(se.Field, "%s", se.Msg)
 	}
 	if in.Given("range") && in.Int("range") > w.Range {
-		return nil, resolve.Bad("range", "a %s shoots at most %d hexes", w.Name, w.Range)
+		return nil, resolve.Bad("range", "%s %s shoots at most %d hexes", article(w.Name), w.Name, w.Range)
 	}
 	res := s.Fire(r)
 	rules := []string{ruleShooting, w.Rule}

@@ -124,7 +124,11 @@ func statusWords(s *State, f *field, u *UnitState) []string {
 		out = append(out, "suppressed")
 	}
 	if u.Roll > 0 {
-		out = append(out, fmt.Sprintf("rolled %d (%d)", u.Roll, u.Number))
+		if u.Roll == u.Number {
+			out = append(out, fmt.Sprintf("rolled %d", u.Roll))
+		} else {
+			out = append(out, fmt.Sprintf("rolled %d, acted on %d", u.Roll, u.Number))
+		}
 	}
 	return out
 }
@@ -195,7 +199,7 @@ func picture(s *State, f *field, tracks []board.Track) *board.Picture {
 		used[name] = true
 		p.TerrainColors[name] = Terrains[name].Color
 	}
-	for h := range f.smoke {
+	for h := range joinSets(f.smoke, f.screen) {
 		p.Terrain[h] = "smoke"
 		used["smoke"] = true
 	}
@@ -269,4 +273,16 @@ func picture(s *State, f *field, tracks []board.Track) *board.Picture {
 		board.LegendItem{Label: "SUP suppressed, PIN pinned, FB falling back, STUN stunned"},
 		board.LegendItem{Label: "MD/MC motive damaged/crippled, FC fire control, P passengers"})
 	return p
+}
+
+// joinSets is the union of two sets of hexes.
+func joinSets(a, b map[board.ID]bool) map[board.ID]bool {
+	out := make(map[board.ID]bool, len(a)+len(b))
+	for h := range a {
+		out[h] = true
+	}
+	for h := range b {
+		out[h] = true
+	}
+	return out
 }

@@ -479,7 +479,7 @@ func (p *scenarioParser) unit(key string, s *State, side string, uf unitFile, zo
 			}
 			for _, a := range m.Arms {
 				if w, _ := WeaponByKey(a.Weapon); w.VehicleOnly {
-					return nil, p.errAt(key+".models", "a %s is vehicle mounted only", w.Name)
+					return nil, p.errAt(key+".models", "%s %s is vehicle mounted only", article(w.Name), w.Name)
 				}
 			}
 		}

@@ -50,7 +50,7 @@ func (s Shot) Check() error {
 		return &ShotError{"armor", "only vehicles have armor classes; light vehicles are shot at as troops"}
 	}
 	if s.Weapon.NoMoveAndFire && s.WeaponMoved {
-		return &ShotError{"weapon_moved", "a " + s.Weapon.Name + " cannot move and fire in the same turn"}
+		return &ShotError{"weapon_moved", article(s.Weapon.Name) + " " + s.Weapon.Name + " cannot move and fire in the same turn"}
 	}
 	if s.Models < 1 {
 		return &ShotError{"models", "at least one model is in the target hex"}

@@ -161,11 +161,15 @@ type UnitState struct {
 	Suppressed bool `json:"suppressed,omitempty"`
 }
 
-// Smoke is a smoke screen (Smoke Launchers).
+// Smoke is smoke on the board (Smoke Launchers): a vehicle's launcher
+// screen (Screen), which counts as light cover for a target fired at
+// through it or in it, or a mortar's or grenade launcher's single hex of
+// smoke, which is light cover to units in it and cannot be fired through.
 type Smoke struct {
 	Hexes  []string `json:"hexes"`
 	Placed int      `json:"placed"` // the turn it was laid
 	Lasts  bool     `json:"lasts,omitempty"`
+	Screen bool     `json:"screen,omitempty"`
 }
 
 // NBC is an NBC attack (NBC Attack!): Side's enemy (and Side too, unless

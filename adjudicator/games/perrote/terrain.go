@@ -73,12 +73,15 @@ type field struct {
 	terrain  map[board.ID]TerrainKind
 	names    map[board.ID]string
 	hexsides map[[2]board.ID]Cover
-	smoke    map[board.ID]bool
+	// smoke is a mortar's or grenade's smoke: light cover that cannot be
+	// fired through; screen is a vehicle's launcher smoke: light cover if
+	// fired through (Smoke Launchers).
+	smoke, screen map[board.ID]bool
 }
 
 func newField(s *State) *field {
 	f := &field{g: s.Board.Grid(), terrain: map[board.ID]TerrainKind{}, names: map[board.ID]string{},
-		hexsides: map[[2]board.ID]Cover{}, smoke: map[board.ID]bool{}}
+		hexsides: map[[2]board.ID]Cover{}, smoke: map[board.ID]bool{}, screen: map[board.ID]bool{}}
 	for h, t := range s.Terrain {
 		if id, err := f.g.Parse(h); err == nil {
 			f.terrain[id] = Terrains[t]
@@ -93,13 +96,22 @@ func newField(s *State) *field {
 		}
 	}
 	for _, sm := range s.Smoke {
-		for _, h := range sm.Hexes {
-			if id, err := f.g.Parse(h); err == nil {
+		f.addSmoke(sm)
+	}
+	return f
+}
+
+// addSmoke puts smoke on the field.
+func (f *field) addSmoke(sm Smoke) {
+	for _, h := range sm.Hexes {
+		if id, err := f.g.Parse(h); err == nil {
+			if sm.Screen {
+				f.screen[id] = true
+			} else {
 				f.smoke[id] = true
 			}
 		}
 	}
-	return f
 }
 
 func sideKey(a, b board.ID) [2]board.ID {
@@ -113,16 +125,35 @@ func sideKey(a, b board.ID) [2]board.ID {
 // Smoke Launchers); the better counts.
 func (f *field) cover(h board.ID) Cover {
 	c := f.terrain[h].Cover
-	if f.smoke[h] && c < LightCover {
+	if (f.smoke[h] || f.screen[h]) && c < LightCover {
 		c = LightCover
 	}
 	return c
 }
 
-// blocksFire reports whether fire cannot pass through the hex: cover
-// (Cover: only fired into, never through), smoke, blocking terrain.
+// blocksFire reports whether fire cannot pass through the hex: terrain
+// cover (Cover: only fired into, never through), a mortar's or grenade's
+// smoke ("you can't shoot through it"), blocking terrain. A vehicle's
+// smoke screen does not block: it "counts as light cover if fired
+// through" (Smoke Launchers).
 func (f *field) blocksFire(h board.ID) bool {
-	return f.cover(h) != NoCover || f.terrain[h].Blocks
+	return f.terrain[h].Cover != NoCover || f.smoke[h] || f.terrain[h].Blocks
+}
+
+// screened reports whether every line of fire from from to to passes
+// through a vehicle's smoke screen between them (Smoke Launchers: light
+// cover if fired through); on a line along hexsides the shooter has the
+// clearer reading.
+func (f *field) screened(from, to board.ID) bool {
+	if len(f.screen) == 0 || from == to {
+		return false
+	}
+	for _, line := range [][]board.ID{f.g.Line(from, to), f.g.LineOther(from, to)} {
+		if !slices.ContainsFunc(board.Between(line), func(h board.ID) bool { return f.screen[h] }) {
+			return false
+		}
+	}
+	return true
 }
 
 func (f *field) passable(h board.ID) bool {

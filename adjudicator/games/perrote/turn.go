@@ -310,7 +310,11 @@ func (t *turn) rollTurnOrder() {
 		if len(why) > 0 {
 			note = " (" + strings.Join(why, ", ") + ")"
 		}
-		parts = append(parts, fmt.Sprintf("%s %d→%d%s", u.ID, order.Rolls[i], order.Modified[i], note))
+		if order.Rolls[i] == order.Modified[i] {
+			parts = append(parts, fmt.Sprintf("%s %d%s", u.ID, order.Rolls[i], note))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s %d→%d%s", u.ID, order.Rolls[i], order.Modified[i], note))
+		}
 		u.Suppression = 0
 	}
 	if len(parts) > 0 {
@@ -457,11 +461,7 @@ func (t *turn) apply() {
 	}
 	for _, sm := range p.smoke {
 		t.s.Smoke = append(t.s.Smoke, sm)
-		for _, h := range sm.Hexes {
-			if id, ok := t.f.parse(h); ok {
-				t.f.smoke[id] = true
-			}
-		}
+		t.f.addSmoke(sm)
 	}
 	for _, id := range sortedKeys(before) {
 		u := t.s.unit(id)
@@ -498,6 +498,10 @@ func (t *turn) moraleDrop(u *UnitState, was, now MoraleState) {
 	t.number[u.ID] = max(n-MoraleSuppression, 1)
 	u.Number = t.number[u.ID]
 	u.Suppressed = true
+	if n == 1 {
+		t.event(ruleMorale, "%s has not acted yet: its turn order number is already 1.", u.ID)
+		return
+	}
 	t.event(ruleMorale, "%s has not acted yet: its turn order number drops from %d to %d.", u.ID, n, t.number[u.ID])
 }
 

@@ -1,8 +1,10 @@
 package wbt
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,6 +46,21 @@ func TestDemoScenario(t *testing.T) {
 		if !sc.Milosevic[id] {
 			t.Errorf("WbT 11.19: %s is not on the Milosevic Line", s)
 		}
+	}
+	// 11.19: "border hexes between 2034 and 3835, inclusive": Kosovo's
+	// hexes on the Albanian border from 2034 south, and on the Macedonian
+	// border east to 3835; nothing north of 2034.
+	var line []string
+	for id := range sc.Milosevic {
+		line = append(line, g.Format(id))
+	}
+	slices.Sort(line)
+	want := []string{"2034", "2035"}
+	for c := 21; c <= 38; c++ {
+		want = append(want, fmt.Sprintf("%d35", c))
+	}
+	if !slices.Equal(line, want) {
+		t.Errorf("WbT 11.19: the Milosevic Line is %v, want %v", line, want)
 	}
 	tfd := sc.Counter("S-TFD")
 	if tfd.AttackAt(2) != 2 || tfd.DefenseAt(2) != 3 || tfd.Move != 6 || tfd.MaxSteps() != 2 {

@@ -158,17 +158,18 @@ func (g *game) owing() (string, string) {
 func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
 	g, err := decode(state)
 	if err != nil {
-		return nil, []adjudicator.Problem{{Text: err.Error()}}
+		return nil, []adjudicator.Problem{{Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
 	}
 	if g.Over {
-		return nil, []adjudicator.Problem{{Text: "the game is over"}}
+		return nil, []adjudicator.Problem{{Text: "the game is over", Hint: "no orders are due: the last report says who won"}}
 	}
 	if s, _ := g.owing(); s != seat {
-		return nil, []adjudicator.Problem{{Text: fmt.Sprintf("no orders are due from %s in this step (%s): %s's are", seat, g.label(), s)}}
+		return nil, []adjudicator.Problem{{Text: fmt.Sprintf("no orders are due from %s in this step (%s): %s's are", seat, g.label(), s),
+			Hint: "send your orders in a step that asks for them: the report's Next line says which"}}
 	}
 	sandbox, err := decode(state)
 	if err != nil {
-		return nil, []adjudicator.Problem{{Text: err.Error()}}
+		return nil, []adjudicator.Problem{{Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
 	}
 	return g.parseLines(seat, lines, sandbox)
 }
@@ -609,7 +610,21 @@ func (g *game) setupArea(c *Counter, id board.ID, neutrals []string) string {
 	return "NATO sets up in Albania, Bosnia, Hungary, Macedonia and the neutrals it brings in (3.2)"
 }
 
+// placeUnits carries out the set-up's place orders (3.1-3.3): the units
+// placed are lifted off their demo set-up hexes first, so that two units
+// may swap hexes, then put down in the order given, each where its side
+// may set up and stacking allows (6.2, 6.3); a unit that may not stays at
+// its demo hex.
 func (g *game) placeUnits(side Side, lines []string) {
+	type placement struct {
+		u    *Unit
+		at   board.ID
+		hex  string
+		from board.ID
+	}
+	var ps []placement
+	seen := map[string]bool{}
+	neutrals := append([]string{}, g.Neutrals...) // nil would accept every neutral
 	for _, l := range lines {
 		f := strings.Fields(l)
 		if f[0] != "place" {
@@ -617,19 +632,31 @@ func (g *game) placeUnits(side Side, lines []string) {
 		}
 		u := g.byID[f[1]]
 		id, err := g.grid.Parse(f[2])
-		if err != nil || u == nil || u.Out {
+		if err != nil || u == nil || u.Out || u.Steps <= 0 {
 			g.ev("3.1", "%s cannot be placed: it is not in play.", f[1])
 			continue
 		}
-		if why := g.setupArea(u.c, id, g.Neutrals); why != "" {
+		if seen[u.ID] {
+			g.ev("3.1", "%s was placed already: the first place order stands.", u.ID)
+			continue
+		}
+		if why := g.setupArea(u.c, id, neutrals); why != "" {
 			g.ev("3.2", "%s may not set up in %s: %s; it stays at %s.", u.ID, f[2], why, u.Hex)
 			continue
 		}
-		if !g.fits(side, []*Unit{u}, id) {
-			g.ev("6.1", "%s may not set up in %s: stacking (6.2, 6.3); it stays at %s.", u.ID, f[2], u.Hex)
+		seen[u.ID] = true
+		ps = append(ps, placement{u: u, at: id, hex: f[2], from: u.pos})
+	}
+	for _, p := range ps {
+		p.u.Hex = "" // lifted
+	}
+	for _, p := range ps {
+		if !g.fits(side, []*Unit{p.u}, p.at) {
+			g.place(p.u, p.from)
+			g.ev("6.1", "%s may not set up in %s: stacking (6.2, 6.3); it stays at %s.", p.u.ID, p.hex, p.u.Hex)
 			continue
 		}
-		g.place(u, id)
+		g.place(p.u, p.at)
 	}
 	var where []string
 	for _, u := range g.Units {
@@ -683,4 +710,13 @@ func (g *game) setupSerb(lines []string) {
 	g.placeUnits(Serb, lines)
 	g.checkStacking()
 	g.Phase = PhaseWeather
+}
+
+// Ending implements adjudicator.Ending.
+func (rules) Ending(state []byte) (winner, why string, over bool) {
+	g, err := decode(state)
+	if err != nil || !g.Over {
+		return "", "", false
+	}
+	return g.Winner, fmt.Sprintf("%s wins: %s.", g.Winner, g.Reason), true
 }

@@ -105,3 +105,33 @@ func TestBotGameEnds(t *testing.T) {
 		t.Logf("seed %d: %d steps, turn %d, MePPs %d, winner %s (%s), %d events", seed, steps, g.Turn, g.MePPs, g.Winner, g.Reason, len(events))
 	}
 }
+
+// TestSetupNeutralNotCarriedOut: an order that reaches adjudication without
+// the receipt's check (an order file stored by an older judge, say) still
+// may not set NATO up in a neutral it did not bring in (3.2): with no
+// neutrals declared, every neutral is closed.
+func TestSetupNeutralNotCarriedOut(t *testing.T) {
+	state, err := Game.New("demo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Romania (3404..4019) is neutral unless brought in.
+	next, events, err := Game.Adjudicate(state, map[string][]string{SeatNATO: {"place US-1AD 3410"}}, newSeeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := decode(next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := g.byID["US-1AD"].Hex; h != "2302" {
+		t.Errorf("WbT 3.2: US-1AD set up at %s, want its demo hex 2302", h)
+	}
+	found := false
+	for _, e := range events {
+		found = found || strings.Contains(e.Text, "US-1AD may not set up in 3410")
+	}
+	if !found {
+		t.Errorf("WbT 3.2: no event refuses the placement: %v", events)
+	}
+}

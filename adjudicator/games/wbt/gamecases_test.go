@@ -39,12 +39,28 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
+// TestRefusalsDocumented: every refusal a player can meet is explained in
+// docs/troubleshooting.md.
+func TestRefusalsDocumented(t *testing.T) {
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 1, Hint: 0})
+}
+
+// TestGameCases runs the game's cases. Together they walk every refusal
+// the receipt can give (refusals.case holds those no rule's own file
+// shows), each with a hint.
 func TestGameCases(t *testing.T) {
+	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 1, Hint: 0}}}
+	defer func() {
+		if !t.Failed() {
+			refusals.Check(t)
+		}
+	}()
 	rulestest.Run(t, rulestest.Config{
 		Rules:    Game,
 		Dir:      filepath.Join("testdata", "game"),
 		Load:     loadTestMap,
 		Fixtures: gameFixtures{},
+		Refusals: refusals,
 		CheckDraw: func(d resolve.Draw) error {
 			if !strings.HasPrefix(d.Purpose, "WbT ") {
 				return fmt.Errorf("a draw without a rule")

@@ -47,29 +47,30 @@ var phaseHints = map[string]string{
 
 // parseLines reads a seat's lines for the open step and checks them;
 // sandbox, when set, is a copy of the game the orders are tried on in
-// turn for forecasts.
+// turn for forecasts. A first pass reads what the file as a whole decides
+// (the neutrals and the UK 3rd brought in, set-up stacking, the units that
+// work on bridges or dismount); the second checks each line against it.
 func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *game) ([]string, []adjudicator.Problem) {
+	fc := g.readFile(seat, lines)
 	var out []string
 	var problems []adjudicator.Problem
 	moved := map[string]int{}
-	maxEffort := false
-	for _, l := range lines {
-		if strings.EqualFold(stripComment(l.Text), "maximum-effort") {
-			maxEffort = true
-		}
-	}
 	for _, l := range lines {
 		text := stripComment(l.Text)
 		if text == "" {
 			continue
 		}
-		canon, err := g.parseLine(seat, text, maxEffort, sandbox)
+		fc.line = l.Line
+		canon, err := g.parseLine(seat, text, fc, sandbox)
+		if err == nil {
+			err = g.across(seat, canon, fc)
+		}
 		if err != nil {
-			p := adjudicator.Problem{Line: l.Line, Text: err.Error()}
+			hint := "the orders of this step are: " + phaseHints[g.Phase]
 			if oe, ok := err.(*orderError); ok {
-				p.Hint = oe.hint
+				hint = oe.hint
 			}
-			problems = append(problems, p)
+			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.Error(), Hint: hint})
 			continue
 		}
 		if f := strings.Fields(stripComment(canon)); len(f) > 1 && f[0] == "move" {
@@ -139,7 +140,7 @@ func (g *game) parseBridge(s string) (board.Pair, error) {
 }
 
 // parseLine reads one line; "" means a line that gives nothing (pass).
-func (g *game) parseLine(seat, text string, maxEffort bool, sandbox *game) (string, error) {
+func (g *game) parseLine(seat, text string, fc *fileContext, sandbox *game) (string, error) {
 	f := strings.Fields(text)
 	verb := strings.ToLower(f[0])
 	args := f[1:]
@@ -203,10 +204,10 @@ func (g *game) parseLine(seat, text string, maxEffort bool, sandbox *game) (stri
 			return "", err
 		}
 		if g.AirTurn == g.Turn && g.Turn > 0 {
-			return "", bad("", "aerial supply was already placed this game turn, at %s (8.10)", g.AirHex)
+			return "", bad("aerial supply is once a good-weather game turn: the marker stays at "+g.AirHex+" until the turn ends; try again next game turn", "aerial supply was already placed this game turn, at %s (8.10)", g.AirHex)
 		}
 		if g.Bad && g.Phase != PhaseWeather {
-			return "", bad("", "no aerial supply in bad weather (5.3, 8.10)")
+			return "", bad("aerial supply comes back with good weather; airsupply defend HEX.. waits for it", "no aerial supply in bad weather (5.3, 8.10)")
 		}
 		return "airsupply " + g.hex(id), nil
 	}
@@ -232,20 +233,20 @@ func (g *game) parseLine(seat, text string, maxEffort bool, sandbox *game) (stri
 		if verb == "maximum-effort" {
 			switch {
 			case g.Turn == 1:
-				return "", bad("", "no maximum effort on game turn 1 (5.6)")
+				return "", bad("declare it at the start of a Serbian player turn from game turn 2 on, once a game; this turn send attacks", "no maximum effort on game turn 1 (5.6)")
 			case g.MaxEffortUsed:
-				return "", bad("", "the maximum effort turn has been used (5.6)")
+				return "", bad("once a game: send this turn's attacks (combat, then movement)", "the maximum effort turn has been used (5.6)")
 			case g.MaxEffort:
-				return "", bad("", "this is already the maximum effort turn (5.6)")
+				return "", bad("send the turn's attacks: the movement came first this turn", "this is already the maximum effort turn (5.6)")
 			}
 			return "maximum-effort", nil
 		}
-		if maxEffort {
+		if fc.maxEffort {
 			return g.parseMovement(seat, verb, args, hint, sandbox)
 		}
 		return g.parseAttack(seat, verb, args, hint, sandbox)
 	}
-	return "", bad("", "no orders are due in this step")
+	return "", bad("send orders when a step asks for them (the report's Next line says which)", "no orders are due in this step")
 }
 
 func (g *game) parseSetup(seat, verb string, args []string, hint string) (string, error) {
@@ -286,7 +287,7 @@ func (g *game) parseSetup(seat, verb string, args []string, hint string) (string
 			return "", err
 		}
 		if why := g.setupArea(c, id, nil); why != "" {
-			return "", bad("", "%s may not set up in %s: %s", c.ID, g.hex(id), why)
+			return "", bad(g.setupHint(c, neutralsAll), "%s may not set up in %s: %s", c.ID, g.hex(id), why)
 		}
 		return "place " + c.ID + " " + g.hex(id), nil
 	}
@@ -320,7 +321,7 @@ func (g *game) parseWeather(verb string, args []string, hint string) (string, er
 		return "", bad("sequence move-combat or sequence combat-move", "%q is not a sequence (5.4)", args[0])
 	case "reconstitute":
 		if g.ReconMarker != g.Turn {
-			return "", bad("", "no reconstitution check is due this game turn: the marker is on turn %d (9.2, 9.4)", g.ReconMarker)
+			return "", bad(fmt.Sprintf("a discretionary reconstitution is called on the turn of the check: game turn %d", g.ReconMarker), "no reconstitution check is due this game turn: the marker is on turn %d (9.2, 9.4)", g.ReconMarker)
 		}
 		return "reconstitute" + suffix, nil
 	}
@@ -400,7 +401,7 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, sand
 			return "", bad(verb+" UNIT", "%s takes one unit", verb)
 		}
 		if why := g.mountable(u, verb == "dismount"); why != "" {
-			return "", bad("", "%s may not %s: %s", u.ID, verb, why)
+			return "", bad(mountHint, "%s may not %s: %s", u.ID, verb, why)
 		}
 		return verb + " " + u.ID, nil
 	case "move":
@@ -575,7 +576,7 @@ func (g *game) parseAttack(seat, verb string, args []string, hint string, sandbo
 		}
 		if cur == &o.units {
 			if why := g.mayAttackFrom(u, seatSide(seat), d); why != "" {
-				return "", bad("", "%s cannot attack %s: %s", u.ID, g.hex(d), why)
+				return "", bad(g.attackHint(seatSide(seat), d), "%s cannot attack %s: %s", u.ID, g.hex(d), why)
 			}
 		}
 		if !slices.Contains(*cur, u.ID) {
@@ -598,7 +599,7 @@ func (g *game) parseAttack(seat, verb string, args []string, hint string, sandbo
 		return "", bad("attack a hex with enemy units", "there are no enemy units at %s", g.hex(d))
 	}
 	if g.terrain(d) == "marsh" {
-		return "", bad("", "no unit may attack into marsh (11.16)")
+		return "", bad("attack another hex: marsh is unplayable (10.14)", "no unit may attack into marsh (11.16)")
 	}
 	return o.String(), nil
 }
@@ -692,4 +693,22 @@ func (g *game) parseAdvance(seat, verb string, args []string, hint string) (stri
 		}
 	}
 	return "advance " + strings.Join(us, " "), nil
+}
+
+// mountHint says who may dismount or remount (10.21).
+const mountHint = "at the start of a movement phase, US, UK, Croatian, French and German mechanized units in overland supply, not next to Serbian units, that have not moved or attacked, dismount; a dismounted unit remounts the same way (10.21)"
+
+// attackHint lists the units that may attack hex d now (11.1), or says
+// there are none.
+func (g *game) attackHint(side Side, d board.ID) string {
+	var ok []string
+	for _, u := range g.Units {
+		if u.c.Side == side && u.alive() && g.mayAttackFrom(u, side, d) == "" {
+			ok = append(ok, u.ID)
+		}
+	}
+	if len(ok) == 0 {
+		return "none of your units may attack " + g.hex(d) + " now: attackers are next to it (the 1st AAA within its range), have not attacked, and mechanized units reach mountains only along a road"
+	}
+	return "the units that may attack " + g.hex(d) + " are " + strings.Join(ok, " ")
 }

@@ -342,17 +342,17 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 		return fmt.Errorf("wbt: counters: %w", &board.FileError{File: name, Field: "unit", Err: "no [[unit]] entries"})
 	}
 	for i, u := range f.Unit {
-		bad := func(key, format string, args ...any) error {
+		badField := func(key, format string, args ...any) error {
 			return fmt.Errorf("wbt: counters: %w", &board.FileError{File: name, Line: board.FieldLine(data, "unit", i, key),
 				Field: fmt.Sprintf("unit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
 		c := &Counter{ID: u.ID, Name: u.Name, Nationality: u.Nationality, Type: u.Type, Move: u.Move, Setup: u.Setup,
 			Needs: u.Needs, VariantSteps: u.VariantSteps}
 		if c.ID == "" || strings.ContainsAny(c.ID, " \t+/#,") || strings.ToUpper(c.ID) != c.ID {
-			return bad("id", "%q: want an upper-case id without spaces, + / # or commas, such as US-1AD", u.ID)
+			return badField("id", "%q: want an upper-case id without spaces, + / # or commas, such as US-1AD", u.ID)
 		}
 		if sc.byID[c.ID] != nil {
-			return bad("id", "%s is listed twice", c.ID)
+			return badField("id", "%s is listed twice", c.ID)
 		}
 		switch strings.ToLower(u.Side) {
 		case "nato":
@@ -360,18 +360,18 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 		case "serb", "serbs":
 			c.Side = Serb
 		default:
-			return bad("side", "%q: want NATO or Serb", u.Side)
+			return badField("side", "%q: want NATO or Serb", u.Side)
 		}
 		if c.Nationality == "" {
-			return bad("nationality", "missing (2.4)")
+			return badField("nationality", "missing (2.4)")
 		}
 		mi := slices.Index(mobilityNames, u.Mobility)
 		if mi < 0 {
-			return bad("mobility", "%q: want mech, nonmech or airmobile (2.5)", u.Mobility)
+			return badField("mobility", "%q: want mech, nonmech or airmobile (2.5)", u.Mobility)
 		}
 		c.Mobility = Mobility(mi)
 		if len(u.Factors) == 0 || len(u.Factors) > 8 {
-			return bad("factors", "want one to eight steps' factors, full strength first (2.7, 2.9)")
+			return badField("factors", "want one to eight steps' factors, full strength first (2.7, 2.9)")
 		}
 		for _, fs := range u.Factors {
 			a, d, two := strings.Cut(fs, "-")
@@ -381,30 +381,30 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 			av, err1 := strconv.Atoi(a)
 			dv, err2 := strconv.Atoi(d)
 			if err1 != nil || err2 != nil || av < 0 || dv < 0 || av > 99 || dv > 99 {
-				return bad("factors", "%q: want a combat factor (\"8\") or attack-defense (\"2-3\")", fs)
+				return badField("factors", "%q: want a combat factor (\"8\") or attack-defense (\"2-3\")", fs)
 			}
 			c.Attack, c.Defense = append(c.Attack, av), append(c.Defense, dv)
 		}
 		if c.Move < 1 || c.Move > 40 {
-			return bad("move", "%d: want a movement factor from 1 to 40 (2.8)", u.Move)
+			return badField("move", "%d: want a movement factor from 1 to 40 (2.8)", u.Move)
 		}
 		if u.Hex != "" {
 			id, err := sc.Map.Grid.Parse(u.Hex)
 			if err != nil {
-				return bad("hex", "%v", err)
+				return badField("hex", "%v", err)
 			}
 			c.Hex = id
 		}
 		for _, a := range c.Setup {
 			if !slices.Contains(slices.Concat(yugoslavia, alwaysIn, neutralsAll), a) {
-				return bad("setup", "unknown area %q", a)
+				return badField("setup", "unknown area %q", a)
 			}
 		}
 		if c.Needs != "" && c.Needs != "croatia" && c.Needs != "uk3" {
-			return bad("needs", "%q: want croatia (3.2) or uk3 (4.8)", c.Needs)
+			return badField("needs", "%q: want croatia (3.2) or uk3 (4.8)", c.Needs)
 		}
 		if c.VariantSteps < 0 || c.VariantSteps > c.MaxSteps() {
-			return bad("variant_steps", "%d: want 1 to the unit's %d steps", c.VariantSteps, c.MaxSteps())
+			return badField("variant_steps", "%d: want 1 to the unit's %d steps", c.VariantSteps, c.MaxSteps())
 		}
 		for _, s := range u.Special {
 			switch s {
@@ -423,17 +423,17 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 			case "mountain":
 				c.MountainInf = true
 			default:
-				return bad("special", "%q: want %s", s, strings.Join(specials, ", "))
+				return badField("special", "%q: want %s", s, strings.Join(specials, ", "))
 			}
 		}
 		if (c.Artillery || c.AntiTank || c.TaskForce) && c.Side != Serb {
-			return bad("special", "artillery, anti-tank and task forces are Serbian (6.3, 11.20, 11.21)")
+			return badField("special", "artillery, anti-tank and task forces are Serbian (6.3, 11.20, 11.21)")
 		}
 		if (c.MEF || c.AAA || c.KLA) && c.Side != NATO {
-			return bad("special", "the MEF, the 1st AAA and the KLA are NATO units")
+			return badField("special", "the MEF, the 1st AAA and the KLA are NATO units")
 		}
 		if c.AAA && c.Mobility != Airmobile {
-			return bad("mobility", "the 1st AAA is airmobile (2.5, 12.3)")
+			return badField("mobility", "the 1st AAA is airmobile (2.5, 12.3)")
 		}
 		sc.byID[c.ID] = c
 		sc.Counters = append(sc.Counters, c)

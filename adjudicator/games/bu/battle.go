@@ -93,10 +93,7 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 	if len(def) == 0 {
 		return nil, refuse("a space with no enemy unit is captured by movement, not attacked (13.4.1.1)", "%s holds no enemy unit", target.Name)
 	}
-	defSide := def[0].Side()
-	if !g.enemies(g.seatSides(seat)[0], defSide) {
-		return nil, refuse("the Bosniak-Croat player does not attack his ally (14.5.5)", "%s holds allied units", target.Name)
-	}
+	defSide := def[0].Side() // never an ally: the seat's own sides are left out (14.5.5)
 	ti, _ := g.sc.Map.Space(o.Space)
 	var groups [][]*Unit
 	seen := map[string]int{}
@@ -166,7 +163,8 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 			}
 			t := u.Type()
 			if g.space(at).Foreign() && !t.Foreign {
-				return nil, refuse("only Foreign Units attack from Foreign Spaces (13.4.1.3)", "%s may not attack from %s", u.ID, g.name(at))
+				// mayOperate and the move before the attack refuse it first
+				return nil, lateError("%s may not attack from %s (13.4.1.3)", u.ID, g.name(at))
 			}
 			if len(t.AttackOnly) > 0 && !slices.Contains(t.AttackOnly, defSide) {
 				return nil, refuse(fmt.Sprintf("%s units attack only %s units (1.3.4)", t.Army, sideList(t.AttackOnly)), "%s may not attack %s units", u.ID, defSide)
@@ -218,7 +216,7 @@ func (g *game) attackAction(seat string, o *order) {
 	groups, err := g.checkAttack(seat, o)
 	ops := activations(o)
 	if err == nil && r.Points < ops {
-		err = refuse("", "%d OPs needed, %d left", ops, r.Points)
+		err = refuse("an attack takes 1 OP for each attacking space and each group moving before it (13.1.4); fewer attacking spaces fit", "%d OPs needed, %d left", ops, r.Points)
 	}
 	if err != nil {
 		g.ev("13.4.1", "Not carried out: %s (%v).", o.Canon, err)

@@ -102,6 +102,7 @@ func (g *game) capture(id string, side Side, fa int, by string) {
 	}
 	if g.dry {
 		delete(g.Trench, id)
+		g.reopenSupply(side) // its units may not operate this round (7.2.5): known at receipt
 		return
 	}
 	g.ev("13.5.2", "%s captures %s from %s.", side, sp.Name, prev)

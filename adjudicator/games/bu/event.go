@@ -101,7 +101,7 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 		o.Canon = verb + " " + strings.Join(o.Path, " ")
 		return o, nil
 	}
-	return nil, refuse("", "%s: not an event order", verb)
+	return nil, lateError("%s: not an event order", verb) // roundLine lets only the card's lines through
 }
 
 func countVerb(ords []*order, verb string) int {
@@ -138,7 +138,7 @@ func (g *game) inWhere(where []string, id string, side Side) bool {
 func (g *game) reduceTarget(seat string, e *Effect, u *Unit) error {
 	switch {
 	case u == nil:
-		return refuse("", "no such unit")
+		return lateError("no such unit")
 	case u.Box != OnMap || slices.Contains(g.seatSides(seat), u.Side()):
 		return refuse("target enemy units on the map, such as "+g.enemyExample(seat), "%s is not an enemy unit on the map", u.ID)
 	case u.Reduced:
@@ -158,7 +158,7 @@ func (g *game) checkPlace(e *Effect, u *Unit, space string) error {
 	case e.From == "pool" && u.Box != Pool, e.From == "eliminated" && u.Box != Eliminated:
 		return refuse(fmt.Sprintf("the card places units from %s", map[string]string{"pool": "those not yet in play", "eliminated": "the Eliminated Units box"}[e.From]), "%s is %s", u.ID, boxName(u.Box))
 	case e.From == "pool" && u.Arrives != 0 && u.Arrives > g.Turn:
-		return refuse("", "%s is a reinforcement of turn %d", u.ID, u.Arrives)
+		return refuse("a reinforcement comes on its own turn (6.2): place a unit whose turn has come", "%s is a reinforcement of turn %d", u.ID, u.Arrives)
 	case sp.Foreign() || g.Control[space] != u.Side():
 		return refuse("placed units go to spaces of their side", "%s is not a %s space", sp.Name, u.Side())
 	case !g.inWhere(e.Where, space, u.Side()):
@@ -200,8 +200,6 @@ func (g *game) checkTake(seat string, e *Effect, space string) error {
 		return refuse("take a vacant space", "%s holds units", sp.Name)
 	case !g.inWhere(e.Where, space, side):
 		return refuse("the card takes spaces in "+strings.Join(e.Where, ", "), "%s is not among them", sp.Name)
-	case g.TwoPlayer() && side != Serb && g.Control[space] != Serb:
-		return refuse("the allies take nothing from each other (14.5.5)", "%s is allied", sp.Name)
 	}
 	i, _ := g.sc.Map.Space(space)
 	for _, n := range g.sc.Map.Graph.Neighbours(i) {

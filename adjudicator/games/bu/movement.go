@@ -17,7 +17,7 @@ import (
 func (g *game) mayOperate(u *Unit) error {
 	switch {
 	case u.Box != OnMap:
-		return refuse("", "%s is not on the map", u.ID)
+		return lateError("%s is not on the map", u.ID)
 	case g.acted(u.ID):
 		return refuse("a unit makes one action a round (13.1.7)", "%s has already acted this round", u.ID)
 	case u.Supply == OOS:
@@ -70,7 +70,7 @@ func sideList(sides []Side) string {
 // spaces entered, in order), or nil; it gives the MF each spends.
 func (g *game) checkMove(seat string, units []*Unit, path []string) error {
 	if len(units) == 0 || len(path) == 0 {
-		return refuse("move UNIT[+UNIT] SPACE SPACE ...", "a move needs units and the spaces they enter")
+		return lateError("a move needs units and the spaces they enter") // the parser refuses it first
 	}
 	from := units[0].Space
 	for _, u := range units {

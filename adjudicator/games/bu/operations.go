@@ -27,7 +27,7 @@ func (g *game) action(line string) {
 		}
 		u, err := g.checkEntrench(seat, o.Space, unit)
 		if err == nil && g.Round.Points < 1 {
-			err = refuse("", "no OP left")
+			err = lateError("no OP left")
 		}
 		if err != nil {
 			g.ev("13.3", "Not carried out: %s (%v).", line, err)
@@ -39,7 +39,7 @@ func (g *game) action(line string) {
 		u := g.byID[o.Units[0]]
 		err := g.checkRedeploy(u, o.Space)
 		if err == nil && g.Round.Points < 1 {
-			err = refuse("", "no SR point left")
+			err = lateError("no SR point left")
 		}
 		if err != nil {
 			g.ev("9.1", "Not carried out: %s (%v).", line, err)
@@ -51,7 +51,7 @@ func (g *game) action(line string) {
 		u := g.byID[o.Units[0]]
 		cost, key, err := g.checkReplace(seat, u)
 		if err == nil && g.Round.Points < cost {
-			err = refuse("", "%d RP needed, %d left", cost, g.Round.Points)
+			err = refuse("replace costs 1 RP, recreate 1 RP reduced or 2 RP full (10.1)", "%d RP needed, %d left", cost, g.Round.Points)
 		}
 		if err != nil {
 			g.ev("10.1", "Not carried out: %s (%v).", line, err)
@@ -63,7 +63,7 @@ func (g *game) action(line string) {
 		u := g.byID[o.Units[0]]
 		cost, key, err := g.checkRecreate(seat, u, o.Space, o.Full)
 		if err == nil && g.Round.Points < cost {
-			err = refuse("", "%d RP needed, %d left", cost, g.Round.Points)
+			err = refuse("replace costs 1 RP, recreate 1 RP reduced or 2 RP full (10.1)", "%d RP needed, %d left", cost, g.Round.Points)
 		}
 		if err != nil {
 			g.ev("10.1", "Not carried out: %s (%v).", line, err)
@@ -138,7 +138,7 @@ func (g *game) checkRedeploy(u *Unit, to string) error {
 	side := u.Side()
 	switch {
 	case u.Box != OnMap:
-		return refuse("", "%s is not on the map", u.ID)
+		return lateError("%s is not on the map", u.ID)
 	case g.acted(u.ID):
 		return refuse("a unit makes one action a round (9.1.5)", "%s has already acted this round", u.ID)
 	case u.Supply == OOS:

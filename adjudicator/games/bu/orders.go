@@ -70,6 +70,13 @@ func refuse(hint, format string, args ...any) *refusal {
 	return &refusal{text: fmt.Sprintf(format, args...), hint: hint}
 }
 
+// lateError is a reason an order is not carried out that the receipt
+// cannot meet (its own checks refuse the line first, or the points are
+// counted by the parser): it shows only in "Not carried out" events.
+func lateError(format string, args ...any) error {
+	return fmt.Errorf(format, args...)
+}
+
 // parser reads one seat's order file for the step open, on a sandbox.
 type parser struct {
 	g        *game
@@ -169,12 +176,9 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 }
 
 func (p *parser) problem(line int, err error) {
-	pr := adjudicator.Problem{Line: line, Text: err.Error()}
-	if r, ok := err.(*refusal); ok {
+	pr := adjudicator.Problem{Line: line, Text: err.Error(), Hint: "docs/orders-bu.md lists every order"}
+	if r, ok := err.(*refusal); ok && r.hint != "" {
 		pr.Hint = r.hint
-	}
-	if pr.Hint == "" {
-		pr.Hint = "docs/orders-bu.md lists every order"
 	}
 	p.problems = append(p.problems, pr)
 }
@@ -633,6 +637,13 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 		adv, err := p.advanceWords(b.Attackers, f[1:])
 		if err != nil {
 			return nil, err
+		}
+		for _, w := range adv {
+			if id, to, ok := strings.Cut(w, ">"); ok {
+				if err := g.checkExtraAdvance(b, g.byID[id], to); err != nil {
+					return nil, err
+				}
+			}
 		}
 		o.Advance = adv
 		o.Canon = "advance " + strings.Join(adv, " ")

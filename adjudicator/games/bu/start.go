@@ -259,7 +259,7 @@ func (g *game) checkDeploy(u *Unit, space string) error {
 	case len(g.unitsAt(space))+1 > StackLimit:
 		return refuse("at most 3 units a space (2.3)", "%s is full", sp.Name)
 	case !sp.Foreign() && g.occupant(space) != "" && g.enemies(u.Side(), g.occupant(space)):
-		return refuse("", "%s holds enemy units", sp.Name)
+		return refuse("Foreign Units deploy into friendly or vacant spaces (6.3)", "%s holds enemy units", sp.Name)
 	}
 	return nil
 }

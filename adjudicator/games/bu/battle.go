@@ -499,7 +499,7 @@ func (g *game) standingCombat(seat, space string) string {
 		if len(f) > 2 && f[1] == "at" && !slices.Contains(f[2:], space) {
 			continue
 		}
-		if c := g.sc.Deck.Card(f[0]); c != nil && roleAllowed(c, "defender") {
+		if c := g.sc.Deck.Card(f[0]); c != nil && roleAllowed(c, "defender") && c.InPeriod(g.Turn) {
 			return f[0]
 		}
 	}

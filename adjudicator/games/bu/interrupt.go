@@ -33,7 +33,7 @@ func (g *game) interrupts(moment string) {
 			if len(f) >= 5 {
 				by = f[4]
 			}
-			if card == nil || !slices.Contains(g.Hands[seat], card.ID) || by != "" && by != r.Seat {
+			if card == nil || !slices.Contains(g.Hands[seat], card.ID) || !card.InPeriod(g.Turn) || by != "" && by != r.Seat {
 				continue
 			}
 			if !g.interruptFits(card, on, moment) {

@@ -417,6 +417,9 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			return nil, refuse("combat CARD [at SPACE ...], or combat none", "combat: name a combat card")
 		}
 		card, err := p.heldCard(args[0], TypeCombat)
+		if err == nil {
+			err = g.inPeriod(card)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -447,6 +450,9 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			return nil, refuse("interrupt CARD [on event|op|sr|rp|dp|attack|any] [by SEAT], or interrupt none", "interrupt: name an interrupt card")
 		}
 		card, err := p.heldCard(args[0], TypeInterrupt)
+		if err == nil {
+			err = g.inPeriod(card)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -37,8 +37,8 @@ func (p *parser) parsePlay(n int, f []string) (*order, error) {
 		}
 		o.Side = side
 	}
-	if !card.InPeriod(g.Turn) {
-		return nil, refuse(fmt.Sprintf("%s is a %s War card; this is turn %d (1.5.2)", card.ID, card.Period, g.Turn), "%s is not played in this period", card.ID)
+	if err := g.inPeriod(card); err != nil {
+		return nil, err
 	}
 	sides := g.seatSides(p.seat)
 	switch mode {
@@ -73,6 +73,15 @@ func (p *parser) parsePlay(n int, f []string) (*order, error) {
 	p.card = card
 	p.points = g.cardPoints(card, mode)
 	return o, nil
+}
+
+// inPeriod refuses a card of the other period than this turn's (1.5.2).
+func (g *game) inPeriod(c *Card) error {
+	if c.InPeriod(g.Turn) {
+		return nil
+	}
+	period := map[string]string{Early: "an Early War card, for turns 1 and 2", Late: "a Late War card, for turns 3 and 4"}[c.Period]
+	return refuse(fmt.Sprintf("%s is %s; this is turn %d (1.5.2)", c.ID, period, g.Turn), "%s is not played in this period", c.ID)
 }
 
 // cardPoints are what a card gives in a mode: OPs (13.1.1), SR points
@@ -275,6 +284,9 @@ func (p *parser) attack(f []string) (*order, error) {
 				return nil, refuse(hint, "one combat card an attack (13.4.3)")
 			}
 			c, err := p.heldCard(w, TypeCombat)
+			if err == nil {
+				err = g.inPeriod(c)
+			}
 			if err != nil {
 				return nil, err
 			}

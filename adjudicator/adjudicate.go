@@ -205,10 +205,12 @@ func (j *Judge) play(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rule
 		return err
 	}
 	roller := dice.NewStepRollerV2(&ledger, st.Number, digest, link, sec.Streams, sec.streamKey(st.Number))
+	start := time.Now()
 	next, events, err := rules.Adjudicate(st.State, orders, roller)
 	if err != nil {
 		return fmt.Errorf("adjudicate %s step %d: %w", g.ID, st.Number, err)
 	}
+	j.adjudicated(g.ID, st.Number, start)
 	records := append([]dice.Record{step}, roller.Records()...)
 	reveals, err := j.reveals(tx, g.ID, st.Number, sec, roller)
 	if err != nil {
@@ -295,10 +297,12 @@ func (j *Judge) adjudicateV1(ctx context.Context, tx Tx, g Game, f *GameFile, ru
 	}
 	digest := dice.StepDigest(g.ID, st.Number, st.Phase, digests)
 	roller := dice.NewStepRoller(dice.ResumeLog(head, seq), st.Number, digest, open, sealed)
+	start := time.Now()
 	next, events, err := rules.Adjudicate(st.State, orders, roller)
 	if err != nil {
 		return fmt.Errorf("adjudicate %s step %d: %w", g.ID, st.Number, err)
 	}
+	j.adjudicated(g.ID, st.Number, start)
 	if err := tx.AddDiceRecords(g.ID, roller.Records()); err != nil {
 		return err
 	}

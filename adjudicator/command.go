@@ -91,31 +91,14 @@ func (in *Intake) command(a answer, c command) error {
 		if _, err := a.tx.Game(c.args[0]); errors.Is(err, ErrNotFound) {
 			return a.reply(MailError, "no such game", fmt.Sprintf("There is no game %q on this judge. Send 'list' for the games.\n", c.args[0]))
 		}
-		sec, err := a.tx.DiceSecrets(c.args[0])
+		var buf bytes.Buffer
+		summary, err := WritePublicLog(a.tx, c.args[0], &buf)
 		if errors.Is(err, ErrNotFound) {
 			return a.reply(MailError, "no dice log", fmt.Sprintf("Game %q has no dice log: it was not created by this judge.\n", c.args[0]))
 		} else if err != nil {
 			return err
 		}
-		var buf bytes.Buffer
-		var summary string
-		if sec.V2() {
-			head, err := a.tx.WriteDiceLog(c.args[0], &buf)
-			if err != nil {
-				return err
-			}
-			summary = fmt.Sprintf("The public dice log of %s (scheme umpire-dice-v2), head %s.\n", c.args[0], head)
-		} else {
-			x, err := a.tx.ExportLog(c.args[0])
-			if err != nil {
-				return err
-			}
-			if err := x.Write(&buf); err != nil {
-				return err
-			}
-			summary = fmt.Sprintf("The public dice log of %s (scheme umpire-dice-v1): %d steps, %d entries, head %s.\n", c.args[0], len(x.Steps), len(x.Entries), x.Head)
-		}
-		return a.reply(MailAnnouncement, "log "+c.args[0], summary+
+		return a.reply(MailAnnouncement, "log "+c.args[0], summary+"\n"+
 			"Save the JSON between the lines as a file and check it with 'umpire verify FILE'\n(docs/dice-log.md says how to check it with a program of your own).\n\n"+
 			"-----8<-----\n"+buf.String()+"-----8<-----\n")
 	default: // map
@@ -150,8 +133,10 @@ Signed commands (the first line of a signed text):
   ready GAME, notready GAME, absence GAME FROM TO, resign GAME
   roll 2d6 FOR "purpose" TO a@x b@y    a witnessed roll for players anywhere
   game master: create (then the game file), start, pause, resume,
-  extend GAME 24h, process, replace GAME SEAT, eject GAME SEAT,
+  extend GAME 24h, process GAME STEP, replace GAME SEAT, eject GAME SEAT,
   rollback GAME STEP, approve GAME SEAT, refuse GAME SEAT
+A signed text is carried out once: to repeat a command, change its text
+(a comment line such as "# 2" will do) and sign it again.
 
 Orders are an order file, signed by the key that holds your seat:
 

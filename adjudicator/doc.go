@@ -15,7 +15,8 @@
 //	gamefile.go   the game file a game master sends: options, seats, schedule
 //	judge.go      the step machine: Judge creates games, seats players, opens
 //	              steps, counts readiness, ticks deadlines and reminders, pauses,
-//	              resumes, excuses absences and rolls back
+//	              resumes, excuses absences and rolls back; the safety brake that
+//	              pauses a game whose clock runs away
 //	adjudicate.go a step closed and adjudicated: its orders and order list,
 //	              its dice (v2 step record, draws, reveals; or v1 links), the
 //	              game's Adjudicate, the reports queued; Replay re-runs a game
@@ -29,7 +30,8 @@
 //	envelope.go   Envelope, an incoming message as intake sees it
 //	orderfile.go  the order file's own grammar: header, order lines, digest
 //	command.go    unsigned commands (help, list, status, map, log)
-//	signed.go     signed commands (create, join, start, the game master's)
+//	signed.go     signed commands (create, join, start, the game master's),
+//	              each carried out once (CommandRecord)
 //	report.go     reports: Report, Situation and the optional Reporter
 //	errors.go     the package's sentinel errors
 package adjudicator

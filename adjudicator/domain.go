@@ -17,6 +17,9 @@ type Game struct {
 	Scenario string
 	File     []byte // the game file it was created from
 	Created  time.Time
+	// Resumed is when the game was last resumed after a pause; the
+	// safety brake counts only the steps adjudicated since.
+	Resumed time.Time
 }
 
 // The statuses of a game.
@@ -209,6 +212,26 @@ type Mail struct {
 	// Report, when set, is rendered by the templates when the mail is sent
 	// (text, HTML and map picture); Text is its plain fallback.
 	Report *Report
+	// Limit names whom an answer counts against in the hourly reply
+	// limit: "key FINGERPRINT" for an answer to a signed message, "address
+	// ADDR" for one to unsigned mail. It is empty for mail that is never
+	// held back: reports, announcements and reminders to seats and game
+	// masters, and receipts for newly accepted orders.
+	Limit string
+	// Held, when set, says why the mail is held back instead of sent (the
+	// reply limit): the store keeps it for the operator, unsent.
+	Held string
+}
+
+// CommandRecord is a signed command the judge carried out, by its key and
+// the digest of its signed bytes: the same text signed by the same key is
+// not carried out again.
+type CommandRecord struct {
+	Digest  dice.Hash
+	Game    string
+	Command string // the command line, as the judge read it
+	Key     string // the signing key
+	At      time.Time
 }
 
 // Bounce is a delivery status notification for the judge's own mail.

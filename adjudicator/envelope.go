@@ -37,10 +37,18 @@ type Envelope struct {
 	// is good but the key is not one the judge knows.
 	SignatureProblem string
 	UnknownKey       string
+	// KeyProblem says why a good signature is not accepted: its key has
+	// expired or was revoked, or the signature or key is too weak (SHA-1,
+	// small RSA, DSA).
+	KeyProblem string
 	// NewKey is the signer's public key when the judge did not know it and
 	// the message carried it as an attachment: a new player's "join", or a
 	// new game master's "create". For anything else the key is unknown.
 	NewKey *NewKey
+	// KeyNote, when set, tells the sender what the judge did with a key
+	// the message brought (an update of a known key merged, a revocation
+	// honoured); every answer to the message starts with it.
+	KeyNote string
 }
 
 // NewKey is a public key a message brought with it.

@@ -157,5 +157,57 @@ func (s Schedule) next(opened time.Time) (time.Time, error) {
 	return time.Time{}, errors.New("give cron (such as \"CRON_TZ=Europe/Belgrade 0 20 * * MON,THU\") or every (such as \"48h\")")
 }
 
+// MaxHorizon is the furthest ahead a step's deadline may be: a schedule
+// whose next time is further (a cron for 29 February, or one that never
+// fires) is refused.
+const MaxHorizon = 366 * 24 * time.Hour
+
+// DefaultMinInterval is the least time a schedule may leave between two
+// deadlines, unless the judge is configured otherwise.
+const DefaultMinInterval = time.Hour
+
+// maxCronScan bounds the times Check looks at: a year of an hourly cron.
+const maxCronScan = 9000
+
+// Check refuses a schedule that would run a game away: its next deadline
+// after now must lie within MaxHorizon, and no two of its deadlines may
+// come closer than min (for a cron, checked over the coming year).
+func (s Schedule) Check(now time.Time, min time.Duration) error {
+	next, err := s.next(now)
+	if err != nil {
+		return err
+	}
+	if !next.After(now) || next.Sub(now) > MaxHorizon {
+		what := fmt.Sprintf("cron %q names no time in the coming year", s.Cron)
+		if s.Cron == "" {
+			what = fmt.Sprintf("every = %q puts the deadline more than a year after the step opens", s.Every.Duration)
+		}
+		return fmt.Errorf("%s: give a schedule whose deadlines come at least once a year", what)
+	}
+	if s.Cron == "" {
+		if s.Every.Duration < min {
+			return fmt.Errorf("every = %q would close steps %v apart; this judge allows no less than %v between deadlines", s.Every.Duration, s.Every.Duration, min)
+		}
+		return nil
+	}
+	sched, err := cronParser.Parse(s.Cron)
+	if err != nil {
+		return fmt.Errorf("cron %q: %w", s.Cron, err)
+	}
+	prev := next
+	for range maxCronScan {
+		t := sched.Next(prev)
+		if t.IsZero() || t.Sub(now) > MaxHorizon {
+			break
+		}
+		if gap := t.Sub(prev); gap < min {
+			return fmt.Errorf("cron %q closes steps %v apart (%s and %s); this judge allows no less than %v between deadlines",
+				s.Cron, gap, prev.Format("Mon 2 Jan 15:04 MST"), t.Format("Mon 2 Jan 15:04 MST"), min)
+		}
+		prev = t
+	}
+	return nil
+}
+
 // early reports whether steps are processed as soon as every seat is ready.
 func (s Schedule) early() bool { return s.Early == nil || *s.Early }

@@ -55,6 +55,12 @@ type Tx interface {
 	AddReceipt(r Receipt) error
 	Enqueue(m Mail) error
 	RecordBounce(b Bounce) error
+	// Command returns the record of the signed command that key signed
+	// whose signed bytes have digest d; ok is false when none was carried
+	// out.
+	Command(key string, d dice.Hash) (c CommandRecord, ok bool, err error)
+	// PutCommand records a signed command that was carried out.
+	PutCommand(c CommandRecord) error
 }
 
 // Outcome says what intake made of a message.
@@ -151,6 +157,12 @@ func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome,
 				"no seat of any game is held by it.\n\n"+
 				"To take a seat, send 'join GAME SEAT' signed with this key and with your public\n"+
 				"key attached; if you hold a seat with another key, sign with that one.\n", env.UnknownKey))
+	case env.KeyProblem != "":
+		return Refused, a.reply(MailError, "signature not accepted",
+			"Your message is signed, but the judge cannot accept the signature: "+env.KeyProblem+".\n\n"+
+				"Nothing was accepted. If you renewed your key, attach the updated public key\n"+
+				"(gpg --export --armor YOUR-KEY-ID) to your next message: the judge merges it\n"+
+				"into the copy it has. A revoked key stays revoked: join with a new key.\n")
 	case env.SignatureProblem != "":
 		return Refused, a.reply(MailError, "signature does not verify",
 			"The signature on your message does not verify: "+env.SignatureProblem+".\n\n"+
@@ -197,16 +209,42 @@ type answer struct {
 	out Tx
 	env *Envelope
 	n   int
+	// failed is set when the message's command was answered "not done".
+	failed bool
 }
 
 func (a *answer) reply(kind MailKind, subject, text string) error {
 	return a.replyReport(kind, subject, text, nil)
 }
 
+// limit names whom an answer to the message counts against in the hourly
+// reply limit: the verified key of a signed message, else the address
+// answered. The From address proves nothing, so a forged one costs its
+// owner only the answers to unsigned mail.
+func (a *answer) limit() string {
+	if s := a.env.Signed; s != nil {
+		return "key " + s.Fingerprint
+	}
+	return "address " + strings.ToLower(a.env.From)
+}
+
 // replyReport answers with a report the outbox renders (text, HTML, map).
 func (a *answer) replyReport(kind MailKind, subject, text string, r *Report) error {
+	return a.send(kind, subject, text, r, a.limit())
+}
+
+// receipt answers orders that were accepted: that receipt is never held
+// back by the reply limit.
+func (a *answer) receipt(subject, text string) error {
+	return a.send(MailReceipt, subject, text, nil, "")
+}
+
+func (a *answer) send(kind MailKind, subject, text string, r *Report, limit string) error {
 	if a.env.From == "" {
 		return nil // nowhere to answer
+	}
+	if a.env.KeyNote != "" {
+		text = a.env.KeyNote + "\n\n" + text
 	}
 	refs := append([]string(nil), a.env.References...)
 	if a.env.MessageID != "" {
@@ -218,7 +256,7 @@ func (a *answer) replyReport(kind MailKind, subject, text string, r *Report) err
 	}
 	a.n++
 	return a.out.Enqueue(Mail{Kind: kind, To: a.env.From, Subject: subj, Text: text,
-		InReplyTo: a.env.MessageID, References: refs, Report: r})
+		InReplyTo: a.env.MessageID, References: refs, Report: r, Limit: limit})
 }
 
 func truncate(s string, n int) string {
@@ -294,6 +332,9 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		text += "\nYour seat is now ready. Send 'notready' (signed) to hold the step until the deadline.\n"
 	case rc.Accepted && len(ignored) > 0:
 		text += "\nBecause some lines were ignored, your seat is not marked ready: fix them and send the file again.\n"
+	}
+	if rc.Accepted {
+		return Understood, a.receipt(subject, text)
 	}
 	return Understood, a.reply(MailReceipt, subject, text)
 }

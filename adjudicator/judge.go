@@ -25,9 +25,46 @@ type Judge struct {
 	// ChainLength is the dice chains' length; dice.DefaultChainLength
 	// when 0.
 	ChainLength uint64
+	// MinInterval is the least time a game's schedule may leave between
+	// two deadlines; DefaultMinInterval when 0.
+	MinInterval time.Duration
+	// StepsPerHour is the safety brake: a game whose clock would
+	// adjudicate more steps than this in an hour is paused, and its game
+	// master and the operator are told. When 0 it is 12, or two steps per
+	// MinInterval in an hour if that is more.
+	StepsPerHour int
+	// Operator is the address the judge tells when it pauses a game on its
+	// own (the safety brake, a schedule with no deadline); "" for the log
+	// only.
+	Operator string
 	// DiceV1 creates new games under umpire-dice-v1, as umpire did before
 	// v2: only tests of stores written then use it.
 	DiceV1 bool
+	// Adjudicated, if set, is told of each step the rules adjudicated and
+	// how long they took (the daemon's metrics). It is called inside the
+	// step's transaction, which may still fail and be tried again.
+	Adjudicated func(game string, step uint64, took time.Duration)
+}
+
+// adjudicated tells Adjudicated of a step.
+func (j *Judge) adjudicated(game string, step uint64, start time.Time) {
+	if j.Adjudicated != nil {
+		j.Adjudicated(game, step, time.Since(start))
+	}
+}
+
+func (j *Judge) minInterval() time.Duration {
+	if j.MinInterval > 0 {
+		return j.MinInterval
+	}
+	return DefaultMinInterval
+}
+
+func (j *Judge) stepsPerHour() int {
+	if j.StepsPerHour > 0 {
+		return j.StepsPerHour
+	}
+	return max(12, int(2*time.Hour/j.minInterval()))
 }
 
 func (j *Judge) log() *slog.Logger {
@@ -37,12 +74,27 @@ func (j *Judge) log() *slog.Logger {
 	return j.Logger
 }
 
-// Create makes a game from its file: seats vacant, dice committed.
+// Create makes a game from its file: seats vacant, dice committed. The
+// schedule must keep the judge's minimum interval between deadlines, and
+// the options (maps, counters, tables given as text) must give the rules a
+// first state: what would stop the game at start is refused now.
 func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 	if _, err := tx.Game(f.ID); err == nil {
 		return fmt.Errorf("a game %q exists already", f.ID)
 	} else if !errors.Is(err, ErrNotFound) {
 		return err
+	}
+	if f.Game != DiceService {
+		if err := f.Schedule.Check(now, j.minInterval()); err != nil {
+			return fmt.Errorf("schedule: %w", err)
+		}
+		rules, err := j.Games.Get(f.Game)
+		if err != nil {
+			return err
+		}
+		if _, err := rules.New(f.Scenario, f.Options); err != nil {
+			return fmt.Errorf("the game cannot start as the file describes it: %w", err)
+		}
 	}
 	newRoot := j.NewRoot
 	if newRoot == nil {
@@ -173,20 +225,110 @@ func (j *Judge) open(tx Tx, g Game, f *GameFile, rules Rules, n uint64, state []
 		}
 		return tx.PutStep(StepRecord{Game: g.ID, Number: n, Status: "over", Opened: now, State: state})
 	}
-	deadline, err := f.Schedule.next(now)
-	if err != nil {
-		return err
-	}
-	deadline, err = j.afterAbsences(tx, g.ID, spec.Owing, deadline)
-	if err != nil {
-		return err
-	}
 	g.Step = n
+	return j.openStep(tx, g, f, StepRecord{Game: g.ID, Number: n, Phase: spec.Phase, Status: "open", Opened: now,
+		Owing: spec.Owing, NoOrders: spec.NoOrders, State: state}, now)
+}
+
+// openStep stores st, open, with the deadline the schedule gives. A
+// schedule that gives none (a game created before the judge checked
+// schedules) opens the step with the game paused, and the game master and
+// the operator are told.
+func (j *Judge) openStep(tx Tx, g Game, f *GameFile, st StepRecord, now time.Time) error {
+	deadline, err := j.deadline(f, now)
+	if err == nil {
+		deadline, err = j.afterAbsences(tx, g.ID, st.Owing, deadline)
+	}
+	if errors.Is(err, errNoDeadline) {
+		st.Paused, g.Status = j.minInterval(), Paused
+		if err := tx.PutGame(g); err != nil {
+			return err
+		}
+		if err := tx.PutStep(st); err != nil {
+			return err
+		}
+		return j.alarm(tx, g, "paused: no deadline", fmt.Sprintf("The judge paused %s at step %d: %v.\n\n"+
+			"Nothing runs until the game master resumes it; each 'resume %s' then gives the step %v.\n",
+			g.ID, st.Number, err, g.ID, st.Paused))
+	}
+	if err != nil {
+		return err
+	}
+	st.Deadline = deadline
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
-	return tx.PutStep(StepRecord{Game: g.ID, Number: n, Phase: spec.Phase, Status: "open", Opened: now, Deadline: deadline,
-		Owing: spec.Owing, NoOrders: spec.NoOrders, State: state})
+	return tx.PutStep(st)
+}
+
+// deadline returns the deadline of a step opened at opened: the schedule's
+// next time, and for a schedule of every never sooner than MinInterval
+// after. A time that is not after opened, or further than MaxHorizon, is
+// errNoDeadline.
+func (j *Judge) deadline(f *GameFile, opened time.Time) (time.Time, error) {
+	d, err := f.Schedule.next(opened)
+	if err != nil {
+		return d, err
+	}
+	if f.Schedule.Cron == "" {
+		d = maxTime(d, opened.Add(j.minInterval()))
+	}
+	if !d.After(opened) || d.Sub(opened) > MaxHorizon {
+		return time.Time{}, fmt.Errorf("%w in the coming year (cron %q)", errNoDeadline, f.Schedule.Cron)
+	}
+	return d, nil
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// alarm tells the game master of g and the operator that the judge
+// stopped g on its own, and logs it.
+func (j *Judge) alarm(tx Tx, g Game, subject, text string) error {
+	j.log().Error("game "+subject, "game", g.ID, "step", g.Step)
+	if err := j.mailKey(tx, g, g.GMKey, MailAnnouncement, g.ID+": "+subject, text); err != nil {
+		return err
+	}
+	if j.Operator == "" {
+		return nil
+	}
+	return tx.Enqueue(Mail{Kind: MailAnnouncement, Game: g.ID, To: j.Operator, Subject: "umpire: " + g.ID + ": " + subject,
+		Text: text + "\n(You get this as the operator of the judge.)\n"})
+}
+
+// brakeWindow is the time the safety brake counts steps in.
+const brakeWindow = time.Hour
+
+// clockSteps counts the steps of g its clock adjudicated (at their
+// deadline, not early nor by the game master) in the hour before now,
+// since it was last resumed.
+func (j *Judge) clockSteps(tx Tx, g Game, now time.Time) (int, error) {
+	since := maxTime(now.Add(-brakeWindow), g.Resumed)
+	n := 0
+	for k, looked := g.Step, 0; k > 1 && looked < 4*j.stepsPerHour()+8; looked++ {
+		k--
+		st, err := tx.Step(g.ID, k)
+		if errors.Is(err, ErrNotFound) {
+			continue
+		} else if err != nil {
+			return 0, err
+		}
+		if st.Closed.Before(since) {
+			break
+		}
+		byClock := !st.Closed.Before(st.Deadline) // v1 steps: closed at or after their deadline
+		if st.Dice != nil {
+			byClock = st.Dice.ClosedBy == dice.ClosedByDeadline
+		}
+		if (st.Status == StepClosed || st.Status == StepWaiting) && byClock {
+			n++
+		}
+	}
+	return n, nil
 }
 
 // afterAbsences pushes a deadline past the absence of a seat that owes
@@ -296,6 +438,18 @@ func (j *Judge) Tick(ctx context.Context, tx Tx, game string, now time.Time) (bo
 	}
 	if now.Before(st.Deadline) {
 		return j.remind(tx, g, f, &st, missing, now)
+	}
+	// The safety brake: a game whose clock runs steps faster than any
+	// schedule the judge accepts is paused before it does more.
+	if !st.Deadline.After(st.Opened) {
+		return true, j.brake(tx, g, fmt.Sprintf("the deadline of step %d (%s) is not after the time it opened (%s): its schedule names no deadline",
+			st.Number, stamp(st.Deadline), stamp(st.Opened)), now)
+	}
+	if n, err := j.clockSteps(tx, g, now); err != nil {
+		return false, err
+	} else if n >= j.stepsPerHour() {
+		return true, j.brake(tx, g, fmt.Sprintf("its clock adjudicated %d steps in the last hour, and the judge allows %d (limits.steps_per_hour)",
+			n, j.stepsPerHour()), now)
 	}
 	if len(missing) > 0 && !st.Extended && f.Schedule.Grace.Duration > 0 {
 		excused := false
@@ -410,6 +564,18 @@ func (j *Judge) mailKey(tx Tx, g Game, key string, kind MailKind, subject, text 
 	return tx.Enqueue(Mail{Kind: kind, Game: g.ID, To: k.Address, Subject: "umpire: " + subject, Text: text})
 }
 
+// brake pauses g, whose clock is running away, and tells its game master
+// and the operator why.
+func (j *Judge) brake(tx Tx, g Game, why string, now time.Time) error {
+	if err := j.Pause(tx, g.ID, now); err != nil {
+		return err
+	}
+	return j.alarm(tx, g, "paused by the safety brake", fmt.Sprintf(
+		"The judge paused %s at step %d: %s.\n\n"+
+			"Nothing runs until the game master sends 'resume %s' (signed), or the operator runs\n"+
+			"'umpire game resume %s'. Check the game's schedule first.\n", g.ID, g.Step, why, g.ID, g.ID))
+}
+
 // Process adjudicates the open step of game now (early processing, or the
 // GM's "process").
 func (j *Judge) Process(ctx context.Context, tx Tx, game string, now time.Time) error {
@@ -499,7 +665,7 @@ func (j *Judge) Resume(tx Tx, game string, now time.Time) (time.Time, error) {
 		return time.Time{}, err
 	}
 	st.Deadline, st.Paused = now.Add(st.Paused), 0
-	g.Status = Running
+	g.Status, g.Resumed = Running, now
 	if err := tx.PutStep(st); err != nil {
 		return time.Time{}, err
 	}
@@ -678,20 +844,10 @@ func (j *Judge) Rollback(tx Tx, game string, k uint64, now time.Time, command di
 	if err != nil {
 		return 0, err
 	}
-	deadline, err := f.Schedule.next(now)
-	if err != nil {
-		return 0, err
-	}
-	if deadline, err = j.afterAbsences(tx, game, spec.Owing, deadline); err != nil {
-		return 0, err
-	}
 	n := g.Step + 1
 	g.Step, g.Status = n, Running
-	if err := tx.PutGame(g); err != nil {
-		return 0, err
-	}
-	return n, tx.PutStep(StepRecord{Game: game, Number: n, Phase: spec.Phase, Status: "open", Opened: now, Deadline: deadline,
-		Owing: spec.Owing, NoOrders: spec.NoOrders, RestoredFrom: k, State: target.State})
+	return n, j.openStep(tx, g, f, StepRecord{Game: game, Number: n, Phase: spec.Phase, Status: "open", Opened: now,
+		Owing: spec.Owing, NoOrders: spec.NoOrders, RestoredFrom: k, State: target.State}, now)
 }
 
 // Request records a key's wish to join a game whose joins the game master

@@ -337,7 +337,7 @@ func ints(vs []int64) []int {
 // marked for it, its situation, and its own orders (the GM's has all).
 func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 	game, k := b.g.ID, b.st.Number
-	if seat != "" {
+	if seat != "" && seat != Spectator {
 		if _, err := tx.Seat(game, seat); err != nil {
 			return nil, fmt.Errorf("game %s has no seat %q", game, seat)
 		}

@@ -137,7 +137,8 @@ func (j *Judge) Roll(tx Tx, key, from, request string, requestDigest dice.Hash, 
 		"The roll is bound to the SHA-256 of the signed request, %s.\n",
 		key, from, m[4], spec, faceList, DiceService, seq, k, open, head, sec.Open0, requestDigest)
 	for _, addr := range append([]string{from}, to...) {
-		if err := tx.Enqueue(Mail{Kind: MailAnnouncement, Game: DiceService, To: addr, Subject: fmt.Sprintf("umpire: witnessed roll %s for %q: %v", spec, m[4], faceList), Text: text}); err != nil {
+		if err := tx.Enqueue(Mail{Kind: MailAnnouncement, Game: DiceService, To: addr, Subject: fmt.Sprintf("umpire: witnessed roll %s for %q: %v", spec, m[4], faceList), Text: text,
+			Limit: "key " + key}); err != nil { // a roll's mails count once against the requester's key
 			return err
 		}
 	}

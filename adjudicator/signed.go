@@ -43,21 +43,55 @@ func signedCommand(content string) (signedCmd, bool) {
 	return signedCmd{}, false
 }
 
+// line is the command line as the judge read it.
+func (c signedCmd) line() string { return strings.TrimSpace(c.name + " " + strings.Join(c.args, " ")) }
+
 // signed carries out a signed command and answers it; GM actions are
-// announced to every seat.
+// announced to every seat. A signed text is carried out once: the digest
+// of its signed bytes is recorded, and the same text sent again (a replay
+// of an old mail, whatever its Message-ID) changes nothing.
 func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 	if in.Judge == nil {
 		return a.reply(MailError, c.name+" is not available", "This judge hosts no games.\n")
 	}
+	digest := OrderDigest(a.env.Signed.Signed)
+	rec, done, err := a.tx.Command(a.env.Signed.Fingerprint, digest)
+	if err != nil {
+		return fmt.Errorf("intake: read command record: %w", err)
+	}
+	if done {
+		in.log().InfoContext(ctx, "signed command sent again, not carried out", "command", rec.Command, "key", rec.Key, "done", rec.At, "digest", digest)
+		return a.reply(MailError, c.name+" already done", fmt.Sprintf(
+			"This signed command was already carried out on %s: %q, signed by key %s.\n"+
+				"Nothing changed.\n\n"+
+				"The judge carries out each signed text once, so that nobody can undo or repeat\n"+
+				"your commands by sending your old mail again. To give the same command again,\n"+
+				"change its text (a comment line such as '# %s' will do) and sign it again.\n",
+			stamp(rec.At), rec.Command, rec.Key, a.env.Received.UTC().Format("2006-01-02 15:04")))
+	}
+	if err := in.carry(ctx, &a, c); err != nil || a.failed {
+		return err
+	}
+	game := ""
+	if len(c.args) > 0 && c.name != "roll" {
+		game = c.args[0]
+	}
+	return a.tx.PutCommand(CommandRecord{Digest: digest, Game: game, Command: c.line(), Key: a.env.Signed.Fingerprint, At: a.env.Received})
+}
+
+// carry carries out a signed command and answers it; a.failed is set when
+// it was not done.
+func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 	env, tx, j, now := a.env, a.tx, in.Judge, a.env.Received
 	key := env.Signed.Fingerprint
 	fail := func(err error) error {
-		return a.reply(MailError, c.name+" not done", fmt.Sprintf("%q was not done: %v.\n", strings.TrimSpace(c.name+" "+strings.Join(c.args, " ")), err))
+		a.failed = true
+		return a.reply(MailError, c.name+" not done", fmt.Sprintf("%q was not done: %v.\n", c.line(), err))
 	}
 	usage := map[string]string{
-		"join": "join GAME SEAT", "ready": "ready GAME", "notready": "notready GAME", "absence": "absence GAME FROM TO (dates as 2026-12-24)",
+		"join": "join GAME SEAT", "ready": "ready GAME [STEP]", "notready": "notready GAME [STEP]", "absence": "absence GAME FROM TO (dates as 2026-12-24)",
 		"resign": "resign GAME", "create": "create, then the game file", "start": "start GAME", "pause": "pause GAME", "resume": "resume GAME",
-		"extend": "extend GAME DURATION (such as 24h)", "process": "process GAME", "replace": "replace GAME SEAT", "eject": "eject GAME SEAT",
+		"extend": "extend GAME DURATION [STEP] (such as extend club-1 24h 7)", "process": "process GAME STEP", "replace": "replace GAME SEAT", "eject": "eject GAME SEAT",
 		"roll":     `roll 2d6 FOR "purpose" TO a@example.org b@example.org`,
 		"rollback": "rollback GAME STEP REASON (the reason is written into the dice log)",
 		"approve":  "approve GAME SEAT",
@@ -73,18 +107,49 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		}
 		return nil
 	}
+	if c.name == "process" && len(c.args) == 1 {
+		// The old form, without the step: an old or delayed mail could
+		// adjudicate a later step than the game master meant.
+		write := "process GAME STEP"
+		if g, err := tx.Game(c.args[0]); err == nil && g.Status == Running {
+			write = fmt.Sprintf("process %s %d", g.ID, g.Step)
+		}
+		return fail(fmt.Errorf("process now names the step it adjudicates, so that an old or delayed mail cannot adjudicate a later step: write '%s'", write))
+	}
 	if c.name == "rollback" && len(c.args) > 2 {
 		// rollback GAME STEP REASON...: the reason goes into the dice log.
 		c.reason = strings.Join(c.args[2:], " ")
 		c.args = c.args[:2]
 	}
 	argc := map[string]int{"join": 2, "ready": 1, "notready": 1, "absence": 3, "resign": 1, "create": 0, "start": 1,
-		"pause": 1, "resume": 1, "extend": 2, "process": 1, "replace": 2, "eject": 2, "rollback": 2, "approve": 2, "refuse": 2}
-	if len(c.args) != argc[c.name] {
+		"pause": 1, "resume": 1, "extend": 2, "process": 2, "replace": 2, "eject": 2, "rollback": 2, "approve": 2, "refuse": 2}
+	optionalStep := ((c.name == "ready" || c.name == "notready") && len(c.args) == 2) || (c.name == "extend" && len(c.args) == 3)
+	if len(c.args) != argc[c.name] && !optionalStep {
 		return fail(fmt.Errorf("write it as: %s", usage))
 	}
 	if c.name == "create" {
 		return in.create(a, c, key, now)
+	}
+	// stepOpen refuses a command for a step that is no longer open.
+	stepOpen := func(g Game, arg string) error {
+		k, err := strconv.ParseUint(arg, 10, 64)
+		if err != nil {
+			return fmt.Errorf("%q is not a step number (write it as: %s)", arg, usage)
+		}
+		if g.Status == Running && k == g.Step {
+			return nil
+		}
+		why := fmt.Sprintf("game %s is %s", g.ID, g.Status)
+		if st, err := tx.Step(g.ID, k); err == nil && !st.Closed.IsZero() {
+			why = fmt.Sprintf("it was closed on %s", stamp(st.Closed))
+		} else if k > g.Step {
+			why = "it has not opened yet"
+		}
+		open := ""
+		if g.Status == Running {
+			open = fmt.Sprintf("; the open step is %d", g.Step)
+		}
+		return fmt.Errorf("step %d of %s is not open: %s%s. Nothing was done", k, g.ID, why, open)
 	}
 	game := c.args[0]
 	g, err := tx.Game(game)
@@ -143,6 +208,11 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 	case "ready", "notready":
 		if err := needSeat(); err != nil {
 			return fail(err)
+		}
+		if len(c.args) == 2 {
+			if err := stepOpen(g, c.args[1]); err != nil {
+				return fail(err)
+			}
 		}
 		st, err := j.Ready(tx, game, seat, c.name == "ready")
 		if err != nil {
@@ -207,6 +277,11 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 			done = fmt.Sprintf("The game master resumed %s. The open step is now due %s.\n", game, stamp(d))
 		}
 	case "extend":
+		if len(c.args) == 3 {
+			if err := stepOpen(g, c.args[2]); err != nil {
+				return fail(err)
+			}
+		}
 		var dur time.Duration
 		if dur, err = time.ParseDuration(c.args[1]); err != nil || dur <= 0 {
 			return fail(fmt.Errorf("%q is not a duration such as 24h", c.args[1]))
@@ -217,6 +292,9 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 		}
 	case "process":
 		n := g.Step
+		if err := stepOpen(g, c.args[1]); err != nil {
+			return fail(err)
+		}
 		if err = j.Process(ctx, tx, game, now); err == nil {
 			done = fmt.Sprintf("The game master had step %d of %s adjudicated now. The report follows.\n", n, game)
 		}
@@ -268,9 +346,10 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 }
 
 // create makes a game from the game file that follows the command line.
-func (in *Intake) create(a answer, c signedCmd, key string, now time.Time) error {
+func (in *Intake) create(a *answer, c signedCmd, key string, now time.Time) error {
 	env, tx, j := a.env, a.tx, in.Judge
 	fail := func(err error) error {
+		a.failed = true
 		return a.reply(MailError, "create not done", fmt.Sprintf("The game was not created: %v.\n", err))
 	}
 	f, err := ParseGameFile([]byte(c.rest), j.Games)

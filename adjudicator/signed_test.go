@@ -130,7 +130,12 @@ func TestGameByMail(t *testing.T) {
 	m.sign("ALICE", "alice@players.test", "notready club-1")
 	_, r = m.sign("ALICE", "alice@players.test", "game: club-1\nstep: 1\nseat: A\nroll 1\nend\n")
 	want(r, "now ready") // sending orders makes a seat ready again
-	m.sign("ALICE", "alice@players.test", "notready club-1")
+	_, r = m.sign("ALICE", "alice@players.test", "notready club-1")
+	want(r, "was already carried out on") // the same signed text again
+	want(r, "change its text")
+	_, r = m.sign("ALICE", "alice@players.test", "notready club-1 2")
+	want(r, "step 2 of club-1 is not open: it has not opened yet; the open step is 1")
+	m.sign("ALICE", "alice@players.test", "notready club-1 1")
 	_, r = m.sign("BOB", "bob@players.test", "game: club-1\nstep: 1\nseat: B\npass\nend\n")
 	if strings.Contains(r, "adjudicated at once") {
 		t.Errorf("processed while A was not ready:\n%s", r)
@@ -155,6 +160,8 @@ func TestGameByMail(t *testing.T) {
 	want(r, "extended the deadline of club-1 by 24h0m0s")
 	_, r = m.sign("GM", "gm@players.test", "extend club-1 soon")
 	want(r, `"soon" is not a duration`)
+	_, r = m.sign("GM", "gm@players.test", "extend club-1 24h 1")
+	want(r, "step 1 of club-1 is not open")
 
 	// Absences are capped.
 	_, r = m.sign("BOB", "bob@players.test", "absence club-1 2026-12-01 2026-12-20")
@@ -162,9 +169,22 @@ func TestGameByMail(t *testing.T) {
 	_, r = m.sign("BOB", "bob@players.test", "absence club-1 2026-12-01 2026-12-03")
 	want(r, "absent from 2026-12-01 to 2026-12-03")
 
-	// The GM processes the step now.
+	// The GM processes the step now; the command names the step.
 	_, r = m.sign("GM", "gm@players.test", "process club-1")
+	want(r, "write 'process club-1 2'")
+	_, r = m.sign("GM", "gm@players.test", "process club-1 1")
+	want(r, "step 1 of club-1 is not open: it was closed on Mon 23 Nov 2026 18:00 UTC; the open step is 2")
+	_, r = m.sign("GM", "gm@players.test", "process club-1 2")
 	want(r, "had step 2 of club-1 adjudicated now")
+	// The same signed mail again (a replay with a new Message-ID) does
+	// nothing: step 3 stays open.
+	_, r = m.sign("GM", "gm@players.test", "process club-1 2")
+	want(r, "already carried out on")
+	m.view(func(tx adjudicator.Tx) {
+		if g, _ := tx.Game("club-1"); g.Step != 3 {
+			t.Errorf("a replayed process moved the game to step %d", g.Step)
+		}
+	})
 	alices := m.mailsTo("alice@players.test")
 	want(strings.Join(alices, ""), "club-1 (fake), step 2 (turn-2) adjudicated")
 

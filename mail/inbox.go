@@ -193,8 +193,9 @@ func (in *Inbox) session(ctx context.Context, once bool) error {
 		in.validity, in.failures = sel.UIDValidity, map[uint32]int{}
 	}
 	idle := c.Caps().Has(imap.CapIdle)
+	uidNext := uint32(sel.UIDNext)
 	for {
-		if err := in.sweep(ctx, c, sel.UIDValidity, uint32(sel.UIDNext)); err != nil {
+		if err := in.sweep(ctx, c, sel.UIDValidity, uidNext); err != nil {
 			return err
 		}
 		if once {
@@ -203,7 +204,20 @@ func (in *Inbox) session(ctx context.Context, once bool) error {
 		if err := in.wait(ctx, c, idle, news); err != nil {
 			return err
 		}
+		// The UIDNEXT of the SELECT is stale once mail has arrived and
+		// been taken: ask again, or the checkpoint looks ahead of it.
+		uidNext = in.uidNext(c)
 	}
+}
+
+// uidNext asks the server for the folder's UIDNEXT now; 0 when it will not
+// say, which skips the check that needs it.
+func (in *Inbox) uidNext(c *imapclient.Client) uint32 {
+	st, err := c.Status(in.cfg.Folder, &imap.StatusOptions{UIDNext: true}).Wait()
+	if err != nil {
+		return 0
+	}
+	return uint32(st.UIDNext)
 }
 
 func (in *Inbox) dial(opts *imapclient.Options) (*imapclient.Client, error) {

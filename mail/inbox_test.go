@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -272,4 +273,63 @@ func TestInboxKeepInFolder(t *testing.T) {
 	if h.count() != 4 || len(folder(t, st, "INBOX")) != 4 {
 		t.Errorf("handled %d; INBOX holds %d", h.count(), len(folder(t, st, "INBOX")))
 	}
+}
+
+// TestInboxRefreshesUIDNext: mail that arrives while the judge runs, and
+// is taken, moves the checkpoint past the UIDNEXT the folder had when it
+// was selected. The inbox asks the server again instead of taking the
+// stale number for a renumbered folder and logging "UIDNEXT is behind the
+// checkpoint" on every poll.
+func TestInboxRefreshesUIDNext(t *testing.T) {
+	for _, mk := range stacks {
+		st := startStack(t, mk)
+		t.Run(st.Name(), func(t *testing.T) { testRefreshesUIDNext(t, st) })
+	}
+}
+
+func testRefreshesUIDNext(t *testing.T, st mailtest.Stack) {
+	h := newMemHandler()
+	var log lockedLog
+	in := newTestInbox(t, st, h, func(c *InboxConfig) {
+		c.Poll = 100 * time.Millisecond
+		c.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- in.Run(ctx) }()
+	for i := 1; i <= 3; i++ {
+		st.Submit(t, fmt.Sprintf("p%d@players.test", i), []string{judgeAddr}, orderMail(i, "x"))
+		deadline := time.Now().Add(10 * time.Second)
+		for h.count() < i && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	time.Sleep(time.Second) // ten polls
+	cancel()
+	<-done
+	if h.count() != 3 {
+		t.Errorf("handled %d, want 3", h.count())
+	}
+	if strings.Contains(log.String(), "UIDNEXT is behind") {
+		t.Errorf("the inbox took its stale UIDNEXT for a renumbered folder:\n%s", log.String())
+	}
+}
+
+// lockedLog is a log buffer the inbox's goroutine writes while the test
+// reads it.
+type lockedLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -33,7 +33,7 @@ func notFound(err error) error {
 
 func gameOf(g Game) adjudicator.Game {
 	return adjudicator.Game{ID: g.ID, Kind: g.Kind, Title: g.Title, Status: g.Status, GMKey: g.GMKey, Step: g.Step,
-		Scenario: g.Scenario, File: g.File, Created: g.Created}
+		Scenario: g.Scenario, File: g.File, Created: g.Created, Resumed: g.Resumed}
 }
 
 func (j judgeTx) PutGame(g adjudicator.Game) error {
@@ -42,7 +42,7 @@ func (j judgeTx) PutGame(g adjudicator.Game) error {
 		return err
 	}
 	old.ID, old.Kind, old.Title, old.Status, old.GMKey, old.Step = g.ID, g.Kind, g.Title, g.Status, g.GMKey, g.Step
-	old.Scenario, old.File, old.Created, old.Updated = g.Scenario, g.File, g.Created, j.now
+	old.Scenario, old.File, old.Created, old.Updated, old.Resumed = g.Scenario, g.File, g.Created, j.now, g.Resumed
 	return j.tx.PutGame(old)
 }
 
@@ -268,9 +268,22 @@ func (j judgeTx) Enqueue(m adjudicator.Mail) error {
 	if m.InReplyTo != "" {
 		irt = "<" + m.InReplyTo + ">"
 	}
-	_, err = j.tx.Enqueue(Mail{Kind: m.Kind, Game: m.Game, To: []string{m.To}, From: j.from,
-		Subject: m.Subject, InReplyTo: irt, References: refs, Body: body, Queued: j.now})
+	mm := Mail{Kind: m.Kind, Game: m.Game, To: []string{m.To}, From: j.from,
+		Subject: m.Subject, InReplyTo: irt, References: refs, Body: body, Queued: j.now}
+	if m.Held != "" {
+		mm.State, mm.LastError = MailHeld, m.Held
+	}
+	_, err = j.tx.Enqueue(mm)
 	return err
+}
+
+func (j judgeTx) Command(key string, d dice.Hash) (adjudicator.CommandRecord, bool, error) {
+	c, ok, err := j.tx.Command(key, d)
+	return adjudicator.CommandRecord{Digest: c.Digest, Game: c.Game, Command: c.Command, Key: c.Key, At: c.At}, ok, err
+}
+
+func (j judgeTx) PutCommand(c adjudicator.CommandRecord) error {
+	return j.tx.PutCommand(Command{Digest: c.Digest, Game: c.Game, Command: c.Command, Key: c.Key, At: c.At})
 }
 
 func (j judgeTx) RecordBounce(b adjudicator.Bounce) error {

@@ -31,4 +31,11 @@
 //	bounces/<seq>               Bounce
 //	receipts/<id>               Receipt
 //	receipt-index/<sha256(message-id)><id>
+//
+// Buckets made when first written (guard.go), which an older store simply
+// lacks:
+//
+//	commands/<sha256(key, digest)>   Command: a signed command carried out
+//	reply-limits/<sha256(who)>       Replies: answers to a key or address this hour
+//	held/<id>                        present while outbox mail id is held back
 package store

@@ -20,6 +20,8 @@ type Game struct {
 	Updated  time.Time         `json:"updated"`
 	File     []byte            `json:"file"` // the game file as given
 	Options  map[string]string `json:"options,omitempty"`
+	// Resumed is when the game was last resumed after a pause.
+	Resumed time.Time `json:"resumed,omitzero"`
 }
 
 // PutGame creates or replaces game g.ID.

@@ -5,9 +5,12 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"github.com/umpire-pbem/umpire/adjudicator"
 	"strings"
 	"time"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // MailKind says why a mail is sent: the adjudicator's kinds.
@@ -30,6 +33,9 @@ const (
 	MailQueued MailState = "queued"
 	MailSent   MailState = "sent"
 	MailFailed MailState = "failed"
+	// MailHeld is a mail held back (the hourly reply limit): kept for the
+	// operator, never sent unless released.
+	MailHeld MailState = "held"
 )
 
 // Mail is a message in the outbox.
@@ -55,20 +61,29 @@ type Mail struct {
 
 // Enqueue queues m and returns the id it was given. A mail without a
 // Message-ID gets "<umpire-out-ID.PART@HOST>", where PART is derived from the
-// id and the store's instance id, so it never changes.
+// id and the store's instance id, so it never changes. A mail whose State is
+// MailHeld is kept, held back, instead of queued (its LastError says why).
 func (tx *Tx) Enqueue(m Mail) (uint64, error) {
 	outbox := tx.bucket(bOutbox)
 	id, err := outbox.NextSequence()
 	if err != nil {
 		return 0, fmt.Errorf("enqueue mail: %w", err)
 	}
-	m.ID, m.State = id, MailQueued
+	m.ID = id
+	if m.State != MailHeld {
+		m.State = MailQueued
+	}
 	if m.MessageID == "" {
 		sum := sha256.Sum256(append(append([]byte("umpire-out\x00"), tx.db.instance...), u64(id)...))
 		m.MessageID = fmt.Sprintf("<umpire-out-%d.%s@%s>", id, hex.EncodeToString(sum[:8]), tx.db.host)
 	}
 	err = putJSON(outbox, u64(id), m)
-	if err == nil {
+	if err == nil && m.State == MailHeld {
+		var held *bbolt.Bucket
+		if held, err = tx.lazyBucket(bHeld); err == nil {
+			err = held.Put(u64(id), nil)
+		}
+	} else if err == nil {
 		err = tx.bucket(bQueue).Put(u64(id), nil)
 	}
 	if err == nil {
@@ -156,4 +171,49 @@ func (tx *Tx) MailByMessageID(messageID string) (Mail, error) {
 		return Mail{}, fmt.Errorf("mail with Message-ID %q: %w", messageID, ErrNotFound)
 	}
 	return tx.Mail(binary.BigEndian.Uint64(id))
+}
+
+// Held returns the mails held back, oldest first.
+func (tx *Tx) Held() ([]Mail, error) {
+	held, err := tx.lazyBucket(bHeld)
+	if err != nil || held == nil {
+		return nil, err
+	}
+	var out []Mail
+	c := held.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		m, err := tx.Mail(be64(k))
+		if err != nil {
+			return nil, fmt.Errorf("held mail: %w", err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// Release queues held mail id to be sent now, with its Message-ID and
+// content as they were held.
+func (tx *Tx) Release(id uint64) (Mail, error) {
+	m, err := tx.Mail(id)
+	if err == nil && m.State != MailHeld {
+		err = fmt.Errorf("mail %d is %s, not held: %w", id, m.State, ErrConflict)
+	}
+	if err != nil {
+		return m, err
+	}
+	m.State, m.NextAttempt = MailQueued, time.Time{}
+	held, err := tx.lazyBucket(bHeld)
+	if err == nil {
+		err = held.Delete(u64(id))
+	}
+	if err == nil {
+		err = putJSON(tx.bucket(bOutbox), u64(id), m)
+	}
+	if err == nil {
+		err = tx.bucket(bQueue).Put(u64(id), nil)
+	}
+	if err != nil {
+		return m, fmt.Errorf("release mail %d: %w", id, err)
+	}
+	return m, nil
 }

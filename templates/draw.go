@@ -36,6 +36,39 @@ func area(poly []pt) (a float64) { // signed, twice the area
 	return a
 }
 
+// surface is what the map renderers draw on: a canvas of pixels (PNG) or
+// an SVG document. Both get the same calls in the same order, so both
+// pictures show the same thing at the same places.
+type surface interface {
+	// fill paints the union of the polygons in colour c, antialiased.
+	fill(c color.Color, polys ...[]pt)
+	// fillConvex paints a convex tile, such as a hex: tiles drawn one
+	// after another do not overlap, so a pixel canvas may skip the
+	// antialiasing and a vector one may group them by colour.
+	fillConvex(c color.Color, poly []pt)
+	// stroke paints a stroke of width w along path with round joints,
+	// and round ends when roundCaps is set.
+	stroke(c color.Color, path []pt, w float64, roundCaps bool)
+	// rect fills an axis-aligned rectangle.
+	rect(r image.Rectangle, c color.Color)
+	// line strokes a thin line of width w.
+	line(c color.Color, p, q pt, w float64)
+	// text draws s with its baseline starting at (x, y).
+	text(fc *face, s string, x, y int, c color.Color)
+	// centred draws s centred on x with its baseline at y.
+	centred(fc *face, s string, x, y int, c color.Color)
+	// haloText draws s centred on x with its baseline at y, ringed with
+	// halo.
+	haloText(fc *face, s string, x, y int, c, halo color.Color)
+	bounds() image.Rectangle
+}
+
+// newCanvas is a pixel surface of w x h; its buffer may hold an earlier
+// picture, so the caller paints every pixel.
+func newCanvas(w, h int) *canvas {
+	return &canvas{img: &image.RGBA{Pix: getPix(4 * w * h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}}
+}
+
 // canvas draws flat-coloured antialiased shapes and cached text onto an
 // RGBA image. One canvas serves one rendering; it is not safe for
 // concurrent use.
@@ -220,14 +253,18 @@ type face struct {
 	f      font.Face
 	cache  map[rune]*glyph
 	ascent int
+	// size (pixels) and bold say which face it is, for a picture that
+	// names its fonts instead of drawing glyphs (SVG).
+	size float64
+	bold bool
 }
 
-func newFace(f *opentype.Font, size float64) (*face, error) {
+func newFace(f *opentype.Font, size float64, bold bool) (*face, error) {
 	ff, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		return nil, err
 	}
-	return &face{f: ff, cache: map[rune]*glyph{}, ascent: ff.Metrics().Ascent.Ceil()}, nil
+	return &face{f: ff, cache: map[rune]*glyph{}, ascent: ff.Metrics().Ascent.Ceil(), size: size, bold: bold}, nil
 }
 
 func (fc *face) glyph(r rune) *glyph {
@@ -271,6 +308,16 @@ func (cv *canvas) text(fc *face, s string, x, y int, c color.Color) {
 // centred draws s centred on x with its baseline at y.
 func (cv *canvas) centred(fc *face, s string, x, y int, c color.Color) {
 	cv.text(fc, s, x-fc.width(s)/2, y, c)
+}
+
+// bounds is the picture's rectangle.
+func (cv *canvas) bounds() image.Rectangle { return cv.img.Bounds() }
+
+func (cv *canvas) stroke(c color.Color, path []pt, w float64, roundCaps bool) {
+	cv.fill(c, polyline(path, w)...)
+	if roundCaps && len(path) > 1 {
+		cv.fill(c, circle(path[0], w/2), circle(path[len(path)-1], w/2))
+	}
 }
 
 // darker scales a colour towards black by k (0-1).

@@ -14,14 +14,14 @@ import (
 // reaches.
 const cropReach = 2
 
-func renderHex(m board.Picture) (*renderer, error) {
+func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 	if err := m.Grid.Validate(); err != nil {
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
 	if err := check(m); err != nil {
 		return nil, err
 	}
-	r, err := newRenderer(m)
+	r, err := newRenderer(m, mk)
 	if err != nil {
 		return nil, err
 	}
@@ -210,10 +210,10 @@ func (r *renderer) roads() {
 func (r *renderer) drawRoad(kind string, path []pt) {
 	switch kind {
 	case board.Highway:
-		r.cv.fill(darker(highwayRed, 0.55), polyline(path, 6.5)...)
-		r.cv.fill(highwayRed, polyline(path, 4)...)
+		r.cv.stroke(darker(highwayRed, 0.55), path, 6.5, false)
+		r.cv.stroke(highwayRed, path, 4, false)
 	case board.Railroad:
-		r.cv.fill(railInk, polyline(path, 2)...)
+		r.cv.stroke(railInk, path, 2, false)
 		var ties [][]pt
 		for i := 0; i+1 < len(path); i++ {
 			p, q := path[i], path[i+1]
@@ -226,7 +226,7 @@ func (r *renderer) drawRoad(kind string, path []pt) {
 		}
 		r.cv.fill(railInk, ties...)
 	default:
-		r.cv.fill(roadBrown, polyline(path, 2.6)...)
+		r.cv.stroke(roadBrown, path, 2.6, false)
 	}
 }
 
@@ -252,8 +252,7 @@ func (r *renderer) hexsides() {
 func (r *renderer) drawHexside(kind string, p, q pt) {
 	switch kind {
 	case board.River:
-		r.cv.fill(riverBlue, polyline([]pt{p, q}, 4.5)...)
-		r.cv.fill(riverBlue, circle(p, 2.25), circle(q, 2.25))
+		r.cv.stroke(riverBlue, []pt{p, q}, 4.5, true)
 	case board.Ridge:
 		r.cv.fill(ridgeBrown, segment(p, q, 4.5))
 		// teeth on both sides, like hachures.

@@ -277,14 +277,14 @@ func TestRenderPointyDottedAutoLegend(t *testing.T) {
 	if got := strings.Join(labels, ","); got != "forest,mountain,river,Austria" {
 		t.Errorf("derived legend %q", got)
 	}
-	rr, err := render(m)
+	rr, err := render(m, pixels)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// the counter's hex centre carries the counter colour.
 	c := rr.centre(hx(2, 2))
 	x, y := int(c.x), int(c.y)+6
-	if got := rr.cv.img.RGBAAt(x-10, y); got != rgb(0xdddddd) {
+	if got := rr.cv.(*canvas).img.RGBAAt(x-10, y); got != rgb(0xdddddd) {
 		t.Errorf("counter pixel %v", got)
 	}
 }
@@ -334,7 +334,7 @@ func TestLongNoticeWraps(t *testing.T) {
 	if err := loadFonts(); err != nil {
 		t.Fatal(err)
 	}
-	fc, _ := newFace(fontReg, 12)
+	fc, _ := newFace(fontReg, 12, false)
 	for _, l := range r.wrapText(fc, m.Notice, 300) {
 		if fc.width(l) > 300 && strings.Contains(l, " ") {
 			t.Errorf("line %q is %d px wide", l, fc.width(l))

@@ -41,11 +41,11 @@ var (
 	}
 )
 
-func renderNetwork(m board.Picture) (*renderer, error) {
+func renderNetwork(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 	if err := checkNetwork(m); err != nil {
 		return nil, err
 	}
-	r, err := newRenderer(m)
+	r, err := newRenderer(m, mk)
 	if err != nil {
 		return nil, err
 	}

@@ -295,11 +295,11 @@ func fronts(r *renderer) ([]stack, []front) {
 func TestStackBandsVisible(t *testing.T) {
 	for _, m := range []board.Picture{stacksHex(), stacksNetwork(), testNetwork(), testMap()} {
 		m.Arrows = nil // arrows are drawn over counters on purpose
-		r, err := render(m)
+		r, err := render(m, pixels)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pic := r.cv.img
+		pic := r.cv.(*canvas).img
 		sts, ps := fronts(r)
 		checked := 0
 		for i, st := range sts {
@@ -311,7 +311,7 @@ func TestStackBandsVisible(t *testing.T) {
 				alone := cn
 				alone.Markers = nil // the id's ink only
 				r.drawCounter(alone, p, ps[i].left)
-				img := r.cv.img
+				img := r.cv.(*canvas).img
 				fill := parseColor(cn.Color, rgb(0xbbbbbb))
 				w := r.counterWidth(cn)
 				x0, y0 := int(math.Round(p.x-w/2)), int(math.Round(p.y-counterH/2))
@@ -352,7 +352,7 @@ func TestStackBandsVisible(t *testing.T) {
 // on the point-to-point maps.
 func TestNamesClearOfStacks(t *testing.T) {
 	for _, m := range []board.Picture{stacksNetwork(), testNetwork()} {
-		r, err := render(m)
+		r, err := render(m, pixels)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -377,7 +377,7 @@ func TestNamesClearOfStacks(t *testing.T) {
 // TestTextSizes checks that no text is smaller than minFont pixels: every
 // face's size, and the height of a capital drawn with it.
 func TestTextSizes(t *testing.T) {
-	r, err := newRenderer(board.Picture{})
+	r, err := newRenderer(board.Picture{}, pixels)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -445,7 +445,7 @@ func BenchmarkRenderNetworkPNG(b *testing.B) {
 
 func TestCropShowsHexesNearAction(t *testing.T) {
 	m := testCropped()
-	r, err := render(m)
+	r, err := render(m, pixels)
 	if err != nil {
 		t.Fatal(err)
 	}

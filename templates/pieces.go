@@ -89,19 +89,20 @@ const (
 // a hex map, one with a Network a point-to-point map. On a point-to-point
 // map a legend item whose Terrain is "key" shows a key space.
 func RenderPNG(m board.Picture, w io.Writer) error {
-	r, err := render(m)
+	r, err := render(m, pixels)
 	if err != nil {
 		return err
 	}
-	keep := make([]color.RGBA, 0, len(r.cv.used))
-	for c := range r.cv.used {
+	cv := r.cv.(*canvas)
+	keep := make([]color.RGBA, 0, len(cv.used))
+	for c := range cv.used {
 		keep = append(keep, c)
 	}
 	slices.SortFunc(keep, func(a, b color.RGBA) int {
 		return cmp.Or(cmp.Compare(a.R, b.R), cmp.Compare(a.G, b.G), cmp.Compare(a.B, b.B))
 	})
-	pal := paletted(r.cv.img, keep)
-	putPix(r.cv.img.Pix) // nothing refers to the picture after this
+	pal := paletted(cv.img, keep)
+	putPix(cv.img.Pix) // nothing refers to the picture after this
 	err = encodePNG(w, pal)
 	putPix(pal.Pix)
 	return err
@@ -124,28 +125,33 @@ func putPix(b []byte) { pixPool.Put(&b) }
 
 // Render draws the map.
 func Render(m board.Picture) (*image.RGBA, error) {
-	r, err := render(m)
+	r, err := render(m, pixels)
 	if err != nil {
 		return nil, err
 	}
-	return r.cv.img, nil
+	return r.cv.(*canvas).img, nil
 }
 
-func render(m board.Picture) (*renderer, error) {
+// pixels makes the surface of a PNG picture.
+func pixels(w, h int) surface { return newCanvas(w, h) }
+
+// render lays the picture out and draws it on the surface mk makes.
+func render(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 	switch {
 	case m.Grid != nil && m.Network != nil:
 		return nil, fmt.Errorf("templates: map: both a hex grid and a network: draw one")
 	case m.Grid != nil:
-		return renderHex(m)
+		return renderHex(m, mk)
 	case m.Network != nil:
-		return renderNetwork(m)
+		return renderNetwork(m, mk)
 	}
 	return nil, fmt.Errorf("templates: map: no hex grid and no network to draw")
 }
 
 type renderer struct {
-	m  board.Picture
-	cv *canvas
+	m     board.Picture
+	cv    surface
+	newCV func(w, h int) surface
 	faces
 
 	// the legend, laid out by frame and drawn by finish
@@ -198,18 +204,18 @@ func (f *faces) sizes() []struct {
 	}
 }
 
-func newRenderer(m board.Picture) (*renderer, error) {
+func newRenderer(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 	if err := loadFonts(); err != nil {
 		return nil, fmt.Errorf("templates: fonts: %w", err)
 	}
-	r := &renderer{m: m}
+	r := &renderer{m: m, newCV: mk}
 	for _, f := range r.sizes() {
 		fnt := fontReg
 		if f.bold {
 			fnt = fontBold
 		}
 		var err error
-		if *f.dst, err = newFace(fnt, f.size); err != nil {
+		if *f.dst, err = newFace(fnt, f.size, f.bold); err != nil {
 			return nil, fmt.Errorf("templates: fonts: %w", err)
 		}
 	}
@@ -239,13 +245,12 @@ func (r *renderer) frame(mapW, mapH int, legend []board.LegendItem) (x0, y0 int)
 		legendH = 26 + 24*len(r.legendRows) + margin
 	}
 	height := headerH + margin + mapH + margin + legendH
-	// the buffer may hold an earlier picture: the white fill below covers
-	// every pixel.
-	rect := image.Rect(0, 0, width, height)
-	r.cv = &canvas{img: &image.RGBA{Pix: getPix(4 * width * height), Stride: 4 * width, Rect: rect}}
+	// a pixel buffer may hold an earlier picture: the white fill below
+	// covers every pixel.
+	r.cv = r.newCV(width, height)
 	r.width = width
 	r.legendY = headerH + margin + mapH + margin
-	r.cv.rect(r.cv.img.Bounds(), white)
+	r.cv.rect(r.cv.bounds(), white)
 	r.title(width)
 	y := titleH
 	if len(notice) > 0 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net/mail"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // defaultConfigFile is read when neither --config nor UMPIRE_CONFIG names
@@ -26,12 +29,15 @@ type Config struct {
 	Store string `toml:"store"`
 	// Address is the judge's own mail address: the From of every mail it
 	// sends. Mail from it is never answered.
-	Address string    `toml:"address"`
-	Name    string    `toml:"name"` // display name in From; default "umpire"
-	Log     LogConfig `toml:"log"`
-	IMAP    MailBox   `toml:"imap"`
-	SMTP    MailBox   `toml:"smtp"`
-	Limits  Limits    `toml:"limits"`
+	Address string `toml:"address"`
+	Name    string `toml:"name"` // display name in From; default "umpire"
+	// Operator is the operator's address: the judge mails it when it
+	// pauses a game on its own (the safety brake). Empty: the log only.
+	Operator string    `toml:"operator"`
+	Log      LogConfig `toml:"log"`
+	IMAP     MailBox   `toml:"imap"`
+	SMTP     MailBox   `toml:"smtp"`
+	Limits   Limits    `toml:"limits"`
 	// Templates.Dir holds report templates (report.txt, report.html) that
 	// replace the built-in ones (docs/templates.md).
 	Templates struct {
@@ -40,9 +46,29 @@ type Config struct {
 	// Beacon is where the rounds of games with a public randomness beacon
 	// are fetched (docs/dice-log.md).
 	Beacon BeaconConfig `toml:"beacon"`
+	// Web, when the section is there, serves the read-only public pages
+	// (docs/web.md); nil without it.
+	Web *WebConfig `toml:"web"`
 	// source is the file the configuration was read from ("" for the
 	// defaults: no file was found); dir is its folder.
 	source, dir string
+}
+
+// WebConfig is the [web] section: where serve answers HTTP for the public
+// pages, the games' read-only view and the in-browser dice verifier.
+type WebConfig struct {
+	Address string `toml:"address"` // host:port to listen on, such as ":8443"; default 127.0.0.1:8080
+	// BaseURL is the pages' public address, as players open it
+	// ("https://judge.example.org/"); its path, if any, is where they live.
+	BaseURL string `toml:"base_url"`
+	// CertFile and KeyFile, both or neither, are a PEM certificate chain
+	// and key to serve HTTPS with; relative to the configuration's folder.
+	CertFile string `toml:"cert_file"`
+	KeyFile  string `toml:"key_file"`
+	// Rate and Burst bound each client's requests (per second, at once);
+	// default 10 and 40.
+	Rate  float64 `toml:"rate"`
+	Burst int     `toml:"burst"`
 }
 
 // BeaconConfig names the drand HTTP relays the judge fetches beacon rounds
@@ -78,10 +104,19 @@ type MailBox struct {
 	GiveUp    duration `toml:"give_up"`   // SMTP: a mail still failing this long after it was queued fails; default 96h
 }
 
-// Limits bound what the judge reads.
+// Limits bound what the judge reads, answers and runs.
 type Limits struct {
-	MessageBytes   int64 `toml:"message_bytes"`    // default 2 MiB
-	RepliesPerHour int   `toml:"replies_per_hour"` // per sender; default 20
+	MessageBytes int64 `toml:"message_bytes"` // default 2 MiB
+	// RepliesPerHour is how many answers one sender (a verified key, or
+	// the address of unsigned mail) gets in an hour; default 20.
+	RepliesPerHour int `toml:"replies_per_hour"`
+	// MinInterval is the least time a game's schedule may leave between
+	// two deadlines; default 1h.
+	MinInterval duration `toml:"min_interval"`
+	// StepsPerHour is the safety brake: a game whose clock adjudicates
+	// more steps in an hour is paused. Default 12, or two per
+	// min_interval if that is more.
+	StepsPerHour int `toml:"steps_per_hour"`
 }
 
 // duration is a time.Duration written as "90s", "5m".
@@ -106,7 +141,13 @@ func defaultConfig() *Config {
 	return &Config{Store: "umpire.db", Name: "umpire", Log: LogConfig{Level: "info", Format: "text"},
 		IMAP:   MailBox{Security: "tls", Folder: "INBOX", Processed: "processed", Rejected: "rejected"},
 		SMTP:   MailBox{Security: "starttls"},
-		Limits: Limits{MessageBytes: 2 << 20, RepliesPerHour: 20}}
+		Limits: Limits{MessageBytes: 2 << 20, RepliesPerHour: 20, MinInterval: duration{adjudicator.DefaultMinInterval}}}
+}
+
+// judge returns the judge the configuration describes.
+func (c *Config) judge(log *slog.Logger) *adjudicator.Judge {
+	return &adjudicator.Judge{Games: games(), Logger: log, MinInterval: c.Limits.MinInterval.Duration,
+		StepsPerHour: c.Limits.StepsPerHour, Operator: c.Operator}
 }
 
 // loadConfig reads the configuration named by flagPath, UMPIRE_CONFIG or
@@ -154,11 +195,22 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	if cfg.Templates.Dir != "" && !filepath.IsAbs(cfg.Templates.Dir) {
 		cfg.Templates.Dir = filepath.Join(dir, cfg.Templates.Dir)
 	}
+	if err := cfg.Web.check(dir); err != nil {
+		return nil, usagef("config %s: %w", path, err)
+	}
 	if _, err := cfg.logLevel(); err != nil {
 		return nil, usagef("config %s: %w", path, err)
 	}
 	if f := cfg.Log.Format; f != "text" && f != "json" {
 		return nil, usagef("config %s: log.format %q is neither text nor json", path, f)
+	}
+	if cfg.Limits.MinInterval.Duration <= 0 || cfg.Limits.StepsPerHour < 0 || cfg.Limits.RepliesPerHour < 0 {
+		return nil, usagef("config %s: limits.min_interval must be a positive duration, and the other limits not negative", path)
+	}
+	if cfg.Operator != "" {
+		if _, err := mail.ParseAddress(cfg.Operator); err != nil {
+			return nil, usagef("config %s: operator %q is not a mail address", path, cfg.Operator)
+		}
 	}
 	return cfg, nil
 }

@@ -103,25 +103,7 @@ func killRun(t *testing.T, bin string, st mailtest.Stack, proto *table, template
 	}
 	st.AddUser(t, judgeAddress, judgePassword)
 	st.AddUser(t, "alice@players.test", "pw")
-	cfg := filepath.Join(dir, "umpire.toml")
-	conf := fmt.Sprintf("store = %q\naddress = %q\n\n[imap]\naddress = %q\nsecurity = \"none\"\nusername = %q\npassword = %q\npoll = \"100ms\"\n\n[smtp]\naddress = %q\nsecurity = \"none\"\n\n[log]\nlevel = \"warn\"\n",
-		db, judgeAddress, st.IMAPAddr(), judgeAddress, judgePassword, st.SMTPAddr())
-	if err := os.WriteFile(cfg, []byte(conf), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	logf, err := os.Create(filepath.Join(dir, "daemon.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer logf.Close()
-	start := func() *exec.Cmd {
-		cmd := exec.Command(bin, "serve", "--config", cfg)
-		cmd.Stdout, cmd.Stderr = logf, logf
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		return cmd
-	}
+	start, _, logf := killableJudge(t, bin, dir, db, st, "")
 
 	// The mails arrive over about a second while the judge is killed.
 	submitted := make(chan struct{})
@@ -264,4 +246,32 @@ func tail(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// killableJudge writes a judge's configuration for the store db on st into
+// dir (smtp holds extra [smtp] settings) and returns a function that starts
+// "umpire serve" as a process of its own, to be killed, its output going to
+// the returned log; and the configuration's path.
+func killableJudge(t *testing.T, bin, dir, db string, st mailtest.Stack, smtp string) (start func() *exec.Cmd, cfg string, logf *os.File) {
+	t.Helper()
+	cfg = filepath.Join(dir, "umpire.toml")
+	conf := fmt.Sprintf("store = %q\naddress = %q\n\n[imap]\naddress = %q\nsecurity = \"none\"\nusername = %q\npassword = %q\npoll = \"100ms\"\n\n[smtp]\naddress = %q\nsecurity = \"none\"\n%s\n[log]\nlevel = \"warn\"\n",
+		db, judgeAddress, st.IMAPAddr(), judgeAddress, judgePassword, st.SMTPAddr(), smtp)
+	if err := os.WriteFile(cfg, []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	logf, err := os.Create(filepath.Join(dir, "daemon.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { logf.Close() })
+	start = func() *exec.Cmd {
+		cmd := exec.Command(bin, "serve", "--config", cfg)
+		cmd.Stdout, cmd.Stderr = logf, logf
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return cmd
+	}
+	return start, cfg, logf
 }

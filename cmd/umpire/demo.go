@@ -26,7 +26,7 @@ import (
 func demoCommand() *command {
 	return &command{
 		name:    "demo",
-		args:    "[--dir DIR] [--turns N]",
+		args:    "[--dir DIR] [--turns N] [--web ADDR] [--serve]",
 		summary: "Run the demonstration on an embedded default: no mail account needed.",
 		help: `demo needs no mail account and no configuration. It starts mail servers of
 its own on loopback, makes a game master and two players with new keys (one
@@ -37,11 +37,18 @@ path it uses for real mail, to the end of the game (or --turns steps). It
 says who got which mail at each step, and who won. Every mail each of them
 received (text, HTML and the map picture) is written under the folder it
 names. At the end it exports the public dice log, verifies it, shows that a
-forged copy fails, and replays the game from the signed orders. Nothing is
-left running.`,
+forged copy fails, and replays the game from the signed orders.
+
+While it runs, the game's public web page (map, history, and the dice
+verified in your browser) is served on loopback at the address it prints
+(--web; --web off for none). With --serve, the default when its output is
+a terminal, the pages stay up after the story until you press Ctrl-C;
+otherwise nothing is left running.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("dir", "", "folder for the demo's mail, store and log (default: a new temporary folder)")
 			fs.Int("turns", 0, "steps to play (default: to the end of the game)")
+			fs.String("web", "127.0.0.1:0", "loopback address for the game's web page, or off")
+			fs.Var(&optionalBool{}, "serve", "keep the web page up after the story until Ctrl-C (default: when output is a terminal)")
 		},
 		run: runDemo,
 	}
@@ -122,6 +129,11 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	if err != nil {
 		return err
 	}
+	pages, err := m.demoWeb(ctx, d, db, judge, fs.Lookup("web").Value.String())
+	if err != nil {
+		return err
+	}
+	defer pages.stop()
 	t := &scripted{m: m, db: db, cfg: cfg, d: d, judge: judge, out: filepath.Join(dir, "mail"),
 		submit: func(ctx context.Context, from string, raw []byte) error {
 			return devmail.Submit(ctx, srv.SMTPAddr(), "mta.players.test", from, []string{judge}, raw)
@@ -162,6 +174,9 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 			role = "seat " + p.Seat
 		}
 		fmt.Fprintf(w, "  %-20s %-22s %-12s signs with %s\n", p.Name, p.Addr, role, p.Kind())
+	}
+	if pages.url != "" {
+		fmt.Fprintf(w, "  The game's web page: %sgames/demo-1/ (loopback)\n", pages.url)
 	}
 	fmt.Fprintln(w)
 
@@ -319,6 +334,18 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	}
 	fmt.Fprintf(w, "  %-28s the public dice log\n", logPath)
 	fmt.Fprintf(w, "\nTry:\n  go run ./cmd/umpire verify %s\n  go run ./cmd/umpire render %s --store %s --seat %s\n", logPath, game, cfg.Store, p2.Seat)
+	if pages.url != "" {
+		serve := m.IsTerminal(m.Stdout)
+		if v, set := fs.Lookup("serve").Value.(*optionalBool).get(); set {
+			serve = v
+		}
+		if serve {
+			fmt.Fprintf(w, "\nThe game's web page, with its dice verified in your browser, is up until you press Ctrl-C:\n  %sgames/%s/\n", pages.url, game)
+			<-ctx.Done()
+			return nil
+		}
+		fmt.Fprintf(w, "\nThe game's web page was served at %sgames/%s/ while the demo ran (umpire demo --serve keeps it up).\n", pages.url, game)
+	}
 	return nil
 }
 

@@ -16,8 +16,8 @@ import (
 func gameCommand() *command {
 	return &command{
 		name:    "game",
-		args:    "new FILE [--start] | list | show ID | export ID",
-		summary: "Create, list, show and export hosted games.",
+		args:    "new FILE [--start] | list | show ID | export ID | pause ID | resume ID",
+		summary: "Create, list, show, export, pause and resume hosted games.",
 		help: `Subcommands:
   game new FILE   create a game from a game file (docs/game-file.md); its seats
                   are vacant until players join by mail, or --start starts it
@@ -26,7 +26,13 @@ func gameCommand() *command {
   game show ID    a game's state: seats and holders, the open step, its deadline,
                   who has sent orders, and the dice commitments
   game export ID  the whole game as JSON for 'umpire replay FILE' (it holds hidden
-                  information: give it to players only once the game has ended)`,
+                  information: give it to players only once the game has ended)
+  game pause ID   stop a game's clock, keeping the time left (every seat and the
+                  game master are told)
+  game resume ID  restart a paused game's clock with the time it had left
+
+While 'umpire serve' runs, list, show, export, pause and resume go to it through
+its control socket (docs/operations.md).`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")
@@ -38,12 +44,13 @@ func gameCommand() *command {
 
 func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 	if len(args) == 0 {
-		return usagef("want a subcommand: new FILE, list, show ID or export ID")
+		return usagef("want a subcommand: new FILE, list, show ID, export ID, pause ID or resume ID")
 	}
 	sub, args := args[0], args[1:]
-	usage := map[string]string{"new": "game new FILE", "list": "game list", "show": "game show ID", "export": "game export ID"}[sub]
+	usage := map[string]string{"new": "game new FILE", "list": "game list", "show": "game show ID", "export": "game export ID",
+		"pause": "game pause ID", "resume": "game resume ID"}[sub]
 	if usage == "" {
-		return usagef("unknown subcommand %q: want new FILE, list, show ID or export ID", sub)
+		return usagef("unknown subcommand %q: want new FILE, list, show ID, export ID, pause ID or resume ID", sub)
 	}
 	if err := wantArgs(usage, len(args), len(strings.Fields(usage))-2); err != nil {
 		return err
@@ -67,7 +74,7 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	if err != nil {
 		return err
 	}
-	j := &adjudicator.Judge{Games: games(), Logger: m.Logger}
+	j := cfg.judge(m.Logger)
 	switch sub {
 	case "new":
 		now := m.Now()
@@ -99,6 +106,34 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 			}
 			return w.Flush()
 		})
+	}
+	if sub == "pause" || sub == "resume" {
+		now := m.Now()
+		var done string
+		err := db.Update(ctx, func(tx *store.Tx) error {
+			jt := tx.Judge(cfg.Address, now)
+			if _, err := findGame(jt, cfg.Store, args[0]); err != nil {
+				return err
+			}
+			if sub == "pause" {
+				if err := j.Pause(jt, args[0], now); err != nil {
+					return err
+				}
+				done = fmt.Sprintf("The operator of the judge paused %s. No deadline runs until it is resumed.\n", args[0])
+			} else {
+				d, err := j.Resume(jt, args[0], now)
+				if err != nil {
+					return err
+				}
+				done = fmt.Sprintf("The operator of the judge resumed %s. The open step is now due %s.\n", args[0], d.UTC().Format("Mon 2 Jan 2006 15:04 MST"))
+			}
+			return j.Announce(jt, args[0], sub+"d by the operator", done)
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(m.Stdout, done)
+		return nil
 	}
 	if sub == "export" {
 		return db.Update(ctx, func(tx *store.Tx) error {

@@ -52,3 +52,12 @@ func (tx intakeTx) Keys() ([]intake.Key, error) {
 	}
 	return out, err
 }
+
+func (tx intakeTx) UpdateKey(fingerprint string, public []byte) error {
+	k, err := tx.Tx.Key(fingerprint)
+	if err != nil {
+		return err
+	}
+	k.Public = public
+	return tx.Tx.PutKey(k)
+}

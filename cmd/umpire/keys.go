@@ -25,7 +25,10 @@ func keysCommand() *command {
   keys list                 the player and game master keys the judge knows
   keys add FILE --address A register a public key (gpg --export --armor, or an SSH .pub
                             line), for instance a game master's, with the address
-                            mail for it goes to`,
+                            mail for it goes to
+
+While 'umpire serve' runs, server and list go to it through its control socket
+(docs/operations.md).`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")

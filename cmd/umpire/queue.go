@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net/mail"
+	"strings"
 	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/web"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature"
@@ -28,6 +30,8 @@ type queue struct {
 	// reports renders queued reports into text, HTML and the map picture.
 	reports *templates.Reports
 	log     *slog.Logger
+	// metrics, if set, counts mails sent and times report rendering.
+	metrics *web.Metrics
 }
 
 func (q *queue) Due(ctx context.Context, now time.Time, limit int) ([]umail.Queued, error) {
@@ -42,8 +46,19 @@ func (q *queue) Due(ctx context.Context, now time.Time, limit int) ([]umail.Queu
 	for _, m := range due {
 		raw, err := q.compose(m)
 		if err != nil {
+			// The headers copied from the mail answered are the usual
+			// culprits: compose it again without them, so that the player
+			// still gets the answer, without the reference.
+			q.logf("mail cannot be composed; sending it without the reference to the mail it answers",
+				"mail", m.ID, "to", m.To, "subject", m.Subject, "in_reply_to", m.InReplyTo, "err", err)
+			bare := m
+			bare.InReplyTo, bare.References = "", nil
+			raw, err = q.compose(bare)
+		}
+		if err != nil {
 			// A mail that cannot be composed never will be: fail it now
-			// rather than block the queue.
+			// rather than block the queue, and say why.
+			q.logf("mail cannot be composed; it is given up", "mail", m.ID, "to", m.To, "subject", m.Subject, "err", err)
 			if ferr := q.MarkFailed(ctx, m.ID, "cannot compose: "+err.Error(), now); ferr != nil {
 				return nil, ferr
 			}
@@ -60,7 +75,26 @@ func (q *queue) Due(ctx context.Context, now time.Time, limit int) ([]umail.Queu
 	return out, nil
 }
 
+func (q *queue) logf(msg string, args ...any) {
+	if q.log != nil {
+		q.log.Error(msg, args...)
+	}
+}
+
+// compose renders a queued mail as MIME. The ids it copies from the mail
+// answered (In-Reply-To, References) are kept only when they can be
+// written in a header; the subject is cleaned by message.Compose.
 func (q *queue) compose(m store.Mail) ([]byte, error) {
+	inReplyTo := strings.Trim(m.InReplyTo, "<>")
+	if !message.MsgIDOK(inReplyTo) {
+		inReplyTo = ""
+	}
+	var refs []string
+	for _, r := range m.References {
+		if r = strings.Trim(r, "<>"); message.MsgIDOK(r) {
+			refs = append(refs, r)
+		}
+	}
 	var body store.MailBody
 	if err := json.Unmarshal(m.Body, &body); err != nil {
 		return nil, fmt.Errorf("mail %d body: %w", m.ID, err)
@@ -75,7 +109,9 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 	if body.Report != nil && q.reports != nil {
 		// A report that cannot be rendered goes out as its plain text:
 		// a report is never held back by a template.
+		start := time.Now()
 		r, err := q.reports.Render(body.Report)
+		q.metrics.Rendered("report", time.Since(start))
 		if err != nil {
 			if q.log != nil {
 				q.log.Error("report template failed; sending plain text", "mail", m.ID, "err", err)
@@ -102,13 +138,23 @@ func (q *queue) compose(m store.Mail) ([]byte, error) {
 		headers = map[string]string{"Auto-Submitted": "auto-generated"}
 	}
 	return message.Compose(message.Outgoing{
-		From: from, To: m.To, Subject: m.Subject, MessageID: m.MessageID, InReplyTo: m.InReplyTo,
-		References: m.References, Date: m.Queued, Text: text, HTML: htmlPart, Inline: inline, Headers: headers,
+		From: from, To: m.To, Subject: m.Subject, MessageID: m.MessageID, InReplyTo: inReplyTo,
+		References: refs, Date: m.Queued, Text: text, HTML: htmlPart, Inline: inline, Headers: headers,
 	})
 }
 
 func (q *queue) MarkSent(ctx context.Context, id uint64, at time.Time) error {
-	return q.db.Update(ctx, func(tx *store.Tx) error { return tx.MarkSent(id, at) })
+	var kind store.MailKind
+	err := q.db.Update(ctx, func(tx *store.Tx) error {
+		if m, err := tx.Mail(id); err == nil {
+			kind = m.Kind
+		}
+		return tx.MarkSent(id, at)
+	})
+	if err == nil {
+		q.metrics.MailSent(string(kind))
+	}
+	return err
 }
 
 func (q *queue) MarkRetry(ctx context.Context, id uint64, reason string, next time.Time) error {

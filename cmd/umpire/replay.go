@@ -25,7 +25,8 @@ same. Exit status 1 names the first step that does not.
 GAME is a game in the store. FILE is a game export ('umpire game export ID'),
 replayed away from the judge: its dice links come from its public dice log,
 which is verified first; a step that drew from a sealed link not revealed yet
-can be replayed once the game has ended.`,
+can be replayed once the game has ended. While 'umpire serve' runs, replay
+GAME goes to it through its control socket (docs/operations.md).`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")

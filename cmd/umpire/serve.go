@@ -18,6 +18,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/beacon"
+	"github.com/umpire-pbem/umpire/cmd/umpire/web"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/devmail"
 	"github.com/umpire-pbem/umpire/mail/intake"
@@ -35,12 +36,13 @@ func serveCommand() *command {
 (README.md, "Configuration"), opens the store, and runs until SIGINT or SIGTERM:
 it takes every message from the IMAP folder exactly once, answers each with a
 receipt or an explanation, and sends queued mail over SMTP with retries.
-It refuses a store written by a newer umpire.
+It refuses a store written by a newer umpire. With a [web] section it also
+serves the games' read-only web pages, /healthz and /metrics (docs/web.md).
 
 --dev runs its own mail servers on loopback instead (no mail account needed):
 the judge is judge@umpire.test, any address @players.test gets a mailbox
 when mail first arrives for it, and serve prints the addresses and passwords
-to point a mail client at.
+to point a mail client at, and the address of the web pages on loopback.
 
 --once takes what is waiting, sends what is due, and exits.`,
 		flags: func(fs *flag.FlagSet) {
@@ -67,7 +69,15 @@ func (m *Main) openExisting(fs *flag.FlagSet) (*Config, *store.DB, error) {
 	return m.openStoreFile(fs, false)
 }
 
+// openStoreFile opens the configured store. While "umpire serve" holds it,
+// a command the judge can carry out (control.go) is sent to it instead: the
+// command's exit code is then returned as an exitCode error, its output
+// printed. A command the judge runs for its control socket gets the
+// judge's own store.
 func (m *Main) openStoreFile(fs *flag.FlagSet, create bool) (*Config, *store.DB, error) {
+	if m.daemon != nil {
+		return m.daemon.cfg, m.daemon.db, nil
+	}
 	cfg, err := m.loadConfig(fs.Lookup("config").Value.String())
 	if err != nil {
 		return nil, nil, err
@@ -86,6 +96,16 @@ func (m *Main) openConfigured(cfg *Config, fs *flag.FlagSet, create bool) (*stor
 		cfg.Store, from = s, "--store"
 	}
 	m.Logger = m.logger(cfg)
+	if len(m.cmdline) > 0 && controllable(m.cmdline, fs) {
+		code, err := m.callDaemon(cfg.Store, m.cmdline)
+		switch {
+		case errors.Is(err, errNoDaemon):
+		case err != nil:
+			return nil, err
+		default:
+			return nil, exitCode(code)
+		}
+	}
 	if !create {
 		if _, err := os.Stat(cfg.Store); errors.Is(err, iofs.ErrNotExist) {
 			return nil, usagef("there is no store %s (%s): give the judge's store with --store FILE or --config FILE; 'umpire serve' and 'umpire game new' make one", cfg.Store, from)
@@ -175,6 +195,9 @@ func runServe(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 	if err != nil {
 		return err
 	}
+	if err := m.serveWeb(d, cfg, db, flagBool(fs, "dev") && !flagBool(fs, "once")); err != nil {
+		return err
+	}
 	if flagBool(fs, "once") {
 		return d.once(ctx)
 	}
@@ -232,12 +255,20 @@ func (m *Main) startDevMail(ctx context.Context, cfg *Config) error {
 	return nil
 }
 
-// daemon is the judge at work: an inbox feeding intake, and an outbox.
+// daemon is the judge at work: an inbox feeding intake, an outbox, the
+// games' clocks, and the control socket.
 type daemon struct {
 	m      *Main
+	cfg    *Config
+	db     *store.DB
 	inbox  *umail.Inbox
 	outbox *umail.Outbox
 	sched  *scheduler
+	judge  *adjudicator.Judge
+	// metrics count the daemon's work; web, when set, serves the public
+	// pages and /metrics while the daemon runs.
+	metrics *web.Metrics
+	web     *webServer
 }
 
 func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemon, error) {
@@ -250,21 +281,25 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	if err != nil {
 		return nil, err
 	}
-	adj := &adjudicator.Judge{Games: games(), Logger: m.Logger}
+	adj := cfg.judge(m.Logger)
+	metrics := m.newMetrics(db)
+	observeJudge(adj, metrics)
 	out, err := umail.NewOutbox(umail.OutboxConfig{
 		Server: server(cfg.SMTP), HelloName: hostOf(cfg.Address), Now: m.Now, Logger: m.Logger,
 		Retry: umail.Backoff{Base: cfg.SMTP.Retry.Duration, Max: time.Hour}, GiveUp: cfg.SMTP.GiveUp.Duration,
 		OnFailure: func(ctx context.Context, q umail.Queued, reason string) { m.reportFailure(ctx, db, cfg, q, reason) },
-	}, &queue{db: db, from: from, key: key, reports: reports, log: m.Logger})
+	}, &queue{db: db, from: from, key: key, reports: reports, log: m.Logger, metrics: metrics})
 	if err != nil {
 		return nil, err
 	}
+	sched := &scheduler{db: db, judge: adj, from: from, now: m.Now, log: m.Logger, poke: out.Poke,
+		interval: time.Minute, wake: make(chan struct{}, 1), beacons: cfg.Beacon.relay()}
 	limits := message.DefaultLimits()
 	limits.MaxMessage = cfg.Limits.MessageBytes
 	h := intake.New(intake.Config{
 		Store: intakeStore{db}, Intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj}, Address: cfg.Address,
 		From: from, Limits: limits, RepliesPerHour: cfg.Limits.RepliesPerHour, Now: m.Now, Logger: m.Logger,
-		Poke: out.Poke,
+		Poke: out.Poke, Wake: sched.Wake, Taken: takenMetrics(metrics),
 	})
 	in, err := umail.NewInbox(umail.InboxConfig{
 		Server: server(cfg.IMAP), Folder: cfg.IMAP.Folder, Processed: cfg.IMAP.Processed, Rejected: cfg.IMAP.Rejected,
@@ -273,9 +308,7 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	if err != nil {
 		return nil, err
 	}
-	sched := &scheduler{db: db, judge: adj, from: from, now: m.Now, log: m.Logger, poke: out.Poke,
-		interval: time.Minute, wake: make(chan struct{}, 1), beacons: cfg.Beacon.relay()}
-	return &daemon{m: m, inbox: in, outbox: out, sched: sched}, nil
+	return &daemon{m: m, cfg: cfg, db: db, inbox: in, outbox: out, sched: sched, judge: adj, metrics: metrics}, nil
 }
 
 func server(mb MailBox) umail.Server {
@@ -308,8 +341,19 @@ func (d *daemon) once(ctx context.Context) error {
 func (d *daemon) run(ctx context.Context) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	runs := []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run}
+	ctl, err := d.m.listenControl(d.cfg, d.db, func() { d.sched.Wake(); d.outbox.Poke() })
+	if err != nil {
+		d.m.Logger.WarnContext(ctx, "no control socket: the command line cannot reach this judge while it runs", "err", err)
+	} else {
+		runs = append(runs, ctl.Run)
+		d.m.Logger.InfoContext(ctx, "control socket ready", "path", ctl.path)
+	}
 	var wg sync.WaitGroup
-	for _, run := range []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run} {
+	if d.web != nil {
+		runs = append(runs, d.web.run)
+	}
+	for _, run := range runs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

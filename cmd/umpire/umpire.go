@@ -32,6 +32,12 @@ type Main struct {
 	Logger     *slog.Logger
 
 	closers []io.Closer
+	// cmdline is the command being run, without its flags; a command the
+	// running judge can carry out is sent to it (control.go).
+	cmdline []string
+	// daemon is set for a command the judge runs for the control socket:
+	// its configuration and open store.
+	daemon *inDaemon
 }
 
 // NewMain returns a Main wired to the process's streams and clock.
@@ -66,7 +72,7 @@ type command struct {
 func (m *Main) commands() []*command {
 	return []*command{
 		serveCommand(), demoCommand(), gameCommand(), verifyCommand(), replayCommand(),
-		resolveCommand(), renderCommand(), keysCommand(), versionCommand(),
+		resolveCommand(), renderCommand(), keysCommand(), mailCommand(), versionCommand(),
 	}
 }
 
@@ -181,6 +187,7 @@ func (m *Main) runCommand(ctx context.Context, cmd *command, args []string) int 
 		fmt.Fprintf(m.Stderr, "umpire %s: %v\nRun 'umpire %s --help' for its usage.\n", cmd.name, err, cmd.name)
 		return exitUsage
 	}
+	m.cmdline = append([]string{cmd.name}, pos...)
 	err = cmd.run(ctx, m, fs, pos)
 	var code exitCode
 	var uerr usageError

@@ -16,7 +16,7 @@ import (
 func corpusKeys(t *testing.T) *signature.Keyring {
 	t.Helper()
 	r := &signature.Keyring{}
-	for _, f := range []string{"alice.asc", "bob.pub"} {
+	for _, f := range []string{"alice.asc", "bob.pub", "dora.asc", "eve.asc"} {
 		raw, err := os.ReadFile(filepath.Join(mailtest.CorpusDir(), "keys", f))
 		if err != nil {
 			t.Fatal(err)
@@ -48,7 +48,7 @@ func TestEnvelopeCorpus(t *testing.T) {
 				end := strings.Index(string(c.Raw), "\r\n\r\n")
 				m.Raw, m.Truncated = c.Raw[:end+4], true
 			}
-			env := h.envelope(m, keys, now)
+			env, _ := h.envelope(m, keys, now)
 			if !env.Received.Equal(now) {
 				t.Errorf("received %v, want %v", env.Received, now)
 			}
@@ -97,6 +97,26 @@ func TestEnvelopeCorpus(t *testing.T) {
 				if env.Automatic != "" || problem || strings.TrimSpace(env.Text+env.Subject) == "" {
 					t.Errorf("command mail not read plainly (%s): %+v", c.Note, env)
 				}
+			case "command-signed", "command-refused", "replayed":
+				if env.Signed == nil || strings.Contains(env.Signed.Content, "game:") {
+					t.Errorf("not read as a signed command (%s): %+v", c.Note, env)
+				}
+			case "weak-signature":
+				if env.Signed != nil || !strings.Contains(env.KeyProblem, "SHA-1") {
+					t.Errorf("a SHA-1 signature was not refused (%s): %+v", c.Note, env)
+				}
+			case "key-renewed":
+				if env.Signed == nil || !strings.Contains(env.KeyNote, "now expires") && !strings.Contains(env.KeyNote, "no longer expires") {
+					t.Errorf("the renewed key was not merged (%s): signed %v, note %q, problem %q", c.Note, env.Signed != nil, env.KeyNote, env.KeyProblem)
+				}
+			case "key-revoked":
+				if !strings.Contains(env.KeyNote, "is now revoked") {
+					t.Errorf("the revocation was not taken (%s): note %q", c.Note, env.KeyNote)
+				}
+			case "key-refused":
+				if env.Signed != nil || (!strings.Contains(env.KeyProblem, "expired") && !strings.Contains(env.KeyProblem, "revoked")) {
+					t.Errorf("a good signature by an expired or revoked key was accepted (%s): %+v", c.Note, env)
+				}
 			default:
 				t.Fatalf("unknown treatment %q", c.Treatment)
 			}
@@ -106,7 +126,7 @@ func TestEnvelopeCorpus(t *testing.T) {
 			seen[c.Treatment]++
 		})
 	}
-	if len(seen) != 10 {
+	if len(seen) != 17 {
 		t.Errorf("treatments seen: %v", seen)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/message"
+	"github.com/umpire-pbem/umpire/mail/signature"
 )
 
 // Config configures a Handler.
@@ -25,14 +26,24 @@ type Config struct {
 	Address string
 	From    string         // the From header of the judge's mail
 	Limits  message.Limits // zero: message.DefaultLimits()
-	// RepliesPerHour is how many answers one sender gets in an hour;
-	// receipts for accepted orders always go. Zero means 20.
+	// RepliesPerHour is how many answers one sender (a verified key, or
+	// the address of unsigned mail) gets in an hour; reports,
+	// announcements and receipts for accepted orders always go. Zero
+	// means DefaultRepliesPerHour.
 	RepliesPerHour int
 	Now            func() time.Time // default time.Now
 	Logger         *slog.Logger     // default: discard
 	// Poke, if set, is called after a commit that queued mail: it wakes
 	// the outbox.
 	Poke func()
+	// Taken, if set, is told of each message newly taken, after its
+	// commit: how it was read (env) and where it was filed (the daemon's
+	// metrics).
+	Taken func(env *adjudicator.Envelope, d mail.Disposition)
+	// Wake, if set, is called after a commit that acted on a new message:
+	// it wakes the games' clocks, which a start, a resume or an extension
+	// changed.
+	Wake func()
 }
 
 // Handler takes each message from the inbox, reads and checks it, and
@@ -46,14 +57,19 @@ type Handler struct {
 	limits  message.Limits
 	now     func() time.Time
 	log     *slog.Logger
-	replies *rateLimit
+	replies int
 	poke    func()
+	taken   func(env *adjudicator.Envelope, d mail.Disposition)
+	wake    func()
 }
 
 // New returns the Handler cfg describes.
 func New(cfg Config) *Handler {
 	h := &Handler{db: cfg.Store, intake: cfg.Intake, address: cfg.Address, from: cfg.From, limits: cfg.Limits,
-		now: cfg.Now, log: cfg.Logger, replies: newRateLimit(cfg.RepliesPerHour), poke: cfg.Poke}
+		now: cfg.Now, log: cfg.Logger, replies: cfg.RepliesPerHour, poke: cfg.Poke, taken: cfg.Taken, wake: cfg.Wake}
+	if h.replies <= 0 {
+		h.replies = DefaultRepliesPerHour
+	}
 	if h.intake == nil {
 		h.intake = &adjudicator.Intake{}
 	}
@@ -101,6 +117,7 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 		return nil, fmt.Errorf("read keys: %w", err)
 	}
 	envs := make([]*adjudicator.Envelope, len(ms))
+	updates := make([][]keyUpdate, len(ms))
 	digests := make([]dice.Hash, len(ms))
 	var wg sync.WaitGroup
 	work := make(chan int)
@@ -110,7 +127,7 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 			defer wg.Done()
 			for i := range work {
 				digests[i] = dice.Hash(sha256.Sum256(ms[i].Raw))
-				envs[i] = h.envelope(ms[i], keys, now)
+				envs[i], updates[i] = h.envelope(ms[i], keys, now)
 			}
 		}()
 	}
@@ -119,17 +136,34 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 	}
 	close(work)
 	wg.Wait()
+	// A key's update (a renewal, a revocation) holds at once: the
+	// messages after it in the batch are read again with it.
+	var updated *signature.Keyring
+	for i := range ms {
+		if updated != nil {
+			envs[i], updates[i] = h.envelope(ms[i], either{updated, keys}, now)
+		}
+		for _, u := range updates[i] {
+			if updated == nil {
+				updated = &signature.Keyring{}
+			}
+			if err := updated.Add(u.Merged); err != nil {
+				h.log.WarnContext(ctx, "updated key refused", "fingerprint", u.Fingerprint, "err", err)
+			}
+		}
+	}
 
 	ds := make([]mail.Disposition, len(ms))
-	queued := false
+	fresh := make([]bool, len(ms))
+	queued, acted := false, false
 	err = h.db.Update(ctx, func(tx Tx) error {
-		queued = false
+		queued, acted = false, false
 		for i, m := range ms {
-			d, err := h.commit(ctx, tx, m, envs[i], digests[i], now, &queued)
+			d, isNew, err := h.commit(ctx, tx, m, envs[i], updates[i], digests[i], now, &queued, &acted)
 			if err != nil {
 				return fmt.Errorf("message uid %d: %w", m.UID, err)
 			}
-			ds[i] = d
+			ds[i], fresh[i] = d, isNew
 		}
 		return nil
 	})
@@ -139,39 +173,53 @@ func (h *Handler) HandleBatch(ctx context.Context, ms []mail.Message) ([]mail.Di
 	if queued && h.poke != nil {
 		h.poke()
 	}
+	if acted && h.wake != nil {
+		h.wake()
+	}
+	if h.taken != nil {
+		for i := range ms {
+			if fresh[i] {
+				h.taken(envs[i], ds[i])
+			}
+		}
+	}
 	return ds, nil
 }
 
 // commit writes one message's decision: the checkpoint, and either the
 // disposition recorded when it was taken before, or intake's effects and
-// the record that it was taken.
-func (h *Handler) commit(ctx context.Context, tx Tx, m mail.Message, env *adjudicator.Envelope, digest dice.Hash, now time.Time, queued *bool) (mail.Disposition, error) {
+// the record that it was taken (isNew).
+func (h *Handler) commit(ctx context.Context, tx Tx, m mail.Message, env *adjudicator.Envelope, updates []keyUpdate, digest dice.Hash, now time.Time, queued, acted *bool) (d mail.Disposition, isNew bool, err error) {
 	cp, err := tx.Checkpoint(m.Mailbox)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	if cp.UIDValidity != m.UIDValidity || m.UID > cp.LastUID {
 		if err := tx.PutCheckpoint(Checkpoint{Mailbox: m.Mailbox, UIDValidity: m.UIDValidity, LastUID: m.UID}); err != nil {
-			return 0, err
+			return 0, false, err
 		}
 	}
 	if rec, ok, err := tx.Taken(digest, env.MessageID); err != nil || ok {
 		// Taken before (a crash between commit and move, or the same mail
 		// delivered twice): same folder, no effects again.
-		return DispositionOf(rec.Disposition), err
+		return DispositionOf(rec.Disposition), false, err
 	}
-	jt := &limitedTx{Tx: tx.Judge(h.from, now), limit: h.replies, sender: env.From, now: now, log: h.log, queued: queued}
+	if err := h.updateKeys(ctx, tx, updates, now); err != nil {
+		return 0, false, err
+	}
+	jt := &limitedTx{Tx: tx.Judge(h.from, now), counts: tx, max: h.replies, now: now, log: h.log, queued: queued}
 	outcome, err := h.intake.Handle(ctx, jt, env)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	d := mail.Processed
+	*acted = *acted || env.Signed != nil
+	d = mail.Processed
 	if outcome == adjudicator.Refused {
 		d = mail.Rejected
 	}
 	err = tx.Take(Taken{MessageID: env.MessageID, Digest: digest, Mailbox: m.Mailbox,
 		UID: m.UID, At: now, Disposition: DispositionName(d)})
-	return d, err
+	return d, true, err
 }
 
 // DispositionName is how a disposition is recorded: "processed" or
@@ -189,4 +237,37 @@ func DispositionOf(s string) mail.Disposition {
 		return mail.Rejected
 	}
 	return mail.Processed
+}
+
+// updateKeys merges the updates of known keys a message brought into the
+// stored keys, each from the copy stored now: an update taken from an
+// earlier message of the batch is kept.
+func (h *Handler) updateKeys(ctx context.Context, tx Tx, updates []keyUpdate, now time.Time) error {
+	if len(updates) == 0 {
+		return nil
+	}
+	keys, err := tx.Keys()
+	if err != nil {
+		return err
+	}
+	for _, u := range updates {
+		for _, k := range keys {
+			if k.Fingerprint != u.Fingerprint {
+				continue
+			}
+			old, err := signature.ParseKey(k.Public)
+			if err != nil {
+				return fmt.Errorf("stored key %s: %w", k.Fingerprint, err)
+			}
+			merged, changed, err := signature.MergeKey(old, u.Raw, now)
+			if err != nil || changed == "" {
+				continue // the update is in the store already
+			}
+			if err := tx.UpdateKey(k.Fingerprint, merged.Public); err != nil {
+				return err
+			}
+			h.log.InfoContext(ctx, "key updated", "fingerprint", k.Fingerprint, "change", changed)
+		}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package intake
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature"
@@ -32,17 +33,42 @@ func (h *Handler) keyring(ctx context.Context) (*signature.Keyring, error) {
 }
 
 // attached holds the public keys a message carries that the judge does
-// not know yet: a new player's join brings the player's key.
+// not know yet (a new player's join brings the player's key), and the
+// updates it carries for keys the judge knows.
 type attached struct {
 	ring *signature.Keyring
 	raw  map[string][]byte // fingerprint -> the attachment as sent
+	// updated holds the known keys an attachment updated (a renewed or
+	// revoked key sent again, a revocation certificate), merged.
+	updated *signature.Keyring
+	updates []keyUpdate
 }
 
-func attachedKeys(msg *message.Message, known signature.Keys) *attached {
-	var a *attached
+// keyUpdate is an update of a known key a message brought.
+type keyUpdate struct {
+	Fingerprint string
+	Raw         []byte        // the attachment as sent
+	Changed     string        // what it changes, for the key's holder
+	Merged      signature.Key // the key with the update merged
+}
+
+func attachedKeys(msg *message.Message, known signature.Keys, now time.Time) *attached {
+	a := &attached{ring: &signature.Keyring{}, raw: map[string][]byte{}, updated: &signature.Keyring{}}
 	for _, att := range msg.Attachments {
 		if !isKeyFile(att.Data) {
 			continue
+		}
+		if id, ok := signature.UpdateTarget(att.Data); ok {
+			if old, ok := known.Lookup(signature.OpenPGP, id); ok {
+				if cur, ok := a.updated.Lookup(signature.OpenPGP, id); ok {
+					old = cur // a second update in the same message
+				}
+				merged, changed, err := signature.MergeKey(old, att.Data, now)
+				if err == nil && changed != "" && a.updated.Add(merged) == nil {
+					a.updates = append(a.updates, keyUpdate{Fingerprint: old.Fingerprint, Raw: att.Data, Changed: changed, Merged: merged})
+				}
+				continue
+			}
 		}
 		k, err := signature.ParseKey(att.Data)
 		if err != nil {
@@ -50,9 +76,6 @@ func attachedKeys(msg *message.Message, known signature.Keys) *attached {
 		}
 		if _, ok := known.Lookup(k.Kind, k.Fingerprint); ok {
 			continue
-		}
-		if a == nil {
-			a = &attached{ring: &signature.Keyring{}, raw: map[string][]byte{}}
 		}
 		if a.ring.Add(k) == nil {
 			a.raw[k.Fingerprint] = att.Data

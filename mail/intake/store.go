@@ -30,6 +30,14 @@ type Tx interface {
 	// Judge returns the transaction as the adjudicator sees it; the mail
 	// it queues is sent From from and stamped with now.
 	Judge(from string, now time.Time) adjudicator.Tx
+	// Replies returns the times of the answers counted against who (a
+	// key or an address) for the hourly reply limit; PutReplies replaces
+	// them.
+	Replies(who string) ([]time.Time, error)
+	PutReplies(who string, sends []time.Time) error
+	// UpdateKey replaces the material of a known key with an update merged
+	// from the key's own signatures (signature.MergeKey).
+	UpdateKey(fingerprint string, public []byte) error
 }
 
 // Checkpoint is how far the judge has read an IMAP mailbox.

@@ -13,11 +13,16 @@ import (
 // verify finds the signature of msg, in any of the forms players use, and
 // checks it against the keys the judge knows. A message without one of its
 // own may carry a forwarded message that has one.
-func verify(msg *message.Message, env *adjudicator.Envelope, keys signature.Keys) {
-	attached := attachedKeys(msg, keys)
-	if attached != nil {
-		keys = either{keys, attached.ring}
+func verify(msg *message.Message, env *adjudicator.Envelope, keys signature.Keys) []keyUpdate {
+	attached := attachedKeys(msg, keys, env.Received)
+	// A key's update counts before the copy the judge had: a revocation
+	// holds at once for the message that brings it.
+	keys = either{attached.updated, either{keys, attached.ring}}
+	var notes []string
+	for _, u := range attached.updates {
+		notes = append(notes, "The judge took the update of your key: "+u.Changed+".")
 	}
+	env.KeyNote = strings.Join(notes, "\n")
 	v, content, err, found := verifyMessage(msg, keys)
 	for _, fwd := range msg.Forwarded {
 		if found {
@@ -26,7 +31,7 @@ func verify(msg *message.Message, env *adjudicator.Envelope, keys signature.Keys
 		v, content, err, found = verifyMessage(fwd, keys)
 	}
 	if !found {
-		return // unsigned
+		return attached.updates // unsigned
 	}
 	var unknown *signature.UnknownKeyError
 	switch {
@@ -34,16 +39,17 @@ func verify(msg *message.Message, env *adjudicator.Envelope, keys signature.Keys
 		env.UnknownKey = unknown.Fingerprint
 	case errors.Is(err, signature.ErrNoSignature):
 		// nothing usable: treated as unsigned
+	case errors.Is(err, signature.ErrWeak), errors.Is(err, signature.ErrExpiredOrRevoked):
+		env.KeyProblem = err.Error()
 	case err != nil:
 		env.SignatureProblem = err.Error()
 	default:
 		env.Signed = &adjudicator.Signature{Kind: string(v.Kind), Fingerprint: v.Fingerprint, Content: content, Signed: v.Signed}
-		if attached != nil {
-			if raw, ok := attached.raw[v.Fingerprint]; ok {
-				env.NewKey = &adjudicator.NewKey{Fingerprint: v.Fingerprint, Kind: string(v.Kind), Public: raw}
-			}
+		if raw, ok := attached.raw[v.Fingerprint]; ok {
+			env.NewKey = &adjudicator.NewKey{Fingerprint: v.Fingerprint, Kind: string(v.Kind), Public: raw}
 		}
 	}
+	return attached.updates
 }
 
 // verifyMessage checks the signature of one message: PGP/MIME, a file with

@@ -69,7 +69,7 @@ func TestGenerateCorpus(t *testing.T) {
 		bob:     newSSHKey(t, "bob@players.test"),
 		malSSH:  newSSHKey(t, "mallory@players.test"),
 	}
-	files := c.files()
+	files, more := c.files()
 
 	old, _ := filepath.Glob(filepath.Join(corpusDir, "*.eml"))
 	for _, f := range old {
@@ -82,6 +82,9 @@ func TestGenerateCorpus(t *testing.T) {
 		"keys/bob.pub":                 c.bob.public(),
 		"keys/unknown/mallory.asc":     g.run(nil, "--armor", "--export", c.mallory),
 		"keys/unknown/mallory-ssh.pub": c.malSSH.public(),
+	}
+	for name, data := range more {
+		keys[name] = data
 	}
 	for name, data := range keys {
 		path := filepath.Join(corpusDir, name)
@@ -110,8 +113,9 @@ func TestGenerateCorpus(t *testing.T) {
 	t.Logf("wrote %d files and the manifest to %s", len(files), corpusDir)
 }
 
-// files makes every committed corpus file, sorted by name.
-func (c *corpusMaker) files() []corpusFile {
+// files makes every committed corpus file, sorted by name, and the keys
+// of the hardening files.
+func (c *corpusMaker) files() ([]corpusFile, map[string][]byte) {
 	var fs []corpusFile
 	add := func(name, treatment, note string, data []byte) {
 		fs = append(fs, corpusFile{name: name, treatment: treatment, note: note, data: data})
@@ -125,8 +129,9 @@ func (c *corpusMaker) files() []corpusFile {
 	c.automatic(add)
 	c.bounces(add)
 	c.commands(add)
+	keys := c.hardening(add)
 	sort.Slice(fs, func(i, j int) bool { return fs[i].name < fs[j].name })
-	return fs
+	return fs, keys
 }
 
 // adder records one corpus file.

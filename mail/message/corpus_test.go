@@ -19,6 +19,8 @@ var ourAddresses = []string{"judge@umpire.test"}
 var treatments = map[string]bool{
 	"orders": true, "unsigned": true, "bad-signature": true, "unknown-key": true, "plain-text-please": true,
 	"too-large": true, "malformed": true, "ignore-automatic": true, "bounce": true, "command": true,
+	"command-signed": true, "command-refused": true, "replayed": true, "weak-signature": true,
+	"key-renewed": true, "key-revoked": true, "key-refused": true,
 }
 
 // manifestEntry is one line of MANIFEST.tsv.
@@ -147,6 +149,21 @@ func TestCorpus(t *testing.T) {
 				}
 				if !reachable(m, "game: club-kosovo-3") {
 					t.Error("the order text is not reachable from the Message")
+				}
+			case "command-signed", "command-refused", "replayed", "weak-signature", "key-renewed", "key-refused":
+				mustParse(t, err)
+				notAutomatic(t, reason, auto)
+				if forms := signedForms(m); len(forms) == 0 {
+					t.Errorf("no signed material found (Text %q)", clip(m.Text, 200))
+				}
+				if strings.HasPrefix(e.treatment, "key-") && e.file != "key-expired-orders.eml" && !hasKeyAttachment(m) {
+					t.Error("no key attached")
+				}
+			case "key-revoked":
+				mustParse(t, err)
+				notAutomatic(t, reason, auto)
+				if !hasKeyAttachment(m) {
+					t.Error("no revocation certificate attached")
 				}
 			case "unsigned", "command":
 				mustParse(t, err)
@@ -305,6 +322,16 @@ func hasCommand(m *Message) bool {
 		word, _, _ := strings.Cut(strings.TrimSpace(s), " ")
 		switch word {
 		case "help", "list", "status", "map", "log":
+			return true
+		}
+	}
+	return false
+}
+
+// hasKeyAttachment reports whether m carries an OpenPGP public key block.
+func hasKeyAttachment(m *Message) bool {
+	for _, a := range m.Attachments {
+		if bytes.Contains(a.Data, []byte("BEGIN PGP PUBLIC KEY BLOCK")) {
 			return true
 		}
 	}

@@ -92,6 +92,21 @@ func (g *gpgHome) genKey(uid, algo, usage string) string {
 	return ""
 }
 
+// genKeyExpiring creates a key for uid that expires after expire and
+// returns its fingerprint.
+func (g *gpgHome) genKeyExpiring(uid, algo, usage, expire string) string {
+	g.t.Helper()
+	g.run(nil, "--quick-gen-key", uid, algo, usage, expire)
+	out := g.run(nil, "--with-colons", "--list-keys", uid)
+	for _, line := range strings.Split(string(out), "\n") {
+		if f := strings.Split(line, ":"); len(f) > 9 && f[0] == "fpr" {
+			return f[9]
+		}
+	}
+	g.t.Fatalf("no fingerprint for %s", uid)
+	return ""
+}
+
 // clearsign clear-signs text with the key fpr.
 func (g *gpgHome) clearsign(fpr string, text []byte) []byte {
 	return g.run(text, "--local-user", fpr, "--clearsign")

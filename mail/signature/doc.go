@@ -69,7 +69,21 @@
 // # Errors
 //
 // Every error wraps exactly one of ErrNoSignature, ErrUnknownKey,
-// ErrBadSignature, ErrWrongNamespace, ErrMalformed and ErrExpiredOrRevoked,
-// and its message gives a reason a player can act on. No input makes the
-// package panic.
+// ErrBadSignature, ErrWrongNamespace, ErrMalformed, ErrExpiredOrRevoked and
+// ErrWeak, and its message gives a reason a player can act on. No input
+// makes the package panic.
+//
+// # Weak signatures
+//
+// A good OpenPGP signature is refused with ErrWeak when it hashes with
+// SHA-1, MD5 or RIPEMD-160, or when its key is DSA, ElGamal or RSA under
+// 2048 bits. SSH signatures with SHA-1 (ssh-rsa) or DSA keys are refused as
+// ErrMalformed when they are read.
+//
+// # Key updates
+//
+// MergeKey merges a known OpenPGP key exported again (a new expiry, new
+// self-signatures, a revocation) or a bare revocation certificate into the
+// stored copy, taking only signatures the key itself made and dropping
+// nothing already known.
 package signature

@@ -35,6 +35,11 @@ var (
 	// ErrExpiredOrRevoked means the signature is good but the signing key,
 	// or the signature itself, has expired or was revoked.
 	ErrExpiredOrRevoked = errors.New("signing key expired or revoked")
+
+	// ErrWeak means the signature is good but too weak to prove anything: a
+	// hash that can be forged (SHA-1, MD5, RIPEMD-160), or a key of a weak
+	// algorithm or size (DSA, RSA under 2048 bits).
+	ErrWeak = errors.New("weak signature")
 )
 
 // UnknownKeyError is the error for a signature made by a key that the Keys

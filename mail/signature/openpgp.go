@@ -141,6 +141,9 @@ func verifyPGP(ps *pgpSignature, candidates [][]byte, content []byte, keys Keys)
 	for _, c := range candidates {
 		sig, _, err := openpgp.VerifyDetachedSignature(keyring, bytes.NewReader(c), bytes.NewReader(ps.raw), nil)
 		if err == nil {
+			if err := checkStrength(sig, e, k.Fingerprint); err != nil {
+				return Verified{}, err
+			}
 			v = Verified{Kind: OpenPGP, Fingerprint: k.Fingerprint, Content: content, Signed: c, Created: sig.CreationTime}
 			if v.Content == nil {
 				v.Content = c

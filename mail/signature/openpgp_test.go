@@ -10,7 +10,7 @@ import (
 )
 
 // sentinels are the errors every failure must wrap exactly one of.
-var sentinels = []error{ErrNoSignature, ErrUnknownKey, ErrBadSignature, ErrWrongNamespace, ErrMalformed, ErrExpiredOrRevoked}
+var sentinels = []error{ErrNoSignature, ErrUnknownKey, ErrBadSignature, ErrWrongNamespace, ErrMalformed, ErrExpiredOrRevoked, ErrWeak}
 
 // checkErr fails unless err wraps exactly one sentinel, and that is want.
 func checkErr(t testing.TB, err, want error) {

@@ -5,7 +5,7 @@
 //
 // Scenarios: "duel" (seats A and B), "trio" (A, B and C) and "quartet" (A,
 // B, C and D). Each seat owns units named after it (A1, A2; B1, B2; ...).
-// Option "turns" (default 3) sets the number of order steps; option
+// Option "turns" (default 3, at most MaxTurns) sets the number of order steps; option
 // "no_orders" (pass or repeat) what a seat without orders does.
 //
 // In an order step every seat may give, one per line:
@@ -40,6 +40,9 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
+
+// MaxTurns is the most order steps a fake game may have.
+const MaxTurns = 99
 
 // Game is the fake game's rules.
 var Game adjudicator.Rules = rules{}
@@ -81,8 +84,8 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 	}
 	s := State{Seats: seats, Turns: 3, Score: map[string]int{}, Units: map[string]string{}, Secrets: map[string][]int{}}
 	if t, ok := options["turns"]; ok {
-		if s.Turns, err = strconv.Atoi(t); err != nil || s.Turns < 1 {
-			return nil, fmt.Errorf("option turns %q: want a whole number of at least 1", t)
+		if s.Turns, err = strconv.Atoi(t); err != nil || s.Turns < 1 || s.Turns > MaxTurns {
+			return nil, fmt.Errorf("option turns %q: want a whole number from 1 to %d", t, MaxTurns)
 		}
 	}
 	switch s.NoOrders = options["no_orders"]; s.NoOrders {

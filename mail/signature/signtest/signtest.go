@@ -82,6 +82,27 @@ func (g *GPG) ClearSign(fpr string, text []byte) []byte {
 	return g.run(text, "--local-user", fpr, "--clearsign")
 }
 
+// Sign returns text clear-signed by the key, with extra gpg options (such
+// as --digest-algo SHA1, or --faked-system-time).
+func (g *GPG) Sign(fpr string, text []byte, extra ...string) []byte {
+	return g.run(text, append(append([]string{}, extra...), "--local-user", fpr, "--clearsign")...)
+}
+
+// Run runs gpg in the home with args and returns its standard output (as
+// --quick-set-expire FPR 2y, --import).
+func (g *GPG) Run(stdin []byte, args ...string) []byte { return g.run(stdin, args...) }
+
+// RevocationCert returns the revocation certificate gpg made with the key,
+// as it keeps it (openpgp-revocs.d/FPR.rev, its armor behind a ':').
+func (g *GPG) RevocationCert(fpr string) []byte {
+	g.t.Helper()
+	b, err := os.ReadFile(filepath.Join(g.Home, "openpgp-revocs.d", fpr+".rev"))
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	return b
+}
+
 // DetachSign returns a detached signature over data, armored or binary.
 func (g *GPG) DetachSign(fpr string, data []byte, armor bool) []byte {
 	args := []string{"--local-user", fpr, "--detach-sign"}

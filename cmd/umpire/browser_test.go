@@ -1,0 +1,510 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/templates"
+)
+
+// The browser tests drive a real headless Chromium (Debian's chromium,
+// which .ci/run installs) through the DevTools protocol: the pages load
+// without a console error, the map's SVG is the PNG's picture, and the
+// verifier in the page gives umpire verify's verdict word for word.
+
+var screenshots = flag.Bool("screenshots", false, "write the pages' screenshots into docs/ (TestBrowserDemo)")
+
+// chromium returns the path of the browser, or skips the test when there
+// is none outside CI (in CI it must be there: .ci/run installs it).
+func chromium(t testing.TB) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("no chromium on this machine: .ci/run installs Debian's chromium")
+	}
+	t.Skip("no chromium on this machine (apt-get install chromium)")
+	return ""
+}
+
+// console collects what a page reports as an error: console.error calls,
+// uncaught exceptions and the browser's own log errors (a CSP violation,
+// a failed load).
+type console struct {
+	mu   sync.Mutex
+	errs []string
+}
+
+func (c *console) add(s string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.errs = append(c.errs, s)
+}
+
+func (c *console) take() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.errs
+	c.errs = nil
+	return out
+}
+
+// browser starts headless Chromium with a fresh profile for the test and
+// returns a tab's context and its console. The browser ends with the test.
+func browser(t testing.TB) (context.Context, *console) {
+	t.Helper()
+	path := chromium(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.WindowSize(1600, 1200),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelTab(); cancelAlloc() })
+	c := &console{}
+	err := chromedp.Listen(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				c.add("console.error: " + strings.Join(args, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			c.add("exception: " + ev.ExceptionDetails.Text + " " + fmt.Sprint(ev.ExceptionDetails.Exception.Description))
+		case *cdplog.EventEntryAdded:
+			if ev.Entry.Level == cdplog.EntryLevelError {
+				c.add("log: " + ev.Entry.Text + " " + ev.Entry.URL)
+			}
+		}
+	})
+	if err == nil {
+		_, err = chromedp.Call(ctx, cdplog.Enable, cdp.Empty{})
+	}
+	if err == nil {
+		_, err = chromedp.Call(ctx, runtime.Enable, cdp.Empty{})
+	}
+	if err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx, c
+}
+
+// runIn runs browser actions with a deadline.
+func runIn(t testing.TB, ctx context.Context, d time.Duration, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+}
+
+// get runs one browser action that gives a value.
+func get[T any](t testing.TB, ctx context.Context, a chromedp.Action[T]) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	return v
+}
+
+func css(s string) chromedp.CSS { return chromedp.CSS(s) }
+
+// webOn serves the pages of the store at path on loopback for the test and
+// returns their root URL.
+func webOn(t testing.TB, path string) (string, *store.DB) {
+	t.Helper()
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Main{Now: time.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Stdout: io.Discard, Stderr: io.Discard}
+	j := &adjudicator.Judge{Games: games()}
+	ws, err := m.startWeb(db, j, judgeAddress, m.newMetrics(db), "127.0.0.1:0", "", "", "", 1000, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		ws.run(ctx)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		db.Close()
+	})
+	return ws.url, db
+}
+
+// verifyIn runs the page's verifier on the log the form is given (the
+// game's own log when file is "", else the file uploaded) and returns the
+// verdict's state and text.
+func verifyIn(t testing.TB, ctx context.Context, url, file string) (state, text string) {
+	t.Helper()
+	actions := []chromedp.Action[chromedp.Void]{chromedp.Navigate(url), chromedp.WaitReady(css("#verify"))}
+	if file == "" {
+		actions = append(actions, chromedp.Click(css(`button[value="fetch"]`)))
+	} else {
+		actions = append(actions, chromedp.SetUploadFiles(css(`input[name="file"]`), []string{file}),
+			chromedp.Click(css(`button[value="own"]`)))
+	}
+	actions = append(actions, chromedp.WaitVisible(css(`#result[data-state]`)))
+	runIn(t, ctx, 2*time.Minute, actions...)
+	state = get(t, ctx, chromedp.AttributeValue(css(`#result`), "data-state")).Value
+	text = get(t, ctx, chromedp.TextContent(css(`#result pre`)))
+	return state, text
+}
+
+// goVerify is umpire verify's text for the log in file, as the page names
+// it.
+func goVerify(t testing.TB, file, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	res, err := dice.VerifyStream(bytes.NewReader(data), dice.VerifyOptions{})
+	var v1 *dice.V1Export
+	switch {
+	case err == nil:
+		printVerifyV2(&buf, name, res, nil)
+	case isV1(err, &v1):
+		x, err := dice.ReadExport(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		printVerify(&buf, name, dice.Verify(x, nil))
+	default:
+		t.Fatalf("%s: %v", file, err)
+	}
+	return strings.TrimRight(buf.String(), "\n")
+}
+
+func isV1(err error, v1 **dice.V1Export) bool {
+	e, ok := err.(*dice.V1Export)
+	*v1 = e
+	return ok
+}
+
+// TestBrowserDemo plays the demo, serves its store and opens the pages in
+// Chromium: the list and the game's page load without a console error and
+// show the map; the map's SVG, as the browser draws it, is the PNG the
+// reports carry; the verifier accepts the demo's log and names the same
+// failing record as umpire verify for the forged copy, in the same words;
+// and it reads a v1 log and v2 logs with beacon rounds as umpire verify
+// does.
+func TestBrowserDemo(t *testing.T) {
+	ctx, cons := browser(t)
+	dir := t.TempDir()
+	if code, out, errOut := run(t, "demo", "--dir", dir, "--web", "off", "--serve=false"); code != exitOK {
+		t.Fatalf("demo: exit %d\n%s\n%s", code, out, errOut)
+	}
+	root, db := webOn(t, filepath.Join(dir, "umpire.db"))
+
+	t.Run("pages", func(t *testing.T) {
+		runIn(t, ctx, time.Minute, chromedp.Navigate(root), chromedp.WaitVisible(css(`table.games`)))
+		if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("table.games a[href*='demo-1']").length`)); n == 0 {
+			t.Error("the list of games does not link demo-1")
+		}
+		runIn(t, ctx, time.Minute, chromedp.Navigate(root+"games/demo-1/"), chromedp.WaitVisible(css(`figure.map svg`)))
+		if !get(t, ctx, chromedp.Evaluate[bool](`document.fonts.ready.then(() => document.fonts.check("12px Go"))`, chromedp.EvalAwaitPromise)) {
+			t.Error("the Go font of the map did not load")
+		}
+		if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("figure.map svg text").length`)); n < 100 {
+			t.Errorf("the game page's map has %d texts", n)
+		}
+		runIn(t, ctx, time.Minute, chromedp.Navigate(root+"games/demo-1/steps/2"), chromedp.WaitVisible(css(`ol.events`)))
+		if errs := cons.take(); len(errs) > 0 {
+			t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+		}
+	})
+
+	t.Run("svg is the png", func(t *testing.T) {
+		var snap *adjudicator.Report
+		err := db.View(context.Background(), func(tx *store.Tx) (err error) {
+			snap, err = (&adjudicator.Judge{Games: games()}).Snapshot(tx.Judge(judgeAddress, time.Now()), "demo-1")
+			return err
+		})
+		if err != nil || snap.Picture == nil {
+			t.Fatalf("snapshot: %v", err)
+		}
+		want, err := templates.Render(*snap.Picture)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runIn(t, ctx, time.Minute, chromedp.Navigate(root+"games/demo-1/"), chromedp.WaitVisible(css(`figure.map svg`)))
+		get(t, ctx, chromedp.Evaluate[bool](`document.fonts.ready.then(() => true)`, chromedp.EvalAwaitPromise))
+		shot := get(t, ctx, chromedp.Screenshot(css(`figure.map svg`)))
+		got, err := png.Decode(bytes.NewReader(shot))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Bounds().Size() != want.Bounds().Size() {
+			t.Fatalf("the browser drew the SVG %v, the PNG is %v", got.Bounds().Size(), want.Bounds().Size())
+		}
+		far, total := comparePictures(got, want)
+		t.Logf("SVG drawn by Chromium vs PNG: %d of %d pixels (%.2f%%) differ from every pixel around them", far, total, 100*float64(far)/float64(total))
+		if float64(far) > 0.01*float64(total) {
+			t.Errorf("%d of %d pixels of the SVG differ from the PNG: not the same picture", far, total)
+		}
+		// the measure tells pictures apart: the map after step 1 is
+		// another picture (units elsewhere, other arrows).
+		var step1 *adjudicator.Report
+		err = db.View(context.Background(), func(tx *store.Tx) (err error) {
+			step1, err = (&adjudicator.Judge{Games: games()}).BuildReport(tx.Judge(judgeAddress, time.Now()), "demo-1", 1, adjudicator.Spectator)
+			return err
+		})
+		if err != nil || step1.Picture == nil {
+			t.Fatalf("step 1: %v", err)
+		}
+		other, err := templates.Render(*step1.Picture)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.Bounds().Size() == got.Bounds().Size() {
+			if far, total := comparePictures(got, other); float64(far) <= 0.01*float64(total) {
+				t.Errorf("the SVG of the map now matches the PNG of step 1 too (%d of %d pixels differ): the comparison tells nothing", far, total)
+			}
+		}
+	})
+
+	t.Run("verify", func(t *testing.T) {
+		state, text := verifyIn(t, ctx, root+"games/demo-1/verify", "")
+		want := goVerify(t, filepath.Join(dir, "demo-1-log.json"), "demo-1-log.json")
+		if state != "ok" || text != want {
+			t.Errorf("the demo's log in the browser: %s\n%s\nwant (umpire verify):\n%s", state, text, want)
+		}
+		forged := filepath.Join(dir, "demo-1-forged.json")
+		state, text = verifyIn(t, ctx, root+"verify", forged)
+		want = goVerify(t, forged, "demo-1-forged.json")
+		if state != "failed" || text != want || !strings.Contains(text, "record 3 (draw seq 1 of step 1)") {
+			t.Errorf("the forged log in the browser: %s\n%s\nwant (umpire verify):\n%s", state, text, want)
+		}
+		if errs := cons.take(); len(errs) > 0 {
+			t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+		}
+	})
+
+	t.Run("other logs", func(t *testing.T) {
+		for _, file := range []string{
+			"../../docs/examples/dice-log-example.json",
+			"../../adjudicator/dice/testdata/dice-v2-example.json",
+			"../../adjudicator/dice/testdata/dice-v2-example-ended.json",
+			"../../adjudicator/dice/testdata/dice-v2-example-tampered.json",
+		} {
+			abs, _ := filepath.Abs(file)
+			state, text := verifyIn(t, ctx, root+"verify", abs)
+			want := goVerify(t, abs, filepath.Base(abs))
+			wantState := "ok"
+			if strings.HasPrefix(want, "FAILED") {
+				wantState = "failed"
+			}
+			if state != wantState || text != want {
+				t.Errorf("%s in the browser: %s\n%s\nwant (umpire verify):\n%s", filepath.Base(file), state, text, want)
+			}
+		}
+	})
+
+	if *screenshots {
+		shoot(t, ctx, root+"games/demo-1/", "../../docs/web-game.png", nil)
+		shoot(t, ctx, root+"games/demo-1/verify", "../../docs/web-verify.png", chromedp.Steps(
+			chromedp.Click(css(`button[value="fetch"]`)),
+			chromedp.WaitVisible(css(`#result[data-state]`)),
+		))
+	}
+}
+
+// comparePictures counts the pixels of a that differ by more than a
+// quarter of full scale in some channel from the pixel of b at the same
+// place and from each of its eight neighbours: an edge drawn a pixel
+// aside by another rasterizer counts as the same picture, a shape or a
+// colour that is not there does not.
+func comparePictures(a, b image.Image) (far, total int) {
+	r, rb := a.Bounds(), b.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			ar, ag, ab, _ := a.At(x, y).RGBA()
+			near := false
+			for dy := -1; dy <= 1 && !near; dy++ {
+				for dx := -1; dx <= 1 && !near; dx++ {
+					p := image.Pt(x-r.Min.X+rb.Min.X+dx, y-r.Min.Y+rb.Min.Y+dy)
+					if !p.In(rb) {
+						continue
+					}
+					br, bg, bb, _ := b.At(p.X, p.Y).RGBA()
+					near = max(absDiff(ar, br), absDiff(ag, bg), absDiff(ab, bb))>>8 <= 64
+				}
+			}
+			if !near {
+				far++
+			}
+			total++
+		}
+	}
+	return far, total
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+// shoot writes a screenshot of the page at url, on a phone-wide and a
+// desktop-wide screen side by side is too much: the desktop one, 1280 px.
+func shoot(t *testing.T, ctx context.Context, url, file string, then chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	runIn(t, ctx, time.Minute, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(url), chromedp.WaitReady(css("main")))
+	get(t, ctx, chromedp.Evaluate[bool](`document.fonts.ready.then(() => true)`, chromedp.EvalAwaitPromise))
+	if then != nil {
+		runIn(t, ctx, time.Minute, then)
+	}
+	buf := get(t, ctx, chromedp.FullScreenshot(100)) // 100: PNG
+	if err := os.WriteFile(file, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", file)
+}
+
+// bigLog writes an umpire-dice-v2 export of n draws (1000 steps of n/1000
+// draws: 2d6, d10 read 0-9, chits) and returns its path and head.
+func bigLog(t testing.TB, n int) (string, dice.Hash) {
+	t.Helper()
+	root := func(s string) dice.Hash { return sha256.Sum256([]byte(s)) }
+	const steps = 1000
+	chain := dice.Chain{Root: root("open"), Length: 2048, V2: true}.WithCheckpoints()
+	sealed := root("sealed")
+	var l dice.Ledger
+	recs := make([]dice.Record, 0, n+steps+1)
+	hdr := dice.Record{Type: dice.TypeHeader, Header: &dice.Header{Game: "big-1", Rules: "fake", RulesVersion: "1",
+		ChainLength: chain.Length, OpenCommitment: chain.Commitment(), SealedCommitment: dice.SealedCommitment(sealed)}}
+	if err := l.Append(&hdr); err != nil {
+		t.Fatal(err)
+	}
+	recs = append(recs, hdr)
+	specs := []dice.Spec{dice.Dice(2, 6), dice.DiceFrom(1, 10, 0), dice.Chit(12)}
+	for k := uint64(1); k <= steps; k++ {
+		link, err := chain.Link(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		orders := []dice.OrderEntry{{Seat: "A", ForStep: k, Version: 1, Digest: root(fmt.Sprint("A", k))},
+			{Seat: "B", ForStep: k, Version: 2, Digest: root(fmt.Sprint("B", k))}}
+		phase := fmt.Sprintf("turn-%d", k)
+		d := dice.StepDigestV2("big-1", k, phase, orders, nil)
+		st := dice.Record{Type: dice.TypeStep, Step: &dice.Step{K: k, Phase: phase, Close: 1700000000 + 3600*k, ClosedBy: dice.ClosedByDeadline,
+			Orders: orders, OpenLink: link, Digest: d}}
+		if err := l.Append(&st); err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, st)
+		r := dice.NewStepRollerV2(&l, k, d, link, nil, nil)
+		for i := range n / steps {
+			r.Draw(dice.Open, specs[i%len(specs)], fmt.Sprintf("draw %d of step %d", i+1, k))
+		}
+		recs = append(recs, r.Records()...)
+	}
+	path := filepath.Join(t.TempDir(), "big-1-log.json")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	i := 0
+	head, err := dice.WriteExportV2(f, nil, nil, func() (*dice.Record, error) {
+		if i == len(recs) {
+			return nil, nil
+		}
+		i++
+		return &recs[i-1], nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, head
+}
+
+// TestBrowserVerifiesLargeLog has the browser verify a log of 100,000
+// draws (a single run; BenchmarkBrowserVerify measures it): it verifies,
+// with umpire verify's head. The time the browser took is logged.
+func TestBrowserVerifiesLargeLog(t *testing.T) {
+	ctx, _ := browser(t)
+	file, head := bigLog(t, 100000)
+	root, _ := webOn(t, filepath.Join(t.TempDir(), "umpire.db"))
+	start := time.Now()
+	state, text := verifyIn(t, ctx, root+"verify", file)
+	took := time.Since(start)
+	ms := get(t, ctx, chromedp.AttributeValue(css(`#result`), "data-ms")).Value
+	t.Logf("100,000 draws verified in the browser in %s ms (the worker), %v from the click", ms, took.Round(time.Millisecond))
+	if state != "ok" || !strings.Contains(text, "101001 records: 1000 steps, 100000 draws (100000 re-derived)") || !strings.Contains(text, "Log head "+head.String()) {
+		t.Errorf("the large log in the browser: %s\n%s", state, text)
+	}
+}
+
+// BenchmarkBrowserVerify measures the in-browser verifier on a log of
+// 100,000 draws: go test ./cmd/umpire -run XXX -bench BrowserVerify
+// -benchtime 3x. It reports the worker's time as ms/log.
+func BenchmarkBrowserVerify(b *testing.B) {
+	ctx, _ := browser(b)
+	file, _ := bigLog(b, 100000)
+	root, _ := webOn(b, filepath.Join(b.TempDir(), "umpire.db"))
+	var total time.Duration
+	for b.Loop() {
+		state, _ := verifyIn(b, ctx, root+"verify", file)
+		if state != "ok" {
+			b.Fatalf("state %s", state)
+		}
+		ms := get(b, ctx, chromedp.AttributeValue(css(`#result`), "data-ms")).Value
+		var v int
+		fmt.Sscan(ms, &v)
+		total += time.Duration(v) * time.Millisecond
+	}
+	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms/log")
+}

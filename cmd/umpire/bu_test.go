@@ -43,8 +43,8 @@ type buState struct {
 	Seats []string            `json:"seats"`
 }
 
-// TestBUHiddenHandsByRealMail plays the first turn of a three-seat
-// Brotherhood & Unity game by real mail (Dovecot, OpenSMTPD, players
+// TestBUHiddenHandsByRealMail plays the first turn (with small hands) of a
+// three-seat Brotherhood & Unity game by real mail (Dovecot, OpenSMTPD, players
 // signing with gpg and ssh-keygen) and checks that hands stay hidden: no
 // seat's mail (reports and receipts, text and HTML) holds a card another
 // seat holds at that moment, while every seat's own reports show its hand;
@@ -78,7 +78,19 @@ func TestBUHiddenHandsByRealMail(t *testing.T) {
 		return nil
 	}
 	var midLog []byte
-	res := playFullGame(t, "bu", "three", "[options]\nlast_turn = \"1\"\n", 12, func(tb *scripted, step uint64, players []*seatPlayer) {
+	// a game master's tracks with smaller first hands keep the game short
+	// (3, 3 and 2 cards: eight action rounds)
+	options := "[options]\nlast_turn = \"1\"\ntracks = '''\n" + `title = "short first turn"
+[intervention]
+level1 = -2
+level2 = -4
+level3 = -6
+[cards]
+Serb = [3, 7, 6, 6]
+Croat = [3, 5, 6, 6]
+Bosniak = [2, 6, 6, 6]
+` + "'''\n"
+	res := playFullGame(t, "bu", "three", options, 9, func(tb *scripted, step uint64, players []*seatPlayer) {
 		if step == 6 {
 			midLog = askLog(tb, players[0], step)
 		}

@@ -2,7 +2,7 @@ package board
 
 // This file holds a hex map as a game's scenario describes it, read from a
 // TOML map file: the grid, terrain per hex, areas (countries, provinces),
-// hexside features (rivers), roads and highways as connected paths, places
+// hexside features (rivers, ridges), roads and highways as connected paths, places
 // (cities, towns) and named sets of hexes and hexsides a game gives its own
 // meaning (supply sources, fortified lines, intact bridges). The format is
 // documented in docs/scenario-wbt.md; it knows no game.
@@ -74,8 +74,9 @@ type Map struct {
 	Terrain map[ID]string
 	// Area of each hex: its country or province; "" is outside every area.
 	Area map[ID]string
-	// Rivers are the river hexsides.
+	// Rivers and Ridges are the river and ridge hexsides.
 	Rivers map[Pair]bool
+	Ridges map[Pair]bool
 	// Roads as drawn, and the links they make: the kind of the best road
 	// joining two adjacent hexes (Highway beats RoadKind).
 	Roads []Road
@@ -96,6 +97,9 @@ func (m *Map) OnRoad(id ID) bool { return m.onRoad[id] }
 
 // River reports whether a river runs along the hexside between a and b.
 func (m *Map) River(a, b ID) bool { return m.Rivers[MakePair(a, b)] }
+
+// Ridge reports whether a ridge runs along the hexside between a and b.
+func (m *Map) Ridge(a, b ID) bool { return m.Ridges[MakePair(a, b)] }
 
 // InSet reports whether the hex is in the named hex set.
 func (m *Map) InSet(name string, id ID) bool { return slices.Contains(m.HexSets[name], id) }
@@ -260,7 +264,7 @@ func ParseMap(name string, data []byte) (*Map, error) {
 		return nil, &FileError{File: name, Line: FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1]), Field: k.String(), Err: "unknown field"}
 	}
 	m := &Map{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, Terrain: map[ID]string{}, Area: map[ID]string{},
-		Rivers: map[Pair]bool{}, links: map[Pair]string{}, onRoad: map[ID]bool{}, Places: map[ID]Place{},
+		Rivers: map[Pair]bool{}, Ridges: map[Pair]bool{}, links: map[Pair]string{}, onRoad: map[ID]bool{}, Places: map[ID]Place{},
 		HexSets: map[string][]ID{}, SideSets: map[string][]Pair{}}
 	switch f.Grid.Orientation {
 	case "flat-top", "":
@@ -326,15 +330,20 @@ func ParseMap(name string, data []byte) (*Map, error) {
 		}
 	}
 	for i, h := range f.Hexsides {
-		if h.Kind != River {
-			return nil, bad("hexsides", i, "kind", "%q: the only hexside kind is river (bridges are where roads cross rivers; borders are between areas)", h.Kind)
+		sides := m.Rivers
+		switch h.Kind {
+		case River:
+		case Ridge:
+			sides = m.Ridges
+		default:
+			return nil, bad("hexsides", i, "kind", "%q: want river or ridge (bridges are where roads cross rivers; borders are between areas)", h.Kind)
 		}
 		for _, s := range h.Sides {
 			p, err := m.Grid.ParsePair(s)
 			if err != nil {
 				return nil, bad("hexsides", i, "sides", "%v", err)
 			}
-			m.Rivers[p] = true
+			sides[p] = true
 		}
 	}
 	for i, r := range f.Road {

@@ -66,6 +66,13 @@ func TestParseMap(t *testing.T) {
 	if b := m.Borders(); len(b) == 0 {
 		t.Error("no borders between the areas")
 	}
+	ridged, err := ParseMap("small.toml", []byte(strings.Replace(smallMap, `kind = "river"`, `kind = "ridge"`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ridged.Ridge(ID{1, 2}, ID{1, 3}) || ridged.River(ID{1, 2}, ID{1, 3}) || m.Ridge(ID{1, 2}, ID{1, 3}) {
+		t.Error("a ridge hexside is not read as a ridge")
+	}
 }
 
 // TestParseMapErrors checks a wrong file is refused with its line and field.
@@ -83,6 +90,7 @@ func TestParseMapErrors(t *testing.T) {
 		{"syntax", `[grid]`, `[grid`, 3, "", ""},
 		{"set", `sources = ["0101"]`, `sources = ["9999"]`, 32, "sets.sources", "off the map"},
 		{"orientation", `first = "0101"`, "orientation = \"round\"\nfirst = \"0101\"", 3, "grid.orientation", "flat-top"},
+		{"hexside kind", `kind = "river"`, `kind = "canal"`, 19, "hexsides[0].kind", "want river or ridge"},
 	}
 	for _, tt := range tests {
 		text := strings.Replace(smallMap, tt.from, tt.to, 1)

@@ -90,7 +90,7 @@ Serb = [3, 7, 6, 6]
 Croat = [3, 5, 6, 6]
 Bosniak = [2, 6, 6, 6]
 ` + "'''\n"
-	res := playFullGame(t, "bu", "three", options, 9, func(tb *scripted, step uint64, players []*seatPlayer) {
+	res := playFullGame(t, "bu", "three", options, 9, 0, func(tb *scripted, step uint64, players []*seatPlayer) {
 		if step == 6 {
 			midLog = askLog(tb, players[0], step)
 		}

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,6 +29,8 @@ import (
 // seat joins (signing with OpenPGP and SSH in turn) and mails the bot's
 // orders, signed, every step until the game ends (after at least min_steps steps); then `umpire
 // replay` re-runs the exported game and `umpire verify` checks its dice log.
+// It reports the order mails each seat sent in each game turn, and holds
+// a game to its fullgame.toml's max_order_mails_per_turn when it sets one.
 func TestFullGameByRealMail(t *testing.T) {
 	reg := games()
 	for _, kind := range slices.Sorted(maps.Keys(reg)) {
@@ -37,7 +40,7 @@ func TestFullGameByRealMail(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (TestEveryGameIsComplete says what a hosted game needs)", err)
 			}
-			playFullGame(t, kind, fg.Scenario, fg.gameFileOptions(), fg.MinSteps)
+			playFullGame(t, kind, fg.Scenario, fg.gameFileOptions(), fg.MinSteps, fg.MaxMails)
 		})
 	}
 }
@@ -53,9 +56,10 @@ type fullGameResult struct {
 	Players []*seatPlayer
 }
 
-// playFullGame plays a game to its end by real mail; after, when given, is
-// called after each step's round of mail with the step just played.
-func playFullGame(t *testing.T, kind, scenario, options string, minSteps int, after ...func(tb *scripted, step uint64, players []*seatPlayer)) fullGameResult {
+// playFullGame plays a game to its end by real mail (maxMails > 0: at most
+// so many order mails a seat a game turn); after, when given, is called
+// after each step's round of mail with the step just played.
+func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMails int, after ...func(tb *scripted, step uint64, players []*seatPlayer)) fullGameResult {
 	st := mailtest.Real(t)
 	reg := games()
 	game := struct {
@@ -149,7 +153,10 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int, af
 	mustRound(t, tb, everyone)
 	bot := rules.(adjudicator.Bot)
 	steps := 0
-	for ; steps < 200; steps++ {
+	// mails counts each seat's order mails in each game turn (the step's
+	// phase names its turn: "turn 3: ...").
+	mails := map[int]map[string]int{}
+	for ; steps < 400; steps++ {
 		step, over, err := tb.state(ctx, id)
 		if errors.Is(err, adjudicator.ErrNotFound) || over {
 			break
@@ -166,6 +173,14 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int, af
 				t.Fatal(err)
 			}
 			text := fmt.Sprintf("game: %s\nstep: %d\nseat: %s\n%s\nend\n", id, step.Number, p.Seat, strings.Join(lines, "\n"))
+			turn := 0
+			if m := turnOf.FindStringSubmatch(step.Phase); m != nil {
+				turn, _ = strconv.Atoi(m[1])
+			}
+			if mails[turn] == nil {
+				mails[turn] = map[string]int{}
+			}
+			mails[turn][p.Seat]++
 			if err := tb.send(ctx, p, "orders", text); err != nil {
 				t.Fatal(err)
 			}
@@ -247,8 +262,22 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps int, af
 		t.Errorf("verify: exit %d\n%s%s", code, out, errOut)
 	}
 	t.Logf("%s played %d steps by real mail", game.kind, steps)
+	for _, turn := range slices.Sorted(maps.Keys(mails)) {
+		var per []string
+		for _, p := range players {
+			n := mails[turn][p.Seat]
+			per = append(per, fmt.Sprintf("%s %d", p.Seat, n))
+			if maxMails > 0 && n > maxMails {
+				t.Errorf("game turn %d: %s sent %d order mails, more than the %d the game's design aims at", turn, p.Seat, n, maxMails)
+			}
+		}
+		t.Logf("%s game turn %d (0: before the first): order mails %s", game.kind, turn, strings.Join(per, ", "))
+	}
 	return fullGameResult{MailDir: filepath.Join(dir, "mail"), LogPath: logPath, Export: exp, Mail: tb, Players: players}
 }
+
+// turnOf finds the game turn in a step's phase ("turn 3: ...").
+var turnOf = regexp.MustCompile(`\bturn (\d+)\b`)
 
 func mustRound(t *testing.T, tb *scripted, ps []*seatPlayer) map[*seatPlayer][][]byte {
 	t.Helper()

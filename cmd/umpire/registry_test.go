@@ -56,6 +56,9 @@ type fullGame struct {
 	Scenario string            `toml:"scenario"`
 	MinSteps int               `toml:"min_steps"`
 	Options  map[string]string `toml:"options"`
+	// MaxMails, when set, bounds the order mails a seat sends in one game
+	// turn (a game whose design aims at few exchanges a turn).
+	MaxMails int `toml:"max_order_mails_per_turn"`
 }
 
 func readFullGame(root, dir string) (fullGame, error) {
@@ -66,7 +69,7 @@ func readFullGame(root, dir string) (fullGame, error) {
 		return fg, err
 	}
 	if un := md.Undecoded(); len(un) > 0 {
-		return fg, fmt.Errorf("%s: unknown key %s (scenario, min_steps, [options])", path, un[0])
+		return fg, fmt.Errorf("%s: unknown key %s (scenario, min_steps, max_order_mails_per_turn, [options])", path, un[0])
 	}
 	if fg.Scenario == "" || fg.MinSteps < 1 {
 		return fg, fmt.Errorf("%s: want scenario = \"NAME\" and min_steps = N (at least 1)", path)

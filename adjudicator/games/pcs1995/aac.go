@@ -7,6 +7,6 @@ import "github.com/umpire-pbem/umpire/adjudicator/dice"
 func AACMA(roll int) int { return roll / 2 }
 
 // RollAACMA rolls the AACMA (8.4).
-func RollAACMA(r dice.Roller) int {
-	return AACMA(dice.Roll(r, 1, 8, "1995 8.4 advance after combat movement allowance")[0])
+func RollAACMA(r dice.Roller, detail ...string) int {
+	return AACMA(dice.Roll(r, 1, 8, purpose("1995 8.4 advance after combat movement allowance", detail))[0])
 }

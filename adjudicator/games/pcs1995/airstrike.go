@@ -13,6 +13,6 @@ func AirstrikeResult(roll int) string {
 
 // RollAirstrike rolls the effect of an airstrike with at least one
 // successful EC (6.1.3).
-func RollAirstrike(r dice.Roller) string {
-	return AirstrikeResult(dice.Roll(r, 1, 8, "1995 6.1.3 airstrike effect")[0])
+func RollAirstrike(r dice.Roller, detail ...string) string {
+	return AirstrikeResult(dice.Roll(r, 1, 8, purpose("1995 6.1.3 airstrike effect", detail))[0])
 }

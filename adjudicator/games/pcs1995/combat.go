@@ -253,8 +253,8 @@ func (c Combat) Resolve(attackerDie, defenderDie int) Outcome {
 }
 
 // RollCombat rolls the attacker's d8 and then the defender's (8.0).
-func RollCombat(r dice.Roller) (int, int) {
-	a := dice.Roll(r, 1, 8, "1995 8.0 attacker's combat die")[0]
-	d := dice.Roll(r, 1, 8, "1995 8.0 defender's combat die")[0]
+func RollCombat(r dice.Roller, detail ...string) (int, int) {
+	a := dice.Roll(r, 1, 8, purpose("1995 8.0 attacker's combat die", detail))[0]
+	d := dice.Roll(r, 1, 8, purpose("1995 8.0 defender's combat die", detail))[0]
 	return a, d
 }

@@ -35,8 +35,8 @@ func DeescalationDRM(vp int, side Faction) (int, bool) {
 func DeescalationSuccess(modified int) bool { return modified >= 7 }
 
 // RollDeescalation makes one de-escalation roll (7.5).
-func RollDeescalation(r dice.Roller, vp int, side Faction) (drm, modified int, success bool) {
+func RollDeescalation(r dice.Roller, vp int, side Faction, detail ...string) (drm, modified int, success bool) {
 	drm, _ = DeescalationDRM(vp, side)
-	modified = dice.Roll(r, 1, 8, "1995 7.5 de-escalation roll")[0] + drm
+	modified = dice.Roll(r, 1, 8, purpose("1995 7.5 de-escalation roll", detail))[0] + drm
 	return drm, modified, DeescalationSuccess(modified)
 }

@@ -1,6 +1,10 @@
 package pcs1995
 
-import "github.com/umpire-pbem/umpire/adjudicator/dice"
+import (
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
 
 // ECModified is an Effectiveness Check's modified roll (3.0, 3.3, 6.4): -1
 // for the initiative player, +1 for a G air unit in air-to-air combat.
@@ -19,8 +23,25 @@ func ECModified(roll int, initiative, gInATAC bool) int {
 func ECSuccess(modified, er int) bool { return modified <= er }
 
 // RollEC makes one Effectiveness Check (3.3) and returns the modified roll
-// and whether it succeeded.
-func RollEC(r dice.Roller, er int, initiative, gInATAC bool) (int, bool) {
-	m := ECModified(dice.Roll(r, 1, 8, "1995 3.3 effectiveness check")[0], initiative, gInATAC)
-	return m, ECSuccess(m, er)
+// and whether it succeeded; detail, when given, says whose check it is.
+func RollEC(r dice.Roller, er int, initiative, gInATAC bool, detail ...string) (int, bool) {
+	_, m, ok := RollECDie(r, er, initiative, gInATAC, detail...)
+	return m, ok
+}
+
+// RollECDie is RollEC with the die as rolled: an airmobile interception
+// routs on a rolled 1 (6.2).
+func RollECDie(r dice.Roller, er int, initiative, gInATAC bool, detail ...string) (die, modified int, ok bool) {
+	die = dice.Roll(r, 1, 8, purpose("1995 3.3 effectiveness check", detail))[0]
+	modified = ECModified(die, initiative, gInATAC)
+	return die, modified, ECSuccess(modified, er)
+}
+
+// purpose adds a detail to a draw's purpose: "1995 3.3 effectiveness
+// check: NATO US-F15 in ATAC round 1".
+func purpose(base string, detail []string) string {
+	if len(detail) == 0 || detail[0] == "" {
+		return base
+	}
+	return base + ": " + strings.Join(detail, " ")
 }

@@ -54,9 +54,9 @@ func RecoveryResult(n Nationality, roll int) (res Recovery, anySerbianCity bool,
 }
 
 // RollRecovery rolls for one routed unit (5.3); Russians do not roll.
-func RollRecovery(r dice.Roller, n Nationality) (Recovery, bool, int) {
+func RollRecovery(r dice.Roller, n Nationality, detail ...string) (Recovery, bool, int) {
 	if n == RussianRow {
 		return RecoveryResult(n, 0)
 	}
-	return RecoveryResult(n, dice.Roll(r, 1, 8, "1995 5.3 recovery roll")[0])
+	return RecoveryResult(n, dice.Roll(r, 1, 8, purpose("1995 5.3 recovery roll", detail))[0])
 }

@@ -27,7 +27,7 @@ func NATOReinforcement(roll int, used []string) string {
 
 // RollNATOReinforcement rolls the NATO reinforcement die (5.1). Once all
 // four contingents have arrived no roll can bring any, so none is drawn.
-func RollNATOReinforcement(r dice.Roller, used []string) (arrives, named string, rolled bool) {
+func RollNATOReinforcement(r dice.Roller, used []string, detail ...string) (arrives, named string, rolled bool) {
 	all := true
 	for _, n := range NATOContingents {
 		all = all && slices.Contains(used, n)
@@ -35,7 +35,7 @@ func RollNATOReinforcement(r dice.Roller, used []string) (arrives, named string,
 	if all {
 		return "", "", false
 	}
-	roll := dice.Roll(r, 1, 8, "1995 5.1 NATO reinforcements roll")[0]
+	roll := dice.Roll(r, 1, 8, purpose("1995 5.1 NATO reinforcements roll", detail))[0]
 	return NATOReinforcement(roll, used), NATOTable(roll), true
 }
 
@@ -45,9 +45,9 @@ func RSArrive(turn, roll int) bool { return roll < turn }
 
 // RollRSReinforcements rolls for the Russian/Serbian reinforcements (5.2):
 // from turn 2 on, while they have not yet arrived.
-func RollRSReinforcements(r dice.Roller, turn int, arrived bool) (arrive, rolled bool) {
+func RollRSReinforcements(r dice.Roller, turn int, arrived bool, detail ...string) (arrive, rolled bool) {
 	if turn < 2 || arrived {
 		return false, false
 	}
-	return RSArrive(turn, dice.Roll(r, 1, 8, "1995 5.2 Russian/Serbian reinforcements roll")[0]), true
+	return RSArrive(turn, dice.Roll(r, 1, 8, purpose("1995 5.2 Russian/Serbian reinforcements roll", detail))[0]), true
 }

@@ -46,10 +46,10 @@ func SAMDamages(modified int) bool { return modified >= 7 }
 
 // RollSAM fires SAM at one air unit or landing airmobile unit (6.6): rolled
 // is false (and no die drawn) when the rule gives no roll.
-func RollSAM(r dice.Roller, t SAMTarget) (rolled bool, modified int, damaged bool) {
+func RollSAM(r dice.Roller, t SAMTarget, detail ...string) (rolled bool, modified int, damaged bool) {
 	if !t.SAMRolls() {
 		return false, 0, false
 	}
-	m := dice.Roll(r, 1, 8, "1995 6.6 SAM fire")[0] + t.SAMDRM()
+	m := dice.Roll(r, 1, 8, purpose("1995 6.6 SAM fire", detail))[0] + t.SAMDRM()
 	return true, m, SAMDamages(m)
 }

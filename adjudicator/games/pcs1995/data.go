@@ -1,0 +1,790 @@
+package pcs1995
+
+// This file reads a hosted game's data: the map file (board.ParseMap with
+// 1995's countries, sets and terrain), the counter list (ground and air
+// units) and the combat chit manifest. The formats are documented in
+// docs/scenario-pcs1995.md. The rule text prints none of them: the embedded
+// demo files are stand-ins, built on every fact the text gives.
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/umpire-pbem/umpire/adjudicator/board"
+)
+
+//go:embed scenarios/demo-map.toml
+var demoMap []byte
+
+//go:embed scenarios/demo-counters.toml
+var demoCounters []byte
+
+//go:embed scenarios/demo-chits.toml
+var demoChits []byte
+
+// The countries of the map (5.0, 12.0): the areas a map file may name.
+// Hexes without an area (neutral countries) are off the theatre.
+const (
+	Italy      = "Italy"
+	Slovenia   = "Slovenia"
+	Croatia    = "Croatia"
+	Bosnia     = "Bosnia"
+	Serbia     = "Serbia"
+	Montenegro = "Montenegro"
+)
+
+var countries = []string{Italy, Slovenia, Croatia, Bosnia, Serbia, Montenegro}
+
+// The terrains (9.1, 9.2); sea hexes are the Adriatic (3.7, 8.1).
+const (
+	ClearTerrain    = "clear"
+	MountainTerrain = "mountain"
+	SeaTerrain      = "sea"
+)
+
+// The named places the rules give (5.0, 3.7, 12.0): entry hexes by
+// nationality group, the Russian set-up towns.
+const (
+	Trieste = "1206"
+	Beograd = "3507"
+)
+
+// entryHexes are the eligible entry hexes the rules name (5.0), by group;
+// Serbian units also enter at any city in Serbia.
+var entryHexes = map[string][]string{
+	"NATO":      {"1206", "1407", "1812", "2817"}, // non-Balkan NATO units
+	"Croatian":  {"1407", "1812", "1904", "2805"},
+	"Slovenian": {"1404", "1802"},
+	"Russian":   {"3507"},
+	"Serbian":   {"2509"},
+}
+
+// entryNames are the names the rules give the entry hexes (5.0).
+var entryNames = map[string]string{
+	"1206": "Trieste", "1407": "Rijeka", "1812": "Zadar", "2817": "Dubrovnik", "1904": "Zagreb",
+	"2805": "Osijec", "1404": "Ljubljana", "1802": "Maribor", "3507": "Beograd", "2509": "Banja Luka",
+}
+
+// Nationalities of the counters, by side.
+var (
+	natoNationalities = []string{"American", "British", "Croatian", "Slovenian", "Bosnian", "German", "Canadian", "Italian", "French"}
+	rsNationalities   = []string{"Serbian", "Russian"}
+)
+
+// Movement types (7.1): the colour of the printed MA.
+const (
+	Foot      = "foot"
+	Mech      = "mech"
+	Motor     = "motor"
+	Airmobile = "airmobile" // MA printed "A": airmobile, or Foot with 6 MP (3.3.1)
+)
+
+// Counter is one ground unit of the counter list: its printed values.
+type Counter struct {
+	ID, Name    string
+	Side        Faction
+	Nationality string
+	Type        string // armor, mech, motorized, infantry, airmobile...
+	Armor       bool   // the armor symbol (8.1.1)
+	UQR         UQR
+	MA          int    // printed MA; 6 for an airmobile unit moving on the ground (3.3.1)
+	Movement    string // Foot, Mech, Motor or Airmobile
+	Formation   string // such as 3VO
+	Hex         board.ID
+	// Reinforcement names the contingent the unit arrives with (5.1,
+	// 5.2): German, Canadian, Italian, French or 3VO; "" starts on the map.
+	Reinforcement string
+}
+
+// Airmobile reports whether the unit may use airmobile movement (3.3.1).
+func (c *Counter) Airmobile() bool { return c.Movement == Airmobile }
+
+// GroundType is the movement type the unit pays ground movement with.
+func (c *Counter) GroundType() string {
+	if c.Movement == Airmobile {
+		return Foot
+	}
+	return c.Movement
+}
+
+// Balkan reports whether a NATO unit is of a Balkan ally (5.0, 12.0).
+func (c *Counter) Balkan() bool {
+	return c.Nationality == "Croatian" || c.Nationality == "Slovenian" || c.Nationality == "Bosnian"
+}
+
+// EntryGroup is the 5.0 list a unit enters by.
+func (c *Counter) EntryGroup() string {
+	switch c.Nationality {
+	case "Croatian", "Bosnian":
+		return "Croatian"
+	case "Slovenian", "Russian", "Serbian":
+		return c.Nationality
+	}
+	return "NATO"
+}
+
+// AirCounter is one air unit: F or G and its ER, front and back (3.3).
+type AirCounter struct {
+	ID, Name      string
+	Side          Faction
+	Nationality   string
+	Type          string // "F" or "G"
+	ER, Reduced   int
+	Reinforcement string
+}
+
+// Chit is one combat chit: the CS for each UQR letter on both sides (3.5).
+type Chit struct {
+	ID          string
+	Front, Back [4]int // A, B, C, D
+}
+
+// CS is the number a unit of the letter reads on a side (3.5).
+func (c *Chit) CS(back bool, letter string) int {
+	i := strings.Index("ABCD", letter)
+	if back {
+		return c.Back[i]
+	}
+	return c.Front[i]
+}
+
+// Scenario is a game's data: map, counters and chits, checked together.
+type Scenario struct {
+	Map      *board.Map
+	Counters []*Counter
+	Air      []*AirCounter
+	Chits    []*Chit
+	Notices  []string
+
+	byID    map[string]*Counter
+	airByID map[string]*AirCounter
+	chitBy  map[string]*Chit
+	// derived map facts
+	coast     map[board.ID]bool // land hexes next to the sea
+	naval     map[board.ID]bool // land hexes within 2 of the coast (8.1)
+	westEdge  map[board.ID]bool // NATO supply via Italy (3.7)
+	ports     map[board.ID]bool // port cities on the Adriatic (3.7)
+	rsSources []board.ID        // Beograd, Novi Sad, Nis (3.7)
+	srpska    map[board.ID]int  // 1 or 2: the two territories (12.0)
+	cities    []board.ID        // city and capital hexes, sorted
+	named     map[string]board.ID
+	initial   map[board.ID]Faction // the side controlling each city at the start
+	roadNbrs  map[board.ID][]board.ID
+}
+
+// Counter returns the ground unit with the id, nil if none.
+func (sc *Scenario) Counter(id string) *Counter { return sc.byID[id] }
+
+// AirCounter returns the air unit with the id, nil if none.
+func (sc *Scenario) AirCounter(id string) *AirCounter { return sc.airByID[id] }
+
+// Chit returns the chit with the id, nil if none.
+func (sc *Scenario) Chit(id string) *Chit { return sc.chitBy[id] }
+
+// Data are the texts of a game's data files, kept in the state so that a
+// game never depends on files that may change after it started; an empty
+// text is the embedded demo file.
+type Data struct {
+	MapName      string `json:"map_name"`
+	Map          string `json:"map,omitempty"`
+	CountersName string `json:"counters_name"`
+	Counters     string `json:"counters,omitempty"`
+	ChitsName    string `json:"chits_name"`
+	Chits        string `json:"chits,omitempty"`
+}
+
+func (d Data) texts() (m, c, t []byte) {
+	m, c, t = []byte(d.Map), []byte(d.Counters), []byte(d.Chits)
+	if d.Map == "" {
+		m = demoMap
+	}
+	if d.Counters == "" {
+		c = demoCounters
+	}
+	if d.Chits == "" {
+		t = demoChits
+	}
+	return m, c, t
+}
+
+// scenarios caches parsed data by digest.
+var scenarios sync.Map
+
+// Load parses and checks a game's data (cached by content).
+func (d Data) Load() (*Scenario, error) {
+	m, c, t := d.texts()
+	h := sha256.New()
+	for _, b := range [][]byte{m, c, t} {
+		fmt.Fprintf(h, "%d:", len(b))
+		h.Write(b)
+	}
+	key := string(h.Sum(nil))
+	if sc, ok := scenarios.Load(key); ok {
+		return sc.(*Scenario), nil
+	}
+	sc, err := parseScenario(d, m, c, t)
+	if err != nil {
+		return nil, err
+	}
+	scenarios.Store(key, sc)
+	return sc, nil
+}
+
+// ReadData reads the data files a game master gives in options map,
+// counters and chits: a path on the judge's machine, or the file's text
+// itself (anything with a line break: what a game created by mail must
+// give); an empty value is the demo file. The files are checked at once: a
+// wrong file is refused with its line and field.
+func ReadData(mapOpt, countersOpt, chitsOpt string) (Data, error) {
+	d := Data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", ChitsName: "demo-chits.toml"}
+	read := func(option, v string, name, text *string) error {
+		if v == "" {
+			return nil
+		}
+		if strings.Contains(v, "\n") {
+			*name, *text = "option "+option, v
+			return nil
+		}
+		b, err := os.ReadFile(v)
+		if err != nil {
+			return fmt.Errorf("pcs1995: option %s: cannot read %s: %w", option, v, err)
+		}
+		*name, *text = v, string(b)
+		return nil
+	}
+	if err := read("map", mapOpt, &d.MapName, &d.Map); err != nil {
+		return d, err
+	}
+	if err := read("counters", countersOpt, &d.CountersName, &d.Counters); err != nil {
+		return d, err
+	}
+	if err := read("chits", chitsOpt, &d.ChitsName, &d.Chits); err != nil {
+		return d, err
+	}
+	_, err := d.Load()
+	return d, err
+}
+
+// fileErr wraps a *board.FileError with the file kind.
+func fileErr(kind string, fe *board.FileError) error { return fmt.Errorf("pcs1995: %s: %w", kind, fe) }
+
+func tomlErr(kind, name string, err error) error {
+	fe := &board.FileError{File: name, Err: err.Error()}
+	if pe, ok := err.(toml.ParseError); ok {
+		fe.Line, fe.Err = pe.Position.Line, pe.Message
+	}
+	return fileErr(kind, fe)
+}
+
+func parseScenario(d Data, mapText, countersText, chitsText []byte) (*Scenario, error) {
+	sc := &Scenario{byID: map[string]*Counter{}, airByID: map[string]*AirCounter{}, chitBy: map[string]*Chit{}}
+	if err := sc.readMap(d.MapName, mapText); err != nil {
+		return nil, err
+	}
+	standIn, err := sc.readCounters(d.CountersName, countersText)
+	if err != nil {
+		return nil, err
+	}
+	chitsStandIn, err := sc.readChits(d.ChitsName, chitsText)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range []struct {
+		on   bool
+		text string
+	}{{sc.Map.StandIn, sc.Map.Notice}, {standIn != "", standIn}, {chitsStandIn != "", chitsStandIn}} {
+		if n.on {
+			sc.Notices = append(sc.Notices, n.text)
+		}
+	}
+	return sc, nil
+}
+
+func (sc *Scenario) readMap(name string, text []byte) error {
+	m, err := board.ParseMap(name, text)
+	if err != nil {
+		if fe, ok := err.(*board.FileError); ok {
+			return fileErr("map", fe)
+		}
+		return fmt.Errorf("pcs1995: map: %w", err)
+	}
+	sc.Map = m
+	wrong := func(table string, index int, key, field, format string, args ...any) error {
+		return fileErr("map", &board.FileError{File: name, Line: board.FieldLine(text, table, index, key), Field: field, Err: fmt.Sprintf(format, args...)})
+	}
+	if m.Grid.IDStyle != board.FourDigit {
+		return wrong("grid", -1, "ids", "grid.ids", "1995 hexes have four-digit ids, such as 3507 (5.0)")
+	}
+	for i, id := range m.Grid.All() {
+		_ = i
+		if t := m.Terrain[id]; t != ClearTerrain && t != MountainTerrain && t != SeaTerrain {
+			return wrong("terrain", terrainIndex(text, t), "kind", "terrain.kind", "%q: want clear, mountain or sea (9.1, 9.2; the TEC has no other terrain)", t)
+		}
+		if a := m.Area[id]; a != "" && !slices.Contains(countries, a) {
+			return wrong("area", areaIndex(text, a), "name", "area.name", "unknown country %q: the countries are %s", a, strings.Join(countries, ", "))
+		}
+	}
+	for _, p := range slices.SortedFunc(maps.Keys(m.Rivers), comparePairs) {
+		if m.Ridges[p] {
+			return wrong("hexsides", -1, "", "hexsides", "%s is both a river and a ridge hexside: give one (9.5, 9.6)", p)
+		}
+	}
+	places := slices.Collect(maps.Keys(m.Places))
+	board.SortIDs(places)
+	for _, id := range places {
+		if pl := m.Places[id]; pl.Kind != "city" && pl.Kind != "capital" {
+			return wrong("place", placeIndex(text, m.Grid.Format(id)), "kind", "place.kind", "%q at %s: want city or capital (9.3, 9.4)", pl.Kind, m.Grid.Format(id))
+		}
+	}
+	sc.named = map[string]board.ID{}
+	for _, id := range places {
+		if _, dup := sc.named[m.Places[id].Name]; !dup {
+			sc.named[m.Places[id].Name] = id
+		}
+		sc.cities = append(sc.cities, id)
+	}
+	// the hexes the rules name must be cities of the map
+	for _, hex := range slices.Sorted(maps.Keys(entryNames)) {
+		pname := entryNames[hex]
+		id, err := m.Grid.Parse(hex)
+		if err != nil {
+			return wrong("grid", -1, "last", "grid.last", "hex %s (%s), an entry hex of 5.0, is off the map", hex, pname)
+		}
+		if _, ok := m.Places[id]; !ok {
+			return wrong("place", -1, "", "place", "no city at %s: 5.0 names %s %s an entry hex; give it a [[place]]", hex, pname, hex)
+		}
+		if m.Terrain[id] == SeaTerrain || m.Area[id] == "" {
+			return wrong("area", -1, "", "area", "%s (%s) must be a land hex in a country (5.0)", hex, pname)
+		}
+	}
+	for _, pname := range []string{"Pristina", "Vranje", "Novi Sad", "Nis"} {
+		id, ok := sc.named[pname]
+		if !ok {
+			return wrong("place", -1, "", "place", "no place named %q: the rules name it (3.7, 12.0)", pname)
+		}
+		if m.Area[id] != Serbia {
+			return wrong("place", placeIndex(text, m.Grid.Format(id)), "hex", "place.hex", "%s must be inside Serbia (3.7, 12.0)", pname)
+		}
+	}
+	if m.Area[mustID(m, Trieste)] != Italy {
+		return wrong("area", -1, "", "area", "Trieste (1206) must be in Italy (5.1.2)")
+	}
+	for _, req := range []string{"west_edge", "port", "rs_supply", "srpska_1", "srpska_2"} {
+		if _, ok := m.HexSets[req]; !ok {
+			return wrong("sets", -1, "", "sets."+req, "missing: %s", setHelp[req])
+		}
+	}
+	sc.westEdge, sc.ports = map[board.ID]bool{}, map[board.ID]bool{}
+	for _, id := range m.HexSets["west_edge"] {
+		if m.Area[id] != Italy {
+			return wrong("sets", -1, "west_edge", "sets.west_edge", "%s is not in Italy (3.7: the west edge of the map via Italy)", m.Grid.Format(id))
+		}
+		sc.westEdge[id] = true
+	}
+	for _, id := range m.HexSets["port"] {
+		if _, ok := m.Places[id]; !ok {
+			return wrong("sets", -1, "port", "sets.port", "%s is not a city (3.7: port city hexes)", m.Grid.Format(id))
+		}
+		sc.ports[id] = true
+	}
+	sc.rsSources = m.HexSets["rs_supply"]
+	for _, want := range []string{"Beograd", "Novi Sad", "Nis"} {
+		id := sc.named[want]
+		if want == "Beograd" {
+			id = mustID(m, Beograd)
+		}
+		if !slices.Contains(sc.rsSources, id) {
+			return wrong("sets", -1, "rs_supply", "sets.rs_supply", "must list %s (%s): 3.7 names Belgrade, Novi Sad and Nis", want, m.Grid.Format(id))
+		}
+	}
+	sc.srpska = map[board.ID]int{}
+	for i, k := range []string{"srpska_1", "srpska_2"} {
+		for _, id := range m.HexSets[k] {
+			if m.Area[id] != Bosnia {
+				return wrong("sets", -1, k, "sets."+k, "%s is not in Bosnia: the Republic of Srpska's territories are (12.0)", m.Grid.Format(id))
+			}
+			sc.srpska[id] = i + 1
+		}
+	}
+	sc.initial = map[board.ID]Faction{}
+	for _, id := range sc.cities {
+		sc.initial[id] = sc.homeSide(id)
+	}
+	for _, k := range []string{"control_nato", "control_rs"} {
+		for _, id := range m.HexSets[k] {
+			if _, ok := m.Places[id]; !ok {
+				return wrong("sets", -1, k, "sets."+k, "%s is not a city: initial control is kept for cities", m.Grid.Format(id))
+			}
+			sc.initial[id] = map[string]Faction{"control_nato": NATO, "control_rs": RS}[k]
+		}
+	}
+	sc.coast, sc.naval, sc.roadNbrs = map[board.ID]bool{}, map[board.ID]bool{}, map[board.ID][]board.ID{}
+	for _, id := range m.Grid.All() {
+		if !sc.Land(id) {
+			continue
+		}
+		for _, nb := range m.Grid.Neighbours(id) {
+			if m.Terrain[nb] == SeaTerrain {
+				sc.coast[id] = true
+			}
+			if m.Link(id, nb) != "" {
+				sc.roadNbrs[id] = append(sc.roadNbrs[id], nb)
+			}
+		}
+	}
+	for _, id := range m.Grid.All() {
+		if !sc.Land(id) {
+			continue
+		}
+		for c := range sc.coast {
+			if m.Grid.Distance(id, c) <= 2 {
+				sc.naval[id] = true
+				break
+			}
+		}
+	}
+	return nil
+}
+
+var setHelp = map[string]string{
+	"west_edge": "the Italian west map edge hexes, a NATO supply source (3.7)",
+	"port":      "the port city hexes on the Adriatic, NATO supply sources (3.7)",
+	"rs_supply": "the Russian/Serbian supply sources Beograd, Novi Sad and Nis (3.7)",
+	"srpska_1":  "the hexes of the Republic of Srpska's first territory (12.0)",
+	"srpska_2":  "the hexes of the Republic of Srpska's second territory (12.0)",
+}
+
+func mustID(m *board.Map, s string) board.ID {
+	id, _ := m.Grid.Parse(s)
+	return id
+}
+
+func comparePairs(a, b board.Pair) int {
+	if a.A != b.A {
+		return cmpID(a.A, b.A)
+	}
+	return cmpID(a.B, b.B)
+}
+
+// Land reports whether units may stand in the hex: a land hex in one of
+// the countries.
+func (sc *Scenario) Land(id board.ID) bool {
+	return sc.Map.Grid.Contains(id) && sc.Map.Terrain[id] != SeaTerrain && sc.Map.Area[id] != ""
+}
+
+// homeSide is whose home territory a hex is (12.0, 7.2): Serbia,
+// Montenegro and the Srpska territories are Russia/Serbia's; the rest is
+// NATO's and its allies'.
+func (sc *Scenario) homeSide(id board.ID) Faction {
+	switch a := sc.Map.Area[id]; {
+	case a == Serbia || a == Montenegro || sc.srpska[id] > 0:
+		return RS
+	case a == "":
+		return ""
+	}
+	return NATO
+}
+
+func terrainIndex(text []byte, kind string) int { return tableIndex(text, "terrain", "kind", kind) }
+func areaIndex(text []byte, name string) int    { return tableIndex(text, "area", "name", name) }
+func placeIndex(text []byte, hex string) int    { return tableIndex(text, "place", "hex", hex) }
+
+// tableIndex is the index of the [[table]] entry whose key is value, -1 if
+// none: it names the line of a wrong value.
+func tableIndex(text []byte, table, key, value string) int {
+	var f map[string]any
+	if _, err := toml.Decode(string(text), &f); err != nil {
+		return -1
+	}
+	list, _ := f[table].([]map[string]any)
+	for i, e := range list {
+		if fmt.Sprint(e[key]) == value {
+			return i
+		}
+	}
+	return -1
+}
+
+type countersFile struct {
+	StandIn bool          `toml:"stand_in"`
+	Notice  string        `toml:"notice"`
+	Unit    []counterFile `toml:"unit"`
+	Air     []airFile     `toml:"air"`
+}
+
+type counterFile struct {
+	ID            string `toml:"id"`
+	Name          string `toml:"name"`
+	Side          string `toml:"side"`
+	Nationality   string `toml:"nationality"`
+	Type          string `toml:"type"`
+	UQR           string `toml:"uqr"`
+	MA            any    `toml:"ma"`
+	Movement      string `toml:"movement"`
+	Formation     string `toml:"formation"`
+	Hex           string `toml:"hex"`
+	Reinforcement string `toml:"reinforcement"`
+}
+
+type airFile struct {
+	ID            string `toml:"id"`
+	Name          string `toml:"name"`
+	Side          string `toml:"side"`
+	Nationality   string `toml:"nationality"`
+	Type          string `toml:"type"`
+	ER            int    `toml:"er"`
+	Reduced       int    `toml:"reduced"`
+	Reinforcement string `toml:"reinforcement"`
+}
+
+var unitTypes = []string{"armor", "mech", "motorized", "infantry", "airmobile", "partisan"}
+
+func parseSide(s string) (Faction, bool) {
+	switch strings.ToUpper(s) {
+	case "NATO":
+		return NATO, true
+	case "RS":
+		return RS, true
+	}
+	return "", false
+}
+
+func validID(id string) bool {
+	return id != "" && !strings.ContainsAny(id, " \t+/#,:") && strings.ToUpper(id) == id && len(id) <= 24
+}
+
+func (sc *Scenario) readCounters(name string, data []byte) (string, error) {
+	var f countersFile
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
+	if err != nil {
+		return "", tomlErr("counters", name, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		k := und[0]
+		return "", fileErr("counters", &board.FileError{File: name, Line: board.FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1]), Field: k.String(), Err: "unknown field"})
+	}
+	if len(f.Unit) == 0 {
+		return "", fileErr("counters", &board.FileError{File: name, Field: "unit", Err: "no [[unit]] entries"})
+	}
+	seen := map[string]bool{}
+	for i, u := range f.Unit {
+		wrong := func(key, format string, args ...any) error {
+			return fileErr("counters", &board.FileError{File: name, Line: board.FieldLine(data, "unit", i, key),
+				Field: fmt.Sprintf("unit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
+		}
+		c := &Counter{ID: u.ID, Name: u.Name, Nationality: u.Nationality, Type: u.Type, Formation: u.Formation, Reinforcement: u.Reinforcement}
+		if !validID(c.ID) {
+			return "", wrong("id", "%q: want an upper-case id of up to 24 characters without spaces, + / # : or commas, such as US-1AD", u.ID)
+		}
+		if seen[c.ID] {
+			return "", wrong("id", "%s is listed twice", c.ID)
+		}
+		seen[c.ID] = true
+		var ok bool
+		if c.Side, ok = parseSide(u.Side); !ok {
+			return "", wrong("side", "%q: want NATO or RS", u.Side)
+		}
+		nats := natoNationalities
+		if c.Side == RS {
+			nats = rsNationalities
+		}
+		if !slices.Contains(nats, c.Nationality) {
+			return "", wrong("nationality", "%q: want one of %s for %s (5.0, 5.3.1)", u.Nationality, strings.Join(nats, ", "), c.Side)
+		}
+		if !slices.Contains(unitTypes, c.Type) {
+			return "", wrong("type", "%q: want %s (3.1; armor matters for bracketed UQR, 8.1.1)", u.Type, strings.Join(unitTypes, ", "))
+		}
+		c.Armor = c.Type == "armor"
+		if c.UQR, err = ParseUQR(u.UQR); err != nil || u.UQR == "" {
+			return "", wrong("uqr", "%q: want A, B, C or D, or bracketed like [B] (3.1, 8.1.1)", u.UQR)
+		}
+		switch v := u.MA.(type) {
+		case string:
+			if v != "A" {
+				return "", wrong("ma", "%q: want a number of MP, or \"A\" for an airmobile unit (3.3.1)", v)
+			}
+			c.Movement, c.MA = Airmobile, 6
+			if u.Movement != "" && u.Movement != Airmobile {
+				return "", wrong("movement", "%q: an MA of \"A\" is airmobile (3.3.1): leave movement out", u.Movement)
+			}
+		case int64:
+			if v < 1 || v > 30 {
+				return "", wrong("ma", "%d: want 1 to 30 MP", v)
+			}
+			c.MA = int(v)
+			if !slices.Contains([]string{Foot, Mech, Motor}, u.Movement) {
+				return "", wrong("movement", "%q: want foot, mech or motor, the colour of the MA (7.1)", u.Movement)
+			}
+			c.Movement = u.Movement
+		default:
+			return "", wrong("ma", "missing: the MA in MP, or \"A\" for an airmobile unit (3.1, 3.3.1)")
+		}
+		if c.Type == "airmobile" && c.Movement != Airmobile {
+			return "", wrong("ma", "an airmobile unit has the MA \"A\" (3.3.1)")
+		}
+		switch r := c.Reinforcement; {
+		case r == "":
+		case slices.Contains(NATOContingents, r):
+			if c.Side != NATO || c.Nationality != r {
+				return "", wrong("reinforcement", "%q: a NATO contingent's units are of its nationality (5.1)", r)
+			}
+		case r == "3VO":
+			if c.Nationality != "Serbian" {
+				return "", wrong("reinforcement", "the 3 VO reinforcements are Serbian (5.2)")
+			}
+		default:
+			return "", wrong("reinforcement", "%q: want German, Canadian, Italian or French (5.1.1) or 3VO (5.2)", r)
+		}
+		if c.Reinforcement == "" && slices.Contains(NATOContingents, c.Nationality) {
+			return "", wrong("reinforcement", "%s units arrive as reinforcements (5.1: only American, British, Croatian and Slovenian units start on the map): give reinforcement = %q", c.Nationality, c.Nationality)
+		}
+		if c.Formation == "3VO" && c.Reinforcement != "3VO" {
+			return "", wrong("reinforcement", "3 VO units are the Russian/Serbian reinforcements (5.2, 12.0): give reinforcement = \"3VO\"")
+		}
+		if u.Hex != "" {
+			id, err := sc.Map.Grid.Parse(u.Hex)
+			if err != nil {
+				return "", wrong("hex", "%v", err)
+			}
+			if !sc.Land(id) {
+				return "", wrong("hex", "%s is not a land hex of a country", u.Hex)
+			}
+			c.Hex = id
+		} else if c.Reinforcement == "" {
+			return "", wrong("hex", "missing: a unit that starts on the map needs its set-up hex (12.0)")
+		}
+		sc.byID[c.ID] = c
+		sc.Counters = append(sc.Counters, c)
+	}
+	for i, a := range f.Air {
+		wrong := func(key, format string, args ...any) error {
+			return fileErr("counters", &board.FileError{File: name, Line: board.FieldLine(data, "air", i, key),
+				Field: fmt.Sprintf("air[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
+		}
+		c := &AirCounter{ID: a.ID, Name: a.Name, Nationality: a.Nationality, Type: a.Type, ER: a.ER, Reduced: a.Reduced, Reinforcement: a.Reinforcement}
+		if !validID(c.ID) {
+			return "", wrong("id", "%q: want an upper-case id without spaces, such as US-F15", a.ID)
+		}
+		if seen[c.ID] {
+			return "", wrong("id", "%s is listed twice (ground and air ids share one list)", c.ID)
+		}
+		seen[c.ID] = true
+		var ok bool
+		if c.Side, ok = parseSide(a.Side); !ok {
+			return "", wrong("side", "%q: want NATO or RS", a.Side)
+		}
+		nats := natoNationalities
+		if c.Side == RS {
+			nats = rsNationalities
+		}
+		if !slices.Contains(nats, c.Nationality) {
+			return "", wrong("nationality", "%q: want one of %s", a.Nationality, strings.Join(nats, ", "))
+		}
+		if c.Type != "F" && c.Type != "G" {
+			return "", wrong("type", "%q: want F (fighter) or G (ground support) (3.3)", a.Type)
+		}
+		if c.ER < 1 || c.ER > 8 {
+			return "", wrong("er", "%d: want an ER of 1 to 8 (3.3: an EC is a d8 at or under the ER)", c.ER)
+		}
+		if c.Reduced < 0 || c.Reduced > c.ER {
+			return "", wrong("reduced", "%d: want the damaged side's ER, 0 to the ER %d (6.4.1)", c.Reduced, c.ER)
+		}
+		if r := c.Reinforcement; r != "" && (c.Side != NATO || !slices.Contains(NATOContingents, r)) {
+			return "", wrong("reinforcement", "%q: only NATO air units are reinforcements, with a contingent: German, Canadian, Italian or French (12.0)", r)
+		}
+		sc.airByID[c.ID] = c
+		sc.Air = append(sc.Air, c)
+	}
+	slices.SortFunc(sc.Counters, func(a, b *Counter) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(sc.Air, func(a, b *AirCounter) int { return strings.Compare(a.ID, b.ID) })
+	if f.StandIn {
+		if f.Notice == "" {
+			f.Notice = "stand-in counters: invented values, not the published counter sheet"
+		}
+		return f.Notice, nil
+	}
+	return "", nil
+}
+
+type chitsFile struct {
+	StandIn bool       `toml:"stand_in"`
+	Notice  string     `toml:"notice"`
+	Chit    []chitFile `toml:"chit"`
+}
+
+type chitFile struct {
+	ID    string         `toml:"id"`
+	Front map[string]int `toml:"front"`
+	Back  map[string]int `toml:"back"`
+}
+
+func (sc *Scenario) readChits(name string, data []byte) (string, error) {
+	var f chitsFile
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
+	if err != nil {
+		return "", tomlErr("chits", name, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		k := und[0]
+		return "", fileErr("chits", &board.FileError{File: name, Line: board.FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1]), Field: k.String(), Err: "unknown field"})
+	}
+	if len(f.Chit) < 2 {
+		return "", fileErr("chits", &board.FileError{File: name, Field: "chit", Err: "want at least two [[chit]] entries: each combat draws two (3.5)"})
+	}
+	for i, c := range f.Chit {
+		wrong := func(key, format string, args ...any) error {
+			return fileErr("chits", &board.FileError{File: name, Line: board.FieldLine(data, "chit", i, key),
+				Field: fmt.Sprintf("chit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
+		}
+		ch := &Chit{ID: c.ID}
+		if c.ID == "" || strings.ContainsAny(c.ID, " \t,#/") || len(c.ID) > 8 {
+			return "", wrong("id", "%q: want a short id without spaces, such as 07", c.ID)
+		}
+		if sc.chitBy[c.ID] != nil {
+			return "", wrong("id", "chit %s is listed twice", c.ID)
+		}
+		for _, side := range []struct {
+			key  string
+			vals map[string]int
+			out  *[4]int
+		}{{"front", c.Front, &ch.Front}, {"back", c.Back, &ch.Back}} {
+			if len(side.vals) == 0 {
+				return "", wrong(side.key, "missing: give the CS next to each letter, like { A = 7, B = 6, C = 5, D = 3 } (3.5)")
+			}
+			for k, v := range side.vals {
+				i := strings.Index("ABCD", k)
+				if i < 0 || len(k) != 1 {
+					return "", wrong(side.key, "%q: the letters are A, B, C and D (3.5)", k)
+				}
+				if v < 0 || v > 20 {
+					return "", wrong(side.key, "%s = %d: want a CS of 0 to 20", k, v)
+				}
+				side.out[i] = v
+			}
+			for _, l := range "ABCD" {
+				if _, ok := side.vals[string(l)]; !ok {
+					return "", wrong(side.key, "letter %c is missing: each side gives A, B, C and D (3.5)", l)
+				}
+			}
+		}
+		sc.chitBy[ch.ID] = ch
+		sc.Chits = append(sc.Chits, ch)
+	}
+	slices.SortFunc(sc.Chits, func(a, b *Chit) int { return strings.Compare(a.ID, b.ID) })
+	if f.StandIn {
+		if f.Notice == "" {
+			f.Notice = "stand-in chit mix: invented values, not the published chits"
+		}
+		return f.Notice, nil
+	}
+	return "", nil
+}

@@ -45,7 +45,21 @@ func TestFullGameByRealMail(t *testing.T) {
 	}
 }
 
-func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMails int) {
+// fullGameResult is what a full game by mail leaves for a game's own
+// checks: the folder of every mail each player received (saveMail's files,
+// one folder a seat and gm/), the exported game and the dice log's file.
+type fullGameResult struct {
+	MailDir, LogPath string
+	Export           *adjudicator.GameExport
+	// Mail and Players keep the game's mail going after its end.
+	Mail    *scripted
+	Players []*seatPlayer
+}
+
+// playFullGame plays a game to its end by real mail (maxMails > 0: at most
+// so many order mails a seat a game turn); after, when given, is called
+// after each step's round of mail with the step just played.
+func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMails int, after ...func(tb *scripted, step uint64, players []*seatPlayer)) fullGameResult {
 	st := mailtest.Real(t)
 	reg := games()
 	game := struct {
@@ -177,6 +191,9 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 				t.Fatalf("step %d: %s's orders were not accepted:\n%s", step.Number, p.Seat, strings.Join(texts(got[p]), "\n----\n"))
 			}
 		}
+		for _, f := range after {
+			f(tb, step.Number, players)
+		}
 	}
 	_, over, err := tb.state(ctx, id)
 	if err != nil || !over {
@@ -261,6 +278,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		}
 		t.Logf("%s game turn %d (0: before the first): order mails %s", game.kind, turn, strings.Join(per, ", "))
 	}
+	return fullGameResult{MailDir: filepath.Join(dir, "mail"), LogPath: logPath, Export: exp, Mail: tb, Players: players}
 }
 
 // fogChecker is implemented by games whose seats may not see everything
@@ -270,7 +288,7 @@ type fogChecker interface {
 	FogLeaks(state []byte, seat, text string) ([]string, error)
 }
 
-var reportFile = regexp.MustCompile(`-step-(\d+)-report\.(txt|html)$`)
+var reportFileName = regexp.MustCompile(`-step-(\d+)-report\.(txt|html)$`)
 
 // checkFog reads every report each seat received (text and HTML parts) and
 // checks it against the state after its step; the game master's reports,
@@ -281,7 +299,7 @@ func checkFog(t *testing.T, db *store.DB, dir, game string, gm *seatPlayer, seat
 	for _, p := range append([]*seatPlayer{gm}, seats...) {
 		files, _ := filepath.Glob(filepath.Join(dir, "mail", p.dirName(), "*"))
 		for _, f := range files {
-			m := reportFile.FindStringSubmatch(f)
+			m := reportFileName.FindStringSubmatch(f)
 			if m == nil {
 				continue
 			}

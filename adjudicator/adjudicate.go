@@ -355,6 +355,36 @@ func (j *Judge) report(tx Tx, game string, st StepRecord) error {
 			return err
 		}
 	}
+	return j.reportObservers(tx, g, b)
+}
+
+// reportObservers queues the public view of a step's report (Spectator:
+// no hand, no sealed value, no seat's orders) to each observer of g.
+func (j *Judge) reportObservers(tx Tx, g Game, b *stepReport) error {
+	obs, err := tx.Observers(g.ID)
+	if err != nil || len(obs) == 0 {
+		return err
+	}
+	r, err := b.forSeat(tx, Spectator)
+	if err != nil {
+		return err
+	}
+	seats, err := tx.Seats(g.ID)
+	if err != nil {
+		return err
+	}
+	for _, o := range obs {
+		if o.Key == g.GMKey || slices.ContainsFunc(seats, func(s Seat) bool { return s.Holder == o.Key }) {
+			continue // an observer who took a seat since gets the seat's report
+		}
+		k, err := tx.Key(o.Key)
+		if err != nil || k.Address == "" {
+			continue
+		}
+		if err := tx.Enqueue(Mail{Kind: MailReport, Game: g.ID, To: k.Address, Subject: "umpire: " + r.Subject(), Text: r.PlainText(), Report: r}); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

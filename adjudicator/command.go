@@ -7,8 +7,10 @@ import (
 	"strings"
 )
 
-// commands that anyone may send unsigned (protocol.md, "Commands").
-var readOnly = map[string]bool{"help": true, "list": true, "status": true, "map": true, "log": true}
+// commands that anyone may send unsigned (protocol.md, "Commands"), or
+// signed: report then answers with the signer's own view.
+var readOnly = map[string]bool{"help": true, "list": true, "status": true, "map": true, "log": true,
+	"games": true, "history": true, "report": true, "key": true}
 
 type command struct {
 	name string
@@ -47,8 +49,16 @@ func (in *Intake) command(a answer, c command) error {
 	switch c.name {
 	case "help":
 		return a.reply(MailAnnouncement, "help", helpText)
+	case "games":
+		return in.games(a)
+	case "history":
+		return in.history(a, c)
+	case "report":
+		return in.report(a, c)
+	case "key":
+		return in.key(a)
 	case "list":
-		games, err := a.tx.Games()
+		games, err := listed(a.tx)
 		if err != nil {
 			return err
 		}
@@ -83,6 +93,7 @@ func (in *Intake) command(a answer, c command) error {
 			}
 			fmt.Fprintf(&b, "  %-12s %s\n", s.Name, holder)
 		}
+		statusTalk(a.tx, g, &b)
 		return a.reply(MailAnnouncement, "status "+g.ID, b.String())
 	case "log":
 		if len(c.args) != 1 {
@@ -123,18 +134,28 @@ const helpText = `umpire is a play-by-email judge. Everything is done by mail.
 
 Commands anyone may send, in the subject or as the first line of the body:
   help             this text
-  list             the games this judge runs
-  status GAME      a game's state and seats
+  games            the public games, with their status and seats
+  list             the same, one line a game
+  status GAME      a game's state, seats, press rules and observers
   map GAME         the map and where things stand, as every seat may see it
+  history GAME     the steps so far: when each opened and closed, and why
+  report GAME [STEP]   a step's report again (the last one without STEP):
+                   the public view, or, signed, your seat's own view
   log GAME         the game's public dice log, to check with umpire verify
+  key              the judge's public key, to check its signatures
 
 Signed commands (the first line of a signed text):
   join GAME SEAT          take a seat (attach your public key the first time)
   ready GAME, notready GAME, absence GAME FROM TO, resign GAME
+  press GAME TO SEAT[,SEAT...]|all|gm [grey]   then your text: press to
+                          other seats (and the game master), as the game allows
+  observe GAME, unobserve GAME   follow a game without a seat: the public
+                          view of every report (attach your key the first time)
   roll 2d6 FOR "purpose" TO a@x b@y    a witnessed roll for players anywhere
   game master: create (then the game file), start, pause, resume,
   extend GAME 24h, process GAME STEP, replace GAME SEAT, eject GAME SEAT,
-  rollback GAME STEP, approve GAME SEAT, refuse GAME SEAT
+  rollback GAME STEP, approve GAME SEAT, refuse GAME SEAT,
+  observers GAME [allow|forbid], unobserve GAME KEY
 A signed text is carried out once: to repeat a command, change its text
 (a comment line such as "# 2" will do) and sign it again.
 

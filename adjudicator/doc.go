@@ -32,6 +32,9 @@
 //	command.go    unsigned commands (help, list, status, map, log)
 //	signed.go     signed commands (create, join, start, the game master's),
 //	              each carried out once (CommandRecord)
+//	press.go      press between seats, relayed as the game's PressRules allow
+//	observe.go    observers: observe, unobserve, the game master's observers
+//	history.go    looking back: games, history, report (the asker's view), key
 //	report.go     reports: Report, Situation and the optional Reporter
 //	errors.go     the package's sentinel errors
 package adjudicator

@@ -20,6 +20,8 @@ type Game struct {
 	// Resumed is when the game was last resumed after a pause; the
 	// safety brake counts only the steps adjudicated since.
 	Resumed time.Time
+	// NoObservers is set while the game master forbids observers.
+	NoObservers bool
 }
 
 // The statuses of a game.
@@ -144,6 +146,37 @@ func (s DiceSecrets) streamKey(k uint64) func(string) (dice.Hash, bool) {
 	return func(name string) (dice.Hash, bool) { return dice.StreamKey(s.SealedRoot, k, name), true }
 }
 
+// Observer is a key that follows a game without a seat: it is mailed the
+// public view of every report (Spectator) and, unless the game says
+// otherwise, the press sent to every seat.
+type Observer struct {
+	Game  string
+	Key   string // fingerprint
+	Since time.Time
+}
+
+// Press is one message of press a seat or the game master sent, as the
+// judge relayed it. It is stored with the game and never read as orders.
+type Press struct {
+	Game string
+	At   time.Time
+	Step uint64 // the game's step when it was sent
+	// From is the sender's seat, "" for the game master; Key its key.
+	From string
+	Key  string
+	// Grey press names no sender to the players who read it; the game
+	// master sees who sent it.
+	Grey bool
+	// To are the seats it was addressed to ("gm" for the game master);
+	// Broadcast is press to every seat.
+	To        []string
+	Broadcast bool
+	// Readers are the keys it was mailed to.
+	Readers []string
+	Text    string
+	Digest  dice.Hash // SHA-256 of the signed bytes that carried it
+}
+
 // Key is a public key the judge knows.
 type Key struct {
 	Fingerprint string
@@ -197,6 +230,8 @@ const (
 	MailReminder     MailKind = "reminder"
 	MailError        MailKind = "error"
 	MailAnnouncement MailKind = "announcement"
+	// MailPress is press a seat or the game master sent, relayed.
+	MailPress MailKind = "press"
 )
 
 // Mail is an answer the judge queues. The store keeps it until the outbox
@@ -212,6 +247,8 @@ type Mail struct {
 	// Report, when set, is rendered by the templates when the mail is sent
 	// (text, HTML and map picture); Text is its plain fallback.
 	Report *Report
+	// Files are attached to the mail (the judge's public key).
+	Files []File `json:",omitempty"`
 	// Limit names whom an answer counts against in the hourly reply
 	// limit: "key FINGERPRINT" for an answer to a signed message, "address
 	// ADDR" for one to unsigned mail. It is empty for mail that is never
@@ -221,6 +258,13 @@ type Mail struct {
 	// Held, when set, says why the mail is held back instead of sent (the
 	// reply limit): the store keeps it for the operator, unsent.
 	Held string
+}
+
+// File is a file attached to a mail.
+type File struct {
+	Name string // the file name the reader sees
+	Type string // its media type, such as "application/pgp-keys"
+	Data []byte
 }
 
 // CommandRecord is a signed command the judge carried out, by its key and

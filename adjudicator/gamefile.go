@@ -29,7 +29,95 @@ type GameFile struct {
 	// Beacon mixes a public randomness beacon into every step's dice
 	// (umpire-dice-v2): nil for none.
 	Beacon *BeaconOption `toml:"beacon"`
+	// Observers false forbids observers from the start; the game master
+	// may allow them later (observers GAME allow). Default true.
+	Observers *bool `toml:"observers"`
+	// Unlisted keeps the game out of the games and list answers: it is
+	// found by its id only.
+	Unlisted bool `toml:"unlisted"`
+	// Press says what press the seats may send (press.go).
+	Press PressRules `toml:"press"`
 }
+
+// PressRules are a game's press settings (docs/game-file.md, "Press").
+// The game master's press is never limited by them.
+type PressRules struct {
+	// To is whom seats may press: "none"; "gm", the game master only;
+	// "all", every seat at once (and the game master); "private" (the
+	// default), any seats, one or more, or all.
+	To string `toml:"to"`
+	// Grey is "no" (the default: a press names its sender), "yes" (a
+	// sender may write grey, hiding its seat from the players), or "only"
+	// (every seat's press is grey). The game master always sees who sent
+	// grey press.
+	Grey string `toml:"grey"`
+	// GMCopy false stops the game master's copy of press between seats
+	// (press addressed to gm still reaches the game master). Default true.
+	GMCopy *bool `toml:"gm_copy"`
+	// Observers false keeps press to all from the game's observers.
+	// Default true.
+	Observers *bool `toml:"observers"`
+	// Paused and Ended false forbid seats' press while the game is
+	// paused, and after it has ended. Default true.
+	Paused *bool `toml:"paused"`
+	Ended  *bool `toml:"ended"`
+}
+
+// The values of PressRules.To and .Grey.
+const (
+	PressNone    = "none"
+	PressGM      = "gm"
+	PressAll     = "all"
+	PressPrivate = "private"
+	GreyNo       = "no"
+	GreyYes      = "yes"
+	GreyOnly     = "only"
+)
+
+// check fills in the defaults and refuses a value it does not know.
+func (p *PressRules) check() error {
+	if p.To == "" {
+		p.To = PressPrivate
+	}
+	if p.Grey == "" {
+		p.Grey = GreyNo
+	}
+	switch p.To {
+	case PressNone, PressGM, PressAll, PressPrivate:
+	default:
+		return fmt.Errorf("press.to %q: write none, gm, all or private", p.To)
+	}
+	switch p.Grey {
+	case GreyNo, GreyYes, GreyOnly:
+	default:
+		return fmt.Errorf("press.grey %q: write no, yes or only", p.Grey)
+	}
+	if p.To == PressNone && p.Grey != GreyNo {
+		return fmt.Errorf("press.grey %q with press.to \"none\": a game without press has no grey press", p.Grey)
+	}
+	return nil
+}
+
+// talk is what a game file says about press, observers and listing.
+type talk struct {
+	Observers *bool      `toml:"observers"`
+	Unlisted  bool       `toml:"unlisted"`
+	Press     PressRules `toml:"press"`
+}
+
+// talkOf reads g's press, observer and listing settings from its file,
+// with their defaults; it needs no rules (the dice service has none).
+func talkOf(g Game) talk {
+	var t talk
+	if _, err := toml.Decode(string(g.File), &t); err != nil || t.Press.check() != nil {
+		t = talk{}
+		_ = t.Press.check() // a file the judge accepted once: defaults
+	}
+	return t
+}
+
+// on reads an optional setting whose default is true.
+func on(b *bool) bool { return b == nil || *b }
 
 // Schedule says when steps close.
 type Schedule struct {
@@ -136,6 +224,9 @@ func parseGameFile(data []byte, reg Registry, crons *cronCache) (*GameFile, erro
 	}
 	if f.Title == "" {
 		f.Title = rules.Title()
+	}
+	if err := f.Press.check(); err != nil {
+		return nil, fmt.Errorf("game file: %w", err)
 	}
 	return &f, nil
 }

@@ -61,6 +61,15 @@ type Tx interface {
 	Command(key string, d dice.Hash) (c CommandRecord, ok bool, err error)
 	// PutCommand records a signed command that was carried out.
 	PutCommand(c CommandRecord) error
+	// A game's observers (observe.go): PutObserver keeps the first date
+	// of a key that observes already; DeleteObserver's ok is false when
+	// key was none.
+	Observers(game string) ([]Observer, error)
+	PutObserver(o Observer) error
+	DeleteObserver(game, key string) (ok bool, err error)
+	// AddPress stores press with the game (press.go) and returns its
+	// number in the game.
+	AddPress(p Press) (uint64, error)
 }
 
 // Outcome says what intake made of a message.
@@ -82,6 +91,9 @@ type Intake struct {
 	// Judge checks orders against the games' rules and runs the steps; with
 	// none, order files are checked for game, step, seat and signature only.
 	Judge *Judge
+	// JudgeKey is the judge's public signing key, which the key command
+	// sends; nil when the judge signs nothing.
+	JudgeKey *JudgeKey
 }
 
 // Handle decides what env means, writes its effects through tx and queues
@@ -156,7 +168,8 @@ func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome,
 			fmt.Sprintf("Your message is signed by key %s, which the judge does not know:\n"+
 				"no seat of any game is held by it.\n\n"+
 				"To take a seat, send 'join GAME SEAT' signed with this key and with your public\n"+
-				"key attached; if you hold a seat with another key, sign with that one.\n", env.UnknownKey))
+				"key attached (or 'observe GAME' to follow a game without a seat); if you hold\n"+
+				"a seat with another key, sign with that one.\n", env.UnknownKey))
 	case env.KeyProblem != "":
 		return Refused, a.reply(MailError, "signature not accepted",
 			"Your message is signed, but the judge cannot accept the signature: "+env.KeyProblem+".\n\n"+
@@ -239,7 +252,7 @@ func (a *answer) receipt(subject, text string) error {
 	return a.send(MailReceipt, subject, text, nil, "")
 }
 
-func (a *answer) send(kind MailKind, subject, text string, r *Report, limit string) error {
+func (a *answer) send(kind MailKind, subject, text string, r *Report, limit string, files ...File) error {
 	if a.env.From == "" {
 		return nil // nowhere to answer
 	}
@@ -256,7 +269,7 @@ func (a *answer) send(kind MailKind, subject, text string, r *Report, limit stri
 	}
 	a.n++
 	return a.out.Enqueue(Mail{Kind: kind, To: a.env.From, Subject: subj, Text: text,
-		InReplyTo: a.env.MessageID, References: refs, Report: r, Limit: limit})
+		InReplyTo: a.env.MessageID, References: refs, Report: r, Limit: limit, Files: files})
 }
 
 func truncate(s string, n int) string {

@@ -115,7 +115,8 @@ func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	g := Game{ID: f.ID, Kind: f.Game, Title: f.Title, Status: Forming, GMKey: f.GM, Scenario: f.Scenario, File: file, Created: now}
+	g := Game{ID: f.ID, Kind: f.Game, Title: f.Title, Status: Forming, GMKey: f.GM, Scenario: f.Scenario, File: file, Created: now,
+		NoObservers: !on(f.Observers)}
 	if j.DiceV1 {
 		oc := dice.Chain{Root: open, Length: length}.WithCheckpoints()
 		sc := dice.Chain{Root: sealed, Length: length}.WithCheckpoints()

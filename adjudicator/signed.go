@@ -16,6 +16,10 @@ var signedCommands = map[string]bool{
 	"join": false, "ready": false, "notready": false, "absence": false, "resign": false,
 	"create": true, "start": true, "pause": true, "resume": true, "extend": true,
 	"process": true, "replace": true, "eject": true, "roll": false, "rollback": true, "approve": true, "refuse": true,
+	"press": false, "observe": false, "unobserve": false, "observers": true,
+	// The read-only commands, signed: report answers with the signer's view.
+	"help": false, "list": false, "games": false, "status": false, "map": false, "log": false,
+	"history": false, "report": false, "key": false,
 }
 
 type signedCmd struct {
@@ -84,9 +88,15 @@ func (in *Intake) signed(ctx context.Context, a answer, c signedCmd) error {
 func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 	env, tx, j, now := a.env, a.tx, in.Judge, a.env.Received
 	key := env.Signed.Fingerprint
-	fail := func(err error) error {
-		a.failed = true
-		return a.reply(MailError, c.name+" not done", fmt.Sprintf("%q was not done: %v.\n", c.line(), err))
+	fail := func(err error) error { return a.notDone(c, err) }
+	if readOnly[c.name] {
+		return in.command(*a, command{name: c.name, args: c.args})
+	}
+	switch c.name {
+	case "press":
+		return in.press(a, c)
+	case "observe", "unobserve", "observers":
+		return in.observe(a, c)
 	}
 	usage := map[string]string{
 		"join": "join GAME SEAT", "ready": "ready GAME [STEP]", "notready": "notready GAME [STEP]", "absence": "absence GAME FROM TO (dates as 2026-12-24)",
@@ -343,6 +353,13 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 	// The announcement answers the command: it goes before what the
 	// command caused (the report of a step processed now).
 	return j.Announce(a.out, game, c.name, done)
+}
+
+// notDone answers that command c was not done, and why, and marks the
+// answer failed: the command is not recorded as carried out.
+func (a *answer) notDone(c signedCmd, err error) error {
+	a.failed = true
+	return a.reply(MailError, c.name+" not done", fmt.Sprintf("%q was not done: %v.\n", c.line(), err))
 }
 
 // create makes a game from the game file that follows the command line.

@@ -33,7 +33,7 @@ func notFound(err error) error {
 
 func gameOf(g Game) adjudicator.Game {
 	return adjudicator.Game{ID: g.ID, Kind: g.Kind, Title: g.Title, Status: g.Status, GMKey: g.GMKey, Step: g.Step,
-		Scenario: g.Scenario, File: g.File, Created: g.Created, Resumed: g.Resumed}
+		Scenario: g.Scenario, File: g.File, Created: g.Created, Resumed: g.Resumed, NoObservers: g.NoObservers}
 }
 
 func (j judgeTx) PutGame(g adjudicator.Game) error {
@@ -43,6 +43,7 @@ func (j judgeTx) PutGame(g adjudicator.Game) error {
 	}
 	old.ID, old.Kind, old.Title, old.Status, old.GMKey, old.Step = g.ID, g.Kind, g.Title, g.Status, g.GMKey, g.Step
 	old.Scenario, old.File, old.Created, old.Updated, old.Resumed = g.Scenario, g.File, g.Created, j.now, g.Resumed
+	old.NoObservers = g.NoObservers
 	return j.tx.PutGame(old)
 }
 
@@ -253,10 +254,12 @@ type MailBody struct {
 	// Report is rendered into text, HTML and the map picture when the mail
 	// is sent; Text is the plain fallback.
 	Report *adjudicator.Report `json:"report,omitempty"`
+	// Files are attached to the mail.
+	Files []adjudicator.File `json:"files,omitempty"`
 }
 
 func (j judgeTx) Enqueue(m adjudicator.Mail) error {
-	body, err := json.Marshal(MailBody{Text: m.Text, Report: m.Report})
+	body, err := json.Marshal(MailBody{Text: m.Text, Report: m.Report, Files: m.Files})
 	if err != nil {
 		return err
 	}
@@ -323,4 +326,28 @@ func (j judgeTx) DiceRollbacks(game string) ([]dice.Rollback, error) {
 func (j judgeTx) WriteDiceLog(game string, w io.Writer) (dice.Hash, error) {
 	h, err := j.tx.WriteDiceLog(game, w)
 	return h, notFound(err)
+}
+
+func (j judgeTx) Observers(game string) ([]adjudicator.Observer, error) {
+	os, err := j.tx.Observers(game)
+	out := make([]adjudicator.Observer, len(os))
+	for i, o := range os {
+		out[i] = adjudicator.Observer{Game: o.Game, Key: o.Key, Since: o.Since}
+	}
+	return out, notFound(err)
+}
+
+func (j judgeTx) PutObserver(o adjudicator.Observer) error {
+	return j.tx.PutObserver(Observer{Game: o.Game, Key: o.Key, Since: o.Since})
+}
+
+func (j judgeTx) DeleteObserver(game, key string) (bool, error) {
+	ok, err := j.tx.DeleteObserver(game, key)
+	return ok, notFound(err)
+}
+
+func (j judgeTx) AddPress(p adjudicator.Press) (uint64, error) {
+	n, err := j.tx.AddPress(Press{Game: p.Game, At: p.At, Step: p.Step, From: p.From, Key: p.Key, Grey: p.Grey,
+		To: p.To, Broadcast: p.Broadcast, Readers: p.Readers, Text: p.Text, Digest: p.Digest})
+	return n, notFound(err)
 }

@@ -39,4 +39,6 @@
 //	commands/<sha256(key, digest)>   Command: a signed command carried out
 //	reply-limits/<sha256(who)>       Replies: answers to a key or address this hour
 //	held/<id>                        present while outbox mail id is held back
+//	games/<id>/observers/<fingerprint>  Observer: a key following the game (talk.go)
+//	games/<id>/press/<seq>              Press: a press the judge relayed (talk.go)
 package store

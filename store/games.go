@@ -22,6 +22,8 @@ type Game struct {
 	Options  map[string]string `json:"options,omitempty"`
 	// Resumed is when the game was last resumed after a pause.
 	Resumed time.Time `json:"resumed,omitzero"`
+	// NoObservers is set while the game master forbids observers.
+	NoObservers bool `json:"no_observers,omitempty"`
 }
 
 // PutGame creates or replaces game g.ID.

@@ -25,6 +25,7 @@ const (
 	MailReminder     = adjudicator.MailReminder
 	MailError        = adjudicator.MailError
 	MailAnnouncement = adjudicator.MailAnnouncement
+	MailPress        = adjudicator.MailPress
 )
 
 // MailState is where a mail is in the outbox.

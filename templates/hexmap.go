@@ -97,7 +97,7 @@ func check(m board.Picture) error {
 		if !g.Adjacent(h.A, h.B) {
 			errs = append(errs, fmt.Errorf("templates: map: %s: hexes %s and %s are not adjacent", h.Kind, g.Format(h.A), g.Format(h.B)))
 		}
-		if !slices.Contains([]string{board.River, board.Ridge, board.Bridge, board.Border}, h.Kind) {
+		if !slices.Contains([]string{board.River, board.Stream, board.Ridge, board.Bridge, board.Border, board.Boundary}, h.Kind) {
 			errs = append(errs, fmt.Errorf("templates: map: unknown hexside kind %q", h.Kind))
 		}
 	}
@@ -252,7 +252,7 @@ func (r *renderer) edge(h board.Hexside) (pt, pt) {
 
 func (r *renderer) hexsides() {
 	// borders under rivers and ridges, bridges last.
-	order := map[string]int{board.Border: 0, board.River: 1, board.Ridge: 2, board.Bridge: 3}
+	order := map[string]int{board.Border: 0, board.Boundary: 0, board.Stream: 1, board.River: 1, board.Ridge: 2, board.Bridge: 3}
 	hs := slices.Clone(r.m.Hexsides)
 	slices.SortStableFunc(hs, func(a, b board.Hexside) int { return cmp.Compare(order[a.Kind], order[b.Kind]) })
 	for _, h := range hs {
@@ -278,8 +278,12 @@ func (r *renderer) drawHexside(kind string, p, q pt) {
 			teeth = append(teeth, segment(c.sub(n), c.add(n), 2))
 		}
 		r.cv.fill(ridgeBrown, teeth...)
+	case board.Stream:
+		r.cv.fill(riverBlue, polyline([]pt{p, q}, 2)...)
 	case board.Border:
 		r.cv.fill(borderRed, dashed(p, q, 3, 5, 3)...)
+	case board.Boundary:
+		r.cv.fill(boundaryInk, dashed(p, q, 2.5, 8, 3)...)
 	case board.Bridge:
 		// a short bar across the river, along the line between the centres.
 		m := lerp(p, q, 0.5)

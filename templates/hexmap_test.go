@@ -341,3 +341,63 @@ func TestLongNoticeWraps(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamAndBoundary: a minor river (stream) is drawn in river blue,
+// thinner than a river; an army boundary is dashed in its own ink, apart
+// from national borders; a flat-top grid with odd columns up draws there.
+func TestStreamAndBoundary(t *testing.T) {
+	g := board.Grid{Cols: 8, Rows: 6, IDStyle: board.Dotted, FirstCol: 2, FirstRow: 1, Up: board.OddUp}
+	m := board.Picture{
+		Title: "1914",
+		Grid:  &g,
+		Hexsides: []board.Hexside{
+			{A: hx(3, 3), B: hx(4, 3), Kind: board.Stream},
+			{A: hx(5, 3), B: hx(6, 3), Kind: board.River},
+			{A: hx(7, 2), B: hx(7, 3), Kind: board.Boundary},
+		},
+	}
+	rr, err := render(m, pixels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mid := func(a, b board.ID) (pt, pt) {
+		p, q := rr.edge(board.Hexside{A: a, B: b})
+		return lerp(p, q, 0.5), q.sub(p).unit().perp()
+	}
+	// blue ink: the pixel is much bluer than it is red (antialiased edges count)
+	width := func(a, b board.ID) int {
+		c, n := mid(a, b)
+		w := 0
+		for s := -6.0; s <= 6; s += 0.5 {
+			p := c.add(n.mul(s))
+			px := rr.cv.(*canvas).img.RGBAAt(int(p.x), int(p.y))
+			if int(px.B)-int(px.R) > 60 {
+				w++
+			}
+		}
+		return w
+	}
+	stream, river := width(hx(3, 3), hx(4, 3)), width(hx(5, 3), hx(6, 3))
+	if stream == 0 || stream >= river {
+		t.Errorf("stream %d px wide, river %d px: want a thinner blue line", stream, river)
+	}
+	found := false
+	p, q := rr.edge(board.Hexside{A: hx(7, 2), B: hx(7, 3)})
+	for s := 0.0; s <= 1; s += 0.02 {
+		c := lerp(p, q, s)
+		if rr.cv.(*canvas).img.RGBAAt(int(c.x), int(c.y)) == boundaryInk {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("the boundary is not drawn in its ink")
+	}
+	r := &renderer{m: m}
+	var labels []string
+	for _, it := range r.legendItems() {
+		labels = append(labels, it.Label)
+	}
+	if got := strings.Join(labels, ","); !strings.Contains(got, "stream") || !strings.Contains(got, "boundary") {
+		t.Errorf("derived legend %q", got)
+	}
+}

@@ -45,6 +45,7 @@ var (
 	riverBlue   = rgb(0x2f78c4)
 	ridgeBrown  = rgb(0x7b4a1e)
 	borderRed   = rgb(0xd0202a)
+	boundaryInk = rgb(0x6a2a8a)
 	bridgeInk   = rgb(0x2b2b2b)
 	roadBrown   = rgb(0x9a6a3a)
 	highwayRed  = rgb(0xd9542b)

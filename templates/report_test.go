@@ -241,3 +241,32 @@ func cpuTime(b *testing.B) time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// TestLongHandAndTracksWrap: a hand card with a long event text and a track
+// with a long text (a discard pile) keep the text report within 72 columns,
+// each wrapped under its own entry.
+func TestLongHandAndTracksWrap(t *testing.T) {
+	rs, err := NewReports("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := benchReport()
+	r.Picture = nil
+	r.Hand = []string{"B9 Patriotic League Formed, CV 4, other, Early War: Place 2 reduced ARBIH brigades in Bosniak Key Spaces"}
+	r.Tracks = append(r.Tracks, board.Track{Name: "Cards Serb", Text: "0 in hand, 7 in the draw deck, discard: S32 S27 S12 S15 S21 S11 S26 S2 S22 S28 S25 S20"})
+	out, err := rs.Render(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(out.Text)
+	for i, line := range strings.Split(text, "\n") {
+		if n := len([]rune(line)); n > 72 {
+			t.Errorf("line %d is %d columns: %q", i+1, n, line)
+		}
+	}
+	for _, want := range []string{"  - B9 Patriotic League Formed", "    ARBIH brigades in Bosniak Key Spaces", "  Cards Serb: 0 in hand", "    S21 S11"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report lacks %q:\n%s", want, text)
+		}
+	}
+}

@@ -12,6 +12,10 @@
 //     a hex lower than its neighbours. This is the common wargame layout:
 //     0101 touches 0102, 0201 (and the off-map 0100 and 0200); 0201 touches
 //     0101, 0102, 0301, 0302, 0200 and 0202.
+//   - A flat-top grid may instead name the printed columns that sit half a hex
+//     higher (Grid.Up "odd" or "even"), whatever its first column: with Up
+//     "odd", 29.10 touches 30.09 and 30.10 touches 29.10 and 29.11, as on a
+//     map whose odd columns are drawn up.
 //   - PointyTop grids are row-offset "odd-r": every odd index row sits half a
 //     hex to the right. 0101 touches 0201 and 0102 (and off-map hexes).
 //
@@ -121,6 +125,28 @@ type Grid struct {
 	Orientation        Orientation
 	IDStyle            IDStyle
 	FirstCol, FirstRow int // printed number of the first column and row, usually 1
+	// Up, for flat-top grids, names the printed columns that sit half a hex
+	// higher than their neighbours: "odd" or "even". Empty keeps the
+	// index rule: every odd index column sits lower.
+	Up string `json:",omitempty"`
+}
+
+// Up values: which printed columns of a flat-top grid sit higher.
+const (
+	OddUp  = "odd"
+	EvenUp = "even"
+)
+
+// shift is added to a column index so that the shifted index is odd
+// exactly for the columns that sit lower.
+func (g Grid) shift() int {
+	switch g.Up {
+	case OddUp: // even printed columns are low
+		return (g.FirstCol + 1) & 1
+	case EvenUp: // odd printed columns are low
+		return g.FirstCol & 1
+	}
+	return 0
 }
 
 // Validate reports whether the grid is usable.
@@ -133,6 +159,12 @@ func (g Grid) Validate() error {
 	}
 	if g.IDStyle != FourDigit && g.IDStyle != Dotted {
 		return fmt.Errorf("board: grid: unknown id style %v", g.IDStyle)
+	}
+	if g.Up != "" && g.Up != OddUp && g.Up != EvenUp {
+		return fmt.Errorf("board: grid: up %q: want odd or even", g.Up)
+	}
+	if g.Up != "" && g.Orientation != FlatTop {
+		return fmt.Errorf("board: grid: up (which columns sit higher) is for flat-top grids")
 	}
 	if g.FirstCol < 0 || g.FirstRow < 0 {
 		return fmt.Errorf("board: grid: first column and row must not be negative")
@@ -196,14 +228,15 @@ func (g Grid) axial(id ID) (q, r int) {
 	if g.Orientation == PointyTop {
 		return c - (row-(row&1))/2, row
 	}
-	return c, row - (c-(c&1))/2
+	q = c + g.shift()
+	return q, row - (q-(q&1))/2
 }
 
 func (g Grid) fromAxial(q, r int) ID {
 	if g.Orientation == PointyTop {
 		return g.at(q+(r-(r&1))/2, r)
 	}
-	return g.at(q, r+(q-(q&1))/2)
+	return g.at(q-g.shift(), r+(q-(q&1))/2)
 }
 
 // axial directions, in the order neighbours are listed. For flat-top grids:
@@ -267,7 +300,7 @@ func (g Grid) Center(id ID) Point {
 	if g.Orientation == PointyTop {
 		return Point{math.Sqrt(3) * (float64(c) + 0.5*float64(r&1)), 1.5 * float64(r)}
 	}
-	return Point{1.5 * float64(c), math.Sqrt(3) * (float64(r) + 0.5*float64(c&1))}
+	return Point{1.5 * float64(c), math.Sqrt(3) * (float64(r) + 0.5*float64((c+g.shift())&1))}
 }
 
 // Corners are the six corners of a hex in the unit layout, clockwise
@@ -310,9 +343,14 @@ func (g Grid) Bounds() (min, max Point) {
 		}
 		return Point{-s3 / 2, -1}, Point{-s3/2 + w, 1.5*float64(g.Rows-1) + 1}
 	}
-	h := s3 * float64(g.Rows)
-	if g.Cols > 1 {
-		h += s3 / 2
+	// a column sits up (top at -s3/2) or low (half a hex lower).
+	low0 := g.shift()&1 == 1
+	top, bottom := -s3/2, s3*float64(g.Rows-1)+s3/2
+	if g.Cols == 1 && low0 {
+		top += s3 / 2
 	}
-	return Point{-1, -s3 / 2}, Point{1.5*float64(g.Cols-1) + 1, -s3/2 + h}
+	if g.Cols > 1 || low0 {
+		bottom += s3 / 2
+	}
+	return Point{-1, top}, Point{1.5*float64(g.Cols-1) + 1, bottom}
 }

@@ -179,10 +179,77 @@ func TestDistance(t *testing.T) {
 	}
 }
 
+// TestUpColumns: a flat-top grid that names its higher columns has the
+// same adjacencies whatever its first column (1914 SmS: odd columns up,
+// 29.10 touches 30.09; 18.04 touches 19.04 and 19.05).
+func TestUpColumns(t *testing.T) {
+	nb := func(g Grid, id ID) []ID {
+		ns := g.Neighbours(id)
+		SortIDs(ns)
+		return ns
+	}
+	for _, first := range []int{0, 1, 6, 7} {
+		g := Grid{Cols: 40 - first, Rows: 30, FirstCol: first, FirstRow: 1, IDStyle: Dotted, Up: OddUp}
+		if err := g.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		for _, tt := range []struct {
+			hex  ID
+			want []ID
+		}{
+			{ID{30, 9}, []ID{{29, 9}, {29, 10}, {30, 8}, {30, 10}, {31, 9}, {31, 10}}},
+			{ID{29, 10}, []ID{{28, 9}, {28, 10}, {29, 9}, {29, 11}, {30, 9}, {30, 10}}},
+			{ID{18, 4}, []ID{{17, 4}, {17, 5}, {18, 3}, {18, 5}, {19, 4}, {19, 5}}},
+			{ID{21, 10}, []ID{{20, 9}, {20, 10}, {21, 9}, {21, 11}, {22, 9}, {22, 10}}},
+		} {
+			if got := nb(g, tt.hex); !slices.Equal(got, tt.want) {
+				t.Errorf("first column %d: neighbours of %s = %v, want %v", first, g.Format(tt.hex), got, tt.want)
+			}
+		}
+		// odd columns are drawn half a hex higher than even ones
+		if a, b := g.Center(ID{29, 9}), g.Center(ID{30, 9}); a.Y >= b.Y {
+			t.Errorf("first column %d: 29.09 at y %.2f is not above 30.09 at %.2f", first, a.Y, b.Y)
+		}
+		// distance 1 is exactly adjacency
+		for _, h := range []ID{{10, 10}, {11, 10}, {20, 5}} {
+			for _, o := range g.All() {
+				if (g.Distance(h, o) == 1) != slices.Contains(g.Neighbours(h), o) {
+					t.Fatalf("first column %d: distance %s-%s = %d", first, g.Format(h), g.Format(o), g.Distance(h, o))
+				}
+			}
+		}
+		even := g
+		even.Up = EvenUp
+		if got := nb(even, ID{30, 9}); !slices.Equal(got, []ID{{29, 8}, {29, 9}, {30, 8}, {30, 10}, {31, 8}, {31, 9}}) {
+			t.Errorf("first column %d, even up: neighbours of 30.09 = %v", first, got)
+		}
+	}
+	// with no Up, the index rule stays: the first column is up
+	old := Grid{Cols: 10, Rows: 10, FirstCol: 1, FirstRow: 1}
+	odd := old
+	odd.Up = OddUp
+	for _, h := range old.All() {
+		if !slices.Equal(nb(old, h), nb(odd, h)) || old.Center(h) != odd.Center(h) {
+			t.Fatalf("first column 1: Up odd differs from the index rule at %v", h)
+		}
+	}
+	for _, bad := range []Grid{
+		{Cols: 3, Rows: 3, Up: "left"},
+		{Cols: 3, Rows: 3, Up: OddUp, Orientation: PointyTop},
+	} {
+		if err := bad.Validate(); err == nil {
+			t.Errorf("Validate(%+v) accepted", bad)
+		}
+	}
+}
+
 func TestEdgeAndBounds(t *testing.T) {
 	for _, g := range []Grid{
 		{Cols: 6, Rows: 5, FirstCol: 1, FirstRow: 1},
 		{Cols: 6, Rows: 5, Orientation: PointyTop, FirstCol: 1, FirstRow: 1},
+		{Cols: 6, Rows: 5, FirstCol: 2, FirstRow: 1, Up: OddUp},
+		{Cols: 1, Rows: 30, FirstCol: 2, FirstRow: 1, Up: OddUp},
+		{Cols: 1, Rows: 30, FirstCol: 2, FirstRow: 1, Up: EvenUp},
 	} {
 		lo, hi := g.Bounds()
 		for _, h := range g.All() {
@@ -214,6 +281,16 @@ func TestEdgeAndBounds(t *testing.T) {
 		}
 		if _, _, ok := g.Edge(ID{1, 1}, ID{3, 1}); ok {
 			t.Errorf("edge between non-adjacent hexes")
+		}
+		// the bounds are tight: some corner touches each side
+		var minY, maxY = math.Inf(1), math.Inf(-1)
+		for _, h := range g.All() {
+			for _, c := range g.Corners(h) {
+				minY, maxY = min(minY, c.Y), max(maxY, c.Y)
+			}
+		}
+		if math.Abs(minY-lo.Y) > 1e-9 || math.Abs(maxY-hi.Y) > 1e-9 {
+			t.Errorf("%+v: bounds y %v..%v, corners %v..%v", g, lo.Y, hi.Y, minY, maxY)
 		}
 		if n := len(g.All()); n != 30 {
 			t.Errorf("All = %d hexes", n)

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -142,6 +143,7 @@ type mapFile struct {
 type gridFile struct {
 	Orientation string `toml:"orientation"`
 	IDs         string `toml:"ids"`
+	Up          string `toml:"up"`
 	First       string `toml:"first"`
 	Last        string `toml:"last"`
 }
@@ -190,6 +192,10 @@ func (e *FileError) Error() string {
 	return b.String()
 }
 
+// tableHeader is a TOML table or array-of-tables header: [a.b] or [[a]],
+// keys bare or quoted, a comment after it.
+var tableHeader = regexp.MustCompile(`^\[\[?\s*("[^"]*"|[A-Za-z0-9_-]+)(\s*\.\s*("[^"]*"|[A-Za-z0-9_-]+))*\s*\]\]?\s*(#.*)?$`)
+
 // FieldLine finds the line of a field in TOML text: key under the table
 // (or the index-th [[table]] entry when index >= 0; "" for the top level).
 // It returns 0 when it cannot find it. Data files use it to name the line
@@ -202,6 +208,10 @@ func FieldLine(data []byte, table string, index int, key string) int {
 	for sc.Scan() {
 		line++
 		t := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(t, "[") && !tableHeader.MatchString(t) {
+			// a line of a multi-line array, such as  ["a", "b"],
+			continue
+		}
 		switch {
 		case strings.HasPrefix(t, "[["):
 			name := strings.TrimSpace(strings.Trim(strings.SplitN(t, "]]", 2)[0], "[ "))
@@ -281,6 +291,15 @@ func ParseMap(name string, data []byte) (*Map, error) {
 		m.Grid.IDStyle = Dotted
 	default:
 		return nil, bad("grid", -1, "ids", "%q: want CCRR or CC.RR", f.Grid.IDs)
+	}
+	switch f.Grid.Up {
+	case "", OddUp, EvenUp:
+		if f.Grid.Up != "" && m.Grid.Orientation != FlatTop {
+			return nil, bad("grid", -1, "up", "which columns sit higher is for flat-top grids")
+		}
+		m.Grid.Up = f.Grid.Up
+	default:
+		return nil, bad("grid", -1, "up", "%q: want odd or even (the printed columns that sit half a hex higher)", f.Grid.Up)
 	}
 	first, err := ParseID(f.Grid.First, m.Grid.IDStyle)
 	if err != nil {

@@ -76,6 +76,18 @@ func TestParseMap(t *testing.T) {
 }
 
 // TestParseMapErrors checks a wrong file is refused with its line and field.
+// TestParseMapUp: a map may name the printed columns that sit higher.
+func TestParseMapUp(t *testing.T) {
+	text := strings.Replace(smallMap, `first = "0101"`, "up = \"even\"\nfirst = \"0101\"", 1)
+	m, err := ParseMap("up.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Grid.Up != EvenUp || m.Grid.Adjacent(ID{2, 2}, ID{1, 3}) || !m.Grid.Adjacent(ID{2, 2}, ID{1, 1}) {
+		t.Errorf("even columns up: grid %+v, 0202-0101 adjacent %v", m.Grid, m.Grid.Adjacent(ID{2, 2}, ID{1, 1}))
+	}
+}
+
 func TestParseMapErrors(t *testing.T) {
 	tests := []struct {
 		name, from, to string
@@ -90,6 +102,7 @@ func TestParseMapErrors(t *testing.T) {
 		{"syntax", `[grid]`, `[grid`, 3, "", ""},
 		{"set", `sources = ["0101"]`, `sources = ["9999"]`, 32, "sets.sources", "off the map"},
 		{"orientation", `first = "0101"`, "orientation = \"round\"\nfirst = \"0101\"", 3, "grid.orientation", "flat-top"},
+		{"up", `first = "0101"`, "up = \"left\"\nfirst = \"0101\"", 3, "grid.up", "want odd or even"},
 		{"hexside kind", `kind = "river"`, `kind = "canal"`, 19, "hexsides[0].kind", "want river or ridge"},
 	}
 	for _, tt := range tests {
@@ -116,4 +129,19 @@ func FuzzParseMap(f *testing.F) {
 			t.Fatal("a map with an invalid grid was accepted")
 		}
 	})
+}
+
+// TestFieldLineMultiLineArrays: the rows of a multi-line array are not
+// table headers; a key after them is still found under its table.
+func TestFieldLineMultiLineArrays(t *testing.T) {
+	text := []byte("[crt]\ncolumns = [\"1:1\"]\n\n[crt.cells]\n\"1:1\" = [\n  [\"a\", \"b\"], # row\n  [\"c\", \"d\"],\n]\n\"2:1\" = [\n  [\"e\"],\n]\n[[unit]]\nid = \"x\"\n")
+	if got := FieldLine(text, "crt.cells", -1, "2:1"); got != 9 {
+		t.Errorf("crt.cells.\"2:1\" at line %d, want 9", got)
+	}
+	if got := FieldLine(text, "unit", 0, "id"); got != 13 {
+		t.Errorf("unit[0].id at line %d, want 13", got)
+	}
+	if got := FieldLine(text, "crt", -1, "columns"); got != 2 {
+		t.Errorf("crt.columns at line %d, want 2", got)
+	}
 }

@@ -46,12 +46,17 @@ const (
 	Ridge  = "ridge"
 	Bridge = "bridge"
 	Border = "border"
+	// Stream is a minor river: drawn thinner than a River.
+	Stream = "stream"
+	// Boundary is a line between commands (an army's area), drawn apart
+	// from national borders.
+	Boundary = "boundary"
 )
 
 // Hexside is a feature on the side shared by the adjacent hexes A and B.
 type Hexside struct {
 	A, B ID
-	Kind string // River, Ridge, Bridge (a crossing over a river) or Border
+	Kind string // River, Stream, Ridge, Bridge (a crossing over a river), Border or Boundary
 }
 
 // Road kinds; Road is also a link kind of a point-to-point map.

@@ -29,6 +29,8 @@ type club struct {
 	n      int
 	// pending counts the mails sent to the judge since it last ran.
 	pending int
+	// boxes are the players' mailboxes (who@players.test, password pw).
+	boxes []string
 }
 
 // newClub writes the judge's configuration (with extra appended to its
@@ -36,9 +38,10 @@ type club struct {
 // makes the keys; nothing is mailed yet.
 func newClub(t *testing.T, st mailtest.Stack, extra string) *club {
 	t.Helper()
-	c := &club{t: t, st: st, dir: shortTempDir(t), gpg: signtest.NewGPG(t), fpr: map[string]string{}}
+	c := &club{t: t, st: st, dir: shortTempDir(t), gpg: signtest.NewGPG(t), fpr: map[string]string{},
+		boxes: []string{"grace", "alice", "bob", "victim", "ops"}}
 	st.AddUser(t, judgeAddress, judgePassword)
-	for _, who := range []string{"grace", "alice", "bob", "victim", "ops"} {
+	for _, who := range c.boxes {
 		st.AddUser(t, who+"@players.test", "pw")
 	}
 	for _, who := range []string{"grace", "alice", "bob"} {
@@ -52,6 +55,14 @@ func newClub(t *testing.T, st mailtest.Stack, extra string) *club {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// addPlayer gives who a mailbox and an OpenPGP key.
+func (c *club) addPlayer(who string) {
+	c.t.Helper()
+	c.st.AddUser(c.t, who+"@players.test", "pw")
+	c.boxes = append(c.boxes, who)
+	c.fpr[who] = c.gpg.GenKey(strings.ToUpper(who[:1]) + who[1:] + " <" + who + "@players.test>")
 }
 
 // shortTempDir is a temporary folder with a short path: the control socket
@@ -142,7 +153,7 @@ func (c *club) settle() {
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		got := 0
-		for _, who := range []string{"grace", "alice", "bob", "victim", "ops"} {
+		for _, who := range c.boxes {
 			got += len(c.st.Mailbox(c.t, who+"@players.test", "pw", "INBOX"))
 		}
 		if got >= sent {

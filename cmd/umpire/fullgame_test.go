@@ -45,7 +45,21 @@ func TestFullGameByRealMail(t *testing.T) {
 	}
 }
 
-func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMails int) {
+// fullGameResult is what a full game by mail leaves for a game's own
+// checks: the folder of every mail each player received (saveMail's files,
+// one folder a seat and gm/), the exported game and the dice log's file.
+type fullGameResult struct {
+	MailDir, LogPath string
+	Export           *adjudicator.GameExport
+	// Mail and Players keep the game's mail going after its end.
+	Mail    *scripted
+	Players []*seatPlayer
+}
+
+// playFullGame plays a game to its end by real mail (maxMails > 0: at most
+// so many order mails a seat a game turn); after, when given, is called
+// after each step's round of mail with the step just played.
+func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMails int, after ...func(tb *scripted, step uint64, players []*seatPlayer)) fullGameResult {
 	st := mailtest.Real(t)
 	reg := games()
 	game := struct {
@@ -177,6 +191,9 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 				t.Fatalf("step %d: %s's orders were not accepted:\n%s", step.Number, p.Seat, strings.Join(texts(got[p]), "\n----\n"))
 			}
 		}
+		for _, f := range after {
+			f(tb, step.Number, players)
+		}
 	}
 	_, over, err := tb.state(ctx, id)
 	if err != nil || !over {
@@ -220,6 +237,11 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 			}
 		}
 	}
+	// fog of war: no seat's mail names what it may not see (the games that
+	// say so: FogLeaks)
+	if fog, ok := rules.(fogChecker); ok {
+		checkFog(t, db, dir, id, gm, players, fog)
+	}
 	// replay and verify the exports
 	var exp *adjudicator.GameExport
 	if err := db.View(ctx, func(tx *store.Tx) (err error) {
@@ -256,6 +278,59 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		}
 		t.Logf("%s game turn %d (0: before the first): order mails %s", game.kind, turn, strings.Join(per, ", "))
 	}
+	return fullGameResult{MailDir: filepath.Join(dir, "mail"), LogPath: logPath, Export: exp, Mail: tb, Players: players}
+}
+
+// fogChecker is implemented by games whose seats may not see everything
+// (1914's fog of war): FogLeaks says what a text meant for a seat after a
+// step shows that the seat may not see.
+type fogChecker interface {
+	FogLeaks(state []byte, seat, text string) ([]string, error)
+}
+
+var reportFileName = regexp.MustCompile(`-step-(\d+)-report\.(txt|html)$`)
+
+// checkFog reads every report each seat received (text and HTML parts) and
+// checks it against the state after its step; the game master's reports,
+// which show everything, must fail the same check (the control).
+func checkFog(t *testing.T, db *store.DB, dir, game string, gm *seatPlayer, seats []*seatPlayer, fog fogChecker) {
+	t.Helper()
+	checked, control := 0, 0
+	for _, p := range append([]*seatPlayer{gm}, seats...) {
+		files, _ := filepath.Glob(filepath.Join(dir, "mail", p.dirName(), "*"))
+		for _, f := range files {
+			m := reportFileName.FindStringSubmatch(f)
+			if m == nil {
+				continue
+			}
+			k, _ := strconv.ParseUint(m[1], 10, 64)
+			var state []byte
+			db.View(t.Context(), func(tx *store.Tx) error {
+				st, err := tx.Judge(judgeAddress, time.Now()).Step(game, k+1)
+				state = st.State
+				return err
+			})
+			text, _ := os.ReadFile(f)
+			if p == gm {
+				if found, _ := fog.FogLeaks(state, seats[0].Seat, string(text)); len(found) > 0 {
+					control++
+				}
+				continue
+			}
+			found, err := fog.FogLeaks(state, p.Seat, string(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range found {
+				t.Errorf("%s's mail %s shows %s", p.Seat, filepath.Base(f), l)
+			}
+			checked++
+		}
+	}
+	if checked < 10 || control == 0 {
+		t.Errorf("fog of war: %d report parts checked; the game master's would have leaked in %d", checked, control)
+	}
+	t.Logf("fog of war: %d report parts checked; the game master's would have leaked in %d", checked, control)
 }
 
 // turnOf finds the game turn in a step's phase ("turn 3: ...").

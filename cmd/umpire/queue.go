@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/cmd/umpire/web"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/message"
@@ -139,6 +140,28 @@ func (q *queue) compose(m store.Mail, rd *store.Rendered, png []byte) ([]byte, e
 	if rd.Picture != "" && png != nil {
 		inline = append(inline, message.Part{Filename: rd.MapFile, ContentType: "image/png", ContentID: rd.MapCID, Data: png})
 	}
+	// The files an answer attaches (the judge's key) stay in its body: a
+	// rendering keeps the text, the HTML and the picture only. A body
+	// without them (every report) is not read again.
+	var body struct {
+		Files []adjudicator.File `json:"files"`
+	}
+	if bytes.Contains(m.Body, []byte(`"files":`)) {
+		if err := json.Unmarshal(m.Body, &body); err != nil {
+			return nil, fmt.Errorf("mail %d body: %w", m.ID, err)
+		}
+	}
+	var files []message.Part
+	for _, f := range body.Files {
+		files = append(files, message.Part{Filename: f.Name, ContentType: f.Type, Data: f.Data})
+	}
+	var sign func([]byte) ([]byte, error)
+	if q.key != nil && (rd.HTML != "" || len(inline)+len(files) > 0) {
+		// More than a text: the whole mail is signed as PGP/MIME, so
+		// that the HTML, the picture and the files are covered too; the
+		// text inside stays clear-signed for readers without PGP/MIME.
+		sign = func(entity []byte) ([]byte, error) { return q.key.DetachSign(entity, m.Queued) }
+	}
 	var headers map[string]string
 	if m.InReplyTo == "" {
 		// Reports, reminders and announcements answer no message of the
@@ -147,7 +170,8 @@ func (q *queue) compose(m store.Mail, rd *store.Rendered, png []byte) ([]byte, e
 	}
 	return message.Compose(message.Outgoing{
 		From: from, To: m.To, Subject: m.Subject, MessageID: m.MessageID, InReplyTo: inReplyTo,
-		References: refs, Date: m.Queued, Text: rd.Text, HTML: rd.HTML, Inline: inline, Headers: headers,
+		References: refs, Date: m.Queued, Text: rd.Text, HTML: rd.HTML, Inline: inline, Attachments: files, Headers: headers,
+		Sign: sign, MICAlg: signature.MICAlg,
 	})
 }
 

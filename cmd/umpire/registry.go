@@ -14,7 +14,7 @@ import (
 // games is every game this judge hosts. The fake game is a test game: it
 // has every kind of step the real games have.
 func games() adjudicator.Registry {
-	return adjudicator.NewRegistry(fake.Game, perrote.Game, wbt.Game, pcs1995.Game)
+	return adjudicator.NewRegistry(fake.Game, perrote.Game, wbt.Game, pcs1995.Game, sms1914.Game, bu.Game)
 }
 
 // calculators is every game's rules calculator (umpire resolve).

@@ -304,7 +304,8 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	limits := message.DefaultLimits()
 	limits.MaxMessage = cfg.Limits.MessageBytes
 	h := intake.New(intake.Config{
-		Store: intakeStore{db}, Intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj}, Address: cfg.Address,
+		Store: intakeStore{db}, Intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj,
+			JudgeKey: &adjudicator.JudgeKey{Fingerprint: key.Public().Fingerprint, Armored: key.ArmoredPublic()}}, Address: cfg.Address,
 		From: from, Limits: limits, RepliesPerHour: cfg.Limits.RepliesPerHour, Now: m.Now, Logger: m.Logger,
 		Poke: poke, Wake: sched.Wake, Taken: takenMetrics(metrics),
 	})

@@ -46,6 +46,14 @@ type Outgoing struct {
 	// may replace Auto-Submitted or X-Auto-Response-Suppress. They may not
 	// set the MIME structure (Content-*, MIME-Version).
 	Headers map[string]string
+	// Sign, when set, signs the mail as PGP/MIME (RFC 3156): the body
+	// Compose builds (text, HTML, pictures, attachments: every part)
+	// becomes the first part of a multipart/signed entity, and Sign's
+	// armored detached OpenPGP signature over that part's exact bytes,
+	// header and CRLF line endings included, the second. MICAlg names
+	// Sign's hash ("pgp-sha256" when empty).
+	Sign   func(entity []byte) ([]byte, error)
+	MICAlg string
 }
 
 // Part is a file in an outgoing mail.
@@ -76,7 +84,11 @@ type Part struct {
 //	    inline parts                 (base64, Content-ID)
 //	  attachments                    (base64)
 //
-// so a text-only mail is a single text/plain entity. Text and HTML are
+// so a text-only mail is a single text/plain entity. With Sign, that tree
+// is the first part of a multipart/signed entity whose second part is the
+// signature (application/pgp-signature); a line of a quoted-printable part
+// that would start with "From " is broken by a soft line break after its
+// "F", so that no mailbox format can change a signed byte. Text and HTML are
 // sent as UTF-8: invalid bytes become U+FFFD, NUL bytes and a leading byte
 // order mark are dropped, and line endings become CRLF. Every mail carries
 // Auto-Submitted: auto-replied (RFC 3834) and X-Auto-Response-Suppress:
@@ -122,6 +134,11 @@ func Compose(o Outgoing) ([]byte, error) {
 	root, err := c.tree(o)
 	if err != nil {
 		return nil, err
+	}
+	if o.Sign != nil {
+		if root, err = c.signed(root, o.Sign, o.MICAlg); err != nil {
+			return nil, err
+		}
 	}
 
 	var inReplyToField, refsField string
@@ -332,6 +349,9 @@ type outEntity struct {
 	header gomessage.Header
 	body   []byte
 	parts  []*outEntity
+	// raw is a multipart body written as it is, boundaries and all (a
+	// multipart/signed entity, whose first part must keep every byte).
+	raw []byte
 }
 
 // tree builds the entity tree for o, collapsing empty levels.
@@ -445,6 +465,10 @@ func (c composer) fileEntity(p Part, disposition string) (*outEntity, error) {
 
 // writeBody writes e's body, or its parts, to w.
 func (e *outEntity) writeBody(w *gomessage.Writer) error {
+	if e.raw != nil {
+		_, err := w.Write(e.raw)
+		return err
+	}
 	if e.parts == nil {
 		_, err := w.Write(e.body)
 		return err
@@ -462,4 +486,79 @@ func (e *outEntity) writeBody(w *gomessage.Writer) error {
 		}
 	}
 	return nil
+}
+
+// signed wraps body in a PGP/MIME multipart/signed entity (RFC 3156
+// section 5): body's exact bytes, then the signature sign makes over them.
+func (c composer) signed(body *outEntity, sign func([]byte) ([]byte, error), micalg string) (*outEntity, error) {
+	entity, err := body.bytes()
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	// A line starting "From " may become ">From " in an mbox. It can only
+	// be a line of a quoted-printable text (base64 has no blank, and the
+	// headers and boundaries here start otherwise), where a soft line
+	// break after its "F" reads the same and keeps every line short.
+	entity = bytes.ReplaceAll(entity, []byte("\r\nFrom "), []byte("\r\nF=\r\nrom "))
+	sig, err := sign(entity)
+	if err != nil {
+		return nil, fmt.Errorf("compose: sign: %w", err)
+	}
+	sig = bytes.ReplaceAll(bytes.ReplaceAll(sig, []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))
+	if micalg == "" {
+		micalg = "pgp-sha256"
+	}
+	var boundary string
+	for n := 0; ; n++ {
+		d := sha256.Sum256(fmt.Appendf(nil, "%x/signed/%d", c.seed, n))
+		boundary = "umpire-signed-" + hex.EncodeToString(d[:12])
+		if !bytes.Contains(entity, []byte(boundary)) && !bytes.Contains(sig, []byte(boundary)) {
+			break
+		}
+	}
+	var raw bytes.Buffer
+	raw.WriteString("--" + boundary + "\r\n")
+	raw.Write(entity)
+	// The line break before a boundary belongs to the boundary: the
+	// signed part ends where entity ends.
+	raw.WriteString("\r\n--" + boundary + "\r\n")
+	raw.WriteString("Content-Type: application/pgp-signature; name=\"signature.asc\"\r\n" +
+		"Content-Description: OpenPGP digital signature\r\n" +
+		"Content-Disposition: attachment; filename=\"signature.asc\"\r\n\r\n")
+	raw.Write(sig)
+	if !bytes.HasSuffix(sig, []byte("\r\n")) {
+		raw.WriteString("\r\n")
+	}
+	raw.WriteString("--" + boundary + "--\r\n")
+	var h gomessage.Header
+	h.SetContentType("multipart/signed", map[string]string{"boundary": boundary, "micalg": micalg, "protocol": "application/pgp-signature"})
+	return &outEntity{header: h, raw: raw.Bytes()}, nil
+}
+
+// bytes is e as a MIME entity: its header fields and its body, with CRLF
+// line endings, as it stands inside a multipart.
+func (e *outEntity) bytes() ([]byte, error) {
+	var buf bytes.Buffer
+	h := e.header.Copy()
+	// CreateWriter adds a MIME-Version field, which belongs in the
+	// message's header only: it is set here, and cut off below.
+	h.Del("Mime-Version")
+	w, err := gomessage.CreateWriter(&buf, h)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.writeBody(w); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	out := buf.Bytes()
+	for _, l := range []string{"Mime-Version: 1.0\r\n", "MIME-Version: 1.0\r\n"} {
+		if i := bytes.Index(out, []byte(l)); i >= 0 && i < bytes.Index(out, []byte("\r\n\r\n")) {
+			out = append(out[:i:i], out[i+len(l):]...)
+			break
+		}
+	}
+	return out, nil
 }

@@ -120,6 +120,7 @@ func FuzzComposeRoundTrip(f *testing.F) {
 	f.Add("Izveštaj — “7”", "Đorđe Petrović", "ž\r\nč\rć", "<p>x</p>", "../map ž.png", []byte{0, 0xff, '\r', '\n'})
 	f.Add("=?utf-8?q?x?=", "=?utf-8?q?y?=", "=?x\n--umpire-mixed-\n.\n", "<b>", "", []byte(nil))
 	f.Add(strings.Repeat("long", 300), "\"quoted\" \\ name", "\uFEFFbom\x00nul \xff", "", "a\x00b", []byte("--"))
+	f.Add("press", "Bob", "From the front:\nFrom here\n", "From <b>here</b>\nFrom ", "", []byte(nil))
 	f.Fuzz(func(t *testing.T, subject, name, text, html, filename string, data []byte) {
 		o := Outgoing{
 			From:      "Umpire <judge@umpire.test>",
@@ -173,6 +174,27 @@ func FuzzComposeRoundTrip(f *testing.F) {
 		}
 		if _, auto := Automatic(m, nil); !auto {
 			t.Fatal("a composed mail is not automatic")
+		}
+		// Signed whole as PGP/MIME, the same mail reads the same, and its
+		// signed part is exactly the bytes that were signed.
+		var signed []byte
+		o.Sign = func(e []byte) ([]byte, error) {
+			signed = bytes.Clone(e)
+			return []byte("-----BEGIN PGP SIGNATURE-----\n\nAAAA\n-----END PGP SIGNATURE-----\n"), nil
+		}
+		raw, err = Compose(o)
+		if err != nil {
+			t.Fatalf("Compose signed: %v", err)
+		}
+		sm, err := Parse(raw, Limits{MaxMessage: 64 << 20, MaxAttachment: 64 << 20})
+		if err != nil || sm.Signed == nil {
+			t.Fatalf("Parse signed: %v\n%s", err, raw)
+		}
+		if !bytes.Equal(sm.Signed.Part, signed) || bytes.Contains(signed, []byte("\r\nFrom ")) {
+			t.Fatalf("the signed part read back is not the bytes signed, or has a line starting From:\n%q\n%q", sm.Signed.Part, signed)
+		}
+		if sm.Text != m.Text || len(sm.Attachments) != len(m.Attachments) {
+			t.Fatalf("signed, the mail reads %q with %d attachments; unsigned %q with %d", sm.Text, len(sm.Attachments), m.Text, len(m.Attachments))
 		}
 	})
 }

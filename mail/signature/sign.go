@@ -250,12 +250,8 @@ func (k *ServerKey) ArmoredPublic() []byte { return bytes.Clone(k.armoredPublic)
 // Line endings may become CRLF on the way and trailing blanks may be added
 // or removed, which the canonical form ignores.
 func (k *ServerKey) ClearSign(text []byte, now time.Time) ([]byte, error) {
-	if err := checkOpenPGPTime("signature", now); err != nil {
+	if err := k.checkSignTime(now); err != nil {
 		return nil, err
-	}
-	if created := k.entity.PrimaryKey.CreationTime; now.Unix() < created.Unix() {
-		return nil, fmt.Errorf("signature time %s is before server key %s was made (%s): the clock is wrong",
-			now.UTC().Format(time.RFC3339), k.public.Fingerprint, created.UTC().Format(time.RFC3339))
 	}
 	lines := clearSignLines(text)
 	cfg := serverKeyConfig(now)
@@ -281,6 +277,47 @@ func (k *ServerKey) ClearSign(text []byte, now time.Time) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// DetachSign returns an armored detached OpenPGP signature (a PGP
+// SIGNATURE block, ending in a line ending) over data exactly as given,
+// made at time now (in whole seconds) with SHA-256 in binary mode
+// (signature class 0x00): no byte of data is changed or ignored. It signs
+// the MIME entity of a PGP/MIME message (RFC 3156 section 5), whose micalg
+// is MICAlg. Given the same key, data and now it returns the same bytes,
+// so a mail signed when it is queued is the same on every attempt.
+func (k *ServerKey) DetachSign(data []byte, now time.Time) ([]byte, error) {
+	if err := k.checkSignTime(now); err != nil {
+		return nil, err
+	}
+	cfg := serverKeyConfig(now)
+	cfg.SigningKeyId = k.entity.PrimaryKey.KeyId
+	var sig bytes.Buffer
+	if err := openpgp.DetachSign(&sig, k.entity, bytes.NewReader(data), cfg); err != nil {
+		return nil, fmt.Errorf("signing with server key %s: %w", k.public.Fingerprint, err)
+	}
+	out, err := armorBytes("PGP SIGNATURE", sig.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("armoring the signature: %w", err)
+	}
+	return out, nil
+}
+
+// checkSignTime refuses a signature time OpenPGP cannot record or before
+// the key was made.
+func (k *ServerKey) checkSignTime(now time.Time) error {
+	if err := checkOpenPGPTime("signature", now); err != nil {
+		return err
+	}
+	if created := k.entity.PrimaryKey.CreationTime; now.Unix() < created.Unix() {
+		return fmt.Errorf("signature time %s is before server key %s was made (%s): the clock is wrong",
+			now.UTC().Format(time.RFC3339), k.public.Fingerprint, created.UTC().Format(time.RFC3339))
+	}
+	return nil
+}
+
+// MICAlg is the micalg parameter of a PGP/MIME signature DetachSign makes
+// (RFC 3156 section 5): its hash is SHA-256.
+const MICAlg = "pgp-sha256"
 
 // clearSignLines splits text into the lines ClearSign signs, in the
 // canonical form it documents.

@@ -17,10 +17,18 @@ func AirStrikeHits(roll int) bool { return roll >= 3 }
 
 // AirStrike rolls once for each of the units chosen before rolling (7.3.1)
 // and reports, in the order chosen, which are reduced.
-func AirStrike(r dice.Roller, units int) []bool {
-	out := make([]bool, units)
-	for i := range out {
-		out[i] = AirStrikeHits(dice.RollFrom(r, 1, 10, 0, "B&U 7.3.1 NATO air strike roll")[0])
+func AirStrike(r dice.Roller, units int) []bool { return AirStrikeOn(r, make([]string, units)) }
+
+// AirStrikeOn is AirStrike on named targets: each roll's purpose names its
+// unit (the hosted game's strikes).
+func AirStrikeOn(r dice.Roller, targets []string) []bool {
+	out := make([]bool, len(targets))
+	for i, t := range targets {
+		purpose := "B&U 7.3.1 NATO air strike roll"
+		if t != "" {
+			purpose += " on " + t
+		}
+		out[i] = AirStrikeHits(dice.RollFrom(r, 1, 10, 0, purpose)[0])
 	}
 	return out
 }

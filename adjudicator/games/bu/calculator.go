@@ -19,6 +19,7 @@ var Calculator = &resolve.Game{
 		lossesProcedure,
 		retreatProcedure,
 		airStrikeProcedure,
+		rollToReduceProcedure,
 		victoryScoreProcedure,
 		diplomacyProcedure,
 	},
@@ -374,6 +375,35 @@ var airStrikeProcedure = &resolve.Procedure{
 		}
 		ex := fmt.Sprintf("NATO rolls once for each of %d unit(s); 3-9 reduces: %d reduced.", n, count)
 		out := &resolve.Result{Rule: resolve.Rules(rules...), Explain: ex}
+		return out.Set("reduced", red).Set("count", count), nil
+	},
+}
+
+var rollToReduceProcedure = &resolve.Procedure{
+	Name:    "roll_to_reduce",
+	Summary: "a card's \"roll to reduce X units\": one roll per unit chosen before rolling, reduced on ON-9 (12.1.2, 1.5.8 Artillery Preparation)",
+	Dice:    "1d10 read 0-9 per unit, in the order chosen",
+	Inputs: []resolve.Input{
+		{Name: "on", Kind: resolve.Int, Required: true, Bounded: true, Min: 0, Max: 9, Help: "the lowest face that reduces, as the card prints it"},
+		{Name: "units", Kind: resolve.Int, Bounded: true, Min: 0, Max: 9, Default: "1", Help: "units chosen before rolling"},
+	},
+	Outputs: []resolve.Output{
+		{Name: "reduced", Help: "for each unit, in the order chosen, whether it is reduced"},
+		{Name: "count", Help: "how many units are reduced"},
+	},
+	Main: "reduced",
+	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
+		on, n := in.Int("on"), in.Int("units")
+		red := make([]bool, n)
+		count := 0
+		for i := range red {
+			_, red[i] = RollToReduce(r, on, fmt.Sprintf("B&U 12.1.2 roll to reduce, unit %d, reduces on %d-9", i+1, on))
+			if red[i] {
+				count++
+			}
+		}
+		ex := fmt.Sprintf("One roll for each of %d unit(s) chosen before rolling; %d-9 reduces: %d reduced.", n, on, count)
+		out := &resolve.Result{Rule: resolve.Rules("12.1.2"), Explain: ex}
 		return out.Set("reduced", red).Set("count", count), nil
 	},
 }

@@ -128,8 +128,16 @@ func (b Battle) Resolve(attackerRoll, defenderRoll int) BattleResult {
 
 // Fight rolls the two combat dice, the attacker's then the defender's
 // (13.4.5), and resolves the battle.
-func (b Battle) Fight(r dice.Roller) BattleResult {
-	a := dice.RollFrom(r, 1, 10, 0, "B&U 13.4.5 attacker's combat effectiveness roll")[0]
-	d := dice.RollFrom(r, 1, 10, 0, "B&U 13.4.5 defender's combat effectiveness roll")[0]
+func (b Battle) Fight(r dice.Roller) BattleResult { return b.FightAt(r, "") }
+
+// FightAt is Fight for a battle named in the rolls' purposes (the hosted
+// game's battles: "the attack on Brčko").
+func (b Battle) FightAt(r dice.Roller, battle string) BattleResult {
+	suffix := ""
+	if battle != "" {
+		suffix = ", " + battle
+	}
+	a := dice.RollFrom(r, 1, 10, 0, "B&U 13.4.5 attacker's combat effectiveness roll"+suffix)[0]
+	d := dice.RollFrom(r, 1, 10, 0, "B&U 13.4.5 defender's combat effectiveness roll"+suffix)[0]
 	return b.Resolve(a, d)
 }

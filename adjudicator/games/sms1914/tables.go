@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
 // demoTables is the embedded stand-in table file: the CRT, Artillery Table
@@ -30,6 +32,7 @@ type Tables struct {
 
 	file tableFile
 	md   toml.MetaData
+	text []byte
 }
 
 type tableFile struct {
@@ -37,6 +40,7 @@ type tableFile struct {
 	CRT         crtFile         `toml:"crt"`
 	Artillery   artilleryFile   `toml:"artillery"`
 	ForcedMarch forcedMarchFile `toml:"forced_march"`
+	TEC         tecFile         `toml:"tec"`
 }
 
 type crtFile struct {
@@ -76,7 +80,7 @@ func LoadTables(path string) (*Tables, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table file %s is not valid TOML: %v", t.Name, err)
 	}
-	t.md = md
+	t.md, t.text = md, []byte(text)
 	t.StandIn = t.file.StandIn
 	return t, nil
 }
@@ -90,6 +94,24 @@ func (t *Tables) missing(keys ...string) error {
 	return nil
 }
 
+// bad is a problem with a field of the file, naming its line when it can
+// be found: "table file NAME:LINE: field crt.columns: ...".
+func (t *Tables) bad(field, format string, args ...any) error {
+	table, key := field, ""
+	if i := strings.LastIndex(field, "."); i >= 0 {
+		table, key = field[:i], field[i+1:]
+	}
+	key = strings.Trim(key, `"`)
+	line := board.FieldLine(t.text, table, -1, key)
+	if line == 0 {
+		// a cell key such as crt.cells."1:4": look for it under its table
+		if i := strings.Index(field, ".\""); i >= 0 {
+			line = board.FieldLine(t.text, field[:i], -1, strings.Trim(field[i+1:], `"`))
+		}
+	}
+	return &board.FileError{File: "table file " + t.Name, Line: line, Field: field, Err: fmt.Sprintf(format, args...)}
+}
+
 // Scale is the odds scale from the file's crt.columns.
 func (t *Tables) Scale() (*Scale, error) {
 	if err := t.missing("crt.columns"); err != nil {
@@ -97,7 +119,7 @@ func (t *Tables) Scale() (*Scale, error) {
 	}
 	s, err := NewScale(t.file.CRT.Columns)
 	if err != nil {
-		return nil, fmt.Errorf("table file %s: field crt.columns: %v", t.Name, err)
+		return nil, t.bad("crt.columns", "%v", err)
 	}
 	return s, nil
 }
@@ -113,7 +135,7 @@ func (t *Tables) CRT() (*CRT, error) {
 	}
 	f := t.file.CRT
 	if f.WhiteMax < f.WhiteMin {
-		return nil, fmt.Errorf("table file %s: field crt.white_max %d is below crt.white_min %d", t.Name, f.WhiteMax, f.WhiteMin)
+		return nil, t.bad("crt.white_max", "%d is below crt.white_min %d", f.WhiteMax, f.WhiteMin)
 	}
 	rows := f.WhiteMax - f.WhiteMin + 1
 	crt := &CRT{Scale: s, WhiteMin: f.WhiteMin, WhiteMax: f.WhiteMax}
@@ -121,21 +143,21 @@ func (t *Tables) CRT() (*CRT, error) {
 		field := fmt.Sprintf("crt.cells.%q", col)
 		grid, ok := f.Cells[col]
 		if !ok {
-			return nil, fmt.Errorf("table file %s has no field %s", t.Name, field)
+			return nil, t.bad(field, "missing: every column of crt.columns has its cells")
 		}
 		if len(grid) != rows {
-			return nil, fmt.Errorf("table file %s: field %s has %d rows, want %d (white %d to %d)", t.Name, field, len(grid), rows, f.WhiteMin, f.WhiteMax)
+			return nil, t.bad(field, "has %d rows, want %d (white %d to %d)", len(grid), rows, f.WhiteMin, f.WhiteMax)
 		}
 		var out [][]Result
 		for i, row := range grid {
 			if len(row) != 6 {
-				return nil, fmt.Errorf("table file %s: field %s row for white %d has %d cells, want 6 (black 1 to 6)", t.Name, field, f.WhiteMin+i, len(row))
+				return nil, t.bad(field, "row for white %d has %d cells, want 6 (black 1 to 6)", f.WhiteMin+i, len(row))
 			}
 			var rr []Result
 			for j, cell := range row {
 				res, err := ParseResult(cell)
 				if err != nil {
-					return nil, fmt.Errorf("table file %s: field %s white %d black %d: %v", t.Name, field, f.WhiteMin+i, j+1, err)
+					return nil, t.bad(field, "white %d black %d: %v", f.WhiteMin+i, j+1, err)
 				}
 				rr = append(rr, res)
 			}
@@ -145,7 +167,7 @@ func (t *Tables) CRT() (*CRT, error) {
 	}
 	for col := range f.Cells {
 		if !slices.Contains(f.Columns, col) {
-			return nil, fmt.Errorf("table file %s: field crt.cells.%q is not one of crt.columns", t.Name, col)
+			return nil, t.bad(fmt.Sprintf("crt.cells.%q", col), "is not one of crt.columns")
 		}
 	}
 	return crt, nil
@@ -159,26 +181,26 @@ func (t *Tables) ArtilleryTable() (*ArtilleryTable, error) {
 	f := t.file.Artillery
 	a := &ArtilleryTable{AV: f.AV, DRM: f.DRM}
 	if len(f.DE) == 0 || len(f.AV) == 0 {
-		return nil, fmt.Errorf("table file %s: fields artillery.de and artillery.av must not be empty", t.Name)
+		return nil, t.bad("artillery.de", "artillery.de and artillery.av must not be empty")
 	}
 	for i, d := range f.DE {
 		r, ok := new(big.Rat).SetString(fmt.Sprint(d))
 		if !ok || r.Sign() <= 0 || (i > 0 && r.Cmp(a.DE[i-1]) <= 0) {
-			return nil, fmt.Errorf("table file %s: field artillery.de must rise from above 0", t.Name)
+			return nil, t.bad("artillery.de", "must rise from above 0")
 		}
 		a.DE = append(a.DE, r)
 	}
 	for i, v := range f.AV {
 		if v < 0 || (i == 0 && v != 0) || (i > 0 && v <= f.AV[i-1]) {
-			return nil, fmt.Errorf("table file %s: field artillery.av must start at 0 and rise", t.Name)
+			return nil, t.bad("artillery.av", "must start at 0 and rise")
 		}
 	}
 	if len(f.DRM) != len(f.AV) {
-		return nil, fmt.Errorf("table file %s: field artillery.drm has %d rows, want %d (one per artillery.av)", t.Name, len(f.DRM), len(f.AV))
+		return nil, t.bad("artillery.drm", "has %d rows, want %d (one per artillery.av)", len(f.DRM), len(f.AV))
 	}
 	for i, row := range f.DRM {
 		if len(row) != len(f.DE) {
-			return nil, fmt.Errorf("table file %s: field artillery.drm row %d has %d cells, want %d (one per artillery.de)", t.Name, i+1, len(row), len(f.DE))
+			return nil, t.bad("artillery.drm", "row %d has %d cells, want %d (one per artillery.de)", i+1, len(row), len(f.DE))
 		}
 	}
 	return a, nil
@@ -192,25 +214,25 @@ func (t *Tables) ForcedMarchTable() (*ForcedMarchTable, error) {
 	f := t.file.ForcedMarch
 	fm := &ForcedMarchTable{Units: f.Units, FailedBy: f.FailedBy}
 	if len(f.Units) == 0 || len(f.FailedBy) == 0 || f.FailedBy[0] != 1 {
-		return nil, fmt.Errorf("table file %s: fields forced_march.units and forced_march.failed_by must not be empty, and failed_by must start at 1", t.Name)
+		return nil, t.bad("forced_march.failed_by", "forced_march.units and forced_march.failed_by must not be empty, and failed_by must start at 1")
 	}
 	for i := 1; i < len(f.FailedBy); i++ {
 		if f.FailedBy[i] <= f.FailedBy[i-1] {
-			return nil, fmt.Errorf("table file %s: field forced_march.failed_by must rise", t.Name)
+			return nil, t.bad("forced_march.failed_by", "must rise")
 		}
 	}
 	if len(f.Results) != len(f.FailedBy) {
-		return nil, fmt.Errorf("table file %s: field forced_march.results has %d rows, want %d (one per failed_by)", t.Name, len(f.Results), len(f.FailedBy))
+		return nil, t.bad("forced_march.results", "has %d rows, want %d (one per failed_by)", len(f.Results), len(f.FailedBy))
 	}
 	for i, row := range f.Results {
 		if len(row) != len(f.Units) {
-			return nil, fmt.Errorf("table file %s: field forced_march.results row %d has %d cells, want %d (one per unit type)", t.Name, i+1, len(row), len(f.Units))
+			return nil, t.bad("forced_march.results", "row %d has %d cells, want %d (one per unit type)", i+1, len(row), len(f.Units))
 		}
 		var rr []MarchResult
 		for j, cell := range row {
 			m, err := ParseMarchResult(cell)
 			if err != nil {
-				return nil, fmt.Errorf("table file %s: field forced_march.results row %d, %s: %v", t.Name, i+1, f.Units[j], err)
+				return nil, t.bad("forced_march.results", "row %d, %s: %v", i+1, f.Units[j], err)
 			}
 			rr = append(rr, m)
 		}

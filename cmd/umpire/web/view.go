@@ -190,6 +190,9 @@ func (s *Server) games(stx *store.Tx) ([]GameSummary, error) {
 	}
 	out := make([]GameSummary, 0, len(gs))
 	for _, g := range gs {
+		if adjudicator.Unlisted(g) {
+			continue // found by its id only, as by mail
+		}
 		sum, _, err := s.summary(tx, g)
 		if err != nil {
 			return nil, err

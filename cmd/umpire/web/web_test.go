@@ -576,3 +576,22 @@ func BenchmarkGamePage60x40(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "page-bytes")
 }
+
+// TestUnlistedGames: a game whose file says unlisted = true is in no list
+// of games, on the page or in the JSON, as the games answer by mail leaves
+// it out; its own page is there for whoever knows its id.
+func TestUnlistedGames(t *testing.T) {
+	w := newWorld(t)
+	w.create("id = \"open-1\"\ngame = \"fake\"\nscenario = \"duel\"\n[schedule]\nevery = \"48h\"\n")
+	w.create("id = \"quiet-1\"\ngame = \"fake\"\nscenario = \"duel\"\nunlisted = true\n[schedule]\nevery = \"48h\"\n")
+	s := w.server(nil)
+	for _, path := range []string{"/", "/api/games"} {
+		body := get(t, s, "GET", path).Body.String()
+		if !strings.Contains(body, "open-1") || strings.Contains(body, "quiet-1") {
+			t.Errorf("%s lists the unlisted game, or not the listed one:\n%s", path, body)
+		}
+	}
+	if rec := get(t, s, "GET", "/games/quiet-1/"); rec.Code != 200 {
+		t.Errorf("the unlisted game's page: %d", rec.Code)
+	}
+}

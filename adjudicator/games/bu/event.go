@@ -1,0 +1,466 @@
+package bu
+
+// Events (12.0): a card's event, written in the effect vocabulary, with
+// the parameters its orders give (target, place, deploy, safe, take).
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// eventLine reads an event's parameter line on the sandbox.
+func (p *parser) eventLine(verb string, f []string) (*order, error) {
+	g := p.g
+	c := p.card
+	switch verb {
+	case "target":
+		e := c.Has(EffReduce)
+		hint := fmt.Sprintf("target UNIT ...: up to %d full-size enemy %s (12.1.2)", e.Units, plural(e.Units, "unit", "units"))
+		o := &order{Verb: verb}
+		for _, w := range splitUnits(f[1:]) {
+			u := g.byID[unitID(w)]
+			if err := g.reduceTarget(p.seat, e, u); err != nil {
+				if u == nil {
+					return nil, refuse(hint, "there is no unit %s", unitID(w))
+				}
+				return nil, err
+			}
+			o.Units = append(o.Units, u.ID)
+		}
+		if len(o.Units) == 0 || len(o.Units) > e.Units {
+			return nil, refuse(hint, "target: name 1 to %d units", e.Units)
+		}
+		o.Canon = "target " + strings.Join(o.Units, " ")
+		return o, nil
+	case "place":
+		e := c.Has(EffPlace)
+		if len(f) != 3 {
+			return nil, refuse("place UNIT SPACE", "place: want a unit and a space")
+		}
+		u, err := p.unitOf(f[1])
+		if err != nil {
+			return nil, err
+		}
+		sp, err := p.spaceOf(f[2])
+		if err != nil {
+			return nil, err
+		}
+		if err := g.checkPlace(e, u, sp); err != nil {
+			return nil, err
+		}
+		if n := countVerb(p.ords, "place"); n >= e.Count {
+			return nil, refuse(fmt.Sprintf("%s places %d %s", c.ID, e.Count, plural(e.Count, "unit", "units")), "place: too many units")
+		}
+		u.Box, u.Space = OnMap, sp
+		return &order{Verb: verb, Units: []string{u.ID}, Space: sp, Canon: "place " + u.ID + " " + sp}, nil
+	case "deploy":
+		e := c.Has(EffForeign)
+		if len(f) != 3 {
+			return nil, refuse("deploy UNIT SPACE (the others go to the Foreign Units box)", "deploy: want a unit and a space")
+		}
+		u, err := p.unitOf(f[1])
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(e.UnitIDs, u.ID) || u.Box != Pool {
+			return nil, refuse(c.ID+" brings "+strings.Join(e.UnitIDs, ", "), "%s does not come with %s", u.ID, c.ID)
+		}
+		sp, err := p.spaceOf(f[2])
+		if err != nil {
+			return nil, err
+		}
+		if err := g.checkDeploy(u, sp); err != nil {
+			return nil, err
+		}
+		u.Box, u.Space = OnMap, sp
+		return &order{Verb: verb, Units: []string{u.ID}, Space: sp, Canon: "deploy " + u.ID + " " + sp}, nil
+	case "safe", "take":
+		kind := map[string]string{"safe": EffUNSafe, "take": EffControl}[verb]
+		e := c.Has(kind)
+		o := &order{Verb: verb}
+		for _, w := range f[1:] {
+			sp, err := p.spaceOf(w)
+			if err != nil {
+				return nil, err
+			}
+			var cerr error
+			if verb == "safe" {
+				cerr = g.checkSafe(p.seat, e, sp)
+			} else {
+				cerr = g.checkTake(p.seat, e, sp)
+			}
+			if cerr != nil {
+				return nil, cerr
+			}
+			o.Path = append(o.Path, sp)
+		}
+		if len(o.Path) == 0 || len(o.Path) > e.Count {
+			return nil, refuse(fmt.Sprintf("%s %s: up to %d spaces among %s", verb, c.ID, e.Count, strings.Join(e.Where, ", ")), "%s: name 1 to %d spaces", verb, e.Count)
+		}
+		o.Canon = verb + " " + strings.Join(o.Path, " ")
+		return o, nil
+	}
+	return nil, lateError("%s: not an event order", verb) // roundLine lets only the card's lines through
+}
+
+func countVerb(ords []*order, verb string) int {
+	n := 0
+	for _, o := range ords {
+		if o.Verb == verb {
+			n++
+		}
+	}
+	return n
+}
+
+// inWhere reports whether space id is among where: a space, a region, or
+// key (a Key Space of side).
+func (g *game) inWhere(where []string, id string, side Side) bool {
+	sp := g.space(id)
+	if sp == nil {
+		return false
+	}
+	for _, w := range where {
+		switch {
+		case w == id, w == sp.Region:
+			return true
+		case w == "key" && sp.Key && g.Control[id] == side:
+			return true
+		}
+	}
+	return len(where) == 0
+}
+
+// reduceTarget says why u may not be a target of seat's roll to reduce,
+// or nil: a full-size enemy unit on the map (ruling: a reduction flips a
+// full unit, as the air strike's does), where the card allows.
+func (g *game) reduceTarget(seat string, e *Effect, u *Unit) error {
+	switch {
+	case u == nil:
+		return lateError("no such unit")
+	case u.Box != OnMap || slices.Contains(g.seatSides(seat), u.Side()):
+		return refuse("target enemy units on the map, such as "+g.enemyExample(seat), "%s is not an enemy unit on the map", u.ID)
+	case u.Reduced:
+		return refuse("rolls to reduce target full-size units (ruling, as 7.3.1)", "%s is already reduced", u.ID)
+	case !g.inWhere(e.Where, u.Space, u.Side()):
+		return refuse("the card rolls for units in "+strings.Join(e.Where, ", "), "%s is at %s", u.ID, g.name(u.Space))
+	}
+	return nil
+}
+
+// checkPlace says why u may not be placed at space by a place effect.
+func (g *game) checkPlace(e *Effect, u *Unit, space string) error {
+	sp := g.space(space)
+	switch {
+	case u.Type().ID != e.Type:
+		return refuse("the card places "+e.Type+" units", "%s is not a %s unit", u.ID, e.Type)
+	case e.From == "pool" && u.Box != Pool, e.From == "eliminated" && u.Box != Eliminated:
+		return refuse(fmt.Sprintf("the card places units from %s", map[string]string{"pool": "those not yet in play", "eliminated": "the Eliminated Units box"}[e.From]), "%s is %s", u.ID, boxName(u.Box))
+	case e.From == "pool" && u.Arrives != 0 && u.Arrives > g.Turn:
+		return refuse("a reinforcement comes on its own turn (6.2): place a unit whose turn has come", "%s is a reinforcement of turn %d", u.ID, u.Arrives)
+	case sp.Foreign() || g.Control[space] != u.Side():
+		return refuse("placed units go to spaces of their side", "%s is not a %s space", sp.Name, u.Side())
+	case !g.inWhere(e.Where, space, u.Side()):
+		return refuse("the card places units in "+strings.Join(e.Where, ", "), "%s is not among them", sp.Name)
+	case g.isUN(space):
+		return refuse("UN Safe Areas take no new units (2.5.2)", "%s is a UN Safe Area", sp.Name)
+	case len(g.unitsAt(space))+1 > StackLimit:
+		return refuse("at most 3 units a space (2.3)", "%s is full", sp.Name)
+	}
+	if a, _, ok := g.supply(u.Side()).areaOf(g, space); !ok || !a.supplied() {
+		return refuse("placed units go to supplied spaces", "%s is unsupplied", sp.Name)
+	}
+	return nil
+}
+
+// checkSafe says why space may not become a UN Safe Area by e (2.5.1).
+func (g *game) checkSafe(seat string, e *Effect, space string) error {
+	if !slices.Contains(e.Where, space) {
+		return refuse("the card names "+strings.Join(e.Where, ", "), "%s is not among them", g.name(space))
+	}
+	if !slices.Contains(g.seatSides(seat), g.Control[space]) {
+		return refuse("a UN Safe Area is made of a space you control (ruling)", "%s is not yours", g.name(space))
+	}
+	return nil
+}
+
+// checkTake says why seat may not take control of space by a control
+// effect: a vacant enemy space that is not a Key Space, next to a space of
+// the seat, where the card allows (ruling).
+func (g *game) checkTake(seat string, e *Effect, space string) error {
+	sp := g.space(space)
+	side := g.seatSides(seat)[0]
+	switch {
+	case sp.Foreign() || g.friendly(side, g.Control[space]):
+		return refuse("take enemy spaces", "%s is not an enemy space", sp.Name)
+	case sp.Key:
+		return refuse("a control effect takes no Key Space (ruling)", "%s is a Key Space", sp.Name)
+	case len(g.unitsAt(space)) > 0:
+		return refuse("take a vacant space", "%s holds units", sp.Name)
+	case !g.inWhere(e.Where, space, side):
+		return refuse("the card takes spaces in "+strings.Join(e.Where, ", "), "%s is not among them", sp.Name)
+	}
+	i, _ := g.sc.Map.Space(space)
+	for _, n := range g.sc.Map.Graph.Neighbours(i) {
+		if ns := g.sc.Map.Spaces[n]; !ns.Foreign() && slices.Contains(g.seatSides(seat), g.Control[ns.ID]) {
+			return nil
+		}
+	}
+	return refuse("take a space next to one of yours", "%s is not next to a space of yours", sp.Name)
+}
+
+// sidesOf resolves an effect's who (self, opponent, opponents, a side)
+// for seat playing for side; opponent is the active seat's side when an
+// interrupt answers it, else every enemy side.
+func (g *game) sidesOf(who, seat string, side Side) []Side {
+	if s, ok := ParseSide(who); ok {
+		return []Side{s}
+	}
+	switch who {
+	case "self":
+		return []Side{side}
+	case "opponent":
+		if g.Round != nil && g.Round.Seat != seat {
+			return []Side{g.Round.For}
+		}
+	}
+	var out []Side
+	for _, s := range Sides {
+		if g.enemies(side, s) && g.Sides[s].Out == "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// event carries out a card played for its event (12.1.1).
+func (g *game) event(seat string, c *Card, actions []string) {
+	r := g.Round
+	var params, queue []string
+	for _, a := range actions {
+		switch strings.Fields(a)[0] {
+		case "target", "place", "deploy", "safe", "take":
+			params = append(params, a)
+		default:
+			queue = append(queue, a)
+		}
+	}
+	if c.Text != "" {
+		g.ev("12.1.1", "Event %s: %s.", c.ID, strings.TrimSuffix(c.Text, "."))
+	}
+	if c.Lasting != "" {
+		g.Lasting = append(g.Lasting, Lasting{Card: c.ID, Seat: seat, Side: r.For, Until: c.Lasting, Turn: g.Turn})
+		g.ev("1.5.6", "%s stays in effect for the %s.", c.ID, map[string]string{LastTurn: "turn", LastPeriod: "period", LastGame: "game"}[c.Lasting])
+	}
+	for _, e := range c.Effects {
+		e := e
+		switch e.Kind {
+		case EffOP, EffSR, EffRP:
+			r.Points, r.Queue = g.cardPoints(c, "event"), queue
+		case EffSW:
+			for _, s := range g.sidesOf(e.Who, seat, r.For) {
+				g.changeSW(s, e.Value, "12.1", "event "+c.ID)
+			}
+		case EffFA:
+			for _, s := range g.sidesOf(e.Who, seat, r.For) {
+				g.changeFA(s, e.Value, "12.1", "event "+c.ID, seat)
+			}
+		case EffReduce:
+			if e.When == "event" {
+				g.rollToReduce(seat, c, &e, paramUnits(params, "target"))
+			}
+		case EffPlace:
+			g.placeUnits(seat, c, &e, params)
+		case EffForeign:
+			g.foreignCard(seat, c, &e, params)
+		case EffUNSafe:
+			g.safeAreas(seat, c, &e, params)
+		case EffControl:
+			g.takeControl(seat, c, &e, params)
+		}
+		g.checkVictory()
+		if g.Over {
+			return
+		}
+	}
+}
+
+func paramUnits(params []string, verb string) []string {
+	var out []string
+	for _, p := range params {
+		f := strings.Fields(p)
+		if f[0] == verb {
+			out = append(out, f[1:]...)
+		}
+	}
+	return out
+}
+
+// rollToReduce rolls once for each unit chosen before rolling (12.1.2).
+func (g *game) rollToReduce(seat string, c *Card, e *Effect, named []string) {
+	var targets []*Unit
+	for _, id := range named {
+		if u := g.byID[id]; g.reduceTarget(seat, e, u) == nil && len(targets) < e.Units {
+			targets = append(targets, u)
+		}
+	}
+	if len(targets) == 0 {
+		side := g.seatSides(seat)[0]
+		for _, s := range g.sidesOf("opponents", seat, side) {
+			targets = append(targets, g.pickEnemies(seat, s, e.Units, func(u *Unit) bool { return g.reduceTarget(seat, e, u) == nil })...)
+		}
+		slices.SortStableFunc(targets, func(a, b *Unit) int { return b.Values().CF - a.Values().CF })
+		targets = targets[:min(len(targets), e.Units)]
+	}
+	if len(targets) == 0 {
+		g.ev("12.1.2", "%s finds no unit to roll for.", c.ID)
+		return
+	}
+	g.ev("12.1.2", "%s names the units before rolling: %s.", seatName(seat), unitIDs(targets))
+	for _, u := range targets {
+		roll, hit := RollToReduce(g.r, e.On, fmt.Sprintf("B&U 12.1.2 roll to reduce %s (%s), reduces on %d-9", u.ID, c.ID, e.On))
+		if hit {
+			u.Reduced = true
+			g.ev("12.1.2", "%s rolls %d on %s: reduced.", c.ID, roll, u.ID)
+		} else {
+			g.ev("12.1.2", "%s rolls %d on %s: no effect.", c.ID, roll, u.ID)
+		}
+	}
+}
+
+// placeUnits puts a place effect's units on the map: those the orders
+// name, then the umpire's (the first of the type, in the legal space with
+// most room).
+func (g *game) placeUnits(seat string, c *Card, e *Effect, params []string) {
+	n := 0
+	for _, p := range params {
+		f := strings.Fields(p)
+		if f[0] != "place" || n >= e.Count {
+			continue
+		}
+		u := g.byID[f[1]]
+		if err := g.checkPlace(e, u, f[2]); err != nil {
+			g.ev("12.1", "Not carried out: %s (%v).", p, err)
+			continue
+		}
+		g.placeOne(u, f[2], e)
+		n++
+	}
+	for _, u := range g.Units {
+		if n >= e.Count {
+			break
+		}
+		if u.Type().ID != e.Type || e.From == "pool" && (u.Box != Pool || u.Arrives > g.Turn) || e.From == "eliminated" && u.Box != Eliminated {
+			continue
+		}
+		best, room := "", -1
+		for _, sp := range g.sc.Map.Spaces {
+			if g.checkPlace(e, u, sp.ID) == nil && StackLimit-len(g.unitsAt(sp.ID)) > room {
+				best, room = sp.ID, StackLimit-len(g.unitsAt(sp.ID))
+			}
+		}
+		if best == "" {
+			break
+		}
+		g.placeOne(u, best, e)
+		n++
+	}
+	if n < e.Count {
+		g.ev("12.1", "%s: %d of %d units could be placed.", c.ID, n, e.Count)
+	}
+}
+
+func (g *game) placeOne(u *Unit, space string, e *Effect) {
+	u.Box, u.Space, u.Reduced, u.Supply, u.Arrives = OnMap, space, e.State == "reduced", "", 0
+	g.ev("12.1", "%s is placed %s at %s.", u.ID, map[bool]string{true: "reduced", false: "full-size"}[u.Reduced], g.name(space))
+}
+
+// foreignCard brings a Foreign Units card's units into play (1.5.8): those
+// the orders deploy go on the map at once, for 1 FA; the others to the
+// Foreign Units box, to be deployed at a start of turn (6.3).
+func (g *game) foreignCard(seat string, c *Card, e *Effect, params []string) {
+	deployed := map[Side]bool{}
+	for _, p := range params {
+		f := strings.Fields(p)
+		if f[0] != "deploy" {
+			continue
+		}
+		u := g.byID[f[1]]
+		if u == nil || u.Box != Pool || !slices.Contains(e.UnitIDs, u.ID) {
+			continue
+		}
+		if err := g.checkDeploy(u, f[2]); err != nil {
+			g.ev("1.5.8", "Not carried out: %s (%v).", p, err)
+			continue
+		}
+		u.Box, u.Space = OnMap, f[2]
+		deployed[u.Side()] = true
+		g.ev("1.5.8", "%s deploys %s at %s at once.", seatName(seat), u.ID, g.name(f[2]))
+	}
+	for _, id := range e.UnitIDs {
+		if u := g.byID[id]; u.Box == Pool {
+			u.Box = Reserve
+			g.ev("1.5.8", "%s goes to the Foreign Units box.", u.ID)
+		}
+	}
+	for _, s := range Sides {
+		if deployed[s] {
+			g.changeFA(s, -1, "1.5.8", "Foreign Units deployed at once", seat)
+		}
+	}
+}
+
+// safeAreas makes UN Safe Areas (2.5.1).
+func (g *game) safeAreas(seat string, c *Card, e *Effect, params []string) {
+	spaces := e.Where
+	if e.Count > 0 {
+		spaces = nil
+		for _, p := range params {
+			if f := strings.Fields(p); f[0] == "safe" {
+				spaces = append(spaces, f[1:]...)
+			}
+		}
+	}
+	for _, sp := range spaces {
+		if g.checkSafe(seat, e, sp) != nil || g.isUN(sp) {
+			continue
+		}
+		g.UN = append(g.UN, sp)
+		g.ev("2.5.1", "%s becomes a UN Safe Area.", g.name(sp))
+	}
+}
+
+// takeControl takes vacant spaces by a control effect (ruling: captured as
+// by movement, 13.5).
+func (g *game) takeControl(seat string, c *Card, e *Effect, params []string) {
+	var spaces []string
+	for _, p := range params {
+		if f := strings.Fields(p); f[0] == "take" {
+			spaces = append(spaces, f[1:]...)
+		}
+	}
+	if len(spaces) == 0 {
+		for _, sp := range g.sc.Map.Spaces {
+			if len(spaces) < e.Count && g.checkTake(seat, e, sp.ID) == nil {
+				spaces = append(spaces, sp.ID)
+			}
+		}
+	}
+	side := g.Round.For
+	for _, sp := range spaces[:min(len(spaces), e.Count)] {
+		if err := g.checkTake(seat, e, sp); err != nil {
+			g.ev("12.1", "Not carried out: take %s (%v).", sp, err)
+			continue
+		}
+		g.capture(sp, side, 1, seat)
+		if g.Over {
+			return
+		}
+	}
+}
+
+// eventAction is a queued line that is no operation: nothing left to do.
+func (g *game) eventAction(seat string, o *order) {
+	g.ev("12.1", "Not carried out: %s (not an action of this play).", o.Canon)
+}

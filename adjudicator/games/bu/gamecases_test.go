@@ -1,0 +1,484 @@
+package bu
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/resolve"
+	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
+)
+
+// TestGameCases runs the adjudication cases of testdata/game (the lines of
+// docs/rules-cases.md, with this game's own below).
+//
+// Setup lines:
+//
+//	empty                      every unit off the map (to the pool)
+//	unit ID SPACE [reduced] [low|oos]   a unit on the map
+//	eliminated ID | reserve ID | removed ID   a unit in a box
+//	control SPACE SIDE         a space's controller
+//	region REGION SIDE|none    a region's marker
+//	turn N                     the turn
+//	round SEAT                 SEAT's action round is open (the turn's rounds from 0)
+//	phase start|setup          the start of the turn, or the set-up, is open
+//	hand SEAT CARD ...         SEAT's hand (the cards leave the decks)
+//	sw SIDE N | fa SIDE N      a track (the Intervention Level follows FA)
+//	trench SPACE progress|complete   an entrenchment marker
+//	un SPACE                   a UN Safe Area
+//	standing SEAT ORDER ...    a standing order, as the seat writes it
+//	lastmode SEAT MODE         the mode of SEAT's last round (10.1.4)
+//	lasting SEAT CARD          a lasting card in play
+//
+// Checks:
+//
+//	want unit ID SPACE [reduced|full] [low|oos|supplied]
+//	want gone ID               eliminated or out of the game
+//	want removed ID            out of the game
+//	want box ID BOX            pool, eliminated, reserve, removed
+//	want control SPACE SIDE
+//	want region REGION SIDE|none
+//	want sw SIDE N | want fa SIDE N | want level SIDE N
+//	want hand SEAT CARD ...    exactly these cards
+//	want discard SEAT CARD     the card is on SEAT's discard pile
+//	want pending SEAT | want nopending
+//	want phase P | want active SEAT | want turn N
+//	want trench SPACE progress|complete|none
+//	want un SPACE | want noun SPACE
+//	want winner SEAT
+//	want points N              OPs, SR or RP points left in the round
+//	want track NAME VALUE      a track of the public report (SW Serb 34)
+func TestGameCases(t *testing.T) {
+	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "refuse", Format: 1, Hint: 0}}}
+	rulestest.Run(t, rulestest.Config{Rules: Game, Dir: filepath.Join("testdata", "game"), Fixtures: fixtures{}, CheckDraw: citesRule, Refusals: refusals})
+	if !t.Failed() {
+		refusals.Check(t) // skipped when -run picks single cases
+	}
+}
+
+// citesRule checks that a draw's purpose names a B&U rule.
+func citesRule(d resolve.Draw) error {
+	if !strings.HasPrefix(d.Purpose, "B&U ") || !strings.ContainsAny(d.Purpose[4:5], "0123456789") {
+		return fmt.Errorf("the purpose cites no B&U rule")
+	}
+	return nil
+}
+
+type fixtures struct{}
+
+func (fixtures) Setup(state []byte, directive string, args []string) ([]byte, error) {
+	g, err := decode(state)
+	if err != nil {
+		return nil, err
+	}
+	need := func(n int, usage string) error {
+		if len(args) < n {
+			return fmt.Errorf("want %s", usage)
+		}
+		return nil
+	}
+	unit := func(id string) (*Unit, error) {
+		u := g.byID[unitID(id)]
+		if u == nil {
+			return nil, fmt.Errorf("no unit %s", id)
+		}
+		return u, nil
+	}
+	side := func(s string) (Side, error) {
+		sd, ok := ParseSide(s)
+		if !ok {
+			return "", fmt.Errorf("%q is not a side", s)
+		}
+		return sd, nil
+	}
+	switch directive {
+	case "empty":
+		for _, u := range g.Units {
+			if u.Box == OnMap {
+				u.Box, u.Space, u.Supply, u.Reduced = Pool, "", "", false
+			}
+		}
+	case "unit":
+		if err := need(2, "unit ID SPACE [reduced] [low|oos]"); err != nil {
+			return nil, err
+		}
+		u, err := unit(args[0])
+		if err != nil {
+			return nil, err
+		}
+		if g.space(Slug(args[1])) == nil {
+			return nil, fmt.Errorf("no space %s", args[1])
+		}
+		u.Box, u.Space, u.Reduced, u.Supply, u.Arrives = OnMap, Slug(args[1]), false, "", 0
+		for _, a := range args[2:] {
+			switch a {
+			case "reduced":
+				u.Reduced = true
+			case "low":
+				u.Supply = LowSupply
+			case "oos":
+				u.Supply = OOS
+			default:
+				return nil, fmt.Errorf("unit: %q is not reduced, low or oos", a)
+			}
+		}
+	case "eliminated", "reserve", "removed", "pool":
+		if err := need(1, directive+" ID"); err != nil {
+			return nil, err
+		}
+		for _, id := range args {
+			u, err := unit(id)
+			if err != nil {
+				return nil, err
+			}
+			u.Box, u.Space, u.Supply = directive, "", ""
+			if directive == "pool" {
+				u.Box = Pool
+			}
+		}
+	case "control":
+		if err := need(2, "control SPACE SIDE"); err != nil {
+			return nil, err
+		}
+		s, err := side(args[1])
+		if err != nil {
+			return nil, err
+		}
+		for _, sp := range args[:1] {
+			if g.space(Slug(sp)) == nil || g.space(Slug(sp)).Foreign() {
+				return nil, fmt.Errorf("no domestic space %s", sp)
+			}
+			g.Control[Slug(sp)] = s
+		}
+	case "region":
+		if err := need(2, "region REGION SIDE|none"); err != nil {
+			return nil, err
+		}
+		if g.sc.Map.RegionByID(Slug(args[0])) == nil {
+			return nil, fmt.Errorf("no region %s", args[0])
+		}
+		if args[1] == "none" {
+			delete(g.Regions, Slug(args[0]))
+			break
+		}
+		s, err := side(args[1])
+		if err != nil {
+			return nil, err
+		}
+		g.Regions[Slug(args[0])] = s
+	case "turn":
+		if err := need(1, "turn N"); err != nil {
+			return nil, err
+		}
+		g.Turn, _ = strconv.Atoi(args[0])
+	case "round":
+		if err := need(1, "round SEAT"); err != nil {
+			return nil, err
+		}
+		if !slices.Contains(g.Seats, args[0]) {
+			return nil, fmt.Errorf("no seat %s", args[0])
+		}
+		g.Phase, g.Active, g.Rounds = PhaseRound, args[0], 0
+	case "phase":
+		if err := need(1, "phase start|setup"); err != nil {
+			return nil, err
+		}
+		g.Phase, g.Active = args[0], ""
+	case "hand":
+		if err := need(1, "hand SEAT CARD ..."); err != nil {
+			return nil, err
+		}
+		seat := args[0]
+		if !slices.Contains(g.Seats, seat) {
+			return nil, fmt.Errorf("no seat %s", seat)
+		}
+		g.Hands[seat] = nil
+		for _, c := range args[1:] {
+			id := cardID(c)
+			if g.sc.Deck.Card(id) == nil {
+				return nil, fmt.Errorf("no card %s", id)
+			}
+			for _, d := range g.Decks {
+				d.Draw = slices.DeleteFunc(d.Draw, func(x string) bool { return x == id })
+				d.Late = slices.DeleteFunc(d.Late, func(x string) bool { return x == id })
+			}
+			g.Hands[seat] = append(g.Hands[seat], id)
+		}
+	case "sw", "fa":
+		if err := need(2, directive+" SIDE N"); err != nil {
+			return nil, err
+		}
+		s, err := side(args[0])
+		if err != nil {
+			return nil, err
+		}
+		n, err := strconv.Atoi(args[1])
+		if err != nil {
+			return nil, err
+		}
+		if directive == "sw" {
+			g.Sides[s].SW = n
+		} else {
+			g.Sides[s].FA = n
+			g.Sides[s].Level = g.level(s)
+		}
+	case "trench":
+		if err := need(2, "trench SPACE progress|complete"); err != nil {
+			return nil, err
+		}
+		v := "complete"
+		if args[1] == "progress" {
+			v = "progress:0"
+		}
+		g.Trench[Slug(args[0])] = v
+	case "un":
+		if err := need(1, "un SPACE"); err != nil {
+			return nil, err
+		}
+		g.UN = append(g.UN, Slug(args[0]))
+	case "standing":
+		if err := need(2, "standing SEAT ORDER ..."); err != nil {
+			return nil, err
+		}
+		seat := args[0]
+		p := g.newParser(seat, nil)
+		f := args[1:]
+		o, err := p.standing(strings.ToLower(f[0]), f)
+		if err != nil {
+			return nil, err
+		}
+		g.dry = false
+		g.storeStanding(seat, []*order{o})
+	case "lastmode":
+		if err := need(2, "lastmode SEAT MODE"); err != nil {
+			return nil, err
+		}
+		g.LastMode[args[0]] = args[1]
+	case "lasting":
+		if err := need(2, "lasting SEAT CARD"); err != nil {
+			return nil, err
+		}
+		c := g.sc.Deck.Card(cardID(args[1]))
+		if c == nil || c.Lasting == "" {
+			return nil, fmt.Errorf("%s is not a lasting card", args[1])
+		}
+		for _, d := range g.Decks {
+			d.Draw = slices.DeleteFunc(d.Draw, func(x string) bool { return x == c.ID })
+			d.Late = slices.DeleteFunc(d.Late, func(x string) bool { return x == c.ID })
+		}
+		g.Lasting = append(g.Lasting, Lasting{Card: c.ID, Seat: args[0], Side: c.Deck, Until: c.Lasting, Turn: g.Turn})
+	default:
+		return nil, rulestest.ErrUnknown
+	}
+	return g.encode()
+}
+
+func (fixtures) Check(state []byte, name, want string) error {
+	g, err := decode(state)
+	if err != nil {
+		return err
+	}
+	f := strings.Fields(want)
+	need := func(n int) error {
+		if len(f) < n {
+			return fmt.Errorf("want %s needs %d words", name, n)
+		}
+		return nil
+	}
+	unit := func() (*Unit, error) {
+		if err := need(1); err != nil {
+			return nil, err
+		}
+		u := g.byID[unitID(f[0])]
+		if u == nil {
+			return nil, fmt.Errorf("no unit %s", f[0])
+		}
+		return u, nil
+	}
+	switch name {
+	case "unit":
+		u, err := unit()
+		if err != nil {
+			return err
+		}
+		if err := need(2); err != nil {
+			return err
+		}
+		if u.Box != OnMap || u.Space != Slug(f[1]) {
+			return fmt.Errorf("%s is %s", u.ID, where(g, u))
+		}
+		for _, a := range f[2:] {
+			switch {
+			case a == "reduced" && !u.Reduced, a == "full" && u.Reduced:
+				return fmt.Errorf("%s is %s", u.ID, map[bool]string{true: "reduced", false: "full"}[u.Reduced])
+			case a == "low" && u.Supply != LowSupply, a == "oos" && u.Supply != OOS, a == "supplied" && u.Supply != "":
+				return fmt.Errorf("%s has supply marker %q", u.ID, u.Supply)
+			}
+		}
+	case "gone":
+		u, err := unit()
+		if err != nil {
+			return err
+		}
+		if u.Box != Eliminated && u.Box != Removed {
+			return fmt.Errorf("%s is %s", u.ID, where(g, u))
+		}
+	case "removed":
+		u, err := unit()
+		if err != nil {
+			return err
+		}
+		if u.Box != Removed {
+			return fmt.Errorf("%s is %s", u.ID, where(g, u))
+		}
+	case "box":
+		u, err := unit()
+		if err != nil {
+			return err
+		}
+		if err := need(2); err != nil {
+			return err
+		}
+		if u.Box != f[1] {
+			return fmt.Errorf("%s is %s", u.ID, where(g, u))
+		}
+	case "control":
+		if err := need(2); err != nil {
+			return err
+		}
+		if got := g.Control[Slug(f[0])]; !strings.EqualFold(string(got), f[1]) {
+			return fmt.Errorf("%s is controlled by %s", f[0], got)
+		}
+	case "region":
+		if err := need(2); err != nil {
+			return err
+		}
+		got := string(g.Regions[Slug(f[0])])
+		if got == "" {
+			got = "none"
+		}
+		if !strings.EqualFold(got, f[1]) {
+			return fmt.Errorf("region %s is %s's", f[0], got)
+		}
+	case "sw", "fa", "level":
+		if err := need(2); err != nil {
+			return err
+		}
+		s, ok := ParseSide(f[0])
+		if !ok {
+			return fmt.Errorf("%q is not a side", f[0])
+		}
+		got := map[string]int{"sw": g.Sides[s].SW, "fa": g.Sides[s].FA, "level": g.level(s)}[name]
+		if strconv.Itoa(got) != f[1] {
+			return fmt.Errorf("%s %s is %d", s, name, got)
+		}
+	case "hand":
+		if err := need(1); err != nil {
+			return err
+		}
+		got := slices.Clone(g.Hands[f[0]])
+		exp := []string{}
+		for _, c := range f[1:] {
+			exp = append(exp, cardID(c))
+		}
+		slices.Sort(got)
+		slices.Sort(exp)
+		if !slices.Equal(got, exp) {
+			return fmt.Errorf("%s holds %v", f[0], got)
+		}
+	case "discard":
+		if err := need(2); err != nil {
+			return err
+		}
+		if d := g.Decks[f[0]]; d == nil || !slices.Contains(d.Discard, cardID(f[1])) {
+			return fmt.Errorf("%s's discard pile: %v", f[0], g.Decks[f[0]])
+		}
+	case "pending":
+		if g.Pending == nil || !slices.Contains(g.Pending.Seats, want) {
+			return fmt.Errorf("pending: %+v", g.Pending)
+		}
+	case "nopending":
+		if g.Pending != nil {
+			return fmt.Errorf("pending: %+v", g.Pending)
+		}
+	case "phase":
+		if g.Phase != want {
+			return fmt.Errorf("phase %s", g.Phase)
+		}
+	case "active":
+		if g.Active != want {
+			return fmt.Errorf("active %q", g.Active)
+		}
+	case "turn":
+		if strconv.Itoa(g.Turn) != want {
+			return fmt.Errorf("turn %d", g.Turn)
+		}
+	case "trench":
+		if err := need(2); err != nil {
+			return err
+		}
+		got := g.Trench[Slug(f[0])]
+		switch {
+		case got == "":
+			got = "none"
+		case strings.HasPrefix(got, "progress"):
+			got = "progress"
+		}
+		if got != f[1] {
+			return fmt.Errorf("trench at %s: %s", f[0], got)
+		}
+	case "un", "noun":
+		if g.isUN(Slug(want)) != (name == "un") {
+			return fmt.Errorf("UN Safe Areas: %v", g.UN)
+		}
+	case "winner":
+		if !slices.Contains(g.Winners, want) {
+			return fmt.Errorf("winners %v (%s)", g.Winners, g.Reason)
+		}
+	case "track":
+		// want track NAME... VALUE: a track of the Spectator's report
+		if err := need(2); err != nil {
+			return err
+		}
+		sit, err := Game.(adjudicator.Reporter).Situation(state, adjudicator.Spectator)
+		if err != nil {
+			return err
+		}
+		name, value := strings.Join(f[:len(f)-1], " "), f[len(f)-1]
+		for _, tr := range sit.Tracks {
+			if tr.Name == name {
+				got := tr.Text
+				if got == "" {
+					got = strconv.Itoa(tr.Value)
+				}
+				if got != value {
+					return fmt.Errorf("track %s is %s", name, got)
+				}
+				return nil
+			}
+		}
+		return fmt.Errorf("no track %s", name)
+	case "points":
+		if g.Round == nil || strconv.Itoa(g.Round.Points) != want {
+			return fmt.Errorf("round %+v", g.Round)
+		}
+	default:
+		return rulestest.ErrUnknown
+	}
+	return nil
+}
+
+func where(g *game, u *Unit) string {
+	if u.Box == OnMap {
+		s := "at " + u.Space
+		if u.Reduced {
+			s += " (reduced)"
+		}
+		return s
+	}
+	return boxName(u.Box)
+}

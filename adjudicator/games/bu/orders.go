@@ -1,0 +1,688 @@
+package bu
+
+// The order grammar (docs/orders-bu.md). Every line is read against a
+// sandbox copy of the state as the step will find it, so that whatever can
+// be known when the orders arrive is refused at once, with the line and a
+// hint: a card not held, a mode the card does not allow, a unit that is not
+// the seat's or has acted, a road that does not exist, a path too long, the
+// stacking limit.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+)
+
+// order is one order line, read.
+type order struct {
+	Line  int
+	Verb  string
+	Canon string
+	Units []string
+	Path  []string // spaces entered, in order
+	Card  string
+	Mode  string
+	Side  Side
+	Space string
+	// attack
+	Groups  []group
+	Combat  string
+	Prep    []string
+	Losses  []string
+	Advance []string // all, none, UNIT or UNIT>SPACE
+	// standing orders and decisions: the words after the verb, canonical
+	Words []string
+	Full  bool
+}
+
+// group is one attacking space of an attack: its units (none: every unit
+// that may), and the adjacent friendly space they move to before
+// attacking (13.4.2), "" for none.
+type group struct {
+	From  string
+	Units []string
+	To    string
+}
+
+func (gr group) String() string {
+	s := gr.From
+	if len(gr.Units) > 0 {
+		s += ":" + strings.Join(gr.Units, "+")
+	}
+	if gr.To != "" {
+		s += ">" + gr.To
+	}
+	return s
+}
+
+// standingVerbs are the standing orders, accepted in any step of the seat.
+var standingVerbs = map[string]bool{"losses": true, "retreat": true, "advancing": true, "combat": true, "interrupt": true, "strike": true, "ties": true, "supply": true}
+
+// refusal is an order that cannot be carried out: what is wrong and what
+// would be legal.
+type refusal struct{ text, hint string }
+
+func (r *refusal) Error() string { return r.text }
+
+func refuse(hint, format string, args ...any) *refusal {
+	return &refusal{text: fmt.Sprintf(format, args...), hint: hint}
+}
+
+// lateError is a reason an order is not carried out that the receipt
+// cannot meet (its own checks refuse the line first, or the points are
+// counted by the parser): it shows only in "Not carried out" events.
+func lateError(format string, args ...any) error {
+	return fmt.Errorf(format, args...)
+}
+
+// parser reads one seat's order file for the step open, on a sandbox.
+type parser struct {
+	g        *game
+	seat     string
+	ords     []*order
+	problems []adjudicator.Problem
+	play     *order
+	card     *Card
+	points   int    // OPs, SR or RP points of the card played
+	used     int    // points used so far
+	moveFrom string // the space of the move activation in progress
+	combat   string // the combat card declared in an attack this round
+	starts   int    // start-of-turn: step 1 orders seen (6.3)
+}
+
+// parse reads a seat's order lines: canonical orders and problems.
+func (g *game) parse(seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
+	p := g.newParser(seat, lines)
+	var canon []string
+	for _, o := range p.ords {
+		canon = append(canon, o.Canon)
+	}
+	return canon, p.problems
+}
+
+// sandboxOrders reads canonical orders again for adjudication, on a copy
+// of the state as it is before anything of the step happened.
+func (g *game) sandboxOrders(seat string, lines []string) []*order {
+	if len(lines) == 0 {
+		return nil
+	}
+	b, err := g.encode()
+	if err != nil {
+		return nil
+	}
+	sb, err := decode(b)
+	if err != nil {
+		return nil
+	}
+	var ls []adjudicator.OrderLine
+	for i, l := range lines {
+		ls = append(ls, adjudicator.OrderLine{Line: i + 1, Text: l})
+	}
+	return sb.newParser(seat, ls).ords
+}
+
+func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
+	g.dry = true
+	p := &parser{g: g, seat: seat}
+	if g.Phase == PhaseRound && seat == g.Active {
+		g.beginRound(seat)
+		g.checkSupply(seat)
+		// find the card first: the other lines depend on its mode
+		for _, l := range lines {
+			f := fields(l.Text)
+			if len(f) > 0 && strings.ToLower(f[0]) == "play" {
+				o, err := p.parsePlay(l.Line, f)
+				if err != nil {
+					p.problem(l.Line, err)
+					continue
+				}
+				if p.play != nil {
+					p.problem(l.Line, refuse("one play line a round: keep the card you mean", "a second card: %s is already played on line %d (7.4.1)", p.play.Card, p.play.Line))
+					continue
+				}
+				p.play = o
+			}
+		}
+		if p.play != nil {
+			// the card's bonuses (an Offensive's MF) count for the lines
+			g.Round.Card, g.Round.Mode, g.Round.For = p.play.Card, p.play.Mode, p.play.Side
+		}
+	}
+	for _, l := range lines {
+		f := fields(l.Text)
+		if len(f) == 0 {
+			continue
+		}
+		verb := strings.ToLower(f[0])
+		if verb == "play" && p.g.Phase == PhaseRound && seat == g.Active {
+			if p.play != nil && p.play.Line == l.Line {
+				p.ords = append(p.ords, p.play)
+			}
+			continue
+		}
+		o, err := p.line(l.Line, verb, f)
+		if err != nil {
+			p.problem(l.Line, err)
+			continue
+		}
+		if o != nil {
+			o.Line = l.Line
+			p.ords = append(p.ords, o)
+		}
+	}
+	return p
+}
+
+func (p *parser) problem(line int, err error) {
+	pr := adjudicator.Problem{Line: line, Text: err.Error(), Hint: "docs/orders-bu.md lists every order"}
+	if r, ok := err.(*refusal); ok && r.hint != "" {
+		pr.Hint = r.hint
+	}
+	p.problems = append(p.problems, pr)
+}
+
+// fields splits an order line into words, without its comment; "+" and ","
+// join unit lists and are kept inside words.
+func fields(text string) []string {
+	if i := strings.IndexByte(text, '#'); i >= 0 {
+		text = text[:i]
+	}
+	return strings.Fields(text)
+}
+
+// verbsOf lists the orders of the step, for hints.
+func (p *parser) verbsOf() string {
+	g := p.g
+	switch {
+	case g.Phase == PhaseSetup && p.seat == SeatBC:
+		return "region REGION bosniak|croat, and standing orders"
+	case g.Phase == PhaseStart:
+		return "reinforce UNIT SPACE, recover UNIT, restore UNIT UNIT, withdraw UNIT, deploy UNIT SPACE, and standing orders"
+	case g.Phase == PhaseRound && p.seat == g.Active:
+		return "play CARD op|sr|rp|dp|event, then move, attack, entrench, redeploy, replace, recreate or the event's lines, and standing orders"
+	case g.Phase == PhaseDecide && g.Pending != nil:
+		return decisionHint(g.Pending.Kind)
+	}
+	return "standing orders (losses, retreat, advancing, combat, interrupt, strike, ties, supply)"
+}
+
+func decisionHint(kind string) string {
+	switch kind {
+	case "losses":
+		return "lose UNIT UNIT ... (a unit once a step)"
+	case "retreat":
+		return "ignore, or retreat UNIT SPACE [SPACE] for each unit"
+	case "advance":
+		return "advance none, advance all, or advance UNIT[>SPACE] ..."
+	}
+	return "pass"
+}
+
+// line reads one order line.
+func (p *parser) line(n int, verb string, f []string) (*order, error) {
+	g := p.g
+	if verb == "pass" {
+		return &order{Verb: "pass", Canon: "pass"}, nil
+	}
+	decide := g.Phase == PhaseDecide && g.Pending != nil && slices.Contains(g.Pending.Seats, p.seat)
+	if decide && (verb == "lose" || verb == "ignore" || verb == "advance" ||
+		verb == "retreat" && len(f) > 1 && g.Counters().Unit(unitID(f[1])) != nil) {
+		return p.decision(verb, f)
+	}
+	if standingVerbs[verb] {
+		return p.standing(verb, f)
+	}
+	switch {
+	case g.Phase == PhaseSetup && verb == "region":
+		return p.region(f)
+	case g.Phase == PhaseStart:
+		return p.start(verb, f)
+	case g.Phase == PhaseRound && p.seat == g.Active:
+		return p.roundLine(verb, f)
+	}
+	return nil, refuse("this step's orders are "+p.verbsOf(), "%q is not an order of this step (%s)", strings.Join(f, " "), g.label())
+}
+
+// Counters gives the parser's game's counter list.
+func (g *game) Counters() *Counters { return g.sc.Counters }
+
+// unitOf reads a unit id that must be one of seat's units.
+func (p *parser) unitOf(word string) (*Unit, error) {
+	id := unitID(word)
+	u := p.g.byID[id]
+	if u == nil {
+		return nil, refuse("your units are "+p.g.unitList(p.seat, func(*Unit) bool { return true }), "there is no unit %s", id)
+	}
+	if !slices.Contains(p.g.seatSides(p.seat), u.Side()) {
+		return nil, refuse("your units are "+p.g.unitList(p.seat, func(*Unit) bool { return true }), "%s is not yours: it is %s", id, u.Side())
+	}
+	return u, nil
+}
+
+// onMap reads one of seat's units on the map.
+func (p *parser) onMap(word string) (*Unit, error) {
+	u, err := p.unitOf(word)
+	if err != nil {
+		return nil, err
+	}
+	if u.Box != OnMap {
+		return nil, refuse("your units on the map are "+p.g.unitList(p.seat, func(u *Unit) bool { return u.Box == OnMap }), "%s is not on the map (%s)", u.ID, boxName(u.Box))
+	}
+	return u, nil
+}
+
+func boxName(box string) string {
+	switch box {
+	case Pool:
+		return "not in play yet"
+	case Eliminated:
+		return "eliminated"
+	case Reserve:
+		return "in the Foreign Units box"
+	case Removed:
+		return "out of the game"
+	}
+	return "on the map"
+}
+
+// unitList lists seat's units that ok admits, with where they are.
+func (g *game) unitList(seat string, ok func(*Unit) bool) string {
+	var out []string
+	for _, u := range g.Units {
+		if slices.Contains(g.seatSides(seat), u.Side()) && ok(u) {
+			s := u.ID
+			if u.Box == OnMap {
+				s += " (" + u.Space + ")"
+			}
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	if len(out) > 24 {
+		out = append(out[:24], fmt.Sprintf("and %d more", len(out)-24))
+	}
+	return strings.Join(out, ", ")
+}
+
+// spaceOf reads a space name or id.
+func (p *parser) spaceOf(word string) (string, error) {
+	id := Slug(word)
+	if _, ok := p.g.sc.Map.Space(id); !ok {
+		return "", refuse("spaces are written as their names in lower case, dashes for spaces, diacritics folded: brcko, novi-travnik, bosanski-brod", "there is no space %q", word)
+	}
+	return id, nil
+}
+
+// neighbours lists a space's neighbours, for hints.
+func (g *game) neighbours(id string) string {
+	i, ok := g.sc.Map.Space(id)
+	if !ok {
+		return ""
+	}
+	var out []string
+	for _, n := range g.sc.Map.Graph.Neighbours(i) {
+		out = append(out, g.sc.Map.Spaces[n].ID)
+	}
+	return strings.Join(out, ", ")
+}
+
+// sideWord reads bosniak or croat (the 2-player choices).
+func sideWord(w string) (Side, bool) {
+	s, ok := ParseSide(w)
+	return s, ok && s != Serb
+}
+
+// standing reads a standing order (docs/orders-bu.md).
+func (p *parser) standing(verb string, f []string) (*order, error) {
+	g := p.g
+	args := f[1:]
+	o := &order{Verb: verb}
+	word := func(i int) string { return strings.ToLower(args[i]) }
+	switch verb {
+	case "losses", "supply":
+		if len(args) == 1 && (word(0) == "auto" || verb == "losses" && word(0) == "ask") {
+			o.Words = []string{word(0)}
+			break
+		}
+		if len(args) == 0 {
+			return nil, refuse(verb+" auto, "+map[string]string{"losses": "losses ask, or losses UNIT UNIT ... (first listed loses first)", "supply": "or supply UNIT UNIT ... (kept supplied first in an enclave)"}[verb], "%s: say which units", verb)
+		}
+		for _, a := range splitUnits(args) {
+			u, err := p.unitOf(a)
+			if err != nil {
+				return nil, err
+			}
+			o.Words = append(o.Words, u.ID)
+		}
+	case "retreat":
+		if len(args) == 0 {
+			return nil, refuse("retreat ask, retreat ignore, or retreat move [SPACE ...] (the spaces you prefer)", "retreat: say ask, ignore or move")
+		}
+		switch word(0) {
+		case "ask", "ignore":
+			if len(args) > 1 {
+				return nil, refuse("retreat "+word(0), "retreat %s takes nothing more", word(0))
+			}
+			o.Words = []string{word(0)}
+		case "move":
+			o.Words = []string{"move"}
+			for _, a := range args[1:] {
+				id, err := p.spaceOf(a)
+				if err != nil {
+					return nil, err
+				}
+				o.Words = append(o.Words, id)
+			}
+		default:
+			return nil, refuse("retreat ask, retreat ignore, or retreat move [SPACE ...]", "retreat %s: want ask, ignore or move", args[0])
+		}
+	case "advancing":
+		if len(args) != 1 || !slices.Contains([]string{"all", "none", "ask"}, word(0)) {
+			return nil, refuse("advancing all, advancing none or advancing ask", "advancing: say all, none or ask")
+		}
+		o.Words = []string{word(0)}
+	case "strike":
+		if len(args) == 1 && word(0) == "auto" {
+			o.Words = []string{"auto"}
+			break
+		}
+		if len(args) == 0 {
+			return nil, refuse("strike auto, or strike UNIT UNIT ... (enemy units, first listed first)", "strike: name the enemy units to strike first")
+		}
+		for _, a := range splitUnits(args) {
+			u := g.byID[unitID(a)]
+			if u == nil || slices.Contains(g.seatSides(p.seat), u.Side()) {
+				return nil, refuse("name enemy units, such as "+g.enemyExample(p.seat), "strike %s: not an enemy unit", unitID(a))
+			}
+			o.Words = append(o.Words, u.ID)
+		}
+	case "ties":
+		if p.seat != SeatBC {
+			return nil, refuse("only the Bosniak-Croat player of the 2-player game has ties to settle (14.6.3-14.6.5)", "ties: not an order of %s", p.seat)
+		}
+		if len(args) != 1 || !slices.Contains([]string{"bosniak", "croat", "auto"}, word(0)) {
+			return nil, refuse("ties bosniak, ties croat or ties auto (the side with fewer SW)", "ties: say bosniak, croat or auto")
+		}
+		o.Words = []string{word(0)}
+	case "combat":
+		if len(args) == 1 && word(0) == "none" {
+			o.Words = []string{"none"}
+			break
+		}
+		if len(args) == 0 {
+			return nil, refuse("combat CARD [at SPACE ...], or combat none", "combat: name a combat card")
+		}
+		card, err := p.heldCard(args[0], TypeCombat)
+		if err == nil {
+			err = g.inPeriod(card)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !roleAllowed(card, "defender") {
+			return nil, refuse("a standing combat order plays the card in defence; "+card.ID+" helps only an attacker: play it in an attack order (attack ... combat "+card.ID+")", "%s helps only an attacker (%s)", card.ID, card.Text)
+		}
+		o.Card, o.Words = card.ID, []string{card.ID}
+		rest := args[1:]
+		if len(rest) > 0 {
+			if strings.ToLower(rest[0]) != "at" || len(rest) == 1 {
+				return nil, refuse("combat "+card.ID+" at SPACE SPACE ...", "combat %s: want at SPACE ...", card.ID)
+			}
+			o.Words = append(o.Words, "at")
+			for _, a := range rest[1:] {
+				id, err := p.spaceOf(a)
+				if err != nil {
+					return nil, err
+				}
+				o.Words = append(o.Words, id)
+			}
+		}
+	case "interrupt":
+		if len(args) == 1 && word(0) == "none" {
+			o.Words = []string{"none"}
+			break
+		}
+		if len(args) == 0 {
+			return nil, refuse("interrupt CARD [on event|op|sr|rp|dp|attack|any] [by SEAT], or interrupt none", "interrupt: name an interrupt card")
+		}
+		card, err := p.heldCard(args[0], TypeInterrupt)
+		if err == nil {
+			err = g.inPeriod(card)
+		}
+		if err != nil {
+			return nil, err
+		}
+		o.Card, o.Words = card.ID, []string{card.ID}
+		on, by := card.Trigger, ""
+		rest := args[1:]
+		for len(rest) > 0 {
+			kw := strings.ToLower(rest[0])
+			if len(rest) < 2 || kw != "on" && kw != "by" {
+				return nil, refuse("interrupt "+card.ID+" [on event|op|sr|rp|dp|attack|any] [by SEAT]", "interrupt %s: %q is not understood", card.ID, strings.Join(rest, " "))
+			}
+			v := strings.ToLower(rest[1])
+			if kw == "on" {
+				if !slices.Contains([]string{"event", "op", "sr", "rp", "dp", "attack", "any"}, v) {
+					return nil, refuse("on event, op, sr, rp, dp, attack or any", "interrupt %s on %s: not a kind of play", card.ID, v)
+				}
+				if card.Trigger != "any" && v != card.Trigger && !(card.Trigger == "op" && v == "attack") {
+					return nil, refuse(fmt.Sprintf("%s answers %s (%s)", card.ID, triggerName(card.Trigger), card.Text), "%s cannot answer %s", card.ID, triggerName(v))
+				}
+				on = v
+			} else {
+				seat := ""
+				for _, s := range g.Seats {
+					if strings.EqualFold(s, v) {
+						seat = s
+					}
+				}
+				if seat == "" || seat == p.seat {
+					return nil, refuse("by one of "+strings.Join(slices.DeleteFunc(slices.Clone(g.Seats), func(s string) bool { return s == p.seat }), ", "), "interrupt %s by %s: not another seat", card.ID, rest[1])
+				}
+				by = seat
+			}
+			rest = rest[2:]
+		}
+		o.Words = append(o.Words, "on", on)
+		if by != "" {
+			o.Words = append(o.Words, "by", by)
+		}
+	}
+	o.Canon = strings.TrimSpace(verb + " " + strings.Join(o.Words, " "))
+	return o, nil
+}
+
+func triggerName(t string) string {
+	return map[string]string{"event": "an event", "op": "an Operation", "sr": "a Strategic Redeployment", "rp": "a Replacement",
+		"dp": "a Diplomatic Action", "attack": "an attack", "any": "any play"}[t]
+}
+
+// enemyExample names an enemy unit on the map, for hints.
+func (g *game) enemyExample(seat string) string {
+	for _, u := range g.Units {
+		if u.Box == OnMap && !slices.Contains(g.seatSides(seat), u.Side()) {
+			return u.ID
+		}
+	}
+	return "VRS-1"
+}
+
+// heldCard reads a card of seat's hand, of type kind when given.
+func (p *parser) heldCard(word, kind string) (*Card, error) {
+	g := p.g
+	id := cardID(word)
+	c := g.sc.Deck.Card(id)
+	hand := "your hand: " + strings.Join(g.Hands[p.seat], ", ")
+	if len(g.Hands[p.seat]) == 0 {
+		hand = "your hand is empty"
+	}
+	switch {
+	case c == nil:
+		return nil, refuse(hand, "there is no card %s", id)
+	case !slices.Contains(g.Hands[p.seat], id):
+		return nil, refuse(hand, "you do not hold %s", id)
+	case kind != "" && c.Type != kind:
+		return nil, refuse(fmt.Sprintf("%s is a %s card; %s", id, c.Type, hand), "%s is not a %s card", id, kind)
+	}
+	return c, nil
+}
+
+// roleAllowed reports whether a combat card helps in role.
+func roleAllowed(c *Card, role string) bool {
+	for _, e := range c.Effects {
+		switch e.Kind {
+		case EffDRM:
+			if e.Role == "any" || e.Role == role {
+				return true
+			}
+		case EffAdvance, EffIgnore:
+			if role == "attacker" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// splitUnits splits words that join units with + or ,.
+func splitUnits(words []string) []string {
+	var out []string
+	for _, w := range words {
+		out = append(out, strings.FieldsFunc(w, func(r rune) bool { return r == '+' || r == ',' })...)
+	}
+	return out
+}
+
+// region reads the 2-player set-up choice of a region's marker (14.2.2).
+func (p *parser) region(f []string) (*order, error) {
+	g := p.g
+	var choosable []string
+	for _, r := range g.sc.Map.Regions {
+		if r.Choose2P {
+			choosable = append(choosable, r.ID)
+		}
+	}
+	hint := "region REGION bosniak|croat, for " + strings.Join(choosable, ", ")
+	if p.seat != SeatBC {
+		return nil, refuse("only the Bosniak-Croat player chooses region markers (14.2.2)", "region: not an order of %s", p.seat)
+	}
+	if len(f) != 3 {
+		return nil, refuse(hint, "region: want a region and bosniak or croat")
+	}
+	reg := g.sc.Map.RegionByID(Slug(f[1]))
+	if reg == nil || !reg.Choose2P {
+		return nil, refuse(hint, "%s is not a region whose marker you choose", f[1])
+	}
+	side, ok := sideWord(f[2])
+	if !ok {
+		return nil, refuse(hint, "region %s %s: want bosniak or croat", reg.ID, f[2])
+	}
+	return &order{Verb: "region", Space: reg.ID, Side: side, Canon: fmt.Sprintf("region %s %s", reg.ID, strings.ToLower(string(side)))}, nil
+}
+
+// decision reads a follow-up decision.
+func (p *parser) decision(verb string, f []string) (*order, error) {
+	g := p.g
+	b := g.Round.Battle
+	kind := g.Pending.Kind
+	hint := decisionHint(kind)
+	o := &order{Verb: verb}
+	switch {
+	case kind == "losses" && verb == "lose":
+		if len(f) < 2 {
+			return nil, refuse(hint, "lose: name the units that lose steps")
+		}
+		mine := b.lossUnits(g, p.seat)
+		for _, a := range splitUnits(f[1:]) {
+			id := unitID(a)
+			if !slices.Contains(mine, id) {
+				return nil, refuse("the units taking these losses are "+strings.Join(mine, ", "), "%s takes no losses in this battle", id)
+			}
+			o.Units = append(o.Units, id)
+		}
+		ids, plan := g.lossOptions(b, p.seat)
+		legal := false
+		for _, a := range plan.Allocations {
+			legal = legal || sameSteps(allocationSteps(ids, a), o.Units)
+		}
+		if !legal {
+			return nil, refuse("write one of: "+strings.Join(g.lossChoices(b, p.seat), "; ")+" (a unit once a step)",
+				"%s is not a Maximum Fulfilment allocation (13.4.6.2)", strings.Join(o.Units, " "))
+		}
+		o.Canon = "lose " + strings.Join(o.Units, " ")
+	case kind == "retreat" && verb == "ignore":
+		if !b.MayIgnore {
+			return nil, refuse("retreat UNIT SPACE [SPACE] for each unit", "the defending space lets no one ignore the retreat (13.4.8.1: trenches, cities, mountains, swamps)")
+		}
+		o.Canon = "ignore"
+	case kind == "retreat" && verb == "retreat":
+		if len(f) < 3 || len(f) > 2+b.Retreat {
+			return nil, refuse(fmt.Sprintf("retreat UNIT SPACE%s", map[int]string{1: "", 2: " [SPACE]"}[b.Retreat]), "retreat: want a unit and the %d space(s) it retreats through", b.Retreat)
+		}
+		id := unitID(f[1])
+		if !slices.Contains(b.Defenders, id) || g.byID[id].Box != OnMap {
+			return nil, refuse("the retreating units are "+strings.Join(b.survivors(g, b.Defenders), ", "), "%s does not retreat from this battle", id)
+		}
+		o.Units = []string{id}
+		for _, a := range f[2:] {
+			s, err := p.spaceOf(a)
+			if err != nil {
+				return nil, err
+			}
+			o.Path = append(o.Path, s)
+		}
+		if err := g.checkRetreat(b, g.byID[id], o.Path, nil); err != nil {
+			return nil, err
+		}
+		o.Canon = "retreat " + id + " " + strings.Join(o.Path, " ")
+	case kind == "advance" && verb == "advance":
+		adv, err := p.advanceWords(b.Attackers, f[1:])
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range adv {
+			if id, to, ok := strings.Cut(w, ">"); ok {
+				if err := g.checkExtraAdvance(b, g.byID[id], to); err != nil {
+					return nil, err
+				}
+			}
+		}
+		o.Advance = adv
+		o.Canon = "advance " + strings.Join(adv, " ")
+	default:
+		return nil, refuse(hint, "%q does not answer this decision (%s)", strings.Join(f, " "), g.Pending.Label)
+	}
+	return o, nil
+}
+
+// advanceWords reads all, none or UNIT[>SPACE] ... among units.
+func (p *parser) advanceWords(units []string, args []string) ([]string, error) {
+	hint := "advance all, advance none, or advance UNIT[>SPACE] ... (SPACE: the elite's extra space, 13.4.9.1)"
+	if len(args) == 0 {
+		return nil, refuse(hint, "advance: say who advances")
+	}
+	if len(args) == 1 && (strings.EqualFold(args[0], "all") || strings.EqualFold(args[0], "none")) {
+		return []string{strings.ToLower(args[0])}, nil
+	}
+	var out []string
+	for _, a := range args {
+		id, extra, _ := strings.Cut(a, ">")
+		id = unitID(id)
+		if !slices.Contains(units, id) {
+			return nil, refuse("the attacking units are "+strings.Join(units, ", "), "%s is not an attacking unit", id)
+		}
+		if extra != "" {
+			s, err := p.spaceOf(extra)
+			if err != nil {
+				return nil, err
+			}
+			id += ">" + s
+		}
+		out = append(out, id)
+	}
+	return out, nil
+}

@@ -1,0 +1,14 @@
+package bu
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
+)
+
+// TestRefusalsDocumented: every refusal a player can meet is explained in
+// docs/troubleshooting.md.
+func TestRefusalsDocumented(t *testing.T) {
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "refuse", Format: 1, Hint: 0})
+}

@@ -1,0 +1,103 @@
+package bu
+
+// This file reads the track file (docs/scenario-bu.md): the Foreign
+// Attitude at which each Intervention Level begins (2.2.3, printed on the
+// FA track) and the cards each side draws per turn in the 3-player game
+// (6.1.2, printed on the Turn Track). The 2-player counts are in the rule
+// text (14.3.3) and are not read from the file.
+
+import "fmt"
+
+// GameTurns is the number of turns (4.1.3, 8.2; Fight To The End replays
+// the last, 15.2).
+const GameTurns = 4
+
+// Tracks is a track file, read and checked.
+type Tracks struct {
+	Title   string
+	StandIn bool
+	Notice  string
+	// Levels[i] is the FA at or below which Intervention Level i+1
+	// begins (2.2.3).
+	Levels [3]int
+	// Cards[side][turn-1] is the cards the side draws on turn (3 players).
+	Cards map[Side][GameTurns]int
+}
+
+// CardsTwoPlayer are the cards drawn per turn in the 2-player game
+// (14.3.3): Serbian 7/7/6/6, Bosniak-Croat 5/6/6/6.
+var CardsTwoPlayer = map[string][GameTurns]int{SeatSerb: {7, 7, 6, 6}, SeatBC: {5, 6, 6, 6}}
+
+// Level is the Intervention Level of a side with Foreign Attitude fa.
+func (t *Tracks) Level(fa int) int {
+	level := 0
+	for i, at := range t.Levels {
+		if fa <= at {
+			level = i + 1
+		}
+	}
+	return level
+}
+
+type tracksFile struct {
+	Title        string           `toml:"title"`
+	StandIn      bool             `toml:"stand_in"`
+	Notice       string           `toml:"notice"`
+	Intervention map[string]int   `toml:"intervention"`
+	Cards        map[string][]int `toml:"cards"`
+}
+
+// ParseTracks reads and checks a track file.
+func ParseTracks(name string, data []byte) (*Tracks, error) {
+	var f tracksFile
+	if err := decodeTOML(name, data, &f); err != nil {
+		return nil, err
+	}
+	bad := func(table, key, format string, args ...any) error {
+		return fileProblem(name, data, table, -1, key, format, args...)
+	}
+	t := &Tracks{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, Cards: map[Side][GameTurns]int{}}
+	if t.StandIn && t.Notice == "" {
+		return nil, bad("", "notice", "stand-in tracks must say so in a notice every report carries")
+	}
+	for k := range f.Intervention {
+		if k != "level1" && k != "level2" && k != "level3" {
+			return nil, bad("intervention", k, "unknown field: want level1, level2 and level3")
+		}
+	}
+	prev := 0
+	for i := range t.Levels {
+		key := fmt.Sprintf("level%d", i+1)
+		v, ok := f.Intervention[key]
+		if !ok {
+			return nil, bad("intervention", key, "missing: the FA at or below which Intervention Level %d begins (2.2.3)", i+1)
+		}
+		if v >= prev {
+			return nil, bad("intervention", key, "%d: each level begins at a lower FA than the one before (0 is neutral, 2.2.2)", v)
+		}
+		t.Levels[i], prev = v, v
+	}
+	for k := range f.Cards {
+		if _, ok := ParseSide(k); !ok {
+			return nil, bad("cards", k, "unknown field: want Serb, Croat and Bosniak")
+		}
+	}
+	for _, side := range Sides {
+		v, ok := f.Cards[string(side)]
+		if !ok {
+			return nil, bad("cards", string(side), "missing: the cards %s draws on turns 1 to 4 (6.1.2)", side)
+		}
+		if len(v) != GameTurns {
+			return nil, bad("cards", string(side), "%v: want %d numbers, one a turn (6.1.2)", v, GameTurns)
+		}
+		var n [GameTurns]int
+		for i, x := range v {
+			if x < 1 || x > 15 {
+				return nil, bad("cards", string(side), "%d on turn %d: want 1 to 15 cards", x, i+1)
+			}
+			n[i] = x
+		}
+		t.Cards[side] = n
+	}
+	return t, nil
+}

@@ -1,0 +1,171 @@
+package sms1914
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+var strengthWords = regexp.MustCompile(`\d+-\d+ PR\d|strength \d|CEL \d|AV \d`)
+
+// TestFogOfWar plays the demo and checks after every step what each seat
+// may see (3.1.5, 3.1.6): its situation shows only the top unit of each
+// enemy stack (or units it attacked this step), with no strength, CE or
+// supply state; the events and dice purposes it is shown name no hidden
+// enemy unit and give no enemy values; public events give no strengths;
+// the spectator sees only what both seats see until the game ends, then
+// everything; the game master sees everything. A leak on purpose (the game
+// master's view given to a seat) is caught.
+func TestFogOfWar(t *testing.T) {
+	caught, checked, enemyShown := 0, 0, 0
+	var last []byte
+	playDemo(t, func(step int, before, after []byte, events []adjudicator.Event, draws []dice.EntryRecord) {
+		last = after
+		g, err := decode(after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, seat := range []string{SeatAH, SeatSerb} {
+			viewer := seatSide(seat)
+			sit, err := Game.(rules).Situation(after, seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var text strings.Builder
+			for _, u := range sit.Units {
+				fu := g.byID[u.ID]
+				text.WriteString(u.ID + " " + u.Type + " " + u.Where + " " + u.Strength + " " + u.Status + "\n")
+				if fu.c.Side == viewer {
+					continue
+				}
+				enemyShown++
+				if !g.Over && (!g.visibleTo(fu, viewer) || u.Strength != "" || strings.Contains(u.Status, "CE") || strings.Contains(u.Status, "Supply")) {
+					t.Errorf("step %d: %s's units table shows enemy %s: %+v", step, seat, u.ID, u)
+				}
+			}
+			for _, c := range sit.Picture.Counters {
+				fu := g.byID[c.ID]
+				if fu.c.Side != viewer && !g.Over && (c.Strength != "" || !g.visibleTo(fu, viewer) || slices.ContainsFunc(c.Markers, func(m string) bool { return m != "PA" })) {
+					t.Errorf("step %d: %s's map shows enemy counter %+v", step, seat, c)
+				}
+			}
+			for _, e := range events {
+				if len(e.Visible) == 0 || slices.Contains(e.Visible, seat) {
+					text.WriteString(e.Text + "\n")
+				}
+				if len(e.Visible) == 0 && strengthWords.MatchString(e.Text) {
+					t.Errorf("step %d: a public event gives strengths: %q", step, e.Text)
+				}
+			}
+			for _, d := range draws {
+				text.WriteString(d.Entry.Purpose + "\n")
+			}
+			leaks, err := FogLeaks(after, seat, text.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked++
+			for _, l := range leaks {
+				t.Errorf("step %d: %s is shown %s", step, seat, l)
+			}
+			// the control: the game master's view given to the seat leaks
+			gm, _ := Game.(rules).Situation(after, "")
+			var all strings.Builder
+			for _, u := range gm.Units {
+				all.WriteString(u.ID + " " + u.Strength + "\n")
+			}
+			if l, _ := FogLeaks(after, seat, all.String()); len(l) > 0 {
+				caught++
+			}
+		}
+		// the spectator sees what both seats see
+		spec, err := Game.(rules).Situation(after, adjudicator.Spectator)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range spec.Units {
+			fu := g.byID[u.ID]
+			if !g.Over && (!g.visibleTo(fu, fu.c.Side.Enemy()) || u.Strength != "") {
+				t.Errorf("step %d: the public view shows %+v", step, u)
+			}
+		}
+	})
+	if checked == 0 || caught == 0 || enemyShown == 0 {
+		t.Errorf("the fog was checked %d times, a planted leak caught %d times, enemy units shown %d times", checked, caught, enemyShown)
+	}
+	// after the end every view shows everything
+	g, _ := decode(last)
+	onMap := 0
+	for _, u := range g.Units {
+		if u.onMap() {
+			onMap++
+		}
+	}
+	for _, seat := range []string{adjudicator.Spectator, SeatAH, SeatSerb, ""} {
+		sit, _ := Game.(rules).Situation(last, seat)
+		shown := 0
+		for _, u := range sit.Units {
+			if u.Strength != "" && u.Strength != "eliminated" {
+				shown++
+			}
+		}
+		if !g.Over || shown < onMap {
+			t.Errorf("after the end, %q sees %d units with their values of %d on the map", seat, shown, onMap)
+		}
+	}
+}
+
+// TestTopUnit is the 3.1.5 order of stacking.
+func TestTopUnit(t *testing.T) {
+	state, err := Game.New("demo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := decode(state)
+	h := g.parse("30.20")
+	put := func(ids ...string) {
+		for _, u := range g.Units {
+			if u.Hex == "30.20" {
+				g.place(u, g.parse("31.25"))
+			}
+		}
+		for _, id := range ids {
+			g.place(g.byID[id], h)
+		}
+	}
+	for _, tc := range []struct {
+		units []string
+		enemy bool
+		want  string
+	}{
+		{[]string{"Timok-I", "Cav-Div", "Art-Serb"}, false, "Cav-Div"},      // no enemy adjacent: cavalry first
+		{[]string{"Timok-I", "Cav-Div", "Art-Serb"}, true, "Timok-I"},       // enemy adjacent: the largest Formation
+		{[]string{"Lim", "Timok-I"}, true, "Timok-I"},                       // the largest
+		{[]string{"Lim", "Gar-Valjevo", "Art-Serb", "CT-1"}, false, "Lim"},  // an infantry Formation
+		{[]string{"Gar-Valjevo", "Art-Serb", "CT-1"}, false, "Gar-Valjevo"}, // an asset before artillery
+		{[]string{"Art-Serb", "CT-1"}, false, "Art-Serb"},                   // artillery before supply
+		{[]string{"Beograd-Fort", "Art-Serb"}, false, "Beograd-Fort"},       // a fort before artillery
+		{[]string{"Morava-I", "Sumadija-I"}, false, "Morava-I"},             // same size and PR: the umpire picks by id
+	} {
+		put(tc.units...)
+		enemy := g.byID["9/VIII"]
+		if tc.enemy {
+			g.place(enemy, g.parse("30.21"))
+		} else {
+			g.place(enemy, g.parse("20.12"))
+		}
+		if got := g.topUnit(h, SB); got == nil || got.ID != tc.want {
+			t.Errorf("%v, enemy adjacent %v: top %v, want %s", tc.units, tc.enemy, got, tc.want)
+		}
+	}
+	// a Demoralized Formation goes below the others
+	put("Lim", "Timok-I")
+	g.byID["Timok-I"].CE = StatusD1
+	if got := g.topUnit(h, SB); got.ID != "Lim" {
+		t.Errorf("a D1 division over a brigade: top %s", got.ID)
+	}
+}

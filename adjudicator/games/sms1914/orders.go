@@ -1,0 +1,1172 @@
+package sms1914
+
+// This file reads order lines (docs/orders-sms1914.md): each step's orders
+// and the standing orders every step accepts, checked at receipt against
+// the state, in canonical form, with a forecast comment for moves. A bad
+// line gets its line number and a hint; it never spoils the others.
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/board"
+)
+
+// stripComment removes a "# ..." comment (a canonical order's forecast).
+func stripComment(line string) string {
+	if i := strings.Index(line, "#"); i >= 0 {
+		line = line[:i]
+	}
+	return strings.TrimSpace(line)
+}
+
+type orderError struct{ text, hint string }
+
+func (e *orderError) Error() string { return e.text }
+
+func bad(hint, format string, args ...any) error {
+	return &orderError{text: fmt.Sprintf(format, args...), hint: hint}
+}
+
+// the orders each step takes, besides the standing orders.
+var stepHints = map[string]string{
+	PhaseTurn:          "attach UNIT CORPS, boundary HEX/HEX..., army ARMY HEX, extend UNIT, move FORCE HEX..., pa FORCE HEX, repulse FORCE HEX, recover UNIT, ip UNIT, marsch UNIT with MARSCH, twohex UNIT HEX, combine UNIT, integrate DET, pass",
+	PhaseCounter:       "move FORCE HEX..., repulse FORCE HEX, recover UNIT, ip UNIT, marsch UNIT with MARSCH, twohex UNIT HEX, pass (no PAs in the Counter Movement Phase, 7.3)",
+	PhaseAttack:        "attack HEX with UNIT+UNIT... [intense [if odds>=3:1]] [mandated] [advance all|none|UNIT+UNIT] [noammo] [noshells] [twohex], pass",
+	PhaseCounterAttack: "attack HEX with UNIT+UNIT... [intense [if odds>=3:1]] [advance all|none|UNIT+UNIT] [noammo] [noshells], pass",
+	PhaseDefend:        "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no], pass",
+	PhaseCounterDefend: "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no], pass",
+	PhaseInterPhase:    "repl UNIT..., marsch-depot DEPOT, montenegro HEX, pass",
+}
+
+const standingHint = "standing orders: react CAV|all yes|no|HEX, retire CAV|all|none, defend ask|auto|clear, defend intense|not [at HEX...] [if odds>=X:Y|odds<=X:Y|attacker], withhold UNIT...|none, ammo yes|no, shells yes|no|needed, losses UNIT...|none, retreat toward HEX|none, repulse yes|no, pontoon HEX/HEX|none, komitadji HEX..., sirmien claim, abandon ARMY, displace DEPOT HEX"
+
+// stepVerbs are the verbs of each step.
+var stepVerbs = map[string][]string{
+	PhaseTurn:          {"attach", "boundary", "army", "extend", "noextend", "move", "pa", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "split", "integrate", "eliminate"},
+	PhaseCounter:       {"move", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "integrate", "eliminate"},
+	PhaseAttack:        {"attack"},
+	PhaseCounterAttack: {"attack"},
+	PhaseDefend:        {"answer"},
+	PhaseCounterDefend: {"answer"},
+	PhaseInterPhase:    {},
+}
+
+var standingVerbs = []string{"react", "retire", "defend", "withhold", "ammo", "shells", "losses", "retreat", "pontoon", "komitadji",
+	"sirmien", "abandon", "displace", "repl", "montenegro", "marsch-depot", "french"}
+
+func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
+	g, err := decode(state)
+	if err != nil {
+		return nil, []adjudicator.Problem{{Text: err.Error(), Hint: "the game's state cannot be read: tell the game master, who can restore it from the store"}}
+	}
+	if g.Over {
+		return nil, []adjudicator.Problem{{Text: "the game is over", Hint: "no orders are due"}}
+	}
+	if !slices.Contains(g.owing(), seat) {
+		return nil, []adjudicator.Problem{{Text: fmt.Sprintf("no orders are due from %s in this step (%s): %s's are", seat, g.phaseLabel(), strings.Join(g.owing(), " and ")),
+			Hint: "wait for the report that says your orders are due"}}
+	}
+	return g.parseLines(seat, lines)
+}
+
+func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
+	var out []string
+	var problems []adjudicator.Problem
+	acted := map[string]int{}                 // Force lead -> line of its activation
+	paLine := map[string]int{}                // Force lead -> line of its PA
+	cleared := map[string]map[board.ID]bool{} // Force lead -> hexes its Repulse lines aim at
+	lastLead := ""
+	attacked, attackers := map[string]int{}, map[string]int{} // hex or unit -> line of its attack
+	endsAt := map[string]board.ID{}                           // Force lead -> where its move ends
+	defer func() { g.cleared, g.plannedAt = nil, nil }()
+	for _, l := range lines {
+		text := stripComment(l.Text)
+		if text == "" {
+			continue
+		}
+		// a move may enter a hex an earlier Repulse of the same Force is to
+		// clear (7.4.4); a Two-Hex order reads from where its move ends
+		if f := strings.Fields(text); len(f) > 1 {
+			lead := strings.ToLower(strings.Split(f[1], "+")[0])
+			g.cleared = cleared[lead]
+			g.plannedAt = nil
+			if h, ok := endsAt[lead]; ok {
+				g.plannedAt = &h
+			}
+		}
+		canon, err := g.parseLine(seat, text)
+		if err == nil {
+			// one activation a Force, its lines together (7.1.2)
+			f := strings.Fields(stripComment(canon))
+			if len(f) > 1 && slices.Contains([]string{"move", "pa", "repulse", "recover", "ip", "marsch", "twohex", "consolidate", "wheel", "exit", "enter", "box"}, f[0]) {
+				lead := strings.ToLower(strings.Split(f[1], "+")[0])
+				if n, ok := acted[lead]; ok && lastLead != lead {
+					err = bad("give a Force's move, PA, Repulse and task lines one after another", "%s already acted on line %d: a Force finishes its movement before another begins (7.1.2)", strings.Split(f[1], "+")[0], n)
+				} else if n, ok := paLine[lead]; ok {
+					err = bad("give the Force's move, Repulse or task before its pa line", "%s placed a PA on line %d: once a unit has placed a PA it spends no more MPs that phase (7.3)", strings.Split(f[1], "+")[0], n)
+				} else {
+					acted[lead] = l.Line
+					lastLead = lead
+					switch f[0] {
+					case "move":
+						// the first path's last hex
+						for _, t := range f[2:] {
+							if t == "else" || strings.HasPrefix(t, "#") || t == "nofm" || strings.HasPrefix(t, "fm=") {
+								break
+							}
+							if h, err := g.grid.Parse(t); err == nil {
+								endsAt[lead] = h
+							}
+						}
+					case "pa":
+						paLine[lead] = l.Line
+					case "repulse":
+						if h, err := g.grid.Parse(f[2]); err == nil {
+							if cleared[lead] == nil {
+								cleared[lead] = map[board.ID]bool{}
+							}
+							cleared[lead][h] = true
+						}
+					}
+				}
+			} else {
+				lastLead = ""
+			}
+			// 9.2: no hex is attacked twice, no unit attacks twice in a phase
+			if err == nil && len(f) > 3 && f[0] == "attack" {
+				if n, ok := attacked[f[1]]; ok {
+					err = bad("one attack order a hex: put every attacker of it on one line", "%s is already attacked on line %d: no hex is attacked more than once a phase (9.2)", f[1], n)
+				}
+				for _, id := range strings.Split(f[3], "+") {
+					if n, ok := attackers[id]; ok && err == nil {
+						err = bad("each unit attacks once a phase", "%s already attacks on line %d: no unit attacks more than once a phase (9.2)", id, n)
+					}
+				}
+				if err == nil {
+					attacked[f[1]] = l.Line
+					for _, id := range strings.Split(f[3], "+") {
+						attackers[id] = l.Line
+					}
+				}
+			}
+		}
+		if err != nil {
+			hint := stepHints[g.Phase]
+			if oe, ok := err.(*orderError); ok && oe.hint != "" {
+				hint = oe.hint
+			}
+			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.Error(), Hint: hint})
+			continue
+		}
+		if canon != "" {
+			out = append(out, canon)
+		}
+	}
+	return out, problems
+}
+
+// parseLine reads one line; "" means a line that gives nothing (pass).
+func (g *game) parseLine(seat, text string) (string, error) {
+	f := strings.Fields(text)
+	verb := strings.ToLower(f[0])
+	args := f[1:]
+	side := seatSide(seat)
+	hint := stepHints[g.Phase]
+	if verb == "pass" {
+		return "", nil
+	}
+	if slices.Contains(standingVerbs, verb) && !(verb == "repulse") {
+		return g.parseStanding(side, verb, args)
+	}
+	if verb == "repulse" && len(args) == 1 && (strings.EqualFold(args[0], "yes") || strings.EqualFold(args[0], "no")) {
+		return "repulse " + strings.ToLower(args[0]), nil
+	}
+	notHere := func() error {
+		return bad(hint+"; "+standingHint, "%q is not an order of this step (%s)", f[0], g.phaseLabel())
+	}
+	if !slices.Contains(stepVerbs[g.Phase], verb) {
+		if verb == "pa" && g.Phase == PhaseCounter {
+			return "", bad(hint, "no Prepared Attacks in the Counter Movement Phase (7.3)")
+		}
+		return "", notHere()
+	}
+	switch verb {
+	case "attach":
+		return g.parseAttach(side, args)
+	case "boundary":
+		return g.parseBoundary(side, args)
+	case "army":
+		if side != AH || len(args) != 2 {
+			return "", bad("army FIFTH 12.10", "army ARMY HEX moves an A-H army marker (5.1.1)")
+		}
+		a := g.army(strings.ToUpper(args[0]))
+		if a == nil {
+			return "", bad("the armies are "+armyIDs(g), "no army %s", args[0])
+		}
+		h, err := g.parseHex(args[1])
+		if err != nil {
+			return "", err
+		}
+		return "army " + a.ID + " " + g.hex(h), nil
+	case "extend", "noextend":
+		if len(args) != 1 {
+			return "", bad(verb+" Depot-FIFTH", "%s takes one supply unit", verb)
+		}
+		u, err := g.own(side, args[0])
+		if err != nil {
+			return "", err
+		}
+		if !u.c.Supply() {
+			return "", bad("extend a Depot or Corps Train; twohex UNIT HEX extends a Force into two hexes", "%s is not a supply unit (15.6.1)", u.ID)
+		}
+		return verb + " " + u.ID, nil
+	case "move":
+		return g.parseMove(side, args)
+	case "pa":
+		return g.parsePA(side, args)
+	case "repulse":
+		return g.parseRepulse(side, args)
+	case "recover", "ip":
+		if len(args) != 1 {
+			return "", bad(verb+" UNIT", "%s takes one Formation", verb)
+		}
+		u, err := g.own(side, args[0])
+		if err != nil {
+			return "", err
+		}
+		if verb == "ip" {
+			if why := g.ipBar(u); why != "" {
+				return "", bad("IPs: infantry Formations, not Demoralized, outside Mountainous terrain, within four hexes of the enemy, with IP rights left", "%s cannot build an IP: %s", u.ID, why)
+			}
+		} else if !u.c.Formation || u.CE == StatusNone {
+			return "", bad("recover a Formation with a CE status below full", "%s has no CE level to recover (7.5)", u.ID)
+		}
+		return verb + " " + u.ID, nil
+	case "marsch":
+		if len(args) != 3 || !strings.EqualFold(args[1], "with") {
+			return "", bad("marsch 29/IV with Ma-1", "marsch UNIT with MARSCH")
+		}
+		u, err := g.own(side, args[0])
+		if err != nil {
+			return "", err
+		}
+		m, err := g.own(side, args[2])
+		if err != nil {
+			return "", err
+		}
+		if !m.c.Marsch || m.pos != u.pos || !u.c.InfantryType() {
+			return "", bad("the Marsch unit (M) must be stacked with the infantry unit absorbing it", "%s cannot incorporate %s (7.7)", u.ID, m.ID)
+		}
+		return "marsch " + u.ID + " with " + m.ID, nil
+	case "exit", "enter", "box":
+		return g.parseMontenegrin(side, verb, args)
+	case "twohex", "consolidate":
+		if len(args) != 2 {
+			return "", bad(verb+" UNIT HEX", "%s UNIT HEX", verb)
+		}
+		u, err := g.own(side, args[0])
+		if err != nil {
+			return "", err
+		}
+		h, err := g.parseHex(args[1])
+		if err != nil {
+			return "", err
+		}
+		at := u.pos
+		if g.plannedAt != nil {
+			at = *g.plannedAt
+		}
+		if verb == "twohex" && (!g.grid.Adjacent(at, h) || u.Hex2 != "") {
+			return "", bad("twohex UNIT HEX: HEX next to the unit's hex", "%s cannot extend into %s (19.1.1)", u.ID, args[1])
+		}
+		if verb == "consolidate" && (u.Hex2 == "" || !u.in(h)) {
+			return "", bad("consolidate a Two-Hex unit into one of its two hexes", "%s is not in Two-Hex status in %s", u.ID, args[1])
+		}
+		return verb + " " + u.ID + " " + g.hex(h), nil
+	case "wheel":
+		if len(args) != 3 {
+			return "", bad("wheel UNIT FROM TO", "wheel UNIT FROM TO")
+		}
+		u, err := g.own(side, args[0])
+		if err != nil {
+			return "", err
+		}
+		a, err := g.parseHex(args[1])
+		if err != nil {
+			return "", err
+		}
+		b, err := g.parseHex(args[2])
+		if err != nil {
+			return "", err
+		}
+		return "wheel " + u.ID + " " + g.hex(a) + " " + g.hex(b), nil
+	case "combine", "split":
+		if len(args) != 1 {
+			return "", bad(verb+" UNIT", "%s names the combined unit", verb)
+		}
+		for _, cb := range g.sc.Setup.Combos {
+			if strings.EqualFold(cb.Into, args[0]) && (verb == "combine" || cb.Reverse) {
+				if g.byID[cb.Into].c.Side != side {
+					break
+				}
+				return verb + " " + cb.Into, nil
+			}
+		}
+		return "", bad("the combinations are "+comboList(g), "%s is no combination of yours (16.3, 16.4)", args[0])
+	case "integrate":
+		if len(args) != 1 {
+			return "", bad("integrate det.29", "integrate names a detachment")
+		}
+		u, err := g.own(side, args[0])
+		if err != nil {
+			return "", err
+		}
+		if g.sc.Setup.Detachments[u.ID] == "" {
+			return "", bad("detachments have ids beginning det.", "%s is no detachment (21.1)", u.ID)
+		}
+		return "integrate " + u.ID, nil
+	case "eliminate":
+		if len(args) != 1 {
+			return "", bad("eliminate UNIT", "eliminate names one unit")
+		}
+		u, err := g.own(side, args[0])
+		if err != nil {
+			return "", err
+		}
+		return "eliminate " + u.ID, nil
+	case "attack":
+		return g.parseAttackLine(side, args)
+	case "answer":
+		return g.parseAnswer(side, args)
+	}
+	return "", notHere()
+}
+
+func armyIDs(g *game) string {
+	var out []string
+	for _, a := range g.Armies {
+		out = append(out, a.ID)
+	}
+	return strings.Join(out, " ")
+}
+
+func comboList(g *game) string {
+	var out []string
+	for _, cb := range g.sc.Setup.Combos {
+		out = append(out, cb.Into+" = "+strings.Join(cb.From, " + "))
+	}
+	return strings.Join(out, ", ")
+}
+
+// own finds one of the side's units in play.
+func (g *game) own(side Side, id string) (*Unit, error) {
+	u := g.unitByID(id)
+	if u == nil || u.Out || u.Gone {
+		var ids []string
+		for _, x := range g.Units {
+			if x.c.Side == side && !x.Out && !x.Gone {
+				ids = append(ids, x.ID)
+			}
+		}
+		return nil, bad("your units are "+strings.Join(ids, " "), "there is no unit %s of yours in play", id)
+	}
+	if u.c.Side != side {
+		return nil, bad("give orders to your own units", "%s is not yours", u.ID)
+	}
+	return u, nil
+}
+
+func (g *game) parseHex(s string) (board.ID, error) {
+	id, err := g.grid.Parse(s)
+	if err != nil || !g.playable(id) {
+		return id, bad("hexes are column.row, such as 30.09", "%q is not a hex of the playing area", s)
+	}
+	return id, nil
+}
+
+// parseForce reads "A+B+C": a Force of the side's units stacked together,
+// at most one Formation and two assets; supply units and squadrons alone.
+func (g *game) parseForce(side Side, spec string) ([]*Unit, string, error) {
+	var units []*Unit
+	var ids []string
+	for _, id := range strings.Split(spec, "+") {
+		u, err := g.own(side, id)
+		if err != nil {
+			return nil, "", err
+		}
+		if slices.Contains(units, u) {
+			return nil, "", bad("name each unit once", "%s is named twice", u.ID)
+		}
+		units = append(units, u)
+		ids = append(ids, u.ID)
+	}
+	forms, assets := 0, 0
+	for _, u := range units {
+		if u.Box == "" && u.pos != units[0].pos {
+			return nil, "", bad("a Force is units stacked in one hex (1.1)", "%s (%s) and %s (%s) are not stacked together", units[0].ID, units[0].Hex, u.ID, u.Hex)
+		}
+		if u.c.Formation {
+			forms++
+		} else if !u.isFort() {
+			assets++
+		}
+		if (u.c.Supply() || u.c.Kind == KSquadron) && len(units) > 1 {
+			return nil, "", bad("move supply units and squadrons alone", "%s moves alone (15.6.3, 25.1)", u.ID)
+		}
+		if u.isFort() {
+			return nil, "", bad("forts never move (8.5.1)", "%s is a fort", u.ID)
+		}
+	}
+	if forms > 1 || assets > 2 {
+		return nil, "", bad("a Force is one Formation with at most two assets, or one or two assets (1.1)", "%s is not one Force", spec)
+	}
+	return units, strings.Join(ids, "+"), nil
+}
+
+// parseMove reads "move FORCE HEX... [else HEX...] [fm=N|nofm]": every hex
+// entered, each next to the one before (the start hex may lead); an else
+// path starts at a hex of the path. The receipt forecasts the MPs.
+func (g *game) parseMove(side Side, args []string) (string, error) {
+	hint := "move 9/VIII+Art 20.12 21.12 [else 20.12 20.13] [fm=2|nofm]: each hex next to the one before"
+	if len(args) < 2 {
+		return "", bad(hint, "move needs a Force and the hexes it enters")
+	}
+	units, spec, err := g.parseForce(side, args[0])
+	if err != nil {
+		return "", err
+	}
+	lead := units[0]
+	if lead.Inactive {
+		return "", bad("Inactive units are activated when an enemy comes next to them or on their scheduled turn (1.1)", "%s is Inactive and cannot move", lead.ID)
+	}
+	var paths [][]string
+	cur := []string{}
+	opts := ""
+	for _, t := range args[1:] {
+		switch {
+		case strings.EqualFold(t, "else"):
+			paths = append(paths, cur)
+			cur = []string{}
+		case strings.EqualFold(t, "nofm"):
+			opts = " nofm"
+		case strings.HasPrefix(strings.ToLower(t), "fm="):
+			n, err := strconv.Atoi(t[3:])
+			if err != nil || n < 0 || n > 7 {
+				return "", bad("fm=0 to fm=7 caps the Forced March MPs (7.2.1)", "%q is not a Forced March cap", t)
+			}
+			opts = " fm=" + strconv.Itoa(n)
+		default:
+			cur = append(cur, t)
+		}
+	}
+	paths = append(paths, cur)
+	if lead.c.Kind == KDepot || lead.c.Kind == KSquadron {
+		return g.parseSpecialMove(lead, paths[0])
+	}
+	var canon [][]string
+	var onPath []string
+	for pi, p := range paths {
+		if len(p) == 0 {
+			return "", bad(hint, "an empty path")
+		}
+		var hs []string
+		prev := lead.pos
+		for i, s := range p {
+			h, err := g.parseHex(s)
+			if err != nil {
+				return "", err
+			}
+			if i == 0 && pi > 0 {
+				if !slices.Contains(onPath, g.hex(h)) {
+					return "", bad("an else path starts at a hex of the move (the start or a hex entered)", "the else path starts at %s, not on the move", g.hex(h))
+				}
+				prev = h
+				hs = append(hs, g.hex(h))
+				continue
+			}
+			if i == 0 && h == lead.pos {
+				hs = append(hs, g.hex(h))
+				continue
+			}
+			if !g.grid.Adjacent(prev, h) {
+				return "", bad(hint, "%s is not next to %s", g.hex(h), g.hex(prev))
+			}
+			if g.enemyIn(h, side) && !g.cleared[h] {
+				return "", bad("units never enter enemy-held hexes (7.1.2); a Repulse may clear one (7.4)", "enemy units hold %s", g.hex(h))
+			}
+			if f := g.feature(prev, h); isDonau(f) && side == SB {
+				return "", bad("the Serbs never cross the Donau (7.1.4a)", "%s/%s is a Donau hexside", g.hex(prev), g.hex(h))
+			}
+			if g.terrain(h) == "impassable" || g.feature(prev, h) == SideImpass {
+				return "", bad("impassable mountain hexes and hexsides are never entered or crossed", "%s cannot be entered from %s", g.hex(h), g.hex(prev))
+			}
+			if why := g.restricted(lead, h); why != "" {
+				return "", bad("mind the unit's restrictions (8.6, 8.7, 25.2, 5.4)", "%s", why)
+			}
+			hs = append(hs, g.hex(h))
+			onPath = append(onPath, g.hex(prev))
+			prev = h
+		}
+		onPath = append(onPath, g.hex(prev))
+		canon = append(canon, hs)
+		if pi == 0 {
+			if lead.c.Kind == KRiver && !g.riverSide(prev) {
+				return "", bad("River Protection units end their moves next to the Sava or Donau (8.7)", "%s would end in %s, away from the rivers", lead.ID, g.hex(prev))
+			}
+			if a := g.planBound(lead); a != nil && prev != lead.pos && !g.closer(a.ID, lead.pos, prev) {
+				return "", bad(fmt.Sprintf("%s's objectives are %s (26.1.2); a bound Formation that moves ends a hex closer to one", a.ID, strings.Join(planObjectives[a.ID], " ")),
+					"%s is bound by %s's Strategic Plan: %s is no closer to an objective than %s (26.2.1)", lead.ID, a.ID, g.hex(prev), lead.Hex)
+			}
+		}
+	}
+	var parts []string
+	for _, p := range canon {
+		parts = append(parts, strings.Join(p, " "))
+	}
+	forecast := g.forecast(side, units, canon[0])
+	return fmt.Sprintf("move %s %s%s # %s", spec, strings.Join(parts, " else "), opts, forecast), nil
+}
+
+// restricted says why a unit may not enter a hex ("" if it may): a
+// garrison's range (8.6.2), SYRMIEN and BANAT units' regions (25.2), an
+// army unit's area (5.4).
+func (g *game) restricted(u *Unit, h board.ID) string {
+	if u.c.Kind == KGarrison && !u.Released {
+		d := g.grid.Distance(h, u.c.Home)
+		limit := u.c.Garrison
+		if g.enemyDistance(u.c.Home, u.c.Side) > u.c.Garrison {
+			limit *= 2
+		}
+		if d > limit {
+			return fmt.Sprintf("%s is a garrison of %s: %s is %d hexes away, beyond its range of %d (8.6.2)", u.ID, g.hex(u.c.Home), g.hex(h), d, limit)
+		}
+	}
+	switch u.c.Army {
+	case "SYRMIEN":
+		if g.area(h) != "Syrmien" {
+			return fmt.Sprintf("%s must stay inside Syrmien (25.2)", u.ID)
+		}
+	case "BANAT":
+		if g.area(h) != "Banat" {
+			return fmt.Sprintf("%s must stay inside the Banat (25.2)", u.ID)
+		}
+	}
+	return ""
+}
+
+// forecast is the MPs a move would cost now: "8 MP (2 by Forced March)",
+// or where it would stop.
+func (g *game) forecast(side Side, units []*Unit, path []string) string {
+	m := g.newPhaseMove(side, g.Phase == PhaseCounter)
+	cost := 0
+	prev := units[0].pos
+	for _, s := range path {
+		h := g.parse(s)
+		if h == prev {
+			continue
+		}
+		si, err := g.stepCost(m, units, prev, h, false)
+		if err != nil {
+			return fmt.Sprintf("stops in %s: %v", g.hex(prev), err)
+		}
+		cost += si.cost
+		prev = h
+	}
+	limit := fmLimit(units)
+	switch {
+	case cost > m.allowance+limit:
+		return fmt.Sprintf("%d MP: more than %d with a Forced March, it would stop short", cost, m.allowance+limit)
+	case cost > m.allowance:
+		return fmt.Sprintf("%d MP (%d by Forced March: an EC at +%d, 7.2.3)", cost, cost-m.allowance, cost-m.allowance)
+	}
+	return fmt.Sprintf("%d MP of %d", cost, m.allowance)
+}
+
+// parseSpecialMove reads a depot's rail move (hexes or off-map places) or
+// a squadron's river move.
+func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
+	var out []string
+	for _, t := range path {
+		if strings.Contains(t, ".") {
+			h, err := g.parseHex(t)
+			if err != nil {
+				return "", err
+			}
+			out = append(out, g.hex(h))
+			continue
+		}
+		known := false
+		for _, l := range g.sc.offmap {
+			if strings.EqualFold(l.From, t) || strings.EqualFold(l.To, t) {
+				known = true
+				if strings.EqualFold(l.From, t) {
+					t = l.From
+				} else {
+					t = l.To
+				}
+			}
+		}
+		if !known {
+			return "", bad("off-map places are "+offNames(g), "%q is neither a hex nor an off-map place (15.6.3a)", t)
+		}
+		out = append(out, t)
+	}
+	return "move " + u.ID + " " + strings.Join(out, " "), nil
+}
+
+func offNames(g *game) string {
+	var out []string
+	for _, l := range g.sc.offmap {
+		for _, n := range []string{l.From, l.To} {
+			if !strings.Contains(n, ".") && !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// parsePA reads "pa FORCE HEX" (7.3).
+func (g *game) parsePA(side Side, args []string) (string, error) {
+	if len(args) != 2 {
+		return "", bad("pa 9/VIII 21.12", "pa FORCE HEX")
+	}
+	units, spec, err := g.parseForce(side, args[0])
+	if err != nil {
+		return "", err
+	}
+	h, err := g.parseHex(args[1])
+	if err != nil {
+		return "", err
+	}
+	if why := g.paBar(units, false); why != "" {
+		return "", bad("PAs: infantry-type Forces, not CI or Demoralized, not Two-Hex, in the Movement Phase", "%s cannot place a PA: %s", spec, why)
+	}
+	return "pa " + spec + " " + g.hex(h) + " # after any move of the Force: it must be next to " + g.hex(h), nil
+}
+
+// parseRepulse reads "repulse FORCE HEX [using A+B]" (7.4).
+func (g *game) parseRepulse(side Side, args []string) (string, error) {
+	if len(args) != 2 && len(args) != 4 {
+		return "", bad("repulse 9/VIII 21.12 [using 9/VIII+Art-X]", "repulse FORCE HEX [using UNIT+UNIT]")
+	}
+	units, spec, err := g.parseForce(side, args[0])
+	if err != nil {
+		return "", err
+	}
+	h, err := g.parseHex(args[1])
+	if err != nil {
+		return "", err
+	}
+	for _, u := range units {
+		if u.c.Formation && u.CE >= StatusCI {
+			return "", bad("CI and Demoralized units cannot Repulse (7.4.2)", "%s is %s", u.ID, u.CE)
+		}
+	}
+	out := "repulse " + spec + " " + g.hex(h)
+	if len(args) == 4 {
+		if !strings.EqualFold(args[2], "using") {
+			return "", bad("repulse FORCE HEX using UNIT+UNIT", "%q: want using", args[2])
+		}
+		us, uspec, err := g.parseForce(side, args[3])
+		if err != nil {
+			return "", err
+		}
+		if len(us) > 2 {
+			return "", bad("only two units of a Force add their strength to a Repulse (7.4.1)", "%s names %d units", uspec, len(us))
+		}
+		out += " using " + uspec
+	}
+	return out, nil
+}
+
+func (g *game) parseMontenegrin(side Side, verb string, args []string) (string, error) {
+	if len(args) < 1 {
+		return "", bad("exit UNIT, enter UNIT HEX, box UNIT BOX", "%s needs a unit", verb)
+	}
+	u, err := g.own(side, args[0])
+	if err != nil {
+		return "", err
+	}
+	if u.c.Nation != "Montenegro" {
+		return "", bad("only Montenegrin units use the off-map boxes (24.2)", "%s is not Montenegrin", u.ID)
+	}
+	switch verb {
+	case "exit":
+		return "exit " + u.ID, nil
+	case "enter":
+		if len(args) != 2 || u.Box == "" {
+			return "", bad("enter UNIT HEX, from its off-map box into one of the box's M hexes", "%s is not in an off-map box", u.ID)
+		}
+		h, err := g.parseHex(args[1])
+		if err != nil {
+			return "", err
+		}
+		return "enter " + u.ID + " " + g.hex(h), nil
+	}
+	if len(args) != 2 {
+		return "", bad("box UNIT NAME", "box needs the box's name")
+	}
+	return "box " + u.ID + " " + args[1], nil
+}
+
+func (g *game) parseAttach(side Side, args []string) (string, error) {
+	if len(args) != 2 {
+		return "", bad("attach 9/VIII VIII, attach 10KD independent", "attach UNIT CORPS")
+	}
+	u, err := g.own(side, args[0])
+	if err != nil {
+		return "", err
+	}
+	corps := args[1]
+	if strings.EqualFold(corps, "independent") {
+		corps = "independent"
+	} else {
+		for _, co := range g.sc.Corps {
+			if strings.EqualFold(co.ID, corps) {
+				corps = co.ID
+			}
+		}
+	}
+	if err := g.sc.checkAttach(u.c, corps); err != nil {
+		var ids []string
+		for _, co := range g.sc.Corps {
+			if co.Side == side {
+				ids = append(ids, co.ID)
+			}
+		}
+		return "", bad("your corps are "+strings.Join(ids, " "), "%v", err)
+	}
+	return "attach " + u.ID + " " + corps, nil
+}
+
+func (g *game) parseBoundary(side Side, args []string) (string, error) {
+	if side != AH {
+		return "", bad("the Serbs have no Areas of Attachment (5.0)", "only A-H draws army boundaries")
+	}
+	if len(args) == 1 && strings.EqualFold(args[0], "keep") {
+		return "boundary keep", nil
+	}
+	if len(args) == 0 {
+		return "", bad("boundary HEX/HEX HEX/HEX ... (every hexside of the line), or boundary keep", "boundary needs hexsides")
+	}
+	var out []string
+	for _, a := range args {
+		p, err := g.grid.ParsePair(a)
+		if err != nil {
+			return "", bad("a hexside is its two hexes, such as 12.18/12.19", "%q: %v", a, err)
+		}
+		out = append(out, p.Format(board.Dotted))
+	}
+	return "boundary " + strings.Join(out, " "), nil
+}
+
+// parseStanding reads a standing order.
+func (g *game) parseStanding(side Side, verb string, args []string) (string, error) {
+	hint := standingHint
+	low := make([]string, len(args))
+	for i, a := range args {
+		low[i] = strings.ToLower(a)
+	}
+	one := func(allowed ...string) (string, error) {
+		if len(args) != 1 || !slices.Contains(allowed, low[0]) {
+			return "", bad(verb+" "+strings.Join(allowed, "|"), "%s takes %s", verb, strings.Join(allowed, " or "))
+		}
+		return verb + " " + low[0], nil
+	}
+	units := func() (string, error) {
+		if len(args) == 1 && low[0] == "none" {
+			return verb + " none", nil
+		}
+		if len(args) == 0 {
+			return "", bad(verb+" UNIT... or "+verb+" none", "%s needs units", verb)
+		}
+		var ids []string
+		for _, a := range args {
+			u, err := g.own(side, a)
+			if err != nil {
+				return "", err
+			}
+			ids = append(ids, u.ID)
+		}
+		return verb + " " + strings.Join(ids, " "), nil
+	}
+	switch verb {
+	case "react":
+		if len(args) != 2 {
+			return "", bad("react CAV yes|no|HEX, react all yes|no", "react takes a cavalry unit or all, then yes, no or a hex")
+		}
+		who := "all"
+		if low[0] != "all" {
+			u, err := g.own(side, args[0])
+			if err != nil {
+				return "", err
+			}
+			if u.c.Kind != KCavalry {
+				return "", bad("only cavalry reacts (8.2)", "%s is not cavalry", u.ID)
+			}
+			who = u.ID
+		}
+		what := low[1]
+		if what != "yes" && what != "no" {
+			h, err := g.parseHex(args[1])
+			if err != nil {
+				return "", err
+			}
+			what = g.hex(h)
+		}
+		return "react " + who + " " + what, nil
+	case "retire":
+		if len(args) != 1 {
+			return "", bad("retire CAV, retire all, retire none", "retire takes one cavalry unit, all or none")
+		}
+		if low[0] == "all" || low[0] == "none" {
+			return "retire " + low[0], nil
+		}
+		u, err := g.own(side, args[0])
+		if err != nil {
+			return "", err
+		}
+		if u.c.Kind != KCavalry {
+			return "", bad("only cavalry retires (8.3)", "%s is not cavalry", u.ID)
+		}
+		return "retire " + u.ID, nil
+	case "defend":
+		if len(args) == 1 && (low[0] == "ask" || low[0] == "auto" || low[0] == "clear") {
+			return "defend " + low[0], nil
+		}
+		if len(args) == 0 || low[0] != "intense" && low[0] != "not" {
+			return "", bad("defend ask|auto|clear, or defend intense|not [at HEX...] [if odds>=3:1|odds<=2:1|attacker]", "defend takes ask, auto, clear, intense or not")
+		}
+		out := []string{"defend", low[0]}
+		for i := 1; i < len(args); i++ {
+			switch low[i] {
+			case "at":
+				out = append(out, "at")
+				for i+1 < len(args) && low[i+1] != "if" {
+					i++
+					h, err := g.parseHex(args[i])
+					if err != nil {
+						return "", err
+					}
+					out = append(out, g.hex(h))
+				}
+			case "if":
+				if i+1 >= len(args) {
+					return "", bad("if odds>=3:1, if odds<=2:1, if attacker", "if needs a condition")
+				}
+				i++
+				c, err := g.parseCond(args[i])
+				if err != nil {
+					return "", err
+				}
+				out = append(out, "if", c)
+			default:
+				return "", bad("defend intense|not [at HEX...] [if COND]", "%q is not part of a defend order", args[i])
+			}
+		}
+		return strings.Join(out, " "), nil
+	case "withhold", "losses", "repl":
+		return units()
+	case "ammo":
+		return one("yes", "no")
+	case "shells":
+		if side != SB {
+			return "", bad(hint, "only the Serbs have Shells (23.2)")
+		}
+		return one("yes", "no", "needed")
+	case "retreat":
+		if len(args) == 1 && low[0] == "none" {
+			return "retreat none", nil
+		}
+		if len(args) != 2 || low[0] != "toward" {
+			return "", bad("retreat toward HEX, retreat none", "retreat toward HEX")
+		}
+		h, err := g.parseHex(args[1])
+		if err != nil {
+			return "", err
+		}
+		return "retreat toward " + g.hex(h), nil
+	case "pontoon":
+		if len(args) == 1 && low[0] == "none" {
+			return "pontoon none", nil
+		}
+		if len(args) != 1 {
+			return "", bad("pontoon HEX/HEX", "pontoon takes one hexside")
+		}
+		p, err := g.grid.ParsePair(args[0])
+		if err != nil {
+			return "", bad("a hexside is its two hexes, such as 21.07/21.08", "%q: %v", args[0], err)
+		}
+		f := g.feature(p.A, p.B)
+		if !isSava(f) && f != SideDonauIsle {
+			return "", bad("pontoons span Sava hexsides and Donau-island hexsides (21.2.1, 21.2.3)", "%s is neither", p.Format(board.Dotted))
+		}
+		return "pontoon " + p.Format(board.Dotted), nil
+	case "komitadji":
+		if side != SB {
+			return "", bad(hint, "only the Serbs place Komitadji (23.1)")
+		}
+		var hs []string
+		for _, a := range args {
+			h, err := g.parseHex(a)
+			if err != nil {
+				return "", err
+			}
+			if !g.southOfRivers(h) {
+				return "", bad("Komitadji go south of the Sava/Donau (23.1)", "%s is north of the rivers", g.hex(h))
+			}
+			for _, o := range hs {
+				if g.grid.Distance(g.parse(o), h) < 5 {
+					return "", bad("Komitadji markers are five or more hexes apart (23.1)", "%s and %s are too close", o, g.hex(h))
+				}
+			}
+			hs = append(hs, g.hex(h))
+		}
+		if len(hs) > g.KomitadjiN {
+			return "", bad(fmt.Sprintf("you have %d Komitadji markers", g.KomitadjiN), "%d hexes for %d markers", len(hs), g.KomitadjiN)
+		}
+		return "komitadji " + strings.Join(hs, " "), nil
+	case "sirmien":
+		if side != SB || len(args) != 1 || low[0] != "claim" || g.done("27.6") {
+			return "", bad("sirmien claim (once a game, Serbs, 27.6)", "the Sirmien award is claimed once, by the Serbs")
+		}
+		return "sirmien claim", nil
+	case "abandon":
+		if side != AH || len(args) != 1 {
+			return "", bad("abandon FIFTH", "only A-H abandons a Strategic Plan (26.3)")
+		}
+		a := g.army(strings.ToUpper(args[0]))
+		if a == nil || a.Plan != "active" {
+			return "", bad("armies with an active plan: "+activePlans(g), "%s has no active Strategic Plan", args[0])
+		}
+		return "abandon " + a.ID, nil
+	case "displace":
+		if len(args) != 2 {
+			return "", bad("displace Depot-FIFTH 11.08", "displace DEPOT HEX")
+		}
+		u, err := g.own(side, args[0])
+		if err != nil {
+			return "", err
+		}
+		h, err := g.parseHex(args[1])
+		if err != nil {
+			return "", err
+		}
+		if u.c.Kind != KDepot || !g.sc.rail[h] {
+			return "", bad("a depot is displaced to a friendly operational RR hex (15.6.2b)", "%s to %s is not a depot to a railroad hex", u.ID, g.hex(h))
+		}
+		return "displace " + u.ID + " " + g.hex(h), nil
+	case "montenegro":
+		if side != SB || len(args) != 1 || !slices.Contains([]string{"16.29", "22.29", "30.29"}, args[0]) {
+			return "", bad("montenegro 16.29|22.29|30.29 (24.1)", "Montenegrin assets appear in 16.29, 22.29 or 30.29")
+		}
+		return "montenegro " + args[0], nil
+	case "marsch-depot":
+		if side != AH || len(args) != 1 {
+			return "", bad("marsch-depot Depot-FIFTH", "A-H names the depot returning Marsch units go to (16.6.3)")
+		}
+		u, err := g.own(side, args[0])
+		if err != nil {
+			return "", err
+		}
+		if u.c.Kind != KDepot {
+			return "", bad("name a depot", "%s is not a depot", u.ID)
+		}
+		return "marsch-depot " + u.ID, nil
+	case "french":
+		if side != SB || g.GT < 32 || g.French {
+			return "", bad("french place, on GT 32 or later (25.1.4)", "the French Naval Artillery arrives on GT 32 or later")
+		}
+		return "french place", nil
+	}
+	// every verb of standingVerbs has its case above
+	return "", fmt.Errorf("sms1914: no reader for the standing order %q", verb)
+}
+
+func activePlans(g *game) string {
+	var out []string
+	for _, a := range g.Armies {
+		if a.Plan == "active" {
+			out = append(out, a.ID)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// parseCond reads an intensity condition: odds>=3:1, odds<=2:1, attacker.
+func (g *game) parseCond(s string) (string, error) {
+	low := strings.ToLower(s)
+	if low == "attacker" {
+		return low, nil
+	}
+	if strings.HasPrefix(low, "odds>=") || strings.HasPrefix(low, "odds<=") {
+		if _, ok := g.sc.CRT.Scale.Find(low[6:]); ok {
+			return low, nil
+		}
+	}
+	return "", bad("odds>=3:1, odds<=2:1 (a column of the CRT: "+columnList(g)+"), or attacker", "%q is not a condition", s)
+}
+
+func columnList(g *game) string {
+	s := g.sc.CRT.Scale
+	var out []string
+	for i := 0; i < s.Columns(); i++ {
+		out = append(out, s.Name(Position(i)))
+	}
+	return strings.Join(out, " ")
+}
+
+// parseAttackLine reads "attack HEX with UNIT+UNIT... [options]" (9.1, 9.2).
+func (g *game) parseAttackLine(side Side, args []string) (string, error) {
+	hint := "attack 21.12 with 9/VIII+21/VIII [intense [if odds>=3:1]] [mandated] [advance all|none|UNIT+UNIT] [noammo] [noshells] [twohex]"
+	if len(args) < 3 || !strings.EqualFold(args[1], "with") {
+		return "", bad(hint, "attack HEX with UNITS")
+	}
+	t, err := g.parseHex(args[0])
+	if err != nil {
+		return "", err
+	}
+	if !g.enemyIn(t, side) {
+		return "", bad("attack a hex enemy units hold", "no enemy unit is in %s", g.hex(t))
+	}
+	var ids []string
+	key := ""
+	for _, id := range strings.Split(args[2], "+") {
+		u, err := g.own(side, id)
+		if err != nil {
+			return "", err
+		}
+		if why := g.attackBar(u, t); why != "" {
+			return "", bad("attackers: combat units next to the hex, not CI or Demoralized, without an MPs Expended marker (9.2)", "%s cannot attack %s: %s", u.ID, g.hex(t), why)
+		}
+		k := g.corpsKey(u)
+		if u.c.Kind != KArtillery && !u.asset() {
+			if key != "" && k != key {
+				return "", bad("units of different corps or armies do not combine in an attack; each Independent stack is its own corps (9.2.2)", "%s is not of the same corps as the other attackers", u.ID)
+			}
+			key = k
+		}
+		ids = append(ids, u.ID)
+	}
+	// 8.8.1: artillery fights only with a Combat unit of its hex that attacks too
+	for _, id := range ids {
+		u := g.unitByID(id)
+		if u.c.Kind != KArtillery {
+			continue
+		}
+		with := false
+		for _, o := range ids {
+			if x := g.unitByID(o); x.c.Combat() && x.pos == u.pos {
+				with = true
+			}
+		}
+		if !with {
+			return "", bad("add a Combat unit stacked with the artillery to the attack", "%s cannot attack alone: artillery fights only with a Combat unit it is stacked with (8.8.1)", u.ID)
+		}
+	}
+	out := []string{"attack", g.hex(t), "with", strings.Join(ids, "+")}
+	for i := 3; i < len(args); i++ {
+		w := strings.ToLower(args[i])
+		switch w {
+		case "intense":
+			out = append(out, "intense")
+			if i+2 < len(args) && strings.EqualFold(args[i+1], "if") {
+				c, err := g.parseCond(args[i+2])
+				if err != nil {
+					return "", err
+				}
+				out = append(out, "if", c)
+				i += 2
+			}
+		case "mandated":
+			if side != AH {
+				return "", bad(hint, "only A-H armies make Mandated Attacks (26.3.1)")
+			}
+			out = append(out, "mandated")
+		case "noammo", "noshells", "twohex":
+			out = append(out, w)
+		case "advance":
+			if i+1 >= len(args) {
+				return "", bad("advance all, advance none, advance UNIT+UNIT", "advance needs all, none or units")
+			}
+			i++
+			a := strings.ToLower(args[i])
+			if a != "all" && a != "none" {
+				var us []string
+				for _, id := range strings.Split(args[i], "+") {
+					u, err := g.own(side, id)
+					if err != nil {
+						return "", err
+					}
+					us = append(us, u.ID)
+				}
+				a = strings.Join(us, "+")
+			}
+			out = append(out, "advance", a)
+		default:
+			return "", bad(hint, "%q is not part of an attack order", args[i])
+		}
+	}
+	return strings.Join(out, " "), nil
+}
+
+// parseAnswer reads "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no]".
+func (g *game) parseAnswer(side Side, args []string) (string, error) {
+	hint := "answer 21.12 intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no]"
+	if len(args) < 2 {
+		return "", bad(hint, "answer needs the attacked hex and intense or not")
+	}
+	t, err := g.parseHex(args[0])
+	if err != nil {
+		return "", err
+	}
+	found := false
+	for _, a := range g.Attacks {
+		if a.Target == g.hex(t) {
+			found = true
+		}
+	}
+	if !found {
+		var ts []string
+		for _, a := range g.Attacks {
+			ts = append(ts, a.Target)
+		}
+		return "", bad("the attacked hexes are "+strings.Join(ts, " "), "%s is not attacked", g.hex(t))
+	}
+	out := []string{"answer", g.hex(t)}
+	for i := 1; i < len(args); i++ {
+		w := strings.ToLower(args[i])
+		switch w {
+		case "intense", "not", "noammo":
+			out = append(out, w)
+		case "withhold":
+			if i+1 >= len(args) {
+				return "", bad(hint, "withhold needs units")
+			}
+			i++
+			var us []string
+			for _, id := range strings.Split(args[i], "+") {
+				u, err := g.own(side, id)
+				if err != nil {
+					return "", err
+				}
+				us = append(us, u.ID)
+			}
+			out = append(out, "withhold", strings.Join(us, "+"))
+		case "shells":
+			if i+1 >= len(args) || !slices.Contains([]string{"yes", "no", "needed"}, strings.ToLower(args[i+1])) {
+				return "", bad(hint, "shells takes yes, no or needed")
+			}
+			i++
+			out = append(out, "shells", strings.ToLower(args[i]))
+		default:
+			return "", bad(hint, "%q is not part of an answer", args[i])
+		}
+	}
+	return strings.Join(out, " "), nil
+}

@@ -18,13 +18,17 @@ import (
 // A PNG picture is drawn in two layers. The static layer is what does not
 // change between the steps of a game: on a hex map the terrain, hexsides,
 // hex ids, roads and place names; on a point-to-point map the paper,
-// regions and links. It is drawn once per content (and per layout), turned
-// into palette indices, compressed in bands of rows, and kept in a cache.
-// A picture lays it, draws what changes over it (the frame, counters,
-// arrows, legend) on a pixel canvas that is filled from the layer only in
-// the tiles it draws on, and then quantises and compresses again only what
-// it drew: the rows of the layer it left alone are sent as the layer's
-// compressed bands. What a picture shows is what drawing it whole shows.
+// regions and links. It is drawn once per content (and per layout, to the
+// fraction of a pixel), kept with its exact colours and their palette
+// slots, its rows compressed in bands, in a cache. A picture lays it,
+// draws what changes over it (the frame, counters, arrows, legend) on a
+// pixel canvas that is filled with the layer's exact colours only in the
+// tiles it draws on, and then quantises and compresses again only what it
+// drew: the rows of the layer it left alone are sent as the layer's
+// compressed bands. Before the palette, a picture's pixels are exactly
+// those of the picture drawn whole (TestLayeredDrawsWhatWholeDraws); the
+// palette of 256 colours is then the layer's (fitted to its colours once)
+// and the most frequent colours drawn over it (TestLayeredPNG).
 const (
 	// staticColours is how much of the 256-colour palette the static
 	// layer takes; the rest is for the colours of what changes.
@@ -34,7 +38,7 @@ const (
 	// tiles of the canvas, filled from the layers when drawn on.
 	tileW, tileH = 64, 16
 	// layerCacheBytes bounds the static layers kept (a 60x40 hex map's
-	// takes about 4 MB).
+	// takes about 8 MB).
 	layerCacheBytes = 64 << 20
 )
 

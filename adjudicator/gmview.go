@@ -56,3 +56,14 @@ func gmNotice(view string) string {
 	}
 	return ""
 }
+
+// GMView says which view the game master of g gets now, state being a
+// state of the game (GMViewAll, GMViewPublic or GMViewHands): for the
+// operator's tools, which must not hand the game master more.
+func (j *Judge) GMView(g Game, state []byte) (string, error) {
+	rules, err := j.Games.Get(g.Kind)
+	if err != nil {
+		return "", err
+	}
+	return gmView(g, rules, state), nil
+}

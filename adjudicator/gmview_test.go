@@ -189,3 +189,21 @@ func TestGMViewWithoutHiddenStreams(t *testing.T) {
 		t.Errorf("the game master's view of a game without hidden streams changed: view %q, orders %v, reader %q, notices %v", r.GMView, r.Orders, r.Reader(), r.Notices)
 	}
 }
+
+// TestGMViewOfHiddenHandsV1: a game created under umpire-dice-v1 has no
+// order list in its dice log; the game master's public view lists who
+// ordered, which version and its digest all the same, and no hand.
+func TestGMViewOfHiddenHandsV1(t *testing.T) {
+	h := hostWith(t, duel, true)
+	playDuel(h, 1)
+	r := buildReport(t, h, "")
+	if r.Scheme != dice.Scheme || r.GMView != adjudicator.GMViewPublic || len(r.Hand) > 0 || len(r.Orders) > 0 {
+		t.Fatalf("the v1 game master's report: scheme %s, view %q, hand %v, orders %v", r.Scheme, r.GMView, r.Hand, r.Orders)
+	}
+	if len(r.OrderList) != 2 || r.OrderList[0].Seat != "A" || r.OrderList[1].Seat != "B" || r.OrderList[0].Version != 1 || len(r.OrderList[0].Digest) != 64 {
+		t.Errorf("the v1 game master's order list: %+v", r.OrderList)
+	}
+	if a := buildReport(t, h, "A"); len(a.OrderList) != 0 || len(a.Orders) != 1 {
+		t.Errorf("seat A's v1 report changed: order list %+v, orders %v", a.OrderList, a.Orders)
+	}
+}

@@ -43,9 +43,9 @@ type buState struct {
 	Seats []string            `json:"seats"`
 }
 
-// TestBUHiddenHandsByRealMail plays the first turn (with small hands) of a
-// three-seat Brotherhood & Unity game by real mail (Dovecot, OpenSMTPD, players
-// signing with gpg and ssh-keygen) and checks that hands stay hidden: no
+// TestBUHiddenHandsByRealMail plays a whole three-seat Brotherhood & Unity
+// game, its four turns (the first with small hands), by real mail (Dovecot,
+// OpenSMTPD, players signing with gpg and ssh-keygen) and checks that hands stay hidden: no
 // seat's mail (reports and receipts, text and HTML) holds a card another
 // seat holds at that moment, while every seat's own reports show its hand;
 // each seat's reports carry its own deck stream's key and no other's; the
@@ -80,9 +80,10 @@ func TestBUHiddenHandsByRealMail(t *testing.T) {
 		return nil
 	}
 	var midLog []byte
-	// a game master's tracks with smaller first hands keep the game short
-	// (3, 3 and 2 cards: eight action rounds)
-	options := "[options]\nlast_turn = \"1\"\ntracks = '''\n" + `title = "short first turn"
+	// a game master's tracks with smaller first hands shorten the first
+	// turn (3, 3 and 2 cards: eight action rounds); the game plays all four
+	// turns to its end
+	options := "[options]\ntracks = '''\n" + `title = "short first turn"
 [intervention]
 level1 = -2
 level2 = -4

@@ -37,6 +37,11 @@ type GameFile struct {
 	Unlisted bool `toml:"unlisted"`
 	// Press says what press the seats may send (press.go).
 	Press PressRules `toml:"press"`
+	// GMSeesHands lets the game master of a game with hidden hands (rules
+	// with HiddenStreams) see every seat's hand, seat-private events and
+	// order texts before the game ends. Default false: until the end the
+	// game master's reports show the public view (gmview.go).
+	GMSeesHands bool `toml:"gm_sees_hands"`
 }
 
 // PressRules are a game's press settings (docs/game-file.md, "Press").
@@ -100,9 +105,10 @@ func (p *PressRules) check() error {
 
 // talk is what a game file says about press, observers and listing.
 type talk struct {
-	Observers *bool      `toml:"observers"`
-	Unlisted  bool       `toml:"unlisted"`
-	Press     PressRules `toml:"press"`
+	Observers   *bool      `toml:"observers"`
+	Unlisted    bool       `toml:"unlisted"`
+	Press       PressRules `toml:"press"`
+	GMSeesHands bool       `toml:"gm_sees_hands"`
 }
 
 // talkOf reads g's press, observer and listing settings from its file,
@@ -227,6 +233,9 @@ func parseGameFile(data []byte, reg Registry, crons *cronCache) (*GameFile, erro
 	}
 	if err := f.Press.check(); err != nil {
 		return nil, fmt.Errorf("game file: %w", err)
+	}
+	if _, hidden := rules.(HiddenStreams); f.GMSeesHands && !hidden {
+		return nil, fmt.Errorf("game file: gm_sees_hands: %s has no hidden hands: its game master sees everything already (remove the setting)", f.Game)
 	}
 	return &f, nil
 }

@@ -200,7 +200,7 @@ func viewer(tx Tx, env *Envelope, g Game) (string, error) {
 }
 
 // report sends a past report again, as the asker may see it: a seat's
-// holder its seat's view, the game master everything, anyone else the
+// holder its seat's view, the game master its own (gmview.go), anyone else the
 // public view.
 func (in *Intake) report(a answer, c command) error {
 	if len(c.args) < 1 || len(c.args) > 2 {

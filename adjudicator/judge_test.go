@@ -34,13 +34,21 @@ var start = time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
 // newJudgeV1 makes host's judge create umpire-dice-v1 games (hostWith).
 var newJudgeV1 bool
 
+// hostGames, when set, is the registry of host's judge instead of the
+// fake game alone.
+var hostGames adjudicator.Registry
+
 const gmKey = "GMKEY"
 
 func host(t *testing.T, file string) *hosted {
 	t.Helper()
 	h := &hosted{t: t, db: storetest.MustOpen(t), now: start, keys: map[string]string{}}
 	n := byte(0)
-	h.judge = &adjudicator.Judge{Games: adjudicator.NewRegistry(fake.Game), ChainLength: 64, DiceV1: newJudgeV1,
+	games := hostGames
+	if games == nil {
+		games = adjudicator.NewRegistry(fake.Game)
+	}
+	h.judge = &adjudicator.Judge{Games: games, ChainLength: 64, DiceV1: newJudgeV1,
 		NewRoot: func() (dice.Hash, error) { n++; return sha256.Sum256([]byte{n}), nil }}
 	h.intake = &adjudicator.Intake{Judge: h.judge}
 	f, err := adjudicator.ParseGameFile([]byte(file), h.judge.Games)

@@ -18,9 +18,14 @@ type Report struct {
 	Game  string // game id
 	Kind  string // game kind (perrote, wbt...)
 	Title string // the game's title
-	// Seat is the reader; "" is the game master, who sees everything, and
-	// Spectator anyone (what every seat may see).
+	// Seat is the reader; "" is the game master, who sees everything but
+	// in a game with hidden hands before its end (GMView), and Spectator
+	// anyone (what every seat may see).
 	Seat string
+	// GMView is which view a game master's report shows (gmview.go):
+	// GMViewAll, GMViewPublic (a game with hidden hands before its end) or
+	// GMViewHands (the same, with the game file's gm_sees_hands = true).
+	GMView string `json:",omitempty"`
 	// Snapshot is set for a picture of the game now (the "map" command)
 	// rather than the report of a step: it has no events, dice or orders.
 	Snapshot bool `json:",omitempty"`
@@ -172,8 +177,10 @@ const Spectator = "*"
 
 // Reporter is implemented by rules that describe their state for reports.
 // Situation must leave out what seat may not see (another seat's hand,
-// hidden units); seat "" is the game master, who sees everything, and
-// Spectator sees what every seat may.
+// hidden units); seat "" is everything (every seat's hand: the judge asks
+// for it for the game master, but in a game with hidden streams only after
+// the end or with the game file's gm_sees_hands, asking for Spectator
+// before), and Spectator sees what every seat may.
 type Reporter interface {
 	Situation(state []byte, seat string) (Situation, error)
 }
@@ -334,9 +341,18 @@ func ints(vs []int64) []int {
 }
 
 // forSeat is the report as seat ("" for the GM) may see it: the events
-// marked for it, its situation, and its own orders (the GM's has all).
+// marked for it, its situation, and its own orders (the GM's has all, but
+// in a game with hidden hands before its end: gmview.go).
 func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 	game, k := b.g.ID, b.st.Number
+	// view is whose view the report shows: the reader's, or for a game
+	// master kept from hidden information the public one.
+	view, gm := seat, GMViewAll
+	if seat == "" {
+		if gm = gmView(b.g, b.rules, b.st.State); gm == GMViewPublic {
+			view = Spectator
+		}
+	}
 	if seat != "" && seat != Spectator {
 		if _, err := tx.Seat(game, seat); err != nil {
 			return nil, fmt.Errorf("game %s has no seat %q", game, seat)
@@ -344,7 +360,10 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 	}
 	r := &Report{Game: game, Kind: b.g.Kind, Title: b.rules.Title(), Seat: seat, Step: k, Phase: b.st.Phase, Closed: b.st.Closed,
 		Ended: b.g.Status == Ended, Dice: b.dice, OpenLink: b.open, Head: b.head, CommitOpen: b.commits[0], CommitSealed: b.commits[1],
-		Scheme: b.scheme, OrderList: b.orderList, Beacon: b.beacon, Rollbacks: b.rollbacks}
+		Scheme: b.scheme, OrderList: b.orderList, Beacon: b.beacon, Rollbacks: b.rollbacks, GMView: gm}
+	if n := gmNotice(gm); n != "" {
+		r.Notices = append(r.Notices, n)
+	}
 	if b.sec.V2() && seat != "" && seat != Spectator {
 		r.YourOrders = yourOrders(seat, k, b.orderList)
 		if ss, ok := b.rules.(StreamSeats); ok {
@@ -373,21 +392,24 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 		}
 	}
 	for _, e := range b.events {
-		if seat != "" && len(e.Visible) > 0 && !slices.Contains(e.Visible, seat) {
+		if view != "" && len(e.Visible) > 0 && !slices.Contains(e.Visible, view) {
 			continue
 		}
 		r.Events = append(r.Events, ReportEvent{Rule: e.Rule, Text: e.Text})
 	}
 	if rep, ok := b.rules.(Reporter); ok {
-		sit, err := rep.Situation(b.after.State, seat)
+		sit, err := rep.Situation(b.after.State, view)
 		if err != nil {
 			return nil, fmt.Errorf("situation after step %d: %w", k, err)
 		}
 		r.Situation = sit
 		r.Notices = append(r.Notices, sit.Notices...)
 	}
-	// orders: the reader's own; the GM's report has every seat's.
+	// orders: the reader's own; the GM's report has every seat's, or in
+	// the public view only who ordered and the digest (the order list,
+	// which a v1 game has no record of: made here).
 	st := b.st
+	listOnly := seat == "" && view == Spectator && len(r.OrderList) == 0
 	seats := make([]string, 0, len(st.Used)+len(st.Repeated))
 	for s := range st.Used {
 		seats = append(seats, s)
@@ -399,19 +421,21 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 	}
 	slices.Sort(seats)
 	for _, s := range seats {
-		if seat != "" && s != seat {
+		if view != "" && s != view && !listOnly {
 			continue
 		}
 		var f OrderFile
 		var err error
-		if v, ok := st.Used[s]; ok {
-			f, err = tx.OrderVersion(game, k, s, v)
-		} else {
-			ref := st.Repeated[s]
-			f, err = tx.OrderVersion(game, ref.Step, s, ref.Version)
+		ref := OrderRef{Step: k, Version: st.Used[s]}
+		if _, ok := st.Used[s]; !ok {
+			ref = st.Repeated[s]
 		}
-		if err != nil {
+		if f, err = tx.OrderVersion(game, ref.Step, s, ref.Version); err != nil {
 			return nil, err
+		}
+		if listOnly {
+			r.OrderList = append(r.OrderList, ReportOrder{Seat: s, ForStep: ref.Step, Version: ref.Version, Digest: f.Digest.String()})
+			continue
 		}
 		parsed, _ := ParseOrderFile(f.Text)
 		lines, _ := b.rules.ParseOrders(st.State, s, parsed.Orders)
@@ -467,6 +491,12 @@ func (r *Report) Subject() string {
 func (r *Report) Reader() string {
 	switch r.Seat {
 	case "":
+		switch r.GMView {
+		case GMViewPublic:
+			return "the game master (the public view: no hidden information before the end)"
+		case GMViewHands:
+			return "the game master (every seat's hand: gm_sees_hands)"
+		}
 		return "the game master"
 	case Spectator:
 		return "every seat (the public view)"

@@ -67,8 +67,9 @@ func golden(t *testing.T, name string, got []byte) {
 
 // TestReportHiddenInformation renders step 1's report for seats A and B and
 // for the GM: each seat sees its own hidden card and not the other's; the
-// sealed draws show no values; the GM sees everything. Golden files hold
-// the text parts and A's HTML part.
+// sealed draws show no values; the GM of this game with hidden hands sees
+// the public view (no card, no seat's orders, the order list) and is told
+// so. Golden files hold the text parts and A's HTML part.
 func TestReportHiddenInformation(t *testing.T) {
 	h := reportGame(t)
 	rs, err := templates.NewReports("")
@@ -100,7 +101,7 @@ func TestReportHiddenInformation(t *testing.T) {
 		for _, other := range []string{"A", "B"} {
 			secret := other + " draws " + cards[other]
 			switch {
-			case seat == other || seat == "":
+			case seat == other:
 				if !strings.Contains(out.Text, secret) || !strings.Contains(out.HTML, secret) {
 					t.Errorf("report for %q does not say %q", seat, secret)
 				}
@@ -114,10 +115,11 @@ func TestReportHiddenInformation(t *testing.T) {
 				}
 			}
 		}
-		// a seat sees its own orders only; the GM sees both.
+		// a seat sees its own orders only; the GM neither (who ordered
+		// and the digest are in the order list, which every reader has).
 		for _, other := range []string{"A", "B"} {
 			shown := strings.Contains(out.Text, "  "+other+":\n")
-			if want := seat == "" || seat == other; shown != want {
+			if want := seat == other; shown != want {
 				t.Errorf("report for %q shows %s's orders: %v", seat, other, shown)
 			}
 		}
@@ -140,6 +142,12 @@ func TestReportHiddenInformation(t *testing.T) {
 		}
 		if seat != "" && !strings.Contains(out.Text, "your orders: version 1, digest") {
 			t.Errorf("%s's report does not say which of its orders were included:\n%s", seat, out.Text)
+		}
+		if len(r.OrderList) != 2 {
+			t.Errorf("report for %q has the order list %+v, want both seats' entries", seat, r.OrderList)
+		}
+		if gm := strings.Contains(out.Text, "Game master: you see the public view until the game ends"); gm != (seat == "") {
+			t.Errorf("report for %q says the game master's view: %v", seat, gm)
 		}
 		checkText(t, out.Text)
 		checkHTML(t, out)

@@ -419,6 +419,15 @@ func TestReportHistoryGamesKey(t *testing.T) {
 	if r := view("gm", "report club-1", true); r.Seat != "" || r.Step != 2 {
 		t.Errorf("the game master's last report: seat %q step %d", r.Seat, r.Step)
 	}
+	// the game master of a game with hidden hands is answered with the
+	// public view before the end: no hand, key, private event or orders.
+	if r := view("gm", "report club-1 1", true); r.Seat != "" || r.GMView != adjudicator.GMViewPublic || len(r.Hand) > 0 || len(r.Keys) > 0 ||
+		len(r.Orders) > 0 || len(r.OrderList) != 1 || regexp.MustCompile(`card \d`).MatchString(strings.Join(eventTexts(r), "\n")) {
+		t.Errorf("the game master's report of step 1 again shows hidden information: view %q, hand %v, keys %v, orders %v, events %v", r.GMView, r.Hand, r.Keys, r.Orders, eventTexts(r))
+	}
+	if got := m.queued("gm", "(sent again)"); !strings.Contains(got[len(got)-1].Text, "as the game master (the public view") || regexp.MustCompile(`card \d`).MatchString(got[len(got)-1].Text) {
+		t.Errorf("the game master's answer does not say it is the public view, or names a card:\n%s", got[len(got)-1].Text)
+	}
 	if r := view("alice", "report club-1 1", false); r.Seat != adjudicator.Spectator || len(r.Hand) > 0 {
 		t.Errorf("an unsigned report is not the public view: seat %q hand %v", r.Seat, r.Hand)
 	}
@@ -598,5 +607,30 @@ func TestObserverWhoTakesASeat(t *testing.T) {
 	}
 	if r := m.signAs("gm", "press club-1 TO gm\nnote to self"); !strings.Contains(r, "names no reader but yourself") {
 		t.Errorf("the game master's press to itself: %s", r)
+	}
+}
+
+// TestReportAgainGMSeesHands: with gm_sees_hands = true the game master's
+// report command is answered with every seat's hand and orders, and says
+// so; a seat's is unchanged.
+func TestReportAgainGMSeesHands(t *testing.T) {
+	m := talkGame(t, "gm_sees_hands = true")
+	m.signAs("alice", "game: club-1\nstep: 1\nseat: A\nsecret\nend\n")
+	m.signAs("gm", "process club-1 1")
+	m.signAs("gm", "report club-1 1")
+	got := m.queued("gm", "(sent again)")
+	if len(got) != 1 || got[0].Report == nil {
+		t.Fatalf("the game master has %d reports again", len(got))
+	}
+	r := got[0].Report
+	if r.GMView != adjudicator.GMViewHands || len(r.Hand) != 1 || !strings.HasPrefix(r.Hand[0], "A: card ") || len(r.Orders) != 1 {
+		t.Errorf("the game master who opted in: view %q, hand %v, orders %v", r.GMView, r.Hand, r.Orders)
+	}
+	if !strings.Contains(got[0].Text, "gm_sees_hands") {
+		t.Errorf("the answer does not say the game master sees hands:\n%s", got[0].Text)
+	}
+	m.signAs("bob", "report club-1 1")
+	if b := m.queued("bob", "(sent again)"); len(b) != 1 || len(b[0].Report.Hand) > 0 {
+		t.Errorf("seat B's report again shows a hand")
 	}
 }

@@ -41,6 +41,7 @@ func reportFile(t *testing.T, dir, seat string, k int) string {
 type buState struct {
 	Hands map[string][]string `json:"hands"`
 	Seats []string            `json:"seats"`
+	Turn  int                 `json:"turn"`
 }
 
 // TestBUHiddenHandsByRealMail plays a whole three-seat Brotherhood & Unity
@@ -51,7 +52,9 @@ type buState struct {
 // each seat's reports carry its own deck stream's key and no other's; the
 // public dice log a player asks for in the middle of the game holds no
 // value of a sealed draw; and after the end umpire verify checks every
-// shuffle and deal, every sealed value being public.
+// shuffle and deal, every sealed value being public. The game master holds
+// no hand: before the end its mail names no card any seat holds and holds
+// no deck stream's key.
 func TestBUHiddenHandsByRealMail(t *testing.T) {
 	// a player asks for the public dice log by mail: an unsigned read-only
 	// command, answered with the log between two marker lines
@@ -192,10 +195,22 @@ Bosniak = [2, 6, 6, 6]
 			if !ok {
 				continue
 			}
+			// A step that ends a turn plays its last cards and deals the
+			// next turn's: every card of a turn is played before the
+			// turn ends (8.0), so a card in a hand both before and after
+			// such a step was played in it, its name public, and was
+			// dealt anew from the deck made of the discards (6.1.1).
+			before, turnChanged := states[at-1], false
+			if at == k && before.Turn != 0 && st.Turn != before.Turn {
+				turnChanged = true
+			}
 			text, _ := os.ReadFile(f)
 			words := cardRE.FindAllString(string(text), -1)
 			for other, hand := range st.Hands {
 				for _, c := range hand {
+					if turnChanged && slices.Contains(before.Hands[other], c) {
+						continue
+					}
 					if other != seat && slices.Contains(words, c) {
 						t.Errorf("%s's mail %s names %s, a card in %s's hand", seat, filepath.Base(f), c, other)
 					}
@@ -220,6 +235,58 @@ Bosniak = [2, 6, 6, 6]
 		if checked == 0 {
 			t.Errorf("no mail of %s was checked", seat)
 		}
+	}
+
+	// the game master's mail before the end: every report (text and HTML)
+	// of a step but the last (after which the game has ended and everyone
+	// may see everything) names no card in any seat's hand, and no deck
+	// stream's key of any step is in any of its mails
+	var root struct {
+		SealedRoot string `json:"sealed_root"`
+	}
+	if err := json.Unmarshal(final, &root); err != nil {
+		t.Fatal(err)
+	}
+	sealedRoot, err := dice.ParseHash(root.SealedRoot)
+	if err != nil {
+		t.Fatalf("the final log's sealed root: %v", err)
+	}
+	lastStep := uint64(len(res.Export.Steps) - 1)
+	gmFiles, _ := filepath.Glob(filepath.Join(res.MailDir, "gm", "*"))
+	gmReports := 0
+	for _, f := range gmFiles {
+		text, _ := os.ReadFile(f)
+		for k := uint64(1); k <= lastStep; k++ {
+			for _, seat := range []string{"serb", "croat", "bosniak"} {
+				if key := dice.StreamKey(sealedRoot, k, "deck-"+seat).String(); bytes.Contains(text, []byte(key)) {
+					t.Errorf("the game master's mail %s holds the key of deck-%s of step %d", filepath.Base(f), seat, k)
+				}
+			}
+		}
+		m := stepOf.FindStringSubmatch(filepath.Base(f))
+		if m == nil || !strings.Contains(f, "report") || !(strings.HasSuffix(f, ".txt") || strings.HasSuffix(f, ".html")) {
+			continue
+		}
+		k, _ := strconv.ParseUint(m[1], 10, 64)
+		st, ok := states[k]
+		if !ok || k >= lastStep {
+			continue
+		}
+		gmReports++
+		words := cardRE.FindAllString(string(text), -1)
+		for holder, hand := range st.Hands {
+			for _, c := range hand {
+				if slices.Contains(words, c) {
+					t.Errorf("the game master's mail %s names %s, a card in %s's hand", filepath.Base(f), c, holder)
+				}
+			}
+		}
+		if strings.HasSuffix(f, ".txt") && !strings.Contains(string(text), "the public view") {
+			t.Errorf("the game master's report %s does not say it is the public view", filepath.Base(f))
+		}
+	}
+	if gmReports < 2 {
+		t.Errorf("only %d of the game master's reports were checked", gmReports)
 	}
 }
 

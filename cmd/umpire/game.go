@@ -145,6 +145,12 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 			if err != nil {
 				return err
 			}
+			if g, err := jt.Game(args[0]); err == nil && len(x.Steps) > 0 {
+				if v, err := j.GMView(g, x.Steps[0].State); err == nil && v == adjudicator.GMViewPublic {
+					fmt.Fprintf(m.Stderr, "Note: %s has hidden hands and has not ended: this export holds every seat's hand and orders.\n"+
+						"Give it to nobody before the end, the game master included (its file does not set gm_sees_hands).\n", args[0])
+				}
+			}
 			// Compact: states are compared byte for byte, and an indenting
 			// encoder would re-indent them.
 			return json.NewEncoder(m.Stdout).Encode(x)

@@ -85,11 +85,16 @@ func TestGameCommands(t *testing.T) {
 		t.Errorf("replay: exit %d %q %q", code, out, errOut)
 	}
 	// Exported, the game replays away from the store.
-	code, out, _ = run(t, "game", "export", "cli-1", "--store", dbPath)
+	code, out, errOut := run(t, "game", "export", "cli-1", "--store", dbPath)
 	exported := filepath.Join(dir, "cli-1.json")
 	os.WriteFile(exported, []byte(out), 0o644)
 	if code != exitOK {
 		t.Fatalf("game export: exit %d", code)
+	}
+	// the fake game has hidden hands: the operator is told the export of
+	// the running game holds them
+	if !strings.Contains(errOut, "cli-1 has hidden hands and has not ended: this export holds every seat's hand") {
+		t.Errorf("game export of a running game with hidden hands does not warn: %q", errOut)
 	}
 	if code, out, errOut := run(t, "replay", exported); code != exitOK || !strings.Contains(out, "2 steps replayed; every state and every die is as exported") {
 		t.Errorf("replay of the export: exit %d %q %q", code, out, errOut)

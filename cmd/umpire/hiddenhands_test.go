@@ -24,7 +24,10 @@ import (
 // and nothing in the public log lets it learn a card (every 32-byte value it
 // has seen, tried as a key on every commitment of the other seat's cards,
 // opens none), while the holder checks its own cards at once with the key
-// its reports carry; after the end, umpire verify checks every draw.
+// its reports carry; after the end, umpire verify checks every draw. The
+// game master is no holder: its reports and its report command's answer
+// name no card and no hex value in them opens one, until the end; a second
+// game whose file sets gm_sees_hands = true shows its game master every hand.
 func TestHiddenHandsByRealMail(t *testing.T) {
 	st := mailtest.Real(t)
 	dir := t.TempDir()
@@ -101,7 +104,32 @@ func TestHiddenHandsByRealMail(t *testing.T) {
 		if step == 2 {
 			break // the game has ended: its root is public
 		}
+		// the game master asks for the report of step 1 again, signed: the
+		// answer is its own view
+		send(gm, "report", "report "+id+" 1\n")
+		if got := mustRound(t, tb, []*seatPlayer{gm}); len(got[gm]) != 1 || !bytes.Contains(plainPart(t, got[gm][0]), []byte("the public view")) {
+			t.Errorf("the game master's report again does not say it is the public view")
+		}
 		log := publicLog()
+		gmDir := filepath.Join(dir, "mail", gm.dirName())
+		gmSeen := hexSeen(t, gmDir, log)
+		for _, holder := range []*seatPlayer{a, b} {
+			if n := openedBy(t, log, "hand-"+strings.ToLower(holder.Seat), gmSeen); n != 0 {
+				t.Errorf("step %d: %d of %s's cards open with what the game master has seen", step, n, holder.Seat)
+			}
+		}
+		reports := 0
+		for _, f := range mailTexts(t, gmDir) {
+			if heldCard.MatchString(f) || strings.Contains(f, "hand-a:") || strings.Contains(f, "hand-b:") {
+				t.Errorf("step %d: the game master's mail names a held card or a stream key:\n%s", step, f)
+			}
+			if strings.Contains(f, "WHAT HAPPENED") {
+				reports++
+			}
+		}
+		if reports < 2 { // the step's report (text and HTML) and the report again
+			t.Errorf("step %d: only %d of the game master's mails are reports: the check above saw nothing", step, reports)
+		}
 		for _, p := range []struct{ reader, holder *seatPlayer }{{b, a}, {a, b}} {
 			seen := hexSeen(t, filepath.Join(dir, "mail", p.reader.dirName()), log)
 			if n := openedBy(t, log, "hand-"+strings.ToLower(p.holder.Seat), seen); n != 0 {
@@ -145,9 +173,47 @@ func TestHiddenHandsByRealMail(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, `"ended": true`) || !strings.Contains(out, `"sealed": 0`) || !strings.Contains(out, `"rederived": 8`) {
 		t.Errorf("verify after the end: exit %d\n%s%s", code, out, errOut)
 	}
+	// and the game master's report of the last step, after the end, shows
+	// every hand
+	if rep := latest(t, filepath.Join(dir, "mail", "gm"), id+"-step-2-report.txt"); !strings.Contains(rep, "A: card ") || !strings.Contains(rep, "B: card ") {
+		t.Errorf("the game master's report after the end shows no hands:\n%s", rep)
+	}
+
+	// A game whose file sets gm_sees_hands = true: its game master sees
+	// every hand before the end, and is told so.
+	const id2 = "hands-2"
+	send(gm, "create", "create\nid = \""+id2+"\"\ngame = \"fake\"\nscenario = \"duel\"\ngm_sees_hands = true\n[options]\nturns = \"2\"\n[schedule]\nevery = \"72h\"\n")
+	mustRound(t, tb, everyone)
+	send(a, "join", "join "+id2+" A\n")
+	send(b, "join", "join "+id2+" B\n")
+	mustRound(t, tb, everyone)
+	send(gm, "start", "start "+id2+"\n")
+	mustRound(t, tb, everyone)
+	for _, p := range []*seatPlayer{a, b} {
+		send(p, "orders", fmt.Sprintf("game: %s\nstep: 1\nseat: %s\nsecret\nend\n", id2, p.Seat))
+	}
+	mustRound(t, tb, everyone)
+	gmRep := latest(t, filepath.Join(dir, "mail", "gm"), id2+"-step-1-report.txt")
+	for _, p := range []*seatPlayer{a, b} {
+		own := latest(t, filepath.Join(dir, "mail", p.dirName()), id2+"-step-1-report.txt")
+		card := regexp.MustCompile(`YOUR HAND[^\n]*\n\s+- (card \d)`).FindStringSubmatch(own)
+		if card == nil {
+			t.Fatalf("%s's report has no hand:\n%s", p.Seat, own)
+		}
+		if !strings.Contains(gmRep, p.Seat+": "+card[1]) {
+			t.Errorf("with gm_sees_hands the game master's report lacks %s's %s:\n%s", p.Seat, card[1], gmRep)
+		}
+	}
+	if !strings.Contains(gmRep, "gm_sees_hands = true") {
+		t.Errorf("the game master's report does not say it shows every hand:\n%s", gmRep)
+	}
 }
 
 var hexRE = regexp.MustCompile(`[0-9a-f]{64}`)
+
+// heldCard matches a fake-game card as its holder is told it: in a hand
+// ("card 7", "A: card 7"), a private event ("A draws card 7") or shown.
+var heldCard = regexp.MustCompile(`card [1-9]|cards: \[`)
 
 // hexSeen is every 32-byte hex value in the mail saved under dir and in
 // the public log: everything a seat could try as a key.

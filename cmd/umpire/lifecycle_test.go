@@ -132,7 +132,10 @@ func checkRender(t *testing.T, cfg string) {
 		t.Errorf("rendered picture: %v", err)
 	}
 	t.Chdir(t.TempDir()) // the picture is written beside
-	if code, out, _ := run(t, "render", "mail-1", "--config", cfg, "--step", "1"); code != exitOK || !strings.Contains(out, "mail-1: step 1 report") || !strings.Contains(out, "A:\n") {
+	// without --seat: the game master's report as mailed, of a game with
+	// hidden hands: the public view, with the order list
+	if code, out, _ := run(t, "render", "mail-1", "--config", cfg, "--step", "1"); code != exitOK || !strings.Contains(out, "mail-1: step 1 report") ||
+		!strings.Contains(out, "A: sent for step 1") || !strings.Contains(out, "Game master: you see the public view") || strings.Contains(out, "ORDERS ADJUDICATED") {
 		t.Errorf("render to stdout: exit %d:\n%s", code, out)
 	}
 	if _, err := os.Stat("mail-1-step1.png"); err != nil {

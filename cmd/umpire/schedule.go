@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
@@ -32,7 +33,49 @@ type scheduler struct {
 	beacons adjudicator.BeaconSource
 	// indexed is set once the store's due-time index is known complete.
 	indexed bool
+
+	// fetching is the games whose beacon round is being fetched: each in
+	// its own goroutine, at most maxBeaconFetches at once, so that a slow
+	// or unreachable relay never holds up a pass (other games' deadlines,
+	// reminders and the passes a new order wakes).
+	mu       sync.Mutex
+	fetching map[string]bool
+	fetches  sync.WaitGroup
 }
+
+// maxBeaconFetches bounds the beacon rounds fetched at once.
+const maxBeaconFetches = 4
+
+// fetchBeacon starts fetching game's beacon round unless it is being
+// fetched already or maxBeaconFetches fetches run; false if not started
+// (a later pass tries again: the game stays due while its step waits).
+func (s *scheduler) fetchBeacon(ctx context.Context, game string, now time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fetching == nil {
+		s.fetching = map[string]bool{}
+	}
+	if s.fetching[game] || len(s.fetching) >= maxBeaconFetches {
+		return false
+	}
+	s.fetching[game] = true
+	s.fetches.Add(1)
+	go func() {
+		defer s.fetches.Done()
+		if _, err := s.beacon(ctx, game, now); err != nil && ctx.Err() == nil {
+			s.log.ErrorContext(ctx, "beacon step failed", "game", game, "err", err)
+		}
+		s.mu.Lock()
+		delete(s.fetching, game)
+		s.mu.Unlock()
+		s.Wake() // the step was adjudicated or its next try recorded
+	}()
+	return true
+}
+
+// settle waits for the beacon fetches under way (at shutdown, and in
+// tests).
+func (s *scheduler) settle() { s.fetches.Wait() }
 
 // Wake makes the scheduler look again now (a game started, a step
 // processed).
@@ -44,6 +87,7 @@ func (s *scheduler) Wake() {
 }
 
 func (s *scheduler) Run(ctx context.Context) error {
+	defer s.settle()
 	for {
 		next, err := s.pass(ctx)
 		if err != nil && ctx.Err() == nil {
@@ -124,10 +168,9 @@ func (s *scheduler) pass(ctx context.Context) (time.Time, error) {
 			}
 		}
 		for _, game := range waiting {
-			if _, err := s.beacon(ctx, game, now); err != nil {
-				s.log.ErrorContext(ctx, "beacon step failed", "game", game, "err", err)
-			}
-			next = now
+			// fetched outside the pass; when it ends, the scheduler is
+			// woken to look again
+			s.fetchBeacon(ctx, game, now)
 		}
 	}
 	return next, nil

@@ -310,8 +310,9 @@ func (rules) StreamSeat(state []byte, stream string) string {
 var seatColors = map[string]string{"A": "#5b9bd5", "B": "#c8553d", "C": "#7fae4e", "D": "#d8b33a"}
 
 // Situation implements adjudicator.Reporter: the score and turn tracks,
-// the units on a small hex map, and the reader's own hidden cards (the GM
-// sees every seat's).
+// the units on a small hex map, and the reader's own hidden cards (seat ""
+// is everything, every seat's cards: the judge asks for it for the game
+// master only after the end or with the game file's gm_sees_hands).
 func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error) {
 	var s State
 	if err := json.Unmarshal(state, &s); err != nil {

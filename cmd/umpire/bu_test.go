@@ -36,6 +36,18 @@ func reportFile(t *testing.T, dir, seat string, k int) string {
 	return filepath.Base(files[0])
 }
 
+// linesNaming is the lines of text that name word, for a failure's message.
+func linesNaming(text, word string) string {
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(word) + `\b`)
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if re.MatchString(l) {
+			out = append(out, "\t"+strings.TrimSpace(l))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
 // buState is what these tests read of a Brotherhood & Unity state: the
 // hands, by seat.
 type buState struct {
@@ -212,7 +224,7 @@ Bosniak = [2, 6, 6, 6]
 						continue
 					}
 					if other != seat && slices.Contains(words, c) {
-						t.Errorf("%s's mail %s names %s, a card in %s's hand", seat, filepath.Base(f), c, other)
+						t.Errorf("%s's mail %s names %s, a card in %s's hand:\n%s", seat, filepath.Base(f), c, other, linesNaming(string(text), c))
 					}
 					if other == seat && strings.Contains(filepath.Base(f), "report") && strings.HasSuffix(f, ".txt") && slices.Contains(words, c) {
 						ownSeen = true

@@ -199,8 +199,11 @@ func TestSlowRelayHoldsUpNoPass(t *testing.T) {
 	if _, err := s.pass(ctx); err != nil {
 		t.Fatal(err)
 	}
-	for requests.Load() == 0 {
-		time.Sleep(time.Millisecond) // the fetch's request reaches the relay
+	for reached := time.Now().Add(time.Minute); requests.Load() == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(reached) { // the fetch's request should reach the relay
+			close(release)
+			t.Fatal("no beacon fetch reached the relay")
+		}
 	}
 	close(release)
 	s.settle()

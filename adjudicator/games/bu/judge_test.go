@@ -104,12 +104,13 @@ func playStored(tb testing.TB, db *store.DB, judge *adjudicator.Judge, id string
 	return 0
 }
 
-// TestWholeGamesVerify plays whole four-turn games, three seats and two,
-// through the judge on a real bbolt file, then checks the dice log: it
-// verifies; every deck draw (the turn-1 shuffles, the Late War rebuild of
-// turn 3, the later draws) is re-derived, the deals of turns 1 to 3 having
-// been revealed when their cards were all played; and the exported game
-// replays step by step.
+// TestWholeGamesVerify plays whole games, three seats and two, to their end
+// (four turns, unless a side reaches Intervention Level 3 or surrenders
+// first) through the judge on a real bbolt file, then checks the dice log:
+// it verifies; every deck draw of each turn reached (the turn-1 shuffles,
+// the Late War rebuild of turn 3, the later draws) is re-derived, the deals
+// of each finished turn having been revealed when their cards were all
+// played; and the exported game replays step by step.
 func TestWholeGamesVerify(t *testing.T) {
 	for _, scenario := range []string{"three", "two"} {
 		t.Run(scenario, func(t *testing.T) {

@@ -51,6 +51,9 @@ type Tx struct {
 	// dirty holds the games whose due time this transaction may have
 	// changed (due.go).
 	dirty map[string]struct{}
+	// records is the chunk of pruned mails' records read last
+	// (mailrecords.go).
+	records *recordChunk
 }
 
 // Open opens the store file at path, creating it if it does not exist, and

@@ -74,6 +74,12 @@ func (tx *Tx) gameBucket(id string) (*bbolt.Bucket, error) {
 	return nil, fmt.Errorf("game %q: %w", id, ErrNotFound)
 }
 
+// historyFill is how full the pages of a game's buckets are written. Their
+// keys grow with the game (steps, events, dice, orders by step), so nearly
+// every write appends, and pages split half full (bbolt's default) would
+// double the room a game's history takes.
+const historyFill = 0.9
+
 // gameSub returns the named bucket inside game id's. A writable transaction
 // creates it when missing; a read-only one returns nil, which holds nothing.
 func (tx *Tx) gameSub(id, name string) (*bbolt.Bucket, error) {
@@ -81,12 +87,14 @@ func (tx *Tx) gameSub(id, name string) (*bbolt.Bucket, error) {
 	if err != nil {
 		return nil, err
 	}
-	if b := g.Bucket([]byte(name)); b != nil || !tx.tx.Writable() {
-		return b, nil
+	b := g.Bucket([]byte(name))
+	if b == nil && tx.tx.Writable() {
+		if b, err = g.CreateBucket([]byte(name)); err != nil {
+			return nil, fmt.Errorf("game %q: create %s: %w", id, name, err)
+		}
 	}
-	b, err := g.CreateBucket([]byte(name))
-	if err != nil {
-		return nil, fmt.Errorf("game %q: create %s: %w", id, name, err)
+	if b != nil && tx.tx.Writable() {
+		b.FillPercent = historyFill
 	}
 	return b, nil
 }

@@ -5,8 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -131,9 +133,10 @@ func (tx *Tx) Enqueue(m Mail) (uint64, error) {
 	if m.State != MailHeld {
 		m.State = MailQueued
 	}
-	if m.MessageID == "" {
+	given := m.MessageID != ""
+	if !given {
 		sum := sha256.Sum256(append(append([]byte("umpire-out\x00"), tx.db.instance...), u64(id)...))
-		m.MessageID = fmt.Sprintf("<umpire-out-%d.%s@%s>", id, hex.EncodeToString(sum[:8]), tx.db.host)
+		m.MessageID = fmt.Sprintf("<%s%d.%s@%s>", ownPrefix, id, hex.EncodeToString(sum[:8]), tx.db.host)
 	}
 	err = putJSON(outbox, u64(id), m)
 	if err == nil && m.State == MailHeld {
@@ -147,7 +150,9 @@ func (tx *Tx) Enqueue(m Mail) (uint64, error) {
 			err = q.Put(u64(id), queueValue(m.NextAttempt))
 		}
 	}
-	if err == nil {
+	if err == nil && given {
+		// A Message-ID the store assigned names its mail's id, so only a
+		// given one needs the index.
 		err = tx.bucket(bOutboxIDs).Put(idKey(strings.Trim(m.MessageID, "<>")), u64(id))
 	}
 	if err != nil {
@@ -156,10 +161,14 @@ func (tx *Tx) Enqueue(m Mail) (uint64, error) {
 	return id, nil
 }
 
-// Mail returns mail id.
+// Mail returns mail id: from the outbox, or its record once pruned (with
+// no body and no References).
 func (tx *Tx) Mail(id uint64) (Mail, error) {
 	var m Mail
 	ok, err := getJSON(tx.bucket(bOutbox), u64(id), &m)
+	if err == nil && !ok {
+		m, ok, err = tx.prunedMail(id)
+	}
 	if err == nil && !ok {
 		err = ErrNotFound
 	}
@@ -271,12 +280,29 @@ func (tx *Tx) mark(id uint64, change func(*Mail)) error {
 // MailByMessageID returns the outbox mail whose Message-ID is messageID
 // (with or without angle brackets).
 func (tx *Tx) MailByMessageID(messageID string) (Mail, error) {
-	id := tx.bucket(bOutboxIDs).Get(idKey(strings.Trim(messageID, "<>")))
-	if id == nil {
-		return Mail{}, fmt.Errorf("mail with Message-ID %q: %w", messageID, ErrNotFound)
+	want := strings.Trim(messageID, "<>")
+	if id := tx.bucket(bOutboxIDs).Get(idKey(want)); id != nil {
+		return tx.Mail(binary.BigEndian.Uint64(id))
 	}
-	return tx.Mail(binary.BigEndian.Uint64(id))
+	// "<umpire-out-ID.PART@HOST>": the mail is ID if its Message-ID is
+	// this one.
+	if rest, ok := strings.CutPrefix(want, ownPrefix); ok {
+		digits, _, _ := strings.Cut(rest, ".")
+		if id, err := strconv.ParseUint(digits, 10, 64); err == nil {
+			m, err := tx.Mail(id)
+			if err == nil && strings.Trim(m.MessageID, "<>") == want {
+				return m, nil
+			}
+			if err != nil && !errors.Is(err, ErrNotFound) {
+				return Mail{}, err
+			}
+		}
+	}
+	return Mail{}, fmt.Errorf("mail with Message-ID %q: %w", messageID, ErrNotFound)
 }
+
+// ownPrefix begins the Message-IDs the store assigns.
+const ownPrefix = "umpire-out-"
 
 // Held returns the mails held back, oldest first.
 func (tx *Tx) Held() ([]Mail, error) {

@@ -2,20 +2,57 @@ package store
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"time"
 
 	"go.etcd.io/bbolt"
 )
 
-// Retention: the body of a mail that was sent or given up is pruned once it
-// is older than the operator's retention; the record stays (Message-ID,
-// recipients, subject, attempts, when it was queued and sent, the digest
-// of the bytes sent), so that exactly-once and the audit trail hold.
+// Retention: a mail that was sent or given up is pruned once it is older
+// than the operator's retention. Its outbox entry, body and all, is
+// deleted, and a compact record of it stays in mail-records/ (Message-ID,
+// recipients, subject, attempts, when it was queued and sent, the digest of
+// the bytes sent), so that exactly-once and the audit trail hold and the
+// outbox holds only the retention's worth of mail.
 //
-//	done/<time sent or failed, 8 bytes><id>   a mail whose body may be pruned
+//	done/<time sent or failed, 8 bytes><id>   a mail that may be pruned
 //	meta/"done-index"                         present once done/ holds every such mail
-const kDoneIndex = "done-index"
+//	mail-records/<id/64>                      the records of pruned mails (mailrecords.go)
+//	meta/"mail-records"                       present once no pruned mail is left in outbox/
+const (
+	kDoneIndex   = "done-index"
+	bMailRecords = "mail-records"
+	kMailRecords = "mail-records"
+)
+
+// moveOldPruned moves the mails an older umpire pruned in place (their
+// emptied entries left in outbox/) to mail-records/, once.
+func (tx *Tx) moveOldPruned() error {
+	meta := tx.bucket(bMeta)
+	if meta.Get([]byte(kMailRecords)) != nil {
+		return nil
+	}
+	outbox := tx.bucket(bOutbox)
+	var pruned []Mail
+	err := outbox.ForEach(func(k, v []byte) error {
+		var m Mail
+		if err := json.Unmarshal(v, &m); err != nil {
+			return fmt.Errorf("mail %d: %w", be64(k), err)
+		}
+		if !m.Pruned.IsZero() {
+			pruned = append(pruned, m)
+		}
+		return nil
+	})
+	if err == nil {
+		err = tx.moveToRecords(outbox, pruned)
+	}
+	if err != nil {
+		return fmt.Errorf("move pruned mail to its records: %w", err)
+	}
+	return meta.Put([]byte(kMailRecords), []byte{1})
+}
 
 func doneKey(at time.Time, id uint64) []byte {
 	return binary.BigEndian.AppendUint64(binary.BigEndian.AppendUint64(nil, uint64(max(at.UnixNano(), 0))), id)
@@ -69,11 +106,15 @@ func (tx *Tx) backfillDone() error {
 	return meta.Put([]byte(kDoneIndex), []byte{1})
 }
 
-// Prune empties the bodies of up to limit mails sent or given up before
-// before (limit <= 0: all), oldest first, stamping them pruned at now, and
-// returns how many it pruned and whether more are due.
+// Prune replaces up to limit mails sent or given up before before (limit
+// <= 0: all), oldest first, by their records, stamped pruned at now, and
+// returns how many it pruned and whether more are due. Mail and
+// MailByMessageID still find a pruned mail, without its body.
 func (tx *Tx) Prune(before, now time.Time, limit int) (int, bool, error) {
 	if err := tx.backfillDone(); err != nil {
+		return 0, false, fmt.Errorf("prune: %w", err)
+	}
+	if err := tx.moveOldPruned(); err != nil {
 		return 0, false, fmt.Errorf("prune: %w", err)
 	}
 	done := tx.bucket(bDone)
@@ -96,6 +137,7 @@ func (tx *Tx) Prune(before, now time.Time, limit int) (int, bool, error) {
 }
 
 func (tx *Tx) prune(outbox, done *bbolt.Bucket, keys [][]byte, now time.Time, more bool) (int, bool, error) {
+	var pruned []Mail
 	for _, k := range keys {
 		id := be64(k[8:])
 		var m Mail
@@ -103,15 +145,18 @@ func (tx *Tx) prune(outbox, done *bbolt.Bucket, keys [][]byte, now time.Time, mo
 		if err != nil {
 			return 0, false, fmt.Errorf("prune mail %d: %w", id, err)
 		}
-		if ok && m.State != MailQueued && m.State != MailHeld && m.Pruned.IsZero() {
-			m.Body, m.Pruned = nil, now
-			if err := putJSON(outbox, k[8:], m); err != nil {
-				return 0, false, fmt.Errorf("prune mail %d: %w", id, err)
+		if ok && m.State != MailQueued && m.State != MailHeld {
+			if m.Pruned.IsZero() {
+				m.Pruned = now
 			}
+			pruned = append(pruned, m)
 		}
 		if err := done.Delete(k); err != nil {
 			return 0, false, fmt.Errorf("prune mail %d: %w", id, err)
 		}
+	}
+	if err := tx.moveToRecords(outbox, pruned); err != nil {
+		return 0, false, fmt.Errorf("prune: %w", err)
 	}
 	return len(keys), more, nil
 }

@@ -43,6 +43,7 @@ var (
 	// soakRace is the short soak under the race detector (bash .ci/run),
 	// which runs it several times slower.
 	soakRace = soakSize{games: 300, burst: 100, days: 2, orders: 40, retention: 24 * time.Hour}
+	soakMid  = soakSize{games: 2000, burst: 500, days: 8, orders: 100, retention: 24 * time.Hour}
 	soakLong = soakSize{games: 20000, burst: 5000, days: 30, orders: 500, retention: 7 * 24 * time.Hour}
 )
 
@@ -135,9 +136,13 @@ func TestSoak(t *testing.T) {
 	if raceEnabled {
 		size = soakRace
 	}
-	if os.Getenv("UMPIRE_SOAK") == "long" {
+	switch os.Getenv("UMPIRE_SOAK") {
+	case "long":
 		size = soakLong
-	} else if testing.Short() {
+	case "mid":
+		size = soakMid
+	}
+	if size != soakLong && size != soakMid && testing.Short() {
 		t.Skip("the soak is not short")
 	}
 	if _, err := exec.LookPath("ssh-keygen"); err != nil {
@@ -162,7 +167,8 @@ func TestSoak(t *testing.T) {
 	// Players: a club of 8 SSH keys, each seated in many games.
 	keys := soakKeys(t, 8)
 	const from = "umpire <" + judgeAddress + ">"
-	soakGames(t, db, judge, keys, size)
+	created := soakGames(t, db, judge, keys, size)
+	start := soakDay(t, ctx, db)
 
 	srv := startSoakSMTP(t)
 	reports, err := templates.NewReports("")
@@ -189,6 +195,10 @@ func TestSoak(t *testing.T) {
 	defer cancel()
 
 	var (
+		pruned     int        // mails pruned
+		sentByDay  []int      // mails sent each day
+		sentBefore = -created // mails the server accepted before the day (the games' creation mail counts on the first)
+		days       []soakSpace
 		intaken    = map[string]time.Time{} // order Message-ID -> wall time its intake committed
 		burstOrder = map[string]bool{}      // taken while a burst was sent
 		steps      int
@@ -258,10 +268,30 @@ func TestSoak(t *testing.T) {
 		}
 		drain("end of day")
 		clock.set(day.Add(24 * time.Hour))
-		if _, err := prune(ctx, db, clock.Now(), size.retention); err != nil {
+		n, err := prune(ctx, db, clock.Now(), size.retention)
+		if err != nil {
 			t.Fatal(err)
 		}
-		sizes = append(sizes, db.Size())
+		pruned += n
+		srv.mu.Lock()
+		accepted := len(srv.got)
+		srv.mu.Unlock()
+		sentByDay = append(sentByDay, accepted-sentBefore)
+		sentBefore = accepted
+		day := soakDay(t, ctx, db)
+		days = append(days, day)
+		sizes = append(sizes, day.size)
+		t.Logf("soak: day %d: %.1f MB: mail %.1f MB (outbox %d mails, records of %d pruned), games %.1f MB, free %.1f MB; %s",
+			len(days), mbOf(day.size), mbOf(day.mail), day.outbox, pruned, mbOf(day.games), mbOf(day.free), spaceLine(day.space))
+		// The outbox holds only what was sent within the retention (the
+		// retention's days, today included): older mail is a record.
+		window := 0
+		for _, n := range sentByDay[max(0, len(sentByDay)-int(size.retention/(24*time.Hour))):] {
+			window += n
+		}
+		if day.outbox > window {
+			t.Errorf("day %d: the outbox holds %d mails, more than the %d sent within the retention", len(days), day.outbox, window)
+		}
 	}
 	drain("end")
 
@@ -307,14 +337,82 @@ func TestSoak(t *testing.T) {
 		size.games, size.burst, size.days, steps, sent, reportsSent, drawn, len(intaken))
 	t.Logf("soak: the slowest receipt of an order taken during a burst was sent %v after its intake", worstWait.Round(time.Millisecond))
 	t.Logf("soak: store size at the end of each day, MB: %v", mb(sizes))
-	if size.days > int(size.retention/(24*time.Hour))+2 {
-		// Past the retention, the store stops growing: freed pages are
-		// used again.
-		r := int(size.retention/(24*time.Hour)) + 1
-		if last, atRetention := sizes[len(sizes)-1], sizes[r]; last > atRetention*3/2 {
-			t.Errorf("the store grew from %.1f MB on day %d to %.1f MB on day %d: the retention does not bound it", float64(atRetention)/(1<<20), r+1, float64(last)/(1<<20), len(sizes))
+	last := days[len(days)-1]
+	if steps := last.steps - start.steps; steps > 0 {
+		t.Logf("soak: the games' history grew by %.1f MB for %d steps: %d bytes of pages a step", mbOf(last.games-start.games), steps, (last.games-start.games)/int64(steps))
+	}
+	if pruned > 0 {
+		// What stays of a pruned mail is a small record.
+		records := last.records - start.records
+		t.Logf("soak: %d mails pruned, their records take %.1f MB: %d bytes a mail", pruned, mbOf(records), records/int64(pruned))
+		if per := records / int64(pruned); per > 150 {
+			t.Errorf("the record of a pruned mail takes %d bytes of pages; want at most 150", per)
 		}
 	}
+	if r := int(size.retention / (24 * time.Hour)); r >= 7 && size.days > r+2 {
+		// With the retention a week or more, each day's mail is alike
+		// (the schedules repeat weekly): past the retention the store
+		// grows only by the records and the games' history.
+		if atRetention := sizes[r]; last.size > atRetention*3/2 {
+			t.Errorf("the store grew from %.1f MB on day %d to %.1f MB on day %d: the retention does not bound it", mbOf(atRetention), r+1, mbOf(last.size), len(sizes))
+		}
+	}
+}
+
+// soakSpace is where the store's room goes at the end of a day.
+type soakSpace struct {
+	size, mail, records, games, free int64
+	outbox, steps                    int // mails in the outbox, steps adjudicated in every game
+	space                            []store.BucketSpace
+}
+
+// mailBuckets are the buckets of the outbox and what serves it.
+var mailBuckets = map[string]bool{"outbox": true, "queue": true, "queue-reports": true, "rendered": true, "pictures": true,
+	"picture-refs": true, "done": true, "held": true, "outbox-ids": true, "mail-records": true}
+
+func soakDay(t *testing.T, ctx context.Context, db *store.DB) soakSpace {
+	t.Helper()
+	space, free, err := db.Space(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := soakSpace{size: db.Size(), free: free, space: space}
+	for _, b := range space {
+		switch {
+		case b.Name == "games":
+			d.games = b.Pages
+		case mailBuckets[b.Name]:
+			d.mail += b.Pages
+		}
+		switch b.Name {
+		case "outbox":
+			d.outbox = b.Keys
+		case "mail-records", "outbox-ids":
+			d.records += b.Pages
+		}
+	}
+	err = db.View(ctx, func(tx *store.Tx) error {
+		gs, err := tx.Games()
+		for _, g := range gs {
+			d.steps += int(g.Step)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func mbOf(n int64) float64 { return float64(n) / (1 << 20) }
+
+// spaceLine lists the largest buckets: name, MB of pages (MB of data).
+func spaceLine(space []store.BucketSpace) string {
+	var parts []string
+	for _, b := range space[:min(len(space), 5)] {
+		parts = append(parts, fmt.Sprintf("%s %.1f (%.1f)", b.Name, mbOf(b.Pages), mbOf(b.Used)))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func mb(sizes []int64) []string {
@@ -432,7 +530,7 @@ func soakKeys(t *testing.T, n int) []soakKey {
 // size.burst close every day at 20:00 UTC (the burst), the others every 24,
 // 48 or 72 hours or on a weekly cron in a time zone, created through the
 // first day, all with a reminder 2 hours before.
-func soakGames(t *testing.T, db *store.DB, j *adjudicator.Judge, keys []soakKey, size soakSize) {
+func soakGames(t *testing.T, db *store.DB, j *adjudicator.Judge, keys []soakKey, size soakSize) int {
 	t.Helper()
 	err := db.Update(context.Background(), func(tx *store.Tx) error {
 		for i, k := range keys {
@@ -485,8 +583,10 @@ func soakGames(t *testing.T, db *store.DB, j *adjudicator.Judge, keys []soakKey,
 	}
 	// The games' creation mail (to the game master and the seats) is not
 	// what the soak measures.
+	created := 0
 	err = db.Update(context.Background(), func(tx *store.Tx) error {
 		due, err := tx.Due(soakStart.Add(100*24*time.Hour), 0)
+		created = len(due)
 		for _, m := range due {
 			if err := tx.MarkSent(m.ID, soakStart); err != nil {
 				return err
@@ -497,6 +597,7 @@ func soakGames(t *testing.T, db *store.DB, j *adjudicator.Judge, keys []soakKey,
 	if err != nil {
 		t.Fatal(err)
 	}
+	return created
 }
 
 // soakOrders signs n order files, each for the open step of a game outside

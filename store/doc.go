@@ -26,9 +26,10 @@
 //	mailboxes/<mailbox>         Checkpoint
 //	consumed/<digest>           Consumed
 //	message-ids/<sha256(id)>    digest of the consumed message with that Message-ID
-//	outbox/<id>                 Mail
+//	outbox/<id>                 Mail, until pruned (retention.go)
 //	queue/<id>                  present while that mail is queued
-//	outbox-ids/<sha256(message-id)>  id of the outbox mail with that Message-ID
+//	outbox-ids/<sha256(message-id)>  id of the outbox mail with that Message-ID, for a
+//	                            Message-ID given to Enqueue (an assigned one names its id)
 //	bounces/<seq>               Bounce
 //	receipts/<id>               Receipt
 //	receipt-index/<sha256(message-id)><id>
@@ -39,6 +40,10 @@
 //	commands/<sha256(key, digest)>   Command: a signed command carried out
 //	reply-limits/<sha256(who)>       Replies: answers to a key or address this hour
 //	held/<id>                        present while outbox mail id is held back
+//	queue-reports/<id>               present while that report is queued (its lane)
+//	rendered/<id>, pictures/, picture-refs/  a queued report's rendering (rendered.go)
+//	done/<time><id>                  a mail sent or given up, until pruned (retention.go)
+//	mail-records/<id/64>             the records of pruned mails (mailrecords.go)
 //	games/<id>/observers/<fingerprint>  Observer: a key following the game (talk.go)
 //	games/<id>/press/<seq>              Press: a press the judge relayed (talk.go)
 package store

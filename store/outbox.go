@@ -68,8 +68,9 @@ type Mail struct {
 	// Digest is the SHA-256 (hex) of the bytes the SMTP server accepted;
 	// it stays when the body is pruned.
 	Digest string `json:"digest,omitempty"`
-	// Pruned is when the body was pruned (retention.go): Body is empty
-	// from then on, and the record stays for exactly-once and audit.
+	// Pruned is when the mail was pruned (retention.go): it has left the
+	// outbox for its record, read without Body and References, which stays
+	// for exactly-once and audit.
 	Pruned time.Time `json:"pruned,omitzero"`
 }
 

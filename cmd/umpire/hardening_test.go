@@ -152,6 +152,8 @@ func TestControlSocket(t *testing.T) {
 		{[]string{"game", "show", "club-1"}, "status paused"},
 		{[]string{"game", "resume", "club-1"}, "The operator of the judge resumed club-1"},
 		{[]string{"mail", "held"}, "no mail is held back"},
+		{[]string{"store", "stats"}, "lane answers"},
+		{[]string{"store", "space"}, "free pages"},
 	} {
 		code, out, errOut := c.run(cmd.args...)
 		if code != exitOK || !strings.Contains(out, cmd.want) {

@@ -14,7 +14,7 @@ import (
 func storeCommand() *command {
 	return &command{
 		name:    "store",
-		args:    "backup FILE | compact | prune | stats",
+		args:    "backup FILE | compact | prune | space | stats",
 		summary: "Back up, compact, prune and inspect the store.",
 		help: `Subcommands:
   store backup FILE  write a consistent copy of the store to FILE while the
@@ -23,13 +23,16 @@ func storeCommand() *command {
   store compact      rewrite the store without its free pages and swap the
                      copy in; the judge must be stopped; the old file is
                      kept as STORE.pre-compact
-  store prune        empty the bodies of mails sent longer ago than
-                     retention.sent_mail (default 720h); the judge does it
-                     every hour on its own
+  store prune        replace the mails sent longer ago than
+                     retention.sent_mail (default 720h) by their records
+                     (no body); the judge does it every hour on its own
+  store space        where the file's room goes: each bucket's keys, data
+                     and pages, and the free pages (reads every page, so
+                     it takes seconds on a large store)
   store stats        the outbox's lanes, held mail, rendered reports, the
                      due-time index and the file's size
 
-While 'umpire serve' runs, backup, prune and stats go to it through its
+While 'umpire serve' runs, backup, prune, space and stats go to it through its
 control socket; compact refuses to run. docs/operations.md explains backup,
 restore and compaction.`,
 		flags: func(fs *flag.FlagSet) {
@@ -52,9 +55,9 @@ func runStore(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 			args[1] = abs
 			m.cmdline = []string{"store", "backup", abs}
 		}
-	case len(args) == 1 && (args[0] == "compact" || args[0] == "prune" || args[0] == "stats"):
+	case len(args) == 1 && (args[0] == "compact" || args[0] == "prune" || args[0] == "space" || args[0] == "stats"):
 	default:
-		return usagef("want store backup FILE, store compact, store prune or store stats")
+		return usagef("want store backup FILE, store compact, store prune, store space or store stats")
 	}
 	if args[0] == "compact" {
 		return m.compactStore(fs)
@@ -79,6 +82,19 @@ func runStore(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 		}
 		fmt.Fprintf(m.Stdout, "%d sent mails older than %v pruned: their bodies are gone, their records stay\n", n, cfg.Retention.SentMail.Duration)
 		return nil
+	case "space":
+		space, free, err := db.Space(ctx)
+		if err != nil {
+			return err
+		}
+		w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(w, "bucket\tkeys\tdata MB\tpages MB\t\n")
+		for _, b := range space {
+			fmt.Fprintf(w, "%s\t%d\t%.1f\t%.1f\t\n", b.Name, b.Keys, float64(b.Used)/(1<<20), float64(b.Pages)/(1<<20))
+		}
+		fmt.Fprintf(w, "free pages\t\t\t%.1f\t\n", float64(free)/(1<<20))
+		fmt.Fprintf(w, "file\t\t\t%.1f\t\n", float64(db.Size())/(1<<20))
+		return w.Flush()
 	}
 	var st store.OutboxStats
 	var indexed bool

@@ -43,7 +43,7 @@ var (
 	// soakRace is the short soak under the race detector (bash .ci/run),
 	// which runs it several times slower.
 	soakRace = soakSize{games: 300, burst: 100, days: 2, orders: 40, retention: 24 * time.Hour}
-	soakMid  = soakSize{games: 2000, burst: 500, days: 8, orders: 100, retention: 24 * time.Hour}
+	soakMid  = soakSize{games: 2000, burst: 500, days: 20, orders: 100, retention: 3 * 24 * time.Hour}
 	soakLong = soakSize{games: 20000, burst: 5000, days: 30, orders: 500, retention: 7 * 24 * time.Hour}
 )
 
@@ -195,9 +195,10 @@ func TestSoak(t *testing.T) {
 	defer cancel()
 
 	var (
-		pruned     int        // mails pruned
-		sentByDay  []int      // mails sent each day
-		sentBefore = -created // mails the server accepted before the day (the games' creation mail counts on the first)
+		pruned     int         // mails pruned
+		lastPrune  = soakStart // when the soak last pruned, as the judge does every hour
+		sentByDay  []int       // mails sent each day
+		sentBefore = -created  // mails the server accepted before the day (the games' creation mail counts on the first)
 		days       []soakSpace
 		intaken    = map[string]time.Time{} // order Message-ID -> wall time its intake committed
 		burstOrder = map[string]bool{}      // taken while a burst was sent
@@ -249,6 +250,14 @@ func TestSoak(t *testing.T) {
 				steps += soakBurst(t, ctx, db, sched, srv, keys, size, take, intaken, &worstWait, drain, reports)
 			} else if _, err := sched.pass(ctx); err != nil {
 				t.Fatal(err)
+			}
+			if now.Sub(lastPrune) >= time.Hour {
+				// As the judge does: prune every hour.
+				n, err := prune(ctx, db, now, size.retention)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pruned, lastPrune = pruned+n, now.Truncate(time.Hour)
 			}
 			var next time.Time
 			db.View(ctx, func(tx *store.Tx) (err error) { _, next, err = tx.DueGames(now, 1); return err })

@@ -139,7 +139,7 @@ func (tx *Tx) Enqueue(m Mail) (uint64, error) {
 		sum := sha256.Sum256(append(append([]byte("umpire-out\x00"), tx.db.instance...), u64(id)...))
 		m.MessageID = fmt.Sprintf("<%s%d.%s@%s>", ownPrefix, id, hex.EncodeToString(sum[:8]), tx.db.host)
 	}
-	err = putJSON(outbox, u64(id), m)
+	err = putMail(outbox, m)
 	if err == nil && m.State == MailHeld {
 		var held *bbolt.Bucket
 		if held, err = tx.lazyBucket(bHeld); err == nil {
@@ -165,8 +165,7 @@ func (tx *Tx) Enqueue(m Mail) (uint64, error) {
 // Mail returns mail id: from the outbox, or its record once pruned (with
 // no body and no References).
 func (tx *Tx) Mail(id uint64) (Mail, error) {
-	var m Mail
-	ok, err := getJSON(tx.bucket(bOutbox), u64(id), &m)
+	m, ok, err := getMail(tx.bucket(bOutbox), id)
 	if err == nil && !ok {
 		m, ok, err = tx.prunedMail(id)
 	}
@@ -246,7 +245,17 @@ func (tx *Tx) MarkFailed(id uint64, errText string, at time.Time) error {
 
 // mark counts an attempt to send queued mail id and applies change to it.
 func (tx *Tx) mark(id uint64, change func(*Mail)) error {
-	m, err := tx.Mail(id)
+	// The record as kept: its body stays compressed as it is.
+	rec, ok, err := getRecord(tx.bucket(bOutbox), id)
+	if err == nil && !ok {
+		var pruned Mail
+		if pruned, ok, err = tx.prunedMail(id); err == nil && ok {
+			err = fmt.Errorf("mail %d is %s: %w", id, pruned.State, ErrNotQueued)
+		} else if err == nil {
+			err = fmt.Errorf("mail %d: %w", id, ErrNotFound)
+		}
+	}
+	m := &rec.Mail
 	if err == nil && m.State != MailQueued {
 		err = fmt.Errorf("mail %d is %s: %w", id, m.State, ErrNotQueued)
 	}
@@ -254,8 +263,8 @@ func (tx *Tx) mark(id uint64, change func(*Mail)) error {
 		return err
 	}
 	m.Attempts++
-	change(&m)
-	err = putJSON(tx.bucket(bOutbox), u64(id), m)
+	change(m)
+	err = putJSON(tx.bucket(bOutbox), u64(id), rec)
 	var q *bbolt.Bucket
 	if err == nil {
 		q, err = tx.queueBucket(m.Lane)
@@ -269,7 +278,7 @@ func (tx *Tx) mark(id uint64, change func(*Mail)) error {
 		err = q.Put(u64(id), queueValue(m.NextAttempt))
 	default:
 		if err = q.Delete(u64(id)); err == nil {
-			err = tx.indexDone(m)
+			err = tx.indexDone(*m)
 		}
 	}
 	if err != nil {
@@ -339,7 +348,7 @@ func (tx *Tx) Release(id uint64) (Mail, error) {
 		err = held.Delete(u64(id))
 	}
 	if err == nil {
-		err = putJSON(tx.bucket(bOutbox), u64(id), m)
+		err = putMail(tx.bucket(bOutbox), m)
 	}
 	var q *bbolt.Bucket
 	if err == nil {

@@ -1,10 +1,13 @@
 package store_test
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -159,4 +162,63 @@ func TestOutboxDueAndMarks(t *testing.T) {
 	if err := mark(func(tx *store.Tx) error { return tx.MarkSent(99, now) }); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("MarkSent(99): error = %v, want ErrNotFound", err)
 	}
+}
+
+// TestBodiesKeptCompressed: a report's body and rendering are kept
+// compressed, so a report of several kilobytes takes less than a page of
+// the file, and read back byte for byte through every change of state: a
+// retry, a hold and its release, the rendering, the send.
+func TestBodiesKeptCompressed(t *testing.T) {
+	db := storetest.MustOpen(t)
+	var body []byte
+	for i := 0; len(body) < 6000; i++ {
+		body = fmt.Appendf(body, `{"unit":"A%d","hex":"%04d","result":"retreats %d hexes"},`, i, i*37%4000, i%3)
+	}
+	text := strings.Repeat("Situation report: the front holds at 0412.\n", 150)
+	const n = 200
+	var ids []uint64
+	storetest.MustUpdate(t, db, func(tx *store.Tx) error {
+		for i := range n {
+			m := store.Mail{Kind: store.MailReport, Subject: "report", Body: body, Queued: t0}
+			if i == 0 {
+				m.State = store.MailHeld
+			}
+			id, err := tx.Enqueue(m)
+			if err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		if _, err := tx.Release(ids[0]); err != nil {
+			return err
+		}
+		if err := tx.MarkRetry(ids[1], "451 later", t0.Add(time.Minute)); err != nil {
+			return err
+		}
+		return tx.PutRendered(ids[2], store.Rendered{Text: text, HTML: "<pre>" + text + "</pre>"}, nil)
+	})
+	if outbox := spaceOf(t, db, "outbox"); outbox.Pages >= n*4096 {
+		t.Errorf("%d reports of %d bytes take %d bytes of pages: a page or more each", n, len(body), outbox.Pages)
+	}
+	storetest.MustView(t, db, func(tx *store.Tx) error {
+		for _, id := range ids[:3] {
+			m, err := tx.Mail(id)
+			if err != nil || !bytes.Equal(m.Body, body) || m.State != store.MailQueued {
+				t.Errorf("mail %d reads back %d bytes, %s, %v; want its %d bytes, queued", id, len(m.Body), m.State, err, len(body))
+			}
+		}
+		r, _, ok, err := tx.RenderedMail(ids[2])
+		if err != nil || !ok || r.Text != text || r.HTML != "<pre>"+text+"</pre>" {
+			t.Errorf("the rendering reads back %d bytes of text, %v, %v", len(r.Text), ok, err)
+		}
+		return nil
+	})
+	storetest.MustUpdate(t, db, func(tx *store.Tx) error { return tx.MarkSentDigest(ids[1], t0.Add(time.Hour), "d") })
+	storetest.MustView(t, db, func(tx *store.Tx) error {
+		m, err := tx.Mail(ids[1])
+		if err != nil || !bytes.Equal(m.Body, body) || m.State != store.MailSent || m.Attempts != 2 || m.LastError != "451 later" {
+			t.Errorf("after a retry and the send: %d bytes, %s, %d attempts, %q, %v", len(m.Body), m.State, m.Attempts, m.LastError, err)
+		}
+		return nil
+	})
 }

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -47,7 +46,7 @@ func (tx *Tx) PutRendered(id uint64, r Rendered, png []byte) error {
 			return fmt.Errorf("rendered mail %d: %w", id, err)
 		}
 	}
-	if err := putJSON(b, u64(id), r); err != nil {
+	if err := putZJSON(b, u64(id), r); err != nil {
 		return fmt.Errorf("rendered mail %d: %w", id, err)
 	}
 	return nil
@@ -56,7 +55,7 @@ func (tx *Tx) PutRendered(id uint64, r Rendered, png []byte) error {
 // RenderedMail returns what PutRendered kept for mail id, with the PNG of
 // its picture; ok is false when the mail is not rendered.
 func (tx *Tx) RenderedMail(id uint64) (r Rendered, png []byte, ok bool, err error) {
-	ok, err = getJSON(tx.bucket(bRendered), u64(id), &r)
+	ok, err = getZJSON(tx.bucket(bRendered), u64(id), &r)
 	if err != nil || !ok {
 		return r, nil, ok, err
 	}
@@ -124,13 +123,11 @@ func (tx *Tx) dropRendered(id uint64) error {
 	if b == nil {
 		return nil
 	}
-	data := b.Get(u64(id))
-	if data == nil {
-		return nil
-	}
 	var r Rendered
-	if err := json.Unmarshal(data, &r); err != nil {
+	if ok, err := getZJSON(b, u64(id), &r); err != nil {
 		return fmt.Errorf("rendered mail %d: %w", id, err)
+	} else if !ok {
+		return nil
 	}
 	if r.Picture != "" {
 		if err := tx.refPicture(r.Picture, nil, -1); err != nil {

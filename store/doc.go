@@ -26,7 +26,8 @@
 //	mailboxes/<mailbox>         Checkpoint
 //	consumed/<digest>           Consumed
 //	message-ids/<sha256(id)>    digest of the consumed message with that Message-ID
-//	outbox/<id>                 Mail, until pruned (retention.go)
+//	outbox/<id>                 Mail, until pruned (retention.go); a body of 512 bytes or
+//	                            more is kept compressed in "body_z" (compress.go)
 //	queue/<id>                  present while that mail is queued
 //	outbox-ids/<sha256(message-id)>  id of the outbox mail with that Message-ID, for a
 //	                            Message-ID given to Enqueue (an assigned one names its id)
@@ -41,7 +42,8 @@
 //	reply-limits/<sha256(who)>       Replies: answers to a key or address this hour
 //	held/<id>                        present while outbox mail id is held back
 //	queue-reports/<id>               present while that report is queued (its lane)
-//	rendered/<id>, pictures/, picture-refs/  a queued report's rendering (rendered.go)
+//	rendered/<id>, pictures/, picture-refs/  a queued report's rendering (rendered.go),
+//	                                 the rendering compressed from 512 bytes on
 //	done/<time><id>                  a mail sent or given up, until pruned (retention.go)
 //	mail-records/<id/64>             the records of pruned mails (mailrecords.go)
 //	games/<id>/observers/<fingerprint>  Observer: a key following the game (talk.go)

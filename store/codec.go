@@ -31,8 +31,8 @@ func putJSON(b *bbolt.Bucket, key []byte, v any) error {
 	return b.Put(key, data)
 }
 
-// getJSON decodes the record under key into v and reports whether there is
-// one. A nil bucket holds nothing.
+// getJSON decodes the record under key into v, compressed (putZJSON) or
+// not, and reports whether there is one. A nil bucket holds nothing.
 func getJSON(b *bbolt.Bucket, key []byte, v any) (bool, error) {
 	if b == nil {
 		return false, nil
@@ -40,6 +40,12 @@ func getJSON(b *bbolt.Bucket, key []byte, v any) (bool, error) {
 	data := b.Get(key)
 	if data == nil {
 		return false, nil
+	}
+	if bytes.HasPrefix(data, zMagic) {
+		var err error
+		if data, err = inflate(data[len(zMagic):]); err != nil {
+			return true, fmt.Errorf("decode record %x: %w", key, err)
+		}
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return true, fmt.Errorf("decode record %x: %w", key, err)

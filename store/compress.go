@@ -59,7 +59,8 @@ func inflate(data []byte) ([]byte, error) {
 	return out, nil
 }
 
-// putZJSON stores v as JSON under key, compressed when that saves room.
+// putZJSON stores v as JSON under key, compressed when that saves room;
+// getJSON reads it either way.
 func putZJSON(b *bbolt.Bucket, key []byte, v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {
@@ -71,27 +72,6 @@ func putZJSON(b *bbolt.Bucket, key []byte, v any) error {
 		}
 	}
 	return b.Put(key, data)
-}
-
-// getZJSON is getJSON for a record putZJSON stored, compressed or not.
-func getZJSON(b *bbolt.Bucket, key []byte, v any) (bool, error) {
-	if b == nil {
-		return false, nil
-	}
-	data := b.Get(key)
-	if data == nil {
-		return false, nil
-	}
-	if bytes.HasPrefix(data, zMagic) {
-		var err error
-		if data, err = inflate(data[len(zMagic):]); err != nil {
-			return true, fmt.Errorf("decode record %x: %w", key, err)
-		}
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		return true, fmt.Errorf("decode record %x: %w", key, err)
-	}
-	return true, nil
 }
 
 // outboxRecord is a Mail as outbox/ keeps it: a body of compressFrom bytes

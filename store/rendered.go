@@ -55,7 +55,7 @@ func (tx *Tx) PutRendered(id uint64, r Rendered, png []byte) error {
 // RenderedMail returns what PutRendered kept for mail id, with the PNG of
 // its picture; ok is false when the mail is not rendered.
 func (tx *Tx) RenderedMail(id uint64) (r Rendered, png []byte, ok bool, err error) {
-	ok, err = getZJSON(tx.bucket(bRendered), u64(id), &r)
+	ok, err = getJSON(tx.bucket(bRendered), u64(id), &r)
 	if err != nil || !ok {
 		return r, nil, ok, err
 	}
@@ -124,7 +124,7 @@ func (tx *Tx) dropRendered(id uint64) error {
 		return nil
 	}
 	var r Rendered
-	if ok, err := getZJSON(b, u64(id), &r); err != nil {
+	if ok, err := getJSON(b, u64(id), &r); err != nil {
 		return fmt.Errorf("rendered mail %d: %w", id, err)
 	} else if !ok {
 		return nil

@@ -343,21 +343,7 @@ func paletted(img *image.RGBA, keep []color.RGBA, n int) *image.Paletted {
 	key := func(r, g, b uint8) uint32 { return uint32(r)<<16 | uint32(g)<<8 | uint32(b) }
 	counts := newColorTable()
 	pix := img.Pix
-	last, run := uint32(1<<31), 0
-	for i := 0; i < len(pix); i += 4 {
-		k := key(pix[i], pix[i+1], pix[i+2])
-		if k == last {
-			run++
-			continue
-		}
-		if run > 0 {
-			*counts.at(last) += run
-		}
-		last, run = k, 1
-	}
-	if run > 0 {
-		*counts.at(last) += run
-	}
+	countColours(counts, pix)
 	var pal []uint32
 	in := map[uint32]bool{}
 	for _, c := range keep {
@@ -433,6 +419,26 @@ type colorTable struct {
 	keys []uint32 // colour + 1; 0 is empty
 	vals []int
 	n    int
+}
+
+// countColours adds to counts how many pixels of pix (RGBA, the alpha
+// left aside) have each colour, counting a run of one colour at once.
+func countColours(counts *colorTable, pix []byte) {
+	last, run := uint32(1<<31), 0
+	for i := 0; i+3 < len(pix); i += 4 {
+		k := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
+		if k == last {
+			run++
+			continue
+		}
+		if run > 0 {
+			*counts.at(last) += run
+		}
+		last, run = k, 1
+	}
+	if run > 0 {
+		*counts.at(last) += run
+	}
 }
 
 func newColorTable() *colorTable {

@@ -124,21 +124,7 @@ func quantise(img *image.RGBA, keep []color.RGBA, n int) (pix []byte, pal []uint
 	putPix(p.Pix)
 	key := func(r, g, b uint8) uint32 { return uint32(r)<<16 | uint32(g)<<8 | uint32(b) }
 	counts := newColorTable()
-	last, run := uint32(1<<31), 0
-	for i := 0; i < len(img.Pix); i += 4 {
-		k := key(img.Pix[i], img.Pix[i+1], img.Pix[i+2])
-		if k == last {
-			run++
-			continue
-		}
-		if run > 0 {
-			*counts.at(last) += run
-		}
-		last, run = k, 1
-	}
-	if run > 0 {
-		*counts.at(last) += run
-	}
+	countColours(counts, img.Pix)
 	type kc struct {
 		k uint32
 		n int
@@ -554,21 +540,7 @@ func (l *layered) encode(w io.Writer) error {
 				continue
 			}
 			for y := y0; y < y1; y++ {
-				last, run := uint32(1<<31), 0
-				for i := y*stride + 4*x0; i < y*stride+4*x1; i += 4 {
-					k := key(pix[i], pix[i+1], pix[i+2])
-					if k == last {
-						run++
-						continue
-					}
-					if run > 0 {
-						*counts.at(last) += run
-					}
-					last, run = k, 1
-				}
-				if run > 0 {
-					*counts.at(last) += run
-				}
+				countColours(counts, pix[y*stride+4*x0:y*stride+4*x1])
 			}
 		}
 	}

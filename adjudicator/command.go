@@ -78,7 +78,7 @@ func (in *Intake) command(a answer, c command) error {
 		}
 		g, err := a.tx.Game(c.args[0])
 		if err != nil {
-			return a.reply(MailError, "no such game", fmt.Sprintf("There is no game %q on this judge. Send 'list' for the games.\n", c.args[0]))
+			return a.reply(MailError, "no such game", noGameReply(a.tx, c.args[0], "send 'list' for the games"))
 		}
 		seats, err := a.tx.Seats(g.ID)
 		if err != nil {
@@ -100,7 +100,7 @@ func (in *Intake) command(a answer, c command) error {
 			return a.reply(MailError, "log needs a game", "Write 'log GAME', for example 'log club-kosovo-3', or 'log dice-service' for witnessed rolls.\n")
 		}
 		if _, err := a.tx.Game(c.args[0]); errors.Is(err, ErrNotFound) {
-			return a.reply(MailError, "no such game", fmt.Sprintf("There is no game %q on this judge. Send 'list' for the games.\n", c.args[0]))
+			return a.reply(MailError, "no such game", noGameReply(a.tx, c.args[0], "send 'list' for the games"))
 		}
 		var buf bytes.Buffer
 		summary, err := WritePublicLog(a.tx, c.args[0], &buf)
@@ -117,7 +117,7 @@ func (in *Intake) command(a answer, c command) error {
 			return a.reply(MailError, "map needs a game", "Write 'map GAME', for example 'map club-kosovo-3'. Send 'list' for the games.\n")
 		}
 		if _, err := a.tx.Game(c.args[0]); err != nil {
-			return a.reply(MailError, "no such game", fmt.Sprintf("There is no game %q on this judge. Send 'list' for the games.\n", c.args[0]))
+			return a.reply(MailError, "no such game", noGameReply(a.tx, c.args[0], "send 'list' for the games"))
 		}
 		if in.Judge == nil {
 			return a.reply(MailError, "map is not available", "This judge draws no maps.\n")

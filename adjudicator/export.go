@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
@@ -92,12 +94,14 @@ func (j *Judge) ExportGame(tx Tx, game string) (*GameExport, error) {
 		}
 		x.Steps = append(x.Steps, ExportedStep{Number: k, Phase: st.Phase, Status: st.Status, Owing: st.Owing, NoOrders: st.NoOrders,
 			Used: st.Used, Repeated: st.Repeated, Orders: st.Orders, RestoredFrom: st.RestoredFrom, State: st.State})
-		for seat, v := range st.Used {
-			if err := add(k, seat, v); err != nil {
+		// By seat, so that the same game always exports the same bytes.
+		for _, seat := range slices.Sorted(maps.Keys(st.Used)) {
+			if err := add(k, seat, st.Used[seat]); err != nil {
 				return nil, err
 			}
 		}
-		for seat, r := range st.Repeated {
+		for _, seat := range slices.Sorted(maps.Keys(st.Repeated)) {
+			r := st.Repeated[seat]
 			if err := add(r.Step, seat, r.Version); err != nil {
 				return nil, err
 			}

@@ -97,7 +97,7 @@ func (in *Intake) history(a answer, c command) error {
 	}
 	g, err := a.tx.Game(c.args[0])
 	if errors.Is(err, ErrNotFound) {
-		return a.reply(MailError, "no such game", fmt.Sprintf("There is no game %q on this judge. Send 'games' for the games.\n", c.args[0]))
+		return a.reply(MailError, "no such game", noGameReply(a.tx, c.args[0], "send 'games' for the games"))
 	} else if err != nil {
 		return err
 	}
@@ -208,7 +208,7 @@ func (in *Intake) report(a answer, c command) error {
 	}
 	g, err := a.tx.Game(c.args[0])
 	if errors.Is(err, ErrNotFound) {
-		return a.reply(MailError, "no such game", fmt.Sprintf("There is no game %q on this judge. Send 'games' for the games.\n", c.args[0]))
+		return a.reply(MailError, "no such game", noGameReply(a.tx, c.args[0], "send 'games' for the games"))
 	} else if err != nil {
 		return err
 	}

@@ -70,6 +70,9 @@ type Tx interface {
 	// AddPress stores press with the game (press.go) and returns its
 	// number in the game.
 	AddPress(p Press) (uint64, error)
+	// Archived returns the record of game id if the operator archived it
+	// (archived.go); ok is false when it was not.
+	Archived(id string) (a ArchivedGame, ok bool, err error)
 }
 
 // Outcome says what intake made of a message.
@@ -444,6 +447,9 @@ func replayed(tx Tx, of *ParsedOrders, digest dice.Hash) (uint64, []Problem, err
 func (in *Intake) checkSeat(tx Tx, key string, of *ParsedOrders) []Problem {
 	g, err := tx.Game(of.Game)
 	if errors.Is(err, ErrNotFound) {
+		if note, ok := archivedNote(tx, of.Game); ok {
+			return []Problem{{Line: of.GameLine, Text: note, Hint: "this judge takes no more orders for it; send 'list' for the games it runs"}}
+		}
 		return []Problem{{Line: of.GameLine, Text: fmt.Sprintf("there is no game %q", of.Game), Hint: "send 'list' for the games this judge runs"}}
 	} else if err != nil {
 		return []Problem{{Line: of.GameLine, Text: "the game could not be read: " + err.Error(), Hint: "nothing is wrong with your file: send it again later, or tell the game master"}}

@@ -87,6 +87,12 @@ func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 	} else if !errors.Is(err, ErrNotFound) {
 		return err
 	}
+	if a, ok, err := tx.Archived(f.ID); err != nil {
+		return err
+	} else if ok {
+		return fmt.Errorf("a game %q was archived on %s, and its record keeps the id: give the new game another id in its file (such as %s-2)",
+			f.ID, a.Archived.UTC().Format("2 Jan 2006"), f.ID)
+	}
 	if f.Game != DiceService {
 		if err := f.Schedule.Check(now, j.minInterval()); err != nil {
 			return fmt.Errorf("schedule: %w", err)

@@ -48,7 +48,7 @@ func (in *Intake) press(a *answer, c signedCmd) error {
 	game := c.args[0]
 	g, err := tx.Game(game)
 	if errors.Is(err, ErrNotFound) {
-		return a.notDone(c, fmt.Errorf("there is no game %q (send 'games' for the games)", game))
+		return a.notDone(c, errors.New(noGame(tx, game, "send 'games' for the games")))
 	} else if err != nil {
 		return err
 	}

@@ -164,7 +164,7 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 	game := c.args[0]
 	g, err := tx.Game(game)
 	if errors.Is(err, ErrNotFound) {
-		return fail(fmt.Errorf("there is no game %q (send 'list' for the games)", game))
+		return fail(errors.New(noGame(tx, game, "send 'list' for the games")))
 	} else if err != nil {
 		return err
 	}

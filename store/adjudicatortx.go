@@ -351,3 +351,9 @@ func (j judgeTx) AddPress(p adjudicator.Press) (uint64, error) {
 		To: p.To, Broadcast: p.Broadcast, Readers: p.Readers, Text: p.Text, Digest: p.Digest})
 	return n, notFound(err)
 }
+
+func (j judgeTx) Archived(id string) (adjudicator.ArchivedGame, bool, error) {
+	a, ok, err := j.tx.Archived(id)
+	return adjudicator.ArchivedGame{ID: a.ID, Kind: a.Kind, Title: a.Title, Archived: a.Archived, Steps: a.Steps,
+		DiceHead: a.DiceHead, SHA256: a.SHA256, File: a.File}, ok, err
+}

@@ -29,6 +29,13 @@ type Game struct {
 // PutGame creates or replaces game g.ID.
 func (tx *Tx) PutGame(g Game) error {
 	tx.touch(g.ID)
+	if tx.bucket(bGames).Bucket([]byte(g.ID)) == nil {
+		if _, ok, err := tx.Archived(g.ID); err != nil {
+			return err
+		} else if ok {
+			return fmt.Errorf("put game %q: %w", g.ID, ErrArchived)
+		}
+	}
 	b, err := tx.bucket(bGames).CreateBucketIfNotExists([]byte(g.ID))
 	if err == nil {
 		err = putJSON(b, []byte(kGame), g)

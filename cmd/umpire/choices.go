@@ -15,6 +15,10 @@ import (
 func findGame(tx adjudicator.Tx, store, id string) (adjudicator.Game, error) {
 	g, err := tx.Game(id)
 	if errors.Is(err, adjudicator.ErrNotFound) {
+		if a, ok, aerr := tx.Archived(id); aerr == nil && ok {
+			return g, usagef("game %s ended and was archived on %s to the file %s (SHA-256 %s): %s keeps only its record ('umpire game show %s')",
+				id, a.Archived.UTC().Format("2006-01-02 15:04 MST"), a.File, a.SHA256, store, id)
+		}
 		return g, usagef("there is no game %q in %s: %s", id, store, gameChoices(tx))
 	}
 	return g, err

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -132,18 +133,31 @@ type Retention struct {
 	// (or given up); its record, Message-ID and digest stay. Default 720h
 	// (30 days).
 	SentMail duration `toml:"sent_mail"`
+	// ArchiveAfter, when set, has the judge archive a game by itself once
+	// it has ended and not changed for this long (umpire game archive):
+	// its export goes to ArchiveDir (relative to the configuration file's
+	// folder) and the game leaves the store. Zero (the default): never.
+	ArchiveAfter duration `toml:"archive_after"`
+	ArchiveDir   string   `toml:"archive_dir"`
 }
 
 // DefaultRetention is how long sent mail bodies are kept by default.
 const DefaultRetention = 30 * 24 * time.Hour
 
-// duration is a time.Duration written as "90s", "5m".
+// duration is a time.Duration written as "90s", "5m", or in whole days
+// as "90d".
 type duration struct{ time.Duration }
 
 func (d *duration) UnmarshalText(b []byte) error {
+	if days, ok := strings.CutSuffix(string(b), "d"); ok {
+		if n, err := strconv.ParseUint(days, 10, 16); err == nil {
+			d.Duration = time.Duration(n) * 24 * time.Hour
+			return nil
+		}
+	}
 	v, err := time.ParseDuration(string(b))
 	if err != nil {
-		return fmt.Errorf("%q is not a duration such as 30s or 5m", b)
+		return fmt.Errorf("%q is not a duration such as 30s, 5m or 90d", b)
 	}
 	d.Duration = v
 	return nil
@@ -228,6 +242,14 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	}
 	if cfg.Retention.SentMail.Duration < time.Hour {
 		return nil, usagef("config %s: retention.sent_mail must be a duration of at least 1h, such as 720h (30 days)", path)
+	}
+	if r := &cfg.Retention; r.ArchiveAfter.Duration != 0 || r.ArchiveDir != "" {
+		if r.ArchiveAfter.Duration < time.Hour || r.ArchiveDir == "" {
+			return nil, usagef("config %s: retention.archive_after (a duration of at least 1h, such as 90d) and retention.archive_dir (a folder for the archived games' files) go together", path)
+		}
+		if !filepath.IsAbs(r.ArchiveDir) {
+			r.ArchiveDir = filepath.Join(dir, r.ArchiveDir)
+		}
 	}
 	if cfg.Operator != "" {
 		if _, err := mail.ParseAddress(cfg.Operator); err != nil {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -16,8 +17,8 @@ import (
 func gameCommand() *command {
 	return &command{
 		name:    "game",
-		args:    "new FILE [--start] | list | show ID | export ID | pause ID | resume ID",
-		summary: "Create, list, show, export, pause and resume hosted games.",
+		args:    "new FILE [--start] | list | show ID | export ID | pause ID | resume ID | archive ID FILE | archived",
+		summary: "Create, list, show, export, pause, resume and archive hosted games.",
 		help: `Subcommands:
   game new FILE   create a game from a game file (docs/game-file.md); its seats
                   are vacant until players join by mail, or --start starts it
@@ -30,9 +31,17 @@ func gameCommand() *command {
   game pause ID   stop a game's clock, keeping the time left (every seat and the
                   game master are told)
   game resume ID  restart a paused game's clock with the time it had left
+  game archive ID FILE
+                  move an ended game out of the store: its export (as 'game
+                  export' prints it) is written to the new file FILE, read
+                  back and replayed, and only then is the game deleted,
+                  leaving a record of it ('game show ID'); mail about it is
+                  answered that it was archived. FILE is never overwritten
+  game archived   list the archived games ('game list' lists the stored ones)
 
-While 'umpire serve' runs, list, show, export, pause and resume go to it through
-its control socket (docs/operations.md).`,
+While 'umpire serve' runs, list, show, export, pause, resume, archive and
+archived go to it through its control socket (docs/operations.md); the judge
+then writes FILE itself, at its absolute path.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")
@@ -44,16 +53,29 @@ its control socket (docs/operations.md).`,
 
 func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 	if len(args) == 0 {
-		return usagef("want a subcommand: new FILE, list, show ID, export ID, pause ID or resume ID")
+		return usagef("want a subcommand: new FILE, list, show ID, export ID, pause ID, resume ID, archive ID FILE or archived")
 	}
 	sub, args := args[0], args[1:]
 	usage := map[string]string{"new": "game new FILE", "list": "game list", "show": "game show ID", "export": "game export ID",
-		"pause": "game pause ID", "resume": "game resume ID"}[sub]
+		"pause": "game pause ID", "resume": "game resume ID", "archive": "game archive ID FILE", "archived": "game archived"}[sub]
 	if usage == "" {
-		return usagef("unknown subcommand %q: want new FILE, list, show ID, export ID, pause ID or resume ID", sub)
+		return usagef("unknown subcommand %q: want new FILE, list, show ID, export ID, pause ID, resume ID, archive ID FILE or archived", sub)
 	}
 	if err := wantArgs(usage, len(args), len(strings.Fields(usage))-2); err != nil {
 		return err
+	}
+	if sub == "archive" {
+		if m.daemon == nil {
+			// A running judge writes the file where this command means.
+			abs, err := filepath.Abs(args[1])
+			if err != nil {
+				return usagef("archive: %v", err)
+			}
+			args[1] = abs
+			m.cmdline = []string{"game", "archive", args[0], abs}
+		} else if !filepath.IsAbs(args[1]) {
+			return usagef("archive: the running judge writes only an absolute path, not %q", args[1])
+		}
 	}
 	var file *adjudicator.GameFile
 	var data []byte
@@ -104,8 +126,35 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 			for _, g := range gs {
 				fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%s\n", g.ID, g.Kind, g.Status, g.Step, g.Title)
 			}
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			if n := tx.ArchivedCount(); n > 0 {
+				fmt.Fprintf(m.Stdout, "(and %s archived: 'umpire game archived' lists them)\n", plural(n, "game"))
+			}
+			return nil
+		})
+	case "archived":
+		return db.View(ctx, func(tx *store.Tx) error {
+			as, err := tx.ArchivedGames()
+			if err != nil {
+				return err
+			}
+			w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(w, "GAME\tKIND\tSTEPS\tARCHIVED\tFILE\tTITLE")
+			for _, a := range as {
+				fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\n", a.ID, a.Kind, a.Steps, a.Archived.UTC().Format("2006-01-02 15:04 MST"), a.File, a.Title)
+			}
 			return w.Flush()
 		})
+	case "archive":
+		a, err := archiveGame(ctx, cfg, db, j, args[0], args[1], m.Now(), archiveOptions{})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.Stdout, "game %s archived to %s (%d steps, SHA-256 %s): the file replays as stored, and the game is no longer in the store\n",
+			a.ID, args[1], a.Steps, a.SHA256)
+		return nil
 	}
 	if sub == "pause" || sub == "resume" {
 		now := m.Now()
@@ -156,7 +205,15 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 			return json.NewEncoder(m.Stdout).Encode(x)
 		})
 	}
-	return db.View(ctx, func(tx *store.Tx) error { return showGame(m, tx.Judge(cfg.Address, m.Now()), cfg.Store, args[0]) })
+	return db.View(ctx, func(tx *store.Tx) error {
+		if a, ok, err := tx.Archived(args[0]); err != nil {
+			return err
+		} else if ok {
+			showArchived(m, a)
+			return nil
+		}
+		return showGame(m, tx.Judge(cfg.Address, m.Now()), cfg.Store, args[0])
+	})
 }
 
 func showGame(m *Main, tx adjudicator.Tx, storePath, id string) error {
@@ -202,4 +259,14 @@ func orNone(s string) string {
 		return "(none)"
 	}
 	return s
+}
+
+// showArchived prints the record of an archived game.
+func showArchived(m *Main, a store.Archived) {
+	fmt.Fprintf(m.Stdout, "%s: %s (%s, scenario %s)\nstatus archived on %s after %d steps; game master key %s\n\n"+
+		"file %s\nSHA-256 %s\nfinal dice log head %s (%s)\n\n"+
+		"The store keeps only this record: the game's export is the file, which 'umpire replay FILE' replays\n"+
+		"and 'umpire verify FILE' checks.\n",
+		a.ID, a.Title, a.Kind, orNone(a.Scenario), a.Archived.UTC().Format("2006-01-02 15:04 MST"), a.Steps, orNone(a.GMKey),
+		a.File, a.SHA256, a.DiceHead, plural(int(a.DiceRecords), "record"))
 }

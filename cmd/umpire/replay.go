@@ -64,12 +64,20 @@ GAME goes to it through its control socket (docs/operations.md).`,
 				return err
 			})
 			if errors.Is(err, adjudicator.ErrNotFound) {
-				var choices string
+				var list string
+				var gone adjudicator.ArchivedGame
+				archived := false
 				db.View(ctx, func(tx *store.Tx) error {
-					choices = gameChoices(tx.Judge(cfg.Address, m.Now()))
+					jt := tx.Judge(cfg.Address, m.Now())
+					gone, archived, _ = jt.Archived(args[0])
+					list = gameChoices(jt)
 					return nil
 				})
-				return usagef("there is no game %q in %s, and no file of that name: %s", args[0], cfg.Store, choices)
+				if archived {
+					return usagef("game %s was archived on %s: the store keeps only its record; replay its file instead: 'umpire replay %s'",
+						args[0], gone.Archived.UTC().Format("2006-01-02"), gone.File)
+				}
+				return usagef("there is no game %q in %s, and no file of that name: %s", args[0], cfg.Store, list)
 			}
 			if err != nil {
 				return fmt.Errorf("replay %s: %w", args[0], err)

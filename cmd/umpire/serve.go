@@ -373,7 +373,8 @@ func (d *daemon) run(ctx context.Context) error {
 	return context.Cause(ctx)
 }
 
-// prune empties the bodies of sent mail older than the retention, at start
+// prune empties the bodies of sent mail older than the retention, and
+// archives the ended games that retention.archive_after names, at start
 // and every hour, until ctx ends.
 func (d *daemon) prune(ctx context.Context) error {
 	t := time.NewTicker(time.Hour)
@@ -387,6 +388,11 @@ func (d *daemon) prune(ctx context.Context) error {
 			d.m.Logger.ErrorContext(ctx, "pruning sent mail failed", "err", err)
 		} else if n > 0 {
 			d.m.Logger.InfoContext(ctx, "sent mail pruned", "mails", n, "older_than", keep)
+		}
+		if n, err := archiveEnded(ctx, d.m, d.cfg, d.db, d.m.Now()); err != nil && ctx.Err() == nil {
+			d.m.Logger.ErrorContext(ctx, "archiving ended games failed", "err", err)
+		} else if n > 0 {
+			d.outbox.Poke() // the announcements
 		}
 		select {
 		case <-ctx.Done():

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,18 +10,25 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
+
+// gameExportStart is how a game export begins (docs/game-export.md).
+var gameExportStart = regexp.MustCompile(`^\s*\{\s*"format"\s*:\s*"umpire-game"`)
 
 func verifyCommand() *command {
 	return &command{
 		name:    "verify",
 		args:    "[--json] [--head HEX] [--key STEP:STREAM:KEY]... FILE",
 		summary: "Check a game's exported dice log offline: every record, link, key and value, in one pass.",
-		help: `FILE is a dice log export (docs/dice-log.md), or - for standard input.
+		help: `FILE is a dice log export (docs/dice-log.md), or - for standard input;
+a game export ('umpire game export', 'umpire game archive') has its dice log
+checked.
 An umpire-dice-v2 log is read in one streaming pass in memory that does not
 grow with its length, and strictly: duplicate, unknown or misspelt members,
 members out of order, uppercase hex, fractions and bytes that are not UTF-8
@@ -134,6 +143,18 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 		}
 		size = st.Size()
 		in = f
+	}
+	// A game export ('umpire game export', 'umpire game archive') holds
+	// its dice log: that is what is checked.
+	br := bufio.NewReaderSize(in, 64<<10)
+	in = br
+	if head, _ := br.Peek(512); gameExportStart.Match(head) {
+		x, err := adjudicator.ReadGameExport(br)
+		if err != nil {
+			return usagef("%s: %w", name, err)
+		}
+		name = fmt.Sprintf("%s (the dice log of game export %s)", name, x.Game)
+		in, size = bytes.NewReader(x.Dice), int64(len(x.Dice))
 	}
 	var bar *progressBar
 	if !asJSON && m.IsTerminal(m.Stderr) {

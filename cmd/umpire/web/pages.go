@@ -113,11 +113,37 @@ func (s *Server) view(w http.ResponseWriter, r *http.Request, fn func(tx *store.
 	case err == nil:
 		return true
 	case errors.Is(err, errNoGame):
+		if note, ok := s.archived(r); ok {
+			s.fail(w, r, http.StatusGone, note)
+			return false
+		}
 		s.fail(w, r, http.StatusNotFound, "There is no such game or step on this judge.")
 	default:
 		s.internal(w, r, err)
 	}
 	return false
+}
+
+// archived says that the game of the request's path was archived (umpire
+// game archive): 410 Gone, not 404, for a game that was here.
+func (s *Server) archived(r *http.Request) (string, bool) {
+	id := r.PathValue("id")
+	if !validID(id) {
+		return "", false
+	}
+	var note string
+	var ok bool
+	_ = s.cfg.DB.View(r.Context(), func(tx *store.Tx) error {
+		var a store.Archived
+		a, ok, _ = tx.Archived(id)
+		if ok {
+			note = fmt.Sprintf("Game %s (%s) ended and was archived on %s after %d steps, with final dice log head %s. "+
+				"This judge keeps no more of it: its operator holds its record, the game's export, which 'umpire replay FILE' replays and 'umpire verify FILE' checks.",
+				a.ID, a.Title, a.Archived.UTC().Format("2 Jan 2006"), a.Steps, a.DiceHead)
+		}
+		return nil
+	})
+	return note, ok
 }
 
 // stepNumber reads the {k} of a path: a step number, or 0.

@@ -1,0 +1,106 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Games archived out of the store (umpire game archive, docs/operations.md):
+// the game's own bucket and its due-time entry are deleted in the same
+// transaction that writes its tombstone, so that the store stops growing
+// with every game ever played while mail about the game still gets an
+// answer. The records that do not belong to the game alone stay: the
+// outbox with its queues, held mail and renderings, the records of sent
+// mail, receipts, consumed messages, signed commands and keys.
+//
+//	archived/<id>   Archived
+const bArchived = "archived"
+
+// Archived is the tombstone of a game moved out of the store into an
+// export file.
+type Archived struct {
+	ID       string    `json:"id"`
+	Kind     string    `json:"kind"`
+	Title    string    `json:"title"`
+	Scenario string    `json:"scenario,omitempty"`
+	GMKey    string    `json:"gm_key,omitempty"`
+	Created  time.Time `json:"created,omitzero"`
+	Archived time.Time `json:"archived"`
+	// Steps is the number of steps the game took.
+	Steps uint64 `json:"steps"`
+	// DiceHead is the hash (hex) of the dice log's last record and
+	// DiceRecords how many records the log held.
+	DiceHead    string `json:"dice_head"`
+	DiceRecords uint64 `json:"dice_records"`
+	// SHA256 is the digest (hex) of the export file's bytes, File its base
+	// name.
+	SHA256 string `json:"sha256"`
+	File   string `json:"file"`
+}
+
+// ArchiveGame deletes game a.ID from the store and writes its tombstone
+// a: the game's bucket (seats, orders, steps, events, dice, observers,
+// press) and its due-time entry go; nothing outside them is touched. A
+// game archived before is ErrConflict, a game not stored ErrNotFound.
+func (tx *Tx) ArchiveGame(a Archived) error {
+	if _, ok, err := tx.Archived(a.ID); err != nil {
+		return err
+	} else if ok {
+		return fmt.Errorf("archive game %q: %w: archived before", a.ID, ErrConflict)
+	}
+	if _, err := tx.gameBucket(a.ID); err != nil {
+		return fmt.Errorf("archive game %q: %w", a.ID, err)
+	}
+	b, err := tx.lazyBucket(bArchived)
+	if err != nil {
+		return fmt.Errorf("archive game %q: %w", a.ID, err)
+	}
+	if err := tx.bucket(bGames).DeleteBucket([]byte(a.ID)); err != nil {
+		return fmt.Errorf("archive game %q: %w", a.ID, err)
+	}
+	delete(tx.dirty, a.ID) // nothing is due for a game no longer stored
+	if err := tx.SetDue(a.ID, time.Time{}, false); err != nil {
+		return fmt.Errorf("archive game %q: %w", a.ID, err)
+	}
+	if err := putJSON(b, []byte(a.ID), a); err != nil {
+		return fmt.Errorf("archive game %q: %w", a.ID, err)
+	}
+	return nil
+}
+
+// Archived returns the tombstone of game id; ok is false when it was
+// never archived.
+func (tx *Tx) Archived(id string) (a Archived, ok bool, err error) {
+	ok, err = getJSON(tx.bucket(bArchived), []byte(id), &a)
+	if err != nil {
+		return a, false, fmt.Errorf("archived game %q: %w", id, err)
+	}
+	return a, ok, nil
+}
+
+// ArchivedGames returns every tombstone, sorted by game id.
+func (tx *Tx) ArchivedGames() ([]Archived, error) {
+	b := tx.bucket(bArchived)
+	if b == nil {
+		return nil, nil
+	}
+	as, err := list[Archived](b, nil)
+	if err != nil {
+		return nil, fmt.Errorf("archived games: %w", err)
+	}
+	return as, nil
+}
+
+// ArchivedCount returns how many games were archived.
+func (tx *Tx) ArchivedCount() int {
+	b := tx.bucket(bArchived)
+	if b == nil {
+		return 0
+	}
+	return b.Stats().KeyN
+}
+
+// ErrArchived is what PutGame answers for a new game with an archived
+// game's id: its tombstone keeps the id.
+var ErrArchived = errors.New("the id names an archived game")

@@ -48,4 +48,7 @@
 //	mail-records/<id/64>             the records of pruned mails (mailrecords.go)
 //	games/<id>/observers/<fingerprint>  Observer: a key following the game (talk.go)
 //	games/<id>/press/<seq>              Press: a press the judge relayed (talk.go)
+//	archived/<id>                    Archived: the record of a game moved out of the store into
+//	                                 its export file (archive.go); games/<id> and its due-time
+//	                                 entry are gone
 package store

@@ -35,7 +35,10 @@ type Options struct {
 
 // DB is an open store file.
 type DB struct {
-	bolt     *bbolt.DB
+	// bolt is the open file; Compact swaps it for its compacted copy
+	// while the store stays in use.
+	bolt     atomic.Pointer[bbolt.DB]
+	opts     Options
 	path     string
 	host     string
 	instance []byte
@@ -70,6 +73,27 @@ func Open(path string, opts Options) (*DB, error) {
 	if opts.migrations == nil {
 		opts.migrations = migrations()
 	}
+	b, err := openBolt(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	db := &DB{opts: opts, path: path, host: opts.Host}
+	db.bolt.Store(b)
+	if err := b.Update(func(tx *bbolt.Tx) error { return db.prepare(tx, opts.migrations) }); err != nil {
+		_ = b.Close()
+		return nil, err
+	}
+	if opts.Due != nil {
+		if err := db.UseDue(context.Background(), opts.Due); err != nil {
+			_ = b.Close()
+			return nil, err
+		}
+	}
+	return db, nil
+}
+
+// openBolt opens the bbolt file at path with the store's options.
+func openBolt(path string, opts Options) (*bbolt.DB, error) {
 	b, err := bbolt.Open(path, 0o600, &bbolt.Options{
 		Timeout: opts.Timeout,
 		// Address space reserved up front, so that a growing file is not
@@ -93,23 +117,54 @@ func Open(path string, opts Options) (*DB, error) {
 	case err != nil:
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	db := &DB{bolt: b, path: path, host: opts.Host}
-	if err := b.Update(func(tx *bbolt.Tx) error { return db.prepare(tx, opts.migrations) }); err != nil {
-		_ = b.Close()
-		return nil, err
-	}
-	if opts.Due != nil {
-		if err := db.UseDue(context.Background(), opts.Due); err != nil {
-			_ = b.Close()
-			return nil, err
+	return b, nil
+}
+
+// errSwapped: a transaction began on the file Compact has just swapped
+// for its copy; it is begun again on the copy.
+var errSwapped = errors.New("the store's file was swapped for its compacted copy")
+
+// update runs fn in a bbolt read-write transaction of the store's file.
+// Compact swaps the file while it holds the old file's write lock, so a
+// writer that gets that lock afterwards finds the file swapped and begins
+// again on the copy: no commit goes to the old file after the swap.
+func (db *DB) update(fn func(*bbolt.Tx) error) error {
+	for {
+		b := db.bolt.Load()
+		err := b.Update(func(tx *bbolt.Tx) error {
+			if db.bolt.Load() != b {
+				return errSwapped
+			}
+			return fn(tx)
+		})
+		if db.bolt.Load() != b && (errors.Is(err, errSwapped) || errors.Is(err, berrors.ErrDatabaseNotOpen)) {
+			continue
 		}
+		return err
 	}
-	return db, nil
+}
+
+// view runs fn in a bbolt read transaction of the store's file, begun
+// again on the copy when Compact swapped the file before it began.
+func (db *DB) view(fn func(*bbolt.Tx) error) error {
+	for {
+		b := db.bolt.Load()
+		err := b.View(func(tx *bbolt.Tx) error {
+			if db.bolt.Load() != b {
+				return errSwapped
+			}
+			return fn(tx)
+		})
+		if db.bolt.Load() != b && (errors.Is(err, errSwapped) || errors.Is(err, berrors.ErrDatabaseNotOpen)) {
+			continue
+		}
+		return err
+	}
 }
 
 // Close closes the file and releases its lock.
 func (db *DB) Close() error {
-	if err := db.bolt.Close(); err != nil {
+	if err := db.bolt.Load().Close(); err != nil {
 		return fmt.Errorf("close store %s: %w", db.path, err)
 	}
 	return nil
@@ -128,7 +183,7 @@ func (db *DB) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return db.bolt.Update(func(tx *bbolt.Tx) error {
+	return db.update(func(tx *bbolt.Tx) error {
 		t := &Tx{tx: tx, db: db}
 		if err := fn(t); err != nil {
 			return err
@@ -143,13 +198,13 @@ func (db *DB) View(ctx context.Context, fn func(*Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return db.bolt.View(func(tx *bbolt.Tx) error { return fn(&Tx{tx: tx, db: db}) })
+	return db.view(func(tx *bbolt.Tx) error { return fn(&Tx{tx: tx, db: db}) })
 }
 
 // Check runs bbolt's consistency check over the whole file and returns every
 // problem it finds, joined.
 func (db *DB) Check() error {
-	return db.bolt.View(func(tx *bbolt.Tx) error {
+	return db.view(func(tx *bbolt.Tx) error {
 		var errs []error
 		for err := range tx.Check() {
 			errs = append(errs, err)

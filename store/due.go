@@ -159,7 +159,7 @@ func (tx *Tx) GameDue(game string) (at time.Time, ok bool) {
 // DueIndexed reports whether the due-time index is complete.
 func (db *DB) DueIndexed() bool {
 	ok := false
-	_ = db.bolt.View(func(tx *bbolt.Tx) error {
+	_ = db.view(func(tx *bbolt.Tx) error {
 		ok = tx.Bucket([]byte(bMeta)).Get([]byte(kDueIndex)) != nil
 		return nil
 	})

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -218,4 +221,129 @@ func TestBackupAndCompact(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestCompactWhileInUse: the judge compacts its own open store while
+// mail is being queued and read. Nothing written before, during or after
+// the swap is lost, the file at the store's path is the small copy, and
+// what is written after the swap is in that file, not in the one kept.
+func TestCompactWhileInUse(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "umpire.db")
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	body := make([]byte, 20000)
+	for i := range body {
+		body[i] = byte(rnd.Uint32())
+	}
+	for range 20 {
+		storetest.MustUpdate(t, db, func(tx *store.Tx) error {
+			for range 50 {
+				id, err := tx.Enqueue(store.Mail{Kind: store.MailReport, Body: body, Queued: t0})
+				if err != nil {
+					return err
+				}
+				if err := tx.MarkSent(id, t0); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	storetest.MustUpdate(t, db, func(tx *store.Tx) error {
+		_, _, err := tx.Prune(t0.Add(time.Hour), t0.Add(time.Hour), 0)
+		return err
+	})
+
+	// A writer queues mail and a reader reads it back throughout.
+	ctx, stop := context.WithCancel(t.Context())
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var written []uint64 // the mail of subject "receipt N" has id written[N]
+	var errs []error
+	wg.Go(func() {
+		for ctx.Err() == nil {
+			var id uint64
+			subject := fmt.Sprintf("receipt %d", len(snapshot(&mu, &written)))
+			err := db.Update(context.Background(), func(tx *store.Tx) (err error) {
+				id, err = tx.Enqueue(store.Mail{Kind: store.MailReceipt, Subject: subject, Body: body[:700], Queued: t0})
+				return err
+			})
+			mu.Lock()
+			if err != nil {
+				errs = append(errs, err)
+			} else {
+				written = append(written, id)
+			}
+			mu.Unlock()
+		}
+	})
+	wg.Go(func() {
+		for ctx.Err() == nil {
+			err := db.View(context.Background(), func(tx *store.Tx) error {
+				_, err := tx.Mail(1)
+				return err
+			})
+			if err != nil {
+				mu.Lock()
+				errs = append(errs, err)
+				mu.Unlock()
+			}
+		}
+	})
+	for len(snapshot(&mu, &written)) < 20 {
+		time.Sleep(time.Millisecond)
+	}
+	res, err := db.Compact(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	during := len(snapshot(&mu, &written))
+	for len(snapshot(&mu, &written)) < during+20 {
+		time.Sleep(time.Millisecond)
+	}
+	stop()
+	wg.Wait()
+	if len(errs) > 0 {
+		t.Fatalf("transactions failed around the compaction: %v", errs)
+	}
+	if res.After*4 > res.Before {
+		t.Errorf("compaction of a pruned store in use: %d -> %d bytes, want less than a quarter", res.Before, res.After)
+	}
+	if _, err := os.Stat(res.Kept); err != nil {
+		t.Errorf("the old file is not kept: %v", err)
+	}
+	if err := db.Check(); err != nil {
+		t.Error(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	c, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	storetest.MustView(t, c, func(tx *store.Tx) error {
+		for n, id := range written {
+			if m, err := tx.Mail(id); err != nil || m.Subject != fmt.Sprintf("receipt %d", n) || !bytes.Equal(m.Body, body[:700]) {
+				t.Fatalf("receipt %d (mail %d), queued around the compaction, is not in the store's file: %q, %v", n, id, m.Subject, err)
+			}
+		}
+		m, err := tx.Mail(1000)
+		if err != nil || m.State != store.MailSent || !m.Pruned.Equal(t0.Add(time.Hour)) {
+			t.Errorf("mail 1000 after compaction: %+v, %v", m, err)
+		}
+		return nil
+	})
+	t.Logf("%d mails queued around the compaction (%d before it ended); %d -> %d bytes", len(written), during, res.Before, res.After)
+}
+
+func snapshot(mu *sync.Mutex, s *[]uint64) []uint64 {
+	mu.Lock()
+	defer mu.Unlock()
+	return *s
 }

@@ -42,5 +42,5 @@ func (db *DB) Space(ctx context.Context) ([]BucketSpace, int64, error) {
 	slices.SortFunc(out, func(a, b BucketSpace) int {
 		return cmp.Or(cmp.Compare(b.Pages, a.Pages), cmp.Compare(a.Name, b.Name))
 	})
-	return out, int64(db.bolt.Stats().FreeAlloc), nil
+	return out, int64(db.bolt.Load().Stats().FreeAlloc), nil
 }

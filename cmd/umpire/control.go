@@ -32,7 +32,7 @@ var controlCommands = map[string][]string{
 	"keys":   {"server", "list"},
 	"replay": {""},
 	"mail":   {"held", "release"},
-	"store":  {"backup", "prune", "space", "stats"},
+	"store":  {"backup", "compact", "prune", "space", "stats"},
 }
 
 // controllable reports whether a command line (the command's name, then

@@ -117,8 +117,9 @@ func TestRunawayGamesByMail(t *testing.T) {
 }
 
 // TestControlSocket: while the judge runs, the command line lists, shows,
-// exports, pauses and resumes games, shows the keys and replays a game
-// through the control socket, which only its owner may open.
+// exports, pauses and resumes games, shows the keys, replays a game and
+// compacts the store through the control socket, which only its owner may
+// open.
 func TestControlSocket(t *testing.T) {
 	c := newClub(t, mailtest.Real(t), "")
 	c.setup(clubGame)
@@ -162,6 +163,25 @@ func TestControlSocket(t *testing.T) {
 	}
 	if code, _, errOut := c.run("game", "show", "no-such-game"); code != exitUsage || !strings.Contains(errOut, "no-such-game") {
 		t.Errorf("game show of a game that does not exist, through the daemon: exit %d: %s", code, errOut)
+	}
+	// The judge compacts its store while it runs, and goes on: an order
+	// sent afterwards gets its receipt, and the store's file holds it.
+	if code, out, errOut := c.run("store", "compact"); code != exitOK || !strings.Contains(out, "compacted in") {
+		t.Errorf("umpire store compact while the judge runs: exit %d:\n%s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(c.store + ".pre-compact"); err != nil {
+		t.Errorf("compaction kept no old file: %v", err)
+	}
+	c.send("alice", c.signed("alice", "game: club-1\nstep: 1\nseat: A\nroll 1\nend\n", false, ""))
+	deadline = time.Now().Add(20 * time.Second)
+	for c.count("alice", "ACCEPTED: orders of seat A") == 0 && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if c.count("alice", "ACCEPTED: orders of seat A") != 1 {
+		t.Errorf("an order sent after the compaction got no receipt:\n%s", strings.Join(c.inbox("alice", 0), "\n"))
+	}
+	if code, out, _ := c.run("game", "show", "club-1"); code != exitOK || !strings.Contains(out, "sent: A (v1)") {
+		t.Errorf("game show after the compaction does not show alice's order: exit %d\n%s", code, out)
 	}
 	// The seats hear of the operator's pause and resume.
 	deadline = time.Now().Add(10 * time.Second)

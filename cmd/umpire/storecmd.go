@@ -21,8 +21,9 @@ func storeCommand() *command {
                      judge runs (one read transaction; FILE is replaced
                      whole, through a temporary file beside it)
   store compact      rewrite the store without its free pages and swap the
-                     copy in; the judge must be stopped; the old file is
-                     kept as STORE.pre-compact
+                     copy in, also while the judge runs (its writes wait
+                     meanwhile: about 5 seconds for every GB kept); the
+                     old file is kept as STORE.pre-compact
   store prune        replace the mails sent longer ago than
                      retention.sent_mail (default 720h) by their records
                      (no body); the judge does it every hour on its own
@@ -32,9 +33,8 @@ func storeCommand() *command {
   store stats        the outbox's lanes, held mail, rendered reports, the
                      due-time index and the file's size
 
-While 'umpire serve' runs, backup, prune, space and stats go to it through its
-control socket; compact refuses to run. docs/operations.md explains backup,
-restore and compaction.`,
+While 'umpire serve' runs, every subcommand goes to it through its control
+socket. docs/operations.md explains backup, restore and compaction.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")
@@ -59,9 +59,6 @@ func runStore(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 	default:
 		return usagef("want store backup FILE, store compact, store prune, store space or store stats")
 	}
-	if args[0] == "compact" {
-		return m.compactStore(fs)
-	}
 	cfg, db, err := m.openStore(fs)
 	if err != nil {
 		return err
@@ -74,6 +71,16 @@ func runStore(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 			return err
 		}
 		fmt.Fprintf(m.Stdout, "store %s backed up to %s: %.1f MB in %v\n", cfg.Store, args[1], float64(n)/(1<<20), time.Since(t0).Round(time.Millisecond))
+		return nil
+	case "compact":
+		t0 := time.Now()
+		res, err := db.Compact(ctx)
+		if err != nil {
+			return err
+		}
+		m.Logger.InfoContext(ctx, "store compacted", "before", res.Before, "after", res.After, "kept", res.Kept, "took", time.Since(t0))
+		fmt.Fprintf(m.Stdout, "store %s compacted in %v: %.1f MB -> %.1f MB; the old file is %s (delete it once the judge runs well)\n",
+			cfg.Store, time.Since(t0).Round(time.Millisecond), float64(res.Before)/(1<<20), float64(res.After)/(1<<20), res.Kept)
 		return nil
 	case "prune":
 		n, err := prune(ctx, db, m.Now(), cfg.Retention.SentMail.Duration)
@@ -130,25 +137,6 @@ func runStore(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 	}
 	fmt.Fprintf(w, "games due now\t%d\t%s (index complete: %v)\n", due, when, indexed)
 	return w.Flush()
-}
-
-// compactStore compacts the store file; the judge must not be running.
-func (m *Main) compactStore(fs *flag.FlagSet) error {
-	cfg, err := m.loadConfig(fs.Lookup("config").Value.String())
-	if err != nil {
-		return err
-	}
-	if s := fs.Lookup("store").Value.String(); s != "" {
-		cfg.Store = s
-	}
-	t0 := time.Now()
-	res, err := store.Compact(cfg.Store, store.Options{})
-	if err != nil {
-		return fmt.Errorf("%w (stop the judge first: compaction needs the store to itself)", err)
-	}
-	fmt.Fprintf(m.Stdout, "store %s compacted in %v: %.1f MB -> %.1f MB; the old file is %s (delete it once the judge runs well)\n",
-		cfg.Store, time.Since(t0).Round(time.Millisecond), float64(res.Before)/(1<<20), float64(res.After)/(1<<20), res.Kept)
-	return nil
 }
 
 // pruneBatch is how many mails one prune transaction empties.

@@ -1,9 +1,13 @@
 package store
 
 import (
+	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // Games archived out of the store (umpire game archive, docs/operations.md):
@@ -15,7 +19,17 @@ import (
 // mail, receipts, consumed messages, signed commands and keys.
 //
 //	archived/<id>   Archived
-const bArchived = "archived"
+//	ended/<id>      when the game was first stored ended (its Updated then,
+//	                big-endian Unix nanoseconds), until it is archived
+//
+// The ended index lets the hourly archiving pass read only the ended
+// games, not every game stored. A store written before it has it built
+// once, by the first EndedGames (meta "ended-index").
+const (
+	bArchived   = "archived"
+	bEnded      = "ended"
+	kEndedIndex = "ended-index"
+)
 
 // Archived is the tombstone of a game moved out of the store into an
 // export file.
@@ -58,6 +72,11 @@ func (tx *Tx) ArchiveGame(a Archived) error {
 	}
 	if err := tx.bucket(bGames).DeleteBucket([]byte(a.ID)); err != nil {
 		return fmt.Errorf("archive game %q: %w", a.ID, err)
+	}
+	if b := tx.bucket(bEnded); b != nil {
+		if err := b.Delete([]byte(a.ID)); err != nil {
+			return fmt.Errorf("archive game %q: %w", a.ID, err)
+		}
 	}
 	delete(tx.dirty, a.ID) // nothing is due for a game no longer stored
 	if err := tx.SetDue(a.ID, time.Time{}, false); err != nil {
@@ -104,3 +123,74 @@ func (tx *Tx) ArchivedCount() int {
 // ErrArchived is what PutGame answers for a new game with an archived
 // game's id: its tombstone keeps the id.
 var ErrArchived = errors.New("the id names an archived game")
+
+// indexEnded keeps game g's entry in the ended index: put with g's
+// Updated when g is first stored ended, removed when it is not ended.
+func (tx *Tx) indexEnded(g Game) error {
+	if g.Status != adjudicator.Ended {
+		if b := tx.bucket(bEnded); b != nil && b.Get([]byte(g.ID)) != nil {
+			return b.Delete([]byte(g.ID))
+		}
+		return nil
+	}
+	b, err := tx.lazyBucket(bEnded)
+	if err != nil || b.Get([]byte(g.ID)) != nil {
+		return err
+	}
+	return b.Put([]byte(g.ID), binary.BigEndian.AppendUint64(nil, uint64(g.Updated.UnixNano())))
+}
+
+// EndedGame is a stored game that has ended, and since when.
+type EndedGame struct {
+	ID    string
+	Ended time.Time
+}
+
+// EndedGames returns the stored games that ended at or before before,
+// sorted by id: it reads the ended index only, building it first in a
+// store written before it was kept.
+func (db *DB) EndedGames(ctx context.Context, before time.Time) ([]EndedGame, error) {
+	var built bool
+	if err := db.View(ctx, func(tx *Tx) error {
+		built = tx.bucket(bMeta).Get([]byte(kEndedIndex)) != nil
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if !built {
+		if err := db.Update(ctx, func(tx *Tx) error {
+			gs, err := tx.Games()
+			if err != nil {
+				return err
+			}
+			for _, g := range gs {
+				if err := tx.indexEnded(g); err != nil {
+					return err
+				}
+			}
+			return tx.bucket(bMeta).Put([]byte(kEndedIndex), []byte{1})
+		}); err != nil {
+			return nil, fmt.Errorf("build the index of ended games: %w", err)
+		}
+	}
+	var out []EndedGame
+	err := db.View(ctx, func(tx *Tx) error {
+		b := tx.bucket(bEnded)
+		if b == nil {
+			return nil
+		}
+		return b.ForEach(func(k, v []byte) error {
+			if len(v) != 8 {
+				return fmt.Errorf("ended game %q: a record of %d bytes", k, len(v))
+			}
+			if at := time.Unix(0, int64(binary.BigEndian.Uint64(v))); !at.After(before) {
+				out = append(out, EndedGame{ID: string(k), Ended: at})
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("ended games: %w", err)
+	}
+	return out, nil
+}

@@ -51,4 +51,5 @@
 //	archived/<id>                    Archived: the record of a game moved out of the store into
 //	                                 its export file (archive.go); games/<id> and its due-time
 //	                                 entry are gone
+//	ended/<id>                       when a stored game ended, until it is archived (archive.go)
 package store

@@ -40,6 +40,9 @@ func (tx *Tx) PutGame(g Game) error {
 	if err == nil {
 		err = putJSON(b, []byte(kGame), g)
 	}
+	if err == nil {
+		err = tx.indexEnded(g)
+	}
 	if err != nil {
 		return fmt.Errorf("put game %q: %w", g.ID, err)
 	}

@@ -202,27 +202,26 @@ func writeNewFile(path string, data []byte) error {
 	return d.Sync()
 }
 
-// archiveEnded archives, into cfg's archive_dir, every game that ended and
-// has not changed for cfg's archive_after (docs/operations.md, "Archiving
-// ended games"). Each archive is logged; a game whose file cannot be
-// written or checked stays in the store, is logged, and is tried again on
-// the next pass. It returns how many games it archived.
+// archiveEnded archives, into cfg's archive_dir, every game that ended
+// cfg's archive_after ago or earlier, found in the store's index of ended
+// games (docs/operations.md, "Archiving ended games"). Each archive is
+// logged; a game whose file cannot be written or checked stays in the
+// store, is logged, and is tried again on the next pass. It returns how
+// many games it archived.
 func archiveEnded(ctx context.Context, m *Main, cfg *Config, db *store.DB, now time.Time) (int, error) {
 	after := cfg.Retention.ArchiveAfter.Duration
 	if after <= 0 || cfg.Retention.ArchiveDir == "" {
 		return 0, nil
 	}
-	var due []store.Game
-	if err := db.View(ctx, func(tx *store.Tx) error {
-		gs, err := tx.Games()
-		for _, g := range gs {
-			if g.Status == adjudicator.Ended && g.ID != adjudicator.DiceService && !g.Updated.After(now.Add(-after)) {
-				due = append(due, g)
-			}
-		}
-		return err
-	}); err != nil {
+	ended, err := db.EndedGames(ctx, now.Add(-after))
+	if err != nil {
 		return 0, err
+	}
+	var due []store.EndedGame
+	for _, g := range ended {
+		if g.ID != adjudicator.DiceService {
+			due = append(due, g)
+		}
 	}
 	if len(due) == 0 {
 		return 0, nil

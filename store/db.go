@@ -128,28 +128,20 @@ var errSwapped = errors.New("the store's file was swapped for its compacted copy
 // Compact swaps the file while it holds the old file's write lock, so a
 // writer that gets that lock afterwards finds the file swapped and begins
 // again on the copy: no commit goes to the old file after the swap.
-func (db *DB) update(fn func(*bbolt.Tx) error) error {
-	for {
-		b := db.bolt.Load()
-		err := b.Update(func(tx *bbolt.Tx) error {
-			if db.bolt.Load() != b {
-				return errSwapped
-			}
-			return fn(tx)
-		})
-		if db.bolt.Load() != b && (errors.Is(err, errSwapped) || errors.Is(err, berrors.ErrDatabaseNotOpen)) {
-			continue
-		}
-		return err
-	}
-}
+func (db *DB) update(fn func(*bbolt.Tx) error) error { return db.onFile(true, fn) }
 
 // view runs fn in a bbolt read transaction of the store's file, begun
 // again on the copy when Compact swapped the file before it began.
-func (db *DB) view(fn func(*bbolt.Tx) error) error {
+func (db *DB) view(fn func(*bbolt.Tx) error) error { return db.onFile(false, fn) }
+
+func (db *DB) onFile(writable bool, fn func(*bbolt.Tx) error) error {
 	for {
 		b := db.bolt.Load()
-		err := b.View(func(tx *bbolt.Tx) error {
+		begin := b.View
+		if writable {
+			begin = b.Update
+		}
+		err := begin(func(tx *bbolt.Tx) error {
 			if db.bolt.Load() != b {
 				return errSwapped
 			}

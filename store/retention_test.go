@@ -153,20 +153,7 @@ func TestBackupAndCompact(t *testing.T) {
 		t.Fatal(err)
 	}
 	body := bytes.Repeat([]byte("x"), 30000)
-	for range 20 {
-		storetest.MustUpdate(t, db, func(tx *store.Tx) error {
-			for range 50 {
-				id, err := tx.Enqueue(store.Mail{Kind: store.MailReport, Body: body, Queued: t0})
-				if err != nil {
-					return err
-				}
-				if err := tx.MarkSent(id, t0); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	}
+	sendReports(t, db, body)
 	backup := filepath.Join(dir, "backup.db")
 	if _, err := db.BackupFile(context.Background(), backup); err != nil {
 		t.Fatal(err)
@@ -238,20 +225,7 @@ func TestCompactWhileInUse(t *testing.T) {
 	for i := range body {
 		body[i] = byte(rnd.Uint32())
 	}
-	for range 20 {
-		storetest.MustUpdate(t, db, func(tx *store.Tx) error {
-			for range 50 {
-				id, err := tx.Enqueue(store.Mail{Kind: store.MailReport, Body: body, Queued: t0})
-				if err != nil {
-					return err
-				}
-				if err := tx.MarkSent(id, t0); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	}
+	sendReports(t, db, body)
 	storetest.MustUpdate(t, db, func(tx *store.Tx) error {
 		_, _, err := tx.Prune(t0.Add(time.Hour), t0.Add(time.Hour), 0)
 		return err
@@ -340,6 +314,25 @@ func TestCompactWhileInUse(t *testing.T) {
 		return nil
 	})
 	t.Logf("%d mails queued around the compaction (%d before it ended); %d -> %d bytes", len(written), during, res.Before, res.After)
+}
+
+// sendReports queues 1,000 reports of body and marks them sent at t0, 50
+// to a commit.
+func sendReports(t *testing.T, db *store.DB, body []byte) {
+	for range 20 {
+		storetest.MustUpdate(t, db, func(tx *store.Tx) error {
+			for range 50 {
+				id, err := tx.Enqueue(store.Mail{Kind: store.MailReport, Body: body, Queued: t0})
+				if err != nil {
+					return err
+				}
+				if err := tx.MarkSent(id, t0); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
 }
 
 func snapshot(mu *sync.Mutex, s *[]uint64) []uint64 {

@@ -133,8 +133,8 @@ type Retention struct {
 	// (or given up); its record, Message-ID and digest stay. Default 720h
 	// (30 days).
 	SentMail duration `toml:"sent_mail"`
-	// ArchiveAfter, when set, has the judge archive a game by itself once
-	// it has ended and not changed for this long (umpire game archive):
+	// ArchiveAfter, when set, has the judge archive a game by itself this
+	// long after it ended (umpire game archive):
 	// its export goes to ArchiveDir (relative to the configuration file's
 	// folder) and the game leaves the store. Zero (the default): never.
 	ArchiveAfter duration `toml:"archive_after"`

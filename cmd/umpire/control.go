@@ -54,6 +54,27 @@ func controllable(args []string, fs *flag.FlagSet) bool {
 	return !other
 }
 
+// absolutePath returns the file a command line names last, made absolute
+// in the command line a running judge is sent, so that the judge writes
+// where the command means; in the judge itself the path must be absolute
+// already (the judge's folder is not the caller's).
+func (m *Main) absolutePath(cmdline ...string) (string, error) {
+	path := cmdline[len(cmdline)-1]
+	if m.daemon != nil {
+		if !filepath.IsAbs(path) {
+			return "", usagef("%s: the running judge writes only an absolute path, not %q", cmdline[1], path)
+		}
+		return path, nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", usagef("%s: %v", cmdline[1], err)
+	}
+	cmdline[len(cmdline)-1] = abs
+	m.cmdline = cmdline
+	return abs, nil
+}
+
 // controlPath is the control socket of the store at path.
 func controlPath(storePath string) string {
 	if abs, err := filepath.Abs(storePath); err == nil {

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -65,17 +64,11 @@ func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 		return err
 	}
 	if sub == "archive" {
-		if m.daemon == nil {
-			// A running judge writes the file where this command means.
-			abs, err := filepath.Abs(args[1])
-			if err != nil {
-				return usagef("archive: %v", err)
-			}
-			args[1] = abs
-			m.cmdline = []string{"game", "archive", args[0], abs}
-		} else if !filepath.IsAbs(args[1]) {
-			return usagef("archive: the running judge writes only an absolute path, not %q", args[1])
+		abs, err := m.absolutePath("game", "archive", args[0], args[1])
+		if err != nil {
+			return err
 		}
+		args[1] = abs
 	}
 	var file *adjudicator.GameFile
 	var data []byte

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -163,6 +164,20 @@ func TestControlSocket(t *testing.T) {
 	}
 	if code, _, errOut := c.run("game", "show", "no-such-game"); code != exitUsage || !strings.Contains(errOut, "no-such-game") {
 		t.Errorf("game show of a game that does not exist, through the daemon: exit %d: %s", code, errOut)
+	}
+	// A backup taken through the running judge opens as a store with the
+	// game in it.
+	backup := filepath.Join(t.TempDir(), "backup.db")
+	if code, out, errOut := c.run("store", "backup", backup); code != exitOK || !strings.Contains(out, "backed up to "+backup) {
+		t.Errorf("umpire store backup while the judge runs: exit %d:\n%s%s", code, out, errOut)
+	}
+	if b, err := store.Open(backup, store.Options{}); err != nil {
+		t.Errorf("the backup does not open: %v", err)
+	} else {
+		if err := b.View(t.Context(), func(tx *store.Tx) error { _, err := tx.Game("club-1"); return err }); err != nil {
+			t.Errorf("the backup lacks club-1: %v", err)
+		}
+		b.Close()
 	}
 	// The judge compacts its store while it runs, and goes on: an order
 	// sent afterwards gets its receipt, and the store's file holds it.

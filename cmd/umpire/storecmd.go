@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"text/tabwriter"
 	"time"
 
@@ -46,15 +45,11 @@ socket. docs/operations.md explains backup, restore and compaction.`,
 func runStore(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 	switch {
 	case len(args) == 2 && args[0] == "backup":
-		if m.daemon == nil {
-			// The judge runs elsewhere: it writes where this command means.
-			abs, err := filepath.Abs(args[1])
-			if err != nil {
-				return usagef("backup: %v", err)
-			}
-			args[1] = abs
-			m.cmdline = []string{"store", "backup", abs}
+		abs, err := m.absolutePath("store", "backup", args[1])
+		if err != nil {
+			return err
 		}
+		args[1] = abs
 	case len(args) == 1 && (args[0] == "compact" || args[0] == "prune" || args[0] == "space" || args[0] == "stats"):
 	default:
 		return usagef("want store backup FILE, store compact, store prune, store space or store stats")

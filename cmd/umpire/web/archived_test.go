@@ -28,7 +28,7 @@ func TestArchivedGamePages(t *testing.T) {
 		"/games/fk-1/verify", "/api/games/fk-1", "/api/games/fk-1/steps/1", "/api/games/fk-1/log"} {
 		rec := get(t, s, "GET", path)
 		body := rec.Body.String()
-		if rec.Code != http.StatusGone || !strings.Contains(body, "ended and was archived on 4 Mar 2027 after 2 steps") || !strings.Contains(body, "operator holds its record") {
+		if rec.Code != http.StatusGone || !strings.Contains(body, "ended and was archived on 4 Mar 2027 05:06 UTC after 2 steps") || !strings.Contains(body, "operator holds its record") {
 			t.Errorf("GET %s: %d\n%s", path, rec.Code, body)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -134,12 +135,10 @@ func (s *Server) archived(r *http.Request) (string, bool) {
 	var note string
 	var ok bool
 	_ = s.cfg.DB.View(r.Context(), func(tx *store.Tx) error {
-		var a store.Archived
-		a, ok, _ = tx.Archived(id)
-		if ok {
-			note = fmt.Sprintf("Game %s (%s) ended and was archived on %s after %d steps, with final dice log head %s. "+
-				"This judge keeps no more of it: its operator holds its record, the game's export, which 'umpire replay FILE' replays and 'umpire verify FILE' checks.",
-				a.ID, a.Title, a.Archived.UTC().Format("2 Jan 2006"), a.Steps, a.DiceHead)
+		var a adjudicator.ArchivedGame
+		if a, ok, _ = s.jt(tx).Archived(id); ok {
+			note = adjudicator.ArchivedNote(a)
+			note = strings.ToUpper(note[:1]) + note[1:] + "."
 		}
 		return nil
 	})

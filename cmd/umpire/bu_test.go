@@ -208,8 +208,8 @@ Bosniak = [2, 6, 6, 6]
 				continue
 			}
 			// A step that ends a turn plays its last cards and deals the
-			// next turn's: every card of a turn is played before the
-			// turn ends (8.0), so a card in a hand both before and after
+			// next turn's: the action phase ends when every card has
+			// been played (5.1.1), so a card in a hand both before and after
 			// such a step was played in it, its name public, and was
 			// dealt anew from the deck made of the discards (6.1.1).
 			before, turnChanged := states[at-1], false
@@ -286,7 +286,7 @@ Bosniak = [2, 6, 6, 6]
 		}
 		gmReports++
 		// As for the seats above: a card in a hand both before and after
-		// a step that ends a turn was played in it (8.0), its name
+		// a step that ends a turn was played in it (5.1.1), its name
 		// public, and dealt anew (6.1.1). The deals differ from run to
 		// run (each game has its own dice chains).
 		before := states[k-1]

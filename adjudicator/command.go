@@ -21,7 +21,7 @@ type command struct {
 // "Re:") or on the first non-blank line of the body.
 func readCommand(env *Envelope) (command, bool) {
 	subject := strings.TrimSpace(env.Subject)
-	for {
+	for more := Consuming(&subject); more(); {
 		l := strings.ToLower(subject)
 		if strings.HasPrefix(l, "re:") || strings.HasPrefix(l, "aw:") || strings.HasPrefix(l, "fwd:") {
 			subject = strings.TrimSpace(subject[strings.IndexByte(subject, ':')+1:])

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/BurntSushi/toml"
 	"github.com/robfig/cron/v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // GameFile is a game as its game master describes it (docs/game-file.md).
@@ -115,7 +115,7 @@ type talk struct {
 // with their defaults; it needs no rules (the dice service has none).
 func talkOf(g Game) talk {
 	var t talk
-	if _, err := toml.Decode(string(g.File), &t); err != nil || t.Press.check() != nil {
+	if _, err := datafile.DecodeLoose("game file", g.File, &t); err != nil || t.Press.check() != nil {
 		t = talk{}
 		_ = t.Press.check() // a file the judge accepted once: defaults
 	}
@@ -181,21 +181,8 @@ func ParseGameFile(data []byte, reg Registry) (*GameFile, error) {
 // adding those it parses, when crons is not nil.
 func parseGameFile(data []byte, reg Registry, crons *cronCache) (*GameFile, error) {
 	var f GameFile
-	md, err := toml.Decode(string(data), &f)
-	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("game file: line %d: %s", pe.Position.Line, pe.Message)
-		}
-		return nil, fmt.Errorf("game file: %w", err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		keys := make([]string, len(und))
-		for i, k := range und {
-			keys[i] = k.String()
-		}
-		sort.Strings(keys)
-		return nil, fmt.Errorf("game file: unknown setting %s (docs/game-file.md lists them)", strings.Join(keys, ", "))
+	if _, err := datafile.Decode("game file", data, &f); err != nil {
+		return nil, gameFileError(err)
 	}
 	if !gameID.MatchString(f.ID) {
 		return nil, fmt.Errorf("game file: id %q: use 1 to 40 lowercase letters, digits and '-', starting with a letter or digit", f.ID)
@@ -399,4 +386,23 @@ func (c *cronCache) parse(spec string) (cron.Schedule, error) {
 	c.specs[spec] = s
 	c.mu.Unlock()
 	return s, nil
+}
+
+// gameFileError words a refusal of the game file as the game master reads
+// it: the line, and an unknown key as a setting.
+func gameFileError(err error) error {
+	var fe *datafile.FileError
+	if !errors.As(err, &fe) {
+		return fmt.Errorf("game file: %w", err)
+	}
+	what := fe.Err
+	if also, ok := strings.CutPrefix(fe.Err, "unknown field"); ok {
+		what = "unknown setting " + fe.Field + also + " (docs/game-file.md lists them)"
+	} else if fe.Field != "" {
+		what = fe.Field + ": " + fe.Err
+	}
+	if fe.Line > 0 {
+		return fmt.Errorf("game file: line %d: %s", fe.Line, what)
+	}
+	return fmt.Errorf("game file: %s", what)
 }

@@ -71,6 +71,34 @@ func TestCreateRefusesRunaways(t *testing.T) {
 	})
 }
 
+// TestCreateRefusesHostileFiles: a game file any signed stranger may send
+// is measured before it is decoded. Inline tables 4,000 deep in 16 kB once
+// took 13 s and 1.85 GiB; 2,000 unknown nested keys once gave a refusal of
+// every prefix, a megabyte mailed back. Each is refused in a few lines
+// naming the line (BenchmarkDecode in adjudicator/datafile measures them).
+func TestCreateRefusesHostileFiles(t *testing.T) {
+	m := newMailJudge(t)
+	head := "id = \"evil-1\"\ngame = \"fake\"\nscenario = \"duel\"\n[schedule]\nevery = \"24h\"\n"
+	var unknown strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&unknown, "k%d = {a = {b = 1}}\n", i)
+	}
+	for _, tt := range []struct{ name, file, want string }{
+		{"deep inline tables", head + "x = " + strings.Repeat("{a = ", 4000) + "1" + strings.Repeat("}", 4000) + "\n", "game file: line 6: nested more than 12 deep"},
+		{"deep arrays", head + "x = " + strings.Repeat("[", 8000) + strings.Repeat("]", 8000) + "\n", "game file: line 6: nested more than 12 deep"},
+		{"deep dotted keys", head + strings.Repeat("a.", 8000) + "b = 1\n", "game file: line 6: nested more than 12 deep"},
+		{"unknown keys", unknown.String() + head, "game file: line 1: unknown setting k0 (also unknown: k1, k2, k3, k4 and 1995 more)"},
+	} {
+		_, r := m.sign("GM", "gm@players.test", "create\n"+tt.file)
+		if !strings.Contains(r, "The game was not created") || !strings.Contains(r, tt.want) {
+			t.Errorf("%s: the answer lacks %q:\n%.2000s", tt.name, tt.want, r)
+		}
+		if len(r) > 4000 {
+			t.Errorf("%s: an answer of %d bytes", tt.name, len(r))
+		}
+	}
+}
+
 // oldGame is a game created before the judge checked schedules: its file
 // is written into the store as it was.
 func oldGame(t *testing.T, j *adjudicator.Judge, db *store.DB, schedule string, now time.Time) {

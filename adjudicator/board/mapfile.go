@@ -8,15 +8,12 @@ package board
 // documented in docs/scenario-wbt.md; it knows no game.
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // Pair is a hexside: the two adjacent hexes sharing it, A before B
@@ -170,94 +167,12 @@ type placeFile struct {
 	Name string `toml:"name"`
 }
 
-// FileError is a problem in a data file, with the line and field it is at
-// (Line 0 when the field could not be found).
-type FileError struct {
-	File  string
-	Line  int
-	Field string
-	Err   string
-}
-
-func (e *FileError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-	}
-	if e.Field != "" {
-		fmt.Fprintf(&b, ": field %s", e.Field)
-	}
-	b.WriteString(": " + e.Err)
-	return b.String()
-}
-
-// tableHeader is a TOML table or array-of-tables header: [a.b] or [[a]],
-// keys bare or quoted, a comment after it.
-var tableHeader = regexp.MustCompile(`^\[\[?\s*("[^"]*"|[A-Za-z0-9_-]+)(\s*\.\s*("[^"]*"|[A-Za-z0-9_-]+))*\s*\]\]?\s*(#.*)?$`)
-
-// FieldLine finds the line of a field in TOML text: key under the table
-// (or the index-th [[table]] entry when index >= 0; "" for the top level).
-// It returns 0 when it cannot find it. Data files use it to name the line
-// of a value that parsed but does not make sense.
-func FieldLine(data []byte, table string, index int, key string) int {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 4*1024*1024)
-	cur, seen, line := "", -1, 0
-	tableLine := 0
-	for sc.Scan() {
-		line++
-		t := strings.TrimSpace(sc.Text())
-		if strings.HasPrefix(t, "[") && !tableHeader.MatchString(t) {
-			// a line of a multi-line array, such as  ["a", "b"],
-			continue
-		}
-		switch {
-		case strings.HasPrefix(t, "[["):
-			name := strings.TrimSpace(strings.Trim(strings.SplitN(t, "]]", 2)[0], "[ "))
-			cur = name
-			if name == table {
-				seen++
-				if seen == index {
-					tableLine = line
-				}
-			}
-			continue
-		case strings.HasPrefix(t, "["):
-			cur = strings.TrimSpace(strings.Trim(strings.SplitN(t, "]", 2)[0], "[ "))
-			if cur == table && index < 0 {
-				tableLine = line
-			}
-			continue
-		}
-		if cur != table || (index >= 0 && seen != index) {
-			continue
-		}
-		if key == "" {
-			return tableLine
-		}
-		k, _, ok := strings.Cut(t, "=")
-		if ok && strings.Trim(strings.TrimSpace(k), `"`) == key {
-			return line
-		}
-	}
-	if key == "" || tableLine > 0 {
-		return tableLine
-	}
-	return 0
-}
-
 // ParseMap reads a map file's text; name is the file named in errors. A
-// wrong file is refused with a *FileError naming the line and field.
+// wrong file is refused with a *datafile.FileError naming the line and field.
 func ParseMap(name string, data []byte) (*Map, error) {
 	var f mapFile
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
-	if err != nil {
-		fe := &FileError{File: name, Err: err.Error()}
-		if pe, ok := err.(toml.ParseError); ok {
-			fe.Line, fe.Err = pe.Position.Line, pe.Message
-		}
-		return nil, fe
+	if _, err := datafile.Decode(name, data, &f); err != nil {
+		return nil, err
 	}
 	bad := func(table string, index int, key, format string, args ...any) error {
 		field := key
@@ -267,11 +182,7 @@ func ParseMap(name string, data []byte) (*Map, error) {
 		case table != "":
 			field = table + "." + key
 		}
-		return &FileError{File: name, Line: FieldLine(data, table, index, key), Field: field, Err: fmt.Sprintf(format, args...)}
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		k := und[0]
-		return nil, &FileError{File: name, Line: FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1]), Field: k.String(), Err: "unknown field"}
+		return &datafile.FileError{File: name, Line: datafile.FieldLine(data, table, index, key), Field: field, Err: fmt.Sprintf(format, args...)}
 	}
 	m := &Map{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, Terrain: map[ID]string{}, Area: map[ID]string{},
 		Rivers: map[Pair]bool{}, Ridges: map[Pair]bool{}, links: map[Pair]string{}, onRoad: map[ID]bool{}, Places: map[ID]Place{},

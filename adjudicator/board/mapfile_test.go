@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 const smallMap = `title = "t"
@@ -108,7 +110,7 @@ func TestParseMapErrors(t *testing.T) {
 	for _, tt := range tests {
 		text := strings.Replace(smallMap, tt.from, tt.to, 1)
 		_, err := ParseMap("m.toml", []byte(text))
-		var fe *FileError
+		var fe *datafile.FileError
 		if !errors.As(err, &fe) {
 			t.Errorf("%s: error %v, want a FileError", tt.name, err)
 			continue
@@ -129,19 +131,4 @@ func FuzzParseMap(f *testing.F) {
 			t.Fatal("a map with an invalid grid was accepted")
 		}
 	})
-}
-
-// TestFieldLineMultiLineArrays: the rows of a multi-line array are not
-// table headers; a key after them is still found under its table.
-func TestFieldLineMultiLineArrays(t *testing.T) {
-	text := []byte("[crt]\ncolumns = [\"1:1\"]\n\n[crt.cells]\n\"1:1\" = [\n  [\"a\", \"b\"], # row\n  [\"c\", \"d\"],\n]\n\"2:1\" = [\n  [\"e\"],\n]\n[[unit]]\nid = \"x\"\n")
-	if got := FieldLine(text, "crt.cells", -1, "2:1"); got != 9 {
-		t.Errorf("crt.cells.\"2:1\" at line %d, want 9", got)
-	}
-	if got := FieldLine(text, "unit", 0, "id"); got != 13 {
-		t.Errorf("unit[0].id at line %d, want 13", got)
-	}
-	if got := FieldLine(text, "crt", -1, "columns"); got != 2 {
-		t.Errorf("crt.columns at line %d, want 2", got)
-	}
 }

@@ -9,14 +9,12 @@ import (
 	"net/mail"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // defaultConfigFile is read when neither --config nor UMPIRE_CONFIG names
@@ -201,7 +199,7 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 		path = defaultConfigFile
 	}
 	cfg := defaultConfig()
-	md, err := toml.DecodeFile(path, cfg)
+	data, err := os.ReadFile(path)
 	switch {
 	case !explicit && errors.Is(err, fs.ErrNotExist):
 		cfg.dir = "."
@@ -209,19 +207,17 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, usagef("config %s: no such file", path)
 	case err != nil:
-		var perr toml.ParseError
-		if errors.As(err, &perr) {
-			return nil, usagef("config %s: line %d: %s", path, perr.Position.Line, perr.Message)
-		}
 		return nil, usagef("config %s: %w", path, err)
 	}
-	if und := md.Undecoded(); len(und) > 0 {
-		keys := make([]string, len(und))
-		for i, k := range und {
-			keys[i] = k.String()
+	if _, err := datafile.Decode(path, data, cfg); err != nil {
+		var fe *datafile.FileError
+		switch {
+		case !errors.As(err, &fe):
+			return nil, usagef("config %s: %w", path, err)
+		case strings.HasPrefix(fe.Err, "unknown field"):
+			return nil, usagef("config %s: line %d: unknown setting %s%s (see README.md, Configuration)", path, fe.Line, fe.Field, strings.TrimPrefix(fe.Err, "unknown field"))
 		}
-		sort.Strings(keys)
-		return nil, usagef("config %s: unknown setting %s (see README.md, Configuration)", path, strings.Join(keys, ", "))
+		return nil, usagef("config %s: line %d: %s", path, fe.Line, fe.Err)
 	}
 	dir := filepath.Dir(path)
 	cfg.source, cfg.dir = path, dir

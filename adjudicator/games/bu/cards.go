@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // The card types of 1.5.8.
@@ -199,7 +201,7 @@ func cardID(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
 // their effects name.
 func ParseCards(name string, data []byte, m *Map, c *Counters) (*Deck, error) {
 	var f cardsFile
-	if err := decodeTOML(name, data, &f); err != nil {
+	if _, err := datafile.Decode(name, data, &f); err != nil {
 		return nil, err
 	}
 	d := &Deck{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, byID: map[string]*Card{}}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // Values are a side of a counter: CF-LF-MF (1.3.5).
@@ -161,7 +163,7 @@ func expandIDs(specs []string) ([]string, error) {
 // used with (regions named by limitations).
 func ParseCounters(name string, data []byte, m *Map) (*Counters, error) {
 	var f countersFile
-	if err := decodeTOML(name, data, &f); err != nil {
+	if _, err := datafile.Decode(name, data, &f); err != nil {
 		return nil, err
 	}
 	bad := func(table string, index int, key, format string, args ...any) error {

@@ -6,14 +6,12 @@ package bu
 // content.
 
 import (
-	"crypto/sha256"
 	_ "embed"
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 
-	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -55,7 +53,7 @@ type Scenario struct {
 	Notices []string
 }
 
-var scenarioCache sync.Map
+var scenarioCache datafile.Cache[*Scenario]
 
 func (d Data) texts() (m, c, k, t []byte) {
 	pick := func(text string, demo []byte) []byte {
@@ -70,21 +68,7 @@ func (d Data) texts() (m, c, k, t []byte) {
 // Load parses and checks the data (cached by content).
 func (d Data) Load() (*Scenario, error) {
 	m, c, k, t := d.texts()
-	h := sha256.New()
-	for _, b := range [][]byte{m, c, k, t} {
-		fmt.Fprintf(h, "%d:", len(b))
-		h.Write(b)
-	}
-	key := string(h.Sum(nil))
-	if sc, ok := scenarioCache.Load(key); ok {
-		return sc.(*Scenario), nil
-	}
-	sc, err := parseScenario(d, m, c, k, t)
-	if err != nil {
-		return nil, err
-	}
-	scenarioCache.Store(key, sc)
-	return sc, nil
+	return scenarioCache.Load(datafile.Key(m, c, k, t), func() (*Scenario, error) { return parseScenario(d, m, c, k, t) })
 }
 
 func parseScenario(d Data, mText, cText, kText, tText []byte) (*Scenario, error) {
@@ -165,7 +149,7 @@ func (sc *Scenario) setup(name string, text []byte) error {
 	}
 	for _, side := range Sides {
 		if count[side] != SetupBrigades[side] {
-			return &board.FileError{File: name, Field: "space.setup", Err: fmt.Sprintf("the setup symbols place %d %s brigades; 4.1.1 sets up %d", count[side], side, SetupBrigades[side])}
+			return &datafile.FileError{File: name, Field: "space.setup", Err: fmt.Sprintf("the setup symbols place %d %s brigades; 4.1.1 sets up %d", count[side], side, SetupBrigades[side])}
 		}
 	}
 	return nil

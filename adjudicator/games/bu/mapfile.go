@@ -8,14 +8,12 @@ package bu
 // (4.1.2). The road network is a board.Graph.
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // The foreign designations of 1.2.5; "" is a domestic (BiH) space.
@@ -152,7 +150,7 @@ type regionFile struct {
 	Choose2P     bool     `toml:"choose_2p"`
 }
 
-// fileProblem builds a *board.FileError for field key of the index-th
+// fileProblem builds a *datafile.FileError for field key of the index-th
 // [[table]] entry (index < 0: a top-level key).
 func fileProblem(name string, data []byte, table string, index int, key, format string, args ...any) error {
 	field := key
@@ -162,24 +160,7 @@ func fileProblem(name string, data []byte, table string, index int, key, format 
 	case table != "":
 		field = table + "." + key
 	}
-	return &board.FileError{File: name, Line: board.FieldLine(data, table, index, key), Field: field, Err: fmt.Sprintf(format, args...)}
-}
-
-// decodeTOML decodes data into v, refusing unknown fields with their line.
-func decodeTOML(name string, data []byte, v any) error {
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(v)
-	if err != nil {
-		fe := &board.FileError{File: name, Err: err.Error()}
-		if pe, ok := err.(toml.ParseError); ok {
-			fe.Line, fe.Err = pe.Position.Line, pe.Message
-		}
-		return fe
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		k := und[0]
-		return &board.FileError{File: name, Line: board.FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1]), Field: k.String(), Err: "unknown field"}
-	}
-	return nil
+	return &datafile.FileError{File: name, Line: datafile.FieldLine(data, table, index, key), Field: field, Err: fmt.Sprintf(format, args...)}
 }
 
 // ParseSide reads a side's name, as files and orders write it.
@@ -199,10 +180,10 @@ func ParseSide(s string) (Side, bool) {
 var Sides = []Side{Serb, Croat, Bosniak}
 
 // ParseMap reads and checks a board file. A wrong file is refused with a
-// *board.FileError naming the line and field.
+// *datafile.FileError naming the line and field.
 func ParseMap(name string, data []byte) (*Map, error) {
 	var f mapFile
-	if err := decodeTOML(name, data, &f); err != nil {
+	if _, err := datafile.Decode(name, data, &f); err != nil {
 		return nil, err
 	}
 	bad := func(table string, index int, key, format string, args ...any) error {
@@ -342,7 +323,7 @@ func ParseMap(name string, data []byte) (*Map, error) {
 	}
 	g, err := board.NewGraph(ids, links)
 	if err != nil {
-		return nil, &board.FileError{File: name, Field: "road", Err: err.Error()}
+		return nil, &datafile.FileError{File: name, Field: "road", Err: err.Error()}
 	}
 	m.Graph = g
 	return m, nil

@@ -459,7 +459,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		o.Card, o.Words = card.ID, []string{card.ID}
 		on, by := card.Trigger, ""
 		rest := args[1:]
-		for len(rest) > 0 {
+		for more := adjudicator.Consuming(&rest); more(); {
 			kw := strings.ToLower(rest[0])
 			if len(rest) < 2 || kw != "on" && kw != "by" {
 				return nil, refuse("interrupt "+card.ID+" [on event|op|sr|rp|dp|attack|any] [by SEAT]", "interrupt %s: %q is not understood", card.ID, strings.Join(rest, " "))

@@ -6,7 +6,11 @@ package bu
 // (6.1.2, printed on the Turn Track). The 2-player counts are in the rule
 // text (14.3.3) and are not read from the file.
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+)
 
 // GameTurns is the number of turns (4.1.3, 8.2; Fight To The End replays
 // the last, 15.2).
@@ -50,7 +54,7 @@ type tracksFile struct {
 // ParseTracks reads and checks a track file.
 func ParseTracks(name string, data []byte) (*Tracks, error) {
 	var f tracksFile
-	if err := decodeTOML(name, data, &f); err != nil {
+	if _, err := datafile.Decode(name, data, &f); err != nil {
 		return nil, err
 	}
 	bad := func(table, key, format string, args ...any) error {

@@ -7,19 +7,15 @@ package pcs1995
 // demo files are stand-ins, built on every fact the text gives.
 
 import (
-	"bytes"
-	"crypto/sha256"
 	_ "embed"
 	"fmt"
 	"maps"
 	"os"
 	"slices"
 	"strings"
-	"sync"
-
-	"github.com/BurntSushi/toml"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -217,26 +213,12 @@ func (d Data) texts() (m, c, t []byte) {
 }
 
 // scenarios caches parsed data by digest.
-var scenarios sync.Map
+var scenarios datafile.Cache[*Scenario]
 
 // Load parses and checks a game's data (cached by content).
 func (d Data) Load() (*Scenario, error) {
 	m, c, t := d.texts()
-	h := sha256.New()
-	for _, b := range [][]byte{m, c, t} {
-		fmt.Fprintf(h, "%d:", len(b))
-		h.Write(b)
-	}
-	key := string(h.Sum(nil))
-	if sc, ok := scenarios.Load(key); ok {
-		return sc.(*Scenario), nil
-	}
-	sc, err := parseScenario(d, m, c, t)
-	if err != nil {
-		return nil, err
-	}
-	scenarios.Store(key, sc)
-	return sc, nil
+	return scenarios.Load(datafile.Key(m, c, t), func() (*Scenario, error) { return parseScenario(d, m, c, t) })
 }
 
 // ReadData reads the data files a game master gives in options map,
@@ -274,15 +256,9 @@ func ReadData(mapOpt, countersOpt, chitsOpt string) (Data, error) {
 	return d, err
 }
 
-// fileErr wraps a *board.FileError with the file kind.
-func fileErr(kind string, fe *board.FileError) error { return fmt.Errorf("pcs1995: %s: %w", kind, fe) }
-
-func tomlErr(kind, name string, err error) error {
-	fe := &board.FileError{File: name, Err: err.Error()}
-	if pe, ok := err.(toml.ParseError); ok {
-		fe.Line, fe.Err = pe.Position.Line, pe.Message
-	}
-	return fileErr(kind, fe)
+// fileErr wraps a *datafile.FileError with the file kind.
+func fileErr(kind string, fe *datafile.FileError) error {
+	return fmt.Errorf("pcs1995: %s: %w", kind, fe)
 }
 
 func parseScenario(d Data, mapText, countersText, chitsText []byte) (*Scenario, error) {
@@ -312,14 +288,14 @@ func parseScenario(d Data, mapText, countersText, chitsText []byte) (*Scenario, 
 func (sc *Scenario) readMap(name string, text []byte) error {
 	m, err := board.ParseMap(name, text)
 	if err != nil {
-		if fe, ok := err.(*board.FileError); ok {
+		if fe, ok := err.(*datafile.FileError); ok {
 			return fileErr("map", fe)
 		}
 		return fmt.Errorf("pcs1995: map: %w", err)
 	}
 	sc.Map = m
 	wrong := func(table string, index int, key, field, format string, args ...any) error {
-		return fileErr("map", &board.FileError{File: name, Line: board.FieldLine(text, table, index, key), Field: field, Err: fmt.Sprintf(format, args...)})
+		return fileErr("map", &datafile.FileError{File: name, Line: datafile.FieldLine(text, table, index, key), Field: field, Err: fmt.Sprintf(format, args...)})
 	}
 	if m.Grid.IDStyle != board.FourDigit {
 		return wrong("grid", -1, "ids", "grid.ids", "1995 hexes have four-digit ids, such as 3507 (5.0)")
@@ -502,7 +478,7 @@ func placeIndex(text []byte, hex string) int    { return tableIndex(text, "place
 // none: it names the line of a wrong value.
 func tableIndex(text []byte, table, key, value string) int {
 	var f map[string]any
-	if _, err := toml.Decode(string(text), &f); err != nil {
+	if _, err := datafile.DecodeLoose("", text, &f); err != nil {
 		return -1
 	}
 	list, _ := f[table].([]map[string]any)
@@ -564,21 +540,16 @@ func validID(id string) bool {
 
 func (sc *Scenario) readCounters(name string, data []byte) (string, error) {
 	var f countersFile
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
-	if err != nil {
-		return "", tomlErr("counters", name, err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		k := und[0]
-		return "", fileErr("counters", &board.FileError{File: name, Line: board.FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1]), Field: k.String(), Err: "unknown field"})
+	if _, err := datafile.Decode(name, data, &f); err != nil {
+		return "", fmt.Errorf("pcs1995: counters: %w", err)
 	}
 	if len(f.Unit) == 0 {
-		return "", fileErr("counters", &board.FileError{File: name, Field: "unit", Err: "no [[unit]] entries"})
+		return "", fileErr("counters", &datafile.FileError{File: name, Field: "unit", Err: "no [[unit]] entries"})
 	}
 	seen := map[string]bool{}
 	for i, u := range f.Unit {
 		wrong := func(key, format string, args ...any) error {
-			return fileErr("counters", &board.FileError{File: name, Line: board.FieldLine(data, "unit", i, key),
+			return fileErr("counters", &datafile.FileError{File: name, Line: datafile.FieldLine(data, "unit", i, key),
 				Field: fmt.Sprintf("unit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
 		c := &Counter{ID: u.ID, Name: u.Name, Nationality: u.Nationality, Type: u.Type, Formation: u.Formation, Reinforcement: u.Reinforcement}
@@ -604,6 +575,7 @@ func (sc *Scenario) readCounters(name string, data []byte) (string, error) {
 			return "", wrong("type", "%q: want %s (3.1; armor matters for bracketed UQR, 8.1.1)", u.Type, strings.Join(unitTypes, ", "))
 		}
 		c.Armor = c.Type == "armor"
+		var err error
 		if c.UQR, err = ParseUQR(u.UQR); err != nil || u.UQR == "" {
 			return "", wrong("uqr", "%q: want A, B, C or D, or bracketed like [B] (3.1, 8.1.1)", u.UQR)
 		}
@@ -667,7 +639,7 @@ func (sc *Scenario) readCounters(name string, data []byte) (string, error) {
 	}
 	for i, a := range f.Air {
 		wrong := func(key, format string, args ...any) error {
-			return fileErr("counters", &board.FileError{File: name, Line: board.FieldLine(data, "air", i, key),
+			return fileErr("counters", &datafile.FileError{File: name, Line: datafile.FieldLine(data, "air", i, key),
 				Field: fmt.Sprintf("air[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
 		c := &AirCounter{ID: a.ID, Name: a.Name, Nationality: a.Nationality, Type: a.Type, ER: a.ER, Reduced: a.Reduced, Reinforcement: a.Reinforcement}
@@ -729,20 +701,15 @@ type chitFile struct {
 
 func (sc *Scenario) readChits(name string, data []byte) (string, error) {
 	var f chitsFile
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
-	if err != nil {
-		return "", tomlErr("chits", name, err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		k := und[0]
-		return "", fileErr("chits", &board.FileError{File: name, Line: board.FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1]), Field: k.String(), Err: "unknown field"})
+	if _, err := datafile.Decode(name, data, &f); err != nil {
+		return "", fmt.Errorf("pcs1995: chits: %w", err)
 	}
 	if len(f.Chit) < 2 {
-		return "", fileErr("chits", &board.FileError{File: name, Field: "chit", Err: "want at least two [[chit]] entries: each combat draws two (3.5)"})
+		return "", fileErr("chits", &datafile.FileError{File: name, Field: "chit", Err: "want at least two [[chit]] entries: each combat draws two (3.5)"})
 	}
 	for i, c := range f.Chit {
 		wrong := func(key, format string, args ...any) error {
-			return fileErr("chits", &board.FileError{File: name, Line: board.FieldLine(data, "chit", i, key),
+			return fileErr("chits", &datafile.FileError{File: name, Line: datafile.FieldLine(data, "chit", i, key),
 				Field: fmt.Sprintf("chit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
 		ch := &Chit{ID: c.ID}

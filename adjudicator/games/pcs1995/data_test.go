@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // TestBadDataFiles gives New a game master's files with one mistake each,
@@ -66,7 +66,7 @@ func TestBadDataFiles(t *testing.T) {
 			}
 			options[tt.option] = text
 			_, err := Game.New("demo", options)
-			var fe *board.FileError
+			var fe *datafile.FileError
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v, want a FileError", err)
 			}

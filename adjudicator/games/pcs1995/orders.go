@@ -237,20 +237,31 @@ func statusName(u *Unit) string {
 // the rest.
 func (p *parser) combatAirArgs(f []string) (combatAir, []string, error) {
 	var ca combatAir
-	for len(f) >= 2 {
-		var err error
+	for more := adjudicator.Consuming(&f); more(); {
+		typ, hint := "G", "gs G,G: your G air units flying ground support, such as US-A10,UK-HARR (6.5)"
 		switch f[0] {
-		case "gs":
-			ca.GS, err = p.airList(f[1], "G")
 		case "interdict":
-			ca.Interdict, err = p.airList(f[1], "G")
+			hint = "interdict G: your G air units flying interdiction, such as US-A10 (6.3.2)"
 		case "escort":
-			ca.Escort, err = p.airList(f[1], "F")
+			typ, hint = "F", "escort F,F: your F air units escorting them, such as US-F15 (6.2)"
+		case "gs":
 		default:
 			return ca, f, nil
 		}
+		if len(f) < 2 {
+			return ca, nil, bad(hint, "%s needs air units", f[0])
+		}
+		list, err := p.airList(f[1], typ)
 		if err != nil {
 			return ca, nil, err
+		}
+		switch f[0] {
+		case "gs":
+			ca.GS = list
+		case "interdict":
+			ca.Interdict = list
+		case "escort":
+			ca.Escort = list
 		}
 		f = f[2:]
 	}
@@ -330,7 +341,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 			pos = id
 		}
 	case "me":
-		for len(rest) > 0 {
+		for more := adjudicator.Consuming(&rest); more(); {
 			switch rest[0] {
 			case "attack":
 				if len(rest) < 4 || rest[2] != "bid" {
@@ -387,7 +398,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 		}
 		a.Target = id
 		rest = rest[1:]
-		for len(rest) > 0 {
+		for more := adjudicator.Consuming(&rest); more(); {
 			switch rest[0] {
 			case "with":
 				if len(rest) < 2 {
@@ -446,7 +457,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 		rest = rest[1:]
 		if len(rest) > 0 && rest[0] == "via" {
 			rest = rest[1:]
-			for len(rest) > 0 && rest[0] != "escort" {
+			for more := adjudicator.Consuming(&rest); more() && rest[0] != "escort"; {
 				v, err := p.landHex(rest[0])
 				if err != nil {
 					return nil, err
@@ -664,7 +675,7 @@ func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
 		}
 		from := map[string]board.ID{}
 		var conds []Cond
-		for len(cond) > 0 {
+		for more := adjudicator.Consuming(&cond); more(); {
 			j := slices.Index(cond, "and")
 			part := cond
 			if j >= 0 {
@@ -998,7 +1009,7 @@ func (p *parser) airLine(f []string) (string, error) {
 	if len(rest) > 0 && rest[0] == "if" {
 		rest = rest[1:]
 		var conds []string
-		for len(rest) > 0 && rest[0] != "else" {
+		for more := adjudicator.Consuming(&rest); more() && rest[0] != "else"; {
 			if len(rest) < 4 || rest[0] != "enemy" || !slices.Contains(boxes, rest[1]) || !slices.Contains([]string{">=", "<=", "<", ">", "="}, rest[2]) {
 				return "", bad(hintAir, "%q is not an air condition: want enemy BOX >= N", strings.Join(rest, " "))
 			}

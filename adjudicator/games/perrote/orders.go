@@ -439,14 +439,14 @@ func (p *orderParser) shoot(o *Order, u *UnitState, pl *planned, args []string) 
 	}
 	o.Target, o.Mode = t.ID, "kill"
 	args = args[1:]
-	for len(args) > 0 {
+	for more := adjudicator.Consuming(&args); more(); {
 		switch args[0] {
 		case "kill", "suppress", "suppression":
 			o.Mode = strings.TrimSuffix(args[0], "ion")
 			args = args[1:]
 		case "with":
 			args = args[1:]
-			for len(args) > 0 && args[0] != "kill" && args[0] != "suppress" && args[0] != "suppression" {
+			for more := adjudicator.Consuming(&args); more() && args[0] != "kill" && args[0] != "suppress" && args[0] != "suppression"; {
 				if args[0] != "," && args[0] != "all" {
 					if !carries(u, args[0]) {
 						return bad("%s carries no %s", "its weapons are "+strings.Join(weaponsOf(u), ", "), u.ID, args[0])
@@ -661,7 +661,7 @@ func (p *orderParser) mortar(o *Order, u *UnitState, pl *planned, args []string)
 	}
 	o.Target, o.Mode = p.f.format(h), "kill"
 	args = args[1:]
-	for len(args) > 0 {
+	for more := adjudicator.Consuming(&args); more(); {
 		switch {
 		case args[0] == "kill" || args[0] == "smoke":
 			o.Mode = args[0]

@@ -10,9 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // This file reads scenarios: TOML files giving the board, its terrain and
@@ -115,19 +114,20 @@ var seatColors = []string{"#c8553d", "#5b9bd5", "#7fae4e", "#d8b33a"}
 // ParseScenario reads and checks a scenario file. Errors name the line.
 func ParseScenario(name string, data []byte) (*Scenario, error) {
 	var f scenarioFile
-	md, err := toml.Decode(string(data), &f)
-	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("scenario %s: line %d: %s", name, pe.Position.Line, pe.Message)
+	if _, err := datafile.Decode(name, data, &f); err != nil {
+		var fe *datafile.FileError
+		if errors.As(err, &fe) && fe.Line > 0 {
+			what := fe.Err
+			if also, ok := strings.CutPrefix(fe.Err, "unknown field"); ok {
+				what = fmt.Sprintf("unknown key %q%s", fe.Field, also)
+			} else if fe.Field != "" {
+				what = fmt.Sprintf("%s %q", fe.Err, fe.Field)
+			}
+			return nil, fmt.Errorf("scenario %s: line %d: %s", name, fe.Line, what)
 		}
 		return nil, fmt.Errorf("scenario %s: %v", name, lineOfDecodeError(err))
 	}
 	p := &scenarioParser{name: name, loc: locate(string(data))}
-	if und := md.Undecoded(); len(und) > 0 {
-		k := und[0].String()
-		return nil, p.errAt(p.loc.find(k), "unknown key %q", k)
-	}
 	return p.build(&f)
 }
 
@@ -724,24 +724,6 @@ func (l *locator) resolve(name string) string {
 		}
 	}
 	return out
-}
-
-// find is the first key path of the file (by line) that is key once its
-// element numbers are left out: the decoder names keys "side.unit.foo".
-func (l *locator) find(key string) string {
-	best, bestLine := "", 0
-	for k, n := range l.lines {
-		var parts []string
-		for _, p := range strings.Split(k, ".") {
-			if !allDigits(p) {
-				parts = append(parts, p)
-			}
-		}
-		if strings.Join(parts, ".") == key && (bestLine == 0 || n < bestLine) {
-			best, bestLine = k, n
-		}
-	}
-	return best
 }
 
 // line is the line of key, or of its nearest parent that has one; 0 when

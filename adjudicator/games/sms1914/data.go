@@ -8,19 +8,15 @@ package sms1914
 // refused with its line and field.
 
 import (
-	"bytes"
-	"crypto/sha256"
 	_ "embed"
 	"fmt"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-
-	"github.com/BurntSushi/toml"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -320,26 +316,12 @@ func (d Data) texts() (m, c, s, t []byte) {
 	return m, c, s, t
 }
 
-var scenarios sync.Map
+var scenarios datafile.Cache[*Scenario]
 
 // Load parses and checks a game's data, cached by content.
 func (d Data) Load() (*Scenario, error) {
 	m, c, s, t := d.texts()
-	h := sha256.New()
-	for _, b := range [][]byte{m, c, s, t} {
-		fmt.Fprintf(h, "%d:", len(b))
-		h.Write(b)
-	}
-	key := string(h.Sum(nil))
-	if sc, ok := scenarios.Load(key); ok {
-		return sc.(*Scenario), nil
-	}
-	sc, err := parseScenario(d, m, c, s, t)
-	if err != nil {
-		return nil, err
-	}
-	scenarios.Store(key, sc)
-	return sc, nil
+	return scenarios.Load(datafile.Key(m, c, s, t), func() (*Scenario, error) { return parseScenario(d, m, c, s, t) })
 }
 
 // ReadData reads the data files a game master gives in the options map,
@@ -418,8 +400,8 @@ func fileErr(name string, data []byte, table string, index int, key, format stri
 	case table != "":
 		field = table + "." + key
 	}
-	line := board.FieldLine(data, table, index, key)
-	return &board.FileError{File: name, Line: line, Field: field, Err: fmt.Sprintf(format, args...)}
+	line := datafile.FieldLine(data, table, index, key)
+	return &datafile.FileError{File: name, Line: line, Field: field, Err: fmt.Sprintf(format, args...)}
 }
 
 func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byte) (*Scenario, error) {
@@ -431,7 +413,7 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 			IDs         string `toml:"ids"`
 		} `toml:"grid"`
 	}
-	if _, err := toml.Decode(string(mapText), &pre); err == nil {
+	if _, err := datafile.DecodeLoose(d.MapName, mapText, &pre); err == nil {
 		switch {
 		case pre.Grid.IDs != "CC.RR":
 			return nil, fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, "grid", -1, "ids", "1914 hexes have dotted ids such as 30.09 (Beograd): write ids = \"CC.RR\""))
@@ -605,7 +587,7 @@ func mapListsTerrain(text []byte, kind string) bool {
 			Kind string `toml:"kind"`
 		} `toml:"terrain"`
 	}
-	toml.Decode(string(text), &f)
+	_, _ = datafile.DecodeLoose("", text, &f)
 	for _, t := range f.Terrain {
 		if t.Kind == kind {
 			return true
@@ -671,29 +653,9 @@ func sideOf(s string) (Side, string, bool) {
 	return 0, "", false
 }
 
-func decodeStrict(name string, data []byte, v any) error {
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(v)
-	if err != nil {
-		fe := &board.FileError{File: name, Err: err.Error()}
-		if pe, ok := err.(toml.ParseError); ok {
-			fe.Line, fe.Err = pe.Position.Line, pe.Message
-		}
-		return fe
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		k := und[0]
-		line := board.FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1])
-		if line == 0 {
-			line = board.FieldLine(data, k.String(), -1, "") // an unknown table
-		}
-		return &board.FileError{File: name, Line: line, Field: k.String(), Err: "unknown field"}
-	}
-	return nil
-}
-
 func (sc *Scenario) readCounters(name string, data []byte) error {
 	var f countersFile
-	if err := decodeStrict(name, data, &f); err != nil {
+	if _, err := datafile.Decode(name, data, &f); err != nil {
 		return fmt.Errorf("sms1914: counters: %w", err)
 	}
 	sc.standInCounters, sc.countersNotice = f.StandIn, f.Notice
@@ -732,7 +694,7 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 		sc.Corps = append(sc.Corps, &Corps{ID: c.ID, Side: side, Limit: int(q), Train: c.Train, Unlisted: nation == "Montenegro"})
 	}
 	if len(f.Unit) == 0 {
-		return wrap(&board.FileError{File: name, Field: "unit", Err: "no [[unit]] entries"})
+		return wrap(&datafile.FileError{File: name, Field: "unit", Err: "no [[unit]] entries"})
 	}
 	for i, u := range f.Unit {
 		fieldErr := func(key, format string, args ...any) error {
@@ -886,13 +848,9 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 // parseTables reads a table file's text (tables.go checks each section).
 func parseTables(name string, text []byte) (*Tables, error) {
 	t := &Tables{Name: name}
-	md, err := toml.Decode(string(text), &t.file)
+	md, err := datafile.DecodeLoose(name, text, &t.file)
 	if err != nil {
-		fe := &board.FileError{File: name, Err: err.Error()}
-		if pe, ok := err.(toml.ParseError); ok {
-			fe.Line, fe.Err = pe.Position.Line, pe.Message
-		}
-		return nil, fe
+		return nil, err
 	}
 	t.md, t.text = md, text
 	t.StandIn = t.file.StandIn

@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // textAdjacent are the pairs of hexes the rule text says are adjacent
@@ -281,7 +282,7 @@ func TestBadFiles(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Game.New("demo", map[string]string{tc.option: tc.text})
-			var fe *board.FileError
+			var fe *datafile.FileError
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v, want a file error", err)
 			}

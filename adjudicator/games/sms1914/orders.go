@@ -847,9 +847,8 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 			switch low[i] {
 			case "at":
 				out = append(out, "at")
-				for i+1 < len(args) && low[i+1] != "if" {
-					i++
-					h, err := g.parseHex(args[i])
+				for ; i+1 < len(args) && low[i+1] != "if"; i++ {
+					h, err := g.parseHex(args[i+1])
 					if err != nil {
 						return "", err
 					}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // ScenarioFile is a parsed scenario file.
@@ -190,7 +191,7 @@ var mExits = []string{"16.29", "20.29", "22.29", "24.29", "30.29"}
 
 func (sc *Scenario) readScenario(name string, data []byte) error {
 	var f scenarioFile
-	if err := decodeStrict(name, data, &f); err != nil {
+	if _, err := datafile.Decode(name, data, &f); err != nil {
 		return fmt.Errorf("sms1914: scenario: %w", err)
 	}
 	wrap := func(err error) error { return fmt.Errorf("sms1914: scenario: %w", err) }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // demoTables is the embedded stand-in table file: the CRT, Artillery Table
@@ -76,9 +76,9 @@ func LoadTables(path string) (*Tables, error) {
 		}
 		text = string(b)
 	}
-	md, err := toml.Decode(text, &t.file)
+	md, err := datafile.DecodeLoose(t.Name, []byte(text), &t.file)
 	if err != nil {
-		return nil, fmt.Errorf("table file %s is not valid TOML: %v", t.Name, err)
+		return nil, fmt.Errorf("table file: %w", err)
 	}
 	t.md, t.text = md, []byte(text)
 	t.StandIn = t.file.StandIn
@@ -102,14 +102,14 @@ func (t *Tables) bad(field, format string, args ...any) error {
 		table, key = field[:i], field[i+1:]
 	}
 	key = strings.Trim(key, `"`)
-	line := board.FieldLine(t.text, table, -1, key)
+	line := datafile.FieldLine(t.text, table, -1, key)
 	if line == 0 {
 		// a cell key such as crt.cells."1:4": look for it under its table
 		if i := strings.Index(field, ".\""); i >= 0 {
-			line = board.FieldLine(t.text, field[:i], -1, strings.Trim(field[i+1:], `"`))
+			line = datafile.FieldLine(t.text, field[:i], -1, strings.Trim(field[i+1:], `"`))
 		}
 	}
-	return &board.FileError{File: "table file " + t.Name, Line: line, Field: field, Err: fmt.Sprintf(format, args...)}
+	return &datafile.FileError{File: "table file " + t.Name, Line: line, Field: field, Err: fmt.Sprintf(format, args...)}
 }
 
 // Scale is the odds scale from the file's crt.columns.

@@ -1,14 +1,13 @@
 package wbt
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // Result is a CRT cell: step losses to the attacker and to the defender,
@@ -88,12 +87,9 @@ type crtFile struct {
 // (11.7) and each roll row must hold nine A/D cells.
 func ParseCRT(name string, data []byte) (*CRT, error) {
 	var f crtFile
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
+	md, err := datafile.Decode(name, data, &f)
 	if err != nil {
-		return nil, fmt.Errorf("table file %s: %v", name, err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		return nil, fmt.Errorf("table file %s: unknown field %s", name, und[0])
+		return nil, fmt.Errorf("table file %w", err)
 	}
 	for _, h := range []struct {
 		field string

@@ -5,19 +5,15 @@ package wbt
 // (crt.go). The formats are documented in docs/scenario-wbt.md.
 
 import (
-	"bytes"
-	"crypto/sha256"
 	_ "embed"
 	"fmt"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-
-	"github.com/BurntSushi/toml"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -158,26 +154,12 @@ func (d Data) texts() (m, c, t []byte) {
 
 // scenarios caches parsed data by digest: states carry the texts, and
 // parsing a map on every call would be slow.
-var scenarios sync.Map
+var scenarios datafile.Cache[*Scenario]
 
 // Load parses and checks a game's data (cached by content).
 func (d Data) Load() (*Scenario, error) {
 	m, c, t := d.texts()
-	h := sha256.New()
-	for _, b := range [][]byte{m, c, t} {
-		fmt.Fprintf(h, "%d:", len(b))
-		h.Write(b)
-	}
-	key := string(h.Sum(nil))
-	if sc, ok := scenarios.Load(key); ok {
-		return sc.(*Scenario), nil
-	}
-	sc, err := parseScenario(d.MapName, m, d.CountersName, c, d.CRTName, t)
-	if err != nil {
-		return nil, err
-	}
-	scenarios.Store(key, sc)
-	return sc, nil
+	return scenarios.Load(datafile.Key(m, c, t), func() (*Scenario, error) { return parseScenario(d.MapName, m, d.CountersName, c, d.CRTName, t) })
 }
 
 // ReadData reads the data files a game master gives in options map,
@@ -222,19 +204,19 @@ func parseScenario(mapName string, mapText []byte, countersName string, counters
 		return nil, fmt.Errorf("wbt: map: %w", err)
 	}
 	if m.Grid.IDStyle != board.FourDigit {
-		return nil, fmt.Errorf("wbt: map: %w", &board.FileError{File: mapName, Line: board.FieldLine(mapText, "grid", -1, "ids"), Field: "grid.ids", Err: "War by Television hexes have four-digit ids (2.1)"})
+		return nil, fmt.Errorf("wbt: map: %w", &datafile.FileError{File: mapName, Line: datafile.FieldLine(mapText, "grid", -1, "ids"), Field: "grid.ids", Err: "War by Television hexes have four-digit ids (2.1)"})
 	}
 	sc := &Scenario{Map: m, byID: map[string]*Counter{}, Milosevic: map[board.ID]bool{}, Bridges: map[board.Pair]bool{}}
 	known := slices.Concat(yugoslavia, alwaysIn, neutralsAll)
 	for _, id := range m.Grid.All() {
 		if a := m.Area[id]; a != "" && !slices.Contains(known, a) {
-			return nil, fmt.Errorf("wbt: map: %w", &board.FileError{File: mapName, Line: board.FieldLine(mapText, "area", areaIndex(mapText, a), "name"),
+			return nil, fmt.Errorf("wbt: map: %w", &datafile.FileError{File: mapName, Line: datafile.FieldLine(mapText, "area", areaIndex(mapText, a), "name"),
 				Field: "area.name", Err: fmt.Sprintf("unknown area %q: the areas are %s", a, strings.Join(known, ", "))})
 		}
 	}
 	for _, req := range []string{"supply_source", "milosevic_line"} {
 		if _, ok := m.HexSets[req]; !ok {
-			return nil, fmt.Errorf("wbt: map: %w", &board.FileError{File: mapName, Line: board.FieldLine(mapText, "sets", -1, ""), Field: "sets." + req, Err: "missing (8.7, 11.19)"})
+			return nil, fmt.Errorf("wbt: map: %w", &datafile.FileError{File: mapName, Line: datafile.FieldLine(mapText, "sets", -1, ""), Field: "sets." + req, Err: "missing (8.7, 11.19)"})
 		}
 	}
 	sc.Sources = m.HexSets["supply_source"]
@@ -256,7 +238,7 @@ func parseScenario(mapName string, mapText []byte, countersName string, counters
 	}
 	for _, p := range m.SideSets["intact_bridge"] {
 		if !sc.Bridges[p] {
-			return nil, fmt.Errorf("wbt: map: %w", &board.FileError{File: mapName, Line: board.FieldLine(mapText, "side_sets", -1, "intact_bridge"),
+			return nil, fmt.Errorf("wbt: map: %w", &datafile.FileError{File: mapName, Line: datafile.FieldLine(mapText, "side_sets", -1, "intact_bridge"),
 				Field: "side_sets.intact_bridge", Err: fmt.Sprintf("%s is not a bridge: no road crosses a river there (10.18)", p)})
 		}
 		sc.Intact = append(sc.Intact, p)
@@ -289,7 +271,7 @@ func areaIndex(text []byte, name string) int {
 			Name string `toml:"name"`
 		} `toml:"area"`
 	}
-	toml.Decode(string(text), &f)
+	_, _ = datafile.DecodeLoose("", text, &f)
 	for i, a := range f.Area {
 		if a.Name == name {
 			return i
@@ -325,25 +307,16 @@ var specials = []string{"mef", "aaa", "kla", "task-force", "artillery", "antitan
 
 func (sc *Scenario) readCounters(name string, data []byte) error {
 	var f countersFile
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
-	if err != nil {
-		fe := &board.FileError{File: name, Err: err.Error()}
-		if pe, ok := err.(toml.ParseError); ok {
-			fe.Line, fe.Err = pe.Position.Line, pe.Message
-		}
-		return fmt.Errorf("wbt: counters: %w", fe)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		k := und[0]
-		return fmt.Errorf("wbt: counters: %w", &board.FileError{File: name, Line: board.FieldLine(data, strings.Join(k[:len(k)-1], "."), -1, k[len(k)-1]), Field: k.String(), Err: "unknown field"})
+	if _, err := datafile.Decode(name, data, &f); err != nil {
+		return fmt.Errorf("wbt: counters: %w", err)
 	}
 	sc.standInCounters, sc.countersNotice = f.StandIn, f.Notice
 	if len(f.Unit) == 0 {
-		return fmt.Errorf("wbt: counters: %w", &board.FileError{File: name, Field: "unit", Err: "no [[unit]] entries"})
+		return fmt.Errorf("wbt: counters: %w", &datafile.FileError{File: name, Field: "unit", Err: "no [[unit]] entries"})
 	}
 	for i, u := range f.Unit {
 		badField := func(key, format string, args ...any) error {
-			return fmt.Errorf("wbt: counters: %w", &board.FileError{File: name, Line: board.FieldLine(data, "unit", i, key),
+			return fmt.Errorf("wbt: counters: %w", &datafile.FileError{File: name, Line: datafile.FieldLine(data, "unit", i, key),
 				Field: fmt.Sprintf("unit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
 		c := &Counter{ID: u.ID, Name: u.Name, Nationality: u.Nationality, Type: u.Type, Move: u.Move, Setup: u.Setup,

@@ -12,13 +12,14 @@ import (
 
 // stepOrders gathers the orders a step is adjudicated with: the newest
 // accepted order file of each seat owing orders, and, for a seat without
-// one whose default is "repeat", the order file it sent last. It returns the
-// canonical orders by seat, the versions used, the files repeated, and the
-// digests of all those files.
-func stepOrders(tx Tx, rules Rules, st StepRecord) (map[string][]string, map[string]uint64, map[string]OrderRef, []dice.Hash, error) {
+// one whose default is "repeat", the order file it sent last. It returns
+// the files, those repeated (by seat), the versions used, the references of
+// the files repeated, and the digests of all those files; the rules read
+// the files later, within the step's budget (rulesStep).
+func stepOrders(tx Tx, st StepRecord) ([]OrderFile, map[string]OrderFile, map[string]uint64, map[string]OrderRef, []dice.Hash, error) {
 	files, err := tx.LatestOrders(st.Game, st.Number)
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, nil, err
 	}
 	repeated := map[string]OrderRef{}
 	for _, seat := range st.Owing {
@@ -28,7 +29,7 @@ func stepOrders(tx Tx, rules Rules, st StepRecord) (map[string][]string, map[str
 		for k := st.Number - 1; k >= 1; k-- {
 			prev, err := tx.Step(st.Game, k)
 			if err != nil {
-				return nil, nil, nil, nil, err
+				return nil, nil, nil, nil, nil, err
 			}
 			if v, ok := prev.Used[seat]; ok {
 				repeated[seat] = OrderRef{Step: k, Version: v}
@@ -42,13 +43,13 @@ func stepOrders(tx Tx, rules Rules, st StepRecord) (map[string][]string, map[str
 	}
 	extra, err := repeatedFiles(tx, st.Game, repeated)
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, nil, err
 	}
-	orders, used, digests := ordersOf(rules, st, files, extra)
+	used, digests := usedOf(st, files, extra)
 	if len(repeated) == 0 {
 		repeated = nil
 	}
-	return orders, used, repeated, digests, nil
+	return files, extra, used, repeated, digests, nil
 }
 
 // repeatedFiles reads the order files a step uses again.
@@ -64,29 +65,60 @@ func repeatedFiles(tx Tx, game string, repeated map[string]OrderRef) (map[string
 	return out, nil
 }
 
-// ordersOf reads files (this step's) and repeated (older files used again)
-// with the rules, in the state of step st.
-func ordersOf(rules Rules, st StepRecord, files []OrderFile, repeated map[string]OrderFile) (map[string][]string, map[string]uint64, []dice.Hash) {
-	orders := map[string][]string{}
+// usedOf returns the versions of files (this step's) that step st uses,
+// and the digests of those and of repeated (older files used again),
+// sorted.
+func usedOf(st StepRecord, files []OrderFile, repeated map[string]OrderFile) (map[string]uint64, []dice.Hash) {
 	used := map[string]uint64{}
 	var digests []dice.Hash
+	for _, f := range files {
+		if slices.Contains(st.Owing, f.Seat) {
+			used[f.Seat] = f.Version
+			digests = append(digests, f.Digest)
+		}
+	}
+	for _, f := range repeated {
+		digests = append(digests, f.Digest)
+	}
+	slices.SortFunc(digests, func(a, b dice.Hash) int { return bytes.Compare(a[:], b[:]) })
+	return used, digests
+}
+
+// ordersOf reads files (this step's, of the seats it waits for) and
+// repeated (older files used again) with the rules, in the state of step
+// st: the canonical orders by seat.
+func ordersOf(rules Rules, st StepRecord, files []OrderFile, repeated map[string]OrderFile) map[string][]string {
+	orders := map[string][]string{}
 	read := func(f OrderFile) {
 		parsed, _ := ParseOrderFile(f.Text)
 		canon, _ := rules.ParseOrders(st.State, f.Seat, parsed.Orders)
 		orders[f.Seat] = canon
-		digests = append(digests, f.Digest)
 	}
 	for _, f := range files {
 		if slices.Contains(st.Owing, f.Seat) {
 			read(f)
-			used[f.Seat] = f.Version
 		}
 	}
 	for _, f := range repeated {
 		read(f)
 	}
-	slices.SortFunc(digests, func(a, b dice.Hash) int { return bytes.Compare(a[:], b[:]) })
-	return orders, used, digests
+	return orders
+}
+
+// rulesStep has the rules read step st's order files and adjudicate it
+// with roller, within the judge's step budget: the next state and the
+// events, or why the rules could not (an error of theirs, a panic, or the
+// budget spent).
+func (j *Judge) rulesStep(g Game, rules Rules, st StepRecord, files []OrderFile, repeated map[string]OrderFile, roller dice.Roller) (next []byte, events []Event, err error) {
+	var rerr error
+	berr := j.forStep(fmt.Sprintf("adjudicating step %d of %s", st.Number, g.ID), func() {
+		orders := ordersOf(rules, st, files, repeated)
+		next, events, rerr = rules.Adjudicate(st.State, orders, roller)
+	})
+	if berr != nil {
+		return nil, nil, berr
+	}
+	return next, events, rerr
 }
 
 // stepLinks returns the open and sealed links of step k.
@@ -115,7 +147,7 @@ func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rule
 	if !sec.V2() {
 		return j.adjudicateV1(ctx, tx, g, f, rules, st, sec, now)
 	}
-	_, used, repeated, _, err := stepOrders(tx, rules, st)
+	_, _, used, repeated, _, err := stepOrders(tx, st)
 	if err != nil {
 		return err
 	}
@@ -187,7 +219,6 @@ func (j *Judge) play(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rule
 	if err != nil {
 		return err
 	}
-	orders, _, _ := ordersOf(rules, st, files, extra)
 	ledger, err := tx.DiceLedger(g.ID)
 	if err != nil {
 		return err
@@ -206,9 +237,9 @@ func (j *Judge) play(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rule
 	}
 	roller := dice.NewStepRollerV2(&ledger, st.Number, digest, link, sec.Streams, sec.streamKey(st.Number))
 	start := time.Now()
-	next, events, err := rules.Adjudicate(st.State, orders, roller)
+	next, events, err := j.rulesStep(g, rules, st, files, extra, roller)
 	if err != nil {
-		return fmt.Errorf("adjudicate %s step %d: %w", g.ID, st.Number, err)
+		return j.stuck(tx, g, st, err, now)
 	}
 	j.adjudicated(g.ID, st.Number, start)
 	records := append([]dice.Record{step}, roller.Records()...)
@@ -283,7 +314,7 @@ func (j *Judge) reveals(tx Tx, game string, k uint64, sec DiceSecrets, r *dice.S
 
 // adjudicateV1 is Adjudicate for games created under umpire-dice-v1.
 func (j *Judge) adjudicateV1(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, sec DiceSecrets, now time.Time) error {
-	orders, used, repeated, digests, err := stepOrders(tx, rules, st)
+	files, extra, used, repeated, digests, err := stepOrders(tx, st)
 	if err != nil {
 		return err
 	}
@@ -298,9 +329,9 @@ func (j *Judge) adjudicateV1(ctx context.Context, tx Tx, g Game, f *GameFile, ru
 	digest := dice.StepDigest(g.ID, st.Number, st.Phase, digests)
 	roller := dice.NewStepRoller(dice.ResumeLog(head, seq), st.Number, digest, open, sealed)
 	start := time.Now()
-	next, events, err := rules.Adjudicate(st.State, orders, roller)
+	next, events, err := j.rulesStep(g, rules, st, files, extra, roller)
 	if err != nil {
-		return fmt.Errorf("adjudicate %s step %d: %w", g.ID, st.Number, err)
+		return j.stuck(tx, g, st, err, now)
 	}
 	j.adjudicated(g.ID, st.Number, start)
 	if err := tx.AddDiceRecords(g.ID, roller.Records()); err != nil {
@@ -503,7 +534,7 @@ func (j *Judge) replay(g Game, src replaySource, open0, sealed0, head dice.Hash)
 			}
 			extra[seat] = f
 		}
-		orders, _, digests := ordersOf(rules, st, files, extra)
+		_, digests := usedOf(st, files, extra)
 		if !slices.EqualFunc(digests, st.Orders, func(a, b dice.Hash) bool { return a == b }) {
 			return n, fmt.Errorf("step %d: the order files do not match the digests the step was adjudicated with", k)
 		}
@@ -519,7 +550,7 @@ func (j *Judge) replay(g Game, src replaySource, open0, sealed0, head dice.Hash)
 			sealedLink = *sealed
 		}
 		roller := &hiddenRoller{StepRoller: dice.NewStepRoller(log, k, dice.StepDigest(g.ID, k, st.Phase, digests), *open, sealedLink), step: k, sealed: sealed != nil}
-		next, _, err := rules.Adjudicate(st.State, orders, roller)
+		next, _, err := j.rulesStep(g, rules, st, files, extra, roller)
 		if err != nil {
 			return n, fmt.Errorf("step %d: %w", k, err)
 		}

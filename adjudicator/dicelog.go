@@ -20,7 +20,7 @@ func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, len
 	var streams []string
 	if rules, err := j.Games.Get(f.Game); err == nil {
 		if hs, ok := rules.(HiddenStreams); ok {
-			state, err := rules.New(f.Scenario, f.Options)
+			state, err := j.newState(rules, f.ID, f.Scenario, f.Options)
 			if err != nil {
 				return fmt.Errorf("game %s: %w", f.ID, err)
 			}

@@ -311,7 +311,7 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 	}
 	rc.Problems = problems
 	var ignored []Problem
-	processed := false
+	processed, stuck := false, ""
 	if len(problems) == 0 {
 		canon, problems, hosted, err := in.checkOrders(a.tx, &of)
 		if err != nil {
@@ -331,7 +331,9 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		rc.Accepted, rc.Version = true, v
 		in.log().InfoContext(ctx, "orders accepted", "game", of.Game, "step", of.Step, "seat", of.Seat, "version", v, "digest", rc.Digest)
 		if hosted {
-			if processed, err = in.ready(ctx, a.tx, &of, len(ignored) == 0, env.Received); err != nil {
+			if processed, err = in.ready(ctx, a.tx, &of, len(ignored) == 0, env.Received); isStuck(err) {
+				stuck = stuckNote(err)
+			} else if err != nil {
 				return Understood, err
 			}
 		}
@@ -342,6 +344,8 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 	subject := fmt.Sprintf("receipt %s %s step %d: %s", of.Game, of.Seat, of.Step, map[bool]string{true: "accepted", false: "NOT accepted"}[rc.Accepted])
 	text := receiptText(env, &of, &rc, rc.Echo != of.Echo())
 	switch {
+	case stuck != "":
+		text += "\n" + stuck
 	case processed:
 		text += "\nEvery seat is ready: the step was adjudicated at once. The report follows.\n"
 	case rc.Accepted && rc.Echo != of.Echo() && len(ignored) == 0:
@@ -382,7 +386,10 @@ func (in *Intake) checkOrders(tx Tx, of *ParsedOrders) (canon []string, problems
 		return nil, []Problem{{Text: fmt.Sprintf("step %d (%s) waits for orders from %s only, not from %s",
 			of.Step, st.Phase, strings.Join(st.Owing, ", "), of.Seat), Hint: "your orders are kept, but this step will not use them"}}, false, nil
 	}
-	canon, problems = rules.ParseOrders(st.State, of.Seat, of.Orders)
+	what := fmt.Sprintf("reading the orders of %s for step %d of %s", of.Seat, of.Step, of.Game)
+	if err := in.Judge.forMessage(what, func() { canon, problems = rules.ParseOrders(st.State, of.Seat, of.Orders) }); err != nil {
+		return nil, nil, false, err
+	}
 	for i := range problems {
 		problems[i].Text = "ignored: " + problems[i].Text
 	}
@@ -407,7 +414,10 @@ func (in *Intake) ready(ctx context.Context, tx Tx, of *ParsedOrders, clean bool
 	if err != nil || !f.Schedule.early() {
 		return false, err
 	}
-	return true, in.Judge.Adjudicate(ctx, tx, g, f, rules, st, dice.ClosedByReady, now)
+	if err := in.Judge.Adjudicate(ctx, tx, g, f, rules, st, dice.ClosedByReady, now); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 func echo(of *ParsedOrders, canon []string) string {

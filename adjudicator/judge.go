@@ -40,6 +40,10 @@ type Judge struct {
 	// DiceV1 creates new games under umpire-dice-v1, as umpire did before
 	// v2: only tests of stores written then use it.
 	DiceV1 bool
+	// MessageBudget bounds the rules' work on what one message brought
+	// (its orders, its game file); StepBudget the adjudication of one
+	// step (budget.go). Their zero values are the defaults.
+	MessageBudget, StepBudget Budget
 	// Adjudicated, if set, is told of each step the rules adjudicated and
 	// how long they took (the daemon's metrics). It is called inside the
 	// step's transaction, which may still fail and be tried again.
@@ -101,7 +105,7 @@ func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 		if err != nil {
 			return err
 		}
-		if _, err := rules.New(f.Scenario, f.Options); err != nil {
+		if _, err := j.newState(rules, f.ID, f.Scenario, f.Options); err != nil {
 			return fmt.Errorf("the game cannot start as the file describes it: %w", err)
 		}
 	}
@@ -208,7 +212,7 @@ func (j *Judge) Start(tx Tx, game string, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	state, err := rules.New(g.Scenario, f.Options)
+	state, err := j.newState(rules, game, g.Scenario, f.Options)
 	if err != nil {
 		return fmt.Errorf("game %s: %w", game, err)
 	}
@@ -490,7 +494,10 @@ func (j *Judge) Tick(ctx context.Context, tx Tx, game string, now time.Time) (bo
 			return false, err
 		}
 	}
-	return true, j.Adjudicate(ctx, tx, g, f, rules, st, dice.ClosedByDeadline, now)
+	if err := j.Adjudicate(ctx, tx, g, f, rules, st, dice.ClosedByDeadline, now); !isStuck(err) {
+		return true, err
+	}
+	return true, nil // paused, its game master and the operator told
 }
 
 // missing lists the seats owing orders that have sent none for the step.

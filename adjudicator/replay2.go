@@ -98,14 +98,13 @@ func (j *Judge) replayV2(g Game, src replaySource, log diceLogV2) (n int, err er
 		if d := dice.StepDigestV2(g.ID, k, st.Phase, ol, rec.Round); d != rec.Digest {
 			return n, fmt.Errorf("step %d: D_k recomputed from the orders is not the step record's digest", k)
 		}
-		orders, _, _ := ordersOf(rules, st, files, extra)
 		ledger := dice.Ledger{Records: 1, Steps: k, L: k}
 		if len(draws) > 0 {
 			ledger.Seq = draws[0].Draw.Seq - 1
 		}
 		ledger.Continue(k)
 		roller := dice.NewStepRollerV2(&ledger, k, rec.Digest, rec.OpenLink, log.streams(), log.key(k))
-		next, _, err := rules.Adjudicate(st.State, orders, roller)
+		next, _, err := j.rulesStep(g, rules, st, files, extra, roller)
 		if err != nil {
 			return n, fmt.Errorf("step %d: %w", k, err)
 		}

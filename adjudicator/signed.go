@@ -235,10 +235,15 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 				return err
 			}
 			if f.Schedule.early() {
-				if err := j.Adjudicate(ctx, tx, g, f, rules, st, dice.ClosedByReady, now); err != nil {
+				err := j.Adjudicate(ctx, tx, g, f, rules, st, dice.ClosedByReady, now)
+				switch {
+				case isStuck(err):
+					text += stuckNote(err)
+				case err != nil:
 					return err
+				default:
+					text += "Every seat is ready: the step was adjudicated at once.\n"
 				}
-				text += "Every seat is ready: the step was adjudicated at once.\n"
 			}
 		}
 		return a.reply(MailAnnouncement, c.name+" "+game, text)
@@ -358,6 +363,9 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 // notDone answers that command c was not done, and why, and marks the
 // answer failed: the command is not recorded as carried out.
 func (a *answer) notDone(c signedCmd, err error) error {
+	if ob := (*OverBudget)(nil); errors.As(err, &ob) {
+		return err // not an answer: the message is set aside (budget.go)
+	}
 	a.failed = true
 	return a.reply(MailError, c.name+" not done", fmt.Sprintf("%q was not done: %v.\n", c.line(), err))
 }
@@ -366,10 +374,17 @@ func (a *answer) notDone(c signedCmd, err error) error {
 func (in *Intake) create(a *answer, c signedCmd, key string, now time.Time) error {
 	env, tx, j := a.env, a.tx, in.Judge
 	fail := func(err error) error {
+		if ob := (*OverBudget)(nil); errors.As(err, &ob) {
+			return err // not an answer: the message is set aside (budget.go)
+		}
 		a.failed = true
 		return a.reply(MailError, "create not done", fmt.Sprintf("The game was not created: %v.\n", err))
 	}
-	f, err := ParseGameFile([]byte(c.rest), j.Games)
+	var f *GameFile
+	var err error
+	if berr := j.forMessage("reading the game file", func() { f, err = ParseGameFile([]byte(c.rest), j.Games) }); berr != nil {
+		return fail(berr)
+	}
 	if err != nil {
 		return fail(err)
 	}

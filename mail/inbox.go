@@ -33,6 +33,11 @@ const (
 	// Rejected messages (not understood, not answerable) go to the rejected
 	// folder. Nothing is ever deleted.
 	Rejected
+	// Quarantined messages, which the judge could not process (its work on
+	// them ran out of its budget, or it stopped twice while processing
+	// them), go to the quarantine folder; the handler keeps them for the
+	// operator.
+	Quarantined
 )
 
 // Handler commits what a message means — the consumed record, the mailbox
@@ -61,10 +66,11 @@ type Checkpoints interface {
 
 // InboxConfig configures an Inbox.
 type InboxConfig struct {
-	Server    Server
-	Folder    string // default "INBOX"
-	Processed string // default "processed"
-	Rejected  string // default "rejected"
+	Server     Server
+	Folder     string // default "INBOX"
+	Processed  string // default "processed"
+	Rejected   string // default "rejected"
+	Quarantine string // default "quarantine"
 	// KeepInFolder leaves handled messages in Folder, flagged \Seen, instead
 	// of moving them; the checkpoint then says where to go on.
 	KeepInFolder bool
@@ -80,7 +86,7 @@ type InboxConfig struct {
 	// doubling to 1 min.
 	Reconnect Backoff
 	// MaxFailures is how often a handler may fail on one message before it
-	// is quarantined in the rejected folder; default 5.
+	// is moved to the quarantine folder; default 5.
 	MaxFailures int
 	Logger      *slog.Logger
 }
@@ -109,6 +115,9 @@ func NewInbox(cfg InboxConfig, h Handler, cps Checkpoints) (*Inbox, error) {
 	}
 	if cfg.Rejected == "" {
 		cfg.Rejected = "rejected"
+	}
+	if cfg.Quarantine == "" {
+		cfg.Quarantine = "quarantine"
 	}
 	if cfg.Poll <= 0 {
 		cfg.Poll = time.Minute
@@ -180,7 +189,7 @@ func (in *Inbox) session(ctx context.Context, once bool) error {
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
 
-	for _, f := range []string{in.cfg.Processed, in.cfg.Rejected} {
+	for _, f := range []string{in.cfg.Processed, in.cfg.Rejected, in.cfg.Quarantine} {
 		if err := c.Create(f, nil).Wait(); err != nil && !alreadyExists(err) {
 			return fmt.Errorf("imap create %s: %w", f, err)
 		}
@@ -361,14 +370,10 @@ func (in *Inbox) batch(ctx context.Context, c *imapclient.Client, validity uint3
 		msgs = append(msgs, msg)
 	}
 	slices.SortFunc(msgs, func(a, b Message) int { return int(a.UID) - int(b.UID) })
-	var processed, rejected imap.UIDSet
+	sets := map[Disposition]*imap.UIDSet{Processed: {}, Rejected: {}, Quarantined: {}}
 	if ds, ok := in.handleBatch(ctx, msgs); ok {
 		for i, d := range ds {
-			if d == Rejected {
-				rejected.AddNum(imap.UID(msgs[i].UID))
-			} else {
-				processed.AddNum(imap.UID(msgs[i].UID))
-			}
+			sets[d].AddNum(imap.UID(msgs[i].UID))
 		}
 		msgs = nil
 	}
@@ -386,23 +391,29 @@ func (in *Inbox) batch(ctx context.Context, c *imapclient.Client, validity uint3
 				retry = fmt.Errorf("inbox: message uid %d not handled (attempt %d of %d): %w", m.UID, in.failures[m.UID], in.cfg.MaxFailures, err)
 				break
 			}
-			in.cfg.Logger.ErrorContext(ctx, "message keeps failing, quarantined", "uid", m.UID, "err", err, "folder", in.cfg.Rejected)
-			d = Rejected
+			in.cfg.Logger.ErrorContext(ctx, "message keeps failing, quarantined", "uid", m.UID, "err", err, "folder", in.cfg.Quarantine)
+			d = Quarantined
 		}
 		delete(in.failures, m.UID)
-		if d == Rejected {
-			rejected.AddNum(imap.UID(m.UID))
-		} else {
-			processed.AddNum(imap.UID(m.UID))
+		sets[d].AddNum(imap.UID(m.UID))
+	}
+	for _, d := range []Disposition{Processed, Rejected, Quarantined} {
+		if err := in.dispose(c, *sets[d], in.folder(d)); err != nil {
+			return err
 		}
 	}
-	if err := in.dispose(c, processed, in.cfg.Processed); err != nil {
-		return err
-	}
-	if err := in.dispose(c, rejected, in.cfg.Rejected); err != nil {
-		return err
-	}
 	return retry
+}
+
+// folder is where messages of disposition d go.
+func (in *Inbox) folder(d Disposition) string {
+	switch d {
+	case Rejected:
+		return in.cfg.Rejected
+	case Quarantined:
+		return in.cfg.Quarantine
+	}
+	return in.cfg.Processed
 }
 
 // headerOf returns the header block of a message (up to and including the

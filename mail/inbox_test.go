@@ -185,8 +185,8 @@ func TestInboxLeavesWhatFailsAndQuarantinesPoison(t *testing.T) {
 	if err := in.Once(context.Background()); err != nil {
 		t.Fatalf("third pass: %v", err)
 	}
-	if got := folder(t, st, "rejected"); !slices.Equal(got, []string{"<m2@players.test>"}) {
-		t.Errorf("the poisonous message was not quarantined: rejected holds %v", got)
+	if got := folder(t, st, "quarantine"); !slices.Equal(got, []string{"<m2@players.test>"}) {
+		t.Errorf("the poisonous message was not quarantined: the quarantine folder holds %v", got)
 	}
 	if got := folder(t, st, "INBOX"); len(got) != 0 || h.count() != 2 {
 		t.Errorf("INBOX %v, %d handled", got, h.count())
@@ -202,8 +202,8 @@ func TestInboxHandlerPanicDoesNotStopTheJudge(t *testing.T) {
 	if err := in.Once(context.Background()); err != nil {
 		t.Fatalf("a panicking handler: %v", err)
 	}
-	if got := folder(t, st, "rejected"); len(got) != 1 {
-		t.Errorf("rejected holds %v", got)
+	if got := folder(t, st, "quarantine"); len(got) != 1 {
+		t.Errorf("the quarantine folder holds %v", got)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -51,6 +52,8 @@ type Config struct {
 
 	// adj is the judge these settings make, made once (judge).
 	adj *adjudicator.Judge
+	// registry is the games the judge hosts: Main.Games, or games().
+	registry adjudicator.Registry
 
 	// Web, when the section is there, serves the read-only public pages
 	// (docs/web.md); nil without it.
@@ -102,12 +105,15 @@ type MailBox struct {
 	// configuration file's folder.
 	CAFile    string `toml:"ca_file"`
 	roots     *x509.CertPool
-	Folder    string   `toml:"folder"`    // IMAP: the folder orders arrive in; default INBOX
-	Processed string   `toml:"processed"` // IMAP: where handled mail goes; default processed
-	Rejected  string   `toml:"rejected"`  // IMAP: where mail not understood goes; default rejected
-	Poll      duration `toml:"poll"`      // IMAP: check interval without IDLE; default 1m
-	Retry     duration `toml:"retry"`     // SMTP: first retry after a failed send, doubling to an hour; default 1m
-	GiveUp    duration `toml:"give_up"`   // SMTP: a mail still failing this long after it was queued fails; default 96h
+	Folder    string `toml:"folder"`    // IMAP: the folder orders arrive in; default INBOX
+	Processed string `toml:"processed"` // IMAP: where handled mail goes; default processed
+	Rejected  string `toml:"rejected"`  // IMAP: where mail not understood goes; default rejected
+	// Quarantine is the IMAP folder where messages the judge set aside go
+	// (docs/operations.md, "Quarantined mail"); default quarantine.
+	Quarantine string   `toml:"quarantine"`
+	Poll       duration `toml:"poll"`    // IMAP: check interval without IDLE; default 1m
+	Retry      duration `toml:"retry"`   // SMTP: first retry after a failed send, doubling to an hour; default 1m
+	GiveUp     duration `toml:"give_up"` // SMTP: a mail still failing this long after it was queued fails; default 96h
 }
 
 // Limits bound what the judge reads, answers and runs.
@@ -123,6 +129,26 @@ type Limits struct {
 	// more steps in an hour is paused. Default 12, or two per
 	// min_interval if that is more.
 	StepsPerHour int `toml:"steps_per_hour"`
+	// MessageTime bounds the work on one incoming message: reading it,
+	// and the rules reading its orders or game file. A message over it is
+	// set aside (docs/operations.md, "Quarantined mail"). Default 5s.
+	MessageTime duration `toml:"message_time"`
+	// StepTime bounds the rules' adjudication of one step; a step over it
+	// pauses its game. Default 1m.
+	StepTime duration `toml:"step_time"`
+	// MemoryMiB bounds how much the judge's heap may grow during one such
+	// work, in MiB. Default 1024.
+	MemoryMiB uint64 `toml:"memory_mib"`
+
+	// runaways counts the computations abandoned at these limits.
+	runaways atomic.Int64
+}
+
+// budgets are the judge's budgets for a message's work and a step's.
+func (l *Limits) budgets() (message, step adjudicator.Budget) {
+	mem := l.MemoryMiB << 20
+	return adjudicator.Budget{Time: l.MessageTime.Duration, Memory: mem, Runaways: &l.runaways},
+		adjudicator.Budget{Time: l.StepTime.Duration, Memory: mem, Runaways: &l.runaways}
 }
 
 // Retention is the [retention] section.
@@ -169,17 +195,26 @@ type LogConfig struct {
 
 func defaultConfig() *Config {
 	return &Config{Store: "umpire.db", Name: "umpire", Log: LogConfig{Level: "info", Format: "text"},
-		IMAP:      MailBox{Security: "tls", Folder: "INBOX", Processed: "processed", Rejected: "rejected"},
+		IMAP:      MailBox{Security: "tls", Folder: "INBOX", Processed: "processed", Rejected: "rejected", Quarantine: "quarantine"},
 		SMTP:      MailBox{Security: "starttls"},
 		Limits:    Limits{MessageBytes: 2 << 20, RepliesPerHour: 20, MinInterval: duration{adjudicator.DefaultMinInterval}},
 		Retention: Retention{SentMail: duration{DefaultRetention}}}
 }
 
+// games returns the games the judge hosts.
+func (c *Config) games() adjudicator.Registry {
+	if c.registry != nil {
+		return c.registry
+	}
+	return games()
+}
+
 // judge returns the judge the configuration describes.
 func (c *Config) judge(log *slog.Logger) *adjudicator.Judge {
 	if c.adj == nil || c.adj.Logger != log {
-		c.adj = &adjudicator.Judge{Games: games(), Logger: log, MinInterval: c.Limits.MinInterval.Duration,
-			StepsPerHour: c.Limits.StepsPerHour, Operator: c.Operator}
+		message, step := c.Limits.budgets()
+		c.adj = &adjudicator.Judge{Games: c.games(), Logger: log, MinInterval: c.Limits.MinInterval.Duration,
+			StepsPerHour: c.Limits.StepsPerHour, Operator: c.Operator, MessageBudget: message, StepBudget: step}
 	}
 	return c.adj
 }
@@ -199,6 +234,7 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 		path = defaultConfigFile
 	}
 	cfg := defaultConfig()
+	cfg.registry = m.Games
 	data, err := os.ReadFile(path)
 	switch {
 	case !explicit && errors.Is(err, fs.ErrNotExist):

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-pbem/umpire/mail/intake"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -31,7 +32,7 @@ var controlCommands = map[string][]string{
 	"game":   {"list", "show", "export", "pause", "resume", "archive", "archived"},
 	"keys":   {"server", "list"},
 	"replay": {""},
-	"mail":   {"held", "release"},
+	"mail":   {"held", "release", "quarantined", "drop"},
 	"store":  {"backup", "compact", "prune", "space", "stats"},
 }
 
@@ -129,22 +130,25 @@ func (m *Main) callDaemon(storePath string, args []string) (code int, err error)
 type inDaemon struct {
 	cfg *Config
 	db  *store.DB
+	// intake processes released quarantined messages at once.
+	intake *intake.Handler
 }
 
 // control serves the control socket until ctx ends.
 type control struct {
-	m     *Main
-	cfg   *Config
-	db    *store.DB
-	after func() // wakes the scheduler and the outbox after each command
-	path  string
-	ln    net.Listener
+	m      *Main
+	cfg    *Config
+	db     *store.DB
+	intake *intake.Handler
+	after  func() // wakes the scheduler and the outbox after each command
+	path   string
+	ln     net.Listener
 }
 
 // listenControl makes the control socket of the store. A socket file left
 // by a judge that was killed is replaced: the store's lock says no other
 // judge runs.
-func (m *Main) listenControl(cfg *Config, db *store.DB, after func()) (*control, error) {
+func (m *Main) listenControl(cfg *Config, db *store.DB, h *intake.Handler, after func()) (*control, error) {
 	path := controlPath(cfg.Store)
 	if len(path) > 100 {
 		return nil, fmt.Errorf("control socket %s: the path is longer than a Unix socket's 100 bytes: move the store to a shorter path", path)
@@ -160,7 +164,7 @@ func (m *Main) listenControl(cfg *Config, db *store.DB, after func()) (*control,
 		ln.Close()
 		return nil, fmt.Errorf("control socket: %w", err)
 	}
-	return &control{m: m, cfg: cfg, db: db, after: after, path: path, ln: ln}, nil
+	return &control{m: m, cfg: cfg, db: db, intake: h, after: after, path: path, ln: ln}, nil
 }
 
 // Run answers commands until ctx ends, then removes the socket.
@@ -204,7 +208,7 @@ func (c *control) serve(ctx context.Context, conn net.Conn) {
 	} else {
 		var out, errOut strings.Builder
 		sub := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Now: c.m.Now, Getenv: c.m.Getenv,
-			IsTerminal: func(io.Writer) bool { return false }, Logger: c.m.Logger, daemon: &inDaemon{cfg: c.cfg, db: c.db}}
+			IsTerminal: func(io.Writer) bool { return false }, Logger: c.m.Logger, daemon: &inDaemon{cfg: c.cfg, db: c.db, intake: c.intake}}
 		resp.Code = sub.Run(ctx, req.Args)
 		resp.Stdout, resp.Stderr = out.String(), errOut.String()
 		c.m.Logger.InfoContext(ctx, "control command", "args", strings.Join(req.Args, " "), "exit", resp.Code)

@@ -70,3 +70,38 @@ func (tx intakeTx) UpdateKey(fingerprint string, public []byte) error {
 	k.Public = public
 	return tx.Tx.PutKey(k)
 }
+
+func (tx intakeTx) Quarantine(q intake.Quarantined, raw []byte) (intake.Quarantined, error) {
+	s, err := tx.Tx.Quarantine(toStoreQuarantined(q), raw)
+	return fromStoreQuarantined(s), err
+}
+
+func (tx intakeTx) QuarantinedMessages() ([]intake.Quarantined, error) {
+	qs, err := tx.Tx.QuarantinedMessages()
+	out := make([]intake.Quarantined, len(qs))
+	for i, q := range qs {
+		out[i] = fromStoreQuarantined(q)
+	}
+	return out, err
+}
+
+func (tx intakeTx) QuarantinedMessage(id uint64) (intake.Quarantined, []byte, error) {
+	q, raw, err := tx.Tx.QuarantinedMessage(id)
+	return fromStoreQuarantined(q), raw, err
+}
+
+func (tx intakeTx) PutQuarantined(q intake.Quarantined) error {
+	return tx.Tx.PutQuarantined(toStoreQuarantined(q))
+}
+
+func toStoreQuarantined(q intake.Quarantined) store.Quarantined {
+	return store.Quarantined{ID: q.ID, Digest: q.Digest, MessageID: q.MessageID, From: q.From, Subject: q.Subject,
+		Mailbox: q.Mailbox, UID: q.UID, Size: q.Size, At: q.At, Reason: q.Reason, Tries: q.Tries, State: q.State,
+		Done: q.Done, Disposition: q.Disposition}
+}
+
+func fromStoreQuarantined(q store.Quarantined) intake.Quarantined {
+	return intake.Quarantined{ID: q.ID, Digest: q.Digest, MessageID: q.MessageID, From: q.From, Subject: q.Subject,
+		Mailbox: q.Mailbox, UID: q.UID, Size: q.Size, At: q.At, Reason: q.Reason, Tries: q.Tries, State: q.State,
+		Done: q.Done, Disposition: q.Disposition}
+}

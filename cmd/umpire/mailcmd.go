@@ -2,27 +2,42 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
+	"github.com/umpire-pbem/umpire/mail"
+	"github.com/umpire-pbem/umpire/mail/intake"
 	"github.com/umpire-pbem/umpire/store"
 )
 
 func mailCommand() *command {
 	return &command{
 		name:    "mail",
-		args:    "held | release ID",
-		summary: "List the answers the judge held back, and send one after all.",
+		args:    "held | quarantined | release ID | drop qID",
+		summary: "List the answers held back and the messages set aside, and release or drop them.",
 		help: `Subcommands:
-  mail held        the answers held back by the hourly reply limit
-                   (limits.replies_per_hour): id, when, to whom, why, subject
-  mail release ID  send held answer ID now, as it was held
+  mail held         the answers held back by the hourly reply limit
+                    (limits.replies_per_hour): id, when, to whom, why, subject
+  mail quarantined  the messages the judge could not process and set aside
+                    (their work ran out of limits.message_time or
+                    limits.memory_mib, or the judge stopped twice while
+                    processing them): id (q1, q2, ...), when, from, why, state
+  mail release ID   send held answer ID now, as it was held; or, for a
+                    quarantined message qID, have the judge process it again
+                    as if it had just arrived (within the same limits): while
+                    'umpire serve' runs at once, else when it next starts
+  mail drop qID     drop quarantined message qID: its record stays, its text
+                    leaves the store (the mailbox keeps its copy in the
+                    quarantine folder)
 
-The judge never drops a mail: what the reply limit holds back stays in the
-store, unsent, until the operator releases it. While 'umpire serve' runs,
-both go to it through its control socket (docs/operations.md).`,
+The judge never drops a mail on its own: what the reply limit holds back and
+what it could not process stay in the store until the operator releases or
+drops them. While 'umpire serve' runs, these go to it through its control
+socket (docs/operations.md, "Held mail" and "Quarantined mail").`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")
@@ -31,34 +46,63 @@ both go to it through its control socket (docs/operations.md).`,
 	}
 }
 
+// quarantineID reads a quarantined message's id, written q7.
+func quarantineID(s string) (uint64, bool) {
+	n, ok := strings.CutPrefix(s, "q")
+	if !ok {
+		return 0, false
+	}
+	id, err := strconv.ParseUint(n, 10, 64)
+	return id, err == nil && id > 0
+}
+
 func runMail(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 	var id uint64
+	quarantined := false
 	switch {
-	case len(args) == 1 && args[0] == "held":
+	case len(args) == 1 && (args[0] == "held" || args[0] == "quarantined"):
 	case len(args) == 2 && args[0] == "release":
-		var err error
-		if id, err = strconv.ParseUint(args[1], 10, 64); err != nil {
-			return usagef("release takes the mail's id, a number ('umpire mail held' lists them)")
+		if id, quarantined = quarantineID(args[1]); !quarantined {
+			var err error
+			if id, err = strconv.ParseUint(args[1], 10, 64); err != nil {
+				return usagef("release takes a held answer's id, a number ('umpire mail held' lists them), or a quarantined message's, such as q3 ('umpire mail quarantined')")
+			}
+		}
+	case len(args) == 2 && args[0] == "drop":
+		var ok bool
+		if id, ok = quarantineID(args[1]); !ok {
+			return usagef("drop takes a quarantined message's id, such as q3 ('umpire mail quarantined' lists them)")
 		}
 	default:
-		return usagef("want mail held or mail release ID")
+		return usagef("want mail held, mail quarantined, mail release ID or mail drop qID")
 	}
 	_, db, err := m.openExisting(fs)
 	if err != nil {
 		return err
 	}
-	if args[0] == "release" {
-		var mm store.Mail
-		err := db.Update(ctx, func(tx *store.Tx) (err error) {
-			mm, err = tx.Release(id)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(m.Stdout, "mail %d to %v released: it is sent now (%s)\n", id, mm.To, mm.Subject)
-		return nil
+	switch {
+	case args[0] == "held":
+		return listHeld(ctx, m, db)
+	case args[0] == "quarantined":
+		return listQuarantined(ctx, m, db)
+	case args[0] == "drop":
+		return setQuarantined(ctx, m, db, id, store.QuarantineDropped)
+	case quarantined:
+		return releaseQuarantined(ctx, m, db, id)
 	}
+	var mm store.Mail
+	err = db.Update(ctx, func(tx *store.Tx) (err error) {
+		mm, err = tx.Release(id)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "mail %d to %v released: it is sent now (%s)\n", id, mm.To, mm.Subject)
+	return nil
+}
+
+func listHeld(ctx context.Context, m *Main, db *store.DB) error {
 	return db.View(ctx, func(tx *store.Tx) error {
 		held, err := tx.Held()
 		if err != nil {
@@ -75,4 +119,93 @@ func runMail(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 		}
 		return w.Flush()
 	})
+}
+
+func listQuarantined(ctx context.Context, m *Main, db *store.DB) error {
+	return db.View(ctx, func(tx *store.Tx) error {
+		qs, err := tx.QuarantinedMessages()
+		if err != nil {
+			return err
+		}
+		if len(qs) == 0 {
+			fmt.Fprintln(m.Stdout, "no message is set aside")
+			return nil
+		}
+		w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "ID\tSET ASIDE\tFROM\tSUBJECT\tSTATE\tTRIES\tWHY")
+		for _, q := range qs {
+			state := q.State
+			if q.State == store.QuarantineProcessed {
+				state += " (" + q.Disposition + ")"
+			}
+			fmt.Fprintf(w, "q%d\t%s\t%s\t%s\t%s\t%d\t%s\n", q.ID, q.At.UTC().Format("2006-01-02 15:04"), orNone(q.From),
+				orNone(clip(q.Subject, 40)), state, q.Tries, q.Reason)
+		}
+		return w.Flush()
+	})
+}
+
+// releaseQuarantined marks message id released and, in the running judge,
+// processes it at once and says what became of it.
+func releaseQuarantined(ctx context.Context, m *Main, db *store.DB, id uint64) error {
+	if err := setQuarantined(ctx, m, db, id, store.QuarantineReleased); err != nil {
+		return err
+	}
+	if m.daemon == nil || m.daemon.intake == nil {
+		fmt.Fprintf(m.Stdout, "the judge processes q%d when it next starts (umpire serve)\n", id)
+		return nil
+	}
+	rs, err := m.daemon.intake.ProcessReleased(ctx)
+	if err != nil {
+		return err
+	}
+	for _, r := range rs {
+		if r.ID != id {
+			continue
+		}
+		if r.Disposition == mail.Quarantined {
+			return fmt.Errorf("q%d could not be processed again and is set aside again: %s", id, r.Reason)
+		}
+		fmt.Fprintf(m.Stdout, "q%d processed: %s (its sender is answered)\n", id, intake.DispositionName(r.Disposition))
+	}
+	return nil
+}
+
+// setQuarantined moves quarantined message id to state: released (from
+// held) or dropped (from held or released).
+func setQuarantined(ctx context.Context, m *Main, db *store.DB, id uint64, state string) error {
+	var q store.Quarantined
+	err := db.Update(ctx, func(tx *store.Tx) (err error) {
+		if q, _, err = tx.QuarantinedMessage(id); err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return fmt.Errorf("there is no quarantined message q%d ('umpire mail quarantined' lists them)", id)
+			}
+			return err
+		}
+		switch {
+		case q.State == store.QuarantineDropped || q.State == store.QuarantineProcessed:
+			return fmt.Errorf("q%d is %s already", id, q.State)
+		case q.State == state:
+			return fmt.Errorf("q%d is %s already", id, state)
+		}
+		q.State = state
+		if state == store.QuarantineDropped {
+			q.Done = m.Now()
+		}
+		return tx.PutQuarantined(q)
+	})
+	if err != nil {
+		return err
+	}
+	if state == store.QuarantineDropped {
+		fmt.Fprintf(m.Stdout, "q%d dropped: its record stays, its text is gone from the store (from %s, %q)\n", id, orNone(q.From), q.Subject)
+	}
+	return nil
+}
+
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
 }

@@ -269,6 +269,7 @@ type daemon struct {
 	sched  *scheduler
 	queue  *queue // the outbox's store, and the renderer of its reports
 	judge  *adjudicator.Judge
+	intake *intake.Handler
 	// metrics count the daemon's work; web, when set, serves the public
 	// pages and /metrics while the daemon runs.
 	metrics *web.Metrics
@@ -288,6 +289,7 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 	adj := cfg.judge(m.Logger)
 	metrics := m.newMetrics(db)
 	observeJudge(adj, metrics)
+	metrics.Runaways(cfg.Limits.runaways.Load)
 	q := &queue{db: db, from: from, key: key, reports: reports, log: m.Logger, now: m.Now, wake: make(chan struct{}, 1), metrics: metrics}
 	out, err := umail.NewOutbox(umail.OutboxConfig{
 		Server: server(cfg.SMTP), HelloName: hostOf(cfg.Address), Now: m.Now, Logger: m.Logger,
@@ -307,16 +309,17 @@ func (m *Main) newDaemon(ctx context.Context, cfg *Config, db *store.DB) (*daemo
 		Store: intakeStore{db}, Intake: &adjudicator.Intake{Logger: m.Logger, Judge: adj,
 			JudgeKey: &adjudicator.JudgeKey{Fingerprint: key.Public().Fingerprint, Armored: key.ArmoredPublic()}}, Address: cfg.Address,
 		From: from, Limits: limits, RepliesPerHour: cfg.Limits.RepliesPerHour, Now: m.Now, Logger: m.Logger,
-		Poke: poke, Wake: sched.Wake, Taken: takenMetrics(metrics),
+		Poke: poke, Wake: sched.Wake, Taken: takenMetrics(metrics), Budget: adj.MessageBudget,
+		Quarantined: func(uint64) { metrics.MailTaken("quarantined") },
 	})
 	in, err := umail.NewInbox(umail.InboxConfig{
 		Server: server(cfg.IMAP), Folder: cfg.IMAP.Folder, Processed: cfg.IMAP.Processed, Rejected: cfg.IMAP.Rejected,
-		Poll: cfg.IMAP.Poll.Duration, MaxSize: cfg.Limits.MessageBytes, Logger: m.Logger,
+		Quarantine: cfg.IMAP.Quarantine, Poll: cfg.IMAP.Poll.Duration, MaxSize: cfg.Limits.MessageBytes, Logger: m.Logger,
 	}, h, h)
 	if err != nil {
 		return nil, err
 	}
-	return &daemon{m: m, cfg: cfg, db: db, inbox: in, outbox: out, sched: sched, judge: adj, metrics: metrics, queue: q}, nil
+	return &daemon{m: m, cfg: cfg, db: db, inbox: in, outbox: out, sched: sched, judge: adj, intake: h, metrics: metrics, queue: q}, nil
 }
 
 func server(mb MailBox) umail.Server {
@@ -329,6 +332,9 @@ func server(mb MailBox) umail.Server {
 }
 
 func (d *daemon) once(ctx context.Context) error {
+	if err := d.released(ctx); err != nil {
+		return err
+	}
 	if err := d.inbox.Once(ctx); err != nil {
 		return err
 	}
@@ -349,8 +355,11 @@ func (d *daemon) once(ctx context.Context) error {
 func (d *daemon) run(ctx context.Context) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	if err := d.released(ctx); err != nil {
+		return err
+	}
 	runs := []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run, d.queue.Run, d.prune}
-	ctl, err := d.m.listenControl(d.cfg, d.db, func() { d.sched.Wake(); d.outbox.Poke() })
+	ctl, err := d.m.listenControl(d.cfg, d.db, d.intake, func() { d.sched.Wake(); d.outbox.Poke() })
 	if err != nil {
 		d.m.Logger.WarnContext(ctx, "no control socket: the command line cannot reach this judge while it runs", "err", err)
 	} else {
@@ -371,6 +380,17 @@ func (d *daemon) run(ctx context.Context) error {
 	d.m.Logger.InfoContext(ctx, "judge running")
 	wg.Wait()
 	return context.Cause(ctx)
+}
+
+// released processes the quarantined messages the operator released while
+// the judge was stopped (umpire mail release).
+func (d *daemon) released(ctx context.Context) error {
+	rs, err := d.intake.ProcessReleased(ctx)
+	if len(rs) > 0 {
+		d.m.Logger.InfoContext(ctx, "released messages processed", "messages", len(rs))
+		d.outbox.Poke()
+	}
+	return err
 }
 
 // prune empties the bodies of sent mail older than the retention, and

@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // Exit codes; see the package comment.
@@ -30,6 +32,9 @@ type Main struct {
 	// turns on progress bars.
 	IsTerminal func(w io.Writer) bool
 	Logger     *slog.Logger
+	// Games, when set, is the games the judge hosts instead of games()
+	// (tests add the stall game).
+	Games adjudicator.Registry
 
 	closers []io.Closer
 	// cmdline is the command being run, without its flags; a command the

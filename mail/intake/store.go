@@ -45,6 +45,25 @@ type Tx interface {
 	// UpdateKey replaces the material of a known key with an update merged
 	// from the key's own signatures (signature.MergeKey).
 	UpdateKey(fingerprint string, public []byte) error
+	// RetakeMessage rewrites the disposition of a message taken before (a
+	// quarantined message released and then processed).
+	RetakeMessage(digest dice.Hash, disposition string) error
+
+	// MarkInFlight marks messages (by digest) as being processed, with
+	// others or one alone; InFlightMarks returns how often the judge
+	// stopped while processing each, with others and alone (the marks
+	// never cleared). ClearInFlight clears a message's marks; the intake
+	// clears them with the message's record.
+	MarkInFlight(digests []dice.Hash, alone bool, now time.Time) error
+	InFlightMarks(digests []dice.Hash) (inBatch, alone []int, err error)
+	ClearInFlight(digest dice.Hash) error
+	// Quarantine keeps a message set aside with its raw text (the same
+	// message, by digest, keeps its record: its tries add up); the others
+	// read and update the records (quarantine.go).
+	Quarantine(q Quarantined, raw []byte) (Quarantined, error)
+	QuarantinedMessages() ([]Quarantined, error)
+	QuarantinedMessage(id uint64) (Quarantined, []byte, error)
+	PutQuarantined(q Quarantined) error
 }
 
 // Checkpoint is how far the judge has read an IMAP mailbox.
@@ -71,4 +90,23 @@ type Taken struct {
 type Key struct {
 	Fingerprint string
 	Public      []byte
+}
+
+// Quarantined is a message set aside (quarantine.go). State is one of
+// "held", "released", "processed", "dropped".
+type Quarantined struct {
+	ID          uint64
+	Digest      dice.Hash
+	MessageID   string
+	From        string
+	Subject     string
+	Mailbox     string
+	UID         uint32
+	Size        int
+	At          time.Time
+	Reason      string
+	Tries       int
+	State       string
+	Done        time.Time
+	Disposition string
 }

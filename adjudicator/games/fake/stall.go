@@ -25,6 +25,13 @@ import (
 // re-run as a judge, hosts it).
 type Stall struct {
 	rules
+	// Fixed plays the umpire with the fix: cue lines are read as any
+	// other line (and refused, as no order of the fake game).
+	Fixed bool
+	// Began, if set, is told of each cue as ParseOrders begins to
+	// misbehave (a test started as a process of its own logs it).
+	Began func(cue string)
+
 	once    sync.Once
 	release chan struct{}
 }
@@ -45,7 +52,14 @@ func (s *Stall) ParseOrders(state []byte, seat string, lines []adjudicator.Order
 	var rest []adjudicator.OrderLine
 	var cued []string
 	for _, l := range lines {
-		switch strings.TrimSpace(strings.ToLower(l.Text)) {
+		cue := strings.TrimSpace(strings.ToLower(l.Text))
+		if s.Fixed && cue != "stall-step" {
+			cue = ""
+		}
+		if s.Began != nil && cue != "" && cue != "stall-step" {
+			s.Began(cue)
+		}
+		switch cue {
 		case "stall":
 			<-s.release
 		case "spin":

@@ -40,7 +40,7 @@ func NewMetrics(outbox OutboxStats, now func() time.Time, log *slog.Logger) *Met
 	m := &Metrics{reg: prometheus.NewRegistry()}
 	m.mailsTaken = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "umpire_mails_taken_total",
-		Help: "Messages taken from the mailbox and answered, by where they were filed (processed or rejected).",
+		Help: "Messages taken from the mailbox and answered, by where they were filed (processed, rejected, or quarantined: set aside for the operator).",
 	}, []string{"disposition"})
 	m.mailsSent = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "umpire_mails_sent_total",
@@ -68,7 +68,7 @@ func NewMetrics(outbox OutboxStats, now func() time.Time, log *slog.Logger) *Met
 		Name: "umpire_http_requests_total",
 		Help: "Requests to the web pages, by status class (2xx, 3xx, 4xx, 5xx).",
 	}, []string{"class"})
-	for _, l := range []string{"processed", "rejected"} {
+	for _, l := range []string{"processed", "rejected", "quarantined"} {
 		m.mailsTaken.WithLabelValues(l)
 	}
 	for _, l := range []string{"receipt", "report", "reminder", "error", "announcement"} {
@@ -86,6 +86,18 @@ func NewMetrics(outbox OutboxStats, now func() time.Time, log *slog.Logger) *Met
 		m.reg.MustRegister(&outboxCollector{stats: outbox, now: now, log: log})
 	}
 	return m
+}
+
+// Runaways publishes how many computations the judge abandoned while they
+// still ran, because they ran out of their budget (adjudicator.Budget):
+// each may still hold a core or memory until the judge restarts.
+func (m *Metrics) Runaways(count func() int64) {
+	if m != nil {
+		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "umpire_runaway_computations",
+			Help: "Computations abandoned at their budget's limit since the judge started; they may still run until it restarts.",
+		}, func() float64 { return float64(count()) }))
+	}
 }
 
 // MailTaken counts a message taken from the mailbox, filed as disposition.

@@ -36,5 +36,10 @@
 //	observe.go    observers: observe, unobserve, the game master's observers
 //	history.go    looking back: games, history, report (the asker's view), key
 //	report.go     reports: Report, Situation and the optional Reporter
+//	budget.go     Budget: the time and memory the rules' work on a message or
+//	              a step may take; OverBudget, and StepStuck (a step the
+//	              rules could not adjudicate pauses its game)
+//	quarantine.go SetAside: the answer to a message the judge set aside
+//	consume.go    Consuming, the guard that makes every grammar loop consume
 //	errors.go     the package's sentinel errors
 package adjudicator

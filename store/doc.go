@@ -52,4 +52,8 @@
 //	                                 its export file (archive.go); games/<id> and its due-time
 //	                                 entry are gone
 //	ended/<id>                       when a stored game ended, until it is archived (archive.go)
+//	quarantine/<id>                  Quarantined: a message the judge set aside (quarantine.go)
+//	quarantine-raw/<id>              its raw text, compressed, until it is dropped
+//	quarantine-digests/<digest>      the id of the message set aside with that digest
+//	intake-inflight/<digest>         InFlight: a message whose processing began and has not ended
 package store

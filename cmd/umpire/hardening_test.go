@@ -327,11 +327,39 @@ func TestReceiptDespiteBadMessageID(t *testing.T) {
 // given as text that is no map is refused at create, not at start.
 func TestCreateChecksDataText(t *testing.T) {
 	c := newClub(t, mailtest.Real(t), "")
-	c.send("grace", c.signed("grace", "create\nid = \"wbt-1\"\ngame = \"wbt\"\nscenario = \"standard\"\n[options]\nmap = '''\nthis is no map\n'''\n[schedule]\nevery = \"72h\"\n", true, ""))
+	c.send("grace", c.signed("grace", "create\nid = \"wbt-1\"\ngame = \"wbt\"\nscenario = \"demo\"\n[options]\nmap = '''\nthis is no map\n'''\n[schedule]\nevery = \"72h\"\n", true, ""))
 	c.serve()
 	got := strings.Join(c.inbox("grace", 1), "\n")
-	if !strings.Contains(got, "The game was not created") || !strings.Contains(got, "map") {
+	if !strings.Contains(got, "The game was not created") || !strings.Contains(got, "option map") {
 		t.Errorf("a bad map text was not refused at create:\n%s", got)
+	}
+}
+
+// TestCreateRefusesDeepData: a game file sent by mail whose data option
+// nests thousands deep (a map 4,000 inline tables deep took 13 s and
+// 1.85 GiB to decode), or that names thousands of unknown keys, is
+// answered at once, in a few lines, with the line (adjudicator/datafile).
+func TestCreateRefusesDeepData(t *testing.T) {
+	c := newClub(t, mailtest.Real(t), "")
+	deep := "x = " + strings.Repeat("{a = ", 4000) + "1" + strings.Repeat("}", 4000)
+	c.send("grace", c.signed("grace", "create\nid = \"wbt-1\"\ngame = \"wbt\"\nscenario = \"demo\"\n[options]\nmap = '''\n"+deep+"\n'''\n[schedule]\nevery = \"72h\"\n", true, ""))
+	var unknown strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&unknown, "k%d = {a = {b = 1}}\n", i)
+	}
+	c.send("grace", c.signed("grace", "create\n"+unknown.String()+clubGame, true, ""))
+	c.serve()
+	got := c.inbox("grace", 2)
+	if len(got) != 2 || !strings.Contains(got[0]+got[1], "option map:1: nested more than 12 deep") {
+		t.Errorf("the deep map was not refused with the line:\n%s", strings.Join(got, "\n---\n"))
+	}
+	if !strings.Contains(got[0]+got[1], "unknown setting k0 (also unknown: k1, k2, k3, k4 and 2995 more)") {
+		t.Errorf("the unknown keys were not named in short:\n%s", strings.Join(got, "\n---\n"))
+	}
+	for _, m := range got {
+		if len(m) > 8000 {
+			t.Errorf("an answer of %d bytes", len(m))
+		}
 	}
 }
 

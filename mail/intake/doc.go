@@ -17,5 +17,6 @@
 //	verify.go    finding and checking a message's signature
 //	keys.go      the keys the judge knows and the keys a message attaches
 //	limit.go     the hourly limit on answers to one sender
+//	quarantine.go messages set aside: budgets, in-flight marks, release
 //	store.go     the storage the intake needs
 package intake

@@ -46,22 +46,46 @@ func Submit(ctx context.Context, addr, hello, from string, to []string, raw []by
 
 // Fetch logs in to the IMAP server at addr without TLS and returns the raw
 // messages of folder in UID order, opening it read-only: a player of the
-// dev servers reading mail.
+// dev servers reading mail. A message another session expunges while it is
+// fetched comes without a body (Dovecot): the folder is read again, up to
+// five times, so that what is returned is the folder at one moment.
 func Fetch(ctx context.Context, addr, user, password, folder string) ([][]byte, error) {
+	var err error
+	for range 5 {
+		var raws [][]byte
+		var changing bool
+		if raws, changing, err = fetchOnce(ctx, addr, user, password, folder); err == nil && !changing {
+			return raws, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return nil, fmt.Errorf("IMAP fetch %s of %s: messages kept coming without their bodies (expunged while fetched?)", folder, user)
+}
+
+// fetchOnce is one reading of folder for Fetch; changing is set when a
+// message came without its body.
+func fetchOnce(ctx context.Context, addr, user, password, folder string) (raws [][]byte, changing bool, err error) {
 	c, err := imapclient.DialInsecure(addr, &imapclient.Options{Dialer: &net.Dialer{Timeout: ioTimeout}})
 	if err != nil {
-		return nil, fmt.Errorf("IMAP: %w", err)
+		return nil, false, fmt.Errorf("IMAP: %w", err)
 	}
 	defer c.Close()
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
 
 	if err := c.Login(user, password).Wait(); err != nil {
-		return nil, fmt.Errorf("IMAP login %s: %w", user, err)
+		return nil, false, fmt.Errorf("IMAP login %s: %w", user, err)
 	}
 	data, err := c.Select(folder, &imap.SelectOptions{ReadOnly: true}).Wait()
 	if err != nil {
-		return nil, fmt.Errorf("IMAP examine %s of %s: %w", folder, user, err)
+		return nil, false, fmt.Errorf("IMAP examine %s of %s: %w", folder, user, err)
 	}
 	var msgs []*imapclient.FetchMessageBuffer
 	if data.NumMessages > 0 {
@@ -73,17 +97,16 @@ func Fetch(ctx context.Context, addr, user, password, folder string) ([][]byte, 
 			BodySection: []*imap.FetchItemBodySection{section},
 		}).Collect()
 		if err != nil {
-			return nil, fmt.Errorf("IMAP fetch %s of %s: %w", folder, user, err)
+			return nil, false, fmt.Errorf("IMAP fetch %s of %s: %w", folder, user, err)
 		}
 	}
 	slices.SortFunc(msgs, func(a, b *imapclient.FetchMessageBuffer) int { return cmp.Compare(a.UID, b.UID) })
-	raws := make([][]byte, len(msgs))
+	raws = make([][]byte, len(msgs))
 	for i, m := range msgs {
-		raws[i] = m.FindBodySection(&imap.FetchItemBodySection{})
-		if raws[i] == nil {
-			return nil, fmt.Errorf("IMAP fetch %s of %s: UID %d came without a body", folder, user, m.UID)
+		if raws[i] = m.FindBodySection(&imap.FetchItemBodySection{}); raws[i] == nil {
+			return nil, true, nil
 		}
 	}
 	_ = c.Logout().Wait() // the messages are read; a failed goodbye changes nothing
-	return raws, nil
+	return raws, false, nil
 }

@@ -86,6 +86,11 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	actedUnits := map[*Unit]bool{}                            // units of Forces that acted on an earlier line
 	certainPA := map[board.ID][]paMark{}                      // PAs earlier lines are sure to place, by hex
 	defer func() { g.cleared, g.plannedAt, g.actedEarlier = nil, nil, false }()
+	// the standing orders as they will stand after each line (storeStanding)
+	store := map[string][]string{}
+	for k, v := range g.Standing {
+		store[k] = slices.Clone(v)
+	}
 	for _, l := range lines {
 		text := stripComment(l.Text)
 		if text == "" {
@@ -166,6 +171,19 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 				}
 			}
 		}
+		if err == nil && canon != "" {
+			// a newer standing order replaces its twin; the receipt says which
+			replaced, cerr := storeStanding(store, seat, canon)
+			switch {
+			case cerr != nil:
+				err = bad(fmt.Sprintf("a defend line of the same at and if as a kept one replaces it; defend clear forgets them all (%s are kept)", strings.Join(defendLines(store[seat+":defend"]), "; ")),
+					"a seat keeps at most %d standing defend lines of different scopes: %v", MaxDefendLines, cerr)
+			case len(replaced) > 0 && strings.Contains(canon, "#"):
+				canon += "; replaces: " + strings.Join(replaced, "; ")
+			case len(replaced) > 0:
+				canon += " # replaces: " + strings.Join(replaced, "; ")
+			}
+		}
 		if err != nil {
 			hint := stepHints[g.Phase]
 			if oe, ok := err.(*orderError); ok && oe.hint != "" {
@@ -179,6 +197,15 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 		}
 	}
 	return out, problems
+}
+
+// defendLines are the stored defend orders as the seat writes them.
+func defendLines(stored []string) []string {
+	var out []string
+	for _, x := range stored {
+		out = append(out, "defend "+x)
+	}
+	return out
 }
 
 // paMark is a PA an earlier line of the file is sure to place: its units
@@ -1066,6 +1093,9 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 			if err != nil {
 				return "", err
 			}
+			if slices.Contains(ids, u.ID) {
+				return "", bad("name each unit once", "%s is named twice", u.ID)
+			}
 			ids = append(ids, u.ID)
 		}
 		return verb + " " + strings.Join(ids, " "), nil
@@ -1121,14 +1151,20 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 		for i := 1; i < len(args); i++ {
 			switch low[i] {
 			case "at":
-				out = append(out, "at")
+				var at []string
 				for ; i+1 < len(args) && low[i+1] != "if"; i++ {
 					h, err := g.parseHex(args[i+1])
 					if err != nil {
 						return "", err
 					}
-					out = append(out, g.hex(h))
+					if slices.Contains(at, g.hex(h)) {
+						return "", bad("name each hex once", "%s is named twice", g.hex(h))
+					}
+					at = append(at, g.hex(h))
 				}
+				// in hex order: the line's scope is its set of hexes and its condition
+				slices.Sort(at)
+				out = append(append(out, "at"), at...)
 			case "if":
 				if i+1 >= len(args) {
 					return "", bad("if odds>=3:1, if odds<=2:1, if attacker", "if needs a condition")
@@ -1315,6 +1351,9 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		if slices.Contains(ids, u.ID) {
+			return "", bad("name each unit once", "%s is named twice", u.ID)
+		}
 		if why := g.attackBar(u, t); why != "" {
 			return "", bad("attackers: combat units next to the hex, not CI or Demoralized, without an MPs Expended marker (9.2)", "%s cannot attack %s: %s", u.ID, g.hex(t), why)
 		}
@@ -1377,6 +1416,9 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 					if err != nil {
 						return "", err
 					}
+					if slices.Contains(us, u.ID) {
+						return "", bad("name each unit once", "%s is named twice", u.ID)
+					}
 					us = append(us, u.ID)
 				}
 				a = strings.Join(us, "+")
@@ -1428,6 +1470,9 @@ func (g *game) parseAnswer(side Side, args []string) (string, error) {
 				u, err := g.own(side, id)
 				if err != nil {
 					return "", err
+				}
+				if slices.Contains(us, u.ID) {
+					return "", bad("name each unit once", "%s is named twice", u.ID)
 				}
 				us = append(us, u.ID)
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
@@ -128,7 +129,14 @@ func newState(data Data, sc *Scenario) ([]byte, error) {
 		g.ctl[id] = false
 	}
 	if _, err := g.aoas(s.Boundaries, g.markers()); err != nil {
-		return nil, fmt.Errorf("sms1914: scenario %s: %w", data.ScenarioName, err)
+		fe := &datafile.FileError{File: data.ScenarioName, Err: err.Error()}
+		if ae, ok := err.(*areaError); ok {
+			fe.Field, fe.Line = "army.marker", su.markerLines[ae.Army]
+			if ae.Boundaries {
+				fe.Field, fe.Line = "boundaries", su.boundaryLines
+			}
+		}
+		return nil, fmt.Errorf("sms1914: scenario: %w", data.blame(fe))
 	}
 	g.attachArmies()
 	for _, u := range g.units(SB) {

@@ -111,18 +111,20 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 		if err == nil {
 			// one activation a Force, its lines together (7.1.2)
 			f := strings.Fields(stripComment(canon))
-			if len(f) > 1 && slices.Contains([]string{"move", "pa", "repulse", "recover", "ip", "marsch", "twohex", "consolidate", "wheel", "exit", "enter", "box"}, f[0]) {
+			standingRepulse := len(f) == 2 && f[0] == "repulse" // repulse yes|no, a standing order
+			if len(f) > 1 && !standingRepulse && slices.Contains([]string{"move", "pa", "repulse", "recover", "ip", "marsch", "twohex", "consolidate", "wheel", "exit", "enter", "box"}, f[0]) {
 				lead := strings.ToLower(strings.Split(f[1], "+")[0])
 				if n, ok := acted[lead]; ok && lastLead != lead {
 					err = bad("give a Force's move, PA, Repulse and task lines one after another", "%s already acted on line %d: a Force finishes its movement before another begins (7.1.2)", strings.Split(f[1], "+")[0], n)
 				} else if n, ok := paLine[lead]; ok {
 					err = bad("give the Force's move, Repulse or task before its pa line", "%s placed a PA on line %d: once a unit has placed a PA it spends no more MPs that phase (7.3)", strings.Split(f[1], "+")[0], n)
 				} else {
-					stationary := acted[lead] == 0
-					if f[0] == "pa" && stationary {
+					if _, before := acted[lead]; f[0] == "pa" && !before {
 						// 7.3: at most 2 1/4 DE of a hex bear PA markers
 						err = g.paStack(f[1], f[2], l.Line, actedUnits, certainPA)
 					}
+				}
+				if err == nil {
 					acted[lead] = l.Line
 					lastLead = lead
 					for _, u := range g.forceUnits(f[1]) {

@@ -82,10 +82,10 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	cleared := map[string]map[board.ID]bool{} // Force lead -> hexes its Repulse lines aim at
 	lastLead := ""
 	attacked, attackers := map[string]int{}, map[string]int{} // hex or unit -> line of its attack
-	endsAt := map[string]board.ID{}                           // Force lead -> where its move ends
+	mayEnd := map[string][]board.ID{}                         // Force lead -> where its lines so far may leave it
 	actedUnits := map[*Unit]bool{}                            // units of Forces that acted on an earlier line
 	certainPA := map[board.ID][]paMark{}                      // PAs earlier lines are sure to place, by hex
-	defer func() { g.cleared, g.plannedAt, g.actedEarlier = nil, nil, false }()
+	defer func() { g.cleared, g.mayEnd, g.actedEarlier = nil, nil, false }()
 	// the standing orders as they will stand after each line (storeStanding)
 	store := map[string][]string{}
 	for k, v := range g.Standing {
@@ -101,10 +101,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 		if f := strings.Fields(text); len(f) > 1 {
 			lead := strings.ToLower(strings.Split(f[1], "+")[0])
 			g.cleared = cleared[lead]
-			g.plannedAt = nil
-			if h, ok := endsAt[lead]; ok {
-				g.plannedAt = &h
-			}
+			g.mayEnd = mayEnd[lead]
 			_, g.actedEarlier = acted[lead]
 		}
 		canon, err := g.parseLine(seat, text)
@@ -127,28 +124,36 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 				if err == nil {
 					acted[lead] = l.Line
 					lastLead = lead
-					for _, u := range g.forceUnits(f[1]) {
+					units := g.forceUnits(f[1])
+					for _, u := range units {
 						actedUnits[u] = true
+					}
+					if _, ok := mayEnd[lead]; !ok && len(units) > 0 {
+						mayEnd[lead] = units[0].hexes()
 					}
 					switch f[0] {
 					case "move":
-						// the first path's last hex
+						// any hex of its paths: the Force may stop anywhere on them
 						for _, t := range f[2:] {
-							if t == "else" || strings.HasPrefix(t, "#") || t == "nofm" || strings.HasPrefix(t, "fm=") {
+							if strings.HasPrefix(t, "#") {
 								break
 							}
-							if h, err := g.grid.Parse(t); err == nil {
-								endsAt[lead] = h
+							if h, err := g.grid.Parse(t); err == nil && !slices.Contains(mayEnd[lead], h) {
+								mayEnd[lead] = append(mayEnd[lead], h)
 							}
 						}
 					case "pa":
 						paLine[lead] = l.Line
-					case "repulse":
-						if h, err := g.grid.Parse(f[2]); err == nil {
-							if cleared[lead] == nil {
-								cleared[lead] = map[board.ID]bool{}
+					case "repulse", "twohex", "wheel":
+						// a Repulse across the Sava moves into the hex it clears (7.4.7)
+						if h, err := g.grid.Parse(f[len(f)-1]); err == nil {
+							mayEnd[lead] = append(mayEnd[lead], h)
+							if f[0] == "repulse" {
+								if cleared[lead] == nil {
+									cleared[lead] = map[board.ID]bool{}
+								}
+								cleared[lead][h] = true
 							}
-							cleared[lead][h] = true
 						}
 					}
 				}
@@ -383,17 +388,20 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		at := u.pos
-		if g.plannedAt != nil {
-			at = *g.plannedAt
+		// where the unit may stand: its hex, or after the Force's earlier
+		// lines any hex they may leave it in
+		where := []board.ID{u.pos}
+		if g.actedEarlier && g.mayEnd != nil {
+			where = g.mayEnd
 		}
+		near := slices.ContainsFunc(where, func(x board.ID) bool { return g.grid.Adjacent(x, h) })
 		if verb == "twohex" && (u.c.Kind == KArtillery || !u.c.Combat()) {
 			return "", bad("a Force of combat units enters Two-Hex status (19.0, 19.1.1); artillery and supply units never do", "%s cannot enter Two-Hex status: it is no combat unit (19.1.1)", u.ID)
 		}
-		if verb == "twohex" && (!g.grid.Adjacent(at, h) || u.Hex2 != "") {
+		if verb == "twohex" && (!near || u.Hex2 != "" && !g.actedEarlier) {
 			return "", bad("twohex UNIT HEX: HEX next to the unit's hex", "%s cannot extend into %s (19.1.1)", u.ID, args[1])
 		}
-		if verb == "consolidate" && (u.Hex2 == "" || !u.in(h)) {
+		if verb == "consolidate" && !g.actedEarlier && (u.Hex2 == "" || !u.in(h)) {
 			return "", bad("consolidate a Two-Hex unit into one of its two hexes", "%s is not in Two-Hex status in %s", u.ID, args[1])
 		}
 		return verb + " " + u.ID + " " + g.hex(h), nil
@@ -950,6 +958,14 @@ func (g *game) parsePA(side Side, args []string) (string, error) {
 		}
 		return "pa " + spec + " " + g.hex(h) + fmt.Sprintf(" # %d MPs", g.paCost(units, h)), nil
 	}
+	if g.mayEnd != nil && !slices.ContainsFunc(g.mayEnd, func(x board.ID) bool { return g.grid.Adjacent(x, h) }) {
+		var at []string
+		for _, x := range g.mayEnd {
+			at = append(at, g.hex(x))
+		}
+		return "", bad(fmt.Sprintf("a PA points at a hex next to where the Force ends its move (7.3): it may end in %s; point it at a hex next to one of them, or move the Force next to %s", strings.Join(at, " "), g.hex(h)),
+			"%s cannot end its move next to %s", spec, g.hex(h))
+	}
 	return "pa " + spec + " " + g.hex(h) + " # after any move of the Force: it must be next to " + g.hex(h), nil
 }
 
@@ -970,6 +986,17 @@ func (g *game) parseRepulse(side Side, args []string) (string, error) {
 		if u.c.Formation && u.CE >= StatusCI {
 			return "", bad("CI and Demoralized units cannot Repulse (7.4.2)", "%s is %s", u.ID, u.CE)
 		}
+	}
+	if lead := units[0]; !g.actedEarlier && !slices.ContainsFunc(lead.hexes(), func(x board.ID) bool { return g.grid.Adjacent(x, h) }) {
+		// it Repulses from where it stands (7.4: a Force next to the enemy)
+		var next []string
+		for _, n := range g.nbrs(lead.pos) {
+			if g.enemyIn(n, side) {
+				next = append(next, g.hex(n))
+			}
+		}
+		return "", bad(fmt.Sprintf("a Force Repulses an enemy stack next to it (7.4): from %s, %s; or move it first, on the line before", lead.Hex, orNone(next)),
+			"%s in %s is not next to %s", spec, lead.Hex, g.hex(h))
 	}
 	out := "repulse " + spec + " " + g.hex(h)
 	if len(args) == 4 {

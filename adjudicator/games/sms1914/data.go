@@ -507,12 +507,20 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 			if !mapListsTerrain(mapText, t) {
 				table, key = "", "default_terrain" // the hex has the default terrain
 			}
-			return nil, fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, table, -1, key,
-				"hex %s: unknown terrain %q: the terrains are %s (3.5, 3.6)", m.Grid.Format(id), t, strings.Join(terrains, ", ")))
+			fe := fileErr(d.MapName, mapText, table, -1, key,
+				"hex %s: unknown terrain %q: the terrains are %s (3.5, 3.6)", m.Grid.Format(id), t, strings.Join(terrains, ", ")).(*datafile.FileError)
+			if n := lineWith(mapText, fmt.Sprintf("%q", t)); n > 0 {
+				fe.Line = n // the entry that names it
+			}
+			return nil, fmt.Errorf("sms1914: map: %w", fe)
 		}
 		a := m.Area[id]
 		if !slices.Contains(ahAreas, a) && !slices.Contains(serbAreas, a) {
-			return nil, mapBad("area", "name", "unknown area %q: A-H areas are %s; Serbian %s (1.1, 25.2)", a, strings.Join(ahAreas, ", "), strings.Join(serbAreas, ", "))
+			fe := fileErr(d.MapName, mapText, "area", -1, "name", "unknown area %q: A-H areas are %s; Serbian %s (1.1, 25.2)", a, strings.Join(ahAreas, ", "), strings.Join(serbAreas, ", ")).(*datafile.FileError)
+			if n := lineWith(mapText, fmt.Sprintf("%q", a)); n > 0 {
+				fe.Line = n // the entry that names it
+			}
+			return nil, fmt.Errorf("sms1914: map: %w", fe)
 		}
 		sc.hexes = append(sc.hexes, id)
 	}
@@ -638,6 +646,16 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 		}
 	}
 	return sc, nil
+}
+
+// lineWith is the first line of text holding s, 0 if none.
+func lineWith(text []byte, s string) int {
+	for i, l := range strings.Split(string(text), "\n") {
+		if strings.Contains(l, s) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // mapListsTerrain reports whether a [[terrain]] entry names the kind.

@@ -272,6 +272,7 @@ func TestBadFiles(t *testing.T) {
 	}{
 		{"four-digit ids", "map", strings.Replace(mapText, `ids = "CC.RR"`, `ids = "CCRR"`, 1), lineOf(mapText, `ids = "CC.RR"`), "grid.ids", "dotted ids"},
 		{"even columns up", "map", strings.Replace(mapText, `up = "odd"`, `up = "even"`, 1), lineOf(mapText, `up = "odd"`), "grid.up", "odd columns"},
+		{"unknown terrain", "map", strings.Replace(mapText, `kind = "rough"`, `kind = "swamp"`, 1), lineOf(mapText, `kind = "rough"`), "terrain.kind", "unknown terrain"},
 		{"unknown hexside set", "map", strings.Replace(mapText, "[side_sets]\n", "[side_sets]\ncanal = [\"20.10/20.11\"]\n", 1), lineOf(mapText, "[side_sets]") + 1, "side_sets.canal", "unknown hexside set"},
 		{"bad kind", "counters", strings.Replace(counters, `kind = "cavalry"`, `kind = "hussars"`, 1), lineOf(counters, `kind = "cavalry"`), "kind", "want one of"},
 		{"bad values", "counters", strings.Replace(counters, "full = [13, 12, 3, 4]", "full = [13, 12, 3]", 1), lineOf(counters, "full = [13, 12, 3, 4]"), "full", "four numbers"},

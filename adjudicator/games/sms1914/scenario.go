@@ -431,9 +431,9 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 			}
 		}
 	}
-	for _, u := range s.Units {
+	for i, u := range s.Units { // one a [[unit]] entry, in order
 		if u.Box != "" && !slices.ContainsFunc(s.Boxes, func(o Box) bool { return o.Name == u.Box }) {
-			return fieldErr("unit", -1, "box", "%s: %q is not a Montenegrin box", u.ID, u.Box)
+			return fieldErr("unit", i, "box", "%s: %q is not a Montenegrin box", u.ID, u.Box)
 		}
 	}
 	for _, l := range []struct {

@@ -82,6 +82,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	cleared := map[string]map[board.ID]bool{} // Force lead -> hexes its Repulse lines aim at
 	lastLead := ""
 	attacked, attackers := map[string]int{}, map[string]int{} // hex or unit -> line of its attack
+	answered := map[string]int{}                              // attacked hex -> line of its answer
 	mayEnd := map[string][]board.ID{}                         // Force lead -> where its lines so far may leave it
 	actedUnits := map[*Unit]bool{}                            // units of Forces that acted on an earlier line
 	certainPA := map[board.ID][]paMark{}                      // PAs earlier lines are sure to place, by hex
@@ -159,6 +160,14 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 				}
 			} else {
 				lastLead = ""
+			}
+			// one answer an attacked hex: a second would silently replace the first
+			if err == nil && len(f) > 1 && f[0] == "answer" {
+				if n, ok := answered[f[1]]; ok {
+					err = bad("one answer a hex: put its intensity, withholding, Ammo and Shells on one line", "%s is already answered on line %d", f[1], n)
+				} else {
+					answered[f[1]] = l.Line
+				}
 			}
 			// 9.2: no hex is attacked twice, no unit attacks twice in a phase
 			if err == nil && len(f) > 3 && f[0] == "attack" {

@@ -99,11 +99,18 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 		}
 		// a move may enter a hex an earlier Repulse of the same Force is to
 		// clear (7.4.4); a Two-Hex order reads from where its move ends
+		g.cleared, g.mayEnd, g.actedEarlier = nil, nil, false
 		if f := strings.Fields(text); len(f) > 1 {
 			lead := strings.ToLower(strings.Split(f[1], "+")[0])
 			g.cleared = cleared[lead]
 			g.mayEnd = mayEnd[lead]
+			// the Force acted before if any of its units did, whichever leads
 			_, g.actedEarlier = acted[lead]
+			for _, id := range strings.Split(f[1], "+") {
+				if u := g.unitByID(id); u != nil && actedUnits[u] {
+					g.actedEarlier = true
+				}
+			}
 		}
 		canon, err := g.parseLine(seat, text)
 		if err == nil {
@@ -117,7 +124,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 				} else if n, ok := paLine[lead]; ok {
 					err = bad("give the Force's move, Repulse or task before its pa line", "%s placed a PA on line %d: once a unit has placed a PA it spends no more MPs that phase (7.3)", strings.Split(f[1], "+")[0], n)
 				} else {
-					if _, before := acted[lead]; f[0] == "pa" && !before {
+					if f[0] == "pa" && !g.actedEarlier {
 						// 7.3: at most 2 1/4 DE of a hex bear PA markers
 						err = g.paStack(f[1], f[2], l.Line, actedUnits, certainPA)
 					}

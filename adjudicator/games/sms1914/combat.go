@@ -234,7 +234,18 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 	}
 	// defenders: every Force in the hex, less those withheld (9.2.5)
 	ans := g.answer(a)
-	all := g.forcesAt(t, side.Enemy())
+	all, retreated := g.splitRetreated(g.forcesAt(t, side.Enemy()))
+	if len(all) == 0 {
+		// every unit in the hex retreated earlier this phase: none may be
+		// attacked again (9.2, 9.2.5 A)
+		for _, f := range b.attackers {
+			for _, u := range f.Units() {
+				u.Attacked = false
+			}
+		}
+		g.ev("9.2", "The attack on %s is void: every unit there retreated earlier this attack phase, and no unit is attacked twice a phase (9.2.5).", a.Target)
+		return nil
+	}
 	// different corps: only one corps' troops defend; the one with the most DE (or the answer's choice)
 	byKey := map[string][]*Force{}
 	var keys []string
@@ -321,6 +332,7 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 		}
 		g.evFor(side.Enemy(), "9.2.5", "Withheld in %s: %s.", g.hex(t), strings.Join(wh, ", "))
 	}
+	b.withheld = append(b.withheld, retreated...)
 	// 9.1.1 c: Ammo and Shells
 	for _, f := range b.attackers {
 		b.ammo[f] = !a.NoAmmo && g.ammoFor(sup[side], f)
@@ -344,6 +356,45 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 	}
 	b.neighbourAV(used, sqUsed)
 	return b
+}
+
+// splitRetreated parts a hex's Forces into the units that may defend and
+// those retreated earlier this attack phase, which must be withheld
+// (9.2.5 A: no unit is attacked more than once a phase, 9.2). A Force is
+// split by unit: an asset that did not retreat defends even if the
+// Formation it is assigned to did; a Fort, which never retreats, stays
+// with the units that defend.
+func (g *game) splitRetreated(forces []*Force) (fresh, retreated []*Force) {
+	for _, f := range forces {
+		in, out := &Force{Hex: f.Hex, Fort: f.Fort}, &Force{Hex: f.Hex}
+		for _, u := range f.Units() {
+			switch {
+			case u == f.Fort:
+			case u.Retreated && u.c.Formation:
+				out.Formation = u
+			case u.Retreated:
+				out.Assets = append(out.Assets, u)
+			case u.c.Formation:
+				in.Formation = u
+			default:
+				in.Assets = append(in.Assets, u)
+			}
+		}
+		if in.Lead() != nil {
+			fresh = append(fresh, in)
+		}
+		if out.Lead() != nil {
+			retreated = append(retreated, out)
+		}
+	}
+	if len(retreated) > 0 {
+		var ids []string
+		for _, f := range retreated {
+			ids = append(ids, f.String())
+		}
+		g.evFor(forces[0].Lead().c.Side, "9.2.5", "Withheld in %s: %s, retreated earlier this attack phase (no unit is attacked twice a phase, 9.2).", g.hex(forces[0].Hex), strings.Join(ids, ", "))
+	}
+	return fresh, retreated
 }
 
 func sizeWord(u *Unit) string {

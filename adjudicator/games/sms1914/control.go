@@ -107,6 +107,17 @@ func (g *game) releaseGarrisons() {
 	}
 }
 
+// areaError is why the Areas of Attachment cannot be drawn: an army's
+// marker outside A-H's hexes, or boundaries that leave two markers in one
+// area. A scenario's refusal names the marker's or the boundaries' line.
+type areaError struct {
+	Army       string
+	Boundaries bool
+	text       string
+}
+
+func (e *areaError) Error() string { return e.text }
+
 // aoas finds every A-H army's Area of Attachment (5.1.1): the hexes A-H
 // controls or occupies, joined across hexsides that are not a boundary,
 // Sava or Donau hexside, and holding the army's marker; an area holding no
@@ -163,10 +174,10 @@ func (g *game) aoas(boundaries []string, markers map[string]string) (map[board.I
 		}
 		n, ok := comp[m]
 		if !ok {
-			return nil, fmt.Errorf("army %s's marker %s is not in a hex A-H controls or occupies (5.1.1)", a, markers[a])
+			return nil, &areaError{Army: a, text: fmt.Sprintf("army %s's marker %s is not in a hex A-H controls or occupies (5.1.1)", a, markers[a])}
 		}
 		if owner[n] != "" {
-			return nil, fmt.Errorf("the boundaries do not separate %s and %s: their markers %s and %s share one area (5.1.1)", owner[n], a, markers[owner[n]], markers[a])
+			return nil, &areaError{Army: a, Boundaries: true, text: fmt.Sprintf("the boundaries do not separate %s and %s: their markers %s and %s share one area (5.1.1)", owner[n], a, markers[owner[n]], markers[a])}
 		}
 		owner[n] = a
 	}

@@ -97,6 +97,9 @@ func parsePart(p string) (Part, error) {
 			n := 0
 			for _, d := range p[i+1 : j] {
 				n = n*10 + int(d-'0')
+				if n > maxDRM {
+					return out, fmt.Errorf("%q: an EC DRM is %d to %d (9.9.2)", p, -maxDRM, maxDRM)
+				}
 			}
 			if c == '-' {
 				n = -n
@@ -106,9 +109,15 @@ func parsePart(p string) (Part, error) {
 		case c == 'E':
 			out.E++
 			i++
+			if out.E > maxE {
+				return out, fmt.Errorf("%q: at most %d E in a result (6.1.4)", p, maxE)
+			}
 		case c == 's':
 			out.S++
 			i++
+			if out.S > maxS {
+				return out, fmt.Errorf("%q: at most %d s in a result (9.10.3)", p, maxS)
+			}
 		case c == ' ':
 			i++
 		default:

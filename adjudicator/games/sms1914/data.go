@@ -9,6 +9,7 @@ package sms1914
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -324,6 +325,57 @@ func (d Data) Load() (*Scenario, error) {
 	return scenarios.Load(datafile.Key(m, c, s, t), func() (*Scenario, error) { return parseScenario(d, m, c, s, t) })
 }
 
+// blame names the game master's files in a refusal found in a demo file he
+// did not send while checking it against files he did (the embedded demo
+// scenario against his counters, say): it is his file that does not fit
+// the demo's, and the demo file's line is given in the text. Other
+// refusals are returned as they are.
+func (d Data) blame(fe *datafile.FileError) *datafile.FileError {
+	type file struct {
+		name, option string
+		sent         bool
+	}
+	files := []file{{d.MapName, "map", d.Map != ""}, {d.CountersName, "counters", d.Counters != ""}, {d.ScenarioName, "scenario", d.ScenarioText != ""}}
+	// each file is checked against those before it
+	for i, f := range files {
+		if f.sent || fe.File != f.name {
+			continue
+		}
+		var sent []string
+		for _, o := range files[:i] {
+			if o.sent {
+				sent = append(sent, o.name)
+			}
+		}
+		if len(sent) == 0 {
+			return fe
+		}
+		where := f.name
+		if fe.Line > 0 {
+			where = fmt.Sprintf("%s:%d", f.name, fe.Line)
+		}
+		if fe.Field != "" {
+			where += ", field " + fe.Field
+		}
+		return &datafile.FileError{File: strings.Join(sent, " and "),
+			Err: fmt.Sprintf("the demo %s, checked against it, does not fit it (%s: %s): send a %s file that fits (option %s)", f.option, where, fe.Err, f.option, f.option)}
+	}
+	return fe
+}
+
+// blameErr is blame for an error of the kind's reader ("sms1914: KIND:
+// ...").
+func (d Data) blameErr(kind string, err error) error {
+	var fe *datafile.FileError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	if b := d.blame(fe); b != fe {
+		return fmt.Errorf("sms1914: %s: %w", kind, b)
+	}
+	return err
+}
+
 // ReadData reads the data files a game master gives in the options map,
 // counters, scenario and tables: a path on the judge's machine, or the
 // file's text itself (anything with a line break: what a game created by
@@ -401,6 +453,14 @@ func fileErr(name string, data []byte, table string, index int, key, format stri
 		field = table + "." + key
 	}
 	line := datafile.FieldLine(data, table, index, key)
+	if line == 0 && table != "" && index < 0 {
+		// an inline table, such as repl = { AH = 1 }: the line of its key
+		parent, last := "", table
+		if i := strings.LastIndex(table, "."); i >= 0 {
+			parent, last = table[:i], table[i+1:]
+		}
+		line = datafile.FieldLine(data, parent, -1, last)
+	}
 	return &datafile.FileError{File: name, Line: line, Field: field, Err: fmt.Sprintf(format, args...)}
 }
 
@@ -447,12 +507,20 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 			if !mapListsTerrain(mapText, t) {
 				table, key = "", "default_terrain" // the hex has the default terrain
 			}
-			return nil, fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, table, -1, key,
-				"hex %s: unknown terrain %q: the terrains are %s (3.5, 3.6)", m.Grid.Format(id), t, strings.Join(terrains, ", ")))
+			fe := fileErr(d.MapName, mapText, table, -1, key,
+				"hex %s: unknown terrain %q: the terrains are %s (3.5, 3.6)", m.Grid.Format(id), t, strings.Join(terrains, ", ")).(*datafile.FileError)
+			if n := lineWith(mapText, fmt.Sprintf("%q", t)); n > 0 {
+				fe.Line = n // the entry that names it
+			}
+			return nil, fmt.Errorf("sms1914: map: %w", fe)
 		}
 		a := m.Area[id]
 		if !slices.Contains(ahAreas, a) && !slices.Contains(serbAreas, a) {
-			return nil, mapBad("area", "name", "unknown area %q: A-H areas are %s; Serbian %s (1.1, 25.2)", a, strings.Join(ahAreas, ", "), strings.Join(serbAreas, ", "))
+			fe := fileErr(d.MapName, mapText, "area", -1, "name", "unknown area %q: A-H areas are %s; Serbian %s (1.1, 25.2)", a, strings.Join(ahAreas, ", "), strings.Join(serbAreas, ", ")).(*datafile.FileError)
+			if n := lineWith(mapText, fmt.Sprintf("%q", a)); n > 0 {
+				fe.Line = n // the entry that names it
+			}
+			return nil, fmt.Errorf("sms1914: map: %w", fe)
 		}
 		sc.hexes = append(sc.hexes, id)
 	}
@@ -540,7 +608,7 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 		}
 	}
 	if err := sc.readCounters(d.CountersName, countersText); err != nil {
-		return nil, err
+		return nil, d.blameErr("counters", err)
 	}
 	if sc.Tables, err = parseTables(d.TablesName, tablesText); err != nil {
 		return nil, fmt.Errorf("sms1914: %w", err)
@@ -556,14 +624,14 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 	}
 	for _, u := range []string{"infantry", "cavalry"} {
 		if _, ok := sc.FMRT.Lookup(1, u); !ok {
-			return nil, fmt.Errorf("sms1914: table file %s: field forced_march.units has no %s column (7.2.3a)", sc.Tables.Name, u)
+			return nil, fmt.Errorf("sms1914: %w", sc.Tables.bad("forced_march.units", "no %s column (7.2.3a)", u))
 		}
 	}
 	if sc.TEC, err = sc.Tables.TEC(); err != nil {
 		return nil, fmt.Errorf("sms1914: %w", err)
 	}
 	if err := sc.readScenario(d.ScenarioName, scenarioText); err != nil {
-		return nil, err
+		return nil, d.blameErr("scenario", err)
 	}
 	for _, n := range []struct {
 		standIn bool
@@ -578,6 +646,16 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 		}
 	}
 	return sc, nil
+}
+
+// lineWith is the first line of text holding s, 0 if none.
+func lineWith(text []byte, s string) int {
+	for i, l := range strings.Split(string(text), "\n") {
+		if strings.Contains(l, s) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // mapListsTerrain reports whether a [[terrain]] entry names the kind.
@@ -640,6 +718,17 @@ type counterFile struct {
 	Bases     []string `toml:"bases"`
 	Marsch    bool     `toml:"marsch"`
 }
+
+// Bounds of the counter file (docs/scenario-sms1914.md): what a counter can
+// print, with room to spare; a value beyond them is a mistake.
+const (
+	maxName        = 120
+	maxGarrison    = 10 // the white hexagon's number (8.6.2)
+	maxSupplyRange = 30 // supply ranges (2.6.1): the map is 30 hexes wide
+	maxAmmoLimit   = 99 // Ammo increments a GT (2.6.2)
+	maxBands       = 4  // band counters after the reduced side (2.3)
+	maxBases       = 4  // a squadron's naval bases (25.1.2: two)
+)
 
 func sideOf(s string) (Side, string, bool) {
 	switch strings.ToLower(s) {
@@ -705,6 +794,30 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 			Bases: u.Bases, Marsch: u.Marsch, Abandon: 0}
 		if c.ID == "" || strings.ContainsAny(c.ID, " \t+,#") || len(c.ID) > 24 {
 			return fieldErr("id", "%q: want an id without spaces, + , or #, at most 24 characters, such as 9/VIII", u.ID)
+		}
+		if len(c.Name) > maxName {
+			return fieldErr("name", "%d characters: a name has at most %d", len(c.Name), maxName)
+		}
+		for _, r := range []struct {
+			key      string
+			v, limit int
+			why      string
+		}{
+			{"base_ce", u.BaseCE, 19, "a Base CE (2.3.6, 2.8.2)"},
+			{"garrison", u.Garrison, maxGarrison, "a garrison range in hexes (2.3.5, 8.6.2)"},
+			{"range", u.Range, maxSupplyRange, "a supply range in hexes (2.6.1)"},
+			{"extended_range", u.ExtRange, maxSupplyRange, "an Extended supply range in hexes (15.6.1)"},
+			{"ammo_limit", u.AmmoLimit, maxAmmoLimit, "an Ammo Provision Limit (2.6.2, 9.4.2)"},
+		} {
+			if r.v < 0 || r.v > r.limit {
+				return fieldErr(r.key, "%d: %s is 0 to %d", r.v, r.why, r.limit)
+			}
+		}
+		if len(u.Bands) > maxBands {
+			return fieldErr("bands", "%d band counters: a unit has at most %d (2.3)", len(u.Bands), maxBands)
+		}
+		if len(u.Bases) > maxBases {
+			return fieldErr("bases", "%d naval bases: a squadron has at most %d (25.1.2)", len(u.Bases), maxBases)
 		}
 		if sc.byID[c.ID] != nil || sc.byID[strings.ToUpper(c.ID)] != nil {
 			return fieldErr("id", "%s is listed twice", c.ID)

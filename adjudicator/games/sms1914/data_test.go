@@ -272,12 +272,13 @@ func TestBadFiles(t *testing.T) {
 	}{
 		{"four-digit ids", "map", strings.Replace(mapText, `ids = "CC.RR"`, `ids = "CCRR"`, 1), lineOf(mapText, `ids = "CC.RR"`), "grid.ids", "dotted ids"},
 		{"even columns up", "map", strings.Replace(mapText, `up = "odd"`, `up = "even"`, 1), lineOf(mapText, `up = "odd"`), "grid.up", "odd columns"},
+		{"unknown terrain", "map", strings.Replace(mapText, `kind = "rough"`, `kind = "swamp"`, 1), lineOf(mapText, `kind = "rough"`), "terrain.kind", "unknown terrain"},
 		{"unknown hexside set", "map", strings.Replace(mapText, "[side_sets]\n", "[side_sets]\ncanal = [\"20.10/20.11\"]\n", 1), lineOf(mapText, "[side_sets]") + 1, "side_sets.canal", "unknown hexside set"},
 		{"bad kind", "counters", strings.Replace(counters, `kind = "cavalry"`, `kind = "hussars"`, 1), lineOf(counters, `kind = "cavalry"`), "kind", "want one of"},
 		{"bad values", "counters", strings.Replace(counters, "full = [13, 12, 3, 4]", "full = [13, 12, 3]", 1), lineOf(counters, "full = [13, 12, 3, 4]"), "full", "four numbers"},
 		{"unknown unit", "scenario", strings.Replace(scenario, `id = "9/VIII"`, `id = "99/VIII"`, 1), lineOf(scenario, `id = "9/VIII"`), "id", "not in the counter file"},
 		{"no victory", "scenario", strings.Replace(scenario, "[victory]", "[victoria]", 1), lineOf(scenario, "[victory]"), "victoria", "unknown field"},
-		{"bad cell", "tables", strings.Replace(tables, `"-/+3w1", "-/+3w1", "-/+3w1", "-/+3", "-/+3", "-/+3"], # white 3 (black 3 rulebook)`, `"-/+3w1", "-/+3w1", "-/+3x1", "-/+3", "-/+3", "-/+3"], # white 3 (black 3 rulebook)`, 1), lineOf(tables, `"2:1" = [`), `crt.cells."2:1"`, "unknown mark"},
+		{"bad cell", "tables", strings.Replace(tables, `"-/+3w1", "-/+3w1", "-/+3w1", "-/+3", "-/+3", "-/+3"], # white 3 (black 3 rulebook)`, `"-/+3w1", "-/+3w1", "-/+3x1", "-/+3", "-/+3", "-/+3"], # white 3 (black 3 rulebook)`, 1), lineOf(tables, `"-/+3w1", "-/+3w1", "-/+3w1", "-/+3", "-/+3", "-/+3"], # white 3 (black 3 rulebook)`), `crt.cells."2:1"`, "unknown mark"},
 		{"no TEC row", "tables", strings.Replace(tables, "[tec.terrain]\nlowland = { mp = 2 }", "[tec.terrain]\nlowlands = { mp = 2 }", 1), lineOf(tables, "[tec.terrain]"), "tec.terrain.lowland", "missing"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -313,5 +314,101 @@ func TestBadFiles(t *testing.T) {
 	}
 	if got := (rules{}).FileOptions(); strings.Join(got, " ") != "map counters scenario tables" {
 		t.Errorf("file options %v", got)
+	}
+}
+
+// TestDataBounds: a value no counter, scenario or table can hold is
+// refused with the file the game master sent, the field and its line
+// (docs/scenario-sms1914.md, docs/tables-sms1914.md).
+func TestDataBounds(t *testing.T) {
+	read := func(p string) string {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	counters, scenario, tables := read("scenarios/demo-counters.toml"), read("scenarios/demo-scenario.toml"), demoTables
+	lineOf := func(text, what string) int {
+		for i, l := range strings.Split(text, "\n") {
+			if strings.Contains(l, what) {
+				return i + 1
+			}
+		}
+		t.Fatalf("%q is not in the file", what)
+		return 0
+	}
+	for _, tc := range []struct {
+		name, option, old, new string
+		field, want            string
+	}{
+		{"garrison of 1e9 (8.6.2)", "counters", "garrison = 2", "garrison = 1000000000", "garrison", "0 to 10"},
+		{"negative garrison", "counters", "garrison = 2", "garrison = -1", "garrison", "0 to 10"},
+		{"ammo limit of 1e9 (2.6.2)", "counters", "ammo_limit = 4", "ammo_limit = 1000000000", "ammo_limit", "0 to 99"},
+		{"supply range of 1e9 (2.6.1)", "counters", "extended_range = ", "extended_range = 1000000000 # ", "extended_range", "0 to 30"},
+		{"base CE of an artillery unit", "counters", "kind = \"artillery\"", "base_ce = 1000000000\nkind = \"artillery\"", "base_ce", "0 to 19"},
+		{"negative replacements (16.6.1)", "scenario", "repl = { AH = 1, Serbia = 1 }", "repl = { AH = -5, Serbia = 1 }", "repl.AH", "0 to 99"},
+		{"VP of 1e9 (27)", "scenario", "vp = 0", "vp = 1000000000", "vp", "-200 to 200"},
+		{"komitadji named as such", "scenario", "komitadji = 3", "komitadji = 99", "komitadji", "0 to 20"},
+		{"victory threshold of 1e9", "scenario", "ah = 5", "ah = 1000000000", "victory.ah", "-200 to 200"},
+		{"first turn out of range", "scenario", "first_turn = 5", "first_turn = 99", "first_turn", "0 to 40"},
+		{"artillery modifier of 1e9 (10.1.2)", "tables", "  [ 3,  3,  2,  2,  1,  1,  1,  0], # AV 20+", "  [ 3,  3,  2,  2,  1,  1,  1,  1000000000], # AV 20+", "artillery.drm", "-12 to 12"},
+		{"CRT modifier of 1e9 (9.9.2)", "tables", `"+2/+3w1", "+2/+3", "+2/+3", "+2/+3", "+2/+3", "+2/+3"], # white 0`, `"+1000000000/+3w1", "+2/+3", "+2/+3", "+2/+3", "+2/+3", "+2/+3"], # white 0`, `crt.cells."1:4"`, "-12 to 12"},
+		{"Forced March CEL reductions of 1e9 (7.2.3a)", "tables", `["-1E",        "-1E"],`, `["-1000000000E", "-1E"],`, "forced_march.results", "at most 6 CEL reductions"},
+		{"TEC defence of 1e9 (9.3.1)", "tables", "high_mountain = { mp = 4, defense = 4 }", "high_mountain = { mp = 4, defense = 1000000000 }", "tec.terrain.high_mountain", "0 to 20"},
+		{"TEC hexside attack of 1e9 (9.3.2)", "tables", "minor_river = { mp = 1, attack = -2 }", "minor_river = { mp = 1, attack = -1000000000 }", "tec.hexside.minor_river", "-20 to 20"},
+		{"CRT rows beyond a modified white die", "tables", "white_max = 8", "white_max = 1000000000", "crt.white_max", "up to 30"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text := map[string]string{"counters": counters, "scenario": scenario, "tables": tables}[tc.option]
+			if !strings.Contains(text, tc.old) {
+				t.Fatalf("%q is not in the %s file", tc.old, tc.option)
+			}
+			line := lineOf(text, tc.old) // the new text's first line takes its place
+			_, err := Game.New("demo", map[string]string{tc.option: strings.Replace(text, tc.old, tc.new, 1)})
+			var fe *datafile.FileError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %v, want a file error", err)
+			}
+			if fe.Line != line || fe.Field != tc.field && !strings.HasSuffix(fe.Field, "."+tc.field) || !strings.Contains(fe.Err, tc.want) || !strings.Contains(fe.File, "option "+tc.option) {
+				t.Errorf("got %q (file %q, line %d, field %q), want option %s line %d field %q saying %q", err, fe.File, fe.Line, fe.Field, tc.option, line, tc.field, tc.want)
+			}
+		})
+	}
+}
+
+// TestRefusalsNameTheFileSent: a demo file checked against a file the game
+// master sent names his file, with the demo file's line in the text; an
+// army marker or boundary the Areas of Attachment cannot use names its
+// line of the scenario.
+func TestRefusalsNameTheFileSent(t *testing.T) {
+	read := func(p string) string {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	counters, scenario := read("scenarios/demo-counters.toml"), read("scenarios/demo-scenario.toml")
+	// counters without 9/VIII, which the demo scenario sets up
+	_, err := Game.New("demo", map[string]string{"counters": strings.Replace(counters, `id = "9/VIII"`, `id = "9/VIIIa"`, 1)})
+	var fe *datafile.FileError
+	if !errors.As(err, &fe) || fe.File != "option counters" || !strings.Contains(fe.Err, "demo-scenario.toml:") || !strings.Contains(fe.Err, "option scenario") {
+		t.Errorf("counters that do not fit the demo scenario: %v", err)
+	}
+	// counters without the SIXTH army, whose plan the demo scenario names
+	_, err = Game.New("demo", map[string]string{"counters": strings.Replace(counters, `id = "SIXTH"`, `id = "SIXTHa"`, 1)})
+	if !errors.As(err, &fe) || fe.File != "option counters" || strings.HasPrefix(fe.File, "demo") {
+		t.Errorf("counters without an army of the demo scenario: %v", err)
+	}
+	// the game master's scenario: its own file and line
+	_, err = Game.New("demo", map[string]string{"scenario": strings.Replace(scenario, `marker = "12.10"`, `marker = "34.20"`, 1)})
+	if !errors.As(err, &fe) || fe.File != "option scenario" || fe.Line != strings.Count(scenario[:strings.Index(scenario, `marker = "12.10"`)], "\n")+1 || fe.Field != "army.marker" {
+		t.Errorf("an army marker in Serbia: %v (line %d)", err, fe.Line)
+	}
+	// a game master's table file missing a section names its file
+	_, err = Game.New("demo", map[string]string{"tables": "stand_in = true\n[crt]\nwhite_min = 0\n"})
+	if !errors.As(err, &fe) || fe.File != "table file option tables" || fe.Field != "crt.columns" || fe.Line != 2 {
+		t.Errorf("a table file without crt.columns: %v", err)
 	}
 }

@@ -36,6 +36,9 @@ func ParseMarchResult(cell string) (MarchResult, error) {
 		switch {
 		case f == "S":
 			m.SRs++
+			if m.SRs > maxS {
+				return m, fmt.Errorf("%q: at most %d S in a result (9.10.3)", cell, maxS)
+			}
 		case f == "↑":
 			m.RemovePA = true
 		default:
@@ -43,6 +46,9 @@ func ParseMarchResult(cell string) (MarchResult, error) {
 				return m, fmt.Errorf("%q: unknown mark %q (want -#E, S or ↑, separated by spaces)", cell, f)
 			}
 			m.CELReductions += n
+			if m.CELReductions > maxE {
+				return m, fmt.Errorf("%q: at most %d CEL reductions in a result (6.1.4)", cell, maxE)
+			}
 		}
 	}
 	return m, nil

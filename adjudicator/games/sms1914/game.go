@@ -8,6 +8,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
@@ -128,7 +129,14 @@ func newState(data Data, sc *Scenario) ([]byte, error) {
 		g.ctl[id] = false
 	}
 	if _, err := g.aoas(s.Boundaries, g.markers()); err != nil {
-		return nil, fmt.Errorf("sms1914: scenario %s: %w", data.ScenarioName, err)
+		fe := &datafile.FileError{File: data.ScenarioName, Err: err.Error()}
+		if ae, ok := err.(*areaError); ok {
+			fe.Field, fe.Line = "army.marker", su.markerLines[ae.Army]
+			if ae.Boundaries {
+				fe.Field, fe.Line = "boundaries", su.boundaryLines
+			}
+		}
+		return nil, fmt.Errorf("sms1914: scenario: %w", data.blame(fe))
 	}
 	g.attachArmies()
 	for _, u := range g.units(SB) {
@@ -341,55 +349,116 @@ func (g *game) canAttack(side Side) bool {
 // apply in later steps too) and returns all the lines.
 func (g *game) keepStanding(seat string, lines []string) []string {
 	for _, l := range lines {
-		f := strings.Fields(l)
-		kind := f[0]
-		switch kind {
-		case "react", "retire", "defend", "withhold", "ammo", "shells", "losses", "retreat", "repulse", "pontoon",
-			"komitadji", "sirmien", "abandon", "displace", "repl", "montenegro", "marsch-depot", "french":
-		default:
-			continue
-		}
-		if kind == "repulse" && len(f) != 2 {
-			continue // a Repulse during movement, not the standing order
-		}
-		key := seat + ":" + kind
-		rest := strings.Join(f[1:], " ")
-		switch {
-		case rest == "none" || rest == "clear" || kind == "defend" && rest == "auto":
-			if kind == "defend" {
-				var keep []string
-				for _, x := range g.Standing[key] {
-					if rest != "clear" && x != "ask" && rest == "auto" {
-						keep = append(keep, x)
-					}
-				}
-				g.Standing[key] = keep
-			} else {
-				delete(g.Standing, key)
-			}
-		case kind == "react" || kind == "displace" || kind == "retire":
-			// one line a unit: replace the unit's earlier line
-			var keep []string
-			for _, x := range g.Standing[key] {
-				if strings.Fields(x)[0] != f[1] {
-					keep = append(keep, x)
-				}
-			}
-			g.Standing[key] = append(keep, rest)
-		case kind == "defend" && rest == "ask":
-			if !slices.Contains(g.Standing[key], "ask") {
-				g.Standing[key] = append(g.Standing[key], "ask")
-			}
-		case kind == "defend":
-			g.Standing[key] = append(g.Standing[key], rest)
-		default:
-			g.Standing[key] = []string{rest}
-		}
-		if len(g.Standing[key]) == 0 {
-			delete(g.Standing, key)
-		}
+		// the receipt refused what storeStanding refuses; a state written
+		// otherwise keeps its orders as they were
+		_, _ = storeStanding(g.Standing, seat, l)
 	}
 	return lines
+}
+
+// MaxDefendLines is the most standing "defend intense|not" lines a seat
+// keeps; a newer line of the same scope (its at and if) replaces the older
+// one, so only lines of different scopes count toward it.
+const MaxDefendLines = 32
+
+// standingKinds are the verbs of the standing orders.
+var standingKinds = []string{"react", "retire", "defend", "withhold", "ammo", "shells", "losses", "retreat", "repulse", "pontoon",
+	"komitadji", "sirmien", "abandon", "displace", "repl", "montenegro", "marsch-depot", "french"}
+
+// standingScope is what a standing order is about: a newer order of the
+// same kind and scope replaces the older. react, retire, displace and
+// abandon are per unit or army; defend intense|not per "at" and "if"
+// (the hexes sorted); every other kind holds one order.
+func standingScope(kind string, f []string) string {
+	switch kind {
+	case "react", "retire", "displace", "abandon":
+		if len(f) > 0 {
+			return f[0]
+		}
+	case "defend":
+		if len(f) > 0 && (f[0] == "intense" || f[0] == "not") {
+			return strings.Join(f[1:], " ")
+		}
+		return "ask"
+	}
+	return ""
+}
+
+// storeStanding stores one canonical line in store if it is a standing
+// order of seat: a newer order replaces its twin (the same kind and scope,
+// standingScope), "none", "clear" and "defend auto" drop orders. It returns
+// the orders replaced, and an error for a defend line beyond
+// MaxDefendLines (nothing is stored then). Other lines are left alone.
+func storeStanding(store map[string][]string, seat, line string) ([]string, error) {
+	f := strings.Fields(stripComment(line))
+	if len(f) == 0 || !slices.Contains(standingKinds, f[0]) {
+		return nil, nil
+	}
+	kind := f[0]
+	if kind == "repulse" && len(f) != 2 {
+		return nil, nil // a Repulse during movement, not the standing order
+	}
+	key := seat + ":" + kind
+	rest := strings.Join(f[1:], " ")
+	old := store[key]
+	var replaced []string
+	switch {
+	case kind == "defend" && (rest == "clear" || rest == "auto"):
+		// clear forgets the intensity lines, auto the follow-up step
+		var keep []string
+		for _, x := range old {
+			if (x == "ask") == (rest == "clear") {
+				keep = append(keep, x)
+			} else {
+				replaced = append(replaced, "defend "+x)
+			}
+		}
+		store[key] = keep
+	case rest == "none" && kind != "react" && kind != "displace" && kind != "abandon":
+		for _, x := range old {
+			replaced = append(replaced, kind+" "+x)
+		}
+		delete(store, key)
+	case kind == "react" || kind == "retire" || kind == "displace" || kind == "abandon" || kind == "defend":
+		scope := standingScope(kind, f[1:])
+		var keep []string
+		done := false
+		for _, x := range old {
+			if standingScope(kind, strings.Fields(x)) != scope {
+				keep = append(keep, x)
+				continue
+			}
+			replaced = append(replaced, kind+" "+x)
+			if !done {
+				keep = append(keep, rest) // in the older one's place
+				done = true
+			}
+		}
+		if !done {
+			if kind == "defend" && rest != "ask" {
+				n := 0
+				for _, x := range old {
+					if x != "ask" {
+						n++
+					}
+				}
+				if n >= MaxDefendLines {
+					return nil, fmt.Errorf("%d standing defend lines kept already", n)
+				}
+			}
+			keep = append(keep, rest)
+		}
+		store[key] = keep
+	default:
+		for _, x := range old {
+			replaced = append(replaced, kind+" "+x)
+		}
+		store[key] = []string{rest}
+	}
+	if len(store[key]) == 0 {
+		delete(store, key)
+	}
+	return replaced, nil
 }
 
 // preliminary is the phasing player's Preliminary Phase and the Joint

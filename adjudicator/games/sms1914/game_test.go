@@ -89,3 +89,42 @@ func TestDemoPlaysToTheEnd(t *testing.T) {
 		t.Errorf("after %d steps: inter-phase %v, victory check %v, combat %v", steps, inter, over, combats)
 	}
 }
+
+// TestStandingTwinsDoNotGrow: 30,000 copies of one standing defend line
+// once grew the state from 7.7 kB to 848 kB; each copy replaces its twin,
+// so the state keeps one (docs/orders-sms1914.md, standing orders).
+func TestStandingTwinsDoNotGrow(t *testing.T) {
+	state, err := Game.New("demo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := func(n int) int {
+		var lines []adjudicator.OrderLine
+		for i := 0; i < n; i++ {
+			lines = append(lines, adjudicator.OrderLine{Line: i + 1, Text: "defend intense at 30.09 if attacker"})
+		}
+		canon, probs := Game.ParseOrders(state, SeatSerb, lines)
+		if len(probs) > 0 || len(canon) != n {
+			t.Fatalf("%d lines: %d orders, problems %v", n, len(canon), probs)
+		}
+		if n > 1 && !strings.HasSuffix(canon[n-1], "# replaces: defend intense at 30.09 if attacker") {
+			t.Errorf("the receipt does not say what the twin replaced: %q", canon[n-1])
+		}
+		h := sha256.Sum256([]byte("twins"))
+		next, _, err := Game.Adjudicate(state, map[string][]string{SeatSerb: canon}, dice.NewStepRoller(dice.NewLog(h, h), 1, h, h, h))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := decode(next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.standing(SeatSerb, "defend"); len(got) != 1 {
+			t.Errorf("%d lines keep %d defend orders: %v", n, len(got), got)
+		}
+		return len(next)
+	}
+	if one, many := size(1), size(30000); many != one {
+		t.Errorf("one line gives a state of %d bytes, 30,000 copies %d", one, many)
+	}
+}

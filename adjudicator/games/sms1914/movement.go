@@ -132,21 +132,10 @@ func (g *game) stepCost(m *phaseMove, units []*Unit, a, b board.ID, ignoreEZOC b
 	if g.enemyIn(b, side) {
 		return si, fmt.Errorf("enemy units hold %s (7.1.2)", g.hex(b))
 	}
-	cavTrain := false
-	for _, u := range units {
-		if u.c.Kind == KCavalry || u.c.Kind == KTrain {
-			cavTrain = true
-		}
+	if h := g.roadOnly(units, a, b); h != (board.ID{}) {
+		return si, fmt.Errorf("cavalry and corps trains enter or leave %s (%s) only along a roadway (7.9)", g.hex(h), strings.ReplaceAll(g.terrain(h), "_", " "))
 	}
 	road := g.road(a, b)
-	if cavTrain && !road {
-		for _, h := range []board.ID{a, b} {
-			switch g.terrain(h) {
-			case "foothills", "low_mountain", "high_mountain":
-				return si, fmt.Errorf("cavalry and corps trains enter or leave %s (%s) only along a roadway (7.9)", g.hex(h), strings.ReplaceAll(g.terrain(h), "_", " "))
-			}
-		}
-	}
 	tec := g.sc.TEC
 	if road {
 		si.cost = tec.Roadway
@@ -996,33 +985,11 @@ func (g *game) placePA(m *phaseMove, units []*Unit, target string) bool {
 		return false
 	}
 	// 7.3.2: not when terrain would bring the attack strength below 1
-	f := &Force{Hex: lead.pos}
-	for _, u := range units {
-		if u.c.Formation {
-			f.Formation = u
-		} else if !u.isFort() {
-			f.Assets = append(f.Assets, u)
-		}
-	}
-	b := &battle{g: g, side: m.side, target: t, attackers: []*Force{f}, ammo: map[*Force]bool{f: true}}
-	b.strengths()
-	if b.attack.Cmp(big.NewRat(1, 1)) < 0 {
-		fail("after terrain its attack strength against %s would be %s, below 1 (7.3.2)", g.hex(t), decimal(b.attack))
+	if as := g.paStrength(units, t); as.Cmp(big.NewRat(1, 1)) < 0 {
+		fail("after terrain its attack strength against %s would be %s, below 1 (7.3.2)", g.hex(t), decimal(as))
 		return false
 	}
-	si, err := g.stepCost(nil, units, lead.pos, t, true)
-	cost := si.cost
-	if err != nil {
-		// the hex's cost as if it could be entered: its terrain, hexside and contours
-		cost = g.sc.TEC.EntryMP(g.terrain(t), g.GT) + g.contours(lead.pos, t)
-		if f := g.feature(lead.pos, t); f != "" && f != SideImpass {
-			cost += g.sc.TEC.Hexside[f].MP
-		}
-	}
-	if g.road(lead.pos, t) {
-		cost += g.sc.TEC.EntryMP(g.terrain(t), g.GT) - g.sc.TEC.Roadway
-	}
-	cost = max(cost, 4)
+	cost := g.paCost(units, t)
 	spent := 0
 	for _, u := range units {
 		spent = max(spent, m.spent[u])
@@ -1033,13 +1000,9 @@ func (g *game) placePA(m *phaseMove, units []*Unit, target string) bool {
 		fail("it costs %d MPs and %d are left", cost, max(left, 0))
 		return false
 	}
-	// at most 2 1/4 DE in a hex bear PAs (7.3)
-	q := 0
-	for _, u := range g.sideAt(lead.pos, m.side) {
-		if u.PA != "" {
-			q += u.quarters()
-		}
-	}
+	// at most 2 1/4 DE in a hex bear PAs (7.3): those already marked, the
+	// Force's own units counted once
+	q := g.paQuarters(lead.pos, m.side, units)
 	for _, u := range units {
 		q += u.quarters()
 	}
@@ -1058,6 +1021,55 @@ func (g *game) placePA(m *phaseMove, units []*Unit, target string) bool {
 	g.ev("7.3", "A Prepared Attack marker in %s points at %s.", lead.Hex, g.hex(t))
 	g.evFor(m.side, "7.3", "%s places a PA at %s for %d MPs.", strings.Join(unitIDs(units), "+"), g.hex(t), cost)
 	return true
+}
+
+// paStrength is the Force's attack strength against t after terrain, with
+// Ammo (7.3.2: no PA when terrain would bring it below 1).
+func (g *game) paStrength(units []*Unit, t board.ID) *big.Rat {
+	lead := units[0]
+	f := &Force{Hex: lead.pos}
+	for _, u := range units {
+		if u.c.Formation {
+			f.Formation = u
+		} else if !u.isFort() {
+			f.Assets = append(f.Assets, u)
+		}
+	}
+	b := &battle{g: g, side: lead.c.Side, target: t, attackers: []*Force{f}, ammo: map[*Force]bool{f: true}}
+	b.strengths()
+	return b.attack
+}
+
+// paCost is the MPs a PA from the Force's hex at t costs (7.3): entering t
+// disregarding roadways (its terrain, hexside and contours, not the EZOC
+// costs, ruling 9), at least 4.
+func (g *game) paCost(units []*Unit, t board.ID) int {
+	lead := units[0]
+	si, err := g.stepCost(nil, units, lead.pos, t, true)
+	cost := si.cost
+	if err != nil {
+		// the hex's cost as if it could be entered: its terrain, hexside and contours
+		cost = g.sc.TEC.EntryMP(g.terrain(t), g.GT) + g.contours(lead.pos, t)
+		if f := g.feature(lead.pos, t); f != "" && f != SideImpass {
+			cost += g.sc.TEC.Hexside[f].MP
+		}
+	}
+	if g.road(lead.pos, t) {
+		cost += g.sc.TEC.EntryMP(g.terrain(t), g.GT) - g.sc.TEC.Roadway
+	}
+	return max(cost, 4)
+}
+
+// paQuarters is the size, in quarter division-equivalents, of the side's
+// units in a hex that bear PA markers, but those of except (7.3).
+func (g *game) paQuarters(h board.ID, side Side, except []*Unit) int {
+	q := 0
+	for _, u := range g.sideAt(h, side) {
+		if u.PA != "" && !slices.Contains(except, u) {
+			q += u.quarters()
+		}
+	}
+	return q
 }
 
 // paBar says why a Force may not place a PA ("" if it may).
@@ -1362,4 +1374,101 @@ func (g *game) ipAt(id board.ID, side Side) bool {
 		}
 	}
 	return false
+}
+
+// roadOnly reports a step that 7.9 forbids the Force: cavalry or a Corps
+// Train entering or leaving Foothills, Low or High Mountain terrain other
+// than along a roadway. It names the mountainous hex ("" if allowed).
+func (g *game) roadOnly(units []*Unit, a, b board.ID) board.ID {
+	if !slices.ContainsFunc(units, func(u *Unit) bool { return u.c.Kind == KCavalry || u.c.Kind == KTrain }) || g.road(a, b) {
+		return board.ID{}
+	}
+	for _, h := range []board.ID{b, a} {
+		switch g.terrain(h) {
+		case "foothills", "low_mountain", "high_mountain":
+			return h
+		}
+	}
+	return board.ID{}
+}
+
+// riverClosed says why no Force of side that began the phase in start can
+// ever cross the river hexside a/b this phase ("" if one may): an
+// unbridged Sava hexside not next to its start (7.1.4b), a Donau hexside
+// with no bridge, ferry or pontoon for A-H (7.1.4a, 7.1.5a). Nothing that
+// happens during a movement phase builds a bridge.
+func (g *game) riverClosed(side Side, start, a, b board.ID) string {
+	f := g.feature(a, b)
+	switch {
+	case isSava(f):
+		if g.bridged(a, b) || start == a || start == b {
+			return ""
+		}
+		return "7.1.4b"
+	case isDonau(f) && side == AH:
+		if g.bridged(a, b) || g.ferry(a, b) {
+			return ""
+		}
+		return "7.1.4a"
+	}
+	return ""
+}
+
+// crossings lists the hexsides of a river kind a side's Force may cross
+// this phase without starting next to them: bridges, built pontoons and
+// (on the Donau, for A-H) ferries.
+func (g *game) crossings(donau bool) []string {
+	var out []string
+	for p := range g.sc.bridge {
+		if isDonau(g.sc.side[p]) == donau {
+			out = append(out, p.Format(board.Dotted))
+		}
+	}
+	if donau {
+		for p := range g.sc.ferry {
+			out = append(out, p.Format(board.Dotted)+" (ferry)")
+		}
+	}
+	for _, pt := range g.Pontoons {
+		if pt.Built {
+			if p, err := g.grid.ParsePair(pt.Sides); err == nil && isDonau(g.feature(p.A, p.B)) == donau {
+				out = append(out, pt.Sides+" (pontoon)")
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// leastCost is the fewest MPs a Force can pay to step from a into b at any
+// moment of this phase: the terrain, roadway, hexside, bridge, ferry or
+// pontoon, contour and Komitadji costs, without the EZOC costs (which the
+// enemy's moves may lift) and with any pontoon or ferry still free. ok is
+// false when the step cannot be priced now (an enemy-held hex a Repulse
+// is to clear).
+func (g *game) leastCost(units []*Unit, a, b board.ID) (int, bool) {
+	si, err := g.stepCost(nil, units, a, b, true)
+	if err != nil {
+		return 0, false
+	}
+	return si.cost, true
+}
+
+// entries lists the hexes next to a that the Force may enter from a by
+// 7.9 and the map (not enemy-held, not impassable): what a refusal of a
+// road-only step offers instead.
+func (g *game) entries(units []*Unit, a board.ID) []string {
+	var out []string
+	side := units[0].c.Side
+	for _, n := range g.nbrs(a) {
+		f := g.feature(a, n)
+		if g.enemyIn(n, side) || g.terrain(n) == "impassable" || f == SideImpass || isDonau(f) && side == SB {
+			continue
+		}
+		if g.roadOnly(units, a, n) != (board.ID{}) {
+			continue
+		}
+		out = append(out, g.hex(n))
+	}
+	return out
 }

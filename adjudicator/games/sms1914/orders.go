@@ -7,6 +7,7 @@ package sms1914
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -81,8 +82,16 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	cleared := map[string]map[board.ID]bool{} // Force lead -> hexes its Repulse lines aim at
 	lastLead := ""
 	attacked, attackers := map[string]int{}, map[string]int{} // hex or unit -> line of its attack
-	endsAt := map[string]board.ID{}                           // Force lead -> where its move ends
-	defer func() { g.cleared, g.plannedAt = nil, nil }()
+	answered := map[string]int{}                              // attacked hex -> line of its answer
+	mayEnd := map[string][]board.ID{}                         // Force lead -> where its lines so far may leave it
+	actedUnits := map[*Unit]bool{}                            // units of Forces that acted on an earlier line
+	certainPA := map[board.ID][]paMark{}                      // PAs earlier lines are sure to place, by hex
+	defer func() { g.cleared, g.mayEnd, g.actedEarlier = nil, nil, false }()
+	// the standing orders as they will stand after each line (storeStanding)
+	store := map[string][]string{}
+	for k, v := range g.Standing {
+		store[k] = slices.Clone(v)
+	}
 	for _, l := range lines {
 		text := stripComment(l.Text)
 		if text == "" {
@@ -90,51 +99,82 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 		}
 		// a move may enter a hex an earlier Repulse of the same Force is to
 		// clear (7.4.4); a Two-Hex order reads from where its move ends
+		g.cleared, g.mayEnd, g.actedEarlier = nil, nil, false
 		if f := strings.Fields(text); len(f) > 1 {
 			lead := strings.ToLower(strings.Split(f[1], "+")[0])
 			g.cleared = cleared[lead]
-			g.plannedAt = nil
-			if h, ok := endsAt[lead]; ok {
-				g.plannedAt = &h
+			g.mayEnd = mayEnd[lead]
+			// the Force acted before if any of its units did, whichever leads
+			_, g.actedEarlier = acted[lead]
+			for _, id := range strings.Split(f[1], "+") {
+				if u := g.unitByID(id); u != nil && actedUnits[u] {
+					g.actedEarlier = true
+				}
 			}
 		}
 		canon, err := g.parseLine(seat, text)
 		if err == nil {
 			// one activation a Force, its lines together (7.1.2)
 			f := strings.Fields(stripComment(canon))
-			if len(f) > 1 && slices.Contains([]string{"move", "pa", "repulse", "recover", "ip", "marsch", "twohex", "consolidate", "wheel", "exit", "enter", "box"}, f[0]) {
+			standingRepulse := len(f) == 2 && f[0] == "repulse" // repulse yes|no, a standing order
+			if len(f) > 1 && !standingRepulse && slices.Contains([]string{"move", "pa", "repulse", "recover", "ip", "marsch", "twohex", "consolidate", "wheel", "exit", "enter", "box"}, f[0]) {
 				lead := strings.ToLower(strings.Split(f[1], "+")[0])
 				if n, ok := acted[lead]; ok && lastLead != lead {
 					err = bad("give a Force's move, PA, Repulse and task lines one after another", "%s already acted on line %d: a Force finishes its movement before another begins (7.1.2)", strings.Split(f[1], "+")[0], n)
 				} else if n, ok := paLine[lead]; ok {
 					err = bad("give the Force's move, Repulse or task before its pa line", "%s placed a PA on line %d: once a unit has placed a PA it spends no more MPs that phase (7.3)", strings.Split(f[1], "+")[0], n)
 				} else {
+					if f[0] == "pa" && !g.actedEarlier {
+						// 7.3: at most 2 1/4 DE of a hex bear PA markers
+						err = g.paStack(f[1], f[2], l.Line, actedUnits, certainPA)
+					}
+				}
+				if err == nil {
 					acted[lead] = l.Line
 					lastLead = lead
+					units := g.forceUnits(f[1])
+					for _, u := range units {
+						actedUnits[u] = true
+					}
+					if _, ok := mayEnd[lead]; !ok && len(units) > 0 {
+						mayEnd[lead] = units[0].hexes()
+					}
 					switch f[0] {
 					case "move":
-						// the first path's last hex
+						// any hex of its paths: the Force may stop anywhere on them
 						for _, t := range f[2:] {
-							if t == "else" || strings.HasPrefix(t, "#") || t == "nofm" || strings.HasPrefix(t, "fm=") {
+							if strings.HasPrefix(t, "#") {
 								break
 							}
-							if h, err := g.grid.Parse(t); err == nil {
-								endsAt[lead] = h
+							if h, err := g.grid.Parse(t); err == nil && !slices.Contains(mayEnd[lead], h) {
+								mayEnd[lead] = append(mayEnd[lead], h)
 							}
 						}
 					case "pa":
 						paLine[lead] = l.Line
-					case "repulse":
-						if h, err := g.grid.Parse(f[2]); err == nil {
-							if cleared[lead] == nil {
-								cleared[lead] = map[board.ID]bool{}
+					case "repulse", "twohex", "wheel":
+						// a Repulse across the Sava moves into the hex it clears (7.4.7)
+						if h, err := g.grid.Parse(f[len(f)-1]); err == nil {
+							mayEnd[lead] = append(mayEnd[lead], h)
+							if f[0] == "repulse" {
+								if cleared[lead] == nil {
+									cleared[lead] = map[board.ID]bool{}
+								}
+								cleared[lead][h] = true
 							}
-							cleared[lead][h] = true
 						}
 					}
 				}
 			} else {
 				lastLead = ""
+			}
+			// one answer an attacked hex: a second would silently replace the first
+			if err == nil && len(f) > 1 && f[0] == "answer" {
+				if n, ok := answered[f[1]]; ok {
+					err = bad("one answer a hex: put its intensity, withholding, Ammo and Shells on one line", "%s is already answered on line %d", f[1], n)
+				} else {
+					answered[f[1]] = l.Line
+				}
 			}
 			// 9.2: no hex is attacked twice, no unit attacks twice in a phase
 			if err == nil && len(f) > 3 && f[0] == "attack" {
@@ -154,6 +194,19 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 				}
 			}
 		}
+		if err == nil && canon != "" {
+			// a newer standing order replaces its twin; the receipt says which
+			replaced, cerr := storeStanding(store, seat, canon)
+			switch {
+			case cerr != nil:
+				err = bad(fmt.Sprintf("a defend line of the same at and if as a kept one replaces it; defend clear forgets them all (%s are kept)", strings.Join(defendLines(store[seat+":defend"]), "; ")),
+					"a seat keeps at most %d standing defend lines of different scopes: %v", MaxDefendLines, cerr)
+			case len(replaced) > 0 && strings.Contains(canon, "#"):
+				canon += "; replaces: " + strings.Join(replaced, "; ")
+			case len(replaced) > 0:
+				canon += " # replaces: " + strings.Join(replaced, "; ")
+			}
+		}
 		if err != nil {
 			hint := stepHints[g.Phase]
 			if oe, ok := err.(*orderError); ok && oe.hint != "" {
@@ -169,6 +222,77 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	return out, problems
 }
 
+// defendLines are the stored defend orders as the seat writes them.
+func defendLines(stored []string) []string {
+	var out []string
+	for _, x := range stored {
+		out = append(out, "defend "+x)
+	}
+	return out
+}
+
+// paMark is a PA an earlier line of the file is sure to place: its units
+// and the line.
+type paMark struct {
+	units []*Unit
+	line  int
+}
+
+// paStack refuses a PA line of a Force that has not acted before in the
+// file (so its hex is where it stands) when the PA markers of its hex
+// would then cover more than 2 1/4 division-equivalents (7.3): the markers
+// already there on units that do not act before it, and those earlier
+// lines of the file are sure to place. A PA sure to be placed (no MPs owed
+// to a task or a reaction, its cost within the phase's MPs) is noted.
+func (g *game) paStack(spec, target string, line int, acted map[*Unit]bool, certain map[board.ID][]paMark) error {
+	units := g.forceUnits(spec)
+	if len(units) == 0 {
+		return nil
+	}
+	lead := units[0]
+	h := lead.pos
+	var parts []string
+	q := 0
+	for _, u := range g.sideAt(h, lead.c.Side) {
+		if u.PA != "" && !acted[u] && !slices.Contains(units, u) {
+			q += u.quarters()
+			parts = append(parts, u.ID+" (marked)")
+		}
+	}
+	for _, m := range certain[h] {
+		n := 0
+		for _, u := range m.units {
+			if !slices.Contains(units, u) {
+				n += u.quarters()
+			}
+		}
+		if n > 0 {
+			q += n
+			parts = append(parts, fmt.Sprintf("%s (line %d)", strings.Join(unitIDs(m.units), "+"), m.line))
+		}
+	}
+	own := 0
+	for _, u := range units {
+		own += u.quarters()
+	}
+	if q+own > 9 {
+		return bad(fmt.Sprintf("at most 2 1/4 division-equivalents of a hex bear PA markers (7.3, 3.1.2): %s already make %s in %s; place this PA with a Force of %s DE or less, or from another hex",
+			strings.Join(parts, ", "), FormatDEorZero(big.NewRat(int64(q), 4)), g.hex(h), FormatDEorZero(big.NewRat(int64(max(9-q, 0)), 4))),
+			"%s would bring the PA markers in %s to %s division-equivalents, more than 2 1/4 (7.3)", spec, g.hex(h), FormatDEorZero(big.NewRat(int64(q+own), 4)))
+	}
+	sure := !slices.ContainsFunc(units, func(u *Unit) bool { return u.Task != "" || u.React > 0 })
+	allowance := 9
+	if g.Phase == PhaseCounter {
+		allowance = 5
+	}
+	if sure {
+		if t, err := g.grid.Parse(target); err == nil && g.paCost(units, t) <= allowance+fmLimit(units) {
+			certain[h] = append(certain[h], paMark{units: units, line: line})
+		}
+	}
+	return nil
+}
+
 // parseLine reads one line; "" means a line that gives nothing (pass).
 func (g *game) parseLine(seat, text string) (string, error) {
 	f := strings.Fields(text)
@@ -177,6 +301,10 @@ func (g *game) parseLine(seat, text string) (string, error) {
 	side := seatSide(seat)
 	hint := stepHints[g.Phase]
 	if verb == "pass" {
+		if len(args) > 0 {
+			return "", bad("write pass alone to give no orders in this step, or put the order you meant on a line of its own; # starts a comment",
+				"pass takes no words: %q would be dropped", strings.Join(args, " "))
+		}
 		return "", nil
 	}
 	if slices.Contains(standingVerbs, verb) && !(verb == "repulse") {
@@ -276,14 +404,20 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		at := u.pos
-		if g.plannedAt != nil {
-			at = *g.plannedAt
+		// where the unit may stand: its hex, or after the Force's earlier
+		// lines any hex they may leave it in
+		where := []board.ID{u.pos}
+		if g.actedEarlier && g.mayEnd != nil {
+			where = g.mayEnd
 		}
-		if verb == "twohex" && (!g.grid.Adjacent(at, h) || u.Hex2 != "") {
+		near := slices.ContainsFunc(where, func(x board.ID) bool { return g.grid.Adjacent(x, h) })
+		if verb == "twohex" && (u.c.Kind == KArtillery || !u.c.Combat()) {
+			return "", bad("a Force of combat units enters Two-Hex status (19.0, 19.1.1); artillery and supply units never do", "%s cannot enter Two-Hex status: it is no combat unit (19.1.1)", u.ID)
+		}
+		if verb == "twohex" && (!near || u.Hex2 != "" && !g.actedEarlier) {
 			return "", bad("twohex UNIT HEX: HEX next to the unit's hex", "%s cannot extend into %s (19.1.1)", u.ID, args[1])
 		}
-		if verb == "consolidate" && (u.Hex2 == "" || !u.in(h)) {
+		if verb == "consolidate" && !g.actedEarlier && (u.Hex2 == "" || !u.in(h)) {
 			return "", bad("consolidate a Two-Hex unit into one of its two hexes", "%s is not in Two-Hex status in %s", u.ID, args[1])
 		}
 		return verb + " " + u.ID + " " + g.hex(h), nil
@@ -302,6 +436,29 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		b, err := g.parseHex(args[2])
 		if err != nil {
 			return "", err
+		}
+		if !g.actedEarlier {
+			// 19.1.4: one half pivots around the other, whose hexes are known now
+			if u.Hex2 == "" {
+				return "", bad("only a Two-Hex unit wheels: twohex UNIT HEX extends it first", "%s is not in Two-Hex status", u.ID)
+			}
+			if !u.in(a) {
+				return "", bad(fmt.Sprintf("wheel %s %s HEX or wheel %s %s HEX: the half that moves is in one of its hexes", u.ID, u.Hex, u.ID, u.Hex2), "%s is not one of %s's hexes", g.hex(a), u.ID)
+			}
+			keep := u.pos
+			if a == u.pos {
+				keep = u.p2
+			}
+			if b == a || b == keep || !g.grid.Adjacent(keep, b) || !g.grid.Adjacent(a, b) {
+				var to []string
+				for _, n := range g.nbrs(a) {
+					if n != keep && g.grid.Adjacent(keep, n) {
+						to = append(to, g.hex(n))
+					}
+				}
+				return "", bad(fmt.Sprintf("a wheel pivots around %s into a hex next to both halves (19.1.4): %s", g.hex(keep), strings.Join(to, " or ")),
+					"%s cannot wheel from %s to %s", u.ID, g.hex(a), g.hex(b))
+			}
 		}
 		return "wheel " + u.ID + " " + g.hex(a) + " " + g.hex(b), nil
 	case "combine", "split":
@@ -469,6 +626,10 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 	}
 	var canon [][]string
 	var onPath []string
+	// the fewest MPs that can bring the Force to each hex of its paths
+	// (leastCost: no EZOC); -1 where a step cannot be priced now
+	reach := map[board.ID]int{lead.pos: 0}
+	budget := g.moveBudget(units, opts)
 	for pi, p := range paths {
 		if len(p) == 0 {
 			return "", bad(hint, "an empty path")
@@ -507,6 +668,39 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 			if why := g.restricted(lead, h); why != "" {
 				return "", bad("mind the unit's restrictions (8.6, 8.7, 25.2, 5.4)", "%s", why)
 			}
+			if mh := g.roadOnly(units, prev, h); mh != (board.ID{}) {
+				legal := "no hex: no roadway leads out of " + g.hex(prev)
+				if e := g.entries(units, prev); len(e) > 0 {
+					legal = strings.Join(e, " ")
+				}
+				return "", bad(fmt.Sprintf("cavalry and corps trains enter or leave Foothills, Low and High Mountains only along a roadway (7.9): from %s this Force may enter %s", g.hex(prev), legal),
+					"%s cannot enter or leave %s (%s) but along a roadway (7.9)", spec, g.hex(mh), strings.ReplaceAll(g.terrain(mh), "_", " "))
+			}
+			switch g.riverClosed(side, lead.pos, prev, h) {
+			case "7.1.4b":
+				return "", bad(fmt.Sprintf("without a bridge or pontoon a Force crosses the Sava only where it began the phase next to the hexside (7.1.4b): end this move next to it and cross next phase, or cross at %s", orNone(g.crossings(false))),
+					"%s did not begin the phase next to the Sava hexside %s/%s: without a bridge or pontoon it cannot cross (7.1.4b)", spec, g.hex(prev), g.hex(h))
+			case "7.1.4a":
+				return "", bad(fmt.Sprintf("A-H crosses the Donau at a bridge, a ferry (one Force a phase) or a pontoon (7.1.4a, 7.1.5, 7.1.5a): %s", orNone(g.crossings(true))),
+					"%s/%s is a Donau hexside with no bridge, ferry or pontoon (7.1.4a)", g.hex(prev), g.hex(h))
+			}
+			if at, ok := reach[prev]; ok && at >= 0 {
+				c, ok := g.leastCost(units, prev, h)
+				if !ok {
+					c = -1
+				} else {
+					c += at
+					if c > budget {
+						return "", bad(fmt.Sprintf("%s has %d MPs this phase with its Forced March (7.1.1, 7.2.1): end the move at %s (%d MPs at least), or go on in a later phase", spec, budget, g.hex(prev), at),
+							"%s needs at least %d MPs to reach %s (terrain alone, no EZOC), more than the %d it has (7.1.1, 7.2.1)", spec, c, g.hex(h), budget)
+					}
+				}
+				if old, seen := reach[h]; !seen || c >= 0 && (old < 0 || c < old) {
+					reach[h] = c
+				}
+			} else {
+				reach[h] = -1
+			}
 			hs = append(hs, g.hex(h))
 			onPath = append(onPath, g.hex(prev))
 			prev = h
@@ -529,6 +723,32 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 	}
 	forecast := g.forecast(side, units, canon[0])
 	return fmt.Sprintf("move %s %s%s # %s", spec, strings.Join(parts, " else "), opts, forecast), nil
+}
+
+// moveBudget is the most MPs a Force can spend in this phase: the
+// allowance (7.1.1) and the Forced March MPs it may gain (7.2.1, 7.2.2a),
+// no more than its fm=N cap or none with nofm.
+func (g *game) moveBudget(units []*Unit, opts string) int {
+	allowance := 9
+	if g.Phase == PhaseCounter {
+		allowance = 5
+	}
+	fm := fmLimit(units)
+	switch {
+	case opts == " nofm":
+		fm = 0
+	case strings.HasPrefix(opts, " fm="):
+		n, _ := strconv.Atoi(opts[4:])
+		fm = min(fm, n)
+	}
+	return allowance + fm
+}
+
+func orNone(list []string) string {
+	if len(list) == 0 {
+		return "none on this map"
+	}
+	return strings.Join(list, ", ")
 }
 
 // restricted says why a unit may not enter a hex ("" if it may): a
@@ -587,7 +807,13 @@ func (g *game) forecast(side Side, units []*Unit, path []string) string {
 }
 
 // parseSpecialMove reads a depot's rail move (hexes or off-map places) or
-// a squadron's river move.
+// a squadron's river move. What the map fixes is checked now, from a unit
+// on the map: each hex next to the one before, a depot's hexes linked by
+// a railroad (15.6.3) and its off-map stretches by a line of the
+// off-map railroad, A-H's only (15.6.3a), a squadron's steps along a
+// river (25.1.1); and a move of more hexes than the phase has MPs (1 a
+// hex). Whether a railroad hex is friendly operational, or an enemy holds
+// it, is checked when the unit moves.
 func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
 	var out []string
 	for _, t := range path {
@@ -615,7 +841,91 @@ func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
 		}
 		out = append(out, t)
 	}
+	if u.Off != "" || u.Hex == "" {
+		return "move " + u.ID + " " + strings.Join(out, " "), nil
+	}
+	river := u.c.Kind == KSquadron
+	prev := u.Hex
+	if !river && g.Phase == PhaseTurn {
+		// the Supply Phase before the move may displace the depot
+		// (15.4 (1)): only the steps between the hexes written are sure
+		prev = out[0]
+	}
+	var stepped []string // the hexes entered, one MP each
+	offMap := false
+	for _, t := range out {
+		if t == prev {
+			continue
+		}
+		a, aHex := g.grid.Parse(prev)
+		b, bHex := g.grid.Parse(t)
+		if aHex == nil && bHex == nil && strings.Contains(prev, ".") && strings.Contains(t, ".") {
+			if !g.grid.Adjacent(a, b) {
+				return "", bad("each hex of a move is next to the one before", "%s is not next to %s", t, prev)
+			}
+			switch {
+			case river && !(g.squadronHex(b) && g.alongRiver(a, b)):
+				return "", bad(fmt.Sprintf("a squadron sails from hex to hex along the Sava and Donau (25.1.1, 25.1.3): from %s to %s", prev, orNone(g.sailable(a))),
+					"%s cannot sail from %s to %s along the river (25.1.1)", u.ID, prev, t)
+			case !river && !g.railLink(a, b):
+				return "", bad(fmt.Sprintf("a depot moves only along railroad lines (15.6.3): from %s to %s", prev, orNone(g.railNext(a))),
+					"no railroad links %s and %s (15.6.3)", prev, t)
+			}
+			stepped = append(stepped, t)
+		} else if !river {
+			if u.c.Side != AH {
+				return "", bad("move the depot along the railroad lines of the map", "only A-H depots use the off-map railroad (15.6.3a)")
+			}
+			linked := false
+			for _, l := range g.offLinks(false) {
+				if l.From == prev && l.To == t || l.To == prev && l.From == t {
+					linked = true
+				}
+			}
+			if !linked {
+				return "", bad("the off-map railroad's stretches are "+offStretches(g), "no off-map railroad leads from %s to %s (15.6.3a)", prev, t)
+			}
+			offMap = true
+		} else {
+			offMap = true // a squadron's way to and from an off-map base
+		}
+		prev = t
+	}
+	if allowance := g.moveBudget([]*Unit{u}, ""); !offMap && len(stepped) > allowance {
+		return "", bad(fmt.Sprintf("%s has %d MPs this phase, 1 a hex (15.6.3, 25.1.1): end the move at %s", u.ID, allowance, stepped[allowance-1]),
+			"%s moves %d hexes, more than the %d MPs it has (15.6.3, 25.1.1)", u.ID, len(stepped), allowance)
+	}
 	return "move " + u.ID + " " + strings.Join(out, " "), nil
+}
+
+// sailable lists the hexes a squadron may sail to from a (25.1.1).
+func (g *game) sailable(a board.ID) []string {
+	var out []string
+	for _, n := range g.nbrs(a) {
+		if g.squadronHex(n) && g.alongRiver(a, n) {
+			out = append(out, g.hex(n))
+		}
+	}
+	return out
+}
+
+// railNext lists the hexes a railroad links to a (15.6.3).
+func (g *game) railNext(a board.ID) []string {
+	var out []string
+	for _, n := range g.nbrs(a) {
+		if g.railLink(a, n) {
+			out = append(out, g.hex(n))
+		}
+	}
+	return out
+}
+
+func offStretches(g *game) string {
+	var out []string
+	for _, l := range g.offLinks(false) {
+		out = append(out, fmt.Sprintf("%s-%s (%d)", l.From, l.To, l.Hexes))
+	}
+	return strings.Join(out, ", ")
 }
 
 func offNames(g *game) string {
@@ -646,6 +956,32 @@ func (g *game) parsePA(side Side, args []string) (string, error) {
 	if why := g.paBar(units, false); why != "" {
 		return "", bad("PAs: infantry-type Forces, not CI or Demoralized, not Two-Hex, in the Movement Phase", "%s cannot place a PA: %s", spec, why)
 	}
+	if !g.actedEarlier {
+		// the Force places it where it stands: what 7.3 and 7.3.2 ask of
+		// the hex is known now
+		lead := units[0]
+		if !g.grid.Adjacent(lead.pos, h) {
+			var next []string
+			for _, n := range g.nbrs(lead.pos) {
+				next = append(next, g.hex(n))
+			}
+			return "", bad(fmt.Sprintf("a PA points at a hex next to the Force (7.3): from %s, one of %s; or move the Force first, on the line before its pa line", lead.Hex, strings.Join(next, " ")),
+				"%s in %s is not next to %s", spec, lead.Hex, g.hex(h))
+		}
+		if as := g.paStrength(units, h); as.Cmp(big.NewRat(1, 1)) < 0 {
+			return "", bad("a PA needs an attack strength of 1 or more after terrain (7.3.2): point it at a hex across gentler terrain, or attack without one",
+				"%s cannot place a PA at %s: after terrain its attack strength would be %s, below 1 (7.3.2)", spec, g.hex(h), decimal(as))
+		}
+		return "pa " + spec + " " + g.hex(h) + fmt.Sprintf(" # %d MPs", g.paCost(units, h)), nil
+	}
+	if g.mayEnd != nil && !slices.ContainsFunc(g.mayEnd, func(x board.ID) bool { return g.grid.Adjacent(x, h) }) {
+		var at []string
+		for _, x := range g.mayEnd {
+			at = append(at, g.hex(x))
+		}
+		return "", bad(fmt.Sprintf("a PA points at a hex next to where the Force ends its move (7.3): it may end in %s; point it at a hex next to one of them, or move the Force next to %s", strings.Join(at, " "), g.hex(h)),
+			"%s cannot end its move next to %s", spec, g.hex(h))
+	}
 	return "pa " + spec + " " + g.hex(h) + " # after any move of the Force: it must be next to " + g.hex(h), nil
 }
 
@@ -666,6 +1002,17 @@ func (g *game) parseRepulse(side Side, args []string) (string, error) {
 		if u.c.Formation && u.CE >= StatusCI {
 			return "", bad("CI and Demoralized units cannot Repulse (7.4.2)", "%s is %s", u.ID, u.CE)
 		}
+	}
+	if lead := units[0]; !g.actedEarlier && !slices.ContainsFunc(lead.hexes(), func(x board.ID) bool { return g.grid.Adjacent(x, h) }) {
+		// it Repulses from where it stands (7.4: a Force next to the enemy)
+		var next []string
+		for _, n := range g.nbrs(lead.pos) {
+			if g.enemyIn(n, side) {
+				next = append(next, g.hex(n))
+			}
+		}
+		return "", bad(fmt.Sprintf("a Force Repulses an enemy stack next to it (7.4): from %s, %s; or move it first, on the line before", lead.Hex, orNone(next)),
+			"%s in %s is not next to %s", spec, lead.Hex, g.hex(h))
 	}
 	out := "repulse " + spec + " " + g.hex(h)
 	if len(args) == 4 {
@@ -791,6 +1138,9 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 			if err != nil {
 				return "", err
 			}
+			if slices.Contains(ids, u.ID) {
+				return "", bad("name each unit once", "%s is named twice", u.ID)
+			}
 			ids = append(ids, u.ID)
 		}
 		return verb + " " + strings.Join(ids, " "), nil
@@ -846,14 +1196,20 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 		for i := 1; i < len(args); i++ {
 			switch low[i] {
 			case "at":
-				out = append(out, "at")
+				var at []string
 				for ; i+1 < len(args) && low[i+1] != "if"; i++ {
 					h, err := g.parseHex(args[i+1])
 					if err != nil {
 						return "", err
 					}
-					out = append(out, g.hex(h))
+					if slices.Contains(at, g.hex(h)) {
+						return "", bad("name each hex once", "%s is named twice", g.hex(h))
+					}
+					at = append(at, g.hex(h))
 				}
+				// in hex order: the line's scope is its set of hexes and its condition
+				slices.Sort(at)
+				out = append(append(out, "at"), at...)
 			case "if":
 				if i+1 >= len(args) {
 					return "", bad("if odds>=3:1, if odds<=2:1, if attacker", "if needs a condition")
@@ -1040,6 +1396,9 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		if slices.Contains(ids, u.ID) {
+			return "", bad("name each unit once", "%s is named twice", u.ID)
+		}
 		if why := g.attackBar(u, t); why != "" {
 			return "", bad("attackers: combat units next to the hex, not CI or Demoralized, without an MPs Expended marker (9.2)", "%s cannot attack %s: %s", u.ID, g.hex(t), why)
 		}
@@ -1102,6 +1461,9 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 					if err != nil {
 						return "", err
 					}
+					if slices.Contains(us, u.ID) {
+						return "", bad("name each unit once", "%s is named twice", u.ID)
+					}
 					us = append(us, u.ID)
 				}
 				a = strings.Join(us, "+")
@@ -1153,6 +1515,9 @@ func (g *game) parseAnswer(side Side, args []string) (string, error) {
 				u, err := g.own(side, id)
 				if err != nil {
 					return "", err
+				}
+				if slices.Contains(us, u.ID) {
+					return "", bad("name each unit once", "%s is named twice", u.ID)
 				}
 				us = append(us, u.ID)
 			}

@@ -3,7 +3,8 @@ package sms1914
 // This file carries out retreats (11.1): the path (the greatest distance
 // from the combat hex, then the fewest EZOCs, then inside the army's Area
 // of Attachment, then toward a supply unit, 11.1.1, 11.1.1a; a garrison
-// within its range first, 8.6.3), the costs of
+// within its range first, 8.6.3; where these leave a choice, the fewest
+// costly crossings, then the owner's retreat toward hex), the costs of
 // EZOCs and hexsides (11.1.3, 11.1.4), a Repulse to clear a blocked way
 // (7.4, 11.1.5 play note), being unable to retreat (11.1.5) and the
 // surrender of isolated Demoralized Forces (11.1.6).
@@ -29,6 +30,11 @@ type retreatPath struct {
 	blocked board.ID
 }
 
+// better orders retreat paths: the full length, a garrison within its
+// range (8.6.3), then 11.1.1's priorities with 11.1.1a's one exception
+// (EZOCs before the area and the supply unit); only then the player's own
+// choices, which the priorities leave open: the fewest crossings that cost
+// an SR and a CEL (11.1.4), then the retreat toward hex.
 func (p retreatPath) better(q retreatPath) bool {
 	switch {
 	case len(p.hexes) != len(q.hexes):
@@ -39,14 +45,14 @@ func (p retreatPath) better(q retreatPath) bool {
 		return p.dist > q.dist
 	case p.ezoc != q.ezoc:
 		return p.ezoc < q.ezoc
-	case p.cross != q.cross:
-		return p.cross < q.cross
 	case p.outside != q.outside:
 		return p.outside < q.outside
-	case p.pref != q.pref:
-		return p.pref < q.pref
+	case p.supply != q.supply:
+		return p.supply < q.supply
+	case p.cross != q.cross:
+		return p.cross < q.cross
 	}
-	return p.supply < q.supply
+	return p.pref < q.pref
 }
 
 // retreatTo finds the best path of up to n hexes for a stack of side
@@ -65,9 +71,18 @@ func (g *game) retreatTo(units []*Unit, n int, combat board.ID) retreatPath {
 			prefHex = g.parse(f[1])
 		}
 	}
+	// 11.1.1 (3): the supply units the stack may draw Provisions from
+	// (15.2), by its first Combat unit: its Formation where it has one
+	lead := units[0]
+	for _, u := range units {
+		if u.combat() {
+			lead = u
+			break
+		}
+	}
 	var supplies []board.ID
 	for _, u := range g.units(side) {
-		if u.c.Supply() {
+		if u.onMap() && g.mayDrawFrom(lead, u) {
 			supplies = append(supplies, u.pos)
 		}
 	}

@@ -43,6 +43,10 @@ type ScenarioFile struct {
 	Boxes       []Box
 	ControlAH   []board.ID
 	ControlSerb []board.ID
+
+	// the lines of the army markers and of the boundaries, for refusals
+	markerLines   map[string]int
+	boundaryLines int
 }
 
 // PlanSetup is an army bound by a Strategic Plan (26).
@@ -186,6 +190,16 @@ type boxFile struct {
 	Next  []string `toml:"next"`
 }
 
+// Bounds of the scenario file (docs/scenario-sms1914.md): what the rules
+// let a scenario start with, with room to spare.
+const (
+	maxShells    = 999 // 23.2: 125 at the start of the Campaign
+	maxKomitadji = 20
+	maxIPRights  = 20  // the Inter-Phase chart gives at most 4 (14.3.4)
+	maxVP        = 200 // the VP marker (27): the awards of 27.1-27.7 add up to less
+	maxREPL      = 99  // stored REPLs (16.6.1): the chart gives at most 5 an Inter-Phase
+)
+
 // mExits are the Montenegrin 'M' hexes (24.2).
 var mExits = []string{"16.29", "20.29", "22.29", "24.29", "30.29"}
 
@@ -211,12 +225,26 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 	if s.InterPhases < 0 || s.InterPhases > 12 {
 		return fieldErr("", -1, "interphases", "%d: want the Inter-Phases held before the first turn, 0 to 12 (the Inter-Phase chart)", s.InterPhases)
 	}
-	if s.Shells < 0 || s.Shells > 999 || s.Komitadji < 0 || s.Komitadji > 20 || s.IPRights < 0 || s.IPRights > 20 {
-		return fieldErr("", -1, "shells", "shells 0 to 999 (23.2), komitadji 0 to 20 (23.1), ip_rights 0 to 20 (14.3.4)")
+	for _, r := range []struct {
+		key           string
+		v, low, limit int
+		why           string
+	}{
+		{"shells", s.Shells, 0, maxShells, "the Serbian Shells (23.2: 125 at the start of the Campaign)"},
+		{"komitadji", s.Komitadji, 0, maxKomitadji, "the Komitadji markers (23.1)"},
+		{"ip_rights", s.IPRights, 0, maxIPRights, "the IP rights (14.3.4: the Inter-Phase chart gives at most 4)"},
+		{"vp", s.VP, -maxVP, maxVP, "the VP marker (27)"},
+	} {
+		if r.v < r.low || r.v > r.limit {
+			return fieldErr("", -1, r.key, "%d: want %s, %d to %d", r.v, r.why, r.low, r.limit)
+		}
 	}
 	for k, v := range f.REPL {
 		if !slices.Contains([]string{"AH", "Serbia", "Montenegro"}, k) {
 			return fieldErr("repl", -1, k, "want AH, Serbia or Montenegro (16.6.1)")
+		}
+		if v < 0 || v > maxREPL {
+			return fieldErr("repl", -1, k, "%d: want the REPLs stored at the start, 0 to %d (16.6.1: a store below zero comes only from Excess SRs in play)", v, maxREPL)
 		}
 		s.REPL[k] = v
 	}
@@ -231,6 +259,14 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 		return fieldErr("victory", -1, "", "missing: [victory] ah = VP at least which A-H wins, serb = VP at most which Serbia wins (27)")
 	}
 	s.VictoryAH, s.VictorySerb = f.Victory.AH, f.Victory.Serb
+	for _, v := range []struct {
+		key string
+		n   int
+	}{{"ah", s.VictoryAH}, {"serb", s.VictorySerb}} {
+		if v.n < -maxVP || v.n > maxVP {
+			return fieldErr("victory", -1, v.key, "%d: want a VP threshold, %d to %d (27)", v.n, -maxVP, maxVP)
+		}
+	}
 	if s.VictorySerb >= s.VictoryAH {
 		return fieldErr("victory", -1, "serb", "Serbia's threshold %d must be below A-H's %d", s.VictorySerb, s.VictoryAH)
 	}
@@ -256,12 +292,17 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 			return fieldErr("army", i, "marker", "%v", err)
 		}
 		s.Markers[a.ID] = h
+		if s.markerLines == nil {
+			s.markerLines = map[string]int{}
+		}
+		s.markerLines[a.ID] = datafile.FieldLine(data, "army", i, "marker")
 	}
 	for _, a := range sc.Armies {
 		if _, ok := s.Markers[a.ID]; a.Side == AH && !ok {
 			return fieldErr("army", -1, "marker", "A-H army %s has no [[army]] marker hex: every army has an Area of Attachment (5.1.1)", a.ID)
 		}
 	}
+	s.boundaryLines = datafile.FieldLine(data, "", -1, "boundaries")
 	for _, b := range f.Boundaries {
 		p, err := sc.Map.Grid.ParsePair(b)
 		if err != nil {
@@ -390,9 +431,9 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 			}
 		}
 	}
-	for _, u := range s.Units {
+	for i, u := range s.Units { // one a [[unit]] entry, in order
 		if u.Box != "" && !slices.ContainsFunc(s.Boxes, func(o Box) bool { return o.Name == u.Box }) {
-			return fieldErr("unit", -1, "box", "%s: %q is not a Montenegrin box", u.ID, u.Box)
+			return fieldErr("unit", i, "box", "%s: %q is not a Montenegrin box", u.ID, u.Box)
 		}
 	}
 	for _, l := range []struct {

@@ -228,8 +228,12 @@ func (u *Unit) hexes() []board.ID {
 type game struct {
 	*State
 	cleared map[board.ID]bool // while reading orders: hexes the Force's Repulse lines aim at
-	// plannedAt, while reading orders, is where the Force's move line ends
-	plannedAt *board.ID
+	// mayEnd, while reading orders, are the hexes the Force's earlier
+	// lines may leave it in (its hex and every hex of its paths)
+	mayEnd []board.ID
+	// actedEarlier, while reading orders: the Force of the line acted on
+	// an earlier line of the file (so where it stands is not sure)
+	actedEarlier bool
 	// retreatRepulsed, during a combat's retreats, holds the units whose
 	// stack has made its one Repulse (7.4.1); nil outside a combat, where
 	// a retreating stack makes none (7.4: during an attack phase)

@@ -129,23 +129,13 @@ type source struct {
 // extended uses the supply units' Extended ranges.
 func (g *game) sources(c *supplyCtx, u *Unit, ammo, extended bool) []source {
 	var out []source
-	army := u.Army
-	form := u
-	if !u.c.Formation {
-		if f := g.byID[u.Assigned]; f != nil {
-			form = f
-		}
-	}
 	for _, s := range g.units(c.side) {
-		if !s.c.Supply() || (ammo && s.Extended && s.Ammo >= s.c.AmmoLimit) {
+		if !g.mayDrawFrom(u, s) || (ammo && s.Extended && s.Ammo >= s.c.AmmoLimit) {
 			continue
 		}
 		rng := s.c.Range
 		if extended || s.Extended {
 			rng = s.c.ExtRng
-		}
-		if c.side == AH && s.Army != army {
-			continue // 5.3.1: a supply unit of another army
 		}
 		switch s.c.Kind {
 		case KDepot:
@@ -154,19 +144,6 @@ func (g *game) sources(c *supplyCtx, u *Unit, ammo, extended bool) []source {
 			}
 		case KTrain:
 			if s.OOS {
-				continue
-			}
-			corps := ""
-			for _, co := range g.sc.Corps {
-				if co.Train == s.ID {
-					corps = co.ID
-				}
-			}
-			eligible := form.c.Kind == KCavalry || (form == u && u.asset()) || (form.c.Formation && g.Attach[form.ID] == corps)
-			if u.c.Side == AH && form.c.Formation && g.Attach[form.ID] == "independent" && form.c.Kind != KCavalry {
-				eligible = false // 5.3.3
-			}
-			if !eligible {
 				continue
 			}
 			if c.loc[s] || g.feeder(c, s, extended) != nil {
@@ -193,6 +170,39 @@ func (g *game) sources(c *supplyCtx, u *Unit, ammo, extended bool) []source {
 		}
 	}
 	return out
+}
+
+// mayDrawFrom reports whether the attachments let u draw supply from the
+// supply unit s, whether or not s can supply now (15.2, 5.3): a depot or
+// Corps Train of u's army (the Serbian forces are one army); a Corps
+// Train only for its corps' Formations, assets and cavalry, and never for
+// an A-H Independent Formation but cavalry (5.3.3).
+func (g *game) mayDrawFrom(u, s *Unit) bool {
+	if !s.c.Supply() || s.c.Side != u.c.Side {
+		return false
+	}
+	if u.c.Side == AH && s.Army != u.Army {
+		return false // 5.3.1: a supply unit of another army
+	}
+	if s.c.Kind == KDepot {
+		return true
+	}
+	form := u
+	if !u.c.Formation {
+		if f := g.byID[u.Assigned]; f != nil {
+			form = f
+		}
+	}
+	corps := ""
+	for _, co := range g.sc.Corps {
+		if co.Train == s.ID {
+			corps = co.ID
+		}
+	}
+	if u.c.Side == AH && form.c.Formation && g.Attach[form.ID] == "independent" && form.c.Kind != KCavalry {
+		return false // 5.3.3
+	}
+	return form.c.Kind == KCavalry || (form == u && u.asset()) || (form.c.Formation && g.Attach[form.ID] == corps)
 }
 
 // trainFed reports whether a depot of the train's army can trace a supply

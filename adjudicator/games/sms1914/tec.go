@@ -73,8 +73,16 @@ func (t *Tables) TEC() (*TEC, error) {
 		if !ok {
 			return nil, t.bad("tec.terrain."+name, "missing: the TEC has a row for every terrain (%s)", strings.Join(terrains[:len(terrains)-1], ", "))
 		}
-		if r.MP == nil || *r.MP < 1 || *r.MP > 20 {
-			return nil, t.bad("tec.terrain."+name, "mp: want the MP cost to enter, 1 to 20 (7.1.3)")
+		if r.MP == nil || *r.MP < 1 || *r.MP > maxTECMP {
+			return nil, t.bad("tec.terrain."+name, "mp: want the MP cost to enter, 1 to %d (7.1.3)", maxTECMP)
+		}
+		switch {
+		case r.MPOctober < 0 || r.MPOctober > maxTECMP:
+			return nil, t.bad("tec.terrain."+name, "mp_october %d: want the MP cost from GT 19, 1 to %d, or 0 for mp's (3.5.3)", r.MPOctober, maxTECMP)
+		case r.Defense < 0 || r.Defense > maxTECStr:
+			return nil, t.bad("tec.terrain."+name, "defense %d: want the DS a defending stack adds, 0 to %d (9.3.1)", r.Defense, maxTECStr)
+		case r.AttackFrom < -maxTECStr || r.AttackFrom > maxTECStr:
+			return nil, t.bad("tec.terrain."+name, "attack_from %d: want the AS change of a Force attacking from it, %d to %d (9.3.2)", r.AttackFrom, -maxTECStr, maxTECStr)
 		}
 		out.Terrain[name] = TerrainEffects{MP: *r.MP, MPOctober: r.MPOctober, Defense: r.Defense, AttackFrom: r.AttackFrom}
 	}
@@ -85,8 +93,11 @@ func (t *Tables) TEC() (*TEC, error) {
 	}
 	for _, name := range tecHexsides {
 		r, ok := f.Hexside[name]
-		if !ok || r.MP == nil || *r.MP < 0 || *r.MP > 20 {
-			return nil, t.bad("tec.hexside."+name, "missing or bad mp: the TEC has an MP cost for every river hexside (%s)", strings.Join(tecHexsides, ", "))
+		if !ok || r.MP == nil || *r.MP < 0 || *r.MP > maxTECMP {
+			return nil, t.bad("tec.hexside."+name, "missing or bad mp: the TEC has an MP cost, 0 to %d, for every river hexside (%s)", maxTECMP, strings.Join(tecHexsides, ", "))
+		}
+		if r.Attack < -maxTECStr || r.Attack > maxTECStr {
+			return nil, t.bad("tec.hexside."+name, "attack %d: want the AS change of a Force attacking across it, %d to %d (9.3.2)", r.Attack, -maxTECStr, maxTECStr)
 		}
 		out.Hexside[name] = HexsideEffects{MP: *r.MP, Attack: r.Attack}
 	}
@@ -99,8 +110,8 @@ func (t *Tables) TEC() (*TEC, error) {
 		name string
 		n    int
 	}{{"tec.bridge", out.Bridge}, {"tec.ferry", out.Ferry}, {"tec.roadway", out.Roadway}} {
-		if v.n < 0 || v.n > 20 {
-			return nil, t.bad(v.name, "%d: want an MP cost from 0 to 20", v.n)
+		if v.n < 0 || v.n > maxTECMP {
+			return nil, t.bad(v.name, "%d: want an MP cost from 0 to %d (7.1.5, 7.1.5a, 7.1.7)", v.n, maxTECMP)
 		}
 	}
 	return out, nil

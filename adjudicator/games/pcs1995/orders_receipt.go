@@ -145,8 +145,9 @@ func (p *parser) checkFile(ls []*parsedLine) {
 		case "standing":
 			key := standingKey(f)
 			if n, ok := standing[key]; ok {
-				pl.err = bad(fmt.Sprintf("a standing order stands until replaced: give %s once, as you mean it", strings.Join(strings.Fields(strings.ReplaceAll(key, ":", " ")), " ")),
-					"the standing order %s is given twice (first on line %d)", strings.ReplaceAll(key, ":", " "), n)
+				what := strings.ReplaceAll(key, ":", " ")
+				pl.err = bad(fmt.Sprintf("a standing order stands until replaced: give %s once, as you mean it", what),
+					"the standing order %s is given twice (first on line %d)", what, n)
 				continue
 			}
 			standing[key] = pl.n

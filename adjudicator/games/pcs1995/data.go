@@ -266,7 +266,14 @@ func parseScenario(d Data, mapText, countersText, chitsText []byte) (*Scenario, 
 	if err := sc.readMap(d.MapName, mapText); err != nil {
 		return nil, err
 	}
-	standIn, err := sc.readCounters(d.CountersName, countersText)
+	// the demo counters checked against a game master's map: a set-up hex
+	// they need that the map makes sea or leaves off is the map's mistake,
+	// named in the map file
+	var demoFor *mapFileText
+	if d.Counters == "" && d.Map != "" {
+		demoFor = &mapFileText{name: d.MapName, text: mapText}
+	}
+	standIn, err := sc.readCounters(d.CountersName, countersText, demoFor)
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +318,8 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 	}
 	for _, p := range slices.SortedFunc(maps.Keys(m.Rivers), comparePairs) {
 		if m.Ridges[p] {
-			return wrong("hexsides", -1, "", "hexsides", "%s is both a river and a ridge hexside: give one (9.5, 9.6)", p)
+			i := sideEntry(text, m.Grid, p)
+			return wrong("hexsides", i, "sides", fmt.Sprintf("hexsides[%d].sides", i), "%s is both a river and a ridge hexside: give one (9.5, 9.6)", p)
 		}
 	}
 	places := slices.Collect(maps.Keys(m.Places))
@@ -338,8 +346,13 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 		if _, ok := m.Places[id]; !ok {
 			return wrong("place", -1, "", "place", "no city at %s: 5.0 names %s %s an entry hex; give it a [[place]]", hex, pname, hex)
 		}
-		if m.Terrain[id] == SeaTerrain || m.Area[id] == "" {
-			return wrong("area", -1, "", "area", "%s (%s) must be a land hex in a country (5.0)", hex, pname)
+		if m.Terrain[id] == SeaTerrain {
+			i := hexEntry(text, m.Grid, "terrain", id, func(e map[string]any) bool { return e["kind"] == SeaTerrain })
+			return wrong("terrain", i, "hexes", fmt.Sprintf("terrain[%d].hexes", i), "%s (%s) is sea: 5.0 makes it an entry hex, a land hex in a country", hex, pname)
+		}
+		if m.Area[id] == "" {
+			line, field := areaLine(text, m, id)
+			return fileErr("map", &datafile.FileError{File: name, Line: line, Field: field, Err: fmt.Sprintf("%s (%s) is in no country's [[area]]: 5.0 makes it an entry hex, a land hex in a country", hex, pname)})
 		}
 	}
 	for _, pname := range []string{"Pristina", "Vranje", "Novi Sad", "Nis"} {
@@ -351,8 +364,13 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 			return wrong("place", placeIndex(text, m.Grid.Format(id)), "hex", "place.hex", "%s must be inside Serbia (3.7, 12.0)", pname)
 		}
 	}
-	if m.Area[mustID(m, Trieste)] != Italy {
-		return wrong("area", -1, "", "area", "Trieste (1206) must be in Italy (5.1.2)")
+	if t := mustID(m, Trieste); m.Area[t] != Italy {
+		line, field := areaLine(text, m, t)
+		in := "no country"
+		if m.Area[t] != "" {
+			in = m.Area[t]
+		}
+		return fileErr("map", &datafile.FileError{File: name, Line: line, Field: field, Err: fmt.Sprintf("Trieste (1206) must be in Italy (5.1.2), not in %s", in)})
 	}
 	for _, req := range []string{"west_edge", "port", "rs_supply", "srpska_1", "srpska_2"} {
 		if _, ok := m.HexSets[req]; !ok {
@@ -470,6 +488,103 @@ func (sc *Scenario) homeSide(id board.ID) Faction {
 	return NATO
 }
 
+// demoHexErr is the refusal of a game master's map on which a demo
+// counter's set-up hex is off the map, sea or in no country (12.0): it
+// names the map file and the line that makes the hex so.
+func (sc *Scenario) demoHexErr(mf *mapFileText, unit, hex string, id board.ID) error {
+	m := sc.Map
+	what := fmt.Sprintf("hex %s, where the demo counters set up %s (12.0)", hex, unit)
+	fix := "give the map the demo's countries and coast, or give the counters option with set-up hexes of this map"
+	fe := &datafile.FileError{File: mf.name}
+	switch {
+	case !m.Grid.Contains(id):
+		fe.Line, fe.Field = datafile.FieldLine(mf.text, "grid", -1, "last"), "grid.last"
+		fe.Err = fmt.Sprintf("%s, is off the map: %s", what, fix)
+	case m.Terrain[id] == SeaTerrain:
+		i := hexEntry(mf.text, m.Grid, "terrain", id, func(e map[string]any) bool { return e["kind"] == SeaTerrain })
+		fe.Line, fe.Field = datafile.FieldLine(mf.text, "terrain", i, "hexes"), fmt.Sprintf("terrain[%d].hexes", i)
+		fe.Err = fmt.Sprintf("%s, is sea: %s", what, fix)
+	default:
+		fe.Line, fe.Field = areaLine(mf.text, m, id)
+		fe.Err = fmt.Sprintf("%s, is in no country's [[area]]: %s", what, fix)
+	}
+	return fileErr("map", fe)
+}
+
+// areaLine names where a map file should put a hex that is in no area or
+// in the wrong one: the [[area]] entry that holds it, else the [[place]]
+// at the hex, else the [[area]] table.
+func areaLine(text []byte, m *board.Map, id board.ID) (int, string) {
+	if i := hexEntry(text, m.Grid, "area", id, nil); i >= 0 {
+		return datafile.FieldLine(text, "area", i, "hexes"), fmt.Sprintf("area[%d].hexes", i)
+	}
+	if i := placeIndex(text, m.Grid.Format(id)); i >= 0 {
+		return datafile.FieldLine(text, "place", i, "hex"), fmt.Sprintf("place[%d].hex", i)
+	}
+	return datafile.FieldLine(text, "area", 0, "name"), "area"
+}
+
+// hexEntry is the index of the last [[table]] entry (that keep accepts)
+// whose hexes hold id: the entry that decides the hex, since later entries
+// override earlier ones; -1 if none.
+func hexEntry(text []byte, grid board.Grid, table string, id board.ID, keep func(map[string]any) bool) int {
+	var f map[string]any
+	if _, err := datafile.DecodeLoose("", text, &f); err != nil {
+		return -1
+	}
+	list, _ := f[table].([]map[string]any)
+	found := -1
+	for i, e := range list {
+		if keep != nil && !keep(e) {
+			continue
+		}
+		hexes, _ := e["hexes"].([]any)
+		for _, h := range hexes {
+			if s, ok := h.(string); ok && inRange(grid, s, id) {
+				found = i
+			}
+		}
+	}
+	return found
+}
+
+// inRange reports whether a map file's hex or range ("1001..1219", the
+// rectangle between them) holds id.
+func inRange(grid board.Grid, s string, id board.ID) bool {
+	lo, hi, isRange := strings.Cut(s, "..")
+	a, err := grid.Parse(lo)
+	if err != nil {
+		return false
+	}
+	if !isRange {
+		return a == id
+	}
+	b, err := grid.Parse(hi)
+	return err == nil && a.Col <= id.Col && id.Col <= b.Col && a.Row <= id.Row && id.Row <= b.Row
+}
+
+// sideEntry is the index of the last [[hexsides]] entry that lists the
+// hexside p, -1 if none.
+func sideEntry(text []byte, grid board.Grid, p board.Pair) int {
+	var f map[string]any
+	if _, err := datafile.DecodeLoose("", text, &f); err != nil {
+		return -1
+	}
+	list, _ := f["hexsides"].([]map[string]any)
+	found := -1
+	for i, e := range list {
+		sides, _ := e["sides"].([]any)
+		for _, x := range sides {
+			if s, ok := x.(string); ok {
+				if q, err := grid.ParsePair(s); err == nil && q == p {
+					found = i
+				}
+			}
+		}
+	}
+	return found
+}
+
 func terrainIndex(text []byte, kind string) int { return tableIndex(text, "terrain", "kind", kind) }
 func areaIndex(text []byte, name string) int    { return tableIndex(text, "area", "name", name) }
 func placeIndex(text []byte, hex string) int    { return tableIndex(text, "place", "hex", hex) }
@@ -538,7 +653,13 @@ func validID(id string) bool {
 	return id != "" && !strings.ContainsAny(id, " \t+/#,:") && strings.ToUpper(id) == id && len(id) <= 24
 }
 
-func (sc *Scenario) readCounters(name string, data []byte) (string, error) {
+// mapFileText is a game master's map file, named as it was given.
+type mapFileText struct {
+	name string
+	text []byte
+}
+
+func (sc *Scenario) readCounters(name string, data []byte, demoFor *mapFileText) (string, error) {
 	var f countersFile
 	if _, err := datafile.Decode(name, data, &f); err != nil {
 		return "", fmt.Errorf("pcs1995: counters: %w", err)
@@ -624,11 +745,14 @@ func (sc *Scenario) readCounters(name string, data []byte) (string, error) {
 		}
 		if u.Hex != "" {
 			id, err := sc.Map.Grid.Parse(u.Hex)
+			if err == nil && !sc.Land(id) {
+				err = fmt.Errorf("%s is not a land hex of a country", u.Hex)
+			}
+			if err != nil && demoFor != nil {
+				return "", sc.demoHexErr(demoFor, c.ID, u.Hex, id)
+			}
 			if err != nil {
 				return "", wrong("hex", "%v", err)
-			}
-			if !sc.Land(id) {
-				return "", wrong("hex", "%s is not a land hex of a country", u.Hex)
 			}
 			c.Hex = id
 		} else if c.Reinforcement == "" {

@@ -177,3 +177,76 @@ func TestDemoData(t *testing.T) {
 		t.Errorf("VP %d, want 7 (11.0)", g.VP)
 	}
 }
+
+// TestDataRefusalsNameTheirFile: a refusal of a game master's map names
+// the map file as it was given and the line to change, also where the
+// mistake shows only against the embedded demo counters the map was
+// checked with (issue 27), and for the countries (the [[area]] hexes).
+func TestDataRefusalsNameTheirFile(t *testing.T) {
+	base, err := os.ReadFile(filepath.Join("testdata", "game", "test-map.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, from, to string
+		line           string // the line of the map the refusal must name
+		field, want    string
+	}{
+		{"a demo counter's set-up hex made sea", "", "\n[[terrain]]\nkind = \"sea\"\nhexes = [\"1506\"]\n", `hexes = ["1506"]`,
+			"terrain[2].hexes", "hex 1506, where the demo counters set up"},
+		{"a demo counter's set-up hex in no country", `hexes = ["1306..2419", "1901..3005", "2517..3019"]`, `hexes = ["1307..2419", "1901..3005", "2517..3019"]`, `name = "Italy"`,
+			"area", "hex 1506, where the demo counters set up"},
+		{"Trieste outside Italy", "", "\n[[area]]\nname = \"Slovenia\"\nhexes = [\"1206\"]\n", `hexes = ["1206"]`,
+			"area[6].hexes", "Trieste (1206) must be in Italy (5.1.2), not in Slovenia"},
+		{"an entry hex made sea", "", "\n[[terrain]]\nkind = \"sea\"\nhexes = [\"1812\"]\n", `hexes = ["1812"]`,
+			"terrain[2].hexes", "1812 (Zadar) is sea"},
+		{"an entry hex in no country", `name = "Croatia"` + "\nhexes = [\"1306..2419\", ", `name = "Croatia"` + "\nhexes = [\"1306..1711\", \"1813..2419\", ", `hex = "1812"`,
+			"place[2].hex", "1812 (Zadar) is in no country's [[area]]"},
+		{"a river and a ridge", "", "\n[[hexsides]]\nkind = \"river\"\nsides = [\"2212/2312\"]\n", `sides = ["2212/2312"]`,
+			"hexsides[2].sides", "2212/2312 is both a river and a ridge hexside"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := string(base) + tt.to
+			if tt.from != "" {
+				if !strings.Contains(string(base), tt.from) {
+					t.Fatalf("the test map has no %q", tt.from)
+				}
+				text = strings.Replace(string(base), tt.from, tt.to, 1)
+			}
+			for _, opt := range []struct{ value, name string }{{text, "option map"}, {writeTemp(t, text), ""}} {
+				_, err := Game.New("demo", map[string]string{"map": opt.value})
+				var fe *datafile.FileError
+				if !errors.As(err, &fe) {
+					t.Fatalf("error %v, want a FileError", err)
+				}
+				want := opt.name
+				if want == "" {
+					want = opt.value // a path is named as the game master gave it
+				}
+				if fe.File != want {
+					t.Errorf("file %q, want %q: %v", fe.File, want, err)
+				}
+				at := strings.Index(text, tt.line)
+				if at < 0 {
+					t.Fatalf("no %q in the map", tt.line)
+				}
+				if line := strings.Count(text[:at], "\n") + 1; fe.Line != line {
+					t.Errorf("line %d, want %d: %v", fe.Line, line, err)
+				}
+				if fe.Field != tt.field || !strings.Contains(fe.Err, tt.want) {
+					t.Errorf("got %v\nwant field %q saying %q", err, tt.field, tt.want)
+				}
+			}
+		})
+	}
+}
+
+func writeTemp(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "gm-map.toml")
+	if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

@@ -255,8 +255,26 @@ func (g *game) combatAir(f *fight, att, def Faction, what string) (int, int) {
 	g.ev("6.5, 6.3.2", "Combat air over %s: %s commits gs %s, interdiction %s, escorts %s; %s commits gs %s, interdiction %s, escorts %s.",
 		g.placeName(f.hex), att, airIDs(aGS), airIDs(aIn), airIDs(aEs), def, airIDs(dGS), airIDs(dIn), airIDs(dEs))
 	g.Marks = append(g.Marks, Mark{Hex: g.hex(f.hex), Text: "air"})
+	// ATAC occurs for the interdiction G if either side commits F (6.3.2),
+	// for the ground support G only if both do (6.5): F of one side alone
+	// attack only the other side's interdiction G
+	aPrey, dPrey := slices.Concat(aGS, aIn), slices.Concat(dGS, dIn)
+	switch {
+	case len(aEs) > 0 && len(dEs) > 0:
+	case len(aEs)+len(dEs) > 0:
+		aPrey, dPrey = slices.Clone(aIn), slices.Clone(dIn)
+		lone, prey := att, dIn
+		if len(dEs) > 0 {
+			lone, prey = def, aIn
+		}
+		what := "no ATAC"
+		if len(prey) > 0 {
+			what = "ATAC against the interdiction G only"
+		}
+		g.ev("6.5, 6.3.2", "Only %s commits F over %s: %s (interdiction G may be attacked when either side commits F, 6.3.2; ground support G only when both do, 6.5).", lone, g.placeName(f.hex), what)
+	}
 	if len(aEs)+len(dEs) > 0 {
-		g.atac(&atacSide{side: att, f: aEs, g: append(slices.Clone(aGS), aIn...)}, &atacSide{side: def, f: dEs, g: append(slices.Clone(dGS), dIn...)}, "combat air over "+g.hex(f.hex), false)
+		g.atac(&atacSide{side: att, f: aEs, g: aPrey}, &atacSide{side: def, f: dEs, g: dPrey}, "combat air over "+g.hex(f.hex), false)
 		for _, a := range append(slices.Clone(aEs), dEs...) {
 			g.onCall(a, "combat air escort")
 		}
@@ -664,7 +682,16 @@ func (g *game) advancePA(f *fight) {
 			continue
 		}
 		from := u.Hex
-		steps, why := g.walk(u, f.hex, ad.Path, aacma*2, false)
+		// entering the combat hex is movement: in an enemy zone of
+		// control the unit stops there, as an ME's advance does (3.4);
+		// a city it enters becomes its side's, which no enemy ZOC enters
+		var steps []step
+		why := ""
+		if stop := !g.city(f.hex) && g.ezoc(u.side(), f.hex); stop && len(ad.Path) > 0 {
+			why = "ezoc-entry"
+		} else {
+			steps, why = g.walk(u, f.hex, ad.Path, aacma*2, false)
+		}
 		steps = append([]step{{hex: f.hex, left: aacma * 2}}, steps...)
 		steps, trimmed := g.trimStack(u, steps)
 		if len(steps) == 0 {
@@ -682,6 +709,8 @@ func (g *game) advancePA(f *fight) {
 			note = " (it stops short: only one unit may end in a hex, 3.6)"
 		case why == "ezoc":
 			note = " (an enemy zone of control stops it, 3.4)"
+		case why == "ezoc-entry":
+			note = " (the combat hex is in an enemy zone of control: it stops there, 3.4)"
 		case why != "":
 			note = " (" + why + ")"
 		}

@@ -312,6 +312,9 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 				if err != nil {
 					return nil, err
 				}
+				if slices.Contains(a.Targets, u.ID) {
+					return nil, bad("name each enemy unit once, in your order of preference", "%s is named twice", u.ID)
+				}
 				a.Targets = append(a.Targets, u.ID)
 			}
 		}
@@ -347,7 +350,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 				if len(rest) < 4 || rest[2] != "bid" {
 					return nil, bad("attack HEX bid 1-4: the MP spent for the ME CSA (7.3)", "an ME attack needs a hex and a bid")
 				}
-				id, err := p.hexArg(rest[1])
+				id, err := p.landHex(rest[1])
 				if err != nil {
 					return nil, err
 				}
@@ -389,7 +392,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 			return nil, bad("an ME moves and attacks: me UNIT [HEX...] attack HEX bid N; without an attack, use move", "the ME has no attack")
 		}
 	case "pa":
-		id, err := p.hexArg(rest[0])
+		id, err := p.landHex(rest[0])
 		if err != nil {
 			return nil, err
 		}
@@ -465,6 +468,9 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 				if !p.g.grid.Adjacent(pos, v) {
 					return nil, bad("via lists the first hexes of the flight, each next to the one before, starting next to the unit; the rest is a straight line to the destination", "%s is not next to %s", rest[0], p.g.hex(pos))
 				}
+				if v == start(u) || slices.Contains(a.Via, v) {
+					return nil, bad("a flight path passes each hex once (3.3.1): leave out the loop", "the flight path passes %s twice", rest[0])
+				}
 				a.Via = append(a.Via, v)
 				pos = v
 				rest = rest[1:]
@@ -506,6 +512,9 @@ func (p *parser) parseAdvance(s string, lead *Unit, with []string, target board.
 		}
 		if u.ID != lead.ID && !slices.Contains(with, u.ID) {
 			return nil, "", bad("only the lead and the units named with it advance (8.4); put with before advance", "%s does not take part in the PA", u.ID)
+		}
+		if slices.ContainsFunc(out, func(o advance) bool { return o.Unit == u.ID }) {
+			return nil, "", bad("name each advancing unit once, with its whole path: UNIT>HEX>HEX (8.4)", "%s is named twice", u.ID)
 		}
 		ad := advance{Unit: u.ID}
 		pos := target
@@ -644,6 +653,14 @@ func (c Cond) String(g *game) string {
 	return g.hex(c.Hex) + " " + c.Kind
 }
 
+// The most alternatives a queue line has and the most conditions an
+// alternative (or an air line) has: caps no real order needs, so that no
+// line can grow the state without end (docs/orders-pcs1995.md).
+const (
+	maxAlts  = 10
+	maxConds = 10
+)
+
 // parseQueueLine reads "ACT [if COND [and COND]] [else ACT ...] [else skip]".
 func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
 	var alts []Alt
@@ -687,10 +704,19 @@ func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
 			if err != nil {
 				return err
 			}
+			if slices.Contains(conds, c) {
+				return bad("give each condition once", "the condition %s is given twice", c.String(p.g))
+			}
+			if len(conds) == maxConds {
+				return bad(fmt.Sprintf("at most %d conditions an alternative: split the line, or use else", maxConds), "more than %d conditions", maxConds)
+			}
 			if c.Kind == "at" {
 				from[c.Unit] = c.Hex
 			}
 			conds = append(conds, c)
+		}
+		if len(alts) == maxAlts {
+			return bad(fmt.Sprintf("at most %d alternatives a line: put the others on a line of their own", maxAlts), "more than %d alternatives", maxAlts)
 		}
 		a, err := p.parseActivation(act, from)
 		if err != nil {
@@ -789,75 +815,9 @@ func lineKind(f []string) string {
 	return ""
 }
 
-// parseLines reads a seat's lines for the open step; problems carry the
-// line number and a hint.
-func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
-	p := &parser{g: g, seat: seat, side: sideOf(seat)}
-	var out []string
-	var problems []adjudicator.Problem
-	acts, airs := 0, 0
-	placed := map[string]int{}
-	// the boxes the air lines may put each unit in, for the missions
-	airLine := map[string]int{}
-	mayBe := map[string][]string{}
-	for _, l := range lines {
-		f := g.normalise(stripComment(l.Text))
-		if len(f) >= 3 && f[0] == "air" {
-			mayBe[f[1]] = append(mayBe[f[1]], f[2])
-			if i := slices.Index(f, "else"); i >= 0 && i+1 < len(f) {
-				mayBe[f[1]] = append(mayBe[f[1]], f[i+1])
-			}
-		}
-	}
-	for _, l := range lines {
-		text := stripComment(l.Text)
-		if text == "" {
-			continue
-		}
-		f := g.normalise(text)
-		canon, err := p.line(f)
-		if err == nil {
-			switch lineKind(f) {
-			case "activation":
-				acts++
-				if g.Strict && acts > 1 {
-					err = bad("in strict mode every activation is its own step: send the others when asked", "strict mode: one activation a step")
-				}
-			case "air":
-				airs++
-				if n, ok := airLine[f[1]]; ok {
-					err = bad("give each air unit one line; an else box covers the other case", "%s already has an air line, on line %d", f[1], n)
-				} else if g.Strict && airs > 1 {
-					err = bad("in strict mode every air placement is its own step", "strict mode: one air placement a step")
-				}
-				airLine[f[1]] = l.Line
-			case "place":
-				if n, ok := placed[f[1]]; ok {
-					err = bad("give each unit one place order", "%s already has a place order, on line %d", f[1], n)
-				}
-				placed[f[1]] = l.Line
-			case "mission":
-				if !g.Strict { // in strict mode the units are placed in later steps
-					err = missionBoxes(canon, mayBe)
-				}
-			}
-		}
-		if err != nil {
-			hint := "docs/orders-pcs1995.md lists the orders"
-			if oe, ok := err.(*orderError); ok {
-				hint = oe.hint
-			}
-			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.Error(), Hint: hint})
-			continue
-		}
-		out = append(out, canon)
-	}
-	return out, problems
-}
-
 // line checks one line against the step open and returns its canonical
 // form.
-func (p *parser) line(f []string) (out string, err error) {
+func (p *parser) line(f []string) (out string, alts []Alt, err error) {
 	g := p.g
 	kind := lineKind(f)
 	allowed := map[string][]string{
@@ -875,42 +835,38 @@ func (p *parser) line(f []string) (out string, err error) {
 		PhaseDecision: "this step takes your decision (decide ...), standing orders and activations",
 	}[g.Phase]
 	if kind == "" {
-		return "", bad(stepHint, "%q is not an order", f[0])
+		return "", nil, bad(stepHint, "%q is not an order", f[0])
 	}
 	if !slices.Contains(allowed, kind) {
-		return "", bad(stepHint, "%s orders are not taken in this step (%s)", f[0], g.label())
+		return "", nil, bad(stepHint, "%s orders are not taken in this step (%s)", f[0], g.label())
 	}
 	switch kind {
 	case "standing":
-		return p.standing(f)
+		out, err = p.standing(f)
+		return out, nil, err
 	case "place":
-		return p.place(f)
+		out, err = p.place(f)
+		return out, nil, err
 	case "air":
-		return p.airLine(f)
+		out, err = p.airLine(f)
+		return out, nil, err
 	case "mission":
-		return p.mission(f)
+		out, err = p.mission(f)
+		return out, nil, err
 	case "decide":
-		return p.decide(f)
+		out, err = p.decide(f)
+		return out, nil, err
 	}
-	alts, err := p.parseQueueLine(f)
+	alts, err = p.parseQueueLine(f)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	defer func() {
-		if out != "" && err == nil {
-			out += g.forecast(alts[0])
-		}
-	}()
-	if g.Phase == PhaseTurn || g.Phase == PhaseQueue || g.Phase == PhaseDecision {
-		for _, a := range alts {
-			if a.Act != nil && a.Act.Unit != "" {
-				if u := g.byID[a.Act.Unit]; u.Static && len(a.Conds) == 0 {
-					return "", bad("a unit that is static may not be activated again this turn (7.0)", "%s is static", u.ID)
-				}
-			}
+	for _, a := range alts {
+		if err := p.receiptBar(a); err != nil {
+			return "", nil, err
 		}
 	}
-	return altsString(g, alts), nil
+	return altsString(g, alts) + g.forecast(alts[0]), alts, nil
 }
 
 // forecast is the receipt's note on a move: where it would end and with
@@ -1016,7 +972,14 @@ func (p *parser) airLine(f []string) (string, error) {
 			if _, err := strconv.Atoi(rest[3]); err != nil {
 				return "", bad(hintAir, "%q is not a number", rest[3])
 			}
-			conds = append(conds, strings.Join(rest[:4], " "))
+			c := strings.Join(rest[:4], " ")
+			if slices.Contains(conds, c) {
+				return "", bad("give each condition once", "the condition %s is given twice", c)
+			}
+			if len(conds) == maxConds {
+				return "", bad(fmt.Sprintf("at most %d conditions an air line (6.0)", maxConds), "more than %d conditions", maxConds)
+			}
+			conds = append(conds, c)
 			rest = rest[4:]
 			if len(rest) > 0 && rest[0] == "and" {
 				rest = rest[1:]
@@ -1090,34 +1053,6 @@ func (p *parser) mission(f []string) (string, error) {
 	return out, nil
 }
 
-// missionBoxes checks that a mission's air units are put in the boxes it
-// flies from by the same file's air lines: G in the airstrike box for an
-// airstrike, F in the patrol box for escorts (6.1, 6.2).
-func missionBoxes(canon string, mayBe map[string][]string) error {
-	f := strings.Fields(canon)
-	check := func(list, box string) error {
-		for _, id := range strings.Split(list, ",") {
-			if !slices.Contains(mayBe[id], box) {
-				return bad(fmt.Sprintf("add the line: air %s %s", id, box), "no air line of this file puts %s in the %s box, where this mission takes it from (6.0)", id, box)
-			}
-		}
-		return nil
-	}
-	for i := 0; i+1 < len(f); i++ {
-		switch f[i] {
-		case "with":
-			if err := check(f[i+1], BoxAirstrike); err != nil {
-				return err
-			}
-		case "escort":
-			if err := check(f[i+1], BoxPatrol); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
 // The absorption options (8.3).
 var absorbOptions = []string{"static", "support", "retreat", "vp", "rout"}
 
@@ -1145,9 +1080,12 @@ func (p *parser) standing(f []string) (string, error) {
 		if len(args) == 0 {
 			return "", bad("absorb OPTION... from static support retreat vp rout, in your order of preference (8.3); absorb ask", "absorb needs options")
 		}
-		for _, a := range args {
+		for i, a := range args {
 			if !slices.Contains(absorbOptions, a) {
 				return "", bad("absorb OPTION... from static support retreat vp rout (8.3)", "%q is not a way to absorb LP", a)
+			}
+			if slices.Contains(args[:i], a) {
+				return "", bad("name each option once, in your order of preference (8.3)", "%s is named twice", a)
 			}
 		}
 		return "absorb " + strings.Join(args, " "), nil
@@ -1207,6 +1145,12 @@ func (p *parser) standing(f []string) (string, error) {
 			if f[0] == "italians" && g.sc.Map.Area[id] != Italy {
 				return "", bad("the Italians are placed in Italy (5.1.2)", "%s is not in Italy", a)
 			}
+			if f[0] == "entry" && !g.mayEnter(p.side, id) {
+				return "", bad("your units enter in or next to: "+strings.Join(g.entryHexList(p.side), " ")+" (5.0, 5.3)", "no unit of yours ever enters at %s: it is not in or next to one of your entry hexes", a)
+			}
+			if slices.Contains(hs, g.hex(id)) {
+				return "", bad("name each hex once, in your order of preference", "%s is named twice", g.hex(id))
+			}
 			hs = append(hs, g.hex(id))
 		}
 		if f[0] == "italians" && p.side != NATO {
@@ -1239,9 +1183,12 @@ func (p *parser) standing(f []string) (string, error) {
 		}
 		var hs []string
 		for _, a := range args[3:] {
-			id, err := p.hexArg(a)
+			id, err := p.landHex(a)
 			if err != nil {
 				return "", err
+			}
+			if slices.Contains(hs, g.hex(id)) {
+				return "", bad("name each hex once", "%s is named twice", g.hex(id))
 			}
 			hs = append(hs, g.hex(id))
 		}
@@ -1311,8 +1258,8 @@ func (p *parser) decide(f []string) (string, error) {
 		var opts, path []string
 		for _, a := range args {
 			if slices.Contains(absorbOptions, a) {
-				if len(path) > 0 {
-					return "", bad(pd.Hint, "the retreat path follows retreat")
+				if slices.Contains(opts, a) {
+					return "", bad(pd.Hint, "%s is named twice", a)
 				}
 				opts = append(opts, a)
 				continue
@@ -1341,10 +1288,50 @@ func (p *parser) decide(f []string) (string, error) {
 		if args[0] == "none" || args[0] == "lead" {
 			return "decide " + args[0], nil
 		}
-		for _, part := range strings.Split(args[0], ",") {
+		return p.decideAdvance(args[0])
+	}
+	return "", fmt.Errorf("decide does not fit this question") // every kind asked is above
+}
+
+// decideAdvance reads who advances after a PA (8.4): the lead and the
+// supporting units of the PA the question is about, each once, each path
+// from the combat hex and within the AACMA rolled.
+func (p *parser) decideAdvance(s string) (string, error) {
+	g := p.g
+	pd := g.Pending
+	var lead *Unit
+	var with []string
+	var target board.ID
+	aacma := aacmaMax
+	if w := pd.Work; w != nil {
+		f := strings.Fields(w.Line)
+		if len(f) >= 3 && f[0] == "pa" {
+			lead = g.byID[f[1]]
+			target, _ = g.grid.Parse(f[2])
+			if i := slices.Index(f, "with"); i >= 0 && i+1 < len(f) {
+				with = strings.Split(f[i+1], ",")
+			}
+		}
+		for _, d := range w.Draws {
+			if strings.HasPrefix(d.Purpose, "1995 8.4") && len(d.Values) == 1 {
+				aacma = 2 * AACMA(d.Values[0])
+			}
+		}
+	}
+	if lead == nil { // no PA to read: each unit and hex must at least exist
+		seen := map[string]bool{}
+		for _, part := range strings.Split(s, ",") {
 			parts := strings.Split(part, ">")
-			if _, err := p.mapUnit(parts[0]); err != nil {
+			u, err := p.mapUnit(parts[0])
+			if err != nil {
 				return "", err
+			}
+			if seen[u.ID] {
+				return "", bad(pd.Hint, "%s is named twice", u.ID)
+			}
+			seen[u.ID] = true
+			if len(parts) > aacmaMax+1 {
+				return "", bad(pd.Hint, "%s's advance costs more than 4 MP: the AACMA is at most 4 (8.4)", u.ID)
 			}
 			for _, h := range parts[1:] {
 				if _, err := p.landHex(h); err != nil {
@@ -1352,9 +1339,24 @@ func (p *parser) decide(f []string) (string, error) {
 				}
 			}
 		}
-		return "decide " + args[0], nil
+		return "decide " + s, nil
 	}
-	return "", fmt.Errorf("decide does not fit this question") // every kind asked is above
+	advs, _, err := p.parseAdvance(s, lead, with, target)
+	if err != nil {
+		return "", err
+	}
+	var parts []string
+	for _, ad := range advs {
+		if err := p.advanceBar(g.byID[ad.Unit], target, ad.Path, aacma); err != nil {
+			return "", err
+		}
+		part := ad.Unit
+		for _, h := range ad.Path {
+			part += ">" + g.hex(h)
+		}
+		parts = append(parts, part)
+	}
+	return "decide " + strings.Join(parts, ","), nil
 }
 
 func orAsk(err error) error {

@@ -309,6 +309,55 @@ func (g *game) entryHexesOf(u *Unit) []board.ID {
 	return out
 }
 
+// sideEntryHexes lists every hex a unit of side may ever enter at (5.0,
+// 5.3): the entry hexes of its nationalities, and every city in Serbia for
+// Russia/Serbia (the Serbian entry hexes and a recovery on an 8), whoever
+// controls them now.
+func (g *game) sideEntryHexes(side Faction) []board.ID {
+	var out []board.ID
+	add := func(id board.ID) {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	groups := []string{"NATO", "Croatian", "Slovenian"}
+	if side == RS {
+		groups = []string{"Russian", "Serbian"}
+		for _, id := range g.sc.cities {
+			if g.sc.Map.Area[id] == Serbia {
+				add(id)
+			}
+		}
+	}
+	for _, grp := range groups {
+		for _, h := range entryHexes[grp] {
+			add(mustParse(g, h))
+		}
+	}
+	board.SortIDs(out)
+	return out
+}
+
+// mayEnter reports whether a unit of side may ever enter the map at h: in
+// or next to one of its entry hexes (5.0).
+func (g *game) mayEnter(side Faction, h board.ID) bool {
+	for _, e := range g.sideEntryHexes(side) {
+		if e == h || g.grid.Adjacent(e, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// entryHexList names a side's entry hexes for a hint.
+func (g *game) entryHexList(side Faction) []string {
+	var out []string
+	for _, id := range g.sideEntryHexes(side) {
+		out = append(out, g.placeName(id))
+	}
+	return out
+}
+
 func (g *game) entryList(u *Unit) []string {
 	var out []string
 	for _, id := range g.entryHexesOf(u) {

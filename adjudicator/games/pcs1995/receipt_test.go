@@ -1,0 +1,47 @@
+package pcs1995
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+)
+
+// TestQueueCapKeepsTheStateSmall sends 10,000 activation lines, as the
+// issue-27 review did (the state grew from 4.9 kB to 484 kB and kept the
+// lines for the rest of the turn): the lines beyond the cap are refused
+// with their line numbers, and the state after the step holds at most the
+// cap.
+func TestQueueCapKeepsTheStateSmall(t *testing.T) {
+	state, err := loadTestMap(filepath.Join("testdata", "game", "test-map.toml"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := decode(state)
+	capLines, _ := g.queueCap(NATO)
+	const n = 10000
+	lines := []adjudicator.OrderLine{{Line: 1, Text: "ask"}}
+	for i := 2; i <= n; i++ {
+		lines = append(lines, adjudicator.OrderLine{Line: i, Text: "move N-X 1003 if vp >= 99 else skip"})
+	}
+	canon, problems := Game.ParseOrders(state, SeatNATO, lines)
+	if len(canon) != capLines || len(problems) != n-capLines {
+		t.Fatalf("%d lines accepted, %d refused; want %d and %d", len(canon), len(problems), capLines, n-capLines)
+	}
+	if p := problems[0]; p.Line != capLines+1 || !strings.Contains(p.Text, fmt.Sprintf("more than %d activation lines", capLines)) || p.Hint == "" {
+		t.Errorf("first refusal %+v", p)
+	}
+	next, _, err := Game.Adjudicate(state, map[string][]string{SeatNATO: canon}, newSeeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := decode(next)
+	if len(after.Queue[SeatNATO]) != capLines-1 {
+		t.Errorf("the queue keeps %d lines, want %d", len(after.Queue[SeatNATO]), capLines-1)
+	}
+	if grown := len(next) - len(state); grown > capLines*64 {
+		t.Errorf("the state grew by %d bytes for %d queued lines", grown, capLines)
+	}
+}

@@ -635,7 +635,7 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 			}
 			o.Path = append(o.Path, s)
 		}
-		if err := g.checkRetreat(b, g.byID[id], o.Path, nil); err != nil {
+		if err := g.checkRetreat(b, g.byID[id], o.Path); err != nil {
 			return nil, err
 		}
 		o.Canon = "retreat " + id + " " + strings.Join(o.Path, " ")

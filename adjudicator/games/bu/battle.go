@@ -301,14 +301,29 @@ func (g *game) artillery(b *Attack, targets []string) {
 		eff = c.Has(EffReduce)
 	}
 	if eff == nil || eff.When != "before_attack" {
+		g.ev("1.5.8", "No Artillery Preparation: %s gives none now (prep %s not carried out).", g.Round.Card, strings.Join(targets, " "))
 		return
 	}
 	n := 0
+	var rolled []string
 	for _, id := range targets {
 		u := g.byID[id]
-		if n >= eff.Units || u == nil || u.Box != OnMap || u.Space != b.Target || u.Reduced {
+		why := ""
+		switch {
+		case n >= eff.Units:
+			why = fmt.Sprintf("%s rolls for %d %s", g.Round.Card, eff.Units, plural(eff.Units, "unit", "units")) // the receipt refuses it first
+		case slices.Contains(rolled, id):
+			why = "one roll a unit (12.1.2)" // the receipt refuses it first
+		case u == nil || u.Box != OnMap || u.Space != b.Target:
+			why = "not a defending unit at " + g.name(b.Target)
+		case u.Reduced:
+			why = "reduced already"
+		}
+		if why != "" {
+			g.ev("1.5.8, 12.1.2", "Artillery Preparation does not roll for %s (%s).", id, why)
 			continue
 		}
+		rolled = append(rolled, id)
 		n++
 		roll, hit := RollToReduce(g.r, eff.On, fmt.Sprintf("B&U 1.5.8 Artillery Preparation (%s) on %s, reduces on %d-9", g.Round.Card, u.ID, eff.On))
 		if hit {

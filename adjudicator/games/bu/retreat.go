@@ -71,10 +71,17 @@ func (g *game) battleRetreat(b *Attack) bool {
 	case decided && len(d) == 1 && d[0] == "default":
 		ignore = b.MayIgnore
 	case decided:
+		var first []*Unit
 		for _, p := range d {
 			id, path, _ := strings.Cut(p, ">")
 			plans[id] = strings.Split(path, ">")
+			if i := slices.IndexFunc(def, func(u *Unit) bool { return u.ID == id }); i >= 0 {
+				first = append(first, def[i])
+			}
 		}
+		// the units the seat ordered retreat first, in its order, so that
+		// the umpire's choice for another never takes their room
+		def = append(first, slices.DeleteFunc(def, func(u *Unit) bool { return plans[u.ID] != nil })...)
 	default:
 		pref := g.Standing[seat]["retreat"]
 		switch {

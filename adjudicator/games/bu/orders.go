@@ -108,24 +108,35 @@ func (g *game) parse(seat string, lines []adjudicator.OrderLine) ([]string, []ad
 }
 
 // sandboxOrders reads canonical orders again for adjudication, on a copy
-// of the state as it is before anything of the step happened.
+// of the state as it is before anything of the step happened. The receipt
+// read them on the same position, so none is refused; should one be, the
+// seat is told in an event, never left without a word.
 func (g *game) sandboxOrders(seat string, lines []string) []*order {
 	if len(lines) == 0 {
 		return nil
 	}
 	b, err := g.encode()
-	if err != nil {
-		return nil
+	var sb *game
+	if err == nil {
+		sb, err = decode(b)
 	}
-	sb, err := decode(b)
 	if err != nil {
+		g.evTo([]string{seat}, "7.4", "Not carried out: %s's orders (%v).", seatName(seat), err)
 		return nil
 	}
 	var ls []adjudicator.OrderLine
 	for i, l := range lines {
 		ls = append(ls, adjudicator.OrderLine{Line: i + 1, Text: l})
 	}
-	return sb.newParser(seat, ls).ords
+	p := sb.newParser(seat, ls)
+	for _, pr := range p.problems {
+		line := ""
+		if pr.Line >= 1 && pr.Line <= len(lines) {
+			line = lines[pr.Line-1]
+		}
+		g.evTo([]string{seat}, "7.4", "Not carried out: %s (%s).", line, pr.Text)
+	}
+	return p.ords
 }
 
 func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {

@@ -52,13 +52,20 @@ func (g *game) extraSteps(b *Attack, u *Unit) bool {
 // battleAdvance advances the attackers into the cleared space; false when
 // it waits for the attacker's decision.
 func (g *game) battleAdvance(b *Attack) bool {
+	ordered := len(b.Advance) > 0 && b.Advance[0] != "none"
 	if len(g.unitsAt(b.Target)) > 0 {
-		return true // the defenders held (13.4.9)
+		if ordered {
+			g.ev("13.4.9", "The defenders hold %s: the attackers do not advance (advance %s not carried out).", g.name(b.Target), strings.Join(b.Advance, " "))
+		}
+		return true
 	}
 	elig := g.advancers(b)
 	if len(elig) == 0 {
-		if b.survivors(g, b.Attackers) != nil && g.limitedFuel(g.byID[b.Attackers[0]].Side()) {
+		switch {
+		case b.survivors(g, b.Attackers) != nil && g.limitedFuel(g.byID[b.Attackers[0]].Side()):
 			g.ev("13.2.8, 13.4.9.2", "%s is empty, but Limited Fuel keeps the attackers from advancing.", g.name(b.Target))
+		case ordered:
+			g.ev("13.4.9", "%s is empty, but no attacker may advance: only full-strength attacking units advance (advance %s not carried out).", g.name(b.Target), strings.Join(b.Advance, " "))
 		}
 		return true
 	}

@@ -476,7 +476,37 @@ func FuzzParseCounters(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(string(demoCounters))
+	f.Add(`title = "c"
+stand_in = true
+notice = "test counters"
+[[type]]
+id = "VRS-E"
+side = "Serb"
+army = "VRS"
+elite = true
+full = "5-7-6"
+reduced = "3-7-6"
+[[type]]
+id = "NOZB"
+side = "Serb"
+army = "NOZB"
+foreign = true
+full = "3-6-4"
+reduced = "2-6-4"
+deploy = ["KRA", "key"]
+region_only = "cazinska-krajina"
+capture_fa = 0
+[[units]]
+type = "VRS-E"
+ids = ["VRS-E1..8"]
+[[units]]
+type = "nozb"
+ids = ["NOZB-1", "NOZB-2"]
+[[reinforcement]]
+turn = 2
+side = "Serb"
+units = ["VRS-E2..3"]
+`)
 	f.Add("[[type]]\nid = \"X\"\nside = \"serb\"\narmy = \"VRS\"\nfull = \"4-6-4\"\nreduced = \"2-6-4\"\n[[units]]\ntype = \"X\"\nids = [\"X-1..3\", \"X-9\"]\n[[reinforcement]]\nturn = 2\nside = \"serb\"\nunits = [\"X-2\"]\n")
 	f.Add("[[type]]\nid = \"F\"\nside = \"croat\"\narmy = \"HV\"\nforeign = true\ndeploy = [\"CRO\"]\nattack_only = [\"serb\"]\nregion_only = \"posavina\"\ncapture_fa = 0\nfull = \"1-1-1\"\nreduced = \"0-1-0\"\n")
 	f.Add("[[units]]\ntype = \"X\"\nids = [\"X-9..1\", \"X-1..99999\"]\n")

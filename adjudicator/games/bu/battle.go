@@ -267,9 +267,13 @@ func (g *game) attackAction(seat string, o *order) {
 		}
 		b.Defenders = append(b.Defenders, u.ID)
 	}
-	if o.Combat != "" && g.takeFromHand(seat, o.Combat) {
+	switch {
+	case o.Combat == "":
+	case g.takeFromHand(seat, o.Combat):
 		r.Cards = append(r.Cards, RoundCard{Card: o.Combat, Seat: seat, Role: "attacker"})
 		g.ev("13.4.3", "%s plays the combat card %s.", seatName(seat), g.cardName(o.Combat))
+	default: // the receipt checks the hand the step finds
+		g.ev("13.4.3", "Not carried out: combat %s (%s does not hold it).", o.Combat, seatName(seat))
 	}
 	if len(b.Defenders) == 0 {
 		g.ev("13.4.1.1", "No defender is left in %s: there is no battle.", g.name(o.Space))

@@ -267,9 +267,13 @@ func (g *game) attackAction(seat string, o *order) {
 		}
 		b.Defenders = append(b.Defenders, u.ID)
 	}
-	if o.Combat != "" && g.takeFromHand(seat, o.Combat) {
+	switch {
+	case o.Combat == "":
+	case g.takeFromHand(seat, o.Combat):
 		r.Cards = append(r.Cards, RoundCard{Card: o.Combat, Seat: seat, Role: "attacker"})
 		g.ev("13.4.3", "%s plays the combat card %s.", seatName(seat), g.cardName(o.Combat))
+	default: // the receipt checks the hand the step finds
+		g.ev("13.4.3", "Not carried out: combat %s (%s does not hold it).", o.Combat, seatName(seat))
 	}
 	if len(b.Defenders) == 0 {
 		g.ev("13.4.1.1", "No defender is left in %s: there is no battle.", g.name(o.Space))
@@ -301,14 +305,29 @@ func (g *game) artillery(b *Attack, targets []string) {
 		eff = c.Has(EffReduce)
 	}
 	if eff == nil || eff.When != "before_attack" {
+		g.ev("1.5.8", "No Artillery Preparation: %s gives none now (prep %s not carried out).", g.Round.Card, strings.Join(targets, " "))
 		return
 	}
 	n := 0
+	var rolled []string
 	for _, id := range targets {
 		u := g.byID[id]
-		if n >= eff.Units || u == nil || u.Box != OnMap || u.Space != b.Target || u.Reduced {
+		why := ""
+		switch {
+		case n >= eff.Units:
+			why = fmt.Sprintf("%s rolls for %d %s", g.Round.Card, eff.Units, plural(eff.Units, "unit", "units")) // the receipt refuses it first
+		case slices.Contains(rolled, id):
+			why = "one roll a unit (12.1.2)" // the receipt refuses it first
+		case u == nil || u.Box != OnMap || u.Space != b.Target:
+			why = "not a defending unit at " + g.name(b.Target)
+		case u.Reduced:
+			why = "reduced already"
+		}
+		if why != "" {
+			g.ev("1.5.8, 12.1.2", "Artillery Preparation does not roll for %s (%s).", id, why)
 			continue
 		}
+		rolled = append(rolled, id)
 		n++
 		roll, hit := RollToReduce(g.r, eff.On, fmt.Sprintf("B&U 1.5.8 Artillery Preparation (%s) on %s, reduces on %d-9", g.Round.Card, u.ID, eff.On))
 		if hit {

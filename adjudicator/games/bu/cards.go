@@ -249,7 +249,7 @@ func ParseCards(name string, data []byte, m *Map, c *Counters) (*Deck, error) {
 		for j, ef := range cf.Effect {
 			e, err := parseEffect(ef, m, c, card)
 			if err != nil {
-				return nil, &effectError{file: name, line: effectLine(data, i, j), card: card.ID, index: j, err: err.Error()}
+				return nil, checked(&datafile.FileError{File: name, Line: effectLine(data, i, j), Field: fmt.Sprintf("card %s effect[%d]", card.ID, j), Err: err.Error()}, err)
 			}
 			card.Effects = append(card.Effects, e)
 		}
@@ -265,39 +265,34 @@ func ParseCards(name string, data []byte, m *Map, c *Counters) (*Deck, error) {
 	return d, nil
 }
 
-// effectError is a problem of one effect of a card.
-type effectError struct {
-	file  string
-	line  int
-	card  string
-	index int
-	err   string
-}
-
-func (e *effectError) Error() string {
-	where := e.file
-	if e.line > 0 {
-		where = fmt.Sprintf("%s:%d", e.file, e.line)
-	}
-	return fmt.Sprintf("%s: field card %s effect[%d]: %s", where, e.card, e.index, e.err)
-}
-
-// effectLine finds the line of the j-th [[card.effect]] of the i-th card.
+// effectLine finds the line of the j-th [[card.effect]] of the i-th card;
+// for effects written inline (effect = [...]), the line of the card's
+// effect key, else of the card.
 func effectLine(data []byte, i, j int) int {
 	card, effect, line := -1, -1, 0
 	for _, l := range strings.Split(string(data), "\n") {
 		line++
-		switch strings.TrimSpace(l) {
-		case "[[card]]":
+		t := strings.TrimSpace(l)
+		if k := strings.Index(t, "#"); k >= 0 && strings.HasPrefix(t, "[") {
+			t = strings.TrimSpace(t[:k])
+		}
+		if !strings.HasPrefix(t, "[[") || !strings.HasSuffix(t, "]]") {
+			continue
+		}
+		switch strings.Join(strings.Fields(strings.Trim(t, "[] ")), "") {
+		case "card":
 			card, effect = card+1, -1
-		case "[[card.effect]]":
+		case "card.effect":
 			effect++
 			if card == i && effect == j {
 				return line
 			}
 		}
 	}
-	return 0
+	if n := datafile.FieldLine(data, "card", i, "effect"); n > 0 {
+		return n
+	}
+	return datafile.FieldLine(data, "card", i, "")
 }
 
 func parseEffect(f effectFile, m *Map, c *Counters, card *Card) (Effect, error) {
@@ -314,7 +309,7 @@ func parseEffect(f effectFile, m *Map, c *Counters, card *Card) (Effect, error) 
 		w = Slug(w)
 		_, space := m.Space(w)
 		if w != "key" && !space && m.RegionByID(w) == nil {
-			return e, fmt.Errorf("where %q: want a space, a region or key", w)
+			return e, &againstError{file: "map", msg: fmt.Sprintf("where %q: want a space, a region or key", w)}
 		}
 		e.Where = append(e.Where, w)
 	}
@@ -372,10 +367,10 @@ func parseEffect(f effectFile, m *Map, c *Counters, card *Card) (Effect, error) 
 	case EffPlace:
 		ut := c.Type(e.Type)
 		if ut == nil {
-			return e, fmt.Errorf("type %q: want a unit type of the counter list", f.Type)
+			return e, &againstError{file: "counters", msg: fmt.Sprintf("type %q: want a unit type of the counter list", f.Type)}
 		}
 		if ut.Side != card.Deck || ut.Foreign {
-			return e, fmt.Errorf("type %s: a place effect puts the card's own side's domestic units (%s)", e.Type, card.Deck)
+			return e, &againstError{file: "counters", msg: fmt.Sprintf("type %s: a place effect puts the card's own side's domestic units (%s)", e.Type, card.Deck)}
 		}
 		if e.State == "" {
 			e.State = "full"
@@ -400,7 +395,7 @@ func parseEffect(f effectFile, m *Map, c *Counters, card *Card) (Effect, error) 
 		for _, id := range e.UnitIDs {
 			u := c.Unit(id)
 			if u == nil || !u.Type.Foreign || u.Type.Side != card.Deck {
-				return e, fmt.Errorf("units_in %s: want a Foreign Unit of the %s side", id, card.Deck)
+				return e, &againstError{file: "counters", msg: fmt.Sprintf("units_in %s: want a Foreign Unit of the %s side", id, card.Deck)}
 			}
 		}
 		return e, nil

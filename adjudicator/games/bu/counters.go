@@ -86,6 +86,10 @@ type Counters struct {
 	Reinforcements []Reinforcement
 	typeOf         map[string]*UnitType
 	unitOf         map[string]*UnitDef
+	// entries holds, for each type, the index of its [[type]] entry and
+	// of its last [[units]] entry in the file (-1: none), for refusals
+	// that name the lines of a game master's counter list
+	entries map[string][2]int
 }
 
 // Type returns the unit type with id, nil if none.
@@ -169,7 +173,7 @@ func ParseCounters(name string, data []byte, m *Map) (*Counters, error) {
 	bad := func(table string, index int, key, format string, args ...any) error {
 		return fileProblem(name, data, table, index, key, format, args...)
 	}
-	c := &Counters{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, typeOf: map[string]*UnitType{}, unitOf: map[string]*UnitDef{}}
+	c := &Counters{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, typeOf: map[string]*UnitType{}, unitOf: map[string]*UnitDef{}, entries: map[string][2]int{}}
 	if c.StandIn && c.Notice == "" {
 		return nil, bad("", -1, "notice", "a stand-in counter list must say so in a notice every report carries")
 	}
@@ -220,7 +224,7 @@ func ParseCounters(name string, data []byte, m *Map) (*Counters, error) {
 		}
 		if t.RegionOnly != "" {
 			if m.RegionByID(Slug(t.RegionOnly)) == nil {
-				return nil, bad("type", i, "region_only", "%q is not a region of the map (1.3.4)", t.RegionOnly)
+				return nil, checked(bad("type", i, "region_only", "%q is not a region of the map (1.3.4)", t.RegionOnly), &againstError{file: "map"})
 			}
 			ut.RegionOnly = Slug(t.RegionOnly)
 		}
@@ -232,12 +236,14 @@ func ParseCounters(name string, data []byte, m *Map) (*Counters, error) {
 		}
 		c.Types = append(c.Types, ut)
 		c.typeOf[ut.ID] = ut
+		c.entries[ut.ID] = [2]int{i, -1}
 	}
 	for i, u := range f.Units {
 		ut := c.typeOf[unitID(u.Type)]
 		if ut == nil {
 			return nil, bad("units", i, "type", "%q is not a unit type listed", u.Type)
 		}
+		c.entries[ut.ID] = [2]int{c.entries[ut.ID][0], i}
 		ids, err := expandIDs(u.IDs)
 		if err != nil {
 			return nil, bad("units", i, "ids", "%v", err)

@@ -7,6 +7,7 @@ package bu
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -78,18 +79,18 @@ func parseScenario(d Data, mText, cText, kText, tText []byte) (*Scenario, error)
 	}
 	c, err := ParseCounters(d.CountersName, cText, m)
 	if err != nil {
-		return nil, fmt.Errorf("bu: counters: %w", err)
+		return nil, fmt.Errorf("bu: counters: %w", d.blame("counters", err))
 	}
 	k, err := ParseCards(d.CardsName, kText, m, c)
 	if err != nil {
-		return nil, fmt.Errorf("bu: cards: %w", err)
+		return nil, fmt.Errorf("bu: cards: %w", d.blame("cards", err))
 	}
 	t, err := ParseTracks(d.TracksName, tText)
 	if err != nil {
 		return nil, fmt.Errorf("bu: tracks: %w", err)
 	}
 	sc := &Scenario{Map: m, Counters: c, Deck: k, Tracks: t, Setup: map[string][]string{}}
-	if err := sc.setup(d.MapName, mText); err != nil {
+	if err := sc.setup(d, mText, cText); err != nil {
 		return nil, fmt.Errorf("bu: map: %w", err)
 	}
 	for _, n := range []struct {
@@ -103,10 +104,86 @@ func parseScenario(d Data, mText, cText, kText, tText []byte) (*Scenario, error)
 	return sc, nil
 }
 
+// againstError is a value of a data file that the file it is checked
+// against does not hold: a region or space of the map, a unit type or unit
+// of the counter list.
+type againstError struct {
+	file string // map or counters
+	msg  string
+}
+
+func (e *againstError) Error() string { return e.msg }
+
+// dependError is the refusal of a data file for a value the file it is
+// checked against (the map, the counter list) does not hold.
+type dependError struct {
+	*datafile.FileError
+	against string
+}
+
+func (e *dependError) Unwrap() error { return e.FileError }
+
+// checked makes fe a dependError when cause is an againstError.
+func checked(fe error, cause error) error {
+	ae, ok := cause.(*againstError)
+	f, isFE := fe.(*datafile.FileError)
+	if !ok || !isFE {
+		return fe
+	}
+	return &dependError{FileError: f, against: ae.file}
+}
+
+// demo reports whether file (map, counters, cards, tracks) is the embedded
+// stand-in, not one the game master sent.
+func (d Data) demo(file string) bool {
+	return map[string]string{"map": d.Map, "counters": d.Counters, "cards": d.Cards, "tracks": d.Tracks}[file] == ""
+}
+
+func (d Data) name(file string) string {
+	return map[string]string{"map": d.MapName, "counters": d.CountersName, "cards": d.CardsName, "tracks": d.TracksName}[file]
+}
+
+// blame names the game master's file for a refusal of the demo file that
+// was checked against it: the demo is not the game master's to fix, the
+// file sent lacks what the demo needs. The demo's own line says what.
+func (d Data) blame(file string, err error) error {
+	var de *dependError
+	if !errors.As(err, &de) || !d.demo(file) || d.demo(de.against) {
+		return err
+	}
+	needs := map[string]string{"counters": "the demo counter list needs", "cards": "the demo cards need"}[file]
+	return &datafile.FileError{File: d.name(de.against), Err: fmt.Sprintf("%s what this file lacks: %v", needs, de.FileError)}
+}
+
 // setup assigns the units of each setup symbol (1.2.6): units of the type,
 // in list order, not scheduled as reinforcements; and checks the totals of
-// 4.1.1.
-func (sc *Scenario) setup(name string, text []byte) error {
+// 4.1.1. A refusal names the map, or the game master's counter list when
+// the map is the demo's.
+func (sc *Scenario) setup(d Data, text, cText []byte) error {
+	name := d.MapName
+	// blame names the game master's counter list, at the type's entry
+	// (table type or units, and its key), for a demo map's symbol
+	blame := func(err error, t, table, key string) error {
+		if !d.demo("map") || d.demo("counters") {
+			return err
+		}
+		fe := &datafile.FileError{File: d.CountersName, Field: table, Err: fmt.Sprintf("the demo map's setup symbols need %s: %v", map[string]string{
+			"type": "a type this file lacks", "side": "another side for " + t, "foreign": "domestic units of " + t, "ids": "more " + t + " units than this file holds"}[key], err)}
+		if e, ok := sc.Counters.entries[t]; ok {
+			i := e[0]
+			if table == "units" {
+				i = e[1]
+			}
+			if i >= 0 {
+				fe.Field = fmt.Sprintf("%s[%d].%s", table, i, key)
+				fe.Line = datafile.FieldLine(cText, table, i, key)
+				if fe.Line == 0 {
+					fe.Line = datafile.FieldLine(cText, table, i, "")
+				}
+			}
+		}
+		return fe
+	}
 	scheduled := map[string]bool{}
 	for _, r := range sc.Counters.Reinforcements {
 		for _, u := range r.Units {
@@ -123,11 +200,11 @@ func (sc *Scenario) setup(name string, text []byte) error {
 			}
 			switch {
 			case ut == nil:
-				return bad("%q is not a unit type of the counter list", t)
+				return blame(bad("%q is not a unit type of the counter list", t), t, "type", "type")
 			case ut.Foreign:
-				return bad("%s is a Foreign Unit type: Foreign Units come with cards, not at setup (1.3.3, 1.5.8)", t)
+				return blame(bad("%s is a Foreign Unit type: Foreign Units come with cards, not at setup (1.3.3, 1.5.8)", t), t, "type", "foreign")
 			case ut.Side != sp.Control:
-				return bad("a %s unit (%s) set up in a %s space", ut.Side, t, sp.Control)
+				return blame(bad("a %s unit (%s) set up in a %s space", ut.Side, t, sp.Control), t, "type", "side")
 			}
 			found := ""
 			for j := next[t]; j < len(sc.Counters.Units); j++ {
@@ -138,7 +215,7 @@ func (sc *Scenario) setup(name string, text []byte) error {
 				}
 			}
 			if found == "" {
-				return bad("no more units of type %s in the counter list for this symbol", t)
+				return blame(bad("no more units of type %s in the counter list for this symbol", t), t, "units", "ids")
 			}
 			sc.Setup[sp.ID] = append(sc.Setup[sp.ID], found)
 			count[ut.Side]++

@@ -1,12 +1,15 @@
 package bu
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // TestDemoDataIsLabelled: the demo's four files are stand-ins and every
@@ -154,6 +157,78 @@ func TestSpectatorSeesNoHand(t *testing.T) {
 					t.Errorf("reader %q sees %s's card %s: %v", reader, seat, c, seen)
 				}
 			}
+		}
+	}
+}
+
+// TestGMFileNamedNotDemo: a game master's file that the demo files it is
+// checked against do not fit is the file named, not the embedded demo file
+// (the demo is not the game master's to fix): counters without the demo
+// cards' unit type, a map without the demo counters' or cards' region,
+// counters with too few units for the demo map's setup symbols. A line is
+// named wherever the game master's file has one.
+func TestGMFileNamedNotDemo(t *testing.T) {
+	demo := func(name string) string {
+		b, err := os.ReadFile(filepath.Join("scenarios", "demo-"+name+".toml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	counters, gmMap := demo("counters"), demo("map")
+	for _, tc := range []struct {
+		about    string
+		options  map[string]string
+		want     string // the file named, with its line when it has one
+		contains string
+	}{
+		{"counters without the ARBIH type the demo cards place",
+			map[string]string{"counters": strings.NewReplacer(`id = "ARBIH"`, `id = "ABIH"`, `type = "ARBIH"`, `type = "ABIH"`).Replace(counters)},
+			"option counters: ", `the demo cards need what this file lacks: demo-cards.toml:1083: field card B7 effect[0]: type "ARBIH": want a unit type of the counter list`},
+		{"a map without the demo counters' Cazinska Krajina",
+			map[string]string{"map": strings.ReplaceAll(gmMap, `"cazinska-krajina"`, `"cazin"`)},
+			"option map: ", `the demo counter list needs what this file lacks: demo-counters.toml:94: field type[9].region_only: "cazinska-krajina" is not a region of the map (1.3.4)`},
+		{"a map without the demo cards' Birač",
+			map[string]string{"map": strings.ReplaceAll(gmMap, `"birac"`, `"birach"`)},
+			"option map: ", `the demo cards need what this file lacks: demo-cards.toml:292: field card S19 effect[0]: where "birac": want a space, a region or key`},
+		{"counters with too few VRS-E units for the demo map's setup symbols",
+			map[string]string{"counters": strings.Replace(counters, `ids = ["VRS-E1..8"]`, `ids = ["VRS-E1..5", "VRS-E8"]`, 1)},
+			"option counters:" + strconv.Itoa(strings.Count(counters[:strings.Index(counters, `ids = ["VRS-E1..8"]`)], "\n")+1) + ": ", "field units[1].ids: the demo map's setup symbols need more VRS-E units than this file holds: demo-map.toml:789: field space[79].setup: no more units of type VRS-E in the counter list for this symbol"},
+	} {
+		_, err := Game.New("three", tc.options)
+		if err == nil {
+			t.Errorf("%s: accepted", tc.about)
+			continue
+		}
+		var fe *datafile.FileError
+		if !errors.As(err, &fe) || !strings.HasPrefix(fe.Error(), tc.want) || !strings.Contains(err.Error(), tc.contains) {
+			t.Errorf("%s: error %v, want a *datafile.FileError beginning %q and saying %q", tc.about, err, tc.want, tc.contains)
+		}
+	}
+}
+
+// TestGMFileLines: a refusal names the line of the value wherever the file
+// has one: a key written in an inline table, a key left out of an entry
+// (its entry's line), an effect written inline (the card's effect key).
+func TestGMFileLines(t *testing.T) {
+	for _, tc := range []struct {
+		option, text, want string
+	}{
+		{"tracks", "title = \"t\"\nintervention = {level1 = -2, level2 = -1, level3 = -6}\ncards = {Serb = [7, 7, 6, 6], Croat = [5, 5, 6, 6], Bosniak = [6, 6, 6, 6]}\n",
+			"option tracks:2: field intervention.level2: -1: each level begins at a lower FA"},
+		{"tracks", "title = \"t\"\n\n[intervention]\nlevel1 = -2\nlevel3 = -6\n[cards]\nSerb = [7, 7, 6, 6]\nCroat = [5, 5, 6, 6]\nBosniak = [6, 6, 6, 6]\n",
+			"option tracks:3: field intervention.level2: missing"},
+		{"cards", "title = \"t\"\n[[card]]\nid = \"X1\"\ntitle = \"t\"\ndeck = \"Serb\"\nperiod = \"both\"\ncv = 2\ntype = \"other\"\neffect = [{kind = \"bombard\"}]\n",
+			"option cards:9: field card X1 effect[0]: kind \"bombard\""},
+		{"cards", "[[ card ]]\nid = \"X1\"\ntitle = \"t\"\ndeck = \"Serb\"\nperiod = \"both\"\ncv = 2\ntype = \"other\"\n  [[ card.effect ]] # the event\n  kind = \"bombard\"\n",
+			"option cards:8: field card X1 effect[0]: kind \"bombard\""},
+		{"map", "title = \"m\"\n[[region]]\nname = \"R\"\ncontrol_value = 1\n[[space]]\nname = \"A\"\nregion = \"r\"\n",
+			"option map:5: field space[0].control: \"\": want Serb, Croat or Bosniak"},
+	} {
+		_, err := Game.New("three", map[string]string{tc.option: tc.text})
+		var fe *datafile.FileError
+		if !errors.As(err, &fe) || !strings.HasPrefix(fe.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.option, err, tc.want)
 		}
 	}
 }

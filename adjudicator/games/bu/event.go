@@ -9,111 +9,6 @@ import (
 	"strings"
 )
 
-// eventLine reads an event's parameter line on the sandbox.
-func (p *parser) eventLine(verb string, f []string) (*order, error) {
-	g := p.g
-	c := p.card
-	switch verb {
-	case "target":
-		e := c.Has(EffReduce)
-		hint := fmt.Sprintf("target UNIT ...: up to %d full-size enemy %s (12.1.2)", e.Units, plural(e.Units, "unit", "units"))
-		o := &order{Verb: verb}
-		for _, w := range splitUnits(f[1:]) {
-			u := g.byID[unitID(w)]
-			if err := g.reduceTarget(p.seat, e, u); err != nil {
-				if u == nil {
-					return nil, refuse(hint, "there is no unit %s", unitID(w))
-				}
-				return nil, err
-			}
-			o.Units = append(o.Units, u.ID)
-		}
-		if len(o.Units) == 0 || len(o.Units) > e.Units {
-			return nil, refuse(hint, "target: name 1 to %d units", e.Units)
-		}
-		o.Canon = "target " + strings.Join(o.Units, " ")
-		return o, nil
-	case "place":
-		e := c.Has(EffPlace)
-		if len(f) != 3 {
-			return nil, refuse("place UNIT SPACE", "place: want a unit and a space")
-		}
-		u, err := p.unitOf(f[1])
-		if err != nil {
-			return nil, err
-		}
-		sp, err := p.spaceOf(f[2])
-		if err != nil {
-			return nil, err
-		}
-		if err := g.checkPlace(e, u, sp); err != nil {
-			return nil, err
-		}
-		if n := countVerb(p.ords, "place"); n >= e.Count {
-			return nil, refuse(fmt.Sprintf("%s places %d %s", c.ID, e.Count, plural(e.Count, "unit", "units")), "place: too many units")
-		}
-		u.Box, u.Space = OnMap, sp
-		return &order{Verb: verb, Units: []string{u.ID}, Space: sp, Canon: "place " + u.ID + " " + sp}, nil
-	case "deploy":
-		e := c.Has(EffForeign)
-		if len(f) != 3 {
-			return nil, refuse("deploy UNIT SPACE (the others go to the Foreign Units box)", "deploy: want a unit and a space")
-		}
-		u, err := p.unitOf(f[1])
-		if err != nil {
-			return nil, err
-		}
-		if !slices.Contains(e.UnitIDs, u.ID) || u.Box != Pool {
-			return nil, refuse(c.ID+" brings "+strings.Join(e.UnitIDs, ", "), "%s does not come with %s", u.ID, c.ID)
-		}
-		sp, err := p.spaceOf(f[2])
-		if err != nil {
-			return nil, err
-		}
-		if err := g.checkDeploy(u, sp); err != nil {
-			return nil, err
-		}
-		u.Box, u.Space = OnMap, sp
-		return &order{Verb: verb, Units: []string{u.ID}, Space: sp, Canon: "deploy " + u.ID + " " + sp}, nil
-	case "safe", "take":
-		kind := map[string]string{"safe": EffUNSafe, "take": EffControl}[verb]
-		e := c.Has(kind)
-		o := &order{Verb: verb}
-		for _, w := range f[1:] {
-			sp, err := p.spaceOf(w)
-			if err != nil {
-				return nil, err
-			}
-			var cerr error
-			if verb == "safe" {
-				cerr = g.checkSafe(p.seat, e, sp)
-			} else {
-				cerr = g.checkTake(p.seat, e, sp)
-			}
-			if cerr != nil {
-				return nil, cerr
-			}
-			o.Path = append(o.Path, sp)
-		}
-		if len(o.Path) == 0 || len(o.Path) > e.Count {
-			return nil, refuse(fmt.Sprintf("%s %s: up to %d spaces among %s", verb, c.ID, e.Count, strings.Join(e.Where, ", ")), "%s: name 1 to %d spaces", verb, e.Count)
-		}
-		o.Canon = verb + " " + strings.Join(o.Path, " ")
-		return o, nil
-	}
-	return nil, lateError("%s: not an event order", verb) // roundLine lets only the card's lines through
-}
-
-func countVerb(ords []*order, verb string) int {
-	n := 0
-	for _, o := range ords {
-		if o.Verb == verb {
-			n++
-		}
-	}
-	return n
-}
-
 // inWhere reports whether space id is among where: a space, a region, or
 // key (a Key Space of side).
 func (g *game) inWhere(where []string, id string, side Side) bool {
@@ -301,9 +196,19 @@ func paramUnits(params []string, verb string) []string {
 func (g *game) rollToReduce(seat string, c *Card, e *Effect, named []string) {
 	var targets []*Unit
 	for _, id := range named {
-		if u := g.byID[id]; g.reduceTarget(seat, e, u) == nil && len(targets) < e.Units {
-			targets = append(targets, u)
+		u := g.byID[id]
+		err := g.reduceTarget(seat, e, u)
+		switch {
+		case err == nil && slices.Contains(targets, u):
+			err = lateError("%s is already a target: one roll a unit (12.1.2)", id) // the receipt refuses it first
+		case err == nil && len(targets) >= e.Units:
+			err = lateError("%s rolls for %d %s", c.ID, e.Units, plural(e.Units, "unit", "units")) // the receipt refuses it first
 		}
+		if err != nil {
+			g.ev("12.1.2", "Not carried out: target %s (%v).", id, err)
+			continue
+		}
+		targets = append(targets, u)
 	}
 	if len(targets) == 0 {
 		side := g.seatSides(seat)[0]
@@ -388,6 +293,7 @@ func (g *game) foreignCard(seat string, c *Card, e *Effect, params []string) {
 		}
 		u := g.byID[f[1]]
 		if u == nil || u.Box != Pool || !slices.Contains(e.UnitIDs, u.ID) {
+			g.ev("1.5.8", "Not carried out: %s (%s does not come with %s, or is in play already).", p, f[1], c.ID)
 			continue
 		}
 		if err := g.checkDeploy(u, f[2]); err != nil {
@@ -422,10 +328,22 @@ func (g *game) safeAreas(seat string, c *Card, e *Effect, params []string) {
 			}
 		}
 	}
+	n := 0
 	for _, sp := range spaces {
-		if g.checkSafe(seat, e, sp) != nil || g.isUN(sp) {
+		err := g.checkSafe(seat, e, sp)
+		switch {
+		case err == nil && g.isUN(sp):
+			err = lateError("%s is a UN Safe Area already", g.name(sp))
+		case err == nil && e.Count > 0 && n >= e.Count:
+			err = lateError("%s makes %d UN Safe %s", c.ID, e.Count, plural(e.Count, "Area", "Areas")) // the receipt refuses it first
+		}
+		if err != nil {
+			if e.Count > 0 {
+				g.ev("2.5.1", "Not carried out: safe %s (%v).", sp, err)
+			}
 			continue
 		}
+		n++
 		g.UN = append(g.UN, sp)
 		g.ev("2.5.1", "%s becomes a UN Safe Area.", g.name(sp))
 	}
@@ -448,6 +366,9 @@ func (g *game) takeControl(seat string, c *Card, e *Effect, params []string) {
 		}
 	}
 	side := g.Round.For
+	for _, sp := range spaces[min(len(spaces), e.Count):] {
+		g.ev("12.1", "Not carried out: take %s (%s takes %d %s; the receipt refuses more).", sp, c.ID, e.Count, plural(e.Count, "space", "spaces"))
+	}
 	for _, sp := range spaces[:min(len(spaces), e.Count)] {
 		if err := g.checkTake(seat, e, sp); err != nil {
 			g.ev("12.1", "Not carried out: take %s (%v).", sp, err)

@@ -151,7 +151,9 @@ type regionFile struct {
 }
 
 // fileProblem builds a *datafile.FileError for field key of the index-th
-// [[table]] entry (index < 0: a top-level key).
+// [[table]] entry (index < 0: a top-level key). Its line is the key's; for
+// a key the file leaves out, or writes inline (table = {...}), the line of
+// the table's entry, or of the key holding the table.
 func fileProblem(name string, data []byte, table string, index int, key, format string, args ...any) error {
 	field := key
 	switch {
@@ -160,7 +162,14 @@ func fileProblem(name string, data []byte, table string, index int, key, format 
 	case table != "":
 		field = table + "." + key
 	}
-	return &datafile.FileError{File: name, Line: datafile.FieldLine(data, table, index, key), Field: field, Err: fmt.Sprintf(format, args...)}
+	line := datafile.FieldLine(data, table, index, key)
+	if line == 0 && table != "" {
+		line = datafile.FieldLine(data, table, index, "")
+	}
+	if line == 0 && table != "" {
+		line = datafile.FieldLine(data, "", -1, table)
+	}
+	return &datafile.FileError{File: name, Line: line, Field: field, Err: fmt.Sprintf(format, args...)}
 }
 
 // ParseSide reads a side's name, as files and orders write it.

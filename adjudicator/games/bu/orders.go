@@ -90,6 +90,11 @@ type parser struct {
 	moveFrom string // the space of the move activation in progress
 	combat   string // the combat card declared in an attack this round
 	starts   int    // start-of-turn: step 1 orders seen (6.3)
+	cur      int    // the line being read
+	// a decision's answers so far: the line of the lose, ignore or
+	// advance line, and of each unit's retreat line
+	answered  int
+	retreated map[string]int
 }
 
 // parse reads a seat's order lines: canonical orders and problems.
@@ -103,24 +108,35 @@ func (g *game) parse(seat string, lines []adjudicator.OrderLine) ([]string, []ad
 }
 
 // sandboxOrders reads canonical orders again for adjudication, on a copy
-// of the state as it is before anything of the step happened.
+// of the state as it is before anything of the step happened. The receipt
+// read them on the same position, so none is refused; should one be, the
+// seat is told in an event, never left without a word.
 func (g *game) sandboxOrders(seat string, lines []string) []*order {
 	if len(lines) == 0 {
 		return nil
 	}
 	b, err := g.encode()
-	if err != nil {
-		return nil
+	var sb *game
+	if err == nil {
+		sb, err = decode(b)
 	}
-	sb, err := decode(b)
 	if err != nil {
+		g.evTo([]string{seat}, "7.4", "Not carried out: %s's orders (%v).", seatName(seat), err)
 		return nil
 	}
 	var ls []adjudicator.OrderLine
 	for i, l := range lines {
 		ls = append(ls, adjudicator.OrderLine{Line: i + 1, Text: l})
 	}
-	return sb.newParser(seat, ls).ords
+	p := sb.newParser(seat, ls)
+	for _, pr := range p.problems {
+		line := ""
+		if pr.Line >= 1 && pr.Line <= len(lines) {
+			line = lines[pr.Line-1]
+		}
+		g.evTo([]string{seat}, "7.4", "Not carried out: %s (%s).", line, pr.Text)
+	}
+	return p.ords
 }
 
 func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
@@ -162,6 +178,7 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 			}
 			continue
 		}
+		p.cur = l.Line
 		o, err := p.line(l.Line, verb, f)
 		if err != nil {
 			p.problem(l.Line, err)
@@ -224,6 +241,9 @@ func decisionHint(kind string) string {
 func (p *parser) line(n int, verb string, f []string) (*order, error) {
 	g := p.g
 	if verb == "pass" {
+		if len(f) > 1 {
+			return nil, refuse("pass stands alone on its line (a comment goes after #); "+p.verbsOf(), "pass takes nothing more: %q", strings.Join(f[1:], " "))
+		}
 		return &order{Verb: "pass", Canon: "pass"}, nil
 	}
 	decide := g.Phase == PhaseDecide && g.Pending != nil && slices.Contains(g.Pending.Seats, p.seat)
@@ -351,7 +371,11 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		if len(args) == 0 {
 			return nil, refuse(verb+" auto, "+map[string]string{"losses": "losses ask, or losses UNIT UNIT ... (first listed loses first)", "supply": "or supply UNIT UNIT ... (kept supplied first in an enclave)"}[verb], "%s: say which units", verb)
 		}
-		for _, a := range splitUnits(args) {
+		names, err := unitNames(args, map[string]string{"losses": "losses auto, losses ask, or losses UNIT UNIT ...: ", "supply": "supply auto, or supply UNIT UNIT ...: "}[verb]+"your units are "+g.unitList(p.seat, func(*Unit) bool { return true }))
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range names {
 			u, err := p.unitOf(a)
 			if err != nil {
 				return nil, err
@@ -393,7 +417,11 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		if len(args) == 0 {
 			return nil, refuse("strike auto, or strike UNIT UNIT ... (enemy units, first listed first)", "strike: name the enemy units to strike first")
 		}
-		for _, a := range splitUnits(args) {
+		names, err := unitNames(args, "strike auto, or strike UNIT UNIT ... (enemy units, such as "+g.enemyExample(p.seat)+")")
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range names {
 			u := g.byID[unitID(a)]
 			if u == nil || slices.Contains(g.seatSides(p.seat), u.Side()) {
 				return nil, refuse("name enemy units, such as "+g.enemyExample(p.seat), "strike %s: not an enemy unit", unitID(a))
@@ -548,13 +576,20 @@ func roleAllowed(c *Card, role string) bool {
 	return false
 }
 
-// splitUnits splits words that join units with + or ,.
-func splitUnits(words []string) []string {
+// unitNames splits words that join units with + or , into the names
+// they hold. A word of separators alone names nothing: it is refused with
+// hint (the receipt would echo a bare verb, or a list that means every
+// unit), as is an empty name between two separators.
+func unitNames(words []string, hint string) ([]string, error) {
 	var out []string
 	for _, w := range words {
-		out = append(out, strings.FieldsFunc(w, func(r rune) bool { return r == '+' || r == ',' })...)
+		parts := strings.FieldsFunc(w, func(r rune) bool { return r == '+' || r == ',' })
+		if len(parts) == 0 || strings.Contains(w, "++") || strings.Contains(w, ",,") || strings.Contains(w, "+,") || strings.Contains(w, ",+") {
+			return nil, refuse(hint, "%q: a unit list names units between its + or , (no empty name)", w)
+		}
+		out = append(out, parts...)
 	}
-	return out
+	return out, nil
 }
 
 // region reads the 2-player set-up choice of a region's marker (14.2.2).
@@ -593,12 +628,18 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 	o := &order{Verb: verb}
 	switch {
 	case kind == "losses" && verb == "lose":
+		if p.answered != 0 {
+			return nil, refuse("one lose line answers the decision, with every step on it: "+strings.Join(g.lossChoices(b, p.seat), "; "), "the losses are already answered on line %d", p.answered)
+		}
 		if len(f) < 2 {
 			return nil, refuse(hint, "lose: name the units that lose steps")
 		}
 		mine := b.lossUnits(g, p.seat)
-		for _, a := range splitUnits(f[1:]) {
-			id := unitID(a)
+		names, err := unitNames(f[1:], "lose UNIT UNIT ... (a unit once a step): "+strings.Join(mine, ", "))
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range names {
 			if !slices.Contains(mine, id) {
 				return nil, refuse("the units taking these losses are "+strings.Join(mine, ", "), "%s takes no losses in this battle", id)
 			}
@@ -613,11 +654,19 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 			return nil, refuse("write one of: "+strings.Join(g.lossChoices(b, p.seat), "; ")+" (a unit once a step)",
 				"%s is not a Maximum Fulfilment allocation (13.4.6.2)", strings.Join(o.Units, " "))
 		}
+		p.answered = p.cur
 		o.Canon = "lose " + strings.Join(o.Units, " ")
 	case kind == "retreat" && verb == "ignore":
 		if !b.MayIgnore {
 			return nil, refuse("retreat UNIT SPACE [SPACE] for each unit", "the defending space lets no one ignore the retreat (13.4.8.1: trenches, cities, mountains, swamps)")
 		}
+		if len(f) > 1 {
+			return nil, refuse("ignore, alone on its line", "ignore takes nothing more")
+		}
+		if p.answered != 0 || len(p.retreated) > 0 {
+			return nil, refuse("ignore the retreat, or retreat each unit: not both (13.4.8.1)", "the retreat is already answered on line %d", p.firstAnswer())
+		}
+		p.answered = p.cur
 		o.Canon = "ignore"
 	case kind == "retreat" && verb == "retreat":
 		if len(f) < 3 || len(f) > 2+b.Retreat {
@@ -627,6 +676,16 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 		if !slices.Contains(b.Defenders, id) || g.byID[id].Box != OnMap {
 			return nil, refuse("the retreating units are "+strings.Join(b.survivors(g, b.Defenders), ", "), "%s does not retreat from this battle", id)
 		}
+		if p.answered != 0 {
+			return nil, refuse("ignore the retreat, or retreat each unit: not both (13.4.8.1)", "the retreat is already answered on line %d", p.answered)
+		}
+		if n, ok := p.retreated[id]; ok {
+			return nil, refuse("one retreat line a unit, with its whole path", "%s already retreats on line %d", id, n)
+		}
+		u := g.byID[id]
+		if u.Supply == OOS {
+			return nil, refuse(fmt.Sprintf("Out Of Supply units do not retreat: %s takes %d %s instead (13.4.8.4); leave it out", id, OOSRetreatSteps(b.Retreat), plural(b.Retreat, "step", "steps")), "%s is Out Of Supply and cannot retreat", id)
+		}
 		o.Units = []string{id}
 		for _, a := range f[2:] {
 			s, err := p.spaceOf(a)
@@ -635,28 +694,47 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 			}
 			o.Path = append(o.Path, s)
 		}
-		if err := g.checkRetreat(b, g.byID[id], o.Path, nil); err != nil {
+		if err := g.checkRetreat(b, u, o.Path); err != nil {
 			return nil, err
 		}
+		// the unit stands where it retreats, for the lines after (13.4.8.2)
+		u.Space = o.Path[len(o.Path)-1]
+		if p.retreated == nil {
+			p.retreated = map[string]int{}
+		}
+		p.retreated[id] = p.cur
 		o.Canon = "retreat " + id + " " + strings.Join(o.Path, " ")
 	case kind == "advance" && verb == "advance":
+		if p.answered != 0 {
+			return nil, refuse("one advance line answers the decision: advance all, advance none, or advance UNIT[>SPACE] ... with every unit on it", "the advance is already answered on line %d", p.answered)
+		}
 		adv, err := p.advanceWords(b.Attackers, f[1:])
 		if err != nil {
 			return nil, err
 		}
-		for _, w := range adv {
-			if id, to, ok := strings.Cut(w, ">"); ok {
-				if err := g.checkExtraAdvance(b, g.byID[id], to); err != nil {
-					return nil, err
-				}
+		if adv[0] != "none" {
+			if err := g.checkAdvance(b, adv); err != nil {
+				return nil, err
 			}
 		}
+		p.answered = p.cur
 		o.Advance = adv
 		o.Canon = "advance " + strings.Join(adv, " ")
 	default:
 		return nil, refuse(hint, "%q does not answer this decision (%s)", strings.Join(f, " "), g.Pending.Label)
 	}
 	return o, nil
+}
+
+// firstAnswer is the line of the decision's first answer.
+func (p *parser) firstAnswer() int {
+	first := p.answered
+	for _, n := range p.retreated {
+		if first == 0 || n < first {
+			first = n
+		}
+	}
+	return first
 }
 
 // advanceWords reads all, none or UNIT[>SPACE] ... among units.
@@ -669,12 +747,17 @@ func (p *parser) advanceWords(units []string, args []string) ([]string, error) {
 		return []string{strings.ToLower(args[0])}, nil
 	}
 	var out []string
+	seen := map[string]bool{}
 	for _, a := range args {
 		id, extra, _ := strings.Cut(a, ">")
 		id = unitID(id)
 		if !slices.Contains(units, id) {
 			return nil, refuse("the attacking units are "+strings.Join(units, ", "), "%s is not an attacking unit", id)
 		}
+		if seen[id] {
+			return nil, refuse("name each advancing unit once, with its extra space if it goes on: UNIT>SPACE", "advance: %s is named twice", id)
+		}
+		seen[id] = true
 		if extra != "" {
 			s, err := p.spaceOf(extra)
 			if err != nil {

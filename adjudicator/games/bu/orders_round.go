@@ -196,7 +196,11 @@ func (p *parser) move(f []string) (*order, error) {
 	var path []string
 	for _, w := range f[1:] {
 		if path == nil && g.byID[unitID(strings.Split(w, "+")[0])] != nil {
-			for _, x := range splitUnits([]string{w}) {
+			names, err := unitNames([]string{w}, hint)
+			if err != nil {
+				return nil, err
+			}
+			for _, x := range names {
 				u, err := p.onMap(x)
 				if err != nil {
 					return nil, err
@@ -249,13 +253,30 @@ func (p *parser) attack(f []string) (*order, error) {
 		return nil, err
 	}
 	o := &order{Verb: "attack", Space: target}
-	section := "from"
+	section, said := "from", 0
+	empty := func() error {
+		switch {
+		case said > 0:
+			return nil
+		case section == "from":
+			return refuse(hint, "attack: no attacking space")
+		}
+		return refuse(map[string]string{"combat": "combat CARD: your combat card for the battle, or leave combat out",
+			"prep":    "prep UNIT ...: the defending units Artillery Preparation rolls for, or leave prep out",
+			"losses":  "losses UNIT ...|auto|ask, or leave losses out (your standing losses order answers)",
+			"advance": "advance all|none|UNIT[>SPACE] ..., or leave advance out (your standing advancing order answers)"}[section],
+			"attack: %s says nothing", section)
+	}
 	for _, w := range f[3:] {
 		lw := strings.ToLower(w)
 		if slices.Contains([]string{"combat", "prep", "losses", "advance"}, lw) {
-			section = lw
+			if err := empty(); err != nil {
+				return nil, err
+			}
+			section, said = lw, 0
 			continue
 		}
+		said++
 		switch section {
 		case "from":
 			gr := group{}
@@ -264,8 +285,12 @@ func (p *parser) attack(f []string) (*order, error) {
 			if gr.From, err = p.spaceOf(sp); err != nil {
 				return nil, err
 			}
-			if units != "" {
-				for _, x := range splitUnits([]string{units}) {
+			if units != "" || strings.Contains(from, ":") {
+				names, err := unitNames([]string{units}, "FROM:UNIT+UNIT names the attacking units of a space: "+unitIDs(g.unitsAt(gr.From)))
+				if err != nil {
+					return nil, err
+				}
+				for _, x := range names {
 					u, err := p.onMap(x)
 					if err != nil {
 						return nil, err
@@ -306,17 +331,33 @@ func (p *parser) attack(f []string) (*order, error) {
 			if u == nil || u.Box != OnMap || u.Space != target {
 				return nil, refuse("name defending units at "+target+": "+unitIDs(g.unitsAt(target)), "prep %s: not a unit at %s", unitID(w), g.name(target))
 			}
+			if u.Reduced || slices.Contains(o.Prep, u.ID) {
+				var full []*Unit
+				for _, d := range g.unitsAt(target) {
+					if !d.Reduced {
+						full = append(full, d)
+					}
+				}
+				return nil, refuse("the roll reduces a full-size unit, once a unit (12.1.2): "+unitIDs(full), "prep %s: reduced already, or named twice", u.ID)
+			}
 			o.Prep = append(o.Prep, u.ID)
 			if len(o.Prep) > r.Units {
 				return nil, refuse(fmt.Sprintf("%s rolls for %d %s", p.card.ID, r.Units, plural(r.Units, "unit", "units")), "prep: too many units")
 			}
 		case "losses":
 			lw := strings.ToLower(w)
-			if lw == "auto" || lw == "ask" {
+			if lw == "auto" || lw == "ask" || len(o.Losses) > 0 && (o.Losses[0] == "auto" || o.Losses[0] == "ask") {
+				if len(o.Losses) > 0 {
+					return nil, refuse("losses auto, losses ask, or losses UNIT ... (attacking units, first listed loses first)", "attack: losses %s: auto and ask stand alone", strings.Join(append(slices.Clone(o.Losses), w), " "))
+				}
 				o.Losses = []string{lw}
 				continue
 			}
-			for _, x := range splitUnits([]string{w}) {
+			names, err := unitNames([]string{w}, "losses auto, losses ask, or losses UNIT ... (attacking units, first listed loses first)")
+			if err != nil {
+				return nil, err
+			}
+			for _, x := range names {
 				u, err := p.onMap(x)
 				if err != nil {
 					return nil, err
@@ -327,8 +368,8 @@ func (p *parser) attack(f []string) (*order, error) {
 			o.Advance = append(o.Advance, w)
 		}
 	}
-	if len(o.Groups) == 0 {
-		return nil, refuse(hint, "attack: no attacking space")
+	if err := empty(); err != nil {
+		return nil, err
 	}
 	groups, err := g.checkAttack(p.seat, o)
 	if err != nil {
@@ -342,6 +383,9 @@ func (p *parser) attack(f []string) (*order, error) {
 	}
 	if len(o.Advance) > 0 {
 		if o.Advance, err = p.advanceWords(attackers, o.Advance); err != nil {
+			return nil, err
+		}
+		if err := p.attackAdvance(o, groups); err != nil {
 			return nil, err
 		}
 	}
@@ -369,6 +413,104 @@ func (p *parser) attack(f []string) (*order, error) {
 	}
 	o.Canon = attackCanon(o)
 	return o, nil
+}
+
+// attackAdvance says why an attack's advance can never be carried out as
+// written, whatever the battle brings, or nil: a reduced unit stays reduced
+// (13.4.9), Limited Fuel with no card's advance stops every advance
+// (13.2.8, 13.4.9.2), domestic units do not advance into a Foreign Space
+// (13.4.9.2), an extra space needs an elite unit or a card's Advance a/a
+// (13.4.9.1), is next to the defending space, is not left by a Mountain,
+// Swamp or River (13.4.9.2), is a Foreign Space only of the unit's own
+// designations (1.2.5) and inside its region (1.3.4); and no space can end
+// the advance with more than three of the units named (13.4.9.2, 2.3.1).
+// What the battle decides (who survives at full strength, the room where
+// the units go) is left to the advance itself, which says in an event why
+// a unit does not advance.
+func (p *parser) attackAdvance(o *order, groups [][]*Unit) error {
+	g := p.g
+	if o.Advance[0] == "none" {
+		return nil
+	}
+	target := g.space(o.Space)
+	// the cards in force for this attack: lasting, the round's event,
+	// combat cards of the round, and this attack's own (13.4.3, 1.5.5)
+	bonus, ignore := g.advanceBonus(p.seat), g.ignoresTerrain(p.seat, target.Terrain)
+	for _, id := range []string{o.Combat, p.combat} {
+		c := g.sc.Deck.Card(id)
+		if c == nil {
+			continue
+		}
+		for _, e := range c.Effects {
+			switch {
+			case e.Kind == EffAdvance:
+				bonus = max(bonus, e.Value)
+			case e.Kind == EffIgnore && (len(e.Terrain) == 0 || slices.Contains(e.Terrain, target.Terrain)):
+				ignore = true
+			}
+		}
+	}
+	halts := Effects(target.Terrain, false, true).HaltsAdvance && !ignore
+	fuel := func(u *Unit) error {
+		if g.limitedFuel(u.Side()) && bonus == 0 {
+			return refuse("at Intervention Level 1 no unit advances after an attack unless a card gives an advance (13.2.8, 13.4.9.2, 1.5.5): advance none, or leave advance out",
+				"%s is under Limited Fuel: no advance (13.2.8, 13.4.9.2)", u.ID)
+		}
+		return nil
+	}
+	if o.Advance[0] == "all" {
+		for _, gu := range groups {
+			for _, u := range gu {
+				if fuel(u) == nil {
+					return nil
+				}
+			}
+		}
+		return fuel(groups[0][0])
+	}
+	stay, going := 0, map[string]int{}
+	for _, w := range o.Advance {
+		id, to, _ := strings.Cut(w, ">")
+		u := g.byID[id]
+		hint := "only full-strength attacking units advance, domestic units not into a Foreign Space (13.4.9, 13.4.9.2)"
+		switch {
+		case u.Reduced:
+			return refuse(hint, "%s is reduced: only full-strength units advance (13.4.9)", u.ID)
+		case fuel(u) != nil:
+			return fuel(u)
+		case target.Foreign() && !u.Type().Foreign:
+			return refuse(hint, "%s is a domestic unit: no advance into the Foreign Space %s (13.4.9.2)", u.ID, target.Name)
+		}
+		if to == "" {
+			stay++
+			continue
+		}
+		extra := "elite units and cards with Advance a/a +1 advance one space more, not out of a Mountain, Swamp or River space (13.4.9.1, 13.4.9.2)"
+		ti, _ := g.sc.Map.Space(o.Space)
+		ni, _ := g.sc.Map.Space(to)
+		sp := g.space(to)
+		switch {
+		case !u.Type().Elite && bonus == 0:
+			return refuse(extra, "%s has no extra advance", u.ID)
+		case halts:
+			return refuse(extra, "%s halts the advance: no extra space (13.4.9.2)", target.Name)
+		case !g.sc.Map.Graph.Adjacent(ti, ni):
+			return refuse("the extra space is next to "+o.Space+": "+g.neighbours(o.Space), "%s is not next to %s", sp.Name, target.Name)
+		case sp.Foreign() && (!u.Type().Foreign || !usesDesignation(u.Side(), sp.Designation)):
+			return refuse("domestic units stay in BiH (1.3.2); Croats use CRO spaces, Serbs YUG and KRA spaces (1.2.5)", "%s may not enter the Foreign Space %s", u.ID, sp.Name)
+		case u.Type().RegionOnly != "" && sp.Region != u.Type().RegionOnly:
+			return refuse(fmt.Sprintf("%s units move only in %s (1.3.4)", u.Type().Army, g.sc.Map.RegionByID(u.Type().RegionOnly).Name), "%s may not enter %s", u.ID, sp.Name)
+		}
+		going[to]++
+		if going[to] > StackLimit {
+			return refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1)", StackLimit), "%d units would end the advance in %s", going[to], sp.Name)
+		}
+	}
+	if stay > StackLimit {
+		return refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1): send some on with UNIT>SPACE (elite units, a card's Advance a/a) or leave some out", StackLimit),
+			"%d units would end the advance in %s", stay, target.Name)
+	}
+	return nil
 }
 
 func attackCanon(o *order) string {
@@ -523,8 +665,12 @@ func (p *parser) start(verb string, f []string) (*order, error) {
 		if p.starts > 1 {
 			return nil, refuse("6.3 step 1 is one eliminated Foreign Unit back, or two reduced ones flipped: one line", "%s: step 1 is already ordered", verb)
 		}
+		names, err := unitNames(f[1:], map[string]string{"recover": "recover UNIT (one eliminated Foreign Unit)", "restore": "restore UNIT UNIT (two reduced Foreign Units)"}[verb])
+		if err != nil {
+			return nil, err
+		}
 		var units []*Unit
-		for _, w := range splitUnits(f[1:]) {
+		for _, w := range names {
 			u, err := p.unitOf(w)
 			if err != nil {
 				return nil, err

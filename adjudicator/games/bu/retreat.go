@@ -71,10 +71,17 @@ func (g *game) battleRetreat(b *Attack) bool {
 	case decided && len(d) == 1 && d[0] == "default":
 		ignore = b.MayIgnore
 	case decided:
+		var first []*Unit
 		for _, p := range d {
 			id, path, _ := strings.Cut(p, ">")
 			plans[id] = strings.Split(path, ">")
+			if i := slices.IndexFunc(def, func(u *Unit) bool { return u.ID == id }); i >= 0 {
+				first = append(first, def[i])
+			}
 		}
+		// the units the seat ordered retreat first, in its order, so that
+		// the umpire's choice for another never takes their room
+		def = append(first, slices.DeleteFunc(def, func(u *Unit) bool { return plans[u.ID] != nil })...)
 	default:
 		pref := g.Standing[seat]["retreat"]
 		switch {
@@ -95,7 +102,6 @@ func (g *game) battleRetreat(b *Attack) bool {
 		g.takeSteps(b, []string{u.ID}, g.rewardSide(b))
 		return true
 	}
-	placed := map[string]int{}
 	for _, u := range def {
 		if u.Box != OnMap {
 			continue
@@ -115,13 +121,13 @@ func (g *game) battleRetreat(b *Attack) bool {
 		}
 		path, ok := plans[u.ID]
 		if ok {
-			if err := g.checkRetreat(b, u, path, placed); err != nil {
+			if err := g.checkRetreat(b, u, path); err != nil {
 				g.ev("13.4.8.2", "%s cannot retreat as ordered (%v): the umpire chooses.", u.ID, err)
 				ok = false
 			}
 		}
 		if !ok {
-			path = g.autoRetreat(b, u, prefs, placed)
+			path = g.autoRetreat(b, u, prefs)
 		}
 		if path == nil {
 			g.ev("13.4.8.5", "%s can neither retreat nor ignore the retreat: it is eliminated.", u.ID)
@@ -130,7 +136,6 @@ func (g *game) battleRetreat(b *Attack) bool {
 		}
 		from := u.Space
 		u.Space = path[len(path)-1]
-		placed[u.Space]++
 		g.Round.Retreated[u.ID] = u.Space
 		g.Arrows = append(g.Arrows, Arrow{From: from, To: u.Space, Kind: "retreat"})
 		g.ev("13.4.8", "%s retreats from %s to %s.", u.ID, g.name(from), pathNames(g, path))
@@ -145,7 +150,7 @@ func (g *game) retreatChoice(b *Attack, def []*Unit) bool {
 		return true
 	}
 	for _, u := range def {
-		if u.Supply != OOS && len(g.retreatPaths(b, u, map[string]int{})) > 1 {
+		if u.Supply != OOS && len(g.retreatPaths(b, u)) > 1 {
 			return true
 		}
 	}
@@ -175,9 +180,10 @@ func (g *game) ignoreStep(seat string, def []*Unit) *Unit {
 }
 
 // checkRetreat says why unit u may not retreat along path from battle b,
-// or nil (13.4.8.2, 13.4.8.3); placed counts units already retreated into
-// each space.
-func (g *game) checkRetreat(b *Attack, u *Unit, path []string, placed map[string]int) error {
+// or nil (13.4.8.2, 13.4.8.3). The units that have already retreated stand
+// where they went: they are counted there once, as the units found there
+// (13.4.8.2: the retreat ends within stacking, 2.3.1).
+func (g *game) checkRetreat(b *Attack, u *Unit, path []string) error {
 	m := g.sc.Map
 	ti, _ := m.Space(b.Target)
 	dist := m.Graph.Distances([]int{ti}, nil)
@@ -214,19 +220,19 @@ func (g *game) checkRetreat(b *Attack, u *Unit, path []string, placed map[string
 	if len(path) < b.Retreat && !last.Foreign() {
 		return refuse(hint, "the retreat is %d spaces", b.Retreat)
 	}
-	if len(g.unitsAt(last.ID))+placed[last.ID]+1 > StackLimit {
+	if len(g.unitsAt(last.ID))+1 > StackLimit {
 		return refuse(hint, "%s is full (%d units, 2.3)", last.Name, StackLimit)
 	}
 	return nil
 }
 
 // retreatPaths lists the legal retreat paths of unit u.
-func (g *game) retreatPaths(b *Attack, u *Unit, placed map[string]int) [][]string {
+func (g *game) retreatPaths(b *Attack, u *Unit) [][]string {
 	m := g.sc.Map
 	var out [][]string
 	var walk func(at int, path []string)
 	walk = func(at int, path []string) {
-		if len(path) > 0 && g.checkRetreat(b, u, path, placed) == nil {
+		if len(path) > 0 && g.checkRetreat(b, u, path) == nil {
 			out = append(out, slices.Clone(path))
 		}
 		if len(path) == b.Retreat || len(path) > 0 && g.space(path[len(path)-1]).Foreign() {
@@ -244,8 +250,8 @@ func (g *game) retreatPaths(b *Attack, u *Unit, placed map[string]int) [][]strin
 // autoRetreat chooses a retreat path for u: ending in one of prefs first,
 // in its order; then in BiH rather than a Foreign Space, where supply can
 // be traced, with the most room, by name.
-func (g *game) autoRetreat(b *Attack, u *Unit, prefs []string, placed map[string]int) []string {
-	paths := g.retreatPaths(b, u, placed)
+func (g *game) autoRetreat(b *Attack, u *Unit, prefs []string) []string {
+	paths := g.retreatPaths(b, u)
 	if len(paths) == 0 {
 		return nil
 	}
@@ -255,7 +261,7 @@ func (g *game) autoRetreat(b *Attack, u *Unit, prefs []string, placed map[string
 		if pr < 0 {
 			pr = len(prefs)
 		}
-		return pr, boolInt(g.space(end).Foreign()), boolInt(!g.traceable(u.Side(), end)), len(g.unitsAt(end)) + placed[end], strings.Join(p, " ")
+		return pr, boolInt(g.space(end).Foreign()), boolInt(!g.traceable(u.Side(), end)), len(g.unitsAt(end)), strings.Join(p, " ")
 	}
 	slices.SortFunc(paths, func(x, y []string) int {
 		a1, a2, a3, a4, a5 := key(x)

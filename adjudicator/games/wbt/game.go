@@ -471,7 +471,7 @@ func (g *game) nextPhase() {
 	if g.Phase == PhaseSerbCombat && !g.MaxEffort { // the Serbian player turn begins
 		for _, u := range g.Units {
 			if u.c.Side == Serb {
-				u.Moved, u.Attacked, u.Fixed = false, false, false
+				u.Moved, u.Attacked, u.Fixed, u.Work = false, false, false, ""
 			}
 		}
 	}
@@ -520,7 +520,7 @@ func (g *game) victoryPhase() {
 // reconstitution check, and NATO's sequence.
 func (g *game) weatherPhase(lines []string) {
 	for _, u := range g.Units {
-		u.Moved, u.Attacked, u.Fixed, u.Remount = false, false, false, false
+		u.Moved, u.Attacked, u.Fixed, u.Work, u.Remount = false, false, false, "", false
 	}
 	g.SupportUsed, g.MaxEffort, g.AttackedHexes, g.Recon, g.BadRange = false, false, nil, "", 0
 	prev := g.Bad

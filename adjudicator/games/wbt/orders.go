@@ -61,7 +61,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 			continue
 		}
 		fc.line = l.Line
-		canon, err := g.parseLine(seat, text, fc, sandbox)
+		canon, err := g.parseLine(seat, text, fc)
 		if err == nil {
 			err = g.across(seat, canon, fc)
 		}
@@ -80,6 +80,11 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 			}
 			for _, id := range strings.Split(f[1], "+") {
 				fc.movers[id] = true
+			}
+			// the forecast, on the sandbox the accepted moves before it
+			// were tried on (10.2: in the order given)
+			if sandbox != nil {
+				canon += " # " + sandbox.forecastMove(g.readMove(canon))
 			}
 		}
 		if canon != "" {
@@ -143,7 +148,7 @@ func (g *game) parseBridge(side Side, s string) (board.Pair, error) {
 }
 
 // parseLine reads one line; "" means a line that gives nothing (pass).
-func (g *game) parseLine(seat, text string, fc *fileContext, sandbox *game) (string, error) {
+func (g *game) parseLine(seat, text string, fc *fileContext) (string, error) {
 	f := strings.Fields(text)
 	verb := strings.ToLower(f[0])
 	args := f[1:]
@@ -227,11 +232,11 @@ func (g *game) parseLine(seat, text string, fc *fileContext, sandbox *game) (str
 	case PhaseAdvance:
 		return g.parseAdvance(seat, verb, args, hint)
 	case PhaseNATOMove:
-		return g.parseMovement(seat, verb, args, hint, fc, sandbox)
+		return g.parseMovement(seat, verb, args, hint, fc)
 	case PhaseSerbMove:
-		return g.parseMovement(seat, verb, args, hint, fc, sandbox)
+		return g.parseMovement(seat, verb, args, hint, fc)
 	case PhaseNATOCombat:
-		return g.parseAttack(seat, verb, args, hint, sandbox)
+		return g.parseAttack(seat, verb, args, hint)
 	case PhaseSerbCombat:
 		if verb == "maximum-effort" {
 			switch {
@@ -245,9 +250,9 @@ func (g *game) parseLine(seat, text string, fc *fileContext, sandbox *game) (str
 			return "maximum-effort", nil
 		}
 		if fc.maxEffort {
-			return g.parseMovement(seat, verb, args, hint, fc, sandbox)
+			return g.parseMovement(seat, verb, args, hint, fc)
 		}
-		return g.parseAttack(seat, verb, args, hint, sandbox)
+		return g.parseAttack(seat, verb, args, hint)
 	}
 	return "", bad("send orders when a step asks for them (the report's Next line says which)", "no orders are due in this step")
 }
@@ -347,7 +352,7 @@ func (f *forecastRoller) Draw(_ string, spec dice.Spec, purpose string) []int {
 	return out
 }
 
-func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *fileContext, sandbox *game) (string, error) {
+func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *fileContext) (string, error) {
 	side := seatSide(seat)
 	switch verb {
 	case "demolish":
@@ -408,7 +413,7 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *
 		}
 		return verb + " " + u.ID, nil
 	case "move":
-		return g.parseMove(seat, args, fc, sandbox)
+		return g.parseMove(seat, args, fc)
 	}
 	return "", bad(hint, "%q is not a movement phase order", verb)
 }
@@ -416,7 +421,7 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *
 // parseMove reads a move order (10.1-10.6, 12.3): the unit or Serbian
 // stack, its path, its else paths, and for a stack "together" or "leave
 // UNIT..." (10.5, 10.6), last.
-func (g *game) parseMove(seat string, args []string, fc *fileContext, sandbox *game) (string, error) {
+func (g *game) parseMove(seat string, args []string, fc *fileContext) (string, error) {
 	side := seatSide(seat)
 	if len(args) < 2 {
 		return "", bad("move UNIT HEX HEX... (each hex next to the one before)", "move needs a unit and a path")
@@ -504,11 +509,7 @@ func (g *game) parseMove(seat string, args []string, fc *fileContext, sandbox *g
 	if err := g.neverCarried(o, fc); err != nil {
 		return "", err
 	}
-	canon := o.String(g)
-	if sandbox != nil {
-		canon += " # " + sandbox.forecastMove(o)
-	}
-	return canon, nil
+	return o.String(g), nil
 }
 
 // parseLeave reads a stack's last clause (10.5, 10.6): "together" (no unit
@@ -667,7 +668,7 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-func (g *game) parseAttack(seat, verb string, args []string, hint string, sandbox *game) (string, error) {
+func (g *game) parseAttack(seat, verb string, args []string, hint string) (string, error) {
 	if verb != "attack" {
 		return "", bad(hint, "%q is not a combat phase order", verb)
 	}

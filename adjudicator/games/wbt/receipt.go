@@ -76,7 +76,11 @@ func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext
 		f := strings.Fields(strings.ToLower(stripComment(l.Text)))
 		switch {
 		case len(f) == 1 && f[0] == "maximum-effort":
-			fc.maxEffort = true
+			// the movement orders of a maximum effort turn (5.6), when
+			// one may be declared: otherwise the line is refused, and so
+			// are the moves after it
+			_, err := g.parseLine(seat, "maximum-effort", fc)
+			fc.maxEffort = g.Phase == PhaseSerbCombat && err == nil
 		case len(f) > 0 && f[0] == "repair", len(f) == 2 && f[0] == "airsupply" && f[1] != "defend":
 			fc.mayResupply = true
 		}
@@ -89,7 +93,7 @@ func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext
 				continue
 			}
 			fc.line = l.Line
-			canon, err := g.parseLine(seat, text, fc, nil)
+			canon, err := g.parseLine(seat, text, fc)
 			if err == nil {
 				_ = g.across(seat, canon, fc)
 			}

@@ -134,7 +134,7 @@ func (u *Unit) fixedWhat() (what, rule string) {
 	case "dismounts":
 		return "dismounted", "10.21"
 	case "remounts":
-		return "is remounting", "10.21"
+		return "remounted", "10.21"
 	}
 	return "repaired or demolished a bridge, or dismounted or remounted,", "10.18, 10.19, 10.21"
 }

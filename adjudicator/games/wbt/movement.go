@@ -429,6 +429,9 @@ func (g *game) rebase(u *Unit, path []board.ID, res moveResult) moveResult {
 	case hexes*quarter > mp:
 		g.ev("10.3", "The 1st AAA has %s MP, not the %d a %d-hex rebasing costs: it does not move.", fmtMP(mp), hexes, hexes)
 		return res
+	case hexes > 1 && g.discretionary():
+		g.ev("9.4", "On a discretionary reconstitution turn the 1st AAA may rebase only one hex: it does not fly the %d to %s.", hexes, g.hex(dest))
+		return res
 	}
 	g.place(u, dest)
 	u.Moved = true

@@ -31,8 +31,12 @@ func (g *game) neverCarried(o moveOrder, fc *fileContext) error {
 	switch {
 	case side == NATO && g.mandatory():
 		return bad("NATO units stay where they are on a mandatory reconstitution turn: send no move orders", "no NATO movement on a mandatory reconstitution turn (9.3)")
-	case side == NATO && g.discretionary() && (len(o.path) > 1 || len(o.alts) > 0):
-		return bad(fmt.Sprintf("move %s %s: one hex, no else path", names, g.hex(o.path[0])), "on a discretionary reconstitution turn a unit moves one hex (9.4)")
+	case side == NATO && g.discretionary() && (len(o.path) > 1 || len(o.alts) > 0 || !g.grid.Adjacent(lead.pos, o.path[0])):
+		hint := fmt.Sprintf("move %s %s: one hex, no else path", names, g.hex(o.path[0]))
+		if !g.grid.Adjacent(lead.pos, o.path[0]) {
+			hint = fmt.Sprintf("move %s and one hex next to %s, no else path", names, lead.Hex)
+		}
+		return bad(hint, "on a discretionary reconstitution turn a unit moves one hex (9.4)")
 	}
 	n := g.net()
 	if lead.c.AAA {

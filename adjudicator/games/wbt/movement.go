@@ -155,6 +155,9 @@ type moveResult struct {
 	end      board.ID       // where the stack (what is left of it) ended
 	used, mf map[string]int // each unit's movement points spent and its factor, in quarters
 	left     []string       // the units left behind (10.6), with where: "S-2 at 0506"
+	// completed says the order's own path was walked to its end (by what is
+	// left of a stack), not cut short or replaced by an else path.
+	completed bool
 }
 
 // move carries out one move order (10.1-10.20, 12.3). Each unit pays its
@@ -235,7 +238,8 @@ func (g *game) move(o moveOrder) moveResult {
 	cur := start
 	moving := slices.Clone(units) // the units still moving together
 	entered := map[string]bool{}
-	rest := path // the hexes of the path being followed not yet entered
+	rest := path   // the hexes of the path being followed not yet entered
+	onPath := true // following the order's own path, not an else path
 	// leaveBehind drops the units that cannot follow when the stack may go
 	// on without every one of them; it reports whether it did.
 	leaveBehind := func(stuck []*Unit, why func(*Unit) string, rule string) bool {
@@ -374,12 +378,12 @@ func (g *game) move(o moveOrder) moveResult {
 			break
 		}
 		g.ev("10.2", "%s stops at %s and takes its alternative path (else): %s.", unitNames(moving), g.hex(cur), g.hexList(alts[i][1:]))
-		rest, alts = alts[i][1:], alts[i+1:]
+		rest, alts, onPath = alts[i][1:], alts[i+1:], false
 	}
 	for _, u := range units {
 		u.Moved = u.Moved || entered[u.ID]
 	}
-	res.end = cur
+	res.end, res.completed = cur, onPath && len(rest) == 0
 	if entered[moving[0].ID] {
 		g.ev("10.1", "%s %s %s to %s, %s.", unitNames(moving), verbS(len(moving), "moves", "move"), g.hex(start), g.placeName(cur), res.spent(moving))
 	}
@@ -436,7 +440,7 @@ func (g *game) rebase(u *Unit, path []board.ID, res moveResult) moveResult {
 	g.place(u, dest)
 	u.Moved = true
 	g.Arrows = append(g.Arrows, Arrow{From: g.hex(start), To: g.hex(dest), Kind: board.Move})
-	res.used[u.ID], res.end = hexes*quarter, dest
+	res.used[u.ID], res.end, res.completed = hexes*quarter, dest, true
 	g.ev("10.1", "%s moves %s to %s, %s.", u.ID, g.hex(start), g.placeName(dest), res.spent([]*Unit{u}))
 	return res
 }

@@ -78,13 +78,22 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 				problems = append(problems, adjudicator.Problem{Line: l.Line, Text: why, Hint: "give one move order a unit, with an alternative path after else if it may be stopped partway"})
 				continue
 			}
-			for _, id := range strings.Split(f[1], "+") {
-				fc.movers[id] = true
-			}
 			// the forecast, on the sandbox the accepted moves before it
 			// were tried on (10.2: in the order given)
 			if sandbox != nil {
-				canon += " # " + sandbox.forecastMove(g.readMove(canon))
+				var fore forecast
+				var why error
+				if sandbox, fore, why = g.tryMove(sandbox, canon, fc); why != nil {
+					for _, id := range strings.Split(f[1], "+") {
+						delete(moved, id)
+					}
+					problems = append(problems, adjudicator.Problem{Line: l.Line, Text: why.Error(), Hint: why.(*orderError).hint})
+					continue
+				}
+				canon += " # " + fore.text
+			}
+			for _, id := range strings.Split(f[1], "+") {
+				fc.movers[id] = true
 			}
 		}
 		if canon != "" {
@@ -612,8 +621,48 @@ words:
 	return o
 }
 
+// forecast is how a move order ends on the receipt's sandbox, with every
+// river roll a 1.
+type forecast struct {
+	text  string     // the receipt's comment
+	res   moveResult // where it ends
+	draws int        // the dice it drew
+	stops []string   // the events that stopped or cut it
+}
+
+// tryMove forecasts a move order on the sandbox. When the sandbox is
+// exact (every earlier move of the file drew no die, and the file changes
+// no bridge or supply) and the order has no unit it may leave behind, a
+// move that does not finish its path even with every roll a 1 can never be
+// carried out as written (the earlier orders are in its way): it is
+// refused, and the sandbox is given back as it was.
+func (g *game) tryMove(sandbox *game, canon string, fc *fileContext) (*game, forecast, error) {
+	o := g.readMove(canon)
+	check := fc.exact && !slices.ContainsFunc(o.units, o.mayLeave)
+	var snap []byte
+	if check {
+		var err error
+		if snap, err = sandbox.encode(); err != nil {
+			check = false
+		}
+	}
+	fore := sandbox.forecastMove(o)
+	if check && !fore.res.completed {
+		why := strings.Join(fore.stops, "; ")
+		if back, err := decode(snap); err == nil {
+			sandbox = back
+		}
+		return sandbox, fore, bad(fmt.Sprintf("with the moves before it and every river roll a 1, it ends at %s: end the path there, or move what is in its way first", sandbox.hex(fore.res.end)),
+			"the move of %s cannot be carried out as written after the moves before it: %s", unitNames(o.units), why)
+	}
+	if fore.draws > 0 {
+		fc.exact = false
+	}
+	return sandbox, fore, nil
+}
+
 // forecastMove tries a move on the sandbox and says how it ends.
-func (g *game) forecastMove(order moveOrder) string {
+func (g *game) forecastMove(order moveOrder) forecast {
 	o := order
 	o.units = nil
 	for _, u := range order.units {
@@ -658,7 +707,7 @@ func (g *game) forecastMove(order moveOrder) string {
 	if len(stop) > 0 {
 		s += "; " + strings.Join(stop, "; ")
 	}
-	return s
+	return forecast{text: s, res: res, draws: len(fr.draws), stops: stop}
 }
 
 func yesNo(b bool) string {

@@ -36,6 +36,10 @@ type fileContext struct {
 	// put a NATO unit back in supply before it moves (8.4, 8.10, 10.18).
 	movers      map[string]bool
 	mayResupply bool
+	// exact says the receipt's sandbox is the board a move will meet:
+	// the file changes no bridge and places no aerial supply, and no move
+	// accepted so far drew a die.
+	exact bool
 }
 
 // demolishes reports a demolition accepted in the file (10.19).
@@ -71,7 +75,7 @@ func (fc *fileContext) seen(key string) int {
 // the UK 3rd first (they decide where NATO may set up), then the set-up,
 // bridge and dismount orders, then set-up stacking.
 func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext {
-	fc := &fileContext{firsts: map[string]int{}, overstack: map[int]string{}, fixed: map[string]string{}, movers: map[string]bool{}}
+	fc := &fileContext{firsts: map[string]int{}, overstack: map[int]string{}, fixed: map[string]string{}, movers: map[string]bool{}, exact: true}
 	for _, l := range lines {
 		f := strings.Fields(strings.ToLower(stripComment(l.Text)))
 		switch {
@@ -82,7 +86,9 @@ func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext
 			_, err := g.parseLine(seat, "maximum-effort", fc)
 			fc.maxEffort = g.Phase == PhaseSerbCombat && err == nil
 		case len(f) > 0 && f[0] == "repair", len(f) == 2 && f[0] == "airsupply" && f[1] != "defend":
-			fc.mayResupply = true
+			fc.mayResupply, fc.exact = true, false
+		case len(f) > 0 && f[0] == "demolish":
+			fc.exact = false
 		}
 	}
 	pass := func(verbs ...string) {

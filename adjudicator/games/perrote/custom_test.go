@@ -35,7 +35,7 @@ func TestCustomScenarioInGameFile(t *testing.T) {
 		t.Errorf("state: turns %d title %q %v", s.Turns, s.Title, err)
 	}
 	bad := strings.Replace(file, `hex = "1505"`, `hex = "9999"`, 1)
-	if _, err := adjudicator.ParseGameFile([]byte(bad), reg); err == nil || !strings.Contains(err.Error(), "line") {
+	if _, err := adjudicator.ParseGameFile([]byte(bad), reg); err == nil || !strings.Contains(err.Error(), "option scenario:") {
 		t.Errorf("a bad custom scenario: %v", err)
 	}
 	if _, err := adjudicator.ParseGameFile([]byte(strings.Replace(file, "scenario = '''", "other = '''", 1)), reg); err == nil || !strings.Contains(err.Error(), "option scenario") {

@@ -41,7 +41,7 @@ func scenarioFor(scenario string, options map[string]string) (*Scenario, error) 
 	if !ok || strings.TrimSpace(text) == "" {
 		return nil, fmt.Errorf("perrote: scenario %q: put the scenario file's text in the option scenario (docs/scenario-perrote.md)", Custom)
 	}
-	return ParseScenario(Custom, []byte(text))
+	return parseScenario(Custom, "option scenario", []byte(text))
 }
 
 // SeatsWith implements adjudicator.OptionSeats: a custom scenario's seats
@@ -104,15 +104,26 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 }
 
 func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
+	// a refusal of the whole file names its first line with an order
+	at := 1
+	if len(lines) > 0 {
+		at = lines[0].Line
+	}
+	for _, l := range lines {
+		if strings.TrimSpace(stripComment(l.Text)) != "" {
+			at = l.Line
+			break
+		}
+	}
 	s, err := decode(state)
 	if err != nil {
-		return nil, []adjudicator.Problem{{Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
+		return nil, []adjudicator.Problem{{Line: at, Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
 	}
 	if !slices.Contains(s.seats(), seat) {
-		return nil, []adjudicator.Problem{{Text: fmt.Sprintf("there is no seat %q in this game", seat), Hint: "the seats are " + strings.Join(s.seats(), ", ")}}
+		return nil, []adjudicator.Problem{{Line: at, Text: fmt.Sprintf("there is no seat %q in this game", seat), Hint: "the seats are " + strings.Join(s.seats(), ", ")}}
 	}
 	if s.Over {
-		return nil, []adjudicator.Problem{{Text: "the game is over", Hint: "no orders are due"}}
+		return nil, []adjudicator.Problem{{Line: at, Text: "the game is over", Hint: "no orders are due"}}
 	}
 	orders, problems := parseOrders(s, seat, lines)
 	out := make([]string, len(orders))

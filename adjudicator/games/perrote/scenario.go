@@ -2,7 +2,6 @@ package perrote
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"math"
 	"path"
@@ -47,7 +46,7 @@ func LoadScenario(name string) (*Scenario, error) {
 	if err != nil {
 		return nil, fmt.Errorf("perrote: no scenario %q: the scenarios are %s", name, strings.Join(ScenarioNames(), ", "))
 	}
-	return ParseScenario(name, data)
+	return parseScenario(name, path.Join("scenarios", name+".toml"), data)
 }
 
 type scenarioFile struct {
@@ -111,42 +110,33 @@ var SpecialRules = []string{"body_armor", "heroic", "nbc", "reactive_armor", "sn
 
 var seatColors = []string{"#c8553d", "#5b9bd5", "#7fae4e", "#d8b33a"}
 
-// ParseScenario reads and checks a scenario file. Errors name the line.
+// ParseScenario reads and checks a scenario file; name is the scenario's
+// name and the file's in refusals.
 func ParseScenario(name string, data []byte) (*Scenario, error) {
+	return parseScenario(name, name, data)
+}
+
+// parseScenario reads and checks the file of scenario name. A refusal wraps
+// a *datafile.FileError naming file (what the game master sent: "option
+// scenario" for a custom scenario's text) and the line at fault wherever
+// the text has one.
+func parseScenario(name, file string, data []byte) (*Scenario, error) {
 	var f scenarioFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
-		var fe *datafile.FileError
-		if errors.As(err, &fe) && fe.Line > 0 {
-			what := fe.Err
-			if also, ok := strings.CutPrefix(fe.Err, "unknown field"); ok {
-				what = fmt.Sprintf("unknown key %q%s", fe.Field, also)
-			} else if fe.Field != "" {
-				what = fmt.Sprintf("%s %q", fe.Err, fe.Field)
-			}
-			return nil, fmt.Errorf("scenario %s: line %d: %s", name, fe.Line, what)
-		}
-		return nil, fmt.Errorf("scenario %s: %v", name, lineOfDecodeError(err))
+	if _, err := datafile.Decode(file, data, &f); err != nil {
+		return nil, fmt.Errorf("perrote: %w", decodeLine(err, data))
 	}
-	p := &scenarioParser{name: name, loc: locate(string(data))}
+	p := &scenarioParser{name: name, file: file, loc: locate(string(data))}
 	return p.build(&f)
 }
 
-func lineOfDecodeError(err error) string {
-	return strings.TrimPrefix(err.Error(), "toml: ")
-}
-
 type scenarioParser struct {
-	name string
-	loc  *locator
-	g    board.Grid
+	name, file string
+	loc        *locator
+	g          board.Grid
 }
 
 func (p *scenarioParser) errAt(key string, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	if line := p.loc.line(key); line > 0 {
-		return fmt.Errorf("scenario %s: line %d: %s", p.name, line, msg)
-	}
-	return fmt.Errorf("scenario %s: %s", p.name, msg)
+	return fmt.Errorf("perrote: %w", &datafile.FileError{File: p.file, Line: p.loc.line(key), Err: fmt.Sprintf(format, args...)})
 }
 
 func (p *scenarioParser) build(f *scenarioFile) (*Scenario, error) {

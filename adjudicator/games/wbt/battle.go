@@ -169,7 +169,8 @@ func (g *game) mayAttackFrom(u *Unit, side Side, d board.ID) string {
 	case u.Attacked:
 		return "it has already attacked this player turn (11.3)"
 	case u.Fixed:
-		return "it repaired or demolished a bridge, or dismounted or remounted, this player turn (10.18, 10.19, 10.21)"
+		what, rule := u.fixedWhat()
+		return "it " + what + " this player turn (" + rule + ")"
 	case u.c.AntiTank:
 		return "anti-tank units never attack (11.21)"
 	case u.c.AAA && u.Moved:

@@ -241,7 +241,7 @@ func (g *game) botMoves(side Side) []string {
 		for _, id := range path {
 			line += " " + g.hex(id)
 		}
-		g.move([]*Unit{u}, path)
+		g.move(moveOrder{units: []*Unit{u}, path: path})
 		out = append(out, line)
 	}
 	return out

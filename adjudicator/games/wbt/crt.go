@@ -84,38 +84,43 @@ type crtFile struct {
 
 // ParseCRT reads a CRT table file's text; name is the file named in errors.
 // Every field must be present, the heading rows must be the rulebook's
-// (11.7) and each roll row must hold nine A/D cells.
+// (11.7) and each roll row must hold nine A/D cells. A refusal wraps a
+// *datafile.FileError with the line of the field.
 func ParseCRT(name string, data []byte) (*CRT, error) {
 	var f crtFile
 	md, err := datafile.Decode(name, data, &f)
 	if err != nil {
-		return nil, fmt.Errorf("table file %w", err)
+		return nil, fmt.Errorf("table file %w", decodeLine(err, data))
+	}
+	wrong := func(key, format string, args ...any) error {
+		return fmt.Errorf("table file %w", &datafile.FileError{File: name, Line: datafile.FieldLine(data, "crt", -1, key),
+			Field: "crt." + key, Err: fmt.Sprintf(format, args...)})
 	}
 	for _, h := range []struct {
-		field string
-		got   []string
-		side  Side
-	}{{"crt.nato", f.CRT.NATO, NATO}, {"crt.serbs", f.CRT.Serbs, Serb}} {
-		if !md.IsDefined(strings.Split(h.field, ".")...) {
-			return nil, fmt.Errorf("table file %s: field %s is missing", name, h.field)
+		key  string
+		got  []string
+		side Side
+	}{{"nato", f.CRT.NATO, NATO}, {"serbs", f.CRT.Serbs, Serb}} {
+		if !md.IsDefined("crt", h.key) {
+			return nil, wrong(h.key, "missing")
 		}
 		if strings.Join(h.got, " ") != strings.Join(columnNames[h.side], " ") {
-			return nil, fmt.Errorf("table file %s: field %s must list the columns %s (11.7)", name, h.field, strings.Join(columnNames[h.side], ", "))
+			return nil, wrong(h.key, "must list the columns %s (11.7)", strings.Join(columnNames[h.side], ", "))
 		}
 	}
 	c := &CRT{Source: name, StandIn: f.StandIn}
 	for i, row := range [6][]string{f.CRT.Roll1, f.CRT.Roll2, f.CRT.Roll3, f.CRT.Roll4, f.CRT.Roll5, f.CRT.Roll6} {
-		field := fmt.Sprintf("crt.roll%d", i+1)
-		if !md.IsDefined("crt", fmt.Sprintf("roll%d", i+1)) {
-			return nil, fmt.Errorf("table file %s: field %s is missing", name, field)
+		key := fmt.Sprintf("roll%d", i+1)
+		if !md.IsDefined("crt", key) {
+			return nil, wrong(key, "missing")
 		}
 		if len(row) != Columns {
-			return nil, fmt.Errorf("table file %s: field %s has %d cells, want %d (one per column)", name, field, len(row), Columns)
+			return nil, wrong(key, "has %d cells, want %d (one per column)", len(row), Columns)
 		}
 		for j, cell := range row {
 			r, err := ParseResult(cell)
 			if err != nil {
-				return nil, fmt.Errorf("table file %s: field %s, column NATO %s / Serbs %s: %v", name, field, columnNames[NATO][j], columnNames[Serb][j], err)
+				return nil, wrong(key, "column NATO %s / Serbs %s: %v", columnNames[NATO][j], columnNames[Serb][j], err)
 			}
 			c.cells[i][j] = r
 		}

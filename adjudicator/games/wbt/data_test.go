@@ -1,6 +1,7 @@
 package wbt
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 func TestDemoScenario(t *testing.T) {
@@ -108,51 +110,40 @@ func TestBadFiles(t *testing.T) {
 	}
 }
 
-func FuzzParseOrders(f *testing.F) {
-	state, err := Game.New("demo", nil)
+// fileErrorNaming fails t unless err is (or wraps) a *datafile.FileError
+// naming the file.
+func fileErrorNaming(t *testing.T, err error, file string) {
+	t.Helper()
+	var fe *datafile.FileError
+	if !errors.As(err, &fe) || fe.File != file {
+		t.Fatalf("refusal %v: want a FileError naming %s", err, file)
+	}
+}
+
+// FuzzCounters reads arbitrary counter files (with the small test map, a
+// quick one to read): a refusal is a FileError naming the file; an accepted
+// counter has steps and movement.
+func FuzzCounters(f *testing.F) {
+	small, err := os.ReadFile(filepath.Join("testdata", "game", "small-counters.toml"))
 	if err != nil {
 		f.Fatal(err)
 	}
-	// a state in NATO's movement phase of turn 1
-	state = advanceTo(f, state, PhaseNATOMove)
-	for _, s := range []string{"move US-1AD 2302 2303", "attack 1708 with US-1AD advance all", "repair US-1AD 1909/2010",
-		"dismount US-1AD", "demolish 1900/2000", "losses US-1AD KO-KLA", "support any", "airsupply 1708", "move US-1AAA 1317",
-		"sequence combat-move if bad", "move S-TFD+S-36M 1709", "move US-1AD # x", "lose X"} {
-		f.Add(s)
+	mapText, err := os.ReadFile(filepath.Join("testdata", "game", "small-map.toml"))
+	if err != nil {
+		f.Fatal(err)
 	}
-	f.Fuzz(func(t *testing.T, line string) {
-		for _, seat := range []string{SeatNATO, SeatSerb} {
-			canon, problems := Game.ParseOrders(state, seat, []adjudicator.OrderLine{{Line: 1, Text: line}})
-			if len(canon)+len(problems) > 1 {
-				t.Fatalf("one line gave %d orders and %d problems", len(canon), len(problems))
-			}
-			if seat != SeatNATO {
-				continue
-			}
-			// an accepted order must adjudicate, and canonical orders read back the same
-			if len(canon) == 1 {
-				again, p2 := Game.ParseOrders(state, seat, []adjudicator.OrderLine{{Line: 1, Text: canon[0]}})
-				if len(p2) > 0 || len(again) != 1 || stripComment(again[0]) != stripComment(canon[0]) {
-					t.Fatalf("canonical %q reads back as %q %v", canon[0], again, p2)
-				}
-				if _, _, err := Game.Adjudicate(state, map[string][]string{seat: canon}, newSeeded(1)); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	})
-}
-
-func FuzzCounters(f *testing.F) {
 	f.Add(demoCounters)
+	f.Add(small)
 	f.Add([]byte("[[unit]]\nid = \"A\"\nside = \"NATO\"\nnationality = \"US\"\nmobility = \"mech\"\nfactors = [\"1\"]\nmove = 1\n"))
+	f.Add([]byte("[[unit]]\nid = \"A\"\nside = \"Serb\"\nnationality = \"S\"\nmobility = \"nonmech\"\nfactors = [\"1-2\", \"x\"]\nmove = \"five\"\nhex = \"9999\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d := Data{CountersName: "fuzz.toml", Counters: string(data)}
-		if len(d.Counters) == 0 {
-			return
+		if len(data) == 0 {
+			return // the demo file
 		}
+		d := Data{MapName: "small-map.toml", Map: string(mapText), CountersName: "fuzz.toml", Counters: string(data)}
 		sc, err := d.Load()
 		if err != nil {
+			fileErrorNaming(t, err, "fuzz.toml")
 			return
 		}
 		for _, c := range sc.Counters {
@@ -163,28 +154,127 @@ func FuzzCounters(f *testing.F) {
 	})
 }
 
-// advanceTo plays the bots until the phase is open.
-func advanceTo(tb testing.TB, state []byte, phase string) []byte {
-	bot := Game.(adjudicator.Bot)
-	for i := 0; i < 20; i++ {
-		g, err := decode(state)
+// FuzzMap reads arbitrary map files through the game's reader (with
+// counters that set up nowhere, and with the demo counters): a refusal is a
+// FileError naming the map, even when the demo counters do not fit it; an
+// accepted map starts a game whose first step can be reported.
+func FuzzMap(f *testing.F) {
+	small, err := os.ReadFile(filepath.Join("testdata", "game", "small-map.toml"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	counters, err := os.ReadFile(filepath.Join("testdata", "game", "small-counters.toml"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(small)
+	f.Add(demoMap)
+	f.Add([]byte("[grid]\nfirst = \"0101\"\nlast = \"0303\"\n[sets]\nsupply_source = [\"0101\"]\nmilosevic_line = []\n"))
+	f.Add([]byte("[grid]\nfirst = \"0101\"\nlast = \"0303\"\nids = \"CC.RR\"\n[[area]]\nname = \"Atlantis\"\nhexes = [\"0101..0303\"]\n"))
+	f.Add([]byte("[grid]\nfirst = \"0101\"\nlast = \"0303\"\n[[hexsides]]\nkind = \"river\"\nsides = [\"0101/0102\"]\n[side_sets]\nintact_bridge = [\"0101/0102\"]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return // the demo file
+		}
+		for _, d := range []Data{
+			{MapName: "fuzz-map.toml", Map: string(data), CountersName: "small-counters.toml", Counters: string(counters)},
+			{MapName: "fuzz-map.toml", Map: string(data)},
+		} {
+			sc, err := d.Load()
+			if err != nil {
+				fileErrorNaming(t, err, "fuzz-map.toml")
+				continue
+			}
+			if sc.Map == nil || sc.CRT == nil {
+				t.Fatal("a scenario without its map or CRT")
+			}
+		}
+		// the game master's text in the option, as a game created by mail
+		// gives it: a refusal names the option
+		state, err := Game.New("demo", map[string]string{"map": string(data) + "\n", "counters": string(counters)})
 		if err != nil {
-			tb.Fatal(err)
+			fileErrorNaming(t, err, "option map")
+			return
 		}
-		if g.Phase == phase {
-			return state
+		if _, err := Game.Step(state); err != nil {
+			t.Fatal(err)
 		}
-		seat, _ := g.owing()
-		lines, _ := bot.Bot(state, seat)
-		var ol []adjudicator.OrderLine
-		for i, l := range lines {
-			ol = append(ol, adjudicator.OrderLine{Line: i + 1, Text: l})
+		for _, seat := range []string{SeatNATO, SeatSerb} {
+			if _, err := Game.(adjudicator.Reporter).Situation(state, seat); err != nil {
+				t.Fatal(err)
+			}
 		}
-		canon, _ := Game.ParseOrders(state, seat, ol)
-		if state, _, err = Game.Adjudicate(state, map[string][]string{seat: canon}, newSeeded(uint64(i))); err != nil {
-			tb.Fatal(err)
+	})
+}
+
+// FuzzCRT reads arbitrary CRT table files: a refusal is a FileError naming
+// the file; an accepted table has a result in every cell.
+func FuzzCRT(f *testing.F) {
+	f.Add(demoCRT)
+	for _, n := range []string{"bad-cell", "broken", "missing-nato", "missing-roll", "real-crt", "short-row", "unknown-field", "wrong-columns"} {
+		data, err := os.ReadFile(filepath.Join("testdata", n+".toml"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := ParseCRT("fuzz-crt.toml", data)
+		if err != nil {
+			fileErrorNaming(t, err, "fuzz-crt.toml")
+			return
+		}
+		for roll := 1; roll <= 6; roll++ {
+			for col := range Columns {
+				if r := c.Cell(col, roll); r.Attacker < 0 || r.Defender < 0 {
+					t.Fatalf("cell %d/%d: %v", col, roll, r)
+				}
+			}
+		}
+	})
+}
+
+// TestDataRefusalsNameTheFile (issue 27): a data refusal names the file
+// the game master sent, as given (a path, or the option for a text), and
+// its line; when a demo file does not fit the master's file, the master's
+// file is named, not the embedded demo file it was checked against.
+func TestDataRefusalsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	small, err := os.ReadFile(filepath.Join("testdata", "game", "small-map.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	smallPath := filepath.Join("testdata", "game", "small-map.toml")
+	crt := string(demoCRT)
+	counters := string(demoCounters)
+	for _, tc := range []struct {
+		name    string
+		options map[string]string
+		file    string
+		line    int
+		want    string
+	}{
+		// the demo counters set up off the master's small map: the map is named, at its grid's last hex
+		{"map only, by path", map[string]string{"map": smallPath}, smallPath, 12, "the demo counters set US-1AD up at 2302"},
+		{"map only, by text", map[string]string{"map": string(small)}, "option map", 12, "give the counters for this map too"},
+		{"crt row", map[string]string{"crt": filepath.Join("testdata", "short-row.toml")}, filepath.Join("testdata", "short-row.toml"), 9, "field crt.roll5: has 8 cells"},
+		{"crt cell", map[string]string{"crt": write("cell.toml", strings.Replace(crt, `roll3 = ["3/0", "2/0"`, `roll3 = ["3/0", "2-0"`, 1))}, filepath.Join(dir, "cell.toml"), 21, "column NATO 1:3 / Serbs 1:2"},
+		{"crt type", map[string]string{"crt": write("type.toml", strings.Replace(crt, `roll3 = ["3/0", "2/0"`, `roll3 = [3, "2/0"`, 1))}, filepath.Join(dir, "type.toml"), 21, ""},
+		{"crt heading missing", map[string]string{"crt": "[crt]\nserbs = []\n"}, "option crt", 1, "field crt.nato: missing"},
+		{"counters type", map[string]string{"counters": write("move.toml", strings.Replace(counters, "move = 8", `move = "eight"`, 1))}, filepath.Join(dir, "move.toml"), 27, ""},
+		{"counters side", map[string]string{"counters": strings.Replace(counters, `side = "NATO"`, `side = "Blue"`, 1)}, "option counters", 22, `"Blue": want NATO or Serb`},
+	} {
+		_, err := Game.New("demo", tc.options)
+		var fe *datafile.FileError
+		if !errors.As(err, &fe) || fe.File != tc.file || fe.Line != tc.line || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want a FileError naming %s at line %d with %q", tc.name, err, tc.file, tc.line, tc.want)
 		}
 	}
-	tb.Fatalf("phase %s never came", phase)
-	return nil
 }

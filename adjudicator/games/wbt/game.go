@@ -156,20 +156,31 @@ func (g *game) owing() (string, string) {
 }
 
 func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
+	// a refusal of the whole file names its first line with an order
+	at := 1
+	if len(lines) > 0 {
+		at = lines[0].Line
+	}
+	for _, l := range lines {
+		if stripComment(l.Text) != "" {
+			at = l.Line
+			break
+		}
+	}
 	g, err := decode(state)
 	if err != nil {
-		return nil, []adjudicator.Problem{{Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
+		return nil, []adjudicator.Problem{{Line: at, Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
 	}
 	if g.Over {
-		return nil, []adjudicator.Problem{{Text: "the game is over", Hint: "no orders are due: the last report says who won"}}
+		return nil, []adjudicator.Problem{{Line: at, Text: "the game is over", Hint: "no orders are due: the last report says who won"}}
 	}
 	if s, _ := g.owing(); s != seat {
-		return nil, []adjudicator.Problem{{Text: fmt.Sprintf("no orders are due from %s in this step (%s): %s's are", seat, g.label(), s),
+		return nil, []adjudicator.Problem{{Line: at, Text: fmt.Sprintf("no orders are due from %s in this step (%s): %s's are", seat, g.label(), s),
 			Hint: "send your orders in a step that asks for them: the report's Next line says which"}}
 	}
 	sandbox, err := decode(state)
 	if err != nil {
-		return nil, []adjudicator.Problem{{Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
+		return nil, []adjudicator.Problem{{Line: at, Text: err.Error(), Hint: "the judge cannot read this game's state: tell the game master"}}
 	}
 	return g.parseLines(seat, lines, sandbox)
 }
@@ -471,7 +482,7 @@ func (g *game) nextPhase() {
 	if g.Phase == PhaseSerbCombat && !g.MaxEffort { // the Serbian player turn begins
 		for _, u := range g.Units {
 			if u.c.Side == Serb {
-				u.Moved, u.Attacked, u.Fixed = false, false, false
+				u.Moved, u.Attacked, u.Fixed, u.Work = false, false, false, ""
 			}
 		}
 	}
@@ -520,7 +531,7 @@ func (g *game) victoryPhase() {
 // reconstitution check, and NATO's sequence.
 func (g *game) weatherPhase(lines []string) {
 	for _, u := range g.Units {
-		u.Moved, u.Attacked, u.Fixed, u.Remount = false, false, false, false
+		u.Moved, u.Attacked, u.Fixed, u.Work, u.Remount = false, false, false, "", false
 	}
 	g.SupportUsed, g.MaxEffort, g.AttackedHexes, g.Recon, g.BadRange = false, false, nil, "", 0
 	prev := g.Bad

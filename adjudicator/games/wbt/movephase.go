@@ -82,7 +82,7 @@ func (g *game) movementPhase(side Side, orders []string) {
 			g.ev("10.21", "%s may not %s: %s.", u.ID, f[0], why)
 			continue
 		}
-		u.Fixed = true
+		u.Fixed, u.Work = true, f[0]+"s"
 		if dis {
 			u.Steps /= 2
 			u.Dismounted = true
@@ -94,21 +94,18 @@ func (g *game) movementPhase(side Side, orders []string) {
 	}
 	given := map[string]bool{} // units given a move order this phase (10.2)
 moves:
-	for _, o := range moves {
-		f := strings.Fields(o)
-		var units []*Unit
-		for _, id := range strings.Split(f[1], "+") {
-			if given[id] {
-				g.ev("10.2", "%s was given its move this phase already: a unit moves once a phase; this order is not carried out.", id)
+	for _, line := range moves {
+		o := g.readMove(line)
+		for _, u := range o.units {
+			if given[u.ID] {
+				g.ev("10.2", "%s was given its move this phase already: a unit moves once a phase; this order is not carried out.", u.ID)
 				continue moves
 			}
-			units = append(units, g.byID[id])
 		}
-		for _, u := range units {
+		for _, u := range o.units {
 			given[u.ID] = true
 		}
-		paths := g.splitPaths(f[2:])
-		g.move(units, paths[0], paths[1:]...)
+		g.move(o)
 		if g.Over {
 			return
 		}
@@ -120,21 +117,6 @@ moves:
 			g.ev("10.21", "%s has remounted: %d steps.", u.ID, u.Steps)
 		}
 	}
-}
-
-// splitPaths reads a move order's hexes: the path, then each "else"
-// alternative path.
-func (g *game) splitPaths(hexes []string) [][]board.ID {
-	paths := [][]board.ID{nil}
-	for _, h := range hexes {
-		if h == "else" {
-			paths = append(paths, nil)
-			continue
-		}
-		id, _ := g.grid.Parse(h)
-		paths[len(paths)-1] = append(paths[len(paths)-1], id)
-	}
-	return paths
 }
 
 // demolish carries out a demolition: NATO's are automatic, at the start of
@@ -183,7 +165,7 @@ func (g *game) demolish(side Side, args []string, tried map[string]bool) {
 		g.ev("10.19", "%s has moved or attacked this player turn and may not demolish %s.", u.ID, name)
 		return
 	}
-	u.Fixed = true
+	u.Fixed, u.Work = true, "demolishes "+name
 	roll, ok := DemolishBridge(g.r)
 	if ok {
 		g.Intact = removeString(g.Intact, name)
@@ -236,7 +218,7 @@ func (g *game) repair(u *Unit, bridge string, tried map[string]bool) {
 		return
 	}
 	tried[name] = true
-	u.Fixed = true
+	u.Fixed, u.Work = true, "repairs "+name
 	other := p.A
 	if u.pos == p.A {
 		other = p.B

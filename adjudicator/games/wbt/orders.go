@@ -40,7 +40,7 @@ var phaseHints = map[string]string{
 	PhaseNATOMove:   "orders: demolish HEX/HEX, repair UNIT HEX/HEX, dismount UNIT, remount UNIT, move UNIT HEX HEX... [else HEX HEX...]",
 	PhaseNATOCombat: "orders: attack HEX with UNIT... [advance all|none|UNIT...] [losses UNIT...]",
 	PhaseSerbCombat: "orders: attack HEX with UNIT... [advance ...] [losses ...], or maximum-effort then movement orders",
-	PhaseSerbMove:   "orders: demolish UNIT HEX/HEX, move UNIT[+UNIT...] HEX HEX... [else HEX HEX...]",
+	PhaseSerbMove:   "orders: demolish UNIT HEX/HEX, move UNIT[+UNIT...] HEX HEX... [else HEX HEX...] [together|leave UNIT...]",
 	PhaseLosses:     "orders: lose UNIT UNIT... (one unit a step)",
 	PhaseAdvance:    "orders: advance all|none|UNIT... (11.23)",
 }
@@ -61,7 +61,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 			continue
 		}
 		fc.line = l.Line
-		canon, err := g.parseLine(seat, text, fc, sandbox)
+		canon, err := g.parseLine(seat, text, fc)
 		if err == nil {
 			err = g.across(seat, canon, fc)
 		}
@@ -77,6 +77,23 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 			if why := sameUnitMoved(moved, f[1], l.Line); why != "" {
 				problems = append(problems, adjudicator.Problem{Line: l.Line, Text: why, Hint: "give one move order a unit, with an alternative path after else if it may be stopped partway"})
 				continue
+			}
+			// the forecast, on the sandbox the accepted moves before it
+			// were tried on (10.2: in the order given)
+			if sandbox != nil {
+				var fore forecast
+				var why error
+				if sandbox, fore, why = g.tryMove(sandbox, canon, fc); why != nil {
+					for _, id := range strings.Split(f[1], "+") {
+						delete(moved, id)
+					}
+					problems = append(problems, adjudicator.Problem{Line: l.Line, Text: why.Error(), Hint: why.(*orderError).hint})
+					continue
+				}
+				canon += " # " + fore.text
+			}
+			for _, id := range strings.Split(f[1], "+") {
+				fc.movers[id] = true
 			}
 		}
 		if canon != "" {
@@ -131,16 +148,16 @@ func (g *game) parseHex(s string) (board.ID, error) {
 	return id, nil
 }
 
-func (g *game) parseBridge(s string) (board.Pair, error) {
+func (g *game) parseBridge(side Side, s string) (board.Pair, error) {
 	p, err := g.grid.ParsePair(s)
 	if err != nil || !g.sc.Bridges[p] {
-		return p, bad("a bridge is written as its two hexes, such as 1900/2000", "%q is not a bridge (a road or highway crossing a river, 10.18)", s)
+		return p, bad(g.bridgeHint(side), "%q is not a bridge (a road or highway crossing a river, 10.18)", s)
 	}
 	return p, nil
 }
 
 // parseLine reads one line; "" means a line that gives nothing (pass).
-func (g *game) parseLine(seat, text string, fc *fileContext, sandbox *game) (string, error) {
+func (g *game) parseLine(seat, text string, fc *fileContext) (string, error) {
 	f := strings.Fields(text)
 	verb := strings.ToLower(f[0])
 	args := f[1:]
@@ -224,11 +241,11 @@ func (g *game) parseLine(seat, text string, fc *fileContext, sandbox *game) (str
 	case PhaseAdvance:
 		return g.parseAdvance(seat, verb, args, hint)
 	case PhaseNATOMove:
-		return g.parseMovement(seat, verb, args, hint, sandbox)
+		return g.parseMovement(seat, verb, args, hint, fc)
 	case PhaseSerbMove:
-		return g.parseMovement(seat, verb, args, hint, sandbox)
+		return g.parseMovement(seat, verb, args, hint, fc)
 	case PhaseNATOCombat:
-		return g.parseAttack(seat, verb, args, hint, sandbox)
+		return g.parseAttack(seat, verb, args, hint)
 	case PhaseSerbCombat:
 		if verb == "maximum-effort" {
 			switch {
@@ -242,9 +259,9 @@ func (g *game) parseLine(seat, text string, fc *fileContext, sandbox *game) (str
 			return "maximum-effort", nil
 		}
 		if fc.maxEffort {
-			return g.parseMovement(seat, verb, args, hint, sandbox)
+			return g.parseMovement(seat, verb, args, hint, fc)
 		}
-		return g.parseAttack(seat, verb, args, hint, sandbox)
+		return g.parseAttack(seat, verb, args, hint)
 	}
 	return "", bad("send orders when a step asks for them (the report's Next line says which)", "no orders are due in this step")
 }
@@ -344,7 +361,7 @@ func (f *forecastRoller) Draw(_ string, spec dice.Spec, purpose string) []int {
 	return out
 }
 
-func (g *game) parseMovement(seat, verb string, args []string, hint string, sandbox *game) (string, error) {
+func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *fileContext) (string, error) {
 	side := seatSide(seat)
 	switch verb {
 	case "demolish":
@@ -352,7 +369,7 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, sand
 			if len(args) != 1 {
 				return "", bad("demolish HEX/HEX", "NATO demolitions name the bridge only (10.19)")
 			}
-			p, err := g.parseBridge(args[0])
+			p, err := g.parseBridge(side, args[0])
 			if err != nil {
 				return "", err
 			}
@@ -365,12 +382,12 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, sand
 		if err != nil {
 			return "", err
 		}
-		p, err := g.parseBridge(args[1])
+		p, err := g.parseBridge(side, args[1])
 		if err != nil {
 			return "", err
 		}
 		if u.pos != p.A && u.pos != p.B {
-			return "", bad("the unit must be in one of the bridge's two hexes", "%s is not next to the bridge %s (10.19)", u.ID, p)
+			return "", bad(g.nearHint(u, p, "demolish", fc), "%s is not next to the bridge %s (10.19)", u.ID, p)
 		}
 		return "demolish " + u.ID + " " + p.String(), nil
 	case "repair", "dismount", "remount":
@@ -388,12 +405,12 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, sand
 			if len(args) != 2 {
 				return "", bad("repair UNIT HEX/HEX", "repair needs a unit and a bridge")
 			}
-			p, err := g.parseBridge(args[1])
+			p, err := g.parseBridge(side, args[1])
 			if err != nil {
 				return "", err
 			}
 			if u.pos != p.A && u.pos != p.B {
-				return "", bad("the unit must be in one of the bridge's two hexes", "%s is not next to the bridge %s (10.18)", u.ID, p)
+				return "", bad(g.nearHint(u, p, "repair", fc), "%s is not next to the bridge %s (10.18)", u.ID, p)
 			}
 			return "repair " + u.ID + " " + p.String(), nil
 		}
@@ -405,121 +422,278 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, sand
 		}
 		return verb + " " + u.ID, nil
 	case "move":
-		if len(args) < 2 {
-			return "", bad("move UNIT HEX HEX... (each hex next to the one before)", "move needs a unit and a path")
-		}
-		var units []*Unit
-		for _, id := range strings.Split(args[0], "+") {
-			u, err := g.unitOf(seat, id)
-			if err != nil {
-				return "", err
-			}
-			if side == NATO && len(units) > 0 {
-				return "", bad("move NATO units one at a time", "only Serbian stacks move together (10.4)")
-			}
-			if len(units) > 0 && u.pos != units[0].pos {
-				return "", bad("a stack moves from one hex", "%s is not in %s with %s (10.4)", u.ID, units[0].Hex, units[0].ID)
-			}
-			units = append(units, u)
-		}
-		var groups [][]string
-		groups = append(groups, nil)
-		for _, a := range args[1:] {
-			if strings.EqualFold(a, "else") {
-				groups = append(groups, nil)
-				continue
-			}
-			groups[len(groups)-1] = append(groups[len(groups)-1], a)
-		}
-		if len(groups) > 1 && units[0].c.AAA {
-			return "", bad("move US-1AAA HEX... (one flight)", "the 1st AAA rebases in one flight: no else path (12.3)")
-		}
-		path := make([]board.ID, 0, len(groups[0]))
-		cur := units[0].pos
-		for i, a := range groups[0] {
-			id, err := g.parseHex(a)
-			if err != nil {
-				return "", err
-			}
-			if i == 0 && id == cur {
-				continue // the path may start with the unit's own hex
-			}
-			if !g.grid.Adjacent(cur, id) && !(units[0].c.AAA && i == len(groups[0])-1 && len(path) == 0) {
-				return "", bad("list every hex entered, each next to the one before", "%s is not next to %s (10.2)", g.hex(id), g.hex(cur))
-			}
-			path = append(path, id)
-			cur = id
-		}
-		if len(path) == 0 {
-			return "", bad("move UNIT HEX HEX...", "the path enters no hex")
-		}
-		// else paths: each starts at a hex already on the order (the
-		// branch hex), then every hex entered from there
-		onOrder := append([]board.ID{units[0].pos}, path...)
-		var alts [][]board.ID
-		for _, grp := range groups[1:] {
-			elseHint := "move UNIT HEX... else BRANCH HEX...: the else path starts at a hex of the path before it"
-			if len(grp) < 2 {
-				return "", bad(elseHint, "an else path needs its branch hex and at least one hex entered from it")
-			}
-			var alt []board.ID
-			for i, a := range grp {
-				id, err := g.parseHex(a)
-				if err != nil {
-					return "", err
-				}
-				if i == 0 && !slices.Contains(onOrder, id) {
-					return "", bad(elseHint, "the else path starts at %s, which is not on the order's path", g.hex(id))
-				}
-				if i > 0 && !g.grid.Adjacent(alt[i-1], id) {
-					return "", bad("list every hex entered, each next to the one before", "%s is not next to %s (10.2)", g.hex(id), g.hex(alt[i-1]))
-				}
-				alt = append(alt, id)
-			}
-			onOrder = append(onOrder, alt[1:]...)
-			alts = append(alts, alt)
-		}
-		canon := "move " + unitNames(units)
-		for _, id := range path {
-			canon += " " + g.hex(id)
-		}
-		for _, alt := range alts {
-			canon += " else"
-			for _, id := range alt {
-				canon += " " + g.hex(id)
-			}
-		}
-		if sandbox != nil {
-			canon += " # " + sandbox.forecastMove(units, path, alts)
-		}
-		return canon, nil
+		return g.parseMove(seat, args, fc)
 	}
 	return "", bad(hint, "%q is not a movement phase order", verb)
 }
 
-// forecastMove tries a move on the sandbox and says how it ends.
-func (g *game) forecastMove(units []*Unit, path []board.ID, alts [][]board.ID) string {
-	var us []*Unit
-	for _, u := range units {
-		us = append(us, g.byID[u.ID])
+// parseMove reads a move order (10.1-10.6, 12.3): the unit or Serbian
+// stack, its path, its else paths, and for a stack "together" or "leave
+// UNIT..." (10.5, 10.6), last.
+func (g *game) parseMove(seat string, args []string, fc *fileContext) (string, error) {
+	side := seatSide(seat)
+	if len(args) < 2 {
+		return "", bad("move UNIT HEX HEX... (each hex next to the one before)", "move needs a unit and a path")
 	}
+	var units []*Unit
+	for _, id := range strings.Split(args[0], "+") {
+		u, err := g.unitOf(seat, id)
+		if err != nil {
+			return "", err
+		}
+		if side == NATO && len(units) > 0 {
+			return "", bad("move NATO units one at a time", "only Serbian stacks move together (10.4)")
+		}
+		if len(units) > 0 && u.pos != units[0].pos {
+			return "", bad("a stack moves from one hex", "%s is not in %s with %s (10.4)", u.ID, units[0].Hex, units[0].ID)
+		}
+		if !slices.Contains(units, u) {
+			units = append(units, u)
+		}
+	}
+	words := args[1:]
+	o := moveOrder{units: units}
+	if i := slices.IndexFunc(words, func(w string) bool { return strings.EqualFold(w, "together") || strings.EqualFold(w, "leave") }); i >= 0 {
+		leave, err := g.parseLeave(seat, units, words[i:])
+		if err != nil {
+			return "", err
+		}
+		o.leave, words = leave, words[:i]
+	}
+	var groups [][]string
+	groups = append(groups, nil)
+	for _, a := range words {
+		if strings.EqualFold(a, "else") {
+			groups = append(groups, nil)
+			continue
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], a)
+	}
+	if len(groups) > 1 && units[0].c.AAA {
+		return "", bad("move US-1AAA HEX... (one flight)", "the 1st AAA rebases in one flight: no else path (12.3)")
+	}
+	cur := units[0].pos
+	for i, a := range groups[0] {
+		id, err := g.parseHex(a)
+		if err != nil {
+			return "", err
+		}
+		if i == 0 && id == cur {
+			continue // the path may start with the unit's own hex
+		}
+		if !g.grid.Adjacent(cur, id) && !(units[0].c.AAA && i == len(groups[0])-1 && len(o.path) == 0) {
+			return "", bad("list every hex entered, each next to the one before", "%s is not next to %s (10.2)", g.hex(id), g.hex(cur))
+		}
+		o.path = append(o.path, id)
+		cur = id
+	}
+	if len(o.path) == 0 {
+		return "", bad("move UNIT HEX HEX...", "the path enters no hex")
+	}
+	// else paths: each starts at a hex already on the order (the
+	// branch hex), then every hex entered from there
+	onOrder := append([]board.ID{units[0].pos}, o.path...)
+	for _, grp := range groups[1:] {
+		elseHint := "move UNIT HEX... else BRANCH HEX...: the else path starts at a hex of the path before it"
+		if len(grp) < 2 {
+			return "", bad(elseHint, "an else path needs its branch hex and at least one hex entered from it")
+		}
+		var alt []board.ID
+		for i, a := range grp {
+			id, err := g.parseHex(a)
+			if err != nil {
+				return "", err
+			}
+			if i == 0 && !slices.Contains(onOrder, id) {
+				return "", bad(elseHint, "the else path starts at %s, which is not on the order's path", g.hex(id))
+			}
+			if i > 0 && !g.grid.Adjacent(alt[i-1], id) {
+				return "", bad("list every hex entered, each next to the one before", "%s is not next to %s (10.2)", g.hex(id), g.hex(alt[i-1]))
+			}
+			alt = append(alt, id)
+		}
+		onOrder = append(onOrder, alt[1:]...)
+		o.alts = append(o.alts, alt)
+	}
+	if err := g.neverCarried(o, fc); err != nil {
+		return "", err
+	}
+	return o.String(g), nil
+}
+
+// parseLeave reads a stack's last clause (10.5, 10.6): "together" (no unit
+// is left behind: an empty list) or "leave UNIT..." (only these may be; nil
+// when it names every unit, as an order without the clause).
+func (g *game) parseLeave(seat string, units []*Unit, clause []string) ([]string, error) {
+	stackHint := "for a Serbian stack: move S-1+S-2 HEX... together (the stack stops as one), or leave UNIT... (only these may be left behind when they cannot follow, 10.6)"
+	if len(units) < 2 {
+		return nil, bad(stackHint+"; a unit moving alone needs neither", "%s moves alone: %s is for a stack (10.6)", units[0].ID, strings.ToLower(clause[0]))
+	}
+	if strings.EqualFold(clause[0], "together") {
+		if len(clause) > 1 {
+			return nil, bad("together comes last: move "+unitNames(units)+" HEX... [else HEX...] together", "%q may not follow together", clause[1])
+		}
+		return []string{}, nil
+	}
+	if len(clause) == 1 {
+		return nil, bad("leave names the units of the stack it may go on without: the stack's units are "+strings.Join(unitIDList(units), " "), "leave needs units of the stack")
+	}
+	named := map[string]bool{}
+	for _, a := range clause[1:] {
+		if strings.EqualFold(a, "else") || strings.EqualFold(a, "together") || strings.EqualFold(a, "leave") {
+			return nil, bad("leave comes last: move "+unitNames(units)+" HEX... [else HEX...] leave UNIT...", "%q may not follow leave", a)
+		}
+		u, err := g.unitOf(seat, a)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(units, u) {
+			return nil, bad("the stack's units are "+strings.Join(unitIDList(units), " "), "%s is not in the stack %s", u.ID, unitNames(units))
+		}
+		named[u.ID] = true
+	}
+	if len(named) == len(units) {
+		return nil, nil // any unit may be left: the order without a clause
+	}
+	var leave []string
+	for _, u := range units {
+		if named[u.ID] {
+			leave = append(leave, u.ID)
+		}
+	}
+	return leave, nil
+}
+
+func unitIDList(us []*Unit) []string {
+	ids := make([]string, len(us))
+	for i, u := range us {
+		ids[i] = u.ID
+	}
+	return ids
+}
+
+// String is the order's canonical text.
+func (o moveOrder) String(g *game) string {
+	canon := "move " + unitNames(o.units)
+	for _, id := range o.path {
+		canon += " " + g.hex(id)
+	}
+	for _, alt := range o.alts {
+		canon += " else"
+		for _, id := range alt {
+			canon += " " + g.hex(id)
+		}
+	}
+	switch {
+	case o.leave == nil:
+	case len(o.leave) == 0:
+		canon += " together"
+	default:
+		canon += " leave " + strings.Join(o.leave, " ")
+	}
+	return canon
+}
+
+// readMove reads a canonical move order back for the movement phase.
+func (g *game) readMove(line string) moveOrder {
+	f := strings.Fields(stripComment(line))
+	var o moveOrder
+	for _, id := range strings.Split(f[1], "+") {
+		o.units = append(o.units, g.byID[id])
+	}
+	paths := [][]board.ID{nil}
+words:
+	for i, w := range f[2:] {
+		switch w {
+		case "else":
+			paths = append(paths, nil)
+		case "together":
+			o.leave = []string{}
+		case "leave":
+			o.leave = slices.Clone(f[2+i+1:])
+			break words
+		default:
+			id, _ := g.grid.Parse(w)
+			paths[len(paths)-1] = append(paths[len(paths)-1], id)
+		}
+	}
+	o.path, o.alts = paths[0], paths[1:]
+	return o
+}
+
+// forecast is how a move order ends on the receipt's sandbox, with every
+// river roll a 1.
+type forecast struct {
+	text  string     // the receipt's comment
+	res   moveResult // where it ends
+	draws int        // the dice it drew
+	stops []string   // the events that stopped or cut it
+}
+
+// tryMove forecasts a move order on the sandbox. When the sandbox is
+// exact (every earlier move of the file drew no die, and the file changes
+// no bridge or supply) and the order has no unit it may leave behind, a
+// move that does not finish its path even with every roll a 1 can never be
+// carried out as written (the earlier orders are in its way): it is
+// refused, and the sandbox is given back as it was.
+func (g *game) tryMove(sandbox *game, canon string, fc *fileContext) (*game, forecast, error) {
+	o := g.readMove(canon)
+	check := fc.exact && !slices.ContainsFunc(o.units, o.mayLeave)
+	var snap []byte
+	if check {
+		var err error
+		if snap, err = sandbox.encode(); err != nil {
+			check = false
+		}
+	}
+	fore := sandbox.forecastMove(o)
+	if check && !fore.res.completed {
+		why := strings.Join(fore.stops, "; ")
+		if back, err := decode(snap); err == nil {
+			sandbox = back
+		}
+		return sandbox, fore, bad(fmt.Sprintf("with the moves before it and every river roll a 1, it ends at %s: end the path there, or move what is in its way first", sandbox.hex(fore.res.end)),
+			"the move of %s cannot be carried out as written after the moves before it: %s", unitNames(o.units), why)
+	}
+	if fore.draws > 0 {
+		fc.exact = false
+	}
+	return sandbox, fore, nil
+}
+
+// forecastMove tries a move on the sandbox and says how it ends.
+func (g *game) forecastMove(order moveOrder) forecast {
+	o := order
+	o.units = nil
+	for _, u := range order.units {
+		o.units = append(o.units, g.byID[u.ID])
+	}
+	us := o.units
 	fr := &forecastRoller{}
 	g.r = fr
 	before := len(g.events)
-	used, mp, end := g.move(us, path, alts...)
+	res := g.move(o)
 	var stop []string
 	for _, e := range g.events[before:] {
-		if strings.Contains(e.Text, "stops") || strings.Contains(e.Text, "may not") || strings.Contains(e.Text, "cannot") || strings.Contains(e.Text, "stalled") || strings.Contains(e.Text, "dropped") {
+		if strings.Contains(e.Text, "stops") || strings.Contains(e.Text, "may not") || strings.Contains(e.Text, "cannot") || strings.Contains(e.Text, "stalled") || strings.Contains(e.Text, "dropped") || strings.Contains(e.Text, "left behind") {
 			stop = append(stop, strings.TrimSuffix(e.Text, "."))
 		}
 	}
-	s := fmt.Sprintf("%s: %s of %s MP to %s", unitNames(us), fmtMP(used), fmtMP(mp), g.hex(end))
+	var s string
+	if len(us) == 1 {
+		s = fmt.Sprintf("%s: %s of %s MP to %s", unitNames(us), fmtMP(res.used[us[0].ID]), fmtMP(res.mf[us[0].ID]), g.hex(res.end))
+	} else {
+		s = fmt.Sprintf("%s: to %s, %s", unitNames(us), g.hex(res.end), res.spent(us))
+		if len(res.left) > 0 {
+			s += " (left behind: " + strings.Join(res.left, ", ") + ")"
+		}
+	}
 	if n := len(fr.draws); n > 0 {
 		s += fmt.Sprintf(" with %d river roll%s counted as 1", n, plural(n))
 	}
 	if us[0].c.Side == NATO {
 		next := false
-		for _, nb := range g.grid.Neighbours(end) {
+		for _, nb := range g.grid.Neighbours(res.end) {
 			for _, e := range g.unitsAt(nb) {
 				if e.c.Side == Serb {
 					next = true
@@ -528,12 +702,12 @@ func (g *game) forecastMove(units []*Unit, path []board.ID, alts [][]board.ID) s
 		}
 		s += fmt.Sprintf(", next to Serbs? %s, in supply: %s", yesNo(next), yesNo(g.supplied(us[0]).OK))
 	} else {
-		s += fmt.Sprintf(", in NATO ZOC? %s", yesNo(g.zoc()[end]))
+		s += fmt.Sprintf(", in NATO ZOC? %s", yesNo(g.zoc()[res.end]))
 	}
 	if len(stop) > 0 {
 		s += "; " + strings.Join(stop, "; ")
 	}
-	return s
+	return forecast{text: s, res: res, draws: len(fr.draws), stops: stop}
 }
 
 func yesNo(b bool) string {
@@ -543,7 +717,7 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-func (g *game) parseAttack(seat, verb string, args []string, hint string, sandbox *game) (string, error) {
+func (g *game) parseAttack(seat, verb string, args []string, hint string) (string, error) {
 	if verb != "attack" {
 		return "", bad(hint, "%q is not a combat phase order", verb)
 	}
@@ -576,7 +750,13 @@ func (g *game) parseAttack(seat, verb string, args []string, hint string, sandbo
 		}
 		if cur == &o.units {
 			if why := g.mayAttackFrom(u, seatSide(seat), d); why != "" {
-				return "", bad(g.attackHint(seatSide(seat), d), "%s cannot attack %s: %s", u.ID, g.hex(d), why)
+				hint := g.attackHint(seatSide(seat), d)
+				if u.Fixed {
+					// 10.18, 10.19, 10.21: "may not move or attack that player turn"
+					what, rule := u.fixedWhat()
+					hint = fmt.Sprintf("%s %s this player turn, so it may not attack until the next (%s); %s", u.ID, what, rule, hint)
+				}
+				return "", bad(hint, "%s cannot attack %s: %s", u.ID, g.hex(d), why)
 			}
 		}
 		if !slices.Contains(*cur, u.ID) {

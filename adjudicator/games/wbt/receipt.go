@@ -31,6 +31,25 @@ type fileContext struct {
 	// fixed are the units that repair, demolish, dismount or remount this
 	// phase, with what they do (10.18, 10.19, 10.21).
 	fixed map[string]string
+	// movers are the units of the move orders accepted so far; mayResupply
+	// says the file places aerial supply or repairs a bridge, which may
+	// put a NATO unit back in supply before it moves (8.4, 8.10, 10.18).
+	movers      map[string]bool
+	mayResupply bool
+	// exact says the receipt's sandbox is the board a move will meet:
+	// the file changes no bridge and places no aerial supply, and no move
+	// accepted so far drew a die.
+	exact bool
+}
+
+// demolishes reports a demolition accepted in the file (10.19).
+func (fc *fileContext) demolishes() bool {
+	for k := range fc.firsts {
+		if strings.HasPrefix(k, "demolish ") {
+			return true
+		}
+	}
+	return false
 }
 
 // first records the line of the first accepted order with key and
@@ -56,10 +75,20 @@ func (fc *fileContext) seen(key string) int {
 // the UK 3rd first (they decide where NATO may set up), then the set-up,
 // bridge and dismount orders, then set-up stacking.
 func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext {
-	fc := &fileContext{firsts: map[string]int{}, overstack: map[int]string{}, fixed: map[string]string{}}
+	fc := &fileContext{firsts: map[string]int{}, overstack: map[int]string{}, fixed: map[string]string{}, movers: map[string]bool{}, exact: true}
 	for _, l := range lines {
-		if strings.EqualFold(stripComment(l.Text), "maximum-effort") {
-			fc.maxEffort = true
+		f := strings.Fields(strings.ToLower(stripComment(l.Text)))
+		switch {
+		case len(f) == 1 && f[0] == "maximum-effort":
+			// the movement orders of a maximum effort turn (5.6), when
+			// one may be declared: otherwise the line is refused, and so
+			// are the moves after it
+			_, err := g.parseLine(seat, "maximum-effort", fc)
+			fc.maxEffort = g.Phase == PhaseSerbCombat && err == nil
+		case len(f) > 0 && f[0] == "repair", len(f) == 2 && f[0] == "airsupply" && f[1] != "defend":
+			fc.mayResupply, fc.exact = true, false
+		case len(f) > 0 && f[0] == "demolish":
+			fc.exact = false
 		}
 	}
 	pass := func(verbs ...string) {
@@ -70,7 +99,7 @@ func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext
 				continue
 			}
 			fc.line = l.Line
-			canon, err := g.parseLine(seat, text, fc, nil)
+			canon, err := g.parseLine(seat, text, fc)
 			if err == nil {
 				_ = g.across(seat, canon, fc)
 			}
@@ -212,7 +241,8 @@ func (g *game) across(seat, canon string, fc *fileContext) error {
 			u := g.byID[id]
 			switch {
 			case u.Fixed:
-				return bad("it may move again next player turn", "%s repaired or demolished a bridge, or dismounted or remounted, this player turn: it may not move (10.18, 10.19, 10.21)", id)
+				what, rule := u.fixedWhat()
+				return bad("it may move again next player turn", "%s %s this player turn: it may not move (%s)", id, what, rule)
 			case u.c.AAA && u.Attacked:
 				return bad("the 1st AAA moves or fights in a player turn, never both: it may rebase next player turn", "the 1st AAA attacked this player turn: it may not also move (12.2)")
 			}
@@ -291,21 +321,26 @@ func (g *game) setupHint(c *Counter, neutrals []string) string {
 // to it that has not moved, attacked or worked on another bridge.
 func (g *game) acrossRepair(id, bridge string, fc *fileContext) error {
 	u := g.byID[id]
+	p := mustPair(g, bridge)
 	switch {
 	case g.Bad:
 		return bad("repair in a good-weather turn", "no bridge repair takes place in bad weather (5.3, 10.18)")
 	case g.Recon != "":
 		return bad("repair after the reconstitution turn", "no bridge rebuilding on a %s reconstitution turn (9.3, 9.4, 10.18)", g.Recon)
-	case g.bridgeIntact(mustPair(g, bridge)):
-		return bad("repair a demolished bridge; the intact ones are "+strings.Join(g.Intact, " "), "the bridge %s is intact", bridge)
+	case g.bridgeIntact(p):
+		hint := "repair a demolished bridge; the intact ones are " + strings.Join(g.Intact, " ")
+		if down := g.bridgesNear(NATO, func(intact bool) bool { return !intact }); len(down) > 0 {
+			hint += "; the demolished ones next to your units are " + strings.Join(down, ", ")
+		}
+		return bad(hint, "the bridge %s is intact", bridge)
 	case u.Moved || u.Attacked || u.Fixed:
-		return bad("repair with a unit next to the bridge that has not moved or attacked this player turn", "%s has moved, attacked or worked on a bridge this player turn (10.18)", id)
+		return bad("repair with a unit next to the bridge that has not moved or attacked this player turn: "+g.workersHint(NATO, p, "repair", fc), "%s has moved, attacked or worked on a bridge this player turn (10.18)", id)
 	}
 	if l := fc.seen("repair " + bridge); l > 0 {
 		return bad("one repair attempt a bridge a phase: keep the one on line "+fmt.Sprint(l), "the bridge %s already has a repair attempt, on line %d (10.18)", bridge, l)
 	}
 	if what := fc.fixed[id]; what != "" && fc.firsts["fix "+id] != fc.line {
-		return bad("a unit makes one bridge attempt (or dismounts) a player turn: use another unit next to the bridge", "%s %s on line %d: it may not also repair %s (10.18)", id, what, fc.firsts["fix "+id], bridge)
+		return bad("a unit makes one bridge attempt (or dismounts) a player turn: use another unit next to the bridge; "+g.workersHint(NATO, p, "repair", fc), "%s %s on line %d: it may not also repair %s (10.18)", id, what, fc.firsts["fix "+id], bridge)
 	}
 	fc.first("repair " + bridge)
 	fc.fix(id, "repairs "+bridge)
@@ -331,7 +366,11 @@ func (g *game) acrossDemolish(seat string, args []string, fc *fileContext) error
 		case g.Recon != "":
 			return bad("demolish after the reconstitution turn", "no NATO bridge demolitions on a %s reconstitution turn (9.3, 10.19)", g.Recon)
 		case g.Bad && len(g.unitsNear(NATO, p)) == 0:
-			return bad("in bad weather demolish bridges next to your units", "in bad weather NATO demolishes only bridges next to its units; none is next to %s (10.19)", bridge)
+			hint := "in bad weather demolish bridges next to your units: none of them is next to a standing bridge"
+			if near := g.bridgesNear(NATO, func(intact bool) bool { return intact }); len(near) > 0 {
+				hint = "in bad weather demolish bridges next to your units: " + strings.Join(near, ", ")
+			}
+			return bad(hint, "in bad weather NATO demolishes only bridges next to its units; none is next to %s (10.19)", bridge)
 		}
 	}
 	if l := fc.seen("demolish " + bridge); l > 0 {
@@ -340,7 +379,7 @@ func (g *game) acrossDemolish(seat string, args []string, fc *fileContext) error
 	if seatSide(seat) == Serb {
 		u := g.byID[args[0]]
 		if u.Moved || u.Attacked {
-			return bad("demolish with a unit next to the bridge that has not moved or attacked this player turn", "%s has moved or attacked this player turn (10.19)", u.ID)
+			return bad("demolish with a unit next to the bridge that has not moved or attacked this player turn: "+g.workersHint(Serb, p, "demolish", fc), "%s has moved or attacked this player turn (10.19)", u.ID)
 		}
 		fc.fix(u.ID, "demolishes "+bridge)
 	}

@@ -159,7 +159,9 @@ var scenarios datafile.Cache[*Scenario]
 // Load parses and checks a game's data (cached by content).
 func (d Data) Load() (*Scenario, error) {
 	m, c, t := d.texts()
-	return scenarios.Load(datafile.Key(m, c, t), func() (*Scenario, error) { return parseScenario(d.MapName, m, d.CountersName, c, d.CRTName, t) })
+	return scenarios.Load(datafile.Key(m, c, t), func() (*Scenario, error) {
+		return parseScenario(dataFile{d.MapName, m, d.Map == ""}, dataFile{d.CountersName, c, d.Counters == ""}, dataFile{d.CRTName, t, d.CRT == ""})
+	})
 }
 
 // ReadData reads the data files a game master gives in options map,
@@ -198,10 +200,24 @@ func ReadData(mapPath, countersPath, crtPath string) (Data, error) {
 	return d, err
 }
 
-func parseScenario(mapName string, mapText []byte, countersName string, countersText []byte, crtName string, crtText []byte) (*Scenario, error) {
+// dataFile is one data file a scenario is read from: the name its
+// refusals give (the game master's path or option, or the demo file's
+// name), its text, and whether it is the embedded demo file.
+type dataFile struct {
+	name string
+	text []byte
+	demo bool
+}
+
+// parseScenario reads and checks the three files together. A refusal is a
+// *datafile.FileError (wrapped) naming the file at fault: when a demo file
+// does not fit a game master's file (the demo counters' set-up hexes off
+// the master's map), the game master's file.
+func parseScenario(mapFile, countersFile, crtFile dataFile) (*Scenario, error) {
+	mapName, mapText := mapFile.name, mapFile.text
 	m, err := board.ParseMap(mapName, mapText)
 	if err != nil {
-		return nil, fmt.Errorf("wbt: map: %w", err)
+		return nil, fmt.Errorf("wbt: map: %w", decodeLine(err, mapText))
 	}
 	if m.Grid.IDStyle != board.FourDigit {
 		return nil, fmt.Errorf("wbt: map: %w", &datafile.FileError{File: mapName, Line: datafile.FieldLine(mapText, "grid", -1, "ids"), Field: "grid.ids", Err: "War by Television hexes have four-digit ids (2.1)"})
@@ -248,10 +264,10 @@ func parseScenario(mapName string, mapText []byte, countersName string, counters
 			sc.Cities = append(sc.Cities, id)
 		}
 	}
-	if err := sc.readCounters(countersName, countersText); err != nil {
+	if err := sc.readCounters(countersFile, mapFile); err != nil {
 		return nil, err
 	}
-	if sc.CRT, err = ParseCRT(crtName, crtText); err != nil {
+	if sc.CRT, err = ParseCRT(crtFile.name, crtFile.text); err != nil {
 		return nil, fmt.Errorf("wbt: %w", err)
 	}
 	for _, n := range []struct {
@@ -305,10 +321,13 @@ type counterFile struct {
 // specials are the counter flags a rule keys on.
 var specials = []string{"mef", "aaa", "kla", "task-force", "artillery", "antitank", "mountain"}
 
-func (sc *Scenario) readCounters(name string, data []byte) error {
+// readCounters reads the counter list; a set-up hex off the map is the
+// map's fault when the counters are the demo's and the map is not.
+func (sc *Scenario) readCounters(file, mapFile dataFile) error {
+	name, data := file.name, file.text
 	var f countersFile
 	if _, err := datafile.Decode(name, data, &f); err != nil {
-		return fmt.Errorf("wbt: counters: %w", err)
+		return fmt.Errorf("wbt: counters: %w", decodeLine(err, data))
 	}
 	sc.standInCounters, sc.countersNotice = f.StandIn, f.Notice
 	if len(f.Unit) == 0 {
@@ -363,6 +382,10 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 		}
 		if u.Hex != "" {
 			id, err := sc.Map.Grid.Parse(u.Hex)
+			if err != nil && file.demo && !mapFile.demo {
+				return fmt.Errorf("wbt: map: %w", &datafile.FileError{File: mapFile.name, Line: datafile.FieldLine(mapFile.text, "grid", -1, "last"), Field: "grid",
+					Err: fmt.Sprintf("the demo counters set %s up at %s, which is not on this map (%v): give the counters for this map too (option counters)", c.ID, u.Hex, err)})
+			}
 			if err != nil {
 				return badField("hex", "%v", err)
 			}

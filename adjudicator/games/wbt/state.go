@@ -90,7 +90,10 @@ type Unit struct {
 	Moved      bool   `json:"moved,omitempty"`      // this player turn
 	Attacked   bool   `json:"attacked,omitempty"`   // this player turn
 	Fixed      bool   `json:"fixed,omitempty"`      // repaired, demolished or (dis)mounted: no move or attack (10.18, 10.19, 10.21)
-	Out        bool   `json:"out,omitempty"`        // not in play (3.2, 4.8)
+	// Work is what fixed it: "repairs HEX/HEX", "demolishes HEX/HEX",
+	// "dismounts" or "remounts" ("" in states before it was kept).
+	Work string `json:"work,omitempty"`
+	Out  bool   `json:"out,omitempty"` // not in play (3.2, 4.8)
 
 	c   *Counter
 	pos board.ID
@@ -116,6 +119,24 @@ type Pending struct {
 	Advance  []string `json:"advance"`        // units to advance if the hex is cleared (nil: not said)
 	Attacker []string `json:"attackers"`      // surviving attacking units
 	Defender []string `json:"defenders"`      // defending units
+}
+
+// fixedWhat says what a fixed unit did this player turn that keeps it
+// from moving and attacking, and the rule that says so (10.18, 10.19,
+// 10.21).
+func (u *Unit) fixedWhat() (what, rule string) {
+	verb, bridge, _ := strings.Cut(u.Work, " ")
+	switch verb {
+	case "repairs":
+		return "attempted the repair of the bridge " + bridge, "10.18"
+	case "demolishes":
+		return "attempted the demolition of the bridge " + bridge, "10.19"
+	case "dismounts":
+		return "dismounted", "10.21"
+	case "remounts":
+		return "remounted", "10.21"
+	}
+	return "repaired or demolished a bridge, or dismounted or remounted,", "10.18, 10.19, 10.21"
 }
 
 // alive reports whether the unit is on the map.

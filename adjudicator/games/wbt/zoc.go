@@ -17,10 +17,15 @@ func (g *game) projectsZOC(u *Unit, n *supplyNet) bool {
 // units' zones never extend into mountain hexes (7.2); non-mechanized,
 // dismounted and airmobile zones ignore terrain (7.2, 12.9).
 func (g *game) zoc() map[board.ID]bool {
+	return g.zocOf(func(Supply) bool { return true })
+}
+
+// zocOf is zoc for the NATO units whose supply keep accepts.
+func (g *game) zocOf(keep func(Supply) bool) map[board.ID]bool {
 	n := g.net()
 	out := map[board.ID]bool{}
 	for _, u := range g.Units {
-		if !g.projectsZOC(u, n) {
+		if !g.projectsZOC(u, n) || !keep(g.supply(u, n)) {
 			continue
 		}
 		mech := u.c.Mobility == Mech && !u.Dismounted

@@ -211,3 +211,39 @@ func TestOnlyDatafileDecodes(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestTypeErrorsNameTheEntry: a value of the wrong type in an array of
+// tables is refused at its own line and entry, not at the file's last line
+// (the decoder names only the key).
+func TestTypeErrorsNameTheEntry(t *testing.T) {
+	type unit struct {
+		ID   string `toml:"id"`
+		Move int    `toml:"move"`
+	}
+	var f struct {
+		Title string `toml:"title"`
+		Grid  struct {
+			Cols int `toml:"cols"`
+		} `toml:"grid"`
+		Side []struct {
+			Name string `toml:"name"`
+			Unit []unit `toml:"unit"`
+		} `toml:"side"`
+		Unit []unit `toml:"unit"`
+	}
+	text := "title = \"t\"\n[grid]\ncols = 4\n[[side]]\nname = \"a\"\n[[side.unit]]\nid = \"A1\"\nmove = 3\n[[side.unit]]\nid = \"A2\"\nmove = 4\n" +
+		"[[side]]\nname = \"b\"\n[[side.unit]]\nid = \"B1\"\nmove = 5\n[[side.unit]]\nid = \"B2\"\nmove = 6\n[[unit]]\nid = \"U\"\nmove = 1\n"
+	for _, tt := range []struct{ old, new, want string }{
+		{"move = 6", "move = \"six\"", "f.toml:19: field side[1].unit[1].move: incompatible types"},
+		{"move = 3", "move = [3]", "f.toml:8: field side[0].unit[0].move: incompatible types"},
+		{"cols = 4", "cols = \"4\"", "f.toml:3: field grid.cols: incompatible types"},
+		{"title = \"t\"", "title = 1", "f.toml:1: field title: incompatible types"},
+		{"move = 1", "move = true", "f.toml:22: field unit[0].move: incompatible types"},
+	} {
+		bad := strings.Replace(text, tt.old, tt.new, 1)
+		_, err := Decode("f.toml", []byte(bad), &f)
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.new, err, tt.want)
+		}
+	}
+}

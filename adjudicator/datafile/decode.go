@@ -39,6 +39,8 @@ func DecodeLoose(name string, data []byte, v any) (toml.MetaData, error) {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
 			fe.Line, fe.Err = pe.Position.Line, pe.Message
+		} else {
+			placeTypeError(fe, data) // a value of the wrong type
 		}
 		return md, fe
 	}

@@ -123,7 +123,7 @@ func ParseScenario(name string, data []byte) (*Scenario, error) {
 func parseScenario(name, file string, data []byte) (*Scenario, error) {
 	var f scenarioFile
 	if _, err := datafile.Decode(file, data, &f); err != nil {
-		return nil, fmt.Errorf("perrote: %w", decodeLine(err, data))
+		return nil, fmt.Errorf("perrote: %w", err)
 	}
 	p := &scenarioParser{name: name, file: file, loc: locate(string(data))}
 	return p.build(&f)

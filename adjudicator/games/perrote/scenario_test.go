@@ -70,8 +70,8 @@ name = "B"
 		{`id = "B1"`, `id = "A1"`, 18, "bad:18: unit A1 is named twice"},
 		{`turns = 3`, `turns = 0`, 2, "bad:2: turns must be"},
 		{`kind = "destroy"`, `kind = "win"`, 7, `bad:7: victory kind "win"`},
-		{`hex = "0808"`, `hex = 808`, 20, "bad:20: field side.unit.hex: incompatible types"},
-		{`type = "russian-squad"`, `type = ["russian-squad"]`, 13, "bad:13: field side.unit.type"},
+		{`hex = "0808"`, `hex = 808`, 20, "bad:20: field side[1].unit[0].hex: incompatible types"},
+		{`type = "russian-squad"`, `type = ["russian-squad"]`, 13, "bad:13: field side[0].unit[0].type"},
 	} {
 		src := strings.Replace(good, tc.from, tc.to, 1)
 		_, err := ParseScenario("bad", []byte(src))

@@ -90,7 +90,7 @@ func ParseCRT(name string, data []byte) (*CRT, error) {
 	var f crtFile
 	md, err := datafile.Decode(name, data, &f)
 	if err != nil {
-		return nil, fmt.Errorf("table file %w", decodeLine(err, data))
+		return nil, fmt.Errorf("table file %w", err)
 	}
 	wrong := func(key, format string, args ...any) error {
 		return fmt.Errorf("table file %w", &datafile.FileError{File: name, Line: datafile.FieldLine(data, "crt", -1, key),

@@ -217,7 +217,7 @@ func parseScenario(mapFile, countersFile, crtFile dataFile) (*Scenario, error) {
 	mapName, mapText := mapFile.name, mapFile.text
 	m, err := board.ParseMap(mapName, mapText)
 	if err != nil {
-		return nil, fmt.Errorf("wbt: map: %w", decodeLine(err, mapText))
+		return nil, fmt.Errorf("wbt: map: %w", err)
 	}
 	if m.Grid.IDStyle != board.FourDigit {
 		return nil, fmt.Errorf("wbt: map: %w", &datafile.FileError{File: mapName, Line: datafile.FieldLine(mapText, "grid", -1, "ids"), Field: "grid.ids", Err: "War by Television hexes have four-digit ids (2.1)"})
@@ -327,7 +327,7 @@ func (sc *Scenario) readCounters(file, mapFile dataFile) error {
 	name, data := file.name, file.text
 	var f countersFile
 	if _, err := datafile.Decode(name, data, &f); err != nil {
-		return fmt.Errorf("wbt: counters: %w", decodeLine(err, data))
+		return fmt.Errorf("wbt: counters: %w", err)
 	}
 	sc.standInCounters, sc.countersNotice = f.StandIn, f.Notice
 	if len(f.Unit) == 0 {

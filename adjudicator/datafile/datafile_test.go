@@ -67,7 +67,7 @@ func TestCheckRefusesTooMany(t *testing.T) {
 		"a = [\n" + strings.Repeat("[],\n", MaxEntries/2+1) + "]",
 	} {
 		err := Check("many.toml", []byte(text))
-		if err == nil || !strings.Contains(err.Error(), "more than 100000 entries") {
+		if err == nil || !strings.Contains(err.Error(), "more than 50000 entries") {
 			t.Errorf("%.40q: %v", text, err)
 		}
 	}

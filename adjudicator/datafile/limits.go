@@ -14,10 +14,10 @@ const (
 	MaxDepth = 12
 	// MaxEntries is how many entries a file may hold: a table header or
 	// an array element counts one, a key as many as it is deep. The
-	// decoder's time and memory grow with them (benchmark: at this bound,
-	// a third of a second and 90 MB at worst). A published map of 2,400
-	// hexes needs a sixth of it.
-	MaxEntries = 100_000
+	// decoder's time and memory grow with them (BenchmarkDecode: at this
+	// bound, a quarter of a second and 45 MB at worst, five times a plain
+	// file's cost). A published map of 2,400 hexes needs a fifth of it.
+	MaxEntries = 50_000
 )
 
 // Check measures data, the file name: a file larger than MaxSize or

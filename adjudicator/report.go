@@ -47,11 +47,13 @@ type Report struct {
 	Orders                   []SeatOrders `json:",omitempty"` // orders adjudicated, as the seat may see them
 	Next                     *NextStep    `json:",omitempty"`
 	Ended                    bool         `json:",omitempty"`
-	// Scheme is the game's dice scheme (umpire-dice-v1 or -v2).
+	// Scheme is the game's dice scheme (umpire-dice-v1, -v2 or -v3).
 	Scheme string `json:",omitempty"`
-	// OrderList is a v2 step's order list, every seat's entry: the order
-	// files its dice are bound to. Every seat sees all of it, so that each
-	// can check the entry under its own seat.
+	// OrderList is a v2 or v3 step's order list, every seat's entry: the
+	// order files its dice are bound to (in v3 each digest keyed by its
+	// seat's salt, which tells nothing of the orders to anyone else).
+	// Every seat sees all of it, so that each can check the entry under
+	// its own seat.
 	OrderList []ReportOrder `json:",omitempty"`
 	// YourOrders says to a seat whether its orders are in the order list
 	// and as which version and digest.
@@ -276,7 +278,7 @@ func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
 // rollbacks and the head after the step's records.
 func (b *stepReport) diceV2(tx Tx) error {
 	game, k := b.g.ID, b.st.Number
-	b.scheme = dice.SchemeV2
+	b.scheme = b.sec.SchemeName()
 	b.commits = [2]string{b.sec.Open0.String(), b.sec.Sealed0.String()}
 	if b.st.Dice != nil {
 		b.head = b.st.Dice.Head.String()
@@ -544,7 +546,7 @@ func (r *Report) PlainText() string {
 // plainDiceChecks writes what a seat checks of a v2 step: the order list,
 // its own entry, the beacon round, its keys and the game's rollbacks.
 func (r *Report) plainDiceChecks(b *strings.Builder) {
-	if r.Scheme != dice.SchemeV2 {
+	if r.Scheme != dice.SchemeV2 && r.Scheme != dice.SchemeV3 {
 		return
 	}
 	b.WriteString("\nOrder list (the order files this step's dice are bound to):\n")

@@ -34,6 +34,9 @@ var start = time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
 // newJudgeV1 makes host's judge create umpire-dice-v1 games (hostWith).
 var newJudgeV1 bool
 
+// newJudgeV2 makes host's judge create umpire-dice-v2 games.
+var newJudgeV2 bool
+
 // hostGames, when set, is the registry of host's judge instead of the
 // fake game alone.
 var hostGames adjudicator.Registry
@@ -48,7 +51,7 @@ func host(t *testing.T, file string) *hosted {
 	if games == nil {
 		games = adjudicator.NewRegistry(fake.Game)
 	}
-	h.judge = &adjudicator.Judge{Games: games, ChainLength: 64, DiceV1: newJudgeV1,
+	h.judge = &adjudicator.Judge{Games: games, ChainLength: 64, DiceV1: newJudgeV1, DiceV2: newJudgeV2,
 		NewRoot: func() (dice.Hash, error) { n++; return sha256.Sum256([]byte{n}), nil }}
 	h.intake = &adjudicator.Intake{Judge: h.judge}
 	f, err := adjudicator.ParseGameFile([]byte(file), h.judge.Games)

@@ -3,6 +3,7 @@ package dice
 import (
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/binary"
 )
 
 // OrderSalt returns t(seat) = HMAC(sealed root, "umpire-salt-v3" ||
@@ -36,19 +37,13 @@ func OrderDigestV3(salt Hash, forStep, version uint64, signed []byte) Hash {
 	mac := hmac.New(sha256.New, salt[:])
 	var b [len(tagOrder) + 16]byte
 	copy(b[:], tagOrder)
-	putU64(b[len(tagOrder):], forStep)
-	putU64(b[len(tagOrder)+8:], version)
+	binary.BigEndian.PutUint64(b[len(tagOrder):], forStep)
+	binary.BigEndian.PutUint64(b[len(tagOrder)+8:], version)
 	mac.Write(b[:])
 	mac.Write(signed)
 	var out Hash
 	mac.Sum(out[:0])
 	return out
-}
-
-func putU64(b []byte, v uint64) {
-	for i := range 8 {
-		b[i] = byte(v >> (56 - 8*i))
-	}
 }
 
 // MinBeaconDelay is the least delay umpire-dice-v3 accepts for a beacon

@@ -90,6 +90,9 @@ func TestExampleRoundTripV3(t *testing.T) {
 	if err := at.Append(&tampered[13]); err == nil {
 		t.Error("the ledger takes the tampered step 4, whose close goes backwards")
 	}
+	// The tampered example's head, chained by hand past the ledger's check.
+	h := NextHead(recs[12].Head, RecordHash(TypeStep, tampered[13].AppendBody(nil)))
+	wantHex(t, "tampered example's head", h.bytes(), "33ced3df56fc6dd255db53a740e6775f1ad1f1da9137741ee503714a97ad4e85")
 	for i := 13; i < len(recs); i++ {
 		want := recs[i].Head
 		if err := l.Append(&recs[i]); err != nil || recs[i].Head != want {

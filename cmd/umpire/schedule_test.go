@@ -270,7 +270,9 @@ func gameMails(t *testing.T, tx *store.Tx) []store.Mail {
 
 // isStartAnnouncement reports whether m is the start announcement of an
 // umpire-dice-v3 game, which the judge queues when the game starts.
-func isStartAnnouncement(m store.Mail) bool { return strings.Contains(m.Subject, ": start: the start record") }
+func isStartAnnouncement(m store.Mail) bool {
+	return strings.Contains(m.Subject, ": start: the start record")
+}
 
 // withStore opens the store at path, checks its consistency, runs fn in a
 // read-only transaction and closes it.

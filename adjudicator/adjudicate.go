@@ -151,7 +151,7 @@ func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rule
 	if err != nil {
 		return err
 	}
-	ol, err := orderList(tx, st, used, repeated)
+	ol, err := orderList(tx, st, sec, used, repeated)
 	if err != nil {
 		return err
 	}
@@ -159,8 +159,21 @@ func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rule
 	if by == dice.ClosedByDeadline {
 		closeAt = st.Deadline
 	}
+	closeAt = closeAt.UTC().Truncate(time.Second)
+	if sec.V3() {
+		// Closes never decrease (docs/dice-log.md, C4): a ready message
+		// received before the previous close, or a clock set back, gives
+		// the previous close, and with it never an earlier beacon round.
+		ledger, err := tx.DiceLedger(g.ID)
+		if err != nil {
+			return err
+		}
+		if last := time.Unix(int64(ledger.LastClose), 0).UTC(); ledger.Closed && closeAt.Before(last) {
+			closeAt = last
+		}
+	}
 	st.Used, st.Repeated = used, repeated
-	st.Dice = &StepDice{Close: closeAt.UTC().Truncate(time.Second), ClosedBy: by, Orders: ol}
+	st.Dice = &StepDice{Close: closeAt, ClosedBy: by, Orders: ol}
 	st.Orders = nil
 	for _, o := range ol {
 		st.Orders = append(st.Orders, o.Digest)
@@ -177,17 +190,17 @@ func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rule
 	return j.play(ctx, tx, g, f, rules, st, sec, nil, now)
 }
 
-// orderList is a v2 step's order list: one entry per seat whose orders the
-// step uses, its last accepted version (or the file the rules repeat),
-// sorted by seat.
-func orderList(tx Tx, st StepRecord, used map[string]uint64, repeated map[string]OrderRef) ([]dice.OrderEntry, error) {
+// orderList is a v2 or v3 step's order list: one entry per seat whose
+// orders the step uses, its last accepted version (or the file the rules
+// repeat), sorted by seat; in v3 each digest keyed by the seat's salt.
+func orderList(tx Tx, st StepRecord, sec DiceSecrets, used map[string]uint64, repeated map[string]OrderRef) ([]dice.OrderEntry, error) {
 	ol := []dice.OrderEntry{}
 	for seat, v := range used {
 		f, err := tx.OrderVersion(st.Game, st.Number, seat, v)
 		if err != nil {
 			return nil, err
 		}
-		ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: st.Number, Version: v, Digest: f.Digest})
+		ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: st.Number, Version: v, Digest: sec.entryDigest(f, st.Number, v)})
 	}
 	for seat, r := range repeated {
 		if _, ok := used[seat]; ok {
@@ -197,7 +210,7 @@ func orderList(tx Tx, st StepRecord, used map[string]uint64, repeated map[string
 		if err != nil {
 			return nil, err
 		}
-		ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: r.Step, Version: r.Version, Digest: f.Digest})
+		ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: r.Step, Version: r.Version, Digest: sec.entryDigest(f, r.Step, r.Version)})
 	}
 	dice.SortOrders(ol)
 	return ol, nil
@@ -230,6 +243,9 @@ func (j *Judge) play(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rule
 	}
 	d := st.Dice
 	digest := dice.StepDigestV2(g.ID, st.Number, st.Phase, d.Orders, round)
+	if sec.V3() {
+		digest = dice.StepDigestV3(ledger.StartHead, g.ID, st.Number, st.Phase, d.Orders, round)
+	}
 	step := dice.Record{Type: dice.TypeStep, Step: &dice.Step{K: st.Number, Phase: st.Phase, Close: uint64(d.Close.Unix()),
 		ClosedBy: d.ClosedBy, Orders: d.Orders, Round: round, OpenLink: link, Digest: digest}}
 	if err := ledger.Append(&step); err != nil {

@@ -94,6 +94,13 @@ func (in *Intake) command(a answer, c command) error {
 			fmt.Fprintf(&b, "  %-12s %s\n", s.Name, holder)
 		}
 		statusTalk(a.tx, g, &b)
+		brief, err := diceBriefing(a.tx, g.ID)
+		if err != nil {
+			return err
+		}
+		if brief != "" {
+			fmt.Fprintf(&b, "\n%sTo join with your own contribution to the dice, sign a join with these lines after\n'join %s SEAT':\n  dice H   (H: the h_1 above)\n  nonce X  (X: 32 to 128 lowercase hex digits, such as 'openssl rand -hex 16' gives)\n", brief, g.ID)
+		}
 		return a.reply(MailAnnouncement, "status "+g.ID, b.String())
 	case "log":
 		if len(c.args) != 1 {

@@ -13,10 +13,20 @@ import (
 // replay must be told apart by a new version (docs/dice-log.md).
 const rulesVersion = "1"
 
-// createV2 stores a new game under umpire-dice-v2: its secrets and its
-// header record, with the hidden streams its rules draw from in the
-// scenario's first state and the game file's beacon.
-func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, length uint64) error {
+// newScheme is the dice scheme of a game created now: umpire-dice-v3, but
+// v2 for the dice service (witnessed rolls, whose requests are public and
+// which have no seats to contribute) and under DiceV2.
+func (j *Judge) newScheme(f *GameFile) int {
+	if j.DiceV2 || f.Game == DiceService {
+		return 2
+	}
+	return 3
+}
+
+// createV2 stores a new game under umpire-dice-v2 or (scheme 3) -v3: its
+// secrets and its header record, with the hidden streams its rules draw
+// from in the scenario's first state and the game file's beacon.
+func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, length uint64, scheme int) error {
 	var streams []string
 	if rules, err := j.Games.Get(f.Game); err == nil {
 		if hs, ok := rules.(HiddenStreams); ok {
@@ -37,9 +47,12 @@ func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, len
 	if f.Beacon != nil {
 		b := f.Beacon.Beacon
 		beacon = &b
+		if floor := dice.MinBeaconDelay(b.Period); scheme == 3 && b.Delay < floor {
+			return fmt.Errorf("game %s: %w", f.ID, beaconFloorError(b))
+		}
 	}
 	oc := dice.Chain{Root: open, Length: length, V2: true}.WithCheckpoints()
-	sec := DiceSecrets{Scheme: 2, OpenRoot: open, SealedRoot: sealed, ChainLength: length, Open0: oc.Commitment(),
+	sec := DiceSecrets{Scheme: scheme, OpenRoot: open, SealedRoot: sealed, ChainLength: length, Open0: oc.Commitment(),
 		Sealed0: dice.SealedCommitment(sealed), OpenCheckpoints: oc.Checkpoints, Streams: streams, Beacon: beacon}
 	if err := tx.PutGame(g); err != nil {
 		return err
@@ -50,6 +63,9 @@ func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, len
 	var l dice.Ledger
 	hdr := dice.Record{Type: dice.TypeHeader, Header: &dice.Header{Game: g.ID, Rules: f.Game, RulesVersion: rulesVersion,
 		ChainLength: length, OpenCommitment: sec.Open0, SealedCommitment: sec.Sealed0, Streams: streams, Beacon: beacon}}
+	if scheme == 3 {
+		hdr.Header.Scheme = dice.SchemeV3
+	}
 	if err := l.Append(&hdr); err != nil {
 		return err
 	}

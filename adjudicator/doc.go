@@ -20,10 +20,14 @@
 //	adjudicate.go a step closed and adjudicated: its orders and order list,
 //	              its dice (v2 step record, draws, reveals; or v1 links), the
 //	              game's Adjudicate, the reports queued; Replay re-runs a game
-//	dicelog.go    the umpire-dice-v2 header at creation and rollback records
+//	dicelog.go    the umpire-dice-v3 (or -v2) header at creation and rollback
+//	              records
+//	start.go      umpire-dice-v3's start: the start record and announcement,
+//	              each holder's order salt, the join's dice and nonce lines,
+//	              the commitments every mail about a v3 game quotes
 //	beacon.go     the beacon option, close notices, a step waiting for its
 //	              round (Waiting, BeaconArrived, BeaconFailed)
-//	replay2.go    the replay of a v2 game against its log
+//	replay2.go    the replay of a v2 or v3 game against its log
 //	roll.go       witnessed rolls for third parties (the dice service)
 //	export.go     a game's public log exported, read back and replayed
 //	intake.go     intake: Intake.Handle decides what an Envelope means; Tx

@@ -37,9 +37,15 @@ type Seat struct {
 	Game   string
 	Name   string
 	Holder string // fingerprint of the current holder's key; "" if vacant
+	// Join is the SHA-256 of the signed join by which the holder took the
+	// seat (the seat's contribution to an umpire-dice-v3 start record);
+	// zero when it took it otherwise (the operator's console).
+	Join dice.Hash
 	// Pending is the key asking to join, waiting for the game master's
-	// approval (games with join_approval).
-	Pending string
+	// approval (games with join_approval); PendingJoin the SHA-256 of its
+	// signed join.
+	Pending     string
+	PendingJoin dice.Hash
 	// Excused counts the missed steps the judge waited for this seat.
 	Excused int
 	// AbsentFrom and AbsentUntil bound the holder's declared absence;
@@ -74,8 +80,8 @@ type StepRecord struct {
 	// into this step (0 when the step follows the one before).
 	RestoredFrom uint64
 	State        []byte
-	// Dice is what an umpire-dice-v2 step's dice are bound to, fixed when
-	// the step closes; nil for v1 games and open steps.
+	// Dice is what an umpire-dice-v2 or -v3 step's dice are bound to,
+	// fixed when the step closes; nil for v1 games and open steps.
 	Dice *StepDice `json:",omitempty"`
 }
 
@@ -117,8 +123,9 @@ type OrderRef struct {
 // DiceSecrets are a game's chain roots and commitments, and the chains'
 // checkpoints (dice.Chain), which make finding a step's links cheap.
 type DiceSecrets struct {
-	// Scheme is the dice scheme the game was created with: 2 for
-	// umpire-dice-v2; 1 (or 0, in stores written before v2) for v1.
+	// Scheme is the dice scheme the game was created with: 3 for
+	// umpire-dice-v3, 2 for umpire-dice-v2; 1 (or 0, in stores written
+	// before v2) for v1.
 	Scheme               int
 	OpenRoot, SealedRoot dice.Hash
 	ChainLength          uint64
@@ -127,14 +134,43 @@ type DiceSecrets struct {
 	Open0, Sealed0    dice.Hash
 	OpenCheckpoints   []dice.Hash
 	SealedCheckpoints []dice.Hash
-	// Streams are a v2 game's hidden streams, Beacon its beacon (nil for
-	// none), as its header holds them.
+	// Streams are a v2 or v3 game's hidden streams, Beacon its beacon (nil
+	// for none), as its header holds them.
 	Streams []string
 	Beacon  *dice.Beacon
 }
 
-// V2 reports whether the game uses umpire-dice-v2.
-func (s DiceSecrets) V2() bool { return s.Scheme == 2 }
+// V2 reports whether the game's log is one of typed records in one hash
+// chain: umpire-dice-v2, or umpire-dice-v3, which is v2 with the changes
+// V3 says.
+func (s DiceSecrets) V2() bool { return s.Scheme >= 2 }
+
+// V3 reports whether the game uses umpire-dice-v3: salted order digests,
+// a start record, a beacon delay floor and closes that never decrease.
+func (s DiceSecrets) V3() bool { return s.Scheme == 3 }
+
+// SchemeName is the game's dice scheme: umpire-dice-v1, -v2 or -v3.
+func (s DiceSecrets) SchemeName() string {
+	switch s.Scheme {
+	case 3:
+		return dice.SchemeV3
+	case 2:
+		return dice.SchemeV2
+	}
+	return dice.Scheme
+}
+
+// orderSalt returns t(seat) of a v3 game, the key of its order digests.
+func (s DiceSecrets) orderSalt(seat string) dice.Hash { return dice.OrderSalt(s.SealedRoot, seat) }
+
+// entryDigest is the digest an order file stands under in an order list:
+// the seat's keyed digest in a v3 game, the file's SHA-256 before.
+func (s DiceSecrets) entryDigest(f OrderFile, forStep, version uint64) dice.Hash {
+	if s.V3() {
+		return dice.OrderDigestV3(s.orderSalt(f.Seat), forStep, version, f.Signed)
+	}
+	return f.Digest
+}
 
 func (s DiceSecrets) chains() (open, sealed dice.Chain) {
 	return dice.Chain{Root: s.OpenRoot, Length: s.ChainLength, Checkpoints: s.OpenCheckpoints, V2: s.V2()},
@@ -186,10 +222,13 @@ type Key struct {
 
 // OrderFile is one accepted version of a seat's orders for a step.
 type OrderFile struct {
-	Game      string
-	Step      uint64
-	Seat      string
-	Version   uint64 // assigned by the store: 1, 2, 3...
+	Game    string
+	Step    uint64
+	Seat    string
+	Version uint64 // assigned by the store: 1, 2, 3...
+	// Digest is the SHA-256 of the signed bytes: how the store tells a
+	// file sent again. In an umpire-dice-v3 game it is never shown: the
+	// order list, receipts and reports quote the seat's keyed digest.
 	Digest    dice.Hash
 	Key       string
 	Signed    []byte // the exact signed bytes
@@ -218,6 +257,10 @@ type Receipt struct {
 	Accepted  bool
 	Version   uint64 // the order file version stored, when accepted
 	At        time.Time
+	// Keyed is the digest of an accepted file of an umpire-dice-v3 game,
+	// keyed by the seat's order salt: the one the receipt quotes and the
+	// order list will hold. Zero in other games.
+	Keyed dice.Hash
 }
 
 // MailKind says what a queued mail is.

@@ -30,7 +30,8 @@ type GameExport struct {
 	Steps   []ExportedStep  `json:"steps"`
 	Orders  []ExportedOrder `json:"orders"`
 	// Dice is the game's public dice log: a v1 export (game export
-	// version 1) or a v2 one (version 2), as docs/dice-log.md writes them.
+	// version 1), a v2 one (version 2) or a v3 one (version 3), as
+	// docs/dice-log.md writes them.
 	Dice json.RawMessage `json:"dice"`
 }
 
@@ -49,7 +50,9 @@ type ExportedStep struct {
 }
 
 // ExportedOrder is one order file version a step used, with the exact
-// bytes its signature covers.
+// bytes its signature covers. Digest is its SHA-256, or in an
+// umpire-dice-v3 game its digest keyed by the seat's order salt, as the
+// order list holds it: no unkeyed hash of an order text is exported.
 type ExportedOrder struct {
 	Step    uint64    `json:"step"`
 	Seat    string    `json:"seat"`
@@ -84,7 +87,7 @@ func (j *Judge) ExportGame(tx Tx, game string) (*GameExport, error) {
 		if err != nil {
 			return err
 		}
-		x.Orders = append(x.Orders, ExportedOrder{Step: step, Seat: seat, Version: v, Digest: f.Digest, Signed: f.Signed, Text: f.Text})
+		x.Orders = append(x.Orders, ExportedOrder{Step: step, Seat: seat, Version: v, Digest: sec.entryDigest(f, step, v), Signed: f.Signed, Text: f.Text})
 		return nil
 	}
 	for k := uint64(1); k <= g.Step; k++ {
@@ -109,7 +112,7 @@ func (j *Judge) ExportGame(tx Tx, game string) (*GameExport, error) {
 	}
 	var buf bytes.Buffer
 	if sec.V2() {
-		x.Version = 2
+		x.Version = sec.Scheme
 		if _, err := tx.WriteDiceLog(game, &buf); err != nil {
 			return nil, err
 		}
@@ -134,8 +137,8 @@ func ReadGameExport(r io.Reader) (*GameExport, error) {
 	if err := dec.Decode(&x); err != nil {
 		return nil, fmt.Errorf("not an umpire game export: %w", err)
 	}
-	if x.Format != GameExportFormat || (x.Version != 1 && x.Version != 2) || len(x.Dice) == 0 {
-		return nil, errors.New("not an umpire game export (versions 1 and 2)")
+	if x.Format != GameExportFormat || x.Version < 1 || x.Version > 3 || len(x.Dice) == 0 {
+		return nil, errors.New("not an umpire game export (versions 1, 2 and 3)")
 	}
 	// States are the games' compact JSON; an export someone pretty-printed
 	// is read back to it.
@@ -157,13 +160,16 @@ func (j *Judge) ReplayExport(x *GameExport) (int, error) {
 		src.steps[s.Number] = s
 	}
 	g := Game{ID: x.Game, Kind: x.Kind, Step: x.Step}
-	if x.Version == 2 {
+	if x.Version >= 2 {
 		log, err := newExportLog(x.Dice)
 		if err != nil {
 			return 0, err
 		}
 		if log.hdr.Game != x.Game {
 			return 0, fmt.Errorf("its dice log is game %q's, not %q's", log.hdr.Game, x.Game)
+		}
+		if log.hdr.V3() != (x.Version == 3) {
+			return 0, fmt.Errorf("a game export of version %d holds a %s log", x.Version, log.hdr.SchemeName())
 		}
 		return j.replayV2(g, src, log)
 	}
@@ -198,7 +204,7 @@ func (s exportSource) step(k uint64) (StepRecord, error) {
 func (s exportSource) orderVersion(step uint64, seat string, v uint64) (OrderFile, error) {
 	for _, o := range s.x.Orders {
 		if o.Step == step && o.Seat == seat && o.Version == v {
-			if dice.OrderDigest(o.Signed) != o.Digest {
+			if s.x.Version <= 2 && dice.OrderDigest(o.Signed) != o.Digest {
 				return OrderFile{}, fmt.Errorf("order file of %s for step %d (v%d): its bytes do not have its digest", seat, step, v)
 			}
 			return OrderFile{Game: s.x.Game, Step: step, Seat: seat, Version: v, Digest: o.Digest, Signed: o.Signed, Text: o.Text}, nil

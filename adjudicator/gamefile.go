@@ -12,6 +12,7 @@ import (
 	"github.com/robfig/cron/v3"
 
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
 // GameFile is a game as its game master describes it (docs/game-file.md).
@@ -172,13 +173,20 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil
 var gameID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`)
 
 // ParseGameFile reads a game file and checks it against the registry.
-// Problems carry line numbers where the TOML decoder gives them.
+// Problems carry line numbers where the TOML decoder gives them. A beacon
+// whose delay is under umpire-dice-v3's floor (dice.MinBeaconDelay) is
+// refused, with the least delay accepted: every new game is a v3 game.
 func ParseGameFile(data []byte, reg Registry) (*GameFile, error) {
-	return parseGameFile(data, reg, nil)
+	f, err := parseGameFile(data, reg, nil)
+	if err == nil && f.Beacon != nil && f.Beacon.Delay < dice.MinBeaconDelay(f.Beacon.Period) {
+		return nil, fmt.Errorf("game file: %w", beaconFloorError(f.Beacon.Beacon))
+	}
+	return f, err
 }
 
 // parseGameFile is ParseGameFile taking parsed cron specs from crons, and
-// adding those it parses, when crons is not nil.
+// adding those it parses, when crons is not nil. It takes any beacon
+// delay: a stored game created before umpire-dice-v3 keeps its own.
 func parseGameFile(data []byte, reg Registry, crons *cronCache) (*GameFile, error) {
 	var f GameFile
 	if _, err := datafile.Decode("game file", data, &f); err != nil {

@@ -37,8 +37,10 @@ type Tx interface {
 	PutStepLinks(game string, step uint64, phase string, orders []dice.Hash, digest dice.Hash, open, sealed *dice.Hash) error
 	// ExportLog is a v1 game's public dice log (docs/dice-log.md, appendix).
 	ExportLog(game string) (*dice.Export, error)
-	// The umpire-dice-v2 log of a game (docs/dice-log.md).
+	// The umpire-dice-v2 or -v3 log of a game (docs/dice-log.md).
 	DiceLedger(game string) (dice.Ledger, error)
+	// DiceRecord returns record n of it (1: the header).
+	DiceRecord(game string, n uint64) (dice.Record, error)
 	AddDiceLog(game string, records []dice.Record) error
 	// StepDice returns step k's step record and draws (nil: none).
 	StepDice(game string, k uint64) (*dice.Record, []dice.Record, error)
@@ -299,18 +301,23 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		}
 		if dup != 0 {
 			rc.Accepted, rc.Version = true, dup
+			brief, err := keyReceipt(a.tx, &rc, env.Signed.Signed)
+			if err != nil {
+				return Understood, err
+			}
 			if err := a.tx.AddReceipt(rc); err != nil {
 				return Understood, fmt.Errorf("intake: store receipt: %w", err)
 			}
 			return Understood, a.reply(MailReceipt, fmt.Sprintf("receipt %s %s step %d: already accepted", of.Game, of.Seat, of.Step),
 				fmt.Sprintf("This order file is identical to version %d of seat %s's orders for step %d of %s,\n"+
-					"which the judge already has and which still stands. Nothing changed.\n\nOrder file digest (SHA-256): %s\n",
-					dup, of.Seat, of.Step, of.Game, rc.Digest))
+					"which the judge already has and which still stands. Nothing changed.\n\n%s%s",
+					dup, of.Seat, of.Step, of.Game, digestLine(&rc), brief))
 		}
 		problems = p
 	}
 	rc.Problems = problems
 	var ignored []Problem
+	var brief string
 	processed, stuck := false, ""
 	if len(problems) == 0 {
 		canon, problems, hosted, err := in.checkOrders(a.tx, &of)
@@ -329,7 +336,10 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 			return Understood, fmt.Errorf("intake: store order file: %w", err)
 		}
 		rc.Accepted, rc.Version = true, v
-		in.log().InfoContext(ctx, "orders accepted", "game", of.Game, "step", of.Step, "seat", of.Seat, "version", v, "digest", rc.Digest)
+		if brief, err = keyReceipt(a.tx, &rc, env.Signed.Signed); err != nil {
+			return Understood, err
+		}
+		in.log().InfoContext(ctx, "orders accepted", "game", of.Game, "step", of.Step, "seat", of.Seat, "version", v, "digest", shownDigest(&rc))
 		if hosted {
 			if processed, err = in.ready(ctx, a.tx, &of, len(ignored) == 0, env.Received); isStuck(err) {
 				stuck = stuckNote(err)
@@ -352,6 +362,9 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		text += "\nYour seat is now ready. Send 'notready' (signed) to hold the step until the deadline.\n"
 	case rc.Accepted && len(ignored) > 0:
 		text += "\nBecause some lines were ignored, your seat is not marked ready: fix them and send the file again.\n"
+	}
+	if brief != "" {
+		text += "\n" + brief
 	}
 	if rc.Accepted {
 		return Understood, a.receipt(subject, text)
@@ -506,7 +519,7 @@ func receiptText(env *Envelope, of *ParsedOrders, rc *Receipt, checked bool) str
 		fmt.Fprintf(&b, "NOT ACCEPTED: nothing was stored. Fix the problems below and send the file again.\n")
 	}
 	fmt.Fprintf(&b, "Signed by %s key %s.\n", env.Signed.Kind, env.Signed.Fingerprint)
-	fmt.Fprintf(&b, "Order file digest (SHA-256): %s\n", rc.Digest)
+	b.WriteString(digestLine(rc))
 	if rc.Accepted {
 		b.WriteString("This digest is bound into the step's dice: keep it to check the dice log.\n")
 	}
@@ -534,6 +547,42 @@ func receiptText(env *Envelope, of *ParsedOrders, rc *Receipt, checked bool) str
 			"send a newer signed file at any time before the deadline to replace them.\n")
 	}
 	return b.String()
+}
+
+// keyReceipt gives the receipt of an accepted order file of an
+// umpire-dice-v3 game its keyed digest (the one the order list will hold)
+// and returns the game's dice briefing for the receipt to quote; other
+// games' receipts are unchanged.
+func keyReceipt(tx Tx, rc *Receipt, signed []byte) (string, error) {
+	sec, err := tx.DiceSecrets(rc.Game)
+	if errors.Is(err, ErrNotFound) || err == nil && !sec.V3() {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	rc.Keyed = dice.OrderDigestV3(sec.orderSalt(rc.Seat), rc.Step, rc.Version, signed)
+	return diceBriefing(tx, rc.Game)
+}
+
+// shownDigest is the digest a receipt quotes: keyed by the seat's salt in
+// an umpire-dice-v3 game, the SHA-256 of the signed bytes before.
+func shownDigest(rc *Receipt) dice.Hash {
+	if !rc.Keyed.IsZero() {
+		return rc.Keyed
+	}
+	return rc.Digest
+}
+
+// digestLine is the receipt's digest line.
+func digestLine(rc *Receipt) string {
+	if rc.Keyed.IsZero() {
+		return fmt.Sprintf("Order file digest (SHA-256): %s\n", rc.Digest)
+	}
+	return fmt.Sprintf("Order file digest (%s, keyed with your seat's order salt): %s\n"+
+		"It is the digest your entry in the step's order list will hold; only your salt makes it:\n"+
+		"umpire digest FILE --salt YOUR-SALT --step %d --version %d gives it from the signed file.\n",
+		dice.SchemeV3, rc.Keyed, rc.Step, rc.Version)
 }
 
 func indentLines(s, prefix string) string {

@@ -40,6 +40,9 @@ type Judge struct {
 	// DiceV1 creates new games under umpire-dice-v1, as umpire did before
 	// v2: only tests of stores written then use it.
 	DiceV1 bool
+	// DiceV2 creates new games under umpire-dice-v2, as umpire did before
+	// v3: only tests of games created then use it.
+	DiceV2 bool
 	// MessageBudget bounds the rules' work on what one message brought
 	// (its orders, its game file); StepBudget the adjudication of one
 	// step (budget.go). Their zero values are the defaults.
@@ -137,7 +140,7 @@ func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 			Open0: oc.Commitment(), Sealed0: sc.Commitment(), OpenCheckpoints: oc.Checkpoints, SealedCheckpoints: sc.Checkpoints}); err != nil {
 			return err
 		}
-	} else if err := j.createV2(tx, g, f, open, sealed, length); err != nil {
+	} else if err := j.createV2(tx, g, f, open, sealed, length, j.newScheme(f)); err != nil {
 		return err
 	}
 	for _, s := range f.Seats {
@@ -161,6 +164,13 @@ func (j *Judge) settings(g Game) (*GameFile, Rules, error) {
 
 // Join gives a vacant seat to a key, or replaces its holder (GM).
 func (j *Judge) Join(tx Tx, game, seat, key string) error {
+	return j.JoinSigned(tx, game, seat, key, dice.Hash{})
+}
+
+// JoinSigned is Join by a signed join command whose signed bytes have
+// SHA-256 join: in an umpire-dice-v3 game it is the seat's contribution to
+// the start record (the latest join of its holder before the start).
+func (j *Judge) JoinSigned(tx Tx, game, seat, key string, join dice.Hash) error {
 	s, err := tx.Seat(game, seat)
 	if err != nil {
 		seats, _ := tx.Seats(game)
@@ -182,11 +192,15 @@ func (j *Judge) Join(tx Tx, game, seat, key string) error {
 			return fmt.Errorf("this key holds seat %s of %s already", o.Name, game)
 		}
 	}
-	s.Holder = key
+	s.Holder, s.Join = key, join
 	return tx.PutSeat(s)
 }
 
-// Start opens the first step. Every seat must be held.
+// Start opens the first step. Every seat must be held. In an
+// umpire-dice-v3 game it first writes the start record (every seat's
+// join and salt commitment) and queues the start announcement to every
+// holder and the game master, so that no order is taken and no step opens
+// before each holder has been sent h_2 and its order salt.
 func (j *Judge) Start(tx Tx, game string, now time.Time) error {
 	g, err := tx.Game(game)
 	if err != nil {
@@ -220,7 +234,20 @@ func (j *Judge) Start(tx Tx, game string, now time.Time) error {
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
-	return j.open(tx, g, f, rules, 1, state, now)
+	announce, err := j.startRecord(tx, g, seats)
+	if err != nil {
+		return err
+	}
+	if err := j.open(tx, g, f, rules, 1, state, now); err != nil {
+		return err
+	}
+	return announce()
+}
+
+// startedText says that the game master started game, and what is due.
+func startedText(tx Tx, game string) string {
+	st, _ := tx.Step(game, 1)
+	return fmt.Sprintf("The game master started %s. Step 1 (%s) is open: orders are due from %s by %s.\n", game, st.Phase, strings.Join(st.Owing, ", "), stamp(st.Deadline))
 }
 
 // open opens step n of g in state, or ends the game.
@@ -569,7 +596,8 @@ func (j *Judge) tellLate(tx Tx, g Game, st StepRecord, missing []string, what st
 }
 
 // mailKey queues a mail to the holder of key, at the address it last
-// wrote from; a key without an address gets nothing.
+// wrote from; a key without an address gets nothing. A mail about an
+// umpire-dice-v3 game quotes its dice commitments and log head.
 func (j *Judge) mailKey(tx Tx, g Game, key string, kind MailKind, subject, text string) error {
 	if key == "" {
 		return nil
@@ -577,6 +605,13 @@ func (j *Judge) mailKey(tx Tx, g Game, key string, kind MailKind, subject, text 
 	k, err := tx.Key(key)
 	if err != nil || k.Address == "" {
 		return nil
+	}
+	brief, err := diceBriefing(tx, g.ID)
+	if err != nil {
+		return err
+	}
+	if brief != "" {
+		text += "\n" + brief
 	}
 	return tx.Enqueue(Mail{Kind: kind, Game: g.ID, To: k.Address, Subject: "umpire: " + subject, Text: text})
 }
@@ -870,6 +905,12 @@ func (j *Judge) Rollback(tx Tx, game string, k uint64, now time.Time, command di
 // Request records a key's wish to join a game whose joins the game master
 // approves.
 func (j *Judge) Request(tx Tx, game, seat, key string) error {
+	return j.RequestSigned(tx, game, seat, key, dice.Hash{})
+}
+
+// RequestSigned is Request by a signed join whose signed bytes have
+// SHA-256 join, which becomes the seat's when the game master approves.
+func (j *Judge) RequestSigned(tx Tx, game, seat, key string, join dice.Hash) error {
 	s, err := tx.Seat(game, seat)
 	if err != nil {
 		return fmt.Errorf("game %s has no seat %q", game, seat)
@@ -880,7 +921,7 @@ func (j *Judge) Request(tx Tx, game, seat, key string) error {
 	if s.Pending != "" && s.Pending != key {
 		return fmt.Errorf("another player has asked for seat %s of %s; the game master decides first", seat, game)
 	}
-	s.Pending = key
+	s.Pending, s.PendingJoin = key, join
 	return tx.PutSeat(s)
 }
 
@@ -894,13 +935,13 @@ func (j *Judge) Decide(tx Tx, game, seat string, approve bool) (string, error) {
 	if s.Pending == "" {
 		return "", fmt.Errorf("nobody is asking for seat %s of %s", seat, game)
 	}
-	asked := s.Pending
-	s.Pending = ""
+	asked, join := s.Pending, s.PendingJoin
+	s.Pending, s.PendingJoin = "", dice.Hash{}
 	if err := tx.PutSeat(s); err != nil {
 		return "", err
 	}
 	if approve {
-		return asked, j.Join(tx, game, seat, asked)
+		return asked, j.JoinSigned(tx, game, seat, asked, join)
 	}
 	return asked, nil
 }

@@ -34,6 +34,9 @@ var start = time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
 // newJudgeV1 makes host's judge create umpire-dice-v1 games (hostWith).
 var newJudgeV1 bool
 
+// newJudgeV2 makes host's judge create umpire-dice-v2 games.
+var newJudgeV2 bool
+
 // hostGames, when set, is the registry of host's judge instead of the
 // fake game alone.
 var hostGames adjudicator.Registry
@@ -48,7 +51,7 @@ func host(t *testing.T, file string) *hosted {
 	if games == nil {
 		games = adjudicator.NewRegistry(fake.Game)
 	}
-	h.judge = &adjudicator.Judge{Games: games, ChainLength: 64, DiceV1: newJudgeV1,
+	h.judge = &adjudicator.Judge{Games: games, ChainLength: 64, DiceV1: newJudgeV1, DiceV2: newJudgeV2,
 		NewRoot: func() (dice.Hash, error) { n++; return sha256.Sum256([]byte{n}), nil }}
 	h.intake = &adjudicator.Intake{Judge: h.judge}
 	f, err := adjudicator.ParseGameFile([]byte(file), h.judge.Games)
@@ -215,8 +218,18 @@ func TestDeadlineRemindersAndDefaults(t *testing.T) {
 	h := host(t, duel)
 	h.send("A", 1, "roll 1")
 	deadline := start.Add(48 * time.Hour)
+	// the mails after each seat's start announcement (umpire-dice-v3)
+	after := func(to string) int {
+		n := 0
+		for _, m := range h.mails(to) {
+			if !strings.Contains(m.Subject, "start: the start record") {
+				n++
+			}
+		}
+		return n
+	}
 	h.tick(deadline.Add(-25 * time.Hour))
-	if n := len(h.mails("b@players.test")); n != 0 {
+	if n := after("b@players.test"); n != 0 {
 		t.Fatalf("%d mails to B before any reminder is due", n)
 	}
 	h.tick(deadline.Add(-24 * time.Hour))
@@ -227,12 +240,12 @@ func TestDeadlineRemindersAndDefaults(t *testing.T) {
 	if gm := lastText(t, h.mails("gm@players.test"), "without orders"); !strings.Contains(gm, ": B.") {
 		t.Errorf("GM's list of late seats:\n%s", gm)
 	}
-	if n := len(h.mails("a@players.test")); n != 1 { // only A's receipt
+	if n := after("a@players.test"); n != 1 { // only A's receipt
 		t.Errorf("A, who sent orders, got %d mails", n)
 	}
 	h.tick(deadline.Add(-23 * time.Hour)) // no second first reminder
 	h.tick(deadline.Add(-2 * time.Hour))
-	if n := len(h.mails("b@players.test")); n != 2 {
+	if n := after("b@players.test"); n != 2 {
 		t.Errorf("B got %d reminders, want 2", n)
 	}
 	h.tick(deadline)

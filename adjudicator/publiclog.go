@@ -7,7 +7,7 @@ import (
 
 // WritePublicLog writes the public dice log of game to w: the export that
 // `log GAME` mails and the web page offers for download, in the scheme the
-// game was created with (umpire-dice-v2, or v1 for older games). It holds
+// game was created with (umpire-dice-v3, or v2 or v1 for older games). It holds
 // nothing that is not public (docs/dice-log.md). It returns a one-line
 // summary naming the scheme and the head.
 func WritePublicLog(tx Tx, game string, w io.Writer) (string, error) {
@@ -20,7 +20,7 @@ func WritePublicLog(tx Tx, game string, w io.Writer) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("The public dice log of %s (scheme umpire-dice-v2), head %s.", game, head), nil
+		return fmt.Sprintf("The public dice log of %s (scheme %s), head %s.", game, sec.SchemeName(), head), nil
 	}
 	x, err := tx.ExportLog(game)
 	if err != nil {

@@ -8,13 +8,20 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// diceLogV2 is what a v2 replay reads of the dice log: the header's
+// diceLogV2 is what a v2 or v3 replay reads of the dice log: the header's
 // streams, each step's step record and draws, and the keys that are public
-// (or, in the store, all of them).
+// (or, in the store, all of them); for v3, h_2 and the digest an order
+// file stands under (keyed by its seat's salt, which is known in the
+// store and, from the sealed root, in an ended game's export).
 type diceLogV2 interface {
 	streams() []string
 	stepDice(k uint64) (*dice.Record, []dice.Record, error)
 	key(k uint64) func(stream string) (dice.Hash, bool)
+	// v3 reports whether the log is umpire-dice-v3's, and its h_2.
+	v3() (bool, dice.Hash)
+	// digest is the digest order file f, sent for step forStep as
+	// version, stands under in an order list.
+	digest(f OrderFile, forStep, version uint64) (dice.Hash, error)
 }
 
 // replayV2 re-runs a v2 game from its first step: each step's order list is
@@ -75,7 +82,11 @@ func (j *Judge) replayV2(g Game, src replaySource, log diceLogV2) (n int, err er
 				return n, fmt.Errorf("step %d: %w", k, err)
 			}
 			files = append(files, f)
-			ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: k, Version: v, Digest: f.Digest})
+			d, err := log.digest(f, k, v)
+			if err != nil {
+				return n, fmt.Errorf("step %d: %w", k, err)
+			}
+			ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: k, Version: v, Digest: d})
 		}
 		extra := map[string]OrderFile{}
 		for seat, r := range st.Repeated {
@@ -85,7 +96,11 @@ func (j *Judge) replayV2(g Game, src replaySource, log diceLogV2) (n int, err er
 			}
 			extra[seat] = f
 			if _, ok := st.Used[seat]; !ok {
-				ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: r.Step, Version: r.Version, Digest: f.Digest})
+				d, err := log.digest(f, r.Step, r.Version)
+				if err != nil {
+					return n, fmt.Errorf("step %d: %w", k, err)
+				}
+				ol = append(ol, dice.OrderEntry{Seat: seat, ForStep: r.Step, Version: r.Version, Digest: d})
 			}
 		}
 		dice.SortOrders(ol)
@@ -95,7 +110,11 @@ func (j *Judge) replayV2(g Game, src replaySource, log diceLogV2) (n int, err er
 		if rec.Phase != st.Phase {
 			return n, fmt.Errorf("step %d: the step record's phase %q is not the step's phase %q", k, rec.Phase, st.Phase)
 		}
-		if d := dice.StepDigestV2(g.ID, k, st.Phase, ol, rec.Round); d != rec.Digest {
+		d := dice.StepDigestV2(g.ID, k, st.Phase, ol, rec.Round)
+		if v3, h2 := log.v3(); v3 {
+			d = dice.StepDigestV3(h2, g.ID, k, st.Phase, ol, rec.Round)
+		}
+		if d != rec.Digest {
 			return n, fmt.Errorf("step %d: D_k recomputed from the orders is not the step record's digest", k)
 		}
 		ledger := dice.Ledger{Records: 1, Steps: k, L: k}
@@ -146,9 +165,26 @@ func (s storeLog) stepDice(k uint64) (*dice.Record, []dice.Record, error) {
 	return s.tx.StepDice(s.game, k)
 }
 func (s storeLog) key(k uint64) func(string) (dice.Hash, bool) { return s.sec.streamKey(k) }
+func (s storeLog) v3() (bool, dice.Hash) {
+	if !s.sec.V3() {
+		return false, dice.Hash{}
+	}
+	l, _ := s.tx.DiceLedger(s.game)
+	return true, l.StartHead
+}
+func (s storeLog) digest(f OrderFile, forStep, version uint64) (dice.Hash, error) {
+	if s.sec.V3() {
+		return s.sec.entryDigest(f, forStep, version), nil
+	}
+	if dice.OrderDigest(f.Signed) != f.Digest {
+		return dice.Hash{}, fmt.Errorf("order file of %s for step %d (v%d): its bytes do not have its digest", f.Seat, forStep, version)
+	}
+	return f.Digest, nil
+}
 
-// exportLog is an exported v2 log: only the public keys.
+// exportLog is an exported v2 or v3 log: only the public keys.
 type exportLog struct {
+	h2    dice.Hash
 	hdr   *dice.Header
 	steps map[uint64]int
 	recs  []dice.Record
@@ -173,6 +209,9 @@ func newExportLog(data []byte) (*exportLog, error) {
 		if r.Type == dice.TypeStep {
 			l.steps[r.Step.K] = i
 		}
+		if r.Type == dice.TypeStart {
+			l.h2 = r.Head
+		}
 	}
 	for _, r := range x.Revealed {
 		if l.keys[r.Step] == nil {
@@ -183,7 +222,41 @@ func newExportLog(data []byte) (*exportLog, error) {
 	return l, nil
 }
 
-func (l *exportLog) streams() []string { return l.hdr.Streams }
+func (l *exportLog) streams() []string     { return l.hdr.Streams }
+func (l *exportLog) v3() (bool, dice.Hash) { return l.hdr.V3(), l.h2 }
+
+// digest is, in an ended v3 game, the file's keyed digest under the salt
+// the sealed root gives (the export's stated digest must be it); in a
+// running one the stated digest, which the replay can bind to the file
+// only once the game has ended (OrdersUnchecked); in v2 the file's
+// SHA-256.
+func (l *exportLog) digest(f OrderFile, forStep, version uint64) (dice.Hash, error) {
+	if !l.hdr.V3() {
+		if dice.OrderDigest(f.Signed) != f.Digest {
+			return dice.Hash{}, fmt.Errorf("order file of %s for step %d (v%d): its bytes do not have its digest", f.Seat, forStep, version)
+		}
+		return f.Digest, nil
+	}
+	if l.root == nil {
+		return f.Digest, nil
+	}
+	d := dice.OrderDigestV3(dice.OrderSalt(*l.root, f.Seat), forStep, version, f.Signed)
+	if d != f.Digest {
+		return dice.Hash{}, fmt.Errorf("order file of %s for step %d (v%d): its bytes do not have its digest (keyed by its seat's salt)", f.Seat, forStep, version)
+	}
+	return d, nil
+}
+
+// OrdersUnchecked reports whether a replay of the game export x could not
+// bind its order files to the order entries of its dice log: an
+// umpire-dice-v3 game that has not ended, whose order salts are secret.
+func OrdersUnchecked(x *GameExport) bool {
+	if x.Version != 3 {
+		return false
+	}
+	p, err := dice.ParseExportV2(x.Dice)
+	return err != nil || p.SealedRoot == nil
+}
 func (l *exportLog) stepDice(k uint64) (*dice.Record, []dice.Record, error) {
 	i, ok := l.steps[k]
 	if !ok {

@@ -43,15 +43,21 @@ type Report struct {
 	// head after it, Commitments the chains' link[0]s (open, sealed).
 	OpenLink, Head           string
 	CommitOpen, CommitSealed string
-	Situation                             // the state after the step, as the seat may see it
-	Orders                   []SeatOrders `json:",omitempty"` // orders adjudicated, as the seat may see them
-	Next                     *NextStep    `json:",omitempty"`
-	Ended                    bool         `json:",omitempty"`
-	// Scheme is the game's dice scheme (umpire-dice-v1 or -v2).
+	// H1 and H2 are an umpire-dice-v3 game's log heads after its header
+	// and after its start record, which every seat was sent before its
+	// first orders: "" in other games.
+	H1, H2    string       `json:",omitempty"`
+	Situation              // the state after the step, as the seat may see it
+	Orders    []SeatOrders `json:",omitempty"` // orders adjudicated, as the seat may see them
+	Next      *NextStep    `json:",omitempty"`
+	Ended     bool         `json:",omitempty"`
+	// Scheme is the game's dice scheme (umpire-dice-v1, -v2 or -v3).
 	Scheme string `json:",omitempty"`
-	// OrderList is a v2 step's order list, every seat's entry: the order
-	// files its dice are bound to. Every seat sees all of it, so that each
-	// can check the entry under its own seat.
+	// OrderList is a v2 or v3 step's order list, every seat's entry: the
+	// order files its dice are bound to (in v3 each digest keyed by its
+	// seat's salt, which tells nothing of the orders to anyone else).
+	// Every seat sees all of it, so that each can check the entry under
+	// its own seat.
 	OrderList []ReportOrder `json:",omitempty"`
 	// YourOrders says to a seat whether its orders are in the order list
 	// and as which version and digest.
@@ -208,6 +214,7 @@ type stepReport struct {
 	head      string
 	commits   [2]string
 	scheme    string
+	h1, h2    string
 	orderList []ReportOrder
 	beacon    string
 	rollbacks []ReportRollback
@@ -276,8 +283,19 @@ func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
 // rollbacks and the head after the step's records.
 func (b *stepReport) diceV2(tx Tx) error {
 	game, k := b.g.ID, b.st.Number
-	b.scheme = dice.SchemeV2
+	b.scheme = b.sec.SchemeName()
 	b.commits = [2]string{b.sec.Open0.String(), b.sec.Sealed0.String()}
+	if b.sec.V3() {
+		h1, err := headAfterHeader(tx, game)
+		if err != nil {
+			return err
+		}
+		start, err := tx.DiceRecord(game, 2)
+		if err != nil {
+			return err
+		}
+		b.h1, b.h2 = h1.String(), start.Head.String()
+	}
 	if b.st.Dice != nil {
 		b.head = b.st.Dice.Head.String()
 	}
@@ -359,7 +377,7 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 		}
 	}
 	r := &Report{Game: game, Kind: b.g.Kind, Title: b.rules.Title(), Seat: seat, Step: k, Phase: b.st.Phase, Closed: b.st.Closed,
-		Ended: b.g.Status == Ended, Dice: b.dice, OpenLink: b.open, Head: b.head, CommitOpen: b.commits[0], CommitSealed: b.commits[1],
+		Ended: b.g.Status == Ended, Dice: b.dice, OpenLink: b.open, Head: b.head, CommitOpen: b.commits[0], CommitSealed: b.commits[1], H1: b.h1, H2: b.h2,
 		Scheme: b.scheme, OrderList: b.orderList, Beacon: b.beacon, Rollbacks: b.rollbacks, GMView: gm}
 	if n := gmNotice(gm); n != "" {
 		r.Notices = append(r.Notices, n)
@@ -532,6 +550,9 @@ func (r *Report) PlainText() string {
 	}
 	r.plainDiceChecks(&b)
 	fmt.Fprintf(&b, "\nOpen dice link of step %d: %s\nDice log head: %s\n", r.Step, r.OpenLink, r.Head)
+	if r.H1 != "" {
+		fmt.Fprintf(&b, "Commitments (open, sealed): %s %s\nh_1 (after the header): %s\nh_2 (after the start record): %s\n", r.CommitOpen, r.CommitSealed, r.H1, r.H2)
+	}
 	if r.Ended {
 		b.WriteString("\nThe game has ended. Its sealed dice are revealed: the whole dice log can now be checked.\n")
 	}
@@ -544,7 +565,7 @@ func (r *Report) PlainText() string {
 // plainDiceChecks writes what a seat checks of a v2 step: the order list,
 // its own entry, the beacon round, its keys and the game's rollbacks.
 func (r *Report) plainDiceChecks(b *strings.Builder) {
-	if r.Scheme != dice.SchemeV2 {
+	if r.Scheme != dice.SchemeV2 && r.Scheme != dice.SchemeV3 {
 		return
 	}
 	b.WriteString("\nOrder list (the order files this step's dice are bound to):\n")

@@ -190,13 +190,25 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 	}
 	switch c.name {
 	case "join":
+		// A v3 join's signed bytes are the seat's contribution; its dice
+		// line, if any, must be the h_1 the judge committed to. Every
+		// answer to it quotes the commitments.
+		join := OrderDigest(env.Signed.Signed)
+		brief, err := diceBriefing(tx, game)
+		if err != nil {
+			return err
+		}
+		fail = func(err error) error { return a.notDoneWith(c, err, brief) }
+		if err := checkJoin(tx, g, c.rest); err != nil {
+			return fail(err)
+		}
 		if env.NewKey != nil {
 			if err := tx.PutKey(Key{Fingerprint: key, Kind: env.NewKey.Kind, Address: env.From}, env.NewKey.Public); err != nil {
 				return err
 			}
 		}
 		if f, _, err := j.settings(g); err == nil && f.JoinApproval {
-			if err := j.Request(tx, game, c.args[1], key); err != nil {
+			if err := j.RequestSigned(tx, game, c.args[1], key, join); err != nil {
 				return fail(err)
 			}
 			if err := j.mailKey(tx, g, g.GMKey, MailAnnouncement, fmt.Sprintf("%s: key %s asks for seat %s", game, key, c.args[1]),
@@ -204,13 +216,18 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 					key, env.From, game, c.args[1], game, c.args[1], game, c.args[1])); err != nil {
 				return err
 			}
-			return a.reply(MailAnnouncement, "join "+game+" asked", fmt.Sprintf("Your request for seat %s of %s is with the game master, who approves every player of this game. You will hear either way.\n", c.args[1], game))
+			return a.reply(MailAnnouncement, "join "+game+" asked", fmt.Sprintf("Your request for seat %s of %s is with the game master, who approves every player of this game. You will hear either way.\n", c.args[1], game)+
+				joinNote(brief, join, ""))
 		}
-		if err := j.Join(tx, game, c.args[1], key); err != nil {
+		if err := j.JoinSigned(tx, game, c.args[1], key, join); err != nil {
 			return fail(err)
 		}
+		own, err := j.seatSecrets(tx, g, c.args[1])
+		if err != nil {
+			return err
+		}
 		if err := a.reply(MailAnnouncement, "joined "+game, fmt.Sprintf("Key %s now holds seat %s of %s (%s).\n"+
-			"The game master and the other seats are told.\n", key, c.args[1], game, g.Title)); err != nil {
+			"The game master and the other seats are told.\n", key, c.args[1], game, g.Title)+joinNote(brief, join, own)); err != nil {
 			return err
 		}
 		// the joiner has the answer above: one mail, not two.
@@ -279,8 +296,14 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 	switch c.name {
 	case "start":
 		if err = j.Start(tx, game, now); err == nil {
-			st, _ := tx.Step(game, 1)
-			done = fmt.Sprintf("The game master started %s. Step 1 (%s) is open: orders are due from %s by %s.\n", game, st.Phase, strings.Join(st.Owing, ", "), stamp(st.Deadline))
+			done = startedText(tx, game)
+			if sec, err := tx.DiceSecrets(game); err != nil {
+				return err
+			} else if sec.V3() {
+				// the start announcement said it, to each its own
+				in.log().InfoContext(ctx, "game master command", "game", game, "command", c.name)
+				return nil
+			}
 		}
 	case "pause":
 		if err = j.Pause(tx, game, now); err == nil {
@@ -344,6 +367,15 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 				return a.reply(MailAnnouncement, "refused", fmt.Sprintf("Key %s's request for seat %s of %s is refused; the player is told.\n", asked, c.args[1], game))
 			}
 			done = fmt.Sprintf("The game master gave seat %s of %s to key %s.\n", c.args[1], game, asked)
+			// the new holder of a started v3 game's seat gets what the
+			// start announcement gave the others: h_2, its salt
+			if own, err := j.seatSecrets(tx, g, c.args[1]); err != nil {
+				return err
+			} else if own != "" {
+				if err := j.mailKey(tx, g, asked, MailAnnouncement, game+": you hold seat "+c.args[1]+": your order salt", own); err != nil {
+					return err
+				}
+			}
 		}
 	case "replace", "eject":
 		if err = j.Vacate(tx, game, c.args[1]); err == nil {
@@ -362,12 +394,20 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 
 // notDone answers that command c was not done, and why, and marks the
 // answer failed: the command is not recorded as carried out.
-func (a *answer) notDone(c signedCmd, err error) error {
+func (a *answer) notDone(c signedCmd, err error) error { return a.notDoneWith(c, err, "") }
+
+// notDoneWith is notDone with more text after the reason (a v3 game's
+// dice briefing).
+func (a *answer) notDoneWith(c signedCmd, err error, more string) error {
 	if ob := (*OverBudget)(nil); errors.As(err, &ob) {
 		return err // not an answer: the message is set aside (budget.go)
 	}
 	a.failed = true
-	return a.reply(MailError, c.name+" not done", fmt.Sprintf("%q was not done: %v.\n", c.line(), err))
+	text := fmt.Sprintf("%q was not done: %v.\n", c.line(), err)
+	if more != "" {
+		text += "\n" + more
+	}
+	return a.reply(MailError, c.name+" not done", text)
 }
 
 // create makes a game from the game file that follows the command line.
@@ -419,6 +459,20 @@ func (in *Intake) create(a *answer, c signedCmd, key string, now time.Time) erro
 	sec, err := tx.DiceSecrets(f.ID)
 	if err != nil {
 		return err
+	}
+	if sec.V3() {
+		brief, err := diceBriefing(tx, f.ID)
+		if err != nil {
+			return err
+		}
+		return a.reply(MailAnnouncement, "created "+f.ID, fmt.Sprintf(
+			"Game %s (%s, scenario %s) is created, with you as its game master.\nSeats: %s. Players join with 'join %s SEAT', signed, with their public key attached.\n"+
+				"Send 'start %s' when every seat is held.\n\n%s\n"+
+				"Players should send 'status %s' first and join with these lines after the join line:\n"+
+				"  dice H       (H: the h_1 above, which the judge checks)\n"+
+				"  nonce X      (X: 32 to 128 lowercase hex digits from a good random source)\n"+
+				"so that every step's dice depend on something made after these commitments (docs/dice-log.md).\n",
+			f.ID, f.Game, f.Scenario, strings.Join(f.Seats, ", "), f.ID, f.ID, brief, f.ID))
 	}
 	return a.reply(MailAnnouncement, "created "+f.ID, fmt.Sprintf(
 		"Game %s (%s, scenario %s) is created, with you as its game master.\nSeats: %s. Players join with 'join %s SEAT', signed, with their public key attached.\n"+

@@ -63,7 +63,7 @@ func (j judgeTx) Games() ([]adjudicator.Game, error) {
 
 func seatOf(s Seat) adjudicator.Seat {
 	h, _ := s.Holder()
-	return adjudicator.Seat{Game: s.Game, Name: s.Name, Holder: h.Key, Pending: s.Pending, Excused: s.Excused,
+	return adjudicator.Seat{Game: s.Game, Name: s.Name, Holder: h.Key, Join: h.Join, Pending: s.Pending, PendingJoin: s.PendingJoin, Excused: s.Excused,
 		AbsentFrom: s.AbsentFrom, AbsentUntil: s.AbsentUntil, AbsenceDays: s.AbsenceDays}
 }
 
@@ -87,9 +87,13 @@ func (j judgeTx) PutSeat(s adjudicator.Seat) error {
 			if k, err := j.tx.Key(s.Holder); err == nil {
 				addr = k.Address
 			}
-			old.Holders = append(old.Holders, Holder{Key: s.Holder, Address: addr, From: j.now})
+			old.Holders = append(old.Holders, Holder{Key: s.Holder, Address: addr, From: j.now, Join: s.Join})
 		}
+	} else if held {
+		// the holder joined again: its latest signed join is the seat's
+		old.Holders[len(old.Holders)-1].Join = s.Join
 	}
+	old.PendingJoin = s.PendingJoin
 	old.Pending, old.Excused, old.AbsentFrom, old.AbsentUntil, old.AbsenceDays = s.Pending, s.Excused, s.AbsentFrom, s.AbsentUntil, s.AbsenceDays
 	return j.tx.PutSeat(old)
 }
@@ -303,6 +307,11 @@ func (j judgeTx) ExportLog(game string) (*dice.Export, error) {
 func (j judgeTx) DiceLedger(game string) (dice.Ledger, error) {
 	l, err := j.tx.DiceLedger(game)
 	return l, notFound(err)
+}
+
+func (j judgeTx) DiceRecord(game string, n uint64) (dice.Record, error) {
+	r, err := j.tx.DiceRecord(game, n)
+	return r, notFound(err)
 }
 
 func (j judgeTx) AddDiceLog(game string, records []dice.Record) error {

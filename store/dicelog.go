@@ -12,7 +12,8 @@ import (
 // from the log and never exported.
 type DiceSecrets struct {
 	// Scheme is 1 for umpire-dice-v1 (schema 1 stores hold only these; the
-	// migration to schema 2 writes it) and 2 for umpire-dice-v2.
+	// migration to schema 2 writes it), 2 for umpire-dice-v2 and 3 for
+	// umpire-dice-v3 (the same buckets as v2).
 	Scheme      int       `json:"scheme"`
 	OpenRoot    dice.Hash `json:"open_root"`
 	SealedRoot  dice.Hash `json:"sealed_root"`

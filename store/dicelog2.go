@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"io"
 
+	"go.etcd.io/bbolt"
+
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// The buckets of an umpire-dice-v2 log, per game (doc.go draws the layout).
+// The buckets of an umpire-dice-v2 or -v3 log, per game (doc.go draws the
+// layout).
 const (
 	bLog          = "log"           // <n>: record n (1 = the header), with the values of hidden draws
 	bLogSteps     = "log-steps"     // <k>: n of step k's step record
@@ -18,8 +21,9 @@ const (
 	bLogRollbacks = "log-rollbacks" // <n>: n of a rollback record
 )
 
-// DiceLedger returns where game's v2 log stands: its head, record count,
-// last seq and last step number, to resume it with.
+// DiceLedger returns where game's v2 or v3 log stands: its head, record
+// count, last seq and last step number, to resume it with; for v3 also
+// its start record (h_2, the seats) and the last step record's close.
 func (tx *Tx) DiceLedger(game string) (dice.Ledger, error) {
 	var l dice.Ledger
 	b, err := tx.gameSub(game, bLog)
@@ -44,6 +48,11 @@ func (tx *Tx) DiceLedger(game string) (dice.Ledger, error) {
 	}
 	l.Head, l.Records, l.L = last.Head, be64(k), hdr.Header.ChainLength
 	l.Ended = last.Type == dice.TypeEnd
+	if l.V3 = hdr.Header.V3(); l.V3 {
+		if err := tx.resumeV3(game, b, &l); err != nil {
+			return l, err
+		}
+	}
 	// The last draw's seq and the last step number taken.
 	for ; k != nil; k, v = c.Prev() {
 		var r dice.Record
@@ -68,7 +77,36 @@ func (tx *Tx) DiceLedger(game string) (dice.Ledger, error) {
 	return l, nil
 }
 
-// AddDiceLog appends records to game's v2 log. Each must chain to the one
+// resumeV3 fills in what a v3 ledger keeps: the start record's head and
+// seats, and the close of the last step record.
+func (tx *Tx) resumeV3(game string, b *bbolt.Bucket, l *dice.Ledger) error {
+	var start dice.Record
+	if v := b.Get(u64(2)); v != nil {
+		if err := json.Unmarshal(v, &start); err != nil {
+			return fmt.Errorf("game %q: dice log record 2: %w", game, err)
+		}
+		if start.Type == dice.TypeStart {
+			l.Started, l.StartHead = true, start.Head
+			for _, s := range start.Start.Seats {
+				l.Seats = append(l.Seats, s.Seat)
+			}
+		}
+	}
+	ib, err := tx.gameSub(game, bLogSteps)
+	if err != nil || ib == nil {
+		return err
+	}
+	if _, n := ib.Cursor().Last(); n != nil {
+		var step dice.Record
+		if err := json.Unmarshal(b.Get(n), &step); err != nil || step.Step == nil {
+			return fmt.Errorf("game %q: dice log record %d: not the step record its index names (%v)", game, be64(n), err)
+		}
+		l.LastClose, l.Closed = step.Step.Close, true
+	}
+	return nil
+}
+
+// AddDiceLog appends records to game's v2 or v3 log. Each must chain to the one
 // before: its head recomputed from the stored head and its body; anything
 // else, such as a record added twice, is ErrSequence.
 func (tx *Tx) AddDiceLog(game string, records []dice.Record) error {
@@ -229,7 +267,7 @@ func (tx *Tx) DiceRollbacks(game string) ([]dice.Rollback, error) {
 	return out, err
 }
 
-// WriteDiceLog writes the public export of game's v2 log (docs/dice-log.md
+// WriteDiceLog writes the public export of game's v2 or v3 log (docs/dice-log.md
 // section 9) to w: every record, the values of a hidden draw withheld
 // until its key is public (a reveal record, or the sealed root in the end
 // record). It holds no secret that is not public, and reads one record at
@@ -258,6 +296,14 @@ func (tx *Tx) WriteDiceLog(game string, w io.Writer) (dice.Hash, error) {
 	}
 	c := b.Cursor()
 	k, v := c.First()
+	write := dice.WriteExportV2
+	var hdr dice.Record
+	if err := json.Unmarshal(v, &hdr); err != nil || hdr.Header == nil {
+		return dice.Hash{}, fmt.Errorf("export dice log: game %q: its header: %v", game, err)
+	}
+	if hdr.Header.V3() {
+		write = dice.WriteExportV3
+	}
 	next := func() (*dice.Record, error) {
 		if k == nil {
 			return nil, nil
@@ -269,7 +315,7 @@ func (tx *Tx) WriteDiceLog(game string, w io.Writer) (dice.Hash, error) {
 		k, v = c.Next()
 		return &r, nil
 	}
-	head, err := dice.WriteExportV2(w, root, reveals, next)
+	head, err := write(w, root, reveals, next)
 	if err != nil {
 		return head, fmt.Errorf("export dice log: game %q: %w", game, err)
 	}

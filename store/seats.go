@@ -3,6 +3,8 @@ package store
 import (
 	"fmt"
 	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
 // Seat is one side of a game and the keys that have held it.
@@ -11,8 +13,9 @@ type Seat struct {
 	Name    string   `json:"name"`
 	Holders []Holder `json:"holders"` // oldest first
 
-	Pending     string    `json:"pending,omitempty"` // key waiting for the game master's approval to join
-	Excused     int       `json:"excused,omitempty"` // missed steps the judge waited for
+	Pending     string    `json:"pending,omitempty"`     // key waiting for the game master's approval to join
+	PendingJoin dice.Hash `json:"pending_join,omitzero"` // the SHA-256 of its signed join
+	Excused     int       `json:"excused,omitempty"`     // missed steps the judge waited for
 	AbsentFrom  time.Time `json:"absent_from,omitzero"`
 	AbsentUntil time.Time `json:"absent_until,omitzero"`
 	AbsenceDays int       `json:"absence_days,omitempty"` // days of absence declared so far
@@ -25,6 +28,9 @@ type Holder struct {
 	From    time.Time `json:"from"`
 	Until   time.Time `json:"until"` // zero while the key holds the seat
 	Reason  string    `json:"reason"`
+	// Join is the SHA-256 of the signed join by which the key took the
+	// seat (zero: not by a signed join).
+	Join dice.Hash `json:"join,omitzero"`
 }
 
 // Holder returns the seat's current holder, the last one whose Until is zero.

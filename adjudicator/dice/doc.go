@@ -1,6 +1,16 @@
-// Package dice implements umpire's verifiable dice: umpire-dice-v2, which
-// new games use, and umpire-dice-v1, which games created before it keep.
-// Both are specified in docs/dice-log.md (v1 in its appendix).
+// Package dice implements umpire's verifiable dice: umpire-dice-v3, which
+// new games use, umpire-dice-v2 and umpire-dice-v1, which games created
+// before keep. All three are specified in docs/dice-log.md (v1 in its
+// appendix).
+//
+// umpire-dice-v3 is v2 with four changes: order digests keyed by each
+// seat's order salt (OrderSalt, OrderDigestV3), a start record (Start,
+// NewStart) of each seat's signed join and salt commitment that v3's D_k
+// (StepDigestV3) covers through h_2, a beacon delay floor
+// (MinBeaconDelay), and closes that never decrease; a v3 Header has
+// Scheme SchemeV3, WriteExportV3 writes export version 3, and
+// VerifyStream reads versions 2 and 3 (VerifyOptions.Salts checks a
+// seat's salt).
 //
 // umpire-dice-v2: a game's log is a sequence of typed records (Header,
 // Step, Draw, KeyReveal, Rollback, the end) in one hash chain (Ledger, head

@@ -9,8 +9,12 @@ import (
 	"unicode/utf8"
 )
 
-// VersionV2 is the export format version of umpire-dice-v2 logs.
-const VersionV2 = 2
+// VersionV2 and VersionV3 are the export format versions of umpire-dice-v2
+// and -v3 logs.
+const (
+	VersionV2 = 2
+	VersionV3 = 3
+)
 
 type stepStream struct {
 	step   uint64
@@ -23,8 +27,18 @@ type stepStream struct {
 // records in log order; next returns the records in order, and nil after
 // the last. A hidden draw's values are written only when its key is public.
 func WriteExportV2(w io.Writer, root *Hash, revealed []KeyReveal, next func() (*Record, error)) (Hash, error) {
+	return writeExport(w, VersionV2, root, revealed, next)
+}
+
+// WriteExportV3 is WriteExportV2 for a v3 log: format version 3, the
+// start record second (docs/dice-log.md section 9).
+func WriteExportV3(w io.Writer, root *Hash, revealed []KeyReveal, next func() (*Record, error)) (Hash, error) {
+	return writeExport(w, VersionV3, root, revealed, next)
+}
+
+func writeExport(w io.Writer, version int, root *Hash, revealed []KeyReveal, next func() (*Record, error)) (Hash, error) {
 	e := exportWriter{w: bufio.NewWriterSize(w, 64<<10), public: map[stepStream]bool{}, root: root != nil}
-	e.s(`{` + "\n" + ` "format": "umpire-dice-log",` + "\n" + ` "version": 2,` + "\n" + ` "sealed_root": `)
+	e.s(`{` + "\n" + ` "format": "umpire-dice-log",` + "\n" + ` "version": ` + strconv.Itoa(version) + `,` + "\n" + ` "sealed_root": `)
 	e.hashOrNull(root)
 	e.s(",\n \"revealed\": [")
 	for i, r := range revealed {
@@ -49,6 +63,9 @@ func WriteExportV2(w io.Writer, root *Hash, revealed []KeyReveal, next func() (*
 		}
 		if r == nil {
 			break
+		}
+		if r.Type == TypeHeader && r.Header.V3() != (version == VersionV3) {
+			return head, fmt.Errorf("write dice log: a %s header in an export of version %d", r.Header.SchemeName(), version)
 		}
 		if n > 0 {
 			e.s(",")
@@ -156,7 +173,7 @@ func (e *exportWriter) record(r *Record) {
 	switch r.Type {
 	case TypeHeader:
 		h := r.Header
-		e.s(`"scheme": "` + SchemeV2 + `", "game": `)
+		e.s(`"scheme": "` + h.SchemeName() + `", "game": `)
 		e.str(h.Game)
 		e.s(`, "rules": `)
 		e.str(h.Rules)
@@ -193,6 +210,21 @@ func (e *exportWriter) record(r *Record) {
 			e.u(b.Delay)
 			e.s("}")
 		}
+	case TypeStart:
+		e.s(`"seats": [`)
+		for i, x := range r.Start.Seats {
+			if i > 0 {
+				e.s(", ")
+			}
+			e.s(`{"seat": `)
+			e.str(x.Seat)
+			e.s(`, "join": `)
+			e.hash(x.Join)
+			e.s(`, "salt_commitment": `)
+			e.hash(x.SaltCommitment)
+			e.s("}")
+		}
+		e.s("]")
 	case TypeStep:
 		s := r.Step
 		e.s(`"step": `)

@@ -6,19 +6,21 @@ import (
 	"fmt"
 )
 
-// ExportV2 is a v2 export read whole: for replays and tools, after
+// ExportV2 is a v2 or v3 export read whole: for replays and tools, after
 // VerifyStream has checked it (ParseExportV2 itself is lenient).
 type ExportV2 struct {
+	Version    int
 	SealedRoot *Hash
 	Revealed   []KeyReveal
 	Records    []Record
 }
 
-// ParseExportV2 reads a v2 export into records. It checks only what it
+// ParseExportV2 reads a v2 or v3 export into records. It checks only what it
 // needs to read them: verify the export with VerifyStream first.
 func ParseExportV2(data []byte) (*ExportV2, error) {
 	var bad error
 	var x struct {
+		Version    int   `json:"version"`
 		SealedRoot *Hash `json:"sealed_root"`
 		Revealed   []struct {
 			Step   uint64 `json:"step"`
@@ -56,6 +58,10 @@ func ParseExportV2(data []byte) (*ExportV2, error) {
 		switch typ {
 		case "header":
 			h := &Header{}
+			get(m, "scheme", &h.Scheme)
+			if h.Scheme == SchemeV2 {
+				h.Scheme = ""
+			}
 			get(m, "game", &h.Game)
 			get(m, "rules", &h.Rules)
 			get(m, "rules_version", &h.RulesVersion)
@@ -75,6 +81,18 @@ func ParseExportV2(data []byte) (*ExportV2, error) {
 				get(b, "delay", &h.Beacon.Delay)
 			}
 			r = Record{Type: TypeHeader, Header: h}
+		case "start":
+			var seats []map[string]json.RawMessage
+			get(m, "seats", &seats)
+			st := &Start{}
+			for _, e := range seats {
+				var x StartSeat
+				get(e, "seat", &x.Seat)
+				get(e, "join", &x.Join)
+				get(e, "salt_commitment", &x.SaltCommitment)
+				st.Seats = append(st.Seats, x)
+			}
+			r = Record{Type: TypeStart, Start: st}
 		case "step":
 			s := &Step{}
 			get(m, "step", &s.K)
@@ -147,5 +165,5 @@ func ParseExportV2(data []byte) (*ExportV2, error) {
 	if bad != nil {
 		return nil, bad
 	}
-	return &ExportV2{SealedRoot: x.SealedRoot, Revealed: revealed, Records: recs}, nil
+	return &ExportV2{Version: x.Version, SealedRoot: x.SealedRoot, Revealed: revealed, Records: recs}, nil
 }

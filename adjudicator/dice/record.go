@@ -8,7 +8,7 @@ import (
 	"slices"
 )
 
-// RecordType is the type byte of an umpire-dice-v2 record.
+// RecordType is the type byte of an umpire-dice-v2 or -v3 record.
 type RecordType uint8
 
 // The record types (docs/dice-log.md section 7).
@@ -19,9 +19,13 @@ const (
 	TypeReveal   RecordType = 4
 	TypeRollback RecordType = 5
 	TypeEnd      RecordType = 6
+	// TypeStart is umpire-dice-v3's start record: the seats'
+	// contributions and salt commitments, record 2.
+	TypeStart RecordType = 7
 )
 
-var typeNames = [...]string{TypeHeader: "header", TypeStep: "step", TypeDraw: "draw", TypeReveal: "reveal", TypeRollback: "rollback", TypeEnd: "end"}
+var typeNames = [...]string{TypeHeader: "header", TypeStep: "step", TypeDraw: "draw", TypeReveal: "reveal", TypeRollback: "rollback", TypeEnd: "end",
+	TypeStart: "start"}
 
 // String returns the type's name in the export: "header", "step", ...
 func (t RecordType) String() string {
@@ -51,8 +55,12 @@ func (c ClosedBy) String() string {
 	return fmt.Sprintf("closed_by %d", uint8(c))
 }
 
-// Header is record 1 of a v2 log: what the whole game's dice are bound to.
+// Header is record 1 of a v2 or v3 log: what the whole game's dice are
+// bound to.
 type Header struct {
+	// Scheme is SchemeV3 for an umpire-dice-v3 log; "" (or SchemeV2) is
+	// umpire-dice-v2.
+	Scheme                    string `json:",omitempty"`
 	Game, Rules, RulesVersion string
 	ChainLength               uint64
 	OpenCommitment            Hash // open[0]
@@ -63,7 +71,8 @@ type Header struct {
 
 // OrderEntry is one entry of a step's order list: the seat, the step its
 // order file was sent for, the seat's last accepted version and the
-// SHA-256 of the file's signed bytes.
+// file's digest: SHA-256 of its signed bytes (v2), or keyed by the seat's
+// order salt (v3, OrderDigestV3).
 type OrderEntry struct {
 	Seat    string
 	ForStep uint64
@@ -115,11 +124,27 @@ type Rollback struct {
 	Reason         string
 }
 
-// Record is one record of an umpire-dice-v2 log: exactly one of its
+// Start is the start record of an umpire-dice-v3 log: one entry per seat
+// the game defines, sorted by seat bytewise.
+type Start struct {
+	Seats []StartSeat
+}
+
+// StartSeat is one seat's entry of the start record: the SHA-256 of the
+// signed join by which its holder at the start took it (zero: no holder,
+// no contribution) and T(seat), the commitment to its order salt.
+type StartSeat struct {
+	Seat           string
+	Join           Hash
+	SaltCommitment Hash
+}
+
+// Record is one record of an umpire-dice-v2 or -v3 log: exactly one of its
 // pointers is set, as Type says. Head is h_i, the log head after it.
 type Record struct {
 	Type     RecordType
 	Header   *Header
+	Start    *Start `json:",omitempty"`
 	Step     *Step
 	Draw     *Draw
 	Reveal   *KeyReveal
@@ -169,11 +194,33 @@ func StepDigestV2(game string, k uint64, phase string, orders []OrderEntry, roun
 	return sha256.Sum256(b)
 }
 
+// StepDigestV3 returns umpire-dice-v3's D_k = SHA-256("umpire-step-v3" ||
+// h_2 || lp(game) || u64be(k) || lp(phase) || OL || B), h_2 the head after
+// the start record. orders must be sorted by seat.
+func StepDigestV3(h2 Hash, game string, k uint64, phase string, orders []OrderEntry, round *BeaconRound) Hash {
+	b := make([]byte, 0, 96+len(game)+len(phase)+len(orders)*(4+16+32+16))
+	b = append(b, tagStepV3...)
+	b = append(b, h2[:]...)
+	b = appendLP(b, game)
+	b = appendU64(b, k)
+	b = appendLP(b, phase)
+	b = AppendOrderList(b, orders)
+	if round == nil {
+		b = append(b, 0)
+	} else {
+		b = append(b, 1)
+		b = append(b, round.Randomness[:]...)
+	}
+	return sha256.Sum256(b)
+}
+
 // AppendBody appends the record's body (section 7), for the record hash.
 func (r *Record) AppendBody(b []byte) []byte {
 	switch r.Type {
 	case TypeHeader:
 		return r.Header.appendBody(b)
+	case TypeStart:
+		return r.Start.appendBody(b)
 	case TypeStep:
 		return r.Step.appendBody(b)
 	case TypeDraw:
@@ -193,8 +240,19 @@ func (r *Record) AppendBody(b []byte) []byte {
 	panic(fmt.Sprintf("dice: record of %s", r.Type))
 }
 
+// V3 reports whether the header is umpire-dice-v3's.
+func (h *Header) V3() bool { return h.Scheme == SchemeV3 }
+
+// SchemeName is the header's scheme string: umpire-dice-v2 or -v3.
+func (h *Header) SchemeName() string {
+	if h.V3() {
+		return SchemeV3
+	}
+	return SchemeV2
+}
+
 func (h *Header) appendBody(b []byte) []byte {
-	b = appendLP(b, SchemeV2)
+	b = appendLP(b, h.SchemeName())
 	b = appendLP(b, h.Game)
 	b = appendLP(b, h.Rules)
 	b = appendLP(b, h.RulesVersion)
@@ -216,6 +274,17 @@ func (h *Header) appendBody(b []byte) []byte {
 	b = appendU64(b, bc.Genesis)
 	b = appendU64(b, bc.Period)
 	return appendU64(b, bc.Delay)
+}
+
+// appendBody appends u32be(n) || [lp(seat) || join || T(seat)].
+func (s *Start) appendBody(b []byte) []byte {
+	b = binaryU32(b, uint32(len(s.Seats)))
+	for _, e := range s.Seats {
+		b = appendLP(b, e.Seat)
+		b = append(b, e.Join[:]...)
+		b = append(b, e.SaltCommitment[:]...)
+	}
+	return b
 }
 
 func (s *Step) appendBody(b []byte) []byte {
@@ -320,7 +389,7 @@ func NextHead(prev, r Hash) Hash {
 	return sha256.Sum256(b[:])
 }
 
-// Ledger appends records to a v2 log: it numbers draws, checks each
+// Ledger appends records to a v2 or v3 log: it numbers draws, checks each
 // record's place (section 7) and computes the heads. Its zero value is a log
 // with no records; a stored log resumes from its last record's Ledger
 // fields (draws may then follow only a new step record).
@@ -331,6 +400,16 @@ type Ledger struct {
 	Steps   uint64 // step numbers taken so far, by step and rollback records
 	Ended   bool
 	L       uint64 // the header's chain length
+	// V3 is set by a v3 header. A v3 log has its start record as record 2
+	// (Started, with StartHead h_2 and the start record's Seats), and its
+	// step records' closes never decrease: LastClose is the last step
+	// record's close (Closed: there is one).
+	V3        bool
+	Started   bool
+	StartHead Hash
+	Seats     []string
+	LastClose uint64
+	Closed    bool
 	// drawStep is the step whose draws may follow now (0: none).
 	drawStep uint64
 	buf      []byte
@@ -345,17 +424,26 @@ func (l *Ledger) Append(r *Record) error {
 	if (l.Records == 0) != (r.Type == TypeHeader) {
 		return fmt.Errorf("dice: record %d is a %s: the header is record 1 and only it", l.Records+1, r.Type)
 	}
+	if err := l.placeV3(r); err != nil {
+		return err
+	}
 	drawStep := l.drawStep
 	next := uint64(0) // the step whose draws may follow this record
 	switch r.Type {
 	case TypeHeader:
-		l.L = r.Header.ChainLength
+		l.L, l.V3 = r.Header.ChainLength, r.Header.V3()
+	case TypeStart:
+		l.Seats = l.Seats[:0]
+		for _, e := range r.Start.Seats {
+			l.Seats = append(l.Seats, e.Seat)
+		}
 	case TypeStep:
 		if r.Step.K != l.Steps+1 || r.Step.K > l.L {
 			return fmt.Errorf("dice: step record %d, but the next step number is %d (at most %d)", r.Step.K, l.Steps+1, l.L)
 		}
 		l.Steps = r.Step.K
 		next = r.Step.K
+		l.LastClose, l.Closed = r.Step.Close, true
 	case TypeDraw:
 		if drawStep == 0 || r.Draw.Step != drawStep {
 			return fmt.Errorf("dice: a draw of step %d must follow its step record or another draw of it", r.Draw.Step)
@@ -381,8 +469,85 @@ func (l *Ledger) Append(r *Record) error {
 	if r.Type == TypeDraw {
 		l.Seq = r.Draw.Seq
 	}
+	if r.Type == TypeStart {
+		l.Started, l.StartHead = true, r.Head
+	}
 	l.drawStep = next
 	return nil
+}
+
+// placeV3 checks what umpire-dice-v3 adds to a record's place (section 7):
+// the start record is record 2 and only it (or, for a game cancelled
+// before its start, the end record); steps, draws, reveals and rollbacks
+// come after it; an order entry names a start record seat; closes never
+// decrease.
+func (l *Ledger) placeV3(r *Record) error {
+	if h := r.Header; r.Type == TypeHeader && h.V3() && h.Beacon != nil && h.Beacon.Delay < MinBeaconDelay(h.Beacon.Period) {
+		return fmt.Errorf("dice: a beacon delay of %d s, under %s's floor of %d s for a period of %d s", h.Beacon.Delay, SchemeV3,
+			MinBeaconDelay(h.Beacon.Period), h.Beacon.Period)
+	}
+	if r.Type == TypeStart && !l.V3 {
+		return fmt.Errorf("dice: a start record in a log whose header is not %s", SchemeV3)
+	}
+	if !l.V3 {
+		return nil
+	}
+	switch r.Type {
+	case TypeStart:
+		if l.Records != 1 {
+			return fmt.Errorf("dice: record %d is a start record: only record 2 is", l.Records+1)
+		}
+		if err := checkStartSeats(r.Start.Seats); err != nil {
+			return err
+		}
+	case TypeEnd:
+	case TypeHeader:
+	default:
+		if !l.Started {
+			return fmt.Errorf("dice: a %s record before the start record", r.Type)
+		}
+	}
+	if r.Type != TypeStep {
+		return nil
+	}
+	for _, o := range r.Step.Orders {
+		if _, ok := slices.BinarySearch(l.Seats, o.Seat); !ok {
+			return fmt.Errorf("dice: step %d has an order entry of seat %q, which the start record does not name", r.Step.K, o.Seat)
+		}
+	}
+	if l.Closed && r.Step.Close < l.LastClose {
+		return fmt.Errorf("dice: step %d closes at %d, before the previous step record's close %d", r.Step.K, r.Step.Close, l.LastClose)
+	}
+	return nil
+}
+
+// checkStartSeats checks a start record's seats: 1 to 1024, each of 1 to
+// 64 bytes, sorted bytewise and distinct.
+func checkStartSeats(seats []StartSeat) error {
+	if len(seats) < 1 || len(seats) > maxSeats {
+		return fmt.Errorf("dice: a start record of %d seats (1 to %d)", len(seats), maxSeats)
+	}
+	for i, e := range seats {
+		if len(e.Seat) < 1 || len(e.Seat) > maxNameBytes {
+			return fmt.Errorf("dice: start record seat %q: 1 to %d bytes", e.Seat, maxNameBytes)
+		}
+		if i > 0 && seats[i-1].Seat >= e.Seat {
+			return fmt.Errorf("dice: start record seats are not sorted bytewise and distinct (%q after %q)", e.Seat, seats[i-1].Seat)
+		}
+	}
+	return nil
+}
+
+// NewStart makes the start record of a v3 game from its sealed root and,
+// by seat, the SHA-256 of the signed join of each seat's holder (a seat
+// missing from joins, or with a zero hash, has no contribution). seats are
+// every seat the game defines.
+func NewStart(root Hash, seats []string, joins map[string]Hash) (*Start, error) {
+	st := &Start{}
+	for _, s := range slices.Sorted(slices.Values(seats)) {
+		st.Seats = append(st.Seats, StartSeat{Seat: s, Join: joins[s], SaltCommitment: SaltCommitment(OrderSalt(root, s))})
+	}
+	return st, checkStartSeats(st.Seats)
 }
 
 // Continue lets draws of step k follow, for a log resumed after its step

@@ -17,6 +17,20 @@ const (
 	maxNameBytes = 64
 )
 
+// The domain strings umpire-dice-v3 adds (docs/dice-log.md section 2); the
+// constructions it keeps use v2's. None of the twelve is a prefix of
+// another.
+const (
+	SchemeV3   = "umpire-dice-v3"
+	tagSalt    = "umpire-salt-v3"
+	tagSaltC   = "umpire-saltc-v3"
+	tagOrder   = "umpire-order-v3"
+	tagStepV3  = "umpire-step-v3"
+	maxSeats   = 1024
+	minDelay   = 60
+	delayTimes = 10
+)
+
 // appendLP appends lp(s) = u32be(len(s)) || s.
 func appendLP(b []byte, s string) []byte {
 	b = binary.BigEndian.AppendUint32(b, uint32(len(s)))

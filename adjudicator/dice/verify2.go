@@ -47,8 +47,10 @@ type OpenedDraw struct {
 	Purpose   string
 }
 
-// ResultV2 is the outcome of verifying a v2 export.
+// ResultV2 is the outcome of verifying a v2 or v3 export.
 type ResultV2 struct {
+	// Version is the export's format version, 2 or 3.
+	Version   int          `json:"-"`
 	Game      string       `json:"game"`
 	Records   uint64       `json:"records"`
 	Steps     uint64       `json:"steps"`     // step records
@@ -61,7 +63,48 @@ type ResultV2 struct {
 	Beacon    string       `json:"beacon"` // "" none, the network's name, or "unknown"
 	Head      Hash         `json:"head"`
 	Opened    []OpenedDraw `json:"opened,omitempty"`
-	Problem   *ProblemV2   `json:"problem,omitempty"`
+	// A beacon's delay and period, in seconds; DelayUnderFloor is set
+	// for a v2 log whose delay is under v3's floor (MinBeaconDelay),
+	// which a v2 log may have.
+	Delay           uint64 `json:"beacon_delay,omitempty"`
+	Period          uint64 `json:"beacon_period,omitempty"`
+	DelayUnderFloor bool   `json:"beacon_delay_under_v3_floor,omitempty"`
+	// A v3 log's start record: its seats, how many of them contributed
+	// a join, and h_2, the head after it (nil: not started).
+	Seats     int   `json:"seats,omitempty"`
+	Joined    int   `json:"joined,omitempty"`
+	StartHead *Hash `json:"start_head,omitempty"`
+	// Salts are the order salts checked against the start record
+	// (VerifyOptions.Salts), each with its seat's order entries.
+	Salts []SaltCheck `json:"salts,omitempty"`
+	// OrdersChecked counts the order entries whose digest was checked
+	// against their order file (VerifyOptions.OrderFile).
+	OrdersChecked uint64     `json:"orders_checked,omitempty"`
+	Problem       *ProblemV2 `json:"problem,omitempty"`
+}
+
+// SeatSalt is a seat's order salt t(seat), which the judge sent its holder
+// alone.
+type SeatSalt struct {
+	Seat string
+	Salt Hash
+}
+
+// SaltCheck is a seat's salt found to match its commitment in the start
+// record, with the seat's order entries in the log: each digest is the
+// HMAC under that salt of an order file the seat sent (umpire digest
+// computes it from the file).
+type SaltCheck struct {
+	Seat    string       `json:"seat"`
+	Entries []SeatOrders `json:"entries"`
+}
+
+// SeatOrders is one order entry of a seat, in the step record of Step.
+type SeatOrders struct {
+	Step    uint64 `json:"step"`
+	ForStep uint64 `json:"for_step"`
+	Version uint64 `json:"version"`
+	Digest  Hash   `json:"digest"`
 }
 
 // OK reports whether everything checked held.
@@ -75,13 +118,22 @@ type VerifyOptions struct {
 	Keys []KeyReveal
 	// Progress, if set, is called now and then with the bytes read.
 	Progress func(read int64)
+	// Salts are order salts a seat was sent privately (v3), checked
+	// against the start record's salt commitments.
+	Salts []SeatSalt
+	// OrderFile, if set, returns the signed bytes of a seat's order file
+	// (the step it was sent for, its version); ok false when it is not
+	// at hand. Each v3 order entry whose seat's salt is known (from the
+	// sealed root, or Salts) and whose file is at hand is checked:
+	// its digest must be the file's keyed digest.
+	OrderFile func(seat string, forStep, version uint64) (signed []byte, ok bool)
 }
 
-// VerifyStream reads a v2 export from r and checks it in one pass, in
-// memory that does not grow with the number of records (docs/dice-log.md
-// section 10). An input that is not a v2 export is ErrNotLog (a v1 export:
-// ErrVersion1, with the whole input in its V1 reader); every check that
-// fails after that is the Result's Problem.
+// VerifyStream reads a v2 or v3 export from r and checks it in one pass,
+// in memory that does not grow with the number of records
+// (docs/dice-log.md section 10). An input that is not a v2 or v3 export is
+// ErrNotLog or ErrVersion (a v1 export: V1Export, with the whole input in
+// its reader); every check that fails after that is the Result's Problem.
 func VerifyStream(r io.Reader, opt VerifyOptions) (*ResultV2, error) {
 	v := &verifier2{s: newScanner(r), res: &ResultV2{}, opt: opt}
 	if err := v.start(); err != nil {
@@ -133,9 +185,10 @@ func (v *verifier2) start() error {
 	switch {
 	case ok && !neg && ver == 1:
 		return v1()
-	case !ok || neg || ver != VersionV2:
-		return fmt.Errorf("%w: version %d (this verifier reads versions 1 and 2)", ErrVersion, ver)
+	case !ok || neg || ver != VersionV2 && ver != VersionV3:
+		return fmt.Errorf("%w: version %d (this verifier reads versions 1, 2 and 3)", ErrVersion, ver)
 	}
+	v.res.Version = int(ver)
 	return nil
 }
 
@@ -177,6 +230,16 @@ type verifier2 struct {
 	openStart bool
 	hidden    []hiddenState
 	ended     bool
+	// v3: the start record's seats (sorted) and salt commitments, h_2,
+	// the last step record's close, and the salts known (by seat index).
+	seats     []string
+	saltComm  []Hash
+	started   bool
+	startHead Hash
+	lastClose uint64
+	closed    bool
+	salts     map[int]Hash
+	watch     map[int]int // seat index -> its entry in res.Salts
 	recStart  int64
 	recStep   uint64 // the step and seq of the record being read
 	recSeq    uint64
@@ -296,6 +359,8 @@ func (v *verifier2) run() {
 	n := v.n
 	v.n = 0
 	switch {
+	case len(v.opt.Salts) > 0 && !v.started:
+		v.failf("a salt was given, but the log has no start record: it is not a started %s game", SchemeV3)
 	case v.nextRev < len(v.revealed):
 		r := v.revealed[v.nextRev]
 		v.failf("\"revealed\" lists the key of stream %q of step %d, but no reveal record holds it", r.Stream, r.Step)
@@ -334,6 +399,8 @@ func (v *verifier2) record() {
 		t = TypeRollback
 	case "end":
 		t = TypeEnd
+	case "start":
+		t = TypeStart
 	default:
 		v.failf("unknown record type %q", tname)
 		return
@@ -343,6 +410,18 @@ func (v *verifier2) record() {
 	}
 	if v.n == 1 && t != TypeHeader {
 		v.failAt(t, 0, 0, "record 1 must be the header")
+		return
+	}
+	v3 := v.res.Version == VersionV3
+	switch {
+	case t == TypeStart && !v3:
+		v.failAt(t, 0, 0, "a start record in a version %d log: only %s has one", v.res.Version, SchemeV3)
+		return
+	case t == TypeStart && v.n != 2:
+		v.failAt(t, 0, 0, "a start record elsewhere than record 2: only record 2 is the start record")
+		return
+	case v3 && v.n == 2 && t != TypeStart && t != TypeEnd:
+		v.failAt(t, 0, 0, "record 2 must be the start record (or the end record of a game cancelled before its start)")
 		return
 	}
 	if v.ended {
@@ -357,6 +436,8 @@ func (v *verifier2) record() {
 	switch t {
 	case TypeHeader:
 		v.header()
+	case TypeStart:
+		v.start3()
 	case TypeStep:
 		v.step()
 	case TypeDraw:
@@ -394,6 +475,11 @@ func (v *verifier2) record() {
 		return
 	}
 	v.head = h
+	if t == TypeStart {
+		v.started, v.startHead = true, h
+		h2 := h
+		v.res.StartHead = &h2
+	}
 }
 
 func (v *verifier2) header() {
@@ -410,8 +496,12 @@ func (v *verifier2) header() {
 	if !ok {
 		return
 	}
-	if string(scheme) != SchemeV2 {
-		v.failAt(TypeHeader, 0, 0, "scheme %q, this verifier checks %s", scheme, SchemeV2)
+	want := SchemeV2
+	if v.res.Version == VersionV3 {
+		want, h.Scheme = SchemeV3, SchemeV3
+	}
+	if string(scheme) != want {
+		v.failAt(TypeHeader, 0, 0, "scheme %q, this verifier checks %s", scheme, want)
 		return
 	}
 	var b []byte
@@ -518,6 +608,15 @@ func (v *verifier2) header() {
 		if !s.expect('}') {
 			return
 		}
+		v.res.Delay, v.res.Period = bc.Delay, bc.Period
+		if floor := MinBeaconDelay(bc.Period); bc.Delay < floor {
+			if v.res.Version == VersionV3 {
+				v.failAt(TypeHeader, 0, 0, "the beacon's delay is %d s (%s periods of %d s), under %s's floor of max(60, 10 * period) = %d s: "+
+					"a round so soon after a close could be known when its close notice leaves", bc.Delay, Periods(bc.Delay, bc.Period), bc.Period, SchemeV3, floor)
+				return
+			}
+			v.res.DelayUnderFloor = true
+		}
 		var err error
 		if v.beacon, err = NewBeaconVerifier(*bc); err != nil {
 			v.failAt(TypeHeader, 0, 0, "%v", err)
@@ -609,6 +708,15 @@ func (v *verifier2) step() {
 	if st.Close, ok = s.uintIn("close", 0, 1<<40-1); !ok {
 		return
 	}
+	v3 := v.res.Version == VersionV3
+	if v3 && v.closed && st.Close < v.lastClose {
+		fail("its close %d is before %d, the close of the step record before it: closes never go backwards", st.Close, v.lastClose)
+		return
+	}
+	if v3 && !v.started {
+		fail("a step record before the start record")
+		return
+	}
 	if !s.expect(',') || !s.member("closed_by") {
 		return
 	}
@@ -681,6 +789,9 @@ func (v *verifier2) step() {
 			if !s.expect(',') || !s.member("digest") || !s.hex("order digest", d[:]) || !s.expect('}') {
 				return
 			}
+			if v3 && !v.seatEntry(st.K, seat, forStep, version, d, fail) {
+				return
+			}
 			v.body = appendLPBytes(v.body, seat)
 			v.body = appendU64(v.body, forStep)
 			v.body = appendU64(v.body, version)
@@ -744,10 +855,16 @@ func (v *verifier2) step() {
 		}
 		return
 	}
-	// D_k = SHA-256("umpire-step-v2" || lp(game) || u64be(k) || lp(phase) || OL || B)
+	// D_k = SHA-256("umpire-step-v2" || lp(game) || u64be(k) || lp(phase) || OL || B),
+	// in v3 SHA-256("umpire-step-v3" || h_2 || lp(game) || ...)
 	v.sha.Reset()
 	var pre []byte
-	pre = append(pre, tagStep...)
+	if v3 {
+		pre = append(pre, tagStepV3...)
+		pre = append(pre, v.startHead[:]...)
+	} else {
+		pre = append(pre, tagStep...)
+	}
 	pre = appendLP(pre, v.hdr.Game)
 	pre = appendU64(pre, st.K)
 	pre = appendLPBytes(pre, phase)
@@ -768,6 +885,7 @@ func (v *verifier2) step() {
 	v.body = append(v.body, st.OpenLink[:]...)
 	v.body = append(v.body, st.Digest[:]...)
 	v.steps, v.lastStep, v.lastLink = st.K, st.K, st.OpenLink
+	v.lastClose, v.closed = st.Close, true
 	v.drawStep, v.digest = st.K, st.Digest
 	v.open = NewStreamV2(st.OpenLink, st.Digest)
 	v.openNext, v.openStart = 0, false

@@ -97,7 +97,7 @@ func TestVerifyDispatch(t *testing.T) {
 	}{
 		{"v1", `{"format": "umpire-dice-log", "version": 1, "scheme": "umpire-dice-v1"}`, true, false},
 		{"other format", `{"format": "something", "version": 2}`, false, true},
-		{"version 3", `{"format": "umpire-dice-log", "version": 3}`, false, true},
+		{"version 4", `{"format": "umpire-dice-log", "version": 4}`, false, true},
 		{"not json", `hello`, true, false},
 		{"bom", "\xef\xbb\xbf{\"format\": \"umpire-dice-log\", \"version\": 2}", true, false},
 	} {

@@ -186,7 +186,16 @@ func webOn(t testing.TB, path string) (string, *store.DB) {
 // verdict's state and text.
 func verifyIn(t testing.TB, ctx context.Context, url, file string) (state, text string) {
 	t.Helper()
+	return verifyWith(t, ctx, url, file, "")
+}
+
+// verifyWith is verifyIn with a seat's salt ("SEAT:SALT") in the form.
+func verifyWith(t testing.TB, ctx context.Context, url, file, salt string) (state, text string) {
+	t.Helper()
 	actions := []chromedp.Action[chromedp.Void]{chromedp.Navigate(url), chromedp.WaitReady(css("#verify"))}
+	if salt != "" {
+		actions = append(actions, chromedp.SendKeys(css(`input[name="salt"]`), salt))
+	}
 	if file == "" {
 		actions = append(actions, chromedp.Click(css(`button[value="fetch"]`)))
 	} else {
@@ -202,14 +211,14 @@ func verifyIn(t testing.TB, ctx context.Context, url, file string) (state, text 
 
 // goVerify is umpire verify's text for the log in file, as the page names
 // it.
-func goVerify(t testing.TB, file, name string) string {
+func goVerify(t testing.TB, file, name string, salts ...dice.SeatSalt) string {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	res, err := dice.VerifyStream(bytes.NewReader(data), dice.VerifyOptions{})
+	res, err := dice.VerifyStream(bytes.NewReader(data), dice.VerifyOptions{Salts: salts})
 	var v1 *dice.V1Export
 	switch {
 	case err == nil:
@@ -323,7 +332,7 @@ func TestBrowserDemo(t *testing.T) {
 		forged := filepath.Join(dir, "demo-1-forged.json")
 		state, text = verifyIn(t, ctx, root+"verify", forged)
 		want = goVerify(t, forged, "demo-1-forged.json")
-		if state != "failed" || text != want || !strings.Contains(text, "record 3 (draw seq 1 of step 1)") {
+		if state != "failed" || text != want || !strings.Contains(text, "record 4 (draw seq 1 of step 1)") {
 			t.Errorf("the forged log in the browser: %s\n%s\nwant (umpire verify):\n%s", state, text, want)
 		}
 		if errs := cons.take(); len(errs) > 0 {
@@ -337,6 +346,9 @@ func TestBrowserDemo(t *testing.T) {
 			"../../adjudicator/dice/testdata/dice-v2-example.json",
 			"../../adjudicator/dice/testdata/dice-v2-example-ended.json",
 			"../../adjudicator/dice/testdata/dice-v2-example-tampered.json",
+			"../../adjudicator/dice/testdata/dice-v3-example.json",
+			"../../adjudicator/dice/testdata/dice-v3-example-ended.json",
+			"../../adjudicator/dice/testdata/dice-v3-example-tampered.json",
 		} {
 			abs, _ := filepath.Abs(file)
 			state, text := verifyIn(t, ctx, root+"verify", abs)
@@ -347,6 +359,26 @@ func TestBrowserDemo(t *testing.T) {
 			}
 			if state != wantState || text != want {
 				t.Errorf("%s in the browser: %s\n%s\nwant (umpire verify):\n%s", filepath.Base(file), state, text, want)
+			}
+		}
+	})
+
+	// A seat checks its salt against the v3 example's start record, and
+	// gets its order entries, as umpire verify --salt gives them; another
+	// seat's salt fails at record 2 in the same words.
+	t.Run("salt", func(t *testing.T) {
+		abs, _ := filepath.Abs("../../adjudicator/dice/testdata/dice-v3-example.json")
+		var sealed dice.Hash
+		sealed[31] = 2
+		for _, seat := range []string{"A", "B"} {
+			salt := dice.SeatSalt{Seat: seat, Salt: dice.OrderSalt(sealed, "A")}
+			state, text := verifyWith(t, ctx, root+"verify", abs, seat+":"+salt.Salt.String())
+			want := goVerify(t, abs, filepath.Base(abs), salt)
+			if wantState := map[string]string{"A": "ok", "B": "failed"}[seat]; state != wantState || text != want {
+				t.Errorf("seat %s's salt in the browser: %s\n%s\nwant (umpire verify --salt):\n%s", seat, state, text, want)
+			}
+			if seat == "A" && !strings.Contains(text, "digest 44beb807f63682dda63e2b701457b272f807c6ca8118542c441cea1a6cdd1dc4") {
+				t.Errorf("A's entries are not listed:\n%s", text)
 			}
 		}
 	})

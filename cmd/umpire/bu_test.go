@@ -66,7 +66,8 @@ type buState struct {
 // value of a sealed draw; and after the end umpire verify checks every
 // shuffle and deal, every sealed value being public. The game master holds
 // no hand: before the end its mail names no card any seat holds and holds
-// no deck stream's key.
+// no deck stream's key. The game is an umpire-dice-v3 game: checkV3ByMail
+// checks its salts, keyed digests and commitments, then replays it.
 func TestBUHiddenHandsByRealMail(t *testing.T) {
 	// a player asks for the public dice log by mail: an unsigned read-only
 	// command, answered with the log between two marker lines
@@ -125,11 +126,12 @@ Bosniak = [2, 6, 6, 6]
 	if err := os.WriteFile(path, final, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, errOut := run(t, "verify", path); code != exitOK || !strings.Contains(out, "OK") {
+	if code, out, errOut := run(t, "verify", path); code != exitOK || !strings.Contains(out, "OK") || !strings.Contains(out, "umpire-dice-v3") {
 		t.Errorf("verify: exit %d\n%s%s", code, out, errOut)
 	} else {
 		t.Logf("umpire verify: %s", out)
 	}
+	checkV3ByMail(t, res, "full-1", midLog, final)
 
 	// each seat checks its own deal at once: the key its set-up report
 	// carries opens its deck's shuffle in the running game's log, and the

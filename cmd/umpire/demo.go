@@ -306,7 +306,11 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 		d.Values[0] = forgedValue(d.Spec, d.Values[0])
 		var fb bytes.Buffer
 		n := 0
-		_, err := dice.WriteExportV2(&fb, forged.SealedRoot, forged.Revealed, func() (*dice.Record, error) {
+		write := dice.WriteExportV2
+		if forged.Version == dice.VersionV3 {
+			write = dice.WriteExportV3
+		}
+		_, err := write(&fb, forged.SealedRoot, forged.Revealed, func() (*dice.Record, error) {
 			if n == len(forged.Records) {
 				return nil, nil
 			}

@@ -100,7 +100,7 @@ func TestBadCommandLines(t *testing.T) {
 
 func TestVersion(t *testing.T) {
 	code, out, _ := run(t, "version")
-	if code != exitOK || !strings.Contains(out, "umpire ") || !strings.Contains(out, "dice umpire-dice-v2") || !strings.Contains(out, "store schema 2") {
+	if code != exitOK || !strings.Contains(out, "umpire ") || !strings.Contains(out, "dice umpire-dice-v3") || !strings.Contains(out, "store schema 2") {
 		t.Errorf("version: exit %d, %q", code, out)
 	}
 }

@@ -20,7 +20,9 @@ func replayCommand() *command {
 		help: `replay takes the game's first state and, step by step, the order file versions
 each step was adjudicated with, re-runs every adjudication with the same dice
 links, and checks that every stored state and the dice log head come out the
-same. Exit status 1 names the first step that does not.
+same. Exit status 1 names the first step that does not. In an umpire-dice-v3
+game every order entry's digest, keyed with its seat's salt, must be its
+order file's (in an export, once the game has ended and the salts are public).
 
 GAME is a game in the store. FILE is a game export ('umpire game export ID'),
 replayed away from the judge: its dice links come from its public dice log,
@@ -52,6 +54,12 @@ GAME goes to it through its control socket (docs/operations.md).`,
 					return fmt.Errorf("replay %s: %w", args[0], err)
 				}
 				fmt.Fprintf(m.Stdout, "OK %s (game %s): %d steps replayed; every state and every die is as exported\n", args[0], x.Game, n)
+				if adjudicator.OrdersUnchecked(x) {
+					fmt.Fprintf(m.Stdout, "  The game has not ended: its order entries are keyed with the seats' salts, secret until then,\n"+
+						"  so the order files were not checked against them. Replay its export again once it has ended.\n")
+				} else if x.Version == 3 {
+					fmt.Fprintf(m.Stdout, "  Every order entry's salted digest is its order file's.\n")
+				}
 				return nil
 			}
 			cfg, db, err := m.openExisting(fs)

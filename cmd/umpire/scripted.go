@@ -55,6 +55,9 @@ type seatPlayer struct {
 	public    []byte
 	announced bool // the public key went with a message already
 	Received  [][]byte
+	// Signed are the files the player signed, as a player keeps them:
+	// the clear-signed text, or the file sent with its SSH signature.
+	Signed [][]byte
 }
 
 // newPGPPlayer makes an OpenPGP player with a new ed25519 key.
@@ -113,6 +116,7 @@ func (t *scripted) mail(p *seatPlayer, subject, text string, now time.Time) ([]b
 		if err != nil {
 			return nil, err
 		}
+		p.Signed = append(p.Signed, signed)
 		b.WriteString("--part\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
 		b.WriteString(strings.ReplaceAll(string(signed), "\n", "\r\n"))
 		if !p.announced {
@@ -123,6 +127,7 @@ func (t *scripted) mail(p *seatPlayer, subject, text string, now time.Time) ([]b
 		if err != nil {
 			return nil, err
 		}
+		p.Signed = append(p.Signed, []byte(text))
 		b.WriteString("--part\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nSigned with ssh-keygen: see the attachments.\r\n")
 		attach("orders.txt", "text/plain", []byte(text))
 		attach("orders.txt.sig", "application/octet-stream", sig)

@@ -24,25 +24,34 @@ var gameExportStart = regexp.MustCompile(`^\s*\{\s*"format"\s*:\s*"umpire-game"`
 func verifyCommand() *command {
 	return &command{
 		name:    "verify",
-		args:    "[--json] [--head HEX] [--key STEP:STREAM:KEY]... FILE",
+		args:    "[--json] [--head HEX] [--key STEP:STREAM:KEY]... [--salt SEAT:SALT]... FILE",
 		summary: "Check a game's exported dice log offline: every record, link, key and value, in one pass.",
 		help: `FILE is a dice log export (docs/dice-log.md), or - for standard input;
 a game export ('umpire game export', 'umpire game archive') has its dice log
 checked.
-An umpire-dice-v2 log is read in one streaming pass in memory that does not
-grow with its length, and strictly: duplicate, unknown or misspelt members,
+An umpire-dice-v3 (or -v2) log is read in one streaming pass in memory that
+does not grow with its length, and strictly: duplicate, unknown or misspelt members,
 members out of order, uppercase hex, fractions and bytes that are not UTF-8
 are refused. verify checks every record's place and hash, each step's open
 link against the published commitment, its digest against its order list
 and beacon round (BLS signature), every value it can re-derive and every
-hidden draw's commitment whose key is public, and the head. It names the
-first record that does not hold. A version 1 log is checked as umpire-dice-v1.
+hidden draw's commitment whose key is public, and the head; in a v3 log
+also the start record (with the sealed root, every seat's salt
+commitment), that closes never go back and the beacon delay's floor. It
+names the first record that does not hold. A version 1 log is checked as
+umpire-dice-v1. A game export's order files are checked against the order
+entries of its log once the game has ended (v3: each keyed digest).
 
 --head HEX compares the log's head with the head quoted in your latest
 report: a log that verifies but ends in another head is not the log your
 reports quoted. --key STEP:STREAM:KEY opens the draws of one hidden stream
 with a key the judge sent you alone (your own hand): their values are
-re-derived, checked against the log's commitments and printed.
+re-derived, checked against the log's commitments and printed. --salt
+SEAT:SALT checks the order salt the judge sent you alone (its start
+announcement, v3) against your seat's salt commitment in the start record
+and lists your seat's order entries: compare each digest with your receipts,
+or with 'umpire digest FILE --salt SALT --step K --version N' of the file
+you signed.
 
 Exit status: 0 every check held; 1 a check failed (or the head differs);
 2 FILE is not a dice log this verifier reads.`,
@@ -50,6 +59,7 @@ Exit status: 0 every check held; 1 a check failed (or the head differs);
 			fs.Bool("json", false, "print the result as one JSON object on standard output, also when FILE cannot be read ({\"ok\": false, \"error\": ...})")
 			fs.String("head", "", "the head quoted in your latest report, to compare")
 			fs.Var(&keyFlags{}, "key", "STEP:STREAM:KEY, a hidden stream key you were sent (may be repeated)")
+			fs.Var(&saltFlags{}, "salt", "SEAT:SALT, your seat's order salt (v3; may be repeated)")
 		},
 		run: runVerify,
 	}
@@ -78,6 +88,26 @@ func (k *keyFlags) Set(s string) error {
 }
 
 func (k *keyFlags) Get() any { return k.keys }
+
+// saltFlags collects --salt values.
+type saltFlags struct{ salts []dice.SeatSalt }
+
+func (s *saltFlags) String() string { return "" }
+
+func (s *saltFlags) Set(v string) error {
+	i := strings.LastIndexByte(v, ':')
+	if i < 1 {
+		return fmt.Errorf("want SEAT:SALT, such as Serb:87e360b2... (64 hex digits)")
+	}
+	salt, err := dice.ParseHash(v[i+1:])
+	if err != nil {
+		return fmt.Errorf("the salt: %w", err)
+	}
+	s.salts = append(s.salts, dice.SeatSalt{Seat: v[:i], Salt: salt})
+	return nil
+}
+
+func (s *saltFlags) Get() any { return s.salts }
 
 func runVerify(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
 	asJSON := fs.Lookup("json").Value.(flag.Getter).Get().(bool)
@@ -115,6 +145,7 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	}
 	asJSON := fs.Lookup("json").Value.(flag.Getter).Get().(bool)
 	keys := fs.Lookup("key").Value.(flag.Getter).Get().([]dice.KeyReveal)
+	salts := fs.Lookup("salt").Value.(flag.Getter).Get().([]dice.SeatSalt)
 	var wantHead *dice.Hash
 	if h := fs.Lookup("head").Value.String(); h != "" {
 		head, err := dice.ParseHash(h)
@@ -148,6 +179,7 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	// its dice log: that is what is checked.
 	br := bufio.NewReaderSize(in, 64<<10)
 	in = br
+	var orderFile func(seat string, forStep, version uint64) ([]byte, bool)
 	if head, _ := br.Peek(512); gameExportStart.Match(head) {
 		x, err := adjudicator.ReadGameExport(br)
 		if err != nil {
@@ -155,12 +187,20 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 		}
 		name = fmt.Sprintf("%s (the dice log of game export %s)", name, x.Game)
 		in, size = bytes.NewReader(x.Dice), int64(len(x.Dice))
+		orderFile = func(seat string, forStep, version uint64) ([]byte, bool) {
+			for _, o := range x.Orders {
+				if o.Seat == seat && o.Step == forStep && o.Version == version {
+					return o.Signed, true
+				}
+			}
+			return nil, false
+		}
 	}
 	var bar *progressBar
 	if !asJSON && m.IsTerminal(m.Stderr) {
 		bar = newProgressBar(m.Stderr, m.Now)
 	}
-	opt := dice.VerifyOptions{Keys: keys}
+	opt := dice.VerifyOptions{Keys: keys, Salts: salts, OrderFile: orderFile}
 	if bar != nil {
 		opt.Progress = func(n int64) { bar.set("verifying", n, size) }
 	}
@@ -185,7 +225,7 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 			Version     int  `json:"version"`
 			HeadDiffers bool `json:"head_differs,omitempty"`
 			*dice.ResultV2
-		}{res.OK() && !headDiffers, 2, headDiffers, res}
+		}{res.OK() && !headDiffers, res.Version, headDiffers, res}
 		enc := json.NewEncoder(m.Stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(out); err != nil {
@@ -201,8 +241,12 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 }
 
 func printVerifyV2(w io.Writer, name string, res *dice.ResultV2, wantHead *dice.Hash) {
+	scheme := dice.SchemeV2
+	if res.Version == dice.VersionV3 {
+		scheme = dice.SchemeV3
+	}
 	if !res.OK() {
-		fmt.Fprintf(w, "FAILED %s (game %s, umpire-dice-v2)\n  %s\n", name, res.Game, res.Problem.Error())
+		fmt.Fprintf(w, "FAILED %s (game %s, %s)\n  %s\n", name, res.Game, scheme, res.Problem.Error())
 		fmt.Fprintf(w, "  Nothing from this record on can be trusted.\n")
 		return
 	}
@@ -210,7 +254,7 @@ func printVerifyV2(w io.Writer, name string, res *dice.ResultV2, wantHead *dice.
 	if res.Ended {
 		state = "ended: its sealed root is public"
 	}
-	fmt.Fprintf(w, "OK %s (game %s, umpire-dice-v2, %s)\n", name, res.Game, state)
+	fmt.Fprintf(w, "OK %s (game %s, %s, %s)\n", name, res.Game, scheme, state)
 	fmt.Fprintf(w, "  %d records: %d steps, %d draws (%d re-derived", res.Records, res.Steps, res.Draws, res.Rederived)
 	if res.Sealed > 0 {
 		fmt.Fprintf(w, ", %d hidden whose key is not public: their place and form checked", res.Sealed)
@@ -224,8 +268,32 @@ func printVerifyV2(w io.Writer, name string, res *dice.ResultV2, wantHead *dice.
 	default:
 		fmt.Fprintf(w, "  Beacon: %s; every step's round verified.\n", res.Beacon)
 	}
+	if res.Beacon != "" {
+		fmt.Fprintf(w, "  Beacon delay: %d s (%s periods of %d s)", res.Delay, dice.Periods(res.Delay, res.Period), res.Period)
+		if res.DelayUnderFloor {
+			fmt.Fprintf(w, ", under %s's floor of %d s: a v3 game may not ask for it", dice.SchemeV3, dice.MinBeaconDelay(res.Period))
+		}
+		fmt.Fprintf(w, ".\n")
+	}
+	if res.StartHead != nil {
+		fmt.Fprintf(w, "  Start record: %s, %d contributed a signed join; h_2 %s.\n", plural(res.Seats, "seat"), res.Joined, res.StartHead)
+	} else if res.Version == dice.VersionV3 {
+		fmt.Fprintf(w, "  No start record: the game has not started.\n")
+	}
+	if res.OrdersChecked > 0 {
+		fmt.Fprintf(w, "  %s checked against the export's order files.\n", plural(int(res.OrdersChecked), "order entry"))
+	}
 	for _, d := range res.Opened {
 		fmt.Fprintf(w, "  Your stream %s, step %d, draw %d (%s): %v  %s\n", d.Stream, d.Step, d.Seq, d.Spec, d.Values, d.Purpose)
+	}
+	for _, s := range res.Salts {
+		fmt.Fprintf(w, "  Your salt for seat %s is the one the start record commits to. Your order entries (compare each with your receipt, or 'umpire digest'):\n", s.Seat)
+		if len(s.Entries) == 0 {
+			fmt.Fprintf(w, "    (none)\n")
+		}
+		for _, e := range s.Entries {
+			fmt.Fprintf(w, "    step %d: sent for step %d, version %d, digest %s\n", e.Step, e.ForStep, e.Version, e.Digest)
+		}
 	}
 	fmt.Fprintf(w, "  Log head %s\n", res.Head)
 	switch {

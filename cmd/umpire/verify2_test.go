@@ -48,9 +48,9 @@ func TestVerifyV2Examples(t *testing.T) {
 		t.Errorf("--key with a wrong key: exit %d\n%s", code, out)
 	}
 	notLog := filepath.Join(t.TempDir(), "x.json")
-	os.WriteFile(notLog, []byte(`{"format": "umpire-dice-log", "version": 3}`), 0o644)
+	os.WriteFile(notLog, []byte(`{"format": "umpire-dice-log", "version": 4}`), 0o644)
 	if code, _, errOut := run(t, "verify", notLog); code != exitUsage || !strings.Contains(errOut, "not a dice log this verifier reads") {
-		t.Errorf("version 3: exit %d, %s", code, errOut)
+		t.Errorf("version 4: exit %d, %s", code, errOut)
 	}
 	code, out, _ = run(t, "verify", "--json", running)
 	if code != exitOK || !strings.Contains(out, `"version": 2`) || !strings.Contains(out, `"beacon": "drand quicknet"`) {

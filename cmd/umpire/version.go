@@ -20,8 +20,8 @@ func versionCommand() *command {
 			if len(args) != 0 {
 				return usagef("takes no arguments")
 			}
-			fmt.Fprintf(m.Stdout, "umpire %s (%s, store schema %d, dice %s, dice log format %d; reads %s logs too)\n",
-				buildVersion(), runtime.Version(), store.SchemaVersion, dice.SchemeV2, dice.VersionV2, dice.Scheme)
+			fmt.Fprintf(m.Stdout, "umpire %s (%s, store schema %d, dice %s, dice log format %d; reads %s and %s logs too)\n",
+				buildVersion(), runtime.Version(), store.SchemaVersion, dice.SchemeV3, dice.VersionV3, dice.SchemeV2, dice.Scheme)
 			return nil
 		},
 	}

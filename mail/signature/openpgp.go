@@ -211,3 +211,20 @@ func verifyClearsigned(body []byte, keys Keys) (v Verified, err error) {
 	}
 	return verifyPGP(ps, [][]byte{block.Bytes}, block.Plaintext, keys)
 }
+
+// ClearSignedBytes returns the bytes the signature of a clear-signed
+// message covers (RFC 4880 section 7.1: dash-escaping removed, trailing
+// blanks dropped, CRLF line endings), as the judge reads them: the bytes
+// whose digest a receipt quotes. ok is false when data holds no
+// clear-signed message.
+func ClearSignedBytes(data []byte) (signed []byte, ok bool) {
+	i := bytes.Index(data, []byte("-----BEGIN PGP SIGNED MESSAGE-----"))
+	if i < 0 {
+		return nil, false
+	}
+	block, _ := clearsign.Decode(normalizeClearsigned(data[i:]))
+	if block == nil {
+		return nil, false
+	}
+	return block.Bytes, true
+}

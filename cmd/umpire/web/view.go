@@ -224,9 +224,8 @@ func (s *Server) game(stx *store.Tx, id string, withMap bool) (*GameView, error)
 	v.Dice = DiceView{LogURL: base + "log.json", VerifyURL: base + "verify"}
 	if sec, err := tx.DiceSecrets(id); err == nil {
 		v.Dice.CommitOpen, v.Dice.CommitSealed = sec.Open0.String(), sec.Sealed0.String()
-		v.Dice.Scheme = dice.Scheme
+		v.Dice.Scheme = sec.SchemeName()
 		if sec.V2() {
-			v.Dice.Scheme = dice.SchemeV2
 			if sec.Beacon != nil {
 				v.Dice.Beacon = sec.Beacon.Network()
 				if v.Dice.Beacon == "" {

@@ -511,7 +511,7 @@ func TestGamePages(t *testing.T) {
 		}
 	}
 	body = get(t, s, "GET", "/games/fk-1/").Body.String()
-	for _, want := range []string{"<svg", "Step 3", "orders are due from A, B", "umpire-dice-v2", `href="/games/fk-1/steps/2"`, "Score A", "A draws a hidden card"} {
+	for _, want := range []string{"<svg", "Step 3", "orders are due from A, B", "umpire-dice-v3", `href="/games/fk-1/steps/2"`, "Score A", "A draws a hidden card"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("fk-1's page lacks %q", want)
 		}

@@ -1,10 +1,11 @@
 // The in-browser dice log verifier of umpire: a web worker that checks an
 // exported dice log (docs/dice-log.md) with the browser's own WebCrypto.
 // It is a line-by-line port of adjudicator/dice (strict.go, verify2.go,
-// verify.go) and of the output of `umpire verify` (cmd/umpire/verify.go),
-// so that a log fails here at the same record, in the same words.
+// verify3.go, verify.go) and of the output of `umpire verify`
+// (cmd/umpire/verify.go), so that a log fails here at the same record, in
+// the same words.
 //
-// Messages in:  {bytes: ArrayBuffer, name: string, head: string}
+// Messages in:  {bytes: ArrayBuffer, name: string, head: string, salt: "SEAT:SALT" or ""}
 // Messages out: {type: "progress", done, total}
 //               {type: "done", state: "ok" | "failed" | "unreadable", headline, text}
 "use strict";
@@ -77,6 +78,7 @@ const T = {
 	key: enc.encode("umpire-key-v2"), step: enc.encode("umpire-step-v2"), stream: enc.encode("umpire-stream-v2"),
 	hide: enc.encode("umpire-hide-v2"), record: enc.encode("umpire-record-v2"), log2: enc.encode("umpire-log-v2"),
 	dice1: enc.encode("umpire-dice-v1"), log1: enc.encode("umpire-log-v1"),
+	salt: enc.encode("umpire-salt-v3"), saltc: enc.encode("umpire-saltc-v3"), order: enc.encode("umpire-order-v3"), step3: enc.encode("umpire-step-v3"),
 };
 
 // ---- Go's %q ----------------------------------------------------------------
@@ -502,6 +504,16 @@ async function sealedCommitment(root) {
 async function streamKey(root, k, name) {
 	return hmac(await hmacKey(root), new Buf(64).bytes(T.key).u64(k).lp(enc.encode(name)).copy());
 }
+// orderSalt is t(seat) of umpire-dice-v3 (salt.go); saltCommitment T(seat).
+async function orderSalt(root, seatBytes) {
+	return hmac(await hmacKey(root), new Buf(64).bytes(T.salt).lp(seatBytes).copy());
+}
+async function saltCommitment(salt) {
+	return sha256(new Buf(64).bytes(T.saltc).bytes(salt).copy());
+}
+// minBeaconDelay is v3's floor: max(60, 10 * period) seconds.
+function minBeaconDelay(period) { return Math.max(60, 10 * period); }
+function periods(delay, period) { return String(delay / period); }
 
 function checkStreamName(name) {
 	const b = enc.encode(name);
@@ -576,17 +588,26 @@ class BeaconVerifier {
 
 // ---- umpire-dice-v2 (verify2.go) ------------------------------------------
 
-const TYPE = { header: 1, step: 2, draw: 3, reveal: 4, rollback: 5, end: 6 };
-const TYPE_NAME = ["", "header", "step", "draw", "reveal", "rollback", "end"];
+const TYPE = { header: 1, step: 2, draw: 3, reveal: 4, rollback: 5, end: 6, start: 7 };
+const TYPE_NAME = ["", "header", "step", "draw", "reveal", "rollback", "end", "start"];
 
 class NotLog extends Error {}
 class V1Log extends Error {}
 
 class Verifier2 {
-	constructor(buf, progress) {
+	constructor(buf, progress, salts) {
 		this.s = new Scanner(buf);
 		this.progress = progress;
-		this.res = { game: "", records: 0, steps: 0, rollbacks: 0, reveals: 0, draws: 0, rederived: 0, sealed: 0, ended: false, beacon: "", head: "", problem: null };
+		this.optSalts = salts || [];
+		this.res = { version: 2, game: "", records: 0, steps: 0, rollbacks: 0, reveals: 0, draws: 0, rederived: 0, sealed: 0, ended: false, beacon: "", head: "",
+			delay: 0, period: 0, delayUnderFloor: false, seats: 0, joined: 0, startHead: null, salts: [], problem: null };
+		this.seats = [];
+		this.saltComm = [];
+		this.started = false;
+		this.startHead = null;
+		this.lastClose = 0;
+		this.closed = false;
+		this.watch = new Map();
 		this.root = null;
 		this.revealed = [];
 		this.revIndex = new Map();
@@ -631,7 +652,8 @@ class Verifier2 {
 		if (name2 === null || !equalAscii(name2, "version") || !s.expect(58)) throw new V1Log();
 		const r = s.number("version");
 		if (r !== null && !r[1] && eq(r[0], 1)) throw new V1Log();
-		if (r === null || r[1] || !eq(r[0], 2)) throw new NotLog("unsupported dice log version: version " + (r === null ? 0 : r[0]) + " (this verifier reads versions 1 and 2)");
+		if (r === null || r[1] || !(eq(r[0], 2) || eq(r[0], 3))) throw new NotLog("unsupported dice log version: version " + (r === null ? 0 : r[0]) + " (this verifier reads versions 1, 2 and 3)");
+		this.res.version = Number(r[0]);
 	}
 
 	async run() {
@@ -678,7 +700,9 @@ class Verifier2 {
 		if (c !== 0) { s.fail(describeByte(c) + " after the log object"); return; }
 		const n = this.n;
 		this.n = 0;
-		if (this.nextRev < this.revealed.length) {
+		if (this.optSalts.length > 0 && !this.started) {
+			this.failf("a salt was given, but the log has no start record: it is not a started umpire-dice-v3 game");
+		} else if (this.nextRev < this.revealed.length) {
 			const r = this.revealed[this.nextRev];
 			this.failf("\"revealed\" lists the key of stream " + goq(r.stream) + " of step " + r.step + ", but no reveal record holds it");
 		} else if (this.root !== null && !this.ended) {
@@ -701,6 +725,10 @@ class Verifier2 {
 		if (t === undefined || !Object.prototype.hasOwnProperty.call(TYPE, dec.decode(tname))) { this.failf("unknown record type " + goqb(tname)); return; }
 		if (!s.expect(44)) return;
 		if (this.n === 1 && t !== TYPE.header) { this.failAt(t, 0, 0, "record 1 must be the header"); return; }
+		const v3 = this.res.version === 3;
+		if (t === TYPE.start && !v3) { this.failAt(t, 0, 0, "a start record in a version " + this.res.version + " log: only umpire-dice-v3 has one"); return; }
+		if (t === TYPE.start && this.n !== 2) { this.failAt(t, 0, 0, "a start record elsewhere than record 2: only record 2 is the start record"); return; }
+		if (v3 && this.n === 2 && t !== TYPE.start && t !== TYPE.end) { this.failAt(t, 0, 0, "record 2 must be the start record (or the end record of a game cancelled before its start)"); return; }
 		if (this.ended) { this.failAt(t, 0, 0, "a record after the end record: an ended game's root is public, so nothing may follow"); return; }
 		if (t !== TYPE.draw) this.drawStep = 0;
 		this.body.reset();
@@ -708,6 +736,7 @@ class Verifier2 {
 		this.recSeq = 0;
 		switch (t) {
 			case TYPE.header: await this.header(); break;
+			case TYPE.start: await this.start3(); break;
 			case TYPE.step: await this.step(); break;
 			case TYPE.draw: await this.draw(); break;
 			case TYPE.reveal: this.reveal(); break;
@@ -727,6 +756,11 @@ class Verifier2 {
 			return;
 		}
 		this.head = h;
+		if (t === TYPE.start) {
+			this.started = true;
+			this.startHead = h;
+			this.res.startHead = hexOf(h);
+		}
 	}
 
 	async header() {
@@ -736,7 +770,9 @@ class Verifier2 {
 		if (!s.member("scheme")) return;
 		const scheme = s.strBytes();
 		if (scheme === null) return;
-		if (!equalAscii(scheme, "umpire-dice-v2")) { this.failAt(TYPE.header, 0, 0, "scheme " + goqb(scheme) + ", this verifier checks umpire-dice-v2"); return; }
+		const want = this.res.version === 3 ? "umpire-dice-v3" : "umpire-dice-v2";
+		if (!equalAscii(scheme, want)) { this.failAt(TYPE.header, 0, 0, "scheme " + goqb(scheme) + ", this verifier checks " + want); return; }
+		h.scheme = want;
 		if (!s.expect(44) || !s.member("game")) return;
 		const game = s.strBytes();
 		if (game === null) return;
@@ -789,6 +825,17 @@ class Verifier2 {
 			if (!s.expect(44) || !s.member("delay")) return;
 			if ((bc.delay = s.uintIn("delay", 0, 4294967295)) === null) return;
 			if (!s.expect(125)) return;
+			this.res.delay = bc.delay;
+			this.res.period = bc.period;
+			const floor = minBeaconDelay(bc.period);
+			if (bc.delay < floor) {
+				if (this.res.version === 3) {
+					this.failAt(TYPE.header, 0, 0, "the beacon's delay is " + bc.delay + " s (" + periods(bc.delay, bc.period) + " periods of " + bc.period + " s), under umpire-dice-v3's floor of max(60, 10 * period) = " + floor + " s: " +
+						"a round so soon after a close could be known when its close notice leaves");
+					return;
+				}
+				this.res.delayUnderFloor = true;
+			}
 			try {
 				this.beacon = await BeaconVerifier.make(bc);
 			} catch (e) {
@@ -800,7 +847,7 @@ class Verifier2 {
 		}
 		// the body
 		const b = this.body;
-		b.lp(enc.encode("umpire-dice-v2")).lp(h.gameBytes).lp(h.rules).lp(h.rulesVersion).u64(h.chainLength).bytes(h.open).bytes(h.sealed);
+		b.lp(enc.encode(h.scheme)).lp(h.gameBytes).lp(h.rules).lp(h.rulesVersion).u64(h.chainLength).bytes(h.open).bytes(h.sealed);
 		b.u32(h.streams.length);
 		for (const sb of streamBytes) b.lp(sb);
 		if (h.beacon === null) b.byte(0);
@@ -846,6 +893,9 @@ class Verifier2 {
 		if (!s.expect(44) || !s.member("close")) return;
 		const close = s.uintIn("close", 0, 1099511627775);
 		if (close === null) return;
+		const v3 = this.res.version === 3;
+		if (v3 && this.closed && lt(close, this.lastClose)) { fail("its close " + close + " is before " + this.lastClose + ", the close of the step record before it: closes never go backwards"); return; }
+		if (v3 && !this.started) { fail("a step record before the start record"); return; }
 		if (!s.expect(44) || !s.member("closed_by")) return;
 		const cbs = s.strBytes();
 		if (cbs === null) return;
@@ -876,6 +926,11 @@ class Verifier2 {
 				if (!s.expect(44) || !s.member("digest")) return;
 				const d = s.hex("order digest", 32);
 				if (d === null || !s.expect(125)) return;
+				if (v3) {
+					const i = this.seatIndex(prev);
+					if (i < 0) { fail("an order entry of seat " + goqb(prev) + ", which the start record does not name"); return; }
+					if (this.watch.has(i)) this.res.salts[this.watch.get(i)].entries.push({ step: k, forStep, version, digest: hexOf(d) });
+				}
 				b.lp(prev).u64(forStep).u64(version).bytes(d);
 				n++;
 				if (!s.more(93)) break;
@@ -911,16 +966,75 @@ class Verifier2 {
 			return;
 		}
 		const pre = new Buf(256);
-		pre.bytes(T.step).lp(this.hdr.gameBytes).u64(k).lp(phaseCopy).bytes(b.b.subarray(countAt, olEnd));
+		if (v3) pre.bytes(T.step3).bytes(this.startHead); else pre.bytes(T.step);
+		pre.lp(this.hdr.gameBytes).u64(k).lp(phaseCopy).bytes(b.b.subarray(countAt, olEnd));
 		if (round === null) pre.byte(0); else pre.byte(1).bytes(round.randomness);
 		const d = await sha256(pre.view());
 		if (!sameBytes(d, digest)) { fail("its digest D_k is " + hexOf(digest) + ", but its game, step, phase, order list and beacon give " + hexOf(d)); return; }
 		b.bytes(link).bytes(digest);
 		this.steps = k; this.lastStep = k; this.lastLink = link;
+		this.lastClose = close; this.closed = true;
 		this.drawStep = k; this.digest = digest;
 		this.open = new Stream(link, T.stream, digest);
 		this.openNext = 0; this.openStart = false;
 		this.res.steps++;
+	}
+
+	// start3 reads and checks a v3 start record (verify3.go).
+	async start3() {
+		const s = this.s;
+		const fail = (m) => this.failAt(TYPE.start, 0, 0, m);
+		if (!s.member("seats") || !s.expect(91)) return;
+		const b = this.body;
+		b.u32(0);
+		if (s.ws() === 93) { fail("the start record names no seat: a game has 1 to 1024"); return; }
+		this.seats = []; this.saltComm = [];
+		for (;;) {
+			if (!s.expect(123) || !s.member("seat")) return;
+			const seat = s.strBytes();
+			if (seat === null) return;
+			if (seat.length < 1 || seat.length > 64) { fail("a seat of " + seat.length + " bytes (1 to 64)"); return; }
+			const n = this.seats.length;
+			if (n > 0 && cmpBytes(this.seats[n - 1], seat) >= 0) { fail("its seats are not sorted bytewise with each seat once (" + goqb(seat) + " after " + goqb(this.seats[n - 1]) + ")"); return; }
+			if (n === 1024) { fail("more than 1024 seats"); return; }
+			const seatCopy = seat.slice();
+			if (!s.expect(44) || !s.member("join")) return;
+			const join = s.hex("join", 32);
+			if (join === null || !s.expect(44) || !s.member("salt_commitment")) return;
+			const tc = s.hex("salt_commitment", 32);
+			if (tc === null || !s.expect(125)) return;
+			if (this.root !== null && !sameBytes(await saltCommitment(await orderSalt(this.root, seatCopy)), tc)) {
+				fail("the salt commitment of seat " + goqb(seatCopy) + " is not the one the sealed root gives: the judge committed to another salt"); return;
+			}
+			b.lp(seatCopy).bytes(join).bytes(tc);
+			this.seats.push(seatCopy);
+			this.saltComm.push(tc);
+			if (!join.every((x) => x === 0)) this.res.joined++;
+			if (!s.more(93)) break;
+		}
+		if (!s.expect(93)) return;
+		new DataView(b.b.buffer).setUint32(0, this.seats.length);
+		this.res.seats = this.seats.length;
+		for (const g of this.optSalts) {
+			const i = this.seatIndex(enc.encode(g.seat));
+			if (i < 0) { fail("a salt was given for seat " + goq(g.seat) + ", which the start record does not name"); return; }
+			if (!sameBytes(await saltCommitment(g.salt), this.saltComm[i])) {
+				fail("the salt given for seat " + goq(g.seat) + " does not hash to its salt commitment: it is not the salt the judge committed to (or it was mistyped)"); return;
+			}
+			if (!this.watch.has(i)) {
+				this.watch.set(i, this.res.salts.length);
+				this.res.salts.push({ seat: g.seat, entries: [] });
+			}
+		}
+	}
+
+	seatIndex(seat) {
+		let lo = 0, hi = this.seats.length;
+		while (lo < hi) {
+			const m = (lo + hi) >>> 1;
+			if (cmpBytes(this.seats[m], seat) < 0) lo = m + 1; else hi = m;
+		}
+		return lo < this.seats.length && cmpBytes(this.seats[lo], seat) === 0 ? lo : -1;
 	}
 
 	async draw() {
@@ -1115,14 +1229,15 @@ function plural(n, thing) {
 // printVerifyV2 is cmd/umpire/verify.go's, line for line.
 function printV2(name, res, wantHead, beaconUnchecked) {
 	const lines = [];
+	const scheme = res.version === 3 ? "umpire-dice-v3" : "umpire-dice-v2";
 	if (res.problem !== null) {
-		lines.push("FAILED " + name + " (game " + res.game + ", umpire-dice-v2)");
+		lines.push("FAILED " + name + " (game " + res.game + ", " + scheme + ")");
 		lines.push("  " + problemText2(res.problem));
 		lines.push("  Nothing from this record on can be trusted.");
 		return { state: "failed", headline: "The log does not verify: " + problemText2(res.problem), text: lines.join("\n") };
 	}
 	const state = res.ended ? "ended: its sealed root is public" : "running";
-	lines.push("OK " + name + " (game " + res.game + ", umpire-dice-v2, " + state + ")");
+	lines.push("OK " + name + " (game " + res.game + ", " + scheme + ", " + state + ")");
 	let l = "  " + res.records + " records: " + res.steps + " steps, " + res.draws + " draws (" + res.rederived + " re-derived";
 	if (res.sealed > 0) l += ", " + res.sealed + " hidden whose key is not public: their place and form checked";
 	l += "), " + plural(res.reveals, "key reveal") + ", " + plural(res.rollbacks, "rollback") + ".";
@@ -1133,6 +1248,18 @@ function printV2(name, res, wantHead, beaconUnchecked) {
 		lines.push("  by a key the operator holds proves nothing: check that key yourself.");
 	} else lines.push("  Beacon: " + res.beacon + "; every step's round verified.");
 	if (beaconUnchecked) lines.push("  (This browser could not load the BLS code (" + blsError + "): each round's number and randomness were checked, its signature was not. umpire verify checks it.)");
+	if (res.beacon !== "") {
+		let d = "  Beacon delay: " + res.delay + " s (" + periods(res.delay, res.period) + " periods of " + res.period + " s)";
+		if (res.delayUnderFloor) d += ", under umpire-dice-v3's floor of " + minBeaconDelay(res.period) + " s: a v3 game may not ask for it";
+		lines.push(d + ".");
+	}
+	if (res.startHead !== null) lines.push("  Start record: " + plural(res.seats, "seat") + ", " + res.joined + " contributed a signed join; h_2 " + res.startHead + ".");
+	else if (res.version === 3) lines.push("  No start record: the game has not started.");
+	for (const s of res.salts) {
+		lines.push("  Your salt for seat " + s.seat + " is the one the start record commits to. Your order entries (compare each with your receipt, or 'umpire digest'):");
+		if (s.entries.length === 0) lines.push("    (none)");
+		for (const e of s.entries) lines.push("    step " + e.step + ": sent for step " + e.forStep + ", version " + e.version + ", digest " + e.digest);
+	}
 	lines.push("  Log head " + res.head);
 	let headline = "All " + res.records + " records verified, head " + res.head;
 	let st = "ok";
@@ -1334,7 +1461,18 @@ function printV1(name, res, wantHead) {
 
 // ---- the worker -------------------------------------------------------------
 
-async function verify(bytes, name, wantHead) {
+// parseSalt reads "SEAT:SALT" as umpire verify's --salt does.
+function parseSalt(text) {
+	const i = text.lastIndexOf(":");
+	if (i < 1) throw new NotLog("want SEAT:SALT, such as Serb:87e360b2... (64 hex digits)");
+	const hex = text.slice(i + 1);
+	if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new NotLog("the salt: want 64 hex digits");
+	const salt = new Uint8Array(32);
+	for (let j = 0; j < 32; j++) salt[j] = parseInt(hex.substr(2 * j, 2), 16);
+	return { seat: text.slice(0, i), salt };
+}
+
+async function verify(bytes, name, wantHead, saltText) {
 	if (!subtle) {
 		return { state: "unreadable", headline: "This browser offers no WebCrypto here", text: "The page must be served over HTTPS (or from this computer) for the browser's cryptography to be available.\nDownload the log and run: umpire verify " + name };
 	}
@@ -1346,7 +1484,11 @@ async function verify(bytes, name, wantHead) {
 			postMessage({ type: "progress", done, total });
 		}
 	};
-	const v = new Verifier2(bytes, (off) => progress(off, bytes.length));
+	let salts = [];
+	if (saltText) {
+		try { salts = [parseSalt(saltText)]; } catch (e) { return unreadable(name, e.message); }
+	}
+	const v = new Verifier2(bytes, (off) => progress(off, bytes.length), salts);
 	try {
 		v.start();
 	} catch (e) {
@@ -1370,10 +1512,10 @@ function unreadable(name, msg) {
 }
 
 self.onmessage = async (ev) => {
-	const { bytes, name, head } = ev.data;
+	const { bytes, name, head, salt } = ev.data;
 	const started = performance.now();
 	try {
-		const out = await verify(new Uint8Array(bytes), name, head || "");
+		const out = await verify(new Uint8Array(bytes), name, head || "", salt || "");
 		out.type = "done";
 		out.ms = Math.round(performance.now() - started);
 		postMessage(out);

@@ -51,6 +51,7 @@ form.addEventListener("submit", async (ev) => {
 	bar.removeAttribute("value");
 	barText.textContent = "reading " + src.name;
 	const head = form.elements.head.value.trim().toLowerCase();
+	const salt = form.elements.salt.value.trim();
 	worker.onmessage = (m) => {
 		const d = m.data;
 		if (d.type === "progress") {
@@ -69,5 +70,5 @@ form.addEventListener("submit", async (ev) => {
 		progress.hidden = true;
 		show("unreadable", "The verifier could not run", String(e.message || e));
 	};
-	worker.postMessage({ bytes: src.bytes, name: src.name, head }, [src.bytes]);
+	worker.postMessage({ bytes: src.bytes, name: src.name, head, salt }, [src.bytes]);
 });

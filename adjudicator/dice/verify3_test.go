@@ -1,0 +1,160 @@
+package dice
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestExampleExportsV3: the spec's v3 example exports verify with the
+// verdicts it gives (docs/dice-log.md section 13): the running game and the
+// ended one verify; the tampered one, whose step 4 closes before step 3
+// with every digest and head recomputed, fails at step 4 (record 14) on
+// the close alone.
+func TestExampleExportsV3(t *testing.T) {
+	res := verifyFile(t, "testdata/dice-v3-example.json", VerifyOptions{})
+	if !res.OK() {
+		t.Fatalf("running example: %v", res.Problem)
+	}
+	if res.Head.String() != "a0576435caddb7ec33ecf205b8863896998587b90b8821125e90cc7befe1eea6" || res.Records != 14 || res.Ended || res.Version != 3 {
+		t.Errorf("running example: %+v", res)
+	}
+	if res.Sealed != 2 || res.Rederived != 5 || res.Steps != 3 || res.Rollbacks != 1 || res.Reveals != 1 || res.Beacon != "drand quicknet" {
+		t.Errorf("running example counts: %+v", res)
+	}
+	if res.Seats != 2 || res.Joined != 2 || res.StartHead == nil || res.StartHead.String() != "a8a8eb35ef3a3d030c4ce735193cb8c594163161e545a5d501a29607b3f073b9" ||
+		res.Delay != 600 || res.Period != 3 || res.DelayUnderFloor {
+		t.Errorf("running example's start and beacon: %+v", res)
+	}
+	res = verifyFile(t, "testdata/dice-v3-example-ended.json", VerifyOptions{})
+	if !res.OK() {
+		t.Fatalf("ended example: %v", res.Problem)
+	}
+	if res.Head.String() != "aec4c4ee42033b9f90e633faf01566af96325a0d368794837c38d9f596dc4c64" || !res.Ended || res.Sealed != 0 || res.Rederived != 7 || res.Records != 15 {
+		t.Errorf("ended example: %+v", res)
+	}
+	res = verifyFile(t, "testdata/dice-v3-example-tampered.json", VerifyOptions{})
+	if res.OK() {
+		t.Fatal("the tampered example verifies")
+	}
+	if res.Problem.Record != 14 || res.Problem.Type != "step" || res.Problem.Step != 4 || !strings.Contains(res.Problem.Reason, "close") {
+		t.Errorf("tampered example fails at %+v, want record 14, step 4, its close", res.Problem)
+	}
+}
+
+// TestExampleRoundTripV3: the export writer writes the v3 examples byte
+// for byte, and the ledger, fed their records, gives every head they
+// state.
+func TestExampleRoundTripV3(t *testing.T) {
+	for _, name := range []string{"dice-v3-example.json", "dice-v3-example-ended.json", "dice-v3-example-tampered.json"} {
+		want, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, root, revealed := readExampleRecords(t, want)
+		i := 0
+		var got bytes.Buffer
+		_, err = WriteExportV3(&got, root, revealed, func() (*Record, error) {
+			if i == len(recs) {
+				return nil, nil
+			}
+			i++
+			return &recs[i-1], nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%s written again differs:\n%s", name, firstDiff(got.String(), string(want)))
+		}
+	}
+	// The ledger, fed the ended example's records (a sealed draw whose
+	// values are unknown keeps its count from the spec: the running
+	// example's cannot be fed), gives every head it states, and refuses
+	// the tampered step 4 in their place.
+	recs, _, _ := readExampleRecords(t, mustRead(t, "testdata/dice-v3-example-ended.json"))
+	var l Ledger
+	for i := range recs[:13] {
+		want := recs[i].Head
+		if err := l.Append(&recs[i]); err != nil {
+			t.Fatalf("record %d: %v", i+1, err)
+		}
+		if recs[i].Head != want {
+			t.Errorf("record %d (%s): head %s, want %s", i+1, recs[i].Type, recs[i].Head, want)
+		}
+	}
+	tampered, _, _ := readExampleRecords(t, mustRead(t, "testdata/dice-v3-example-tampered.json"))
+	at := l
+	if err := at.Append(&tampered[13]); err == nil {
+		t.Error("the ledger takes the tampered step 4, whose close goes backwards")
+	}
+	// The tampered example's head, chained by hand past the ledger's check.
+	h := NextHead(recs[12].Head, RecordHash(TypeStep, tampered[13].AppendBody(nil)))
+	wantHex(t, "tampered example's head", h.bytes(), "33ced3df56fc6dd255db53a740e6775f1ad1f1da9137741ee503714a97ad4e85")
+	for i := 13; i < len(recs); i++ {
+		want := recs[i].Head
+		if err := l.Append(&recs[i]); err != nil || recs[i].Head != want {
+			t.Errorf("record %d: %v, head %s, want %s", i+1, err, recs[i].Head, want)
+		}
+	}
+	// A v2 writer refuses a v3 header.
+	recs, root, revealed := readExampleRecords(t, mustRead(t, "testdata/dice-v3-example.json"))
+	if _, err := WriteExportV2(&bytes.Buffer{}, root, revealed, func() (*Record, error) { return &recs[0], nil }); err == nil {
+		t.Error("a v3 log written as version 2")
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestVerifyV3Salts: a seat's salt is checked against the start record and
+// lists its order entries; a wrong salt fails at the start record; with
+// the sealed root and the order files, every entry is checked against its
+// file, and a substituted file fails at its step.
+func TestVerifyV3Salts(t *testing.T) {
+	_, sealedRoot := kat2Roots()
+	tA := OrderSalt(sealedRoot, "A")
+	res := verifyFile(t, "testdata/dice-v3-example.json", VerifyOptions{Salts: []SeatSalt{{Seat: "A", Salt: tA}}})
+	if !res.OK() || len(res.Salts) != 1 || len(res.Salts[0].Entries) != 2 {
+		t.Fatalf("A's salt: %v %+v", res.Problem, res.Salts)
+	}
+	if e := res.Salts[0].Entries[1]; e.Step != 3 || e.ForStep != 3 || e.Digest != OrderDigestV3(tA, 3, 1, []byte("orders A, step 3")) {
+		t.Errorf("A's entry of step 3: %+v", e)
+	}
+	bad := tA
+	bad[0] ^= 1
+	res = verifyFile(t, "testdata/dice-v3-example.json", VerifyOptions{Salts: []SeatSalt{{Seat: "A", Salt: bad}}})
+	if res.OK() || res.Problem.Record != 2 || res.Problem.Type != "start" {
+		t.Errorf("a wrong salt: %+v", res.Problem)
+	}
+	res = verifyFile(t, "testdata/dice-v3-example.json", VerifyOptions{Salts: []SeatSalt{{Seat: "C", Salt: tA}}})
+	if res.OK() || res.Problem.Record != 2 {
+		t.Errorf("a salt for a seat the game lacks: %+v", res.Problem)
+	}
+	res = verifyFile(t, "testdata/dice-v2-example.json", VerifyOptions{Salts: []SeatSalt{{Seat: "A", Salt: tA}}})
+	if res.OK() {
+		t.Error("a salt checked against a v2 log, which has no start record")
+	}
+	files := map[string]string{"A 1 1": "orders A", "B 1 2": "orders B", "A 3 1": "orders A, step 3"}
+	lookup := func(seat string, forStep, version uint64) ([]byte, bool) {
+		f, ok := files[fmt.Sprint(seat, " ", forStep, " ", version)]
+		return []byte(f), ok
+	}
+	res = verifyFile(t, "testdata/dice-v3-example-ended.json", VerifyOptions{OrderFile: lookup})
+	if !res.OK() || res.OrdersChecked != 4 {
+		t.Errorf("the ended example's orders against their files: %v, %d checked", res.Problem, res.OrdersChecked)
+	}
+	files["A 3 1"] = "orders A, step 3, changed"
+	res = verifyFile(t, "testdata/dice-v3-example-ended.json", VerifyOptions{OrderFile: lookup})
+	if res.OK() || res.Problem.Step != 3 || !strings.Contains(res.Problem.Reason, "keyed digest") {
+		t.Errorf("a substituted order file: %+v", res.Problem)
+	}
+}

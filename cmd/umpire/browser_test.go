@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"io"
-	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,6 +23,8 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/templates"
 )
@@ -161,9 +161,9 @@ func webOn(t testing.TB, path string) (string, *store.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &Main{Now: time.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Stdout: io.Discard, Stderr: io.Discard}
-	j := &adjudicator.Judge{Games: games()}
-	ws, err := m.startWeb(db, j, judgeAddress, m.newMetrics(db), "127.0.0.1:0", "", "", "", 1000, 1000)
+	cfg := daemon.DefaultConfig()
+	cfg.Address, cfg.Web = daemontest.JudgeAddress, &daemon.WebConfig{Address: "127.0.0.1:0", Rate: 1000, Burst: 1000}
+	d, err := daemon.New(context.Background(), cfg, db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,14 +171,15 @@ func webOn(t testing.TB, path string) (string, *store.DB) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		ws.run(ctx)
+		d.ServeWeb(ctx)
 	}()
 	t.Cleanup(func() {
 		cancel()
 		<-done
+		d.Close()
 		db.Close()
 	})
-	return ws.url, db
+	return d.WebURL(), db
 }
 
 // verifyIn runs the page's verifier on the log the form is given (the
@@ -277,7 +278,7 @@ func TestBrowserDemo(t *testing.T) {
 	t.Run("svg is the png", func(t *testing.T) {
 		var snap *adjudicator.Report
 		err := db.View(context.Background(), func(tx *store.Tx) (err error) {
-			snap, err = (&adjudicator.Judge{Games: games()}).Snapshot(tx.Judge(judgeAddress, time.Now()), "demo-1")
+			snap, err = (&adjudicator.Judge{Games: daemon.Games()}).Snapshot(tx.Judge(daemontest.JudgeAddress, time.Now()), "demo-1")
 			return err
 		})
 		if err != nil || snap.Picture == nil {
@@ -306,7 +307,7 @@ func TestBrowserDemo(t *testing.T) {
 		// another picture (units elsewhere, other arrows).
 		var step1 *adjudicator.Report
 		err = db.View(context.Background(), func(tx *store.Tx) (err error) {
-			step1, err = (&adjudicator.Judge{Games: games()}).BuildReport(tx.Judge(judgeAddress, time.Now()), "demo-1", 1, adjudicator.Spectator)
+			step1, err = (&adjudicator.Judge{Games: daemon.Games()}).BuildReport(tx.Judge(daemontest.JudgeAddress, time.Now()), "demo-1", 1, adjudicator.Spectator)
 			return err
 		})
 		if err != nil || step1.Picture == nil {

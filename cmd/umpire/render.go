@@ -7,10 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/store"
-	"github.com/umpire-pbem/umpire/templates"
 )
 
 func renderCommand() *command {
@@ -45,40 +41,7 @@ func runRender(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	}
 	seat := fs.Lookup("seat").Value.String()
 	out := fs.Lookup("out").Value.String()
-	cfg, db, err := m.openExisting(fs)
-	if err != nil {
-		return err
-	}
-	rs, err := templates.NewReports(cfg.Templates.Dir)
-	if err != nil {
-		return err
-	}
-	j := &adjudicator.Judge{Games: games(), Logger: m.Logger}
-	var rep *adjudicator.Report
-	err = db.View(ctx, func(tx *store.Tx) error {
-		jt := tx.Judge(cfg.Address, m.Now())
-		g, err := findGame(jt, cfg.Store, game)
-		if err != nil {
-			return err
-		}
-		if step == 0 {
-			step = max(g.Step, 2) - 1
-		}
-		if err := checkStep(g, step); err != nil {
-			return err
-		}
-		if seat != "" {
-			if seat, err = findSeat(jt, game, seat); err != nil {
-				return err
-			}
-		}
-		rep, err = j.BuildReport(jt, game, step, seat)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	r, err := rs.Render(rep)
+	r, step, seat, err := m.console(fs).Render(ctx, game, step, seat)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 )
 
 // gameExportStart is how a game export begins (docs/game-export.md).
@@ -122,7 +123,7 @@ func runVerify(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	// --json promises JSON on standard output, also when there is no
 	// result: {"ok": false, "error": "..."}, with the same exit status.
 	status := exitFail
-	var uerr usageError
+	var uerr daemon.UsageError
 	if errors.As(err, &uerr) {
 		status = exitUsage
 	}
@@ -381,4 +382,15 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	c.n += int64(n)
 	c.fn(c.n)
 	return n, err
+}
+
+// plural returns "1 thing" or "n things".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	if strings.HasSuffix(thing, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(thing, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

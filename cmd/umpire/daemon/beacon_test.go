@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/beacon/beacontest"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -34,7 +35,10 @@ func TestSchedulerFetchesBeaconRounds(t *testing.T) {
 	defer db.Close()
 	step := func() adjudicator.StepRecord {
 		var st adjudicator.StepRecord
-		db.View(t.Context(), func(tx *store.Tx) (err error) { st, err = tx.Judge(judgeAddress, t0).Step("bc-1", 1); return err })
+		db.View(t.Context(), func(tx *store.Tx) (err error) {
+			st, err = tx.Judge(daemontest.JudgeAddress, t0).Step("bc-1", 1)
+			return err
+		})
 		return st
 	}
 	if st := step(); st.Status != adjudicator.StepWaiting {
@@ -43,7 +47,7 @@ func TestSchedulerFetchesBeaconRounds(t *testing.T) {
 	round := step().Dice.Round
 	at := time.Unix(int64(b.RoundTime(round)), 0).UTC()
 	now := at.Add(-time.Second)
-	s := &scheduler{db: db, judge: j, from: judgeAddress, now: func() time.Time { return now },
+	s := &scheduler{db: db, judge: j, from: daemontest.JudgeAddress, now: func() time.Time { return now },
 		log: slog.New(slog.NewTextHandler(io.Discard, nil)), interval: time.Minute, wake: make(chan struct{}, 1),
 		beacons: &beacon.Relay{URLs: []string{relay.URL}, Tries: 2, Backoff: time.Millisecond}}
 	relay.SetNow(at)
@@ -99,7 +103,7 @@ func beaconDB(t *testing.T) (*store.DB, *adjudicator.Judge) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return db, &adjudicator.Judge{Games: games()}
+	return db, &adjudicator.Judge{Games: Games()}
 }
 
 // hostForBeacon creates and starts a fake duel id with the game file line
@@ -113,7 +117,7 @@ func hostForBeacon(t *testing.T, db *store.DB, j *adjudicator.Judge, t0 time.Tim
 		t.Fatal(err)
 	}
 	err = db.Update(t.Context(), func(stx *store.Tx) error {
-		tx := stx.Judge(judgeAddress, t0)
+		tx := stx.Judge(daemontest.JudgeAddress, t0)
 		if err := j.Create(tx, f, []byte(file), t0); err != nil {
 			return err
 		}
@@ -165,7 +169,10 @@ func TestSlowRelayHoldsUpNoPass(t *testing.T) {
 	hostForBeacon(t, db, j, t0, "plain-1", "")
 	stepOf := func(game string, k uint64) adjudicator.StepRecord {
 		var st adjudicator.StepRecord
-		db.View(t.Context(), func(tx *store.Tx) (err error) { st, err = tx.Judge(judgeAddress, t0).Step(game, k); return err })
+		db.View(t.Context(), func(tx *store.Tx) (err error) {
+			st, err = tx.Judge(daemontest.JudgeAddress, t0).Step(game, k)
+			return err
+		})
 		return st
 	}
 	wait := stepOf("slow-1", 1)
@@ -177,7 +184,7 @@ func TestSlowRelayHoldsUpNoPass(t *testing.T) {
 	if d := stepOf("plain-1", 2).Deadline; d.After(now) {
 		now = d
 	}
-	s := &scheduler{db: db, judge: j, from: judgeAddress, now: func() time.Time { return now },
+	s := &scheduler{db: db, judge: j, from: daemontest.JudgeAddress, now: func() time.Time { return now },
 		log: slog.New(slog.NewTextHandler(io.Discard, nil)), interval: time.Minute, wake: make(chan struct{}, 1),
 		beacons: &beacon.Relay{URLs: []string{hang.URL}, Tries: 1, Timeout: time.Hour}}
 	ctx, cancel := context.WithCancel(t.Context())

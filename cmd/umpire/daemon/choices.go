@@ -1,7 +1,8 @@
-package main
+package daemon
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -76,4 +77,15 @@ func wantArgs(usage string, got, want int) error {
 	}
 	what := map[int]string{0: "no argument", 1: "one argument", 2: "two arguments"}[want]
 	return usagef("%s takes %s, not %d: umpire %s", strings.Fields(usage)[0]+" "+strings.Fields(usage)[1], what, got, usage)
+}
+
+// plural returns "1 thing" or "n things".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	if strings.HasSuffix(thing, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(thing, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -1,9 +1,10 @@
-package main
+package daemon
 
 import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/mail"
@@ -18,11 +19,13 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
-// defaultConfigFile is read when neither --config nor UMPIRE_CONFIG names
+// DefaultConfigFile is read when neither --config nor UMPIRE_CONFIG names
 // one and it exists in the working directory.
-const defaultConfigFile = "umpire.toml"
+const DefaultConfigFile = "umpire.toml"
 
-// Config is the configuration file of umpire (README.md, "Configuration").
+// Config is the configuration file of umpire (README.md, "Configuration"),
+// and what the program gives the judge besides (the fields without a TOML
+// key).
 type Config struct {
 	// Store is the bbolt file that holds everything; a relative path is
 	// relative to the configuration file's folder.
@@ -50,10 +53,22 @@ type Config struct {
 	// (docs/operations.md, "Retention").
 	Retention Retention `toml:"retention"`
 
+	// Games is the games the judge hosts.
+	Games adjudicator.Registry `toml:"-"`
+	// Now is the judge's clock and Logger its log; Stdout is where serve
+	// --dev prints the addresses of its mail servers and web pages.
+	Now    func() time.Time `toml:"-"`
+	Logger *slog.Logger     `toml:"-"`
+	Stdout io.Writer        `toml:"-"`
+	// Dev runs mail servers of the judge's own on loopback instead of the
+	// configured ones, and serves the web pages on loopback (serve --dev).
+	Dev bool `toml:"-"`
+	// Control carries out a command line sent to the control socket, and
+	// returns its exit code (nil: the judge has no control socket).
+	Control ControlFunc `toml:"-"`
+
 	// adj is the judge these settings make, made once (judge).
 	adj *adjudicator.Judge
-	// registry is the games the judge hosts: Main.Games, or games().
-	registry adjudicator.Registry
 
 	// Web, when the section is there, serves the read-only public pages
 	// (docs/web.md); nil without it.
@@ -193,48 +208,37 @@ type LogConfig struct {
 	Format string `toml:"format"` // text or json
 }
 
-func defaultConfig() *Config {
-	return &Config{Store: "umpire.db", Name: "umpire", Log: LogConfig{Level: "info", Format: "text"},
+// DefaultConfig is the configuration without a file.
+func DefaultConfig() *Config {
+	return &Config{Store: "umpire.db", Name: "umpire", Games: Games(), Log: LogConfig{Level: "info", Format: "text"},
 		IMAP:      MailBox{Security: "tls", Folder: "INBOX", Processed: "processed", Rejected: "rejected", Quarantine: "quarantine"},
 		SMTP:      MailBox{Security: "starttls"},
 		Limits:    Limits{MessageBytes: 2 << 20, RepliesPerHour: 20, MinInterval: duration{adjudicator.DefaultMinInterval}},
 		Retention: Retention{SentMail: duration{DefaultRetention}}}
 }
 
-// games returns the games the judge hosts.
-func (c *Config) games() adjudicator.Registry {
-	if c.registry != nil {
-		return c.registry
-	}
-	return games()
-}
-
-// judge returns the judge the configuration describes.
-func (c *Config) judge(log *slog.Logger) *adjudicator.Judge {
+// Judge returns the judge the configuration describes, logging to log.
+func (c *Config) Judge(log *slog.Logger) *adjudicator.Judge {
 	if c.adj == nil || c.adj.Logger != log {
 		message, step := c.Limits.budgets()
-		c.adj = &adjudicator.Judge{Games: c.games(), Logger: log, MinInterval: c.Limits.MinInterval.Duration,
+		c.adj = &adjudicator.Judge{Games: c.Games, Logger: log, MinInterval: c.Limits.MinInterval.Duration,
 			StepsPerHour: c.Limits.StepsPerHour, Operator: c.Operator, MessageBudget: message, StepBudget: step}
 	}
 	return c.adj
 }
 
-// loadConfig reads the configuration named by flagPath, UMPIRE_CONFIG or
-// umpire.toml, in that order; without any, it returns the defaults. Unknown
-// keys are errors, so a misspelt setting is never silently ignored. The mail
-// servers' secrets (password_file, ca_file) are read only by mailSecrets,
-// for the commands that talk to them: the offline commands need none.
-func (m *Main) loadConfig(flagPath string) (*Config, error) {
-	path := flagPath
-	if path == "" {
-		path = m.Getenv("UMPIRE_CONFIG")
-	}
+// LoadConfig reads the configuration file at path (the command line's
+// --config, or UMPIRE_CONFIG); with path "", umpire.toml if it exists, else
+// the defaults. Unknown keys are errors, so a misspelt setting is never
+// silently ignored. The mail servers' secrets (password_file, ca_file) are
+// read only by ReadSecrets, for the commands that talk to them: the offline
+// commands need none. Its errors are UsageErrors.
+func LoadConfig(path string) (*Config, error) {
 	explicit := path != ""
 	if !explicit {
-		path = defaultConfigFile
+		path = DefaultConfigFile
 	}
-	cfg := defaultConfig()
-	cfg.registry = m.Games
+	cfg := DefaultConfig()
 	data, err := os.ReadFile(path)
 	switch {
 	case !explicit && errors.Is(err, fs.ErrNotExist):
@@ -291,20 +295,12 @@ func (m *Main) loadConfig(flagPath string) (*Config, error) {
 	if f := cfg.Log.Format; f != "text" && f != "json" {
 		return nil, usagef("config %s: log.format %q is neither text nor json", path, f)
 	}
-	if cfg.Limits.MinInterval.Duration <= 0 || cfg.Limits.StepsPerHour < 0 || cfg.Limits.RepliesPerHour < 0 {
-		return nil, usagef("config %s: limits.min_interval must be a positive duration, and the other limits not negative", path)
-	}
-	if cfg.Operator != "" {
-		if _, err := mail.ParseAddress(cfg.Operator); err != nil {
-			return nil, usagef("config %s: operator %q is not a mail address", path, cfg.Operator)
-		}
-	}
 	return cfg, nil
 }
 
-// mailSecrets reads the mail servers' password files and CA files that
+// ReadSecrets reads the mail servers' password files and CA files that
 // the configuration names (relative to its folder).
-func (cfg *Config) mailSecrets() error {
+func (cfg *Config) ReadSecrets() error {
 	path, dir := cfg.source, cfg.dir
 	for _, name := range []string{"imap", "smtp"} {
 		mb := map[string]*MailBox{"imap": &cfg.IMAP, "smtp": &cfg.SMTP}[name]
@@ -346,12 +342,15 @@ func (c *Config) logLevel() (slog.Level, error) {
 	return l, nil
 }
 
-// logger returns the logger the configuration asks for, writing to stderr.
-func (m *Main) logger(c *Config) *slog.Logger {
+// NewLogger returns the logger the configuration asks for, writing to w.
+func (c *Config) NewLogger(w io.Writer) *slog.Logger {
 	level, _ := c.logLevel()
 	opts := &slog.HandlerOptions{Level: level}
 	if c.Log.Format == "json" {
-		return slog.New(slog.NewJSONHandler(m.Stderr, opts))
+		return slog.New(slog.NewJSONHandler(w, opts))
 	}
-	return slog.New(slog.NewTextHandler(m.Stderr, opts))
+	return slog.New(slog.NewTextHandler(w, opts))
 }
+
+// File is the file the configuration was read from, "" for the defaults.
+func (c *Config) File() string { return c.source }

@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/url"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -52,11 +51,6 @@ func (w *WebConfig) check(dir string) error {
 	return nil
 }
 
-// newMetrics makes the daemon's metrics, its outbox read from db.
-func (m *Main) newMetrics(db *store.DB) *web.Metrics {
-	return web.NewMetrics(outboxStats{db}, m.Now, m.Logger)
-}
-
 // outboxStats reads the outbox's depth and age from the store (docs/web.md,
 // "Metrics").
 type outboxStats struct{ db *store.DB }
@@ -88,7 +82,7 @@ type webServer struct {
 // startWeb listens at addr for the pages of db's games; cert and key, both
 // or neither, serve HTTPS. base is the public URL ("" for the address it
 // listens at).
-func (m *Main) startWeb(db *store.DB, judge *adjudicator.Judge, from string, metrics *web.Metrics, addr, base, cert, key string, rate float64, burst int) (*webServer, error) {
+func (d *Daemon) startWeb(from, addr, base, cert, key string, rate float64, burst int) (*webServer, error) {
 	var tc *tls.Config
 	if cert != "" {
 		pair, err := tls.LoadX509KeyPair(cert, key)
@@ -97,8 +91,8 @@ func (m *Main) startWeb(db *store.DB, judge *adjudicator.Judge, from string, met
 		}
 		tc = &tls.Config{Certificates: []tls.Certificate{pair}, MinVersion: tls.VersionTLS12}
 	}
-	srv, err := web.New(web.Config{DB: db, Judge: judge, From: from, BaseURL: base, Rate: rate, Burst: burst,
-		Metrics: metrics, Now: m.Now, Logger: m.Logger})
+	srv, err := web.New(web.Config{DB: d.db, Judge: d.judge, From: from, BaseURL: base, Rate: rate, Burst: burst,
+		Metrics: d.metrics, Now: d.now, Logger: d.log})
 	if err != nil {
 		return nil, err
 	}
@@ -144,13 +138,14 @@ func takenMetrics(metrics *web.Metrics) func(env *adjudicator.Envelope, d umail.
 	}
 }
 
-// serveWeb sets up the public pages for the daemon d: on loopback for
-// --dev (dev), else where the [web] section says; without either, none.
-// It prints where to open them.
-func (m *Main) serveWeb(d *daemon, cfg *Config, db *store.DB, dev bool) error {
+// serveWeb sets up the public pages: on loopback for --dev, else where the
+// [web] section says; without either, none. For --dev it prints where to
+// open them.
+func (d *Daemon) serveWeb() error {
+	cfg := d.cfg
 	var w WebConfig
 	switch {
-	case dev:
+	case cfg.Dev:
 		w = WebConfig{Address: "127.0.0.1:0"}
 		if cfg.Web != nil {
 			w.Rate, w.Burst = cfg.Web.Rate, cfg.Web.Burst
@@ -160,61 +155,32 @@ func (m *Main) serveWeb(d *daemon, cfg *Config, db *store.DB, dev bool) error {
 	default:
 		return nil
 	}
-	ws, err := m.startWeb(db, d.judge, cfg.Address, d.metrics, w.Address, w.BaseURL, w.CertFile, w.KeyFile, w.Rate, w.Burst)
+	ws, err := d.startWeb(cfg.Address, w.Address, w.BaseURL, w.CertFile, w.KeyFile, w.Rate, w.Burst)
 	if err != nil {
 		return err
 	}
 	d.web = ws
-	m.closers = append(m.closers, ws.l)
-	if dev {
-		fmt.Fprintf(m.Stdout, "The games' web pages: %s (loopback only)\n", ws.url)
+	d.closers = append(d.closers, ws.l)
+	if cfg.Dev {
+		fmt.Fprintf(cfg.Stdout, "The games' web pages: %s (loopback only)\n", ws.url)
 	}
-	m.Logger.Info("web pages", "listen", ws.l.Addr().String(), "url", ws.url)
+	d.log.Info("web pages", "listen", ws.l.Addr().String(), "url", ws.url)
 	return nil
 }
 
-// demoPages are the demo's web pages, served while it runs.
-type demoPages struct {
-	url  string // the pages' root; "" when off
-	stop func()
+// WebURL is where the judge's web pages are, "" when it serves none.
+func (d *Daemon) WebURL() string {
+	if d.web == nil {
+		return ""
+	}
+	return d.web.url
 }
 
-// demoWeb serves the pages of the demo's store on loopback at addr ("off":
-// none) until stop.
-func (m *Main) demoWeb(ctx context.Context, d *daemon, db *store.DB, from, addr string) (*demoPages, error) {
-	if addr == "off" || addr == "" {
-		return &demoPages{stop: func() {}}, nil
+// ServeWeb serves the web pages until ctx ends, for a judge that Once
+// runs (Run serves them itself).
+func (d *Daemon) ServeWeb(ctx context.Context) error {
+	if d.web == nil {
+		return nil
 	}
-	host, _, err := net.SplitHostPort(addr)
-	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
-		return nil, usagef("--web %s: the demo serves on a loopback address only, such as 127.0.0.1:8080", addr)
-	}
-	ws, err := m.startWeb(db, d.judge, from, d.metrics, addr, "", "", "", 0, 0)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if err := ws.run(ctx); err != nil {
-			m.Logger.Error("demo web pages", "err", err)
-		}
-	}()
-	return &demoPages{url: ws.url, stop: func() { cancel(); <-done }}, nil
+	return d.web.run(ctx)
 }
-
-// optionalBool is a boolean flag that knows whether it was given.
-type optionalBool struct{ v, set bool }
-
-func (b *optionalBool) String() string { return fmt.Sprint(b.v) }
-func (b *optionalBool) Set(s string) error {
-	v, err := strconv.ParseBool(s)
-	if err != nil {
-		return fmt.Errorf("%q is not true or false", s)
-	}
-	b.v, b.set = v, true
-	return nil
-}
-func (b *optionalBool) IsBoolFlag() bool  { return true }
-func (b *optionalBool) get() (bool, bool) { return b.v, b.set }

@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"bytes"
@@ -23,6 +23,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/intake"
 	"github.com/umpire-pbem/umpire/store"
@@ -157,7 +158,7 @@ func TestSoak(t *testing.T) {
 	clock := &soakClock{now: soakStart}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	var root uint64
-	judge := &adjudicator.Judge{Games: games(), Logger: quiet, ChainLength: 64, NewRoot: func() (dice.Hash, error) {
+	judge := &adjudicator.Judge{Games: Games(), Logger: quiet, ChainLength: 64, NewRoot: func() (dice.Hash, error) {
 		root++
 		return sha256.Sum256(binary.BigEndian.AppendUint64(nil, root)), nil
 	}}
@@ -170,7 +171,7 @@ func TestSoak(t *testing.T) {
 
 	// Players: a club of 8 SSH keys, each seated in many games.
 	keys := soakKeys(t, 8)
-	const from = "umpire <" + judgeAddress + ">"
+	const from = "umpire <" + daemontest.JudgeAddress + ">"
 	created := soakGames(t, db, judge, keys, size)
 	start := soakDay(t, ctx, db)
 
@@ -188,7 +189,7 @@ func TestSoak(t *testing.T) {
 	q.rendered = func() { out.PokeLane(umail.LaneReports) }
 	poke := func() { out.Poke(); q.Wake() }
 	sched := &scheduler{db: db, judge: judge, from: from, now: clock.Now, log: quiet, poke: poke, interval: time.Minute, wake: make(chan struct{}, 1)}
-	h := intake.New(intake.Config{Store: intakeStore{db}, Intake: &adjudicator.Intake{Logger: quiet, Judge: judge}, Address: judgeAddress,
+	h := intake.New(intake.Config{Store: intakeStore{db}, Intake: &adjudicator.Intake{Logger: quiet, Judge: judge}, Address: daemontest.JudgeAddress,
 		From: from, Now: clock.Now, Logger: quiet, Poke: poke, RepliesPerHour: 1 << 20})
 	var wg sync.WaitGroup
 	for _, run := range []func(context.Context) error{out.Run, q.Run} {
@@ -223,7 +224,7 @@ func TestSoak(t *testing.T) {
 		}
 		at := time.Now()
 		for _, raw := range raws {
-			id := strings.Trim(headerOf(raw, "Message-ID"), "<>")
+			id := strings.Trim(daemontest.HeaderOf(raw, "Message-ID"), "<>")
 			intaken[id], burstOrder[id] = at, during
 		}
 	}
@@ -477,7 +478,7 @@ func soakBurst(t *testing.T, ctx context.Context, db *store.DB, sched *scheduler
 		batch := raws[i:min(i+10, len(raws))]
 		take(batch, true)
 		for _, raw := range batch {
-			ids = append(ids, headerOf(raw, "Message-ID"))
+			ids = append(ids, daemontest.HeaderOf(raw, "Message-ID"))
 		}
 	}
 	ticked := <-passDone
@@ -585,7 +586,7 @@ func soakGames(t *testing.T, db *store.DB, j *adjudicator.Judge, keys []soakKey,
 				if err != nil {
 					return err
 				}
-				tx := stx.Judge(judgeAddress, created)
+				tx := stx.Judge(daemontest.JudgeAddress, created)
 				if err := j.Create(tx, f, []byte(text), created); err != nil {
 					return fmt.Errorf("game %s: %w", id, err)
 				}
@@ -679,7 +680,7 @@ func soakOrders(t *testing.T, ctx context.Context, db *store.DB, keys []soakKey,
 		text, _ := os.ReadFile(o.file)
 		sig, _ := os.ReadFile(o.file + ".sig")
 		id := fmt.Sprintf("%s-%d@players.test", filepath.Base(o.file), now.Unix())
-		raws[i] = []byte(header(o.key.addr, id, "orders") + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + crlf(string(text)+string(sig)))
+		raws[i] = []byte(daemontest.Header(o.key.addr, id, "orders") + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + daemontest.CRLF(string(text)+string(sig)))
 	}
 	return raws
 }

@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/intake"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
@@ -38,7 +39,7 @@ import (
 func BenchmarkIntake(b *testing.B) {
 	const n = 1000
 	st := mailtest.Real(b)
-	st.AddUser(b, judgeAddress, judgePassword)
+	st.AddUser(b, daemontest.JudgeAddress, daemontest.JudgePassword)
 	mails := sshSignedMails(b, n)
 
 	var took, fetch, fetchEach time.Duration
@@ -52,11 +53,11 @@ func BenchmarkIntake(b *testing.B) {
 		seatBob(b, db, mails.key)
 		c := imapLogin(b, st)
 		appendAll(b, c, "INBOX", mails.raw)
-		j := intake.New(intake.Config{Store: intakeStore{db}, Intake: &adjudicator.Intake{}, Address: judgeAddress,
-			From: judgeAddress, Limits: message.DefaultLimits(), RepliesPerHour: 1 << 20, Now: time.Now,
+		j := intake.New(intake.Config{Store: intakeStore{db}, Intake: &adjudicator.Intake{}, Address: daemontest.JudgeAddress,
+			From: daemontest.JudgeAddress, Limits: message.DefaultLimits(), RepliesPerHour: 1 << 20, Now: time.Now,
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 		in, err := umail.NewInbox(umail.InboxConfig{Server: umail.Server{Address: st.IMAPAddr(), Security: umail.Insecure,
-			Username: judgeAddress, Password: judgePassword}, Processed: "processed"}, j, j)
+			Username: daemontest.JudgeAddress, Password: daemontest.JudgePassword}, Processed: "processed"}, j, j)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -128,7 +129,7 @@ func sshSignedMails(tb testing.TB, n int) signedMails {
 	files := make([]string, n)
 	for i := range files {
 		files[i] = filepath.Join(dir, fmt.Sprintf("orders%04d.txt", i))
-		text := orders("Serb", fmt.Sprintf("# version %d", i), fmt.Sprintf("move VJ-52 17%02d 1810", i%100))
+		text := daemontest.Orders("Serb", fmt.Sprintf("# version %d", i), fmt.Sprintf("move VJ-52 17%02d 1810", i%100))
 		if err := os.WriteFile(files[i], []byte(text), 0o644); err != nil {
 			tb.Fatal(err)
 		}
@@ -145,8 +146,8 @@ func sshSignedMails(tb testing.TB, n int) signedMails {
 		text, _ := os.ReadFile(f)
 		sig, _ := os.ReadFile(f + ".sig")
 		body := string(text) + string(sig)
-		out.raw = append(out.raw, []byte(header("bob@players.test", fmt.Sprintf("bench%d@players.test", i), "orders")+
-			"Content-Type: text/plain; charset=utf-8\r\n\r\n"+crlf(body)))
+		out.raw = append(out.raw, []byte(daemontest.Header("bob@players.test", fmt.Sprintf("bench%d@players.test", i), "orders")+
+			"Content-Type: text/plain; charset=utf-8\r\n\r\n"+daemontest.CRLF(body)))
 	}
 	return out
 }
@@ -177,7 +178,7 @@ func imapLogin(tb testing.TB, st mailtest.Stack) *imapclient.Client {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if err := c.Login(judgeAddress, judgePassword).Wait(); err != nil {
+	if err := c.Login(daemontest.JudgeAddress, daemontest.JudgePassword).Wait(); err != nil {
 		tb.Fatal(err)
 	}
 	return c

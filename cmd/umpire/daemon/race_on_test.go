@@ -1,6 +1,6 @@
 //go:build race
 
-package main
+package daemon
 
 // raceEnabled is set when the tests run with the race detector, which makes
 // them several times slower: the soak runs a smaller size then.

@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"bufio"
@@ -15,9 +15,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/umpire-pbem/umpire/mail/intake"
-	"github.com/umpire-pbem/umpire/store"
 )
 
 // The control socket: while "umpire serve" holds the store, the command
@@ -36,9 +33,9 @@ var controlCommands = map[string][]string{
 	"store":  {"backup", "compact", "prune", "space", "stats"},
 }
 
-// controllable reports whether a command line (the command's name, then
-// its arguments) may be run by the daemon.
-func controllable(args []string, fs *flag.FlagSet) bool {
+// Controllable reports whether a command line (the command's name, then
+// its arguments, fs its parsed flags) may be run by the running judge.
+func Controllable(args []string, fs *flag.FlagSet) bool {
 	subs, ok := controlCommands[args[0]]
 	if !ok {
 		return false
@@ -55,29 +52,8 @@ func controllable(args []string, fs *flag.FlagSet) bool {
 	return !other
 }
 
-// absolutePath returns the file a command line names last, made absolute
-// in the command line a running judge is sent, so that the judge writes
-// where the command means; in the judge itself the path must be absolute
-// already (the judge's folder is not the caller's).
-func (m *Main) absolutePath(cmdline ...string) (string, error) {
-	path := cmdline[len(cmdline)-1]
-	if m.daemon != nil {
-		if !filepath.IsAbs(path) {
-			return "", usagef("%s: the running judge writes only an absolute path, not %q", cmdline[1], path)
-		}
-		return path, nil
-	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", usagef("%s: %v", cmdline[1], err)
-	}
-	cmdline[len(cmdline)-1] = abs
-	m.cmdline = cmdline
-	return abs, nil
-}
-
-// controlPath is the control socket of the store at path.
-func controlPath(storePath string) string {
+// ControlPath is the control socket of the store at storePath.
+func ControlPath(storePath string) string {
 	if abs, err := filepath.Abs(storePath); err == nil {
 		storePath = abs
 	}
@@ -98,19 +74,25 @@ type controlResponse struct {
 	Code   int    `json:"code"`
 }
 
-// errNoDaemon: no judge answers on the control socket.
-var errNoDaemon = errors.New("no judge is running on this store")
+// ErrNoDaemon: no judge answers on the control socket.
+var ErrNoDaemon = errors.New("no judge is running on this store")
 
-// callDaemon runs args in the judge that holds the store at storePath, if
-// one answers on its control socket, and prints what it printed.
-func (m *Main) callDaemon(storePath string, args []string) (code int, err error) {
-	path := controlPath(storePath)
+// ControlFunc carries out a command line (the command's name and its
+// arguments, without flags) in the running judge d, printing to stdout and
+// stderr, and returns its exit code.
+type ControlFunc func(ctx context.Context, d *Daemon, args []string, stdout, stderr io.Writer) int
+
+// Call runs args in the judge that holds the store at storePath, if one
+// answers on its control socket (else ErrNoDaemon), prints what it printed
+// to stdout and stderr, and returns its exit code.
+func Call(storePath string, args []string, stdout, stderr io.Writer) (code int, err error) {
+	path := ControlPath(storePath)
 	if _, err := os.Stat(path); err != nil {
-		return 0, errNoDaemon
+		return 0, ErrNoDaemon
 	}
 	c, err := net.DialTimeout("unix", path, 2*time.Second)
 	if err != nil {
-		return 0, errNoDaemon // a socket left by a judge that was killed
+		return 0, ErrNoDaemon // a socket left by a judge that was killed
 	}
 	defer c.Close()
 	if err := json.NewEncoder(c).Encode(controlRequest{Args: args}); err != nil {
@@ -120,36 +102,26 @@ func (m *Main) callDaemon(storePath string, args []string) (code int, err error)
 	if err := json.NewDecoder(bufio.NewReader(c)).Decode(&resp); err != nil {
 		return 0, fmt.Errorf("control socket %s: the judge did not answer: %w", path, err)
 	}
-	io.WriteString(m.Stdout, resp.Stdout)
-	io.WriteString(m.Stderr, resp.Stderr)
+	io.WriteString(stdout, resp.Stdout)
+	io.WriteString(stderr, resp.Stderr)
 	return resp.Code, nil
-}
-
-// inDaemon is what a command run through the control socket uses instead
-// of opening the store.
-type inDaemon struct {
-	cfg *Config
-	db  *store.DB
-	// intake processes released quarantined messages at once.
-	intake *intake.Handler
 }
 
 // control serves the control socket until ctx ends.
 type control struct {
-	m      *Main
-	cfg    *Config
-	db     *store.DB
-	intake *intake.Handler
-	after  func() // wakes the scheduler and the outbox after each command
-	path   string
-	ln     net.Listener
+	d    *Daemon
+	path string
+	ln   net.Listener
 }
 
 // listenControl makes the control socket of the store. A socket file left
 // by a judge that was killed is replaced: the store's lock says no other
 // judge runs.
-func (m *Main) listenControl(cfg *Config, db *store.DB, h *intake.Handler, after func()) (*control, error) {
-	path := controlPath(cfg.Store)
+func (d *Daemon) listenControl() (*control, error) {
+	if d.cfg.Control == nil {
+		return nil, errors.New("this judge carries out no command")
+	}
+	path := ControlPath(d.cfg.Store)
 	if len(path) > 100 {
 		return nil, fmt.Errorf("control socket %s: the path is longer than a Unix socket's 100 bytes: move the store to a shorter path", path)
 	}
@@ -164,7 +136,7 @@ func (m *Main) listenControl(cfg *Config, db *store.DB, h *intake.Handler, after
 		ln.Close()
 		return nil, fmt.Errorf("control socket: %w", err)
 	}
-	return &control{m: m, cfg: cfg, db: db, intake: h, after: after, path: path, ln: ln}, nil
+	return &control{d: d, path: path, ln: ln}, nil
 }
 
 // Run answers commands until ctx ends, then removes the socket.
@@ -194,7 +166,7 @@ func (c *control) Run(ctx context.Context) error {
 // serve answers one connection: one command.
 func (c *control) serve(ctx context.Context, conn net.Conn) {
 	if uid, ok := peerUID(conn); !ok || (uid != 0 && int(uid) != os.Getuid()) {
-		c.m.Logger.WarnContext(ctx, "control socket: refused a connection from another user", "uid", uid)
+		c.d.log.WarnContext(ctx, "control socket: refused a connection from another user", "uid", uid)
 		return
 	}
 	var req controlRequest
@@ -203,18 +175,16 @@ func (c *control) serve(ctx context.Context, conn net.Conn) {
 	}
 	var resp controlResponse
 	fs := flag.NewFlagSet("control", flag.ContinueOnError)
-	if !controllable(req.Args, fs) {
-		resp = controlResponse{Stderr: fmt.Sprintf("umpire: the running judge does not carry out %q\n", strings.Join(req.Args, " ")), Code: exitUsage}
+	if !Controllable(req.Args, fs) {
+		resp = controlResponse{Stderr: fmt.Sprintf("umpire: the running judge does not carry out %q\n", strings.Join(req.Args, " ")), Code: 2}
 	} else {
 		var out, errOut strings.Builder
-		sub := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Now: c.m.Now, Getenv: c.m.Getenv,
-			IsTerminal: func(io.Writer) bool { return false }, Logger: c.m.Logger, daemon: &inDaemon{cfg: c.cfg, db: c.db, intake: c.intake}}
-		resp.Code = sub.Run(ctx, req.Args)
+		resp.Code = c.d.cfg.Control(ctx, c.d, req.Args, &out, &errOut)
 		resp.Stdout, resp.Stderr = out.String(), errOut.String()
-		c.m.Logger.InfoContext(ctx, "control command", "args", strings.Join(req.Args, " "), "exit", resp.Code)
-		if c.after != nil {
-			c.after()
-		}
+		c.d.log.InfoContext(ctx, "control command", "args", strings.Join(req.Args, " "), "exit", resp.Code)
+		// wake the scheduler and the outbox after each command
+		c.d.sched.Wake()
+		c.d.outbox.Poke()
 	}
 	_ = json.NewEncoder(conn).Encode(resp)
 }

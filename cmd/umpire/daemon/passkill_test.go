@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -103,7 +104,7 @@ func passKillNow() time.Time { return time.Date(2026, 11, 25, 18, 0, 0, 0, time.
 // (24 hours before the deadline) due at passKillNow.
 func buildPassKillStore(t *testing.T, path string) {
 	t.Helper()
-	judge := &adjudicator.Judge{Games: games()}
+	judge := &adjudicator.Judge{Games: Games()}
 	db, err := store.Open(path, store.Options{Due: judge.Due})
 	if err != nil {
 		t.Fatal(err)
@@ -141,13 +142,13 @@ func buildPassKillStore(t *testing.T, path string) {
 // passKillChild is the killed daemon: it opens the store, says so, and runs
 // the scheduler until nothing is due.
 func passKillChild(t *testing.T, path string) {
-	judge := &adjudicator.Judge{Games: games()}
+	judge := &adjudicator.Judge{Games: Games()}
 	db, err := store.Open(path, store.Options{Due: judge.Due})
 	if err != nil {
 		t.Fatal(err)
 	}
 	now := passKillNow()
-	s := &scheduler{db: db, judge: judge, from: judgeAddress, now: func() time.Time { return now },
+	s := &scheduler{db: db, judge: judge, from: daemontest.JudgeAddress, now: func() time.Time { return now },
 		log: slog.New(slog.NewTextHandler(io.Discard, nil)), interval: time.Minute, wake: make(chan struct{}, 1), indexed: true}
 	if err := os.WriteFile(path+".ready", nil, 0o600); err != nil {
 		t.Fatal(err)

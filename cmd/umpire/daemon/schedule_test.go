@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"bytes"
@@ -20,6 +20,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -55,7 +56,7 @@ func newRestartStore(t *testing.T, path string, t0 time.Time, chain uint64) {
 	}
 	defer db.Close()
 	var root uint64
-	j := &adjudicator.Judge{Games: games(), ChainLength: chain, NewRoot: func() (dice.Hash, error) {
+	j := &adjudicator.Judge{Games: Games(), ChainLength: chain, NewRoot: func() (dice.Hash, error) {
 		root++
 		return sha256.Sum256(binary.BigEndian.AppendUint64([]byte("restart"), root)), nil
 	}}
@@ -64,7 +65,7 @@ func newRestartStore(t *testing.T, path string, t0 time.Time, chain uint64) {
 		t.Fatal(err)
 	}
 	err = db.Update(t.Context(), func(stx *store.Tx) error {
-		tx := stx.Judge(judgeAddress, t0)
+		tx := stx.Judge(daemontest.JudgeAddress, t0)
 		if err := j.Create(tx, f, []byte(restartGame), t0); err != nil {
 			return err
 		}
@@ -88,7 +89,7 @@ func newRestartStore(t *testing.T, path string, t0 time.Time, chain uint64) {
 	env := &adjudicator.Envelope{MessageID: "rs-1-A@players.test", From: "a@players.test", Received: at, Text: text,
 		Signed: &adjudicator.Signature{Kind: "ssh", Fingerprint: "KEY-A", Content: text, Signed: []byte(text)}}
 	err = db.Update(t.Context(), func(tx *store.Tx) error {
-		_, err := (&adjudicator.Intake{Judge: j}).Handle(t.Context(), tx.Judge(judgeAddress, at), env)
+		_, err := (&adjudicator.Intake{Judge: j}).Handle(t.Context(), tx.Judge(daemontest.JudgeAddress, at), env)
 		return err
 	})
 	if err != nil {
@@ -106,7 +107,7 @@ func life(t *testing.T, path string, now time.Time) int {
 		t.Fatal(err)
 	}
 	changed := 0
-	s := &scheduler{db: db, judge: &adjudicator.Judge{Games: games()}, from: judgeAddress,
+	s := &scheduler{db: db, judge: &adjudicator.Judge{Games: Games()}, from: daemontest.JudgeAddress,
 		now: func() time.Time { return now }, log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		poke: func() { changed++ }, interval: time.Minute, wake: make(chan struct{}, 1)}
 	for range 10 {
@@ -228,7 +229,7 @@ func checkAdjudicatedOnce(t *testing.T, path string, closed func(time.Time) erro
 		if es, err := tx.Events("rs-1", 1); err != nil || len(es) != restartEvents {
 			t.Errorf("step 1 has %d events (%v), want %d", len(es), err, restartEvents)
 		}
-		if n, err := (&adjudicator.Judge{Games: games()}).Replay(tx.Judge(judgeAddress, time.Now()), "rs-1"); err != nil || n != 1 {
+		if n, err := (&adjudicator.Judge{Games: Games()}).Replay(tx.Judge(daemontest.JudgeAddress, time.Now()), "rs-1"); err != nil || n != 1 {
 			t.Errorf("replay: %d steps, %v", n, err)
 		}
 		want := map[string]int{
@@ -304,7 +305,7 @@ func TestRestartAroundDeadlineKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the judge as a child process")
 	}
-	bin := umpireBinary(t)
+	bin := daemontest.UmpireBinary(t)
 	runs := 6
 	if s := os.Getenv("UMPIRE_RESTART_RUNS"); s != "" {
 		runs, _ = strconv.Atoi(s)
@@ -379,7 +380,7 @@ func killAroundDeadline(t *testing.T, bin string, offset time.Duration) {
 		offset, before, strings.Contains(logText, "step adjudicated"))
 	defer func() {
 		if t.Failed() {
-			t.Logf("serve log:\n%s", tail(logText, 30))
+			t.Logf("serve log:\n%s", daemontest.Tail(logText, 30))
 		}
 	}()
 	// The next life starts after the deadline, whenever the first died.

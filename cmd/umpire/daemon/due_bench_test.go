@@ -1,6 +1,6 @@
 //go:build linux && (amd64 || arm64)
 
-package main
+package daemon
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -51,7 +52,7 @@ func BenchmarkDueGames(b *testing.B) {
 	b.Logf("store of %d games built in %v: %.1f MB", dueGames, time.Since(t0).Round(time.Second), float64(fi.Size())/(1<<20))
 	ctx := context.Background()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	judge := &adjudicator.Judge{Games: games(), Logger: quiet}
+	judge := &adjudicator.Judge{Games: Games(), Logger: quiet}
 	b.Run("find", func(b *testing.B) {
 		db, err := store.Open(path, store.Options{Due: judge.Due})
 		if err != nil {
@@ -79,7 +80,7 @@ func BenchmarkDueGames(b *testing.B) {
 				if err != nil {
 					return err
 				}
-				jt := tx.Judge(judgeAddress, now)
+				jt := tx.Judge(daemontest.JudgeAddress, now)
 				fresh := &adjudicator.Judge{Games: judge.Games} // no parsed file kept, as before
 				for _, g := range gs {
 					if at, ok, err := fresh.Due(jt, g.ID); err == nil && ok && !at.After(now) {
@@ -102,7 +103,7 @@ func BenchmarkDueGames(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			s := &scheduler{db: db, judge: judge, from: judgeAddress, now: func() time.Time { return now }, log: quiet,
+			s := &scheduler{db: db, judge: judge, from: daemontest.JudgeAddress, now: func() time.Time { return now }, log: quiet,
 				interval: time.Minute, wake: make(chan struct{}, 1), indexed: true}
 			b.StartTimer()
 			if _, err := s.pass(ctx); err != nil {
@@ -131,7 +132,7 @@ func BenchmarkDueGames(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			s := &scheduler{db: db, judge: judge, from: judgeAddress, now: func() time.Time { return now.Add(-time.Minute) }, log: quiet,
+			s := &scheduler{db: db, judge: judge, from: daemontest.JudgeAddress, now: func() time.Time { return now.Add(-time.Minute) }, log: quiet,
 				interval: time.Minute, wake: make(chan struct{}, 1)}
 			if _, err := s.pass(ctx); err != nil {
 				b.Fatal(err)
@@ -155,7 +156,7 @@ func BenchmarkDueGames(b *testing.B) {
 // their reminder due then, the others later.
 func buildDueStore(b *testing.B, path string) time.Time {
 	b.Helper()
-	judge := &adjudicator.Judge{Games: games()}
+	judge := &adjudicator.Judge{Games: Games()}
 	db, err := store.Open(path, store.Options{Due: judge.Due})
 	if err != nil {
 		b.Fatal(err)

@@ -1,6 +1,6 @@
 //go:build linux && (amd64 || arm64)
 
-package main
+package daemon
 
 import (
 	"bufio"
@@ -22,6 +22,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -116,7 +117,7 @@ func benchLoad(b *testing.B, path string, cold bool, earliest time.Time, size in
 		if err != nil {
 			b.Fatal(err)
 		}
-		s := &scheduler{db: db, judge: &adjudicator.Judge{Games: games()}, from: judgeAddress,
+		s := &scheduler{db: db, judge: &adjudicator.Judge{Games: Games()}, from: daemontest.JudgeAddress,
 			now: func() time.Time { return loadNow }, log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			interval: time.Minute, wake: make(chan struct{}, 1)}
 		next, err := s.pass(ctx)
@@ -162,7 +163,7 @@ func buildLoadStore(b *testing.B, path string, n int) time.Time {
 	}
 	defer db.Close()
 	var root uint64
-	j := &adjudicator.Judge{Games: games(), ChainLength: 64, NewRoot: func() (dice.Hash, error) {
+	j := &adjudicator.Judge{Games: Games(), ChainLength: 64, NewRoot: func() (dice.Hash, error) {
 		root++
 		return sha256.Sum256(binary.BigEndian.AppendUint64(nil, root)), nil
 	}}
@@ -172,7 +173,7 @@ func buildLoadStore(b *testing.B, path string, n int) time.Time {
 		err := db.Update(context.Background(), func(stx *store.Tx) error {
 			for i := first; i < min(first+perTx, n); i++ {
 				created := loadStart.Add(time.Duration(i%60) * time.Minute)
-				tx := stx.Judge(judgeAddress, created)
+				tx := stx.Judge(daemontest.JudgeAddress, created)
 				id := fmt.Sprintf("load-%05d", i)
 				text := fmt.Sprintf(loadEvery, id, i)
 				if i%2 == 1 {

@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"bytes"
@@ -208,7 +208,8 @@ func writeNewFile(path string, data []byte) error {
 // logged; a game whose file cannot be written or checked stays in the
 // store, is logged, and is tried again on the next pass. It returns how
 // many games it archived.
-func archiveEnded(ctx context.Context, m *Main, cfg *Config, db *store.DB, now time.Time) (int, error) {
+func (d *Daemon) archiveEnded(ctx context.Context, now time.Time) (int, error) {
+	cfg, db := d.cfg, d.db
 	after := cfg.Retention.ArchiveAfter.Duration
 	if after <= 0 || cfg.Retention.ArchiveDir == "" {
 		return 0, nil
@@ -227,10 +228,10 @@ func archiveEnded(ctx context.Context, m *Main, cfg *Config, db *store.DB, now t
 		return 0, nil
 	}
 	if err := os.MkdirAll(cfg.Retention.ArchiveDir, 0o700); err != nil {
-		m.Logger.ErrorContext(ctx, "archiving ended games failed: no archive folder; they stay in the store", "dir", cfg.Retention.ArchiveDir, "err", err)
+		d.log.ErrorContext(ctx, "archiving ended games failed: no archive folder; they stay in the store", "dir", cfg.Retention.ArchiveDir, "err", err)
 		return 0, nil
 	}
-	j := cfg.judge(m.Logger)
+	j := cfg.Judge(d.log)
 	why := fmt.Sprintf("The judge archives a game once it has ended and rested for %s (its operator's setting).", days(after))
 	n := 0
 	for _, g := range due {
@@ -239,17 +240,17 @@ func archiveEnded(ctx context.Context, m *Main, cfg *Config, db *store.DB, now t
 		}
 		path := filepath.Join(cfg.Retention.ArchiveDir, g.ID+".json")
 		a, err := archiveGame(ctx, cfg, db, j, g.ID, path, now, archiveOptions{Reuse: true, Why: why})
-		var uerr usageError
+		var uerr UsageError
 		if errors.As(err, &uerr) && fileExists(path) {
 			// Another file of that name: a second name, by the time.
 			path = filepath.Join(cfg.Retention.ArchiveDir, g.ID+"-"+now.UTC().Format("20060102T150405Z")+".json")
 			a, err = archiveGame(ctx, cfg, db, j, g.ID, path, now, archiveOptions{Reuse: true, Why: why})
 		}
 		if err != nil {
-			m.Logger.ErrorContext(ctx, "archiving an ended game failed: it stays in the store, and is tried again in an hour", "game", g.ID, "file", path, "err", err)
+			d.log.ErrorContext(ctx, "archiving an ended game failed: it stays in the store, and is tried again in an hour", "game", g.ID, "file", path, "err", err)
 			continue
 		}
-		m.Logger.InfoContext(ctx, "ended game archived", "game", a.ID, "file", path, "steps", a.Steps, "sha256", a.SHA256, "dice_head", a.DiceHead)
+		d.log.InfoContext(ctx, "ended game archived", "game", a.ID, "file", path, "steps", a.Steps, "sha256", a.SHA256, "dice_head", a.DiceHead)
 		n++
 	}
 	return n, nil

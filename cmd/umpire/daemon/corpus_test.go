@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	umail "github.com/umpire-pbem/umpire/mail"
 	"github.com/umpire-pbem/umpire/mail/intake"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
@@ -31,7 +32,7 @@ func corpusJudge(t *testing.T) (*intake.Handler, *store.DB) {
 	t.Helper()
 	db := storetest.MustOpen(t)
 	now := time.Date(2025, 3, 3, 19, 30, 0, 0, time.UTC)
-	judge := &adjudicator.Judge{Games: games(), ChainLength: 64, Logger: slog.New(slog.DiscardHandler)}
+	judge := &adjudicator.Judge{Games: Games(), ChainLength: 64, Logger: slog.New(slog.DiscardHandler)}
 	storetest.MustUpdate(t, db, func(tx *store.Tx) error {
 		if err := tx.PutGame(store.Game{ID: "club-kosovo-3", Kind: "wbt", Status: "running", Step: 7}); err != nil {
 			return err
@@ -61,7 +62,7 @@ func corpusJudge(t *testing.T) (*intake.Handler, *store.DB) {
 		if err != nil {
 			return err
 		}
-		jt := tx.Judge(judgeAddress, now)
+		jt := tx.Judge(daemontest.JudgeAddress, now)
 		if err := judge.Create(jt, f, []byte(file), now); err != nil {
 			return err
 		}
@@ -72,8 +73,8 @@ func corpusJudge(t *testing.T) (*intake.Handler, *store.DB) {
 		}
 		return judge.Start(jt, "corpus-fake", now)
 	})
-	return intake.New(intake.Config{Store: intakeStore{db}, Intake: &adjudicator.Intake{Judge: judge}, Address: judgeAddress,
-		From: "umpire <" + judgeAddress + ">", Limits: message.DefaultLimits(), RepliesPerHour: 1000,
+	return intake.New(intake.Config{Store: intakeStore{db}, Intake: &adjudicator.Intake{Judge: judge}, Address: daemontest.JudgeAddress,
+		From: "umpire <" + daemontest.JudgeAddress + ">", Limits: message.DefaultLimits(), RepliesPerHour: 1000,
 		Now: func() time.Time { return now }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}), db
 }
 
@@ -151,7 +152,7 @@ func TestCorpusTreatments(t *testing.T) {
 			}
 			// Every answer can be composed: no header copied from a
 			// hostile mail spoils it.
-			q := &queue{db: db, from: "umpire <" + judgeAddress + ">"}
+			q := &queue{db: db, from: "umpire <" + daemontest.JudgeAddress + ">"}
 			for _, a := range got {
 				if _, err := q.compose(a, nil, nil); err != nil {
 					t.Errorf("the answer %q cannot be composed: %v", a.Subject, err)

@@ -1,4 +1,4 @@
-package main
+package demo
 
 import (
 	"bytes"
@@ -19,40 +19,41 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/mail/signature"
 	"github.com/umpire-pbem/umpire/store"
 )
 
-// scripted is a game played by scripted players over real mail: the game
+// Table is a game played by scripted players over real mail: the game
 // master and the players sign with keys made in memory (OpenPGP or SSH),
 // send their mail over SMTP and read the answers over IMAP, and the judge
 // daemon takes the mail between rounds like "serve --once". The demo plays
 // on one; the end-to-end tests play on the real Dovecot and OpenSMTPD.
-type scripted struct {
-	m     *Main
-	db    *store.DB
-	cfg   *Config
-	d     *daemon
-	judge string // the judge's address
-	// submit sends a raw message to the judge; fetch reads an address's
+type Table struct {
+	Now   func() time.Time
+	DB    *store.DB
+	Judge *daemon.Daemon
+	// Address is the judge's address.
+	Address string
+	// Submit sends a raw message to the judge; Fetch reads an address's
 	// inbox (all messages, oldest first).
-	submit func(ctx context.Context, from string, raw []byte) error
-	fetch  func(ctx context.Context, addr string) ([][]byte, error)
-	// out, when set, is the folder each seat's received mail is written to.
-	out string
+	Submit func(ctx context.Context, from string, raw []byte) error
+	Fetch  func(ctx context.Context, addr string) ([][]byte, error)
+	// Out, when set, is the folder each seat's received mail is written to.
+	Out string
 	n   int // messages sent, for Message-IDs
 }
 
-// seatPlayer is a scripted player (or the game master). It signs with
+// Player is a scripted player (or the game master). It signs with
 // OpenPGP (clear-signed body) or SSH (attached file and .sig).
-type seatPlayer struct {
+type Player struct {
 	Name, Addr, Seat string
-	// clearSign clear-signs text for an OpenPGP player; sshSign makes the
-	// SSH signature of a file for an SSH player. public is the key sent
+	// ClearSign clear-signs text for an OpenPGP player; SSHSign makes the
+	// SSH signature of a file for an SSH player. Public is the key sent
 	// with the first message.
-	clearSign func(text []byte) ([]byte, error)
-	sshSign   func(content []byte) ([]byte, error)
-	public    []byte
+	ClearSign func(text []byte) ([]byte, error)
+	SSHSign   func(content []byte) ([]byte, error)
+	Public    []byte
 	announced bool // the public key went with a message already
 	Received  [][]byte
 	// Signed are the files the player signed, as a player keeps them:
@@ -60,18 +61,18 @@ type seatPlayer struct {
 	Signed [][]byte
 }
 
-// newPGPPlayer makes an OpenPGP player with a new ed25519 key.
-func newPGPPlayer(name, addr string, now time.Time) (*seatPlayer, error) {
+// NewPGPPlayer makes an OpenPGP player with a new ed25519 key.
+func NewPGPPlayer(name, addr string, now time.Time) (*Player, error) {
 	k, err := signature.GenerateServerKey(name, addr, now.Add(-time.Minute))
 	if err != nil {
 		return nil, err
 	}
 	sign := func(text []byte) ([]byte, error) { return k.ClearSign(text, now) }
-	return &seatPlayer{Name: name, Addr: addr, clearSign: sign, public: k.ArmoredPublic()}, nil
+	return &Player{Name: name, Addr: addr, ClearSign: sign, Public: k.ArmoredPublic()}, nil
 }
 
-// newSSHPlayer makes an SSH player with a new ed25519 key.
-func newSSHPlayer(name, addr string) (*seatPlayer, error) {
+// NewSSHPlayer makes an SSH player with a new ed25519 key.
+func NewSSHPlayer(name, addr string) (*Player, error) {
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		return nil, err
@@ -82,12 +83,12 @@ func newSSHPlayer(name, addr string) (*seatPlayer, error) {
 	}
 	pub := bytes.TrimSpace(ssh.MarshalAuthorizedKey(s.PublicKey()))
 	sign := func(content []byte) ([]byte, error) { return signature.SignSSH(s, "umpire", content) }
-	return &seatPlayer{Name: name, Addr: addr, sshSign: sign, public: append(pub, []byte(" "+addr+"\n")...)}, nil
+	return &Player{Name: name, Addr: addr, SSHSign: sign, Public: append(pub, []byte(" "+addr+"\n")...)}, nil
 }
 
 // Kind says how the player signs.
-func (p *seatPlayer) Kind() string {
-	if p.sshSign != nil {
+func (p *Player) Kind() string {
+	if p.SSHSign != nil {
 		return "SSH (ssh-keygen -Y sign)"
 	}
 	return "OpenPGP (gpg --clearsign)"
@@ -96,11 +97,11 @@ func (p *seatPlayer) Kind() string {
 // mail composes a signed message from p to the judge: OpenPGP players
 // clear-sign the text as the body; SSH players attach it with its .sig. The
 // first message carries the public key.
-func (t *scripted) mail(p *seatPlayer, subject, text string, now time.Time) ([]byte, error) {
+func (t *Table) mail(p *Player, subject, text string, now time.Time) ([]byte, error) {
 	t.n++
 	var b strings.Builder
 	fmt.Fprintf(&b, "From: %s <%s>\r\nTo: %s\r\nMessage-ID: <table-%d-%d@%s>\r\nDate: %s\r\nSubject: %s\r\nMIME-Version: 1.0\r\n",
-		p.Name, p.Addr, t.judge, t.n, now.UnixNano(), domainOf(p.Addr), now.Format(time.RFC1123Z), mime.QEncoding.Encode("utf-8", subject))
+		p.Name, p.Addr, t.Address, t.n, now.UnixNano(), domainOf(p.Addr), now.Format(time.RFC1123Z), mime.QEncoding.Encode("utf-8", subject))
 	b.WriteString("Content-Type: multipart/mixed; boundary=\"part\"\r\n\r\n")
 	attach := func(name, ctype string, data []byte) {
 		fmt.Fprintf(&b, "--part\r\nContent-Type: %s; name=%q\r\nContent-Disposition: attachment; filename=%q\r\nContent-Transfer-Encoding: base64\r\n\r\n", ctype, name, name)
@@ -111,8 +112,8 @@ func (t *scripted) mail(p *seatPlayer, subject, text string, now time.Time) ([]b
 		}
 		b.WriteString(enc + "\r\n")
 	}
-	if p.clearSign != nil {
-		signed, err := p.clearSign([]byte(text))
+	if p.ClearSign != nil {
+		signed, err := p.ClearSign([]byte(text))
 		if err != nil {
 			return nil, err
 		}
@@ -120,10 +121,10 @@ func (t *scripted) mail(p *seatPlayer, subject, text string, now time.Time) ([]b
 		b.WriteString("--part\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
 		b.WriteString(strings.ReplaceAll(string(signed), "\n", "\r\n"))
 		if !p.announced {
-			attach("key.asc", "application/pgp-keys", p.public)
+			attach("key.asc", "application/pgp-keys", p.Public)
 		}
 	} else {
-		sig, err := p.sshSign([]byte(text))
+		sig, err := p.SSHSign([]byte(text))
 		if err != nil {
 			return nil, err
 		}
@@ -132,7 +133,7 @@ func (t *scripted) mail(p *seatPlayer, subject, text string, now time.Time) ([]b
 		attach("orders.txt", "text/plain", []byte(text))
 		attach("orders.txt.sig", "application/octet-stream", sig)
 		if !p.announced {
-			attach("id_ed25519.pub", "text/plain", p.public)
+			attach("id_ed25519.pub", "text/plain", p.Public)
 		}
 	}
 	p.announced = true
@@ -147,32 +148,32 @@ func domainOf(addr string) string {
 	return "players.test"
 }
 
-// send mails text signed by p to the judge.
-func (t *scripted) send(ctx context.Context, p *seatPlayer, subject, text string) error {
-	raw, err := t.mail(p, subject, text, t.m.Now())
+// Send mails text signed by p to the judge.
+func (t *Table) Send(ctx context.Context, p *Player, subject, text string) error {
+	raw, err := t.mail(p, subject, text, t.Now())
 	if err != nil {
 		return err
 	}
-	return t.submit(ctx, p.Addr, raw)
+	return t.Submit(ctx, p.Addr, raw)
 }
 
-// round lets the judge take its mail and answer, then each player reads
+// Round lets the judge take its mail and answer, then each player reads
 // the new mail in their inbox; it returns the new mails by player.
-func (t *scripted) round(ctx context.Context, players ...*seatPlayer) (map[*seatPlayer][][]byte, error) {
-	if err := t.d.once(ctx); err != nil {
+func (t *Table) Round(ctx context.Context, players ...*Player) (map[*Player][][]byte, error) {
+	if err := t.Judge.Once(ctx); err != nil {
 		return nil, fmt.Errorf("judge: %w", err)
 	}
-	out := map[*seatPlayer][][]byte{}
+	out := map[*Player][][]byte{}
 	for _, p := range players {
-		msgs, err := t.fetch(ctx, p.Addr)
+		msgs, err := t.Fetch(ctx, p.Addr)
 		if err != nil {
 			return nil, fmt.Errorf("inbox of %s: %w", p.Addr, err)
 		}
 		fresh := msgs[min(len(p.Received), len(msgs)):]
 		for _, raw := range fresh {
 			p.Received = append(p.Received, raw)
-			if t.out != "" {
-				if err := saveMail(filepath.Join(t.out, p.dirName()), len(p.Received), raw); err != nil {
+			if t.Out != "" {
+				if err := saveMail(filepath.Join(t.Out, p.Dir()), len(p.Received), raw); err != nil {
 					return nil, err
 				}
 			}
@@ -182,18 +183,19 @@ func (t *scripted) round(ctx context.Context, players ...*seatPlayer) (map[*seat
 	return out, nil
 }
 
-func (p *seatPlayer) dirName() string {
+// Dir is the folder of the player's mail under Out: its seat, or gm.
+func (p *Player) Dir() string {
 	if p.Seat != "" {
 		return strings.ToLower(p.Seat)
 	}
 	return "gm"
 }
 
-// state returns the state of game's open step, for the scripted players'
+// State returns the state of game's open step, for the scripted players'
 // bot.
-func (t *scripted) state(ctx context.Context, game string) (st adjudicator.StepRecord, over bool, err error) {
-	err = t.db.View(ctx, func(tx *store.Tx) error {
-		jt := tx.Judge(t.judge, t.m.Now())
+func (t *Table) State(ctx context.Context, game string) (st adjudicator.StepRecord, over bool, err error) {
+	err = t.DB.View(ctx, func(tx *store.Tx) error {
+		jt := tx.Judge(t.Address, t.Now())
 		g, err := jt.Game(game)
 		if err != nil {
 			return err

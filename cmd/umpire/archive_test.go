@@ -25,8 +25,8 @@ func TestGameArchive(t *testing.T) {
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "umpire.db")
 	now := time.Date(2026, 10, 1, 12, 0, 0, 0, time.UTC)
-	daemontest.HostGames(t, dbPath, now, 3, 0, "done-1", "done-2")
-	daemontest.HostGames(t, dbPath, now, 3, 1, "live-1")
+	daemontest.HostGames(t, games(), dbPath, now, 3, 0, "done-1", "done-2")
+	daemontest.HostGames(t, games(), dbPath, now, 3, 1, "live-1")
 	file := filepath.Join(dir, "done-1.json")
 
 	code, out, errOut := run(t, "game", "archive", "live-1", filepath.Join(dir, "live-1.json"), "--store", dbPath)
@@ -134,7 +134,7 @@ func TestArchiveFreesSpace(t *testing.T) {
 	for i := range 30 {
 		ids = append(ids, fmt.Sprintf("g%02d", i))
 	}
-	daemontest.HostGames(t, dbPath, now, 8, 0, ids...)
+	daemontest.HostGames(t, games(), dbPath, now, 8, 0, ids...)
 	space := func() (games, free int64) {
 		t.Helper()
 		db, err := store.Open(dbPath, store.Options{})

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
 )
@@ -31,7 +30,7 @@ func playedStore(t *testing.T) string {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	j := &adjudicator.Judge{Games: daemon.Games()}
+	j := &adjudicator.Judge{Games: games()}
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	in := &adjudicator.Intake{Judge: j}
 	err = db.Update(context.Background(), func(tx *store.Tx) error {

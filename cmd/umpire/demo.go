@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"strconv"
 
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
-	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/cmd/umpire/demo"
 )
 
@@ -55,15 +53,12 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	if v, set := fs.Lookup("serve").Value.(*optionalBool).get(); set {
 		serve = v
 	}
-	return demo.Run(ctx, demo.Config{Dir: fs.Lookup("dir").Value.String(), Turns: turns, Web: fs.Lookup("web").Value.String(),
-		Serve: serve, Stdout: m.Stdout, Now: m.Now, Logger: m.Logger, Games: daemon.Games(),
-		Verified: func(w io.Writer, name string, res *dice.ResultV2) error {
-			printVerifyV2(w, name, res, nil)
-			if !res.OK() {
-				return exitCode(exitFail)
-			}
-			return nil
-		}})
+	err := demo.Run(ctx, demo.Config{Dir: fs.Lookup("dir").Value.String(), Turns: turns, Web: fs.Lookup("web").Value.String(),
+		Serve: serve, Stdout: m.Stdout, Now: m.Now, Logger: m.Logger, Games: games()})
+	if errors.Is(err, demo.ErrUnverified) {
+		return exitCode(exitFail) // its output says why
+	}
+	return err
 }
 
 // optionalBool is a boolean flag that knows whether it was given.

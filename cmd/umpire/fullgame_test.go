@@ -37,7 +37,7 @@ import (
 // It reports the order mails each seat sent in each game turn, and holds
 // a game to its fullgame.toml's max_order_mails_per_turn when it sets one.
 func TestFullGameByRealMail(t *testing.T) {
-	reg := daemon.Games()
+	reg := games()
 	for _, kind := range slices.Sorted(maps.Keys(reg)) {
 		t.Run(kind, func(t *testing.T) {
 			dir := gameDir(t, reg[kind])
@@ -66,7 +66,7 @@ type fullGameResult struct {
 // after each step's round of mail with the step just played.
 func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMails int, after ...func(tb *demo.Table, step uint64, players []*demo.Player)) fullGameResult {
 	st := mailtest.Real(t)
-	reg := daemon.Games()
+	reg := games()
 	game := struct {
 		kind, scenario, options string
 		minSteps                int
@@ -81,6 +81,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 	}
 	dir := t.TempDir()
 	cfg := daemon.DefaultConfig()
+	cfg.Games = games()
 	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg.Store, cfg.Address = filepath.Join(dir, "umpire.db"), daemontest.JudgeAddress
 	cfg.IMAP.Address, cfg.IMAP.Security, cfg.IMAP.Username, cfg.IMAP.Password = st.IMAPAddr(), "none", daemontest.JudgeAddress, daemontest.JudgePassword

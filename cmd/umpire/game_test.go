@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
 )
@@ -44,7 +43,7 @@ func TestGameCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := &adjudicator.Judge{Games: daemon.Games()}
+	j := &adjudicator.Judge{Games: games()}
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	in := &adjudicator.Intake{Judge: j}
 	err = db.Update(context.Background(), func(tx *store.Tx) error {

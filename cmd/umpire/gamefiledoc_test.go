@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 )
 
 // TestGameFileDocWorkedExample: the worked example of docs/game-file.md is
@@ -38,14 +37,14 @@ func TestGameFileDocWorkedExample(t *testing.T) {
 	if top := block("# Game files"); top != "create\n"+file {
 		t.Errorf("the example at the top of the page is not the worked example's game file:\n%s", top)
 	}
-	f, err := adjudicator.ParseGameFile([]byte(file), daemon.Games())
+	f, err := adjudicator.ParseGameFile([]byte(file), games())
 	if err != nil {
 		t.Fatalf("the worked example's game file is refused: %v", err)
 	}
 	if f.Game != "perrote" || f.Press.Grey != adjudicator.GreyYes || strings.Join(f.Seats, ",") != "Russia,USA" {
 		t.Errorf("the game file reads as %+v", f)
 	}
-	rules, _ := daemon.Games().Get(f.Game)
+	rules, _ := games().Get(f.Game)
 	state, err := rules.New(f.Scenario, f.Options)
 	if err != nil {
 		t.Fatal(err)

@@ -37,6 +37,7 @@ func TestHiddenHandsByRealMail(t *testing.T) {
 	st := mailtest.Real(t)
 	dir := t.TempDir()
 	cfg := daemon.DefaultConfig()
+	cfg.Games = games()
 	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg.Store, cfg.Address = filepath.Join(dir, "umpire.db"), daemontest.JudgeAddress
 	cfg.IMAP.Address, cfg.IMAP.Security, cfg.IMAP.Username, cfg.IMAP.Password = st.IMAPAddr(), "none", daemontest.JudgeAddress, daemontest.JudgePassword

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/signature"
@@ -170,7 +169,7 @@ func hostileMix(t *testing.T, bin string, st mailtest.Stack, waves int, rng *ran
 		t.Fatal(err)
 	}
 	now := time.Now()
-	j := &adjudicator.Judge{Games: daemon.Games()}
+	j := &adjudicator.Judge{Games: games()}
 	err = db.Update(t.Context(), func(tx *store.Tx) error {
 		for who, fpr := range map[string]string{"grace": m.gm, "alice": m.alice} {
 			k, err := signature.ParseKey(m.gpg.Export(fpr))

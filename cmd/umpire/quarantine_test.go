@@ -54,7 +54,7 @@ func stallJudgeMain() int {
 
 // withStall is the hosted games and the stall game.
 func withStall(stall *fake.Stall) adjudicator.Registry {
-	reg := daemon.Games()
+	reg := games()
 	reg[stall.ID()] = stall
 	return reg
 }

@@ -20,7 +20,6 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
-	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 )
 
 // repoRoot is the repository's root, seen from this package's tests.
@@ -254,7 +253,7 @@ func missingFor(root, dir string, rules adjudicator.Rules) []string {
 // full-game-by-mail test, a benchmark and its players' docs, and no code
 // but the registry line reaches into its package.
 func TestEveryGameIsComplete(t *testing.T) {
-	reg := daemon.Games()
+	reg := games()
 	for _, id := range slices.Sorted(maps.Keys(reg)) {
 		rules := reg[id]
 		dir := gameDir(t, rules)

@@ -45,7 +45,7 @@ to point a mail client at, and the address of the web pages on loopback.
 // console is the operator's console on the store of the command line's
 // configuration, or, in the running judge, on the judge's own.
 func (m *Main) console(fs *flag.FlagSet) *daemon.Console {
-	return &daemon.Console{Stdout: m.Stdout, Stderr: m.Stderr, Now: m.Now, Logger: m.Logger, Games: daemon.Games(), Running: m.daemon,
+	return &daemon.Console{Stdout: m.Stdout, Stderr: m.Stderr, Now: m.Now, Logger: m.Logger, Games: games(), Running: m.daemon,
 		Open: func(create bool) (*daemon.Config, *store.DB, error) { return m.openStore(fs, create) }}
 }
 
@@ -76,9 +76,9 @@ func (m *Main) loadConfig(fs *flag.FlagSet) (*daemon.Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg.Now = m.Now
-	if m.Games != nil {
-		cfg.Games = m.Games
+	cfg.Games, cfg.Now = m.Games, m.Now
+	if cfg.Games == nil {
+		cfg.Games = games()
 	}
 	return cfg, nil
 }

@@ -33,7 +33,7 @@ type Main struct {
 	// turns on progress bars.
 	IsTerminal func(w io.Writer) bool
 	Logger     *slog.Logger
-	// Games, when set, is the games the judge hosts instead of daemon.Games()
+	// Games, when set, is the games the judge hosts instead of games()
 	// (tests add the stall game).
 	Games adjudicator.Registry
 

@@ -25,9 +25,9 @@ func TestArchiveAutomatically(t *testing.T) {
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "umpire.db")
 	ended := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
-	daemontest.HostGames(t, dbPath, ended, 3, 0, "early")
-	daemontest.HostGames(t, dbPath, ended.Add(30*24*time.Hour), 3, 0, "late")
-	daemontest.HostGames(t, dbPath, ended, 3, 1, "running")
+	daemontest.HostGames(t, games(), dbPath, ended, 3, 0, "early")
+	daemontest.HostGames(t, games(), dbPath, ended.Add(30*24*time.Hour), 3, 0, "late")
+	daemontest.HostGames(t, games(), dbPath, ended, 3, 1, "running")
 	archives := filepath.Join(dir, "archives")
 	os.WriteFile(archives, []byte("a file where the folder should be"), 0o644)
 	conf := filepath.Join(dir, "umpire.toml")
@@ -37,6 +37,7 @@ func TestArchiveAutomatically(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cfg.Games = games()
 	if cfg.Retention.ArchiveAfter.Duration != 90*24*time.Hour || cfg.Retention.ArchiveDir != archives {
 		t.Fatalf("retention = %+v", cfg.Retention)
 	}
@@ -79,7 +80,7 @@ func TestArchiveAutomatically(t *testing.T) {
 		t.Errorf("the automatic archive: %v", err)
 	} else if x, err := adjudicator.ReadGameExport(bytes.NewReader(data)); err != nil {
 		t.Errorf("the automatic archive: %v", err)
-	} else if n, err := (&adjudicator.Judge{Games: Games()}).ReplayExport(x); err != nil || n != 3 {
+	} else if n, err := (&adjudicator.Judge{Games: games()}).ReplayExport(x); err != nil || n != 3 {
 		t.Errorf("replay of the automatic archive: %d steps, %v", n, err)
 	}
 	var told []string

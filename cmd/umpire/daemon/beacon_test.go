@@ -103,7 +103,7 @@ func beaconDB(t *testing.T) (*store.DB, *adjudicator.Judge) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return db, &adjudicator.Judge{Games: Games()}
+	return db, &adjudicator.Judge{Games: games()}
 }
 
 // hostForBeacon creates and starts a fake duel id with the game file line

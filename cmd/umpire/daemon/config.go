@@ -210,7 +210,7 @@ type LogConfig struct {
 
 // DefaultConfig is the configuration without a file.
 func DefaultConfig() *Config {
-	return &Config{Store: "umpire.db", Name: "umpire", Games: Games(), Log: LogConfig{Level: "info", Format: "text"},
+	return &Config{Store: "umpire.db", Name: "umpire", Log: LogConfig{Level: "info", Format: "text"},
 		IMAP:      MailBox{Security: "tls", Folder: "INBOX", Processed: "processed", Rejected: "rejected", Quarantine: "quarantine"},
 		SMTP:      MailBox{Security: "starttls"},
 		Limits:    Limits{MessageBytes: 2 << 20, RepliesPerHour: 20, MinInterval: duration{adjudicator.DefaultMinInterval}},

@@ -34,5 +34,9 @@ func (c *Console) open(create bool) (*Config, *store.DB, error) {
 	if c.Running != nil {
 		return c.Running.cfg, c.Running.db, nil
 	}
-	return c.Open(create)
+	cfg, db, err := c.Open(create)
+	if err == nil && cfg.Logger != nil {
+		c.Logger = cfg.Logger // the configuration's log
+	}
+	return cfg, db, err
 }

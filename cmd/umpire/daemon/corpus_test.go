@@ -32,7 +32,7 @@ func corpusJudge(t *testing.T) (*intake.Handler, *store.DB) {
 	t.Helper()
 	db := storetest.MustOpen(t)
 	now := time.Date(2025, 3, 3, 19, 30, 0, 0, time.UTC)
-	judge := &adjudicator.Judge{Games: Games(), ChainLength: 64, Logger: slog.New(slog.DiscardHandler)}
+	judge := &adjudicator.Judge{Games: games(), ChainLength: 64, Logger: slog.New(slog.DiscardHandler)}
 	storetest.MustUpdate(t, db, func(tx *store.Tx) error {
 		if err := tx.PutGame(store.Game{ID: "club-kosovo-3", Kind: "wbt", Status: "running", Step: 7}); err != nil {
 			return err

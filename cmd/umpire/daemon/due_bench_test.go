@@ -52,7 +52,7 @@ func BenchmarkDueGames(b *testing.B) {
 	b.Logf("store of %d games built in %v: %.1f MB", dueGames, time.Since(t0).Round(time.Second), float64(fi.Size())/(1<<20))
 	ctx := context.Background()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	judge := &adjudicator.Judge{Games: Games(), Logger: quiet}
+	judge := &adjudicator.Judge{Games: games(), Logger: quiet}
 	b.Run("find", func(b *testing.B) {
 		db, err := store.Open(path, store.Options{Due: judge.Due})
 		if err != nil {
@@ -156,7 +156,7 @@ func BenchmarkDueGames(b *testing.B) {
 // their reminder due then, the others later.
 func buildDueStore(b *testing.B, path string) time.Time {
 	b.Helper()
-	judge := &adjudicator.Judge{Games: Games()}
+	judge := &adjudicator.Judge{Games: games()}
 	db, err := store.Open(path, store.Options{Due: judge.Due})
 	if err != nil {
 		b.Fatal(err)

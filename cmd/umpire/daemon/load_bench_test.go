@@ -117,7 +117,7 @@ func benchLoad(b *testing.B, path string, cold bool, earliest time.Time, size in
 		if err != nil {
 			b.Fatal(err)
 		}
-		s := &scheduler{db: db, judge: &adjudicator.Judge{Games: Games()}, from: daemontest.JudgeAddress,
+		s := &scheduler{db: db, judge: &adjudicator.Judge{Games: games()}, from: daemontest.JudgeAddress,
 			now: func() time.Time { return loadNow }, log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			interval: time.Minute, wake: make(chan struct{}, 1)}
 		next, err := s.pass(ctx)
@@ -163,7 +163,7 @@ func buildLoadStore(b *testing.B, path string, n int) time.Time {
 	}
 	defer db.Close()
 	var root uint64
-	j := &adjudicator.Judge{Games: Games(), ChainLength: 64, NewRoot: func() (dice.Hash, error) {
+	j := &adjudicator.Judge{Games: games(), ChainLength: 64, NewRoot: func() (dice.Hash, error) {
 		root++
 		return sha256.Sum256(binary.BigEndian.AppendUint64(nil, root)), nil
 	}}

@@ -104,7 +104,7 @@ func passKillNow() time.Time { return time.Date(2026, 11, 25, 18, 0, 0, 0, time.
 // (24 hours before the deadline) due at passKillNow.
 func buildPassKillStore(t *testing.T, path string) {
 	t.Helper()
-	judge := &adjudicator.Judge{Games: Games()}
+	judge := &adjudicator.Judge{Games: games()}
 	db, err := store.Open(path, store.Options{Due: judge.Due})
 	if err != nil {
 		t.Fatal(err)
@@ -142,7 +142,7 @@ func buildPassKillStore(t *testing.T, path string) {
 // passKillChild is the killed daemon: it opens the store, says so, and runs
 // the scheduler until nothing is due.
 func passKillChild(t *testing.T, path string) {
-	judge := &adjudicator.Judge{Games: Games()}
+	judge := &adjudicator.Judge{Games: games()}
 	db, err := store.Open(path, store.Options{Due: judge.Due})
 	if err != nil {
 		t.Fatal(err)

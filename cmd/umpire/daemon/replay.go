@@ -4,15 +4,28 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/templates"
 )
 
-// Replay carries out "umpire replay GAME" for a game in the store: it
-// re-runs every step from the signed orders and checks every state and die.
+// Replay carries out "umpire replay GAME" or "umpire replay FILE": it
+// re-runs every step of a game in the store, or of a game export, from the
+// signed orders and checks every state and die.
 func (c *Console) Replay(ctx context.Context, game string) error {
+	f, err := os.Open(game)
+	if err != nil && strings.ContainsAny(game, "./\\") {
+		// game ids hold no dot or slash: this names a file
+		return usagef("%s: no such file (an export made by 'umpire game export ID')", game)
+	}
+	if err == nil {
+		defer f.Close()
+		return c.replayFile(game, f)
+	}
 	cfg, db, err := c.open(false)
 	if err != nil {
 		return err
@@ -86,4 +99,25 @@ func (c *Console) Render(ctx context.Context, game string, step uint64, seat str
 	}
 	r, err := rs.Render(rep)
 	return r, step, seat, err
+}
+
+// replayFile replays the game export in f, read from the file name.
+func (c *Console) replayFile(name string, f io.Reader) error {
+	j := &adjudicator.Judge{Games: c.Games, Logger: c.Logger}
+	x, err := adjudicator.ReadGameExport(f)
+	if err != nil {
+		return usagef("%s: %w", name, err)
+	}
+	n, err := j.ReplayExport(x)
+	if err != nil {
+		return fmt.Errorf("replay %s: %w", name, err)
+	}
+	fmt.Fprintf(c.Stdout, "OK %s (game %s): %d steps replayed; every state and every die is as exported\n", name, x.Game, n)
+	if adjudicator.OrdersUnchecked(x) {
+		fmt.Fprintf(c.Stdout, "  The game has not ended: its order entries are keyed with the seats' salts, secret until then,\n"+
+			"  so the order files were not checked against them. Replay its export again once it has ended.\n")
+	} else if x.Version == 3 {
+		fmt.Fprintf(c.Stdout, "  Every order entry's salted digest is its order file's.\n")
+	}
+	return nil
 }

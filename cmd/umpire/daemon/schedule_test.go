@@ -56,7 +56,7 @@ func newRestartStore(t *testing.T, path string, t0 time.Time, chain uint64) {
 	}
 	defer db.Close()
 	var root uint64
-	j := &adjudicator.Judge{Games: Games(), ChainLength: chain, NewRoot: func() (dice.Hash, error) {
+	j := &adjudicator.Judge{Games: games(), ChainLength: chain, NewRoot: func() (dice.Hash, error) {
 		root++
 		return sha256.Sum256(binary.BigEndian.AppendUint64([]byte("restart"), root)), nil
 	}}
@@ -107,7 +107,7 @@ func life(t *testing.T, path string, now time.Time) int {
 		t.Fatal(err)
 	}
 	changed := 0
-	s := &scheduler{db: db, judge: &adjudicator.Judge{Games: Games()}, from: daemontest.JudgeAddress,
+	s := &scheduler{db: db, judge: &adjudicator.Judge{Games: games()}, from: daemontest.JudgeAddress,
 		now: func() time.Time { return now }, log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		poke: func() { changed++ }, interval: time.Minute, wake: make(chan struct{}, 1)}
 	for range 10 {
@@ -229,7 +229,7 @@ func checkAdjudicatedOnce(t *testing.T, path string, closed func(time.Time) erro
 		if es, err := tx.Events("rs-1", 1); err != nil || len(es) != restartEvents {
 			t.Errorf("step 1 has %d events (%v), want %d", len(es), err, restartEvents)
 		}
-		if n, err := (&adjudicator.Judge{Games: Games()}).Replay(tx.Judge(daemontest.JudgeAddress, time.Now()), "rs-1"); err != nil || n != 1 {
+		if n, err := (&adjudicator.Judge{Games: games()}).Replay(tx.Judge(daemontest.JudgeAddress, time.Now()), "rs-1"); err != nil || n != 1 {
 			t.Errorf("replay: %d steps, %v", n, err)
 		}
 		want := map[string]int{

@@ -158,7 +158,7 @@ func TestSoak(t *testing.T) {
 	clock := &soakClock{now: soakStart}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	var root uint64
-	judge := &adjudicator.Judge{Games: Games(), Logger: quiet, ChainLength: 64, NewRoot: func() (dice.Hash, error) {
+	judge := &adjudicator.Judge{Games: games(), Logger: quiet, ChainLength: 64, NewRoot: func() (dice.Hash, error) {
 		root++
 		return sha256.Sum256(binary.BigEndian.AppendUint64(nil, root)), nil
 	}}

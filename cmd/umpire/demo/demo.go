@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -22,6 +23,7 @@ import (
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/mail/devmail"
 	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/templates"
 )
 
 // Config is what the demo is told.
@@ -40,11 +42,11 @@ type Config struct {
 	Logger *slog.Logger
 	// Games is the games the judge hosts.
 	Games adjudicator.Registry
-	// Verified prints the result of verifying the dice log at name, as
-	// "umpire verify" does, and returns the error the demo ends with when
-	// it failed.
-	Verified func(w io.Writer, name string, res *dice.ResultV2) error
 }
+
+// ErrUnverified: the demo's own dice log did not verify (what went wrong
+// is printed).
+var ErrUnverified = errors.New("the demo's dice log does not verify")
 
 // demoGames are the games the demo can play, the first one hosted wins.
 var demoGames = []struct{ kind, scenario string }{{"perrote", "demo"}, {"fake", "duel"}}
@@ -292,8 +294,9 @@ func Run(ctx context.Context, c Config) error {
 		return err
 	}
 	fmt.Fprintf(w, "%d. The public dice log is exported to %s; umpire verify checks it:\n", played+2, logPath)
-	if err := c.Verified(&indent{w: w}, logPath, res); err != nil {
-		return err
+	templates.WriteVerification(&indent{w: w}, logPath, res, nil)
+	if !res.OK() {
+		return ErrUnverified
 	}
 	forged, err := dice.ParseExportV2(buf.Bytes())
 	if err != nil {
@@ -327,7 +330,7 @@ func Run(ctx context.Context, c Config) error {
 		if err != nil {
 			return err
 		}
-		_ = c.Verified(&indent{w: w}, forgedPath, fres) // it fails, as it should
+		templates.WriteVerification(&indent{w: w}, forgedPath, fres, nil)
 	}
 	fmt.Fprintf(w, "\n   umpire replay re-ran the %s from the signed orders: every state and die the same.\n\n", plural(steps, "step"))
 

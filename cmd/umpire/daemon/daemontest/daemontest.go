@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -98,18 +97,18 @@ func UmpireBinary(t testing.TB) string {
 	return binPath
 }
 
-// HostGames creates the fake duels ids in the store at dbPath, with turns
+// HostGames creates the fake duels ids in the store at dbPath (games
+// holds the fake game), with turns
 // turns each, seats them and plays steps steps of each (all of them when
 // steps is 0: the games end). Orders come through the judge's intake, as
 // mail brings them.
-func HostGames(t testing.TB, dbPath string, now time.Time, turns, steps int, ids ...string) {
+func HostGames(t testing.TB, games adjudicator.Registry, dbPath string, now time.Time, turns, steps int, ids ...string) {
 	t.Helper()
 	db, err := store.Open(dbPath, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	games := adjudicator.NewRegistry(fake.Game)
 	j := &adjudicator.Judge{Games: games}
 	in := &adjudicator.Intake{Judge: j}
 	for _, id := range ids {

@@ -10,8 +10,8 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/games/wbt"
 )
 
-// Games is every game this judge hosts. The fake game is a test game: it
-// has every kind of step the real games have.
-func Games() adjudicator.Registry {
+// games is the games the judge hosts, as cmd/umpire/registry.go lists them
+// (only the registry may import the games outside tests).
+func games() adjudicator.Registry {
 	return adjudicator.NewRegistry(fake.Game, perrote.Game, wbt.Game, pcs1995.Game, sms1914.Game, bu.Game)
 }

@@ -15,7 +15,6 @@ import (
 // Game carries out "umpire game": new FILE (start: --start), list, show
 // ID, export ID, pause ID, resume ID, archive ID FILE and archived.
 func (c *Console) Game(ctx context.Context, args []string, start bool) error {
-	m := c
 	if len(args) == 0 {
 		return usagef("want a subcommand: new FILE, list, show ID, export ID, pause ID, resume ID, archive ID FILE or archived")
 	}
@@ -43,10 +42,10 @@ func (c *Console) Game(ctx context.Context, args []string, start bool) error {
 	if err != nil {
 		return err
 	}
-	j := cfg.Judge(m.Logger)
+	j := cfg.Judge(c.Logger)
 	switch sub {
 	case "new":
-		now := m.Now()
+		now := c.Now()
 		err := db.Update(ctx, func(tx *store.Tx) error {
 			jt := tx.Judge(cfg.Address, now)
 			if err := j.Create(jt, file, data, now); err != nil {
@@ -60,7 +59,7 @@ func (c *Console) Game(ctx context.Context, args []string, start bool) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "game %s created (%s, scenario %s, seats %s)\n", file.ID, file.Game, file.Scenario, strings.Join(file.Seats, ", "))
+		fmt.Fprintf(c.Stdout, "game %s created (%s, scenario %s, seats %s)\n", file.ID, file.Game, file.Scenario, strings.Join(file.Seats, ", "))
 		return nil
 	case "list":
 		return db.View(ctx, func(tx *store.Tx) error {
@@ -68,7 +67,7 @@ func (c *Console) Game(ctx context.Context, args []string, start bool) error {
 			if err != nil {
 				return err
 			}
-			w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+			w := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(w, "GAME\tKIND\tSTATUS\tSTEP\tTITLE")
 			for _, g := range gs {
 				fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%s\n", g.ID, g.Kind, g.Status, g.Step, g.Title)
@@ -77,7 +76,7 @@ func (c *Console) Game(ctx context.Context, args []string, start bool) error {
 				return err
 			}
 			if n := tx.ArchivedCount(); n > 0 {
-				fmt.Fprintf(m.Stdout, "(and %s archived: 'umpire game archived' lists them)\n", plural(n, "game"))
+				fmt.Fprintf(c.Stdout, "(and %s archived: 'umpire game archived' lists them)\n", plural(n, "game"))
 			}
 			return nil
 		})
@@ -87,7 +86,7 @@ func (c *Console) Game(ctx context.Context, args []string, start bool) error {
 			if err != nil {
 				return err
 			}
-			w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+			w := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(w, "GAME\tKIND\tSTEPS\tARCHIVED\tFILE\tTITLE")
 			for _, a := range as {
 				fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\n", a.ID, a.Kind, a.Steps, a.Archived.UTC().Format("2006-01-02 15:04 MST"), a.File, a.Title)
@@ -95,16 +94,16 @@ func (c *Console) Game(ctx context.Context, args []string, start bool) error {
 			return w.Flush()
 		})
 	case "archive":
-		a, err := archiveGame(ctx, cfg, db, j, args[0], args[1], m.Now(), archiveOptions{})
+		a, err := archiveGame(ctx, cfg, db, j, args[0], args[1], c.Now(), archiveOptions{})
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "game %s archived to %s (%d steps, SHA-256 %s): the file replays as stored, and the game is no longer in the store\n",
+		fmt.Fprintf(c.Stdout, "game %s archived to %s (%d steps, SHA-256 %s): the file replays as stored, and the game is no longer in the store\n",
 			a.ID, args[1], a.Steps, a.SHA256)
 		return nil
 	}
 	if sub == "pause" || sub == "resume" {
-		now := m.Now()
+		now := c.Now()
 		var done string
 		err := db.Update(ctx, func(tx *store.Tx) error {
 			jt := tx.Judge(cfg.Address, now)
@@ -128,12 +127,12 @@ func (c *Console) Game(ctx context.Context, args []string, start bool) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprint(m.Stdout, done)
+		fmt.Fprint(c.Stdout, done)
 		return nil
 	}
 	if sub == "export" {
 		return db.Update(ctx, func(tx *store.Tx) error {
-			jt := tx.Judge(cfg.Address, m.Now())
+			jt := tx.Judge(cfg.Address, c.Now())
 			if _, err := findGame(jt, cfg.Store, args[0]); err != nil {
 				return err
 			}
@@ -143,13 +142,13 @@ func (c *Console) Game(ctx context.Context, args []string, start bool) error {
 			}
 			if g, err := jt.Game(args[0]); err == nil && len(x.Steps) > 0 {
 				if v, err := j.GMView(g, x.Steps[0].State); err == nil && v == adjudicator.GMViewPublic {
-					fmt.Fprintf(m.Stderr, "Note: %s has hidden hands and has not ended: this export holds every seat's hand and orders.\n"+
+					fmt.Fprintf(c.Stderr, "Note: %s has hidden hands and has not ended: this export holds every seat's hand and orders.\n"+
 						"Give it to nobody before the end, the game master included (its file does not set gm_sees_hands).\n", args[0])
 				}
 			}
 			// Compact: states are compared byte for byte, and an indenting
 			// encoder would re-indent them.
-			return json.NewEncoder(m.Stdout).Encode(x)
+			return json.NewEncoder(c.Stdout).Encode(x)
 		})
 	}
 	return db.View(ctx, func(tx *store.Tx) error {
@@ -159,16 +158,16 @@ func (c *Console) Game(ctx context.Context, args []string, start bool) error {
 			c.showArchived(a)
 			return nil
 		}
-		return c.showGame(tx.Judge(cfg.Address, m.Now()), cfg.Store, args[0])
+		return c.showGame(tx.Judge(cfg.Address, c.Now()), cfg.Store, args[0])
 	})
 }
 
-func (m *Console) showGame(tx adjudicator.Tx, storePath, id string) error {
+func (c *Console) showGame(tx adjudicator.Tx, storePath, id string) error {
 	g, err := findGame(tx, storePath, id)
 	if err != nil {
 		return err
 	}
-	w := m.Stdout
+	w := c.Stdout
 	fmt.Fprintf(w, "%s: %s (%s, scenario %s)\nstatus %s, step %d; game master key %s\n\nseats:\n", g.ID, g.Title, g.Kind, g.Scenario, g.Status, g.Step, orNone(g.GMKey))
 	seats, err := tx.Seats(id)
 	if err != nil {
@@ -209,8 +208,8 @@ func orNone(s string) string {
 }
 
 // showArchived prints the record of an archived game.
-func (m *Console) showArchived(a store.Archived) {
-	fmt.Fprintf(m.Stdout, "%s: %s (%s, scenario %s)\nstatus archived on %s after %d steps; game master key %s\n\n"+
+func (c *Console) showArchived(a store.Archived) {
+	fmt.Fprintf(c.Stdout, "%s: %s (%s, scenario %s)\nstatus archived on %s after %d steps; game master key %s\n\n"+
 		"file %s\nSHA-256 %s\nfinal dice log head %s (%s)\n\n"+
 		"The store keeps only this record: the game's export is the file, which 'umpire replay FILE' replays\n"+
 		"and 'umpire verify FILE' checks.\n",

@@ -25,7 +25,7 @@ func quarantineID(s string) (uint64, bool) {
 
 // Mail carries out "umpire mail": held, quarantined, release ID and drop
 // qID.
-func (m *Console) Mail(ctx context.Context, args []string) error {
+func (c *Console) Mail(ctx context.Context, args []string) error {
 	var id uint64
 	quarantined := false
 	switch {
@@ -45,19 +45,19 @@ func (m *Console) Mail(ctx context.Context, args []string) error {
 	default:
 		return usagef("want mail held, mail quarantined, mail release ID or mail drop qID")
 	}
-	_, db, err := m.open(false)
+	_, db, err := c.open(false)
 	if err != nil {
 		return err
 	}
 	switch {
 	case args[0] == "held":
-		return m.listHeld(ctx, db)
+		return c.listHeld(ctx, db)
 	case args[0] == "quarantined":
-		return m.listQuarantined(ctx, db)
+		return c.listQuarantined(ctx, db)
 	case args[0] == "drop":
-		return m.setQuarantined(ctx, db, id, store.QuarantineDropped)
+		return c.setQuarantined(ctx, db, id, store.QuarantineDropped)
 	case quarantined:
-		return m.releaseQuarantined(ctx, db, id)
+		return c.releaseQuarantined(ctx, db, id)
 	}
 	var mm store.Mail
 	err = db.Update(ctx, func(tx *store.Tx) (err error) {
@@ -67,21 +67,21 @@ func (m *Console) Mail(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "mail %d to %v released: it is sent now (%s)\n", id, mm.To, mm.Subject)
+	fmt.Fprintf(c.Stdout, "mail %d to %v released: it is sent now (%s)\n", id, mm.To, mm.Subject)
 	return nil
 }
 
-func (m *Console) listHeld(ctx context.Context, db *store.DB) error {
+func (c *Console) listHeld(ctx context.Context, db *store.DB) error {
 	return db.View(ctx, func(tx *store.Tx) error {
 		held, err := tx.Held()
 		if err != nil {
 			return err
 		}
 		if len(held) == 0 {
-			fmt.Fprintln(m.Stdout, "no mail is held back")
+			fmt.Fprintln(c.Stdout, "no mail is held back")
 			return nil
 		}
-		w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+		w := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(w, "ID\tQUEUED\tTO\tWHY\tSUBJECT")
 		for _, h := range held {
 			fmt.Fprintf(w, "%d\t%s\t%v\t%s\t%s\n", h.ID, h.Queued.UTC().Format("2006-01-02 15:04"), h.To, h.LastError, h.Subject)
@@ -90,17 +90,17 @@ func (m *Console) listHeld(ctx context.Context, db *store.DB) error {
 	})
 }
 
-func (m *Console) listQuarantined(ctx context.Context, db *store.DB) error {
+func (c *Console) listQuarantined(ctx context.Context, db *store.DB) error {
 	return db.View(ctx, func(tx *store.Tx) error {
 		qs, err := tx.QuarantinedMessages()
 		if err != nil {
 			return err
 		}
 		if len(qs) == 0 {
-			fmt.Fprintln(m.Stdout, "no message is set aside")
+			fmt.Fprintln(c.Stdout, "no message is set aside")
 			return nil
 		}
-		w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+		w := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(w, "ID\tSET ASIDE\tFROM\tSUBJECT\tSTATE\tTRIES\tWHY")
 		for _, q := range qs {
 			state := q.State
@@ -116,15 +116,15 @@ func (m *Console) listQuarantined(ctx context.Context, db *store.DB) error {
 
 // releaseQuarantined marks message id released and, in the running judge,
 // processes it at once and says what became of it.
-func (m *Console) releaseQuarantined(ctx context.Context, db *store.DB, id uint64) error {
-	if err := m.setQuarantined(ctx, db, id, store.QuarantineReleased); err != nil {
+func (c *Console) releaseQuarantined(ctx context.Context, db *store.DB, id uint64) error {
+	if err := c.setQuarantined(ctx, db, id, store.QuarantineReleased); err != nil {
 		return err
 	}
-	if m.Running == nil {
-		fmt.Fprintf(m.Stdout, "the judge processes q%d when it next starts (umpire serve)\n", id)
+	if c.Running == nil {
+		fmt.Fprintf(c.Stdout, "the judge processes q%d when it next starts (umpire serve)\n", id)
 		return nil
 	}
-	rs, err := m.Running.intake.ProcessReleased(ctx)
+	rs, err := c.Running.intake.ProcessReleased(ctx)
 	if err != nil {
 		return err
 	}
@@ -135,14 +135,14 @@ func (m *Console) releaseQuarantined(ctx context.Context, db *store.DB, id uint6
 		if r.Disposition == mail.Quarantined {
 			return fmt.Errorf("q%d could not be processed again and is set aside again: %s", id, r.Reason)
 		}
-		fmt.Fprintf(m.Stdout, "q%d processed: %s (its sender is answered)\n", id, intake.DispositionName(r.Disposition))
+		fmt.Fprintf(c.Stdout, "q%d processed: %s (its sender is answered)\n", id, intake.DispositionName(r.Disposition))
 	}
 	return nil
 }
 
 // setQuarantined moves quarantined message id to state: released (from
 // held) or dropped (from held or released).
-func (m *Console) setQuarantined(ctx context.Context, db *store.DB, id uint64, state string) error {
+func (c *Console) setQuarantined(ctx context.Context, db *store.DB, id uint64, state string) error {
 	var q store.Quarantined
 	err := db.Update(ctx, func(tx *store.Tx) (err error) {
 		if q, _, err = tx.QuarantinedMessage(id); err != nil {
@@ -159,7 +159,7 @@ func (m *Console) setQuarantined(ctx context.Context, db *store.DB, id uint64, s
 		}
 		q.State = state
 		if state == store.QuarantineDropped {
-			q.Done = m.Now()
+			q.Done = c.Now()
 		}
 		return tx.PutQuarantined(q)
 	})
@@ -167,7 +167,7 @@ func (m *Console) setQuarantined(ctx context.Context, db *store.DB, id uint64, s
 		return err
 	}
 	if state == store.QuarantineDropped {
-		fmt.Fprintf(m.Stdout, "q%d dropped: its record stays, its text is gone from the store (from %s, %q)\n", id, orNone(q.From), q.Subject)
+		fmt.Fprintf(c.Stdout, "q%d dropped: its record stays, its text is gone from the store (from %s, %q)\n", id, orNone(q.From), q.Subject)
 	}
 	return nil
 }

@@ -13,7 +13,7 @@ import (
 
 // Keys carries out "umpire keys": server, list, and add FILE (address:
 // --address).
-func (m *Console) Keys(ctx context.Context, args []string, address string) error {
+func (c *Console) Keys(ctx context.Context, args []string, address string) error {
 	if len(args) == 0 {
 		return usagef("want a subcommand: server, list or add")
 	}
@@ -32,27 +32,27 @@ func (m *Console) Keys(ctx context.Context, args []string, address string) error
 	default:
 		return usagef("want keys server, keys list or keys add FILE --address ADDR")
 	}
-	cfg, db, err := m.open(args[0] == "add")
+	cfg, db, err := c.open(args[0] == "add")
 	if err != nil {
 		return err
 	}
 	switch args[0] {
 	case "server":
-		k, err := serverKey(ctx, db, cfg, m.Now())
+		k, err := serverKey(ctx, db, cfg, c.Now())
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "The judge signs every mail with this key (fingerprint %s):\n\n%s", k.Public().Fingerprint, k.ArmoredPublic())
+		fmt.Fprintf(c.Stdout, "The judge signs every mail with this key (fingerprint %s):\n\n%s", k.Public().Fingerprint, k.ArmoredPublic())
 		return nil
 	case "add":
 		err := db.Update(ctx, func(tx *store.Tx) error {
 			return tx.PutKey(store.Key{Fingerprint: key.Fingerprint, Kind: string(key.Kind), Public: pub,
-				Address: address, Added: m.Now()})
+				Address: address, Added: c.Now()})
 		})
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "added %s key %s (%s)\n", key.Kind, key.Fingerprint, key.Comment)
+		fmt.Fprintf(c.Stdout, "added %s key %s (%s)\n", key.Kind, key.Fingerprint, key.Comment)
 		return nil
 	}
 	return db.View(ctx, func(tx *store.Tx) error {
@@ -60,7 +60,7 @@ func (m *Console) Keys(ctx context.Context, args []string, address string) error
 		if err != nil {
 			return err
 		}
-		w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+		w := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(w, "FINGERPRINT\tKIND\tADDRESS\tADDED")
 		for _, k := range keys {
 			fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", k.Fingerprint, k.Kind, orNone(k.Address), k.Added.UTC().Format("2006-01-02"))

@@ -11,14 +11,14 @@ import (
 
 // Store carries out "umpire store": backup FILE, compact, prune, space and
 // stats.
-func (m *Console) Store(ctx context.Context, args []string) error {
+func (c *Console) Store(ctx context.Context, args []string) error {
 	switch {
 	case len(args) == 2 && args[0] == "backup":
 	case len(args) == 1 && (args[0] == "compact" || args[0] == "prune" || args[0] == "space" || args[0] == "stats"):
 	default:
 		return usagef("want store backup FILE, store compact, store prune, store space or store stats")
 	}
-	cfg, db, err := m.open(true)
+	cfg, db, err := c.open(true)
 	if err != nil {
 		return err
 	}
@@ -29,7 +29,7 @@ func (m *Console) Store(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "store %s backed up to %s: %.1f MB in %v\n", cfg.Store, args[1], float64(n)/(1<<20), time.Since(t0).Round(time.Millisecond))
+		fmt.Fprintf(c.Stdout, "store %s backed up to %s: %.1f MB in %v\n", cfg.Store, args[1], float64(n)/(1<<20), time.Since(t0).Round(time.Millisecond))
 		return nil
 	case "compact":
 		t0 := time.Now()
@@ -37,23 +37,23 @@ func (m *Console) Store(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		m.Logger.InfoContext(ctx, "store compacted", "before", res.Before, "after", res.After, "kept", res.Kept, "took", time.Since(t0))
-		fmt.Fprintf(m.Stdout, "store %s compacted in %v: %.1f MB -> %.1f MB; the old file is %s (delete it once the judge runs well)\n",
+		c.Logger.InfoContext(ctx, "store compacted", "before", res.Before, "after", res.After, "kept", res.Kept, "took", time.Since(t0))
+		fmt.Fprintf(c.Stdout, "store %s compacted in %v: %.1f MB -> %.1f MB; the old file is %s (delete it once the judge runs well)\n",
 			cfg.Store, time.Since(t0).Round(time.Millisecond), float64(res.Before)/(1<<20), float64(res.After)/(1<<20), res.Kept)
 		return nil
 	case "prune":
-		n, err := prune(ctx, db, m.Now(), cfg.Retention.SentMail.Duration)
+		n, err := prune(ctx, db, c.Now(), cfg.Retention.SentMail.Duration)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "%d sent mails older than %v pruned: their bodies are gone, their records stay\n", n, cfg.Retention.SentMail.Duration)
+		fmt.Fprintf(c.Stdout, "%d sent mails older than %v pruned: their bodies are gone, their records stay\n", n, cfg.Retention.SentMail.Duration)
 		return nil
 	case "space":
 		space, free, err := db.Space(ctx)
 		if err != nil {
 			return err
 		}
-		w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+		w := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintf(w, "bucket\tkeys\tdata MB\tpages MB\t\n")
 		for _, b := range space {
 			fmt.Fprintf(w, "%s\t%d\t%.1f\t%.1f\t\n", b.Name, b.Keys, float64(b.Used)/(1<<20), float64(b.Pages)/(1<<20))
@@ -71,20 +71,20 @@ func (m *Console) Store(ctx context.Context, args []string) error {
 			return err
 		}
 		var games []string
-		games, next, err = tx.DueGames(m.Now(), 0)
+		games, next, err = tx.DueGames(c.Now(), 0)
 		due = len(games)
 		return err
 	}); err != nil {
 		return err
 	}
 	indexed = db.DueIndexed()
-	w := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+	w := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(w, "file\t%s\t%.1f MB\n", cfg.Store, float64(db.Size())/(1<<20))
 	for _, lane := range store.Lanes {
 		ls := st.Lanes[lane]
 		oldest := "-"
 		if !ls.Oldest.IsZero() {
-			oldest = fmt.Sprintf("oldest queued %s ago", m.Now().Sub(ls.Oldest).Round(time.Second))
+			oldest = fmt.Sprintf("oldest queued %s ago", c.Now().Sub(ls.Oldest).Round(time.Second))
 		}
 		fmt.Fprintf(w, "lane %s\t%d queued\t%s\n", lane, ls.Queued, oldest)
 	}

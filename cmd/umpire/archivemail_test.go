@@ -1,11 +1,13 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/store"
 )
@@ -81,9 +83,9 @@ func TestArchiveThroughControlSocket(t *testing.T) {
 	c := newClub(t, mailtest.Real(t), "")
 	c.endClubGame()
 	startDaemon(t, c.config)
-	sock := controlPath(c.store)
+	sock := daemon.ControlPath(c.store)
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if fileExists(sock) {
+		if _, err := os.Stat(sock); err == nil {
 			break
 		}
 	}
@@ -104,14 +106,8 @@ func TestArchiveThroughControlSocket(t *testing.T) {
 	if code, _, errOut := c.run("game", "archive", "club-1", filepath.Join(c.dir, "again.json")); code != exitUsage || !strings.Contains(errOut, "was archived on") {
 		t.Errorf("a second archive through the socket: exit %d %q", code, errOut)
 	}
-	var m *Main
-	code, _, errOut = runWith(t, func(mm *Main) { m = mm }, "version")
-	if code != exitOK {
-		t.Fatal(errOut)
-	}
 	var buf strings.Builder
-	m.Stdout, m.Stderr = &buf, &buf
-	if code, err := m.callDaemon(c.store, []string{"game", "archive", "club-1", "relative.json"}); err != nil || code != exitUsage || !strings.Contains(buf.String(), "writes only an absolute path") {
+	if code, err := daemon.Call(c.store, []string{"game", "archive", "club-1", "relative.json"}, &buf, &buf); err != nil || code != exitUsage || !strings.Contains(buf.String(), "writes only an absolute path") {
 		t.Errorf("a relative path sent to the socket: exit %d %v %q", code, err, buf.String())
 	}
 	for deadline := time.Now().Add(15 * time.Second); c.count("alice", "club-1: archived") == 0 && time.Now().Before(deadline); {

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"io"
-	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,6 +23,8 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/templates"
 )
@@ -161,9 +161,10 @@ func webOn(t testing.TB, path string) (string, *store.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &Main{Now: time.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Stdout: io.Discard, Stderr: io.Discard}
-	j := &adjudicator.Judge{Games: games()}
-	ws, err := m.startWeb(db, j, judgeAddress, m.newMetrics(db), "127.0.0.1:0", "", "", "", 1000, 1000)
+	cfg := daemon.DefaultConfig()
+	cfg.Games, cfg.Address, cfg.Web = games(), daemontest.JudgeAddress, &daemon.WebConfig{Address: "127.0.0.1:0", Rate: 1000, Burst: 1000}
+	cfg.IMAP.Address, cfg.SMTP.Address = "127.0.0.1:1", "127.0.0.1:1" // never reached: the judge only serves its pages
+	d, err := daemon.New(context.Background(), cfg, db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,14 +172,15 @@ func webOn(t testing.TB, path string) (string, *store.DB) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		ws.run(ctx)
+		d.ServeWeb(ctx)
 	}()
 	t.Cleanup(func() {
 		cancel()
 		<-done
+		d.Close()
 		db.Close()
 	})
-	return ws.url, db
+	return d.WebURL(), db
 }
 
 // verifyIn runs the page's verifier on the log the form is given (the
@@ -222,13 +224,13 @@ func goVerify(t testing.TB, file, name string, salts ...dice.SeatSalt) string {
 	var v1 *dice.V1Export
 	switch {
 	case err == nil:
-		printVerifyV2(&buf, name, res, nil)
+		templates.WriteVerification(&buf, name, res, nil)
 	case isV1(err, &v1):
 		x, err := dice.ReadExport(bytes.NewReader(data))
 		if err != nil {
 			t.Fatal(err)
 		}
-		printVerify(&buf, name, dice.Verify(x, nil))
+		templates.WriteVerificationV1(&buf, name, dice.Verify(x, nil))
 	default:
 		t.Fatalf("%s: %v", file, err)
 	}
@@ -277,7 +279,7 @@ func TestBrowserDemo(t *testing.T) {
 	t.Run("svg is the png", func(t *testing.T) {
 		var snap *adjudicator.Report
 		err := db.View(context.Background(), func(tx *store.Tx) (err error) {
-			snap, err = (&adjudicator.Judge{Games: games()}).Snapshot(tx.Judge(judgeAddress, time.Now()), "demo-1")
+			snap, err = (&adjudicator.Judge{Games: games()}).Snapshot(tx.Judge(daemontest.JudgeAddress, time.Now()), "demo-1")
 			return err
 		})
 		if err != nil || snap.Picture == nil {
@@ -306,7 +308,7 @@ func TestBrowserDemo(t *testing.T) {
 		// another picture (units elsewhere, other arrows).
 		var step1 *adjudicator.Report
 		err = db.View(context.Background(), func(tx *store.Tx) (err error) {
-			step1, err = (&adjudicator.Judge{Games: games()}).BuildReport(tx.Judge(judgeAddress, time.Now()), "demo-1", 1, adjudicator.Spectator)
+			step1, err = (&adjudicator.Judge{Games: games()}).BuildReport(tx.Judge(daemontest.JudgeAddress, time.Now()), "demo-1", 1, adjudicator.Spectator)
 			return err
 		})
 		if err != nil || step1.Picture == nil {

@@ -17,6 +17,7 @@ import (
 	gomessage "github.com/emersion/go-message"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/cmd/umpire/demo"
 )
 
 // buDecks is a state's decks, by seat.
@@ -71,13 +72,13 @@ type buState struct {
 func TestBUHiddenHandsByRealMail(t *testing.T) {
 	// a player asks for the public dice log by mail: an unsigned read-only
 	// command, answered with the log between two marker lines
-	askLog := func(tb *scripted, p *seatPlayer, n uint64) []byte {
+	askLog := func(tb *demo.Table, p *demo.Player, n uint64) []byte {
 		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: log full-1\r\nMessage-ID: <bu-log-%d@players.test>\r\nDate: %s\r\n"+
-			"Content-Type: text/plain; charset=utf-8\r\n\r\nlog full-1\r\n", p.Addr, tb.judge, n, tb.m.Now().Format(time.RFC1123Z))
-		if err := tb.submit(t.Context(), p.Addr, []byte(raw)); err != nil {
+			"Content-Type: text/plain; charset=utf-8\r\n\r\nlog full-1\r\n", p.Addr, tb.Address, n, tb.Now().Format(time.RFC1123Z))
+		if err := tb.Submit(t.Context(), p.Addr, []byte(raw)); err != nil {
 			t.Fatal(err)
 		}
-		got := mustRound(t, tb, []*seatPlayer{p})
+		got := mustRound(t, tb, []*demo.Player{p})
 		for _, raw := range got[p] {
 			text := plainPart(t, raw)
 			if i := bytes.Index(text, []byte("-----8<-----")); i >= 0 {
@@ -107,7 +108,7 @@ Serb = [3, 7, 6, 6]
 Croat = [3, 5, 6, 6]
 Bosniak = [2, 6, 6, 6]
 ` + "'''\n"
-	res := playFullGame(t, "bu", "three", options, 9, 0, func(tb *scripted, step uint64, players []*seatPlayer) {
+	res := playFullGame(t, "bu", "three", options, 9, 0, func(tb *demo.Table, step uint64, players []*demo.Player) {
 		if step == 6 {
 			midLog = askLog(tb, players[0], step)
 		}

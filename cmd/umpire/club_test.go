@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
@@ -40,7 +41,7 @@ func newClub(t *testing.T, st mailtest.Stack, extra string) *club {
 	t.Helper()
 	c := &club{t: t, st: st, dir: shortTempDir(t), gpg: signtest.NewGPG(t), fpr: map[string]string{},
 		boxes: []string{"grace", "alice", "bob", "victim", "ops"}}
-	st.AddUser(t, judgeAddress, judgePassword)
+	st.AddUser(t, daemontest.JudgeAddress, daemontest.JudgePassword)
 	for _, who := range c.boxes {
 		st.AddUser(t, who+"@players.test", "pw")
 	}
@@ -50,7 +51,7 @@ func newClub(t *testing.T, st mailtest.Stack, extra string) *club {
 	c.store = filepath.Join(c.dir, "umpire.db")
 	c.config = filepath.Join(c.dir, "umpire.toml")
 	conf := fmt.Sprintf("store = %q\naddress = %q\n%s\n[imap]\naddress = %q\nsecurity = \"none\"\nusername = %q\npassword = %q\npoll = \"200ms\"\n\n[smtp]\naddress = %q\nsecurity = \"none\"\nretry = \"300ms\"\n\n[log]\nlevel = \"warn\"\n",
-		c.store, judgeAddress, extra, st.IMAPAddr(), judgeAddress, judgePassword, st.SMTPAddr())
+		c.store, daemontest.JudgeAddress, extra, st.IMAPAddr(), daemontest.JudgeAddress, daemontest.JudgePassword, st.SMTPAddr())
 	if err := os.WriteFile(c.config, []byte(conf), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -93,15 +94,15 @@ func (c *club) signed(who, text string, key bool, hdr string, gpgArgs ...string)
 func (c *club) mail(who, id, subject, hdr, body string, key bool) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "From: %s@players.test\r\nTo: %s\r\nMessage-ID: %s\r\nSubject: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\n%s",
-		who, judgeAddress, id, subject, time.Now().Format(time.RFC1123Z), crlf(hdr))
+		who, daemontest.JudgeAddress, id, subject, time.Now().Format(time.RFC1123Z), daemontest.CRLF(hdr))
 	if !key {
-		b.WriteString("Content-Type: text/plain; charset=utf-8\r\n\r\n" + crlf(body))
+		b.WriteString("Content-Type: text/plain; charset=utf-8\r\n\r\n" + daemontest.CRLF(body))
 		return []byte(b.String())
 	}
 	b.WriteString("Content-Type: multipart/mixed; boundary=\"k\"\r\n\r\n--k\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
-	b.WriteString(crlf(body))
+	b.WriteString(daemontest.CRLF(body))
 	b.WriteString("--k\r\nContent-Type: application/pgp-keys; name=key.asc\r\nContent-Disposition: attachment; filename=key.asc\r\n\r\n")
-	b.WriteString(crlf(string(c.gpg.Export(c.fpr[who]))))
+	b.WriteString(daemontest.CRLF(string(c.gpg.Export(c.fpr[who]))))
 	b.WriteString("--k--\r\n")
 	return []byte(b.String())
 }
@@ -109,7 +110,7 @@ func (c *club) mail(who, id, subject, hdr, body string, key bool) []byte {
 // send submits raw mail from who to the judge.
 func (c *club) send(who string, raw []byte) {
 	c.t.Helper()
-	c.st.Submit(c.t, who+"@players.test", []string{judgeAddress}, raw)
+	c.st.Submit(c.t, who+"@players.test", []string{daemontest.JudgeAddress}, raw)
 	c.pending++
 }
 
@@ -118,7 +119,7 @@ func (c *club) send(who string, raw []byte) {
 func (c *club) serve() {
 	c.t.Helper()
 	if c.pending > 0 {
-		c.st.WaitFor(c.t, judgeAddress, judgePassword, "INBOX", c.pending, 15*time.Second)
+		c.st.WaitFor(c.t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX", c.pending, 15*time.Second)
 		c.pending = 0
 	}
 	for range 20 {
@@ -126,7 +127,7 @@ func (c *club) serve() {
 		if code != exitOK {
 			c.t.Fatalf("serve --once: exit %d\n%s\n%s", code, out, errOut)
 		}
-		if len(c.st.Mailbox(c.t, judgeAddress, judgePassword, "INBOX")) == 0 {
+		if len(c.st.Mailbox(c.t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX")) == 0 {
 			c.settle()
 			return
 		}

@@ -15,36 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/devmail"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/store"
 )
-
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
-
-// umpireBinary builds the umpire binary once per test run.
-func umpireBinary(t *testing.T) string {
-	t.Helper()
-	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "umpire-bin")
-		if err != nil {
-			binErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "umpire")
-		if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
-	}
-	return binPath
-}
 
 // TestKillDuringIntake kills the judge with SIGKILL at random points while
 // 200 signed order mails arrive, again and again, and checks afterwards that
@@ -57,7 +32,7 @@ func TestKillDuringIntake(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kill -9 runs take a minute")
 	}
-	bin := umpireBinary(t)
+	bin := daemontest.UmpireBinary(t)
 	runs := 30
 	if s := os.Getenv("UMPIRE_KILL_RUNS"); s != "" {
 		runs, _ = strconv.Atoi(s)
@@ -75,7 +50,7 @@ func TestKillDuringIntake(t *testing.T) {
 	mails := make([][]byte, n)
 	for i := range mails {
 		mails[i] = proto.clearsigned(fmt.Sprintf("k%d@players.test", i),
-			orders("NATO", fmt.Sprintf("# order file %d", i), fmt.Sprintf("move US-82AB 16%02d 1610", i%100)))
+			daemontest.Orders("NATO", fmt.Sprintf("# order file %d", i), fmt.Sprintf("move US-82AB 16%02d 1610", i%100)))
 	}
 	template, err := os.ReadFile(proto.store)
 	if err != nil {
@@ -102,7 +77,7 @@ func killRun(t *testing.T, bin string, st mailtest.Stack, proto *table, template
 	if err := os.WriteFile(db, template, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	st.AddUser(t, judgeAddress, judgePassword)
+	st.AddUser(t, daemontest.JudgeAddress, daemontest.JudgePassword)
 	st.AddUser(t, "alice@players.test", "pw")
 	start, _, logf := killableJudge(t, bin, dir, db, st, "")
 
@@ -113,7 +88,7 @@ func killRun(t *testing.T, bin string, st mailtest.Stack, proto *table, template
 	go func() {
 		defer close(submitted)
 		for i, m := range mails {
-			st.Submit(sender, "alice@players.test", []string{judgeAddress}, m)
+			st.Submit(sender, "alice@players.test", []string{daemontest.JudgeAddress}, m)
 			if i%20 == 0 {
 				time.Sleep(time.Duration(pace.IntN(100)) * time.Millisecond)
 			}
@@ -124,7 +99,7 @@ func killRun(t *testing.T, bin string, st mailtest.Stack, proto *table, template
 	// row is set aside as poison (mail/intake, quarantine.go), which these
 	// kills, ordinary crashes, must not look like.
 	filed := func() int { // -1 before the folder is made
-		ms, err := devmail.Fetch(t.Context(), st.IMAPAddr(), judgeAddress, judgePassword, "processed")
+		ms, err := devmail.Fetch(t.Context(), st.IMAPAddr(), daemontest.JudgeAddress, daemontest.JudgePassword, "processed")
 		if err != nil {
 			return -1
 		}
@@ -158,7 +133,7 @@ func killRun(t *testing.T, bin string, st mailtest.Stack, proto *table, template
 	var receipts [][]byte
 	for time.Now().Before(deadline) {
 		receipts = st.Mailbox(t, "alice@players.test", "pw", "INBOX")
-		if len(distinct(receipts, "In-Reply-To")) >= n && len(st.Mailbox(t, judgeAddress, judgePassword, "INBOX")) == 0 {
+		if len(distinct(receipts, "In-Reply-To")) >= n && len(st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX")) == 0 {
 			break
 		}
 		time.Sleep(200 * time.Millisecond)
@@ -166,10 +141,10 @@ func killRun(t *testing.T, bin string, st mailtest.Stack, proto *table, template
 	logf.Seek(0, io.SeekStart)
 	logText, _ := io.ReadAll(logf)
 
-	inbox := st.Mailbox(t, judgeAddress, judgePassword, "INBOX")
-	processed := st.Mailbox(t, judgeAddress, judgePassword, "processed")
-	rejected := st.Mailbox(t, judgeAddress, judgePassword, "rejected")
-	quarantined := st.Mailbox(t, judgeAddress, judgePassword, "quarantine")
+	inbox := st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX")
+	processed := st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "processed")
+	rejected := st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "rejected")
+	quarantined := st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "quarantine")
 	if len(inbox) != 0 || len(processed) != n || len(rejected) != 0 || len(quarantined) != 0 {
 		t.Errorf("INBOX %d, processed %d, rejected %d, quarantine %d; want 0, %d, 0, 0", len(inbox), len(processed), len(rejected), len(quarantined), n)
 	}
@@ -179,11 +154,11 @@ func killRun(t *testing.T, bin string, st mailtest.Stack, proto *table, template
 	// Every order mail answered; any duplicate is the same mail resent.
 	byReply := map[string]map[string]bool{}
 	for _, r := range receipts {
-		irt := headerOf(r, "In-Reply-To")
+		irt := daemontest.HeaderOf(r, "In-Reply-To")
 		if byReply[irt] == nil {
 			byReply[irt] = map[string]bool{}
 		}
-		byReply[irt][headerOf(r, "Message-ID")] = true
+		byReply[irt][daemontest.HeaderOf(r, "Message-ID")] = true
 		if !strings.Contains(string(r), "ACCEPTED: orders of seat NATO") {
 			t.Errorf("a receipt did not accept its orders:\n%s", r)
 			break
@@ -220,7 +195,7 @@ func killRun(t *testing.T, bin string, st mailtest.Stack, proto *table, template
 		return nil
 	})
 	if t.Failed() {
-		t.Logf("after %d kills; daemon log:\n%s", kills, tail(string(logText), 40))
+		t.Logf("after %d kills; daemon log:\n%s", kills, daemontest.Tail(string(logText), 40))
 	} else {
 		dups := len(receipts) - len(byReply)
 		t.Logf("%d mails after %d kills: %d receipts, %d resent with the same Message-ID", n, kills, len(receipts), dups)
@@ -254,17 +229,9 @@ func (g *goroutineTB) Fatal(args ...any) { g.Fatalf("%s", fmt.Sprint(args...)) }
 func distinct(msgs [][]byte, header string) map[string]bool {
 	out := map[string]bool{}
 	for _, m := range msgs {
-		out[headerOf(m, header)] = true
+		out[daemontest.HeaderOf(m, header)] = true
 	}
 	return out
-}
-
-func tail(s string, n int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
 }
 
 // killableJudge writes a judge's configuration for the store db on st into
@@ -275,7 +242,7 @@ func killableJudge(t *testing.T, bin, dir, db string, st mailtest.Stack, smtp st
 	t.Helper()
 	cfg = filepath.Join(dir, "umpire.toml")
 	conf := fmt.Sprintf("store = %q\naddress = %q\n\n[imap]\naddress = %q\nsecurity = \"none\"\nusername = %q\npassword = %q\npoll = \"100ms\"\n\n[smtp]\naddress = %q\nsecurity = \"none\"\n%s\n[log]\nlevel = \"warn\"\n",
-		db, judgeAddress, st.IMAPAddr(), judgeAddress, judgePassword, st.SMTPAddr(), smtp)
+		db, daemontest.JudgeAddress, st.IMAPAddr(), daemontest.JudgeAddress, daemontest.JudgePassword, st.SMTPAddr(), smtp)
 	if err := os.WriteFile(cfg, []byte(conf), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
+	"github.com/umpire-pbem/umpire/cmd/umpire/demo"
 	"github.com/umpire-pbem/umpire/mail/signature"
 	"github.com/umpire-pbem/umpire/store"
 )
@@ -38,9 +40,9 @@ func checkV3ByMail(t *testing.T, res fullGameResult, game string, midLog, final 
 	t.Helper()
 	var sec adjudicator.DiceSecrets
 	var h1 dice.Hash
-	db := res.Mail.db
+	db := res.Mail.DB
 	db.View(t.Context(), func(tx *store.Tx) error {
-		jt := tx.Judge(judgeAddress, time.Now())
+		jt := tx.Judge(daemontest.JudgeAddress, time.Now())
 		sec, _ = jt.DiceSecrets(game)
 		r, err := jt.DiceRecord(game, 1)
 		h1 = r.Head
@@ -65,7 +67,7 @@ func checkV3ByMail(t *testing.T, res fullGameResult, game string, midLog, final 
 	for _, p := range res.Players {
 		salts[p.Seat] = dice.OrderSalt(sealedRoot, p.Seat)
 	}
-	everyone := append([]*seatPlayer{{Name: "the game master", Addr: "gm@players.test", Seat: ""}}, res.Players...)
+	everyone := append([]*demo.Player{{Name: "the game master", Addr: "gm@players.test", Seat: ""}}, res.Players...)
 	var unkeyed []string // the SHA-256 of every order file signed
 	for _, p := range res.Players {
 		for _, f := range p.Signed {

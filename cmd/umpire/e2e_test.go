@@ -10,14 +10,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
 	"github.com/umpire-pbem/umpire/store"
 )
-
-const judgeAddress, judgePassword = "judge@umpire.test", "judge-pw"
 
 // table is a judge with a running game and two players holding seats:
 // alice (gpg) as NATO and bob (ssh) as Serb.
@@ -37,7 +36,7 @@ func newTable(t *testing.T, st mailtest.Stack) *table {
 	t.Helper()
 	tb := &table{st: st, dir: t.TempDir(), gpg: signtest.NewGPG(t), ssh: signtest.NewSSH(t)}
 	tb.players = []string{"alice@players.test", "bob@players.test", "carol@players.test", "dave@players.test"}
-	st.AddUser(t, judgeAddress, judgePassword)
+	st.AddUser(t, daemontest.JudgeAddress, daemontest.JudgePassword)
 	for _, p := range tb.players {
 		st.AddUser(t, p, "pw")
 	}
@@ -78,29 +77,17 @@ func newTable(t *testing.T, st mailtest.Stack) *table {
 	db.Close()
 	tb.config = filepath.Join(tb.dir, "umpire.toml")
 	conf := fmt.Sprintf("store = %q\naddress = %q\n\n[imap]\naddress = %q\nsecurity = \"none\"\nusername = %q\npassword = %q\npoll = \"200ms\"\n\n[smtp]\naddress = %q\nsecurity = \"none\"\n",
-		tb.store, judgeAddress, st.IMAPAddr(), judgeAddress, judgePassword, st.SMTPAddr())
+		tb.store, daemontest.JudgeAddress, st.IMAPAddr(), daemontest.JudgeAddress, daemontest.JudgePassword, st.SMTPAddr())
 	if err := os.WriteFile(tb.config, []byte(conf), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	return tb
 }
 
-func orders(seat string, lines ...string) string {
-	return fmt.Sprintf("game: club-kosovo-3\nstep: 7\nseat: %s\n%s\nend\n", seat, strings.Join(lines, "\n"))
-}
-
-func header(from, id, subject string) string {
-	return fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nSubject: %s\r\nDate: Sun, 22 Nov 2026 20:00:00 +0000\r\nMIME-Version: 1.0\r\n", from, judgeAddress, id, subject)
-}
-
-func crlf(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
-}
-
 // clearsigned is alice's mail: a clear-signed order file as the body.
 func (tb *table) clearsigned(id string, text string) []byte {
 	body := tb.gpg.ClearSign(tb.alice, []byte(text))
-	return []byte(header("Alice <alice@players.test>", id, "my orders") + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + crlf(string(body)))
+	return []byte(daemontest.Header("Alice <alice@players.test>", id, "my orders") + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + daemontest.CRLF(string(body)))
 }
 
 // sshAttached is bob's mail: orders.txt and orders.txt.sig attached, as a
@@ -108,13 +95,13 @@ func (tb *table) clearsigned(id string, text string) []byte {
 func (tb *table) sshAttached(id string, text string) []byte {
 	sig := tb.ssh.Sign(tb.bob, "umpire", []byte(text))
 	var b strings.Builder
-	b.WriteString(header("bob@players.test", id, "Serb orders"))
+	b.WriteString(daemontest.Header("bob@players.test", id, "Serb orders"))
 	b.WriteString("Content-Type: multipart/mixed; boundary=\"XyZ\"\r\n\r\nThis is a multi-part message.\r\n")
 	b.WriteString("--XyZ\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nOrders attached.\r\n")
 	b.WriteString("--XyZ\r\nContent-Type: text/plain; charset=utf-8; name=orders.txt\r\nContent-Disposition: attachment; filename=orders.txt\r\nContent-Transfer-Encoding: base64\r\n\r\n")
 	b.WriteString(base64Lines([]byte(text)))
 	b.WriteString("--XyZ\r\nContent-Type: application/octet-stream; name=orders.txt.sig\r\nContent-Disposition: attachment; filename=orders.txt.sig\r\n\r\n")
-	b.WriteString(crlf(string(sig)))
+	b.WriteString(daemontest.CRLF(string(sig)))
 	b.WriteString("--XyZ--\r\n")
 	return []byte(b.String())
 }
@@ -141,23 +128,11 @@ func (tb *table) serveOnce(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("serve --once: exit %d\n%s\n%s", code, out, errOut)
 		}
-		if len(tb.st.Mailbox(t, judgeAddress, judgePassword, "INBOX")) == 0 {
+		if len(tb.st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX")) == 0 {
 			return
 		}
 	}
 	t.Fatal("the judge's INBOX does not empty")
-}
-
-func headerOf(raw []byte, name string) string {
-	for _, l := range strings.Split(strings.ReplaceAll(string(raw), "\r\n", "\n"), "\n") {
-		if l == "" {
-			break
-		}
-		if v, ok := strings.CutPrefix(l, name+": "); ok {
-			return v
-		}
-	}
-	return ""
 }
 
 func TestEndToEnd(t *testing.T) {
@@ -169,14 +144,14 @@ func TestEndToEnd(t *testing.T) {
 
 func testEndToEnd(t *testing.T, st mailtest.Stack) {
 	tb := newTable(t, st)
-	natoOrders := orders("NATO", "attack 1708 from 1607 1709 with US-1AD US-3ID", "move US-82AB 1609 1610 1711")
-	serbOrders := orders("Serb", "move SRB-252 1810 1709")
-	st.Submit(t, "alice@players.test", []string{judgeAddress}, tb.clearsigned("a1@players.test", natoOrders))
-	st.Submit(t, "bob@players.test", []string{judgeAddress}, tb.sshAttached("b1@players.test", serbOrders))
-	st.Submit(t, "carol@players.test", []string{judgeAddress}, []byte(header("carol@players.test", "c1@players.test", "orders")+"\r\n"+crlf(natoOrders)))
-	st.Submit(t, "dave@players.test", []string{judgeAddress}, []byte(header("dave@players.test", "d1@players.test", "Out of office")+
+	natoOrders := daemontest.Orders("NATO", "attack 1708 from 1607 1709 with US-1AD US-3ID", "move US-82AB 1609 1610 1711")
+	serbOrders := daemontest.Orders("Serb", "move SRB-252 1810 1709")
+	st.Submit(t, "alice@players.test", []string{daemontest.JudgeAddress}, tb.clearsigned("a1@players.test", natoOrders))
+	st.Submit(t, "bob@players.test", []string{daemontest.JudgeAddress}, tb.sshAttached("b1@players.test", serbOrders))
+	st.Submit(t, "carol@players.test", []string{daemontest.JudgeAddress}, []byte(daemontest.Header("carol@players.test", "c1@players.test", "orders")+"\r\n"+daemontest.CRLF(natoOrders)))
+	st.Submit(t, "dave@players.test", []string{daemontest.JudgeAddress}, []byte(daemontest.Header("dave@players.test", "d1@players.test", "Out of office")+
 		"Auto-Submitted: auto-replied\r\n\r\nI am away until Monday.\r\n"))
-	st.WaitFor(t, judgeAddress, judgePassword, "INBOX", 4, 20*time.Second)
+	st.WaitFor(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX", 4, 20*time.Second)
 
 	tb.serveOnce(t)
 
@@ -186,9 +161,9 @@ func testEndToEnd(t *testing.T, st mailtest.Stack) {
 			t.Errorf("alice's receipt lacks %q:\n%s", want, alice)
 		}
 	}
-	if headerOf(alice, "In-Reply-To") != "<a1@players.test>" || !strings.Contains(headerOf(alice, "From"), judgeAddress) ||
-		headerOf(alice, "Auto-Submitted") != "auto-replied" {
-		t.Errorf("alice's receipt headers: In-Reply-To %q, From %q, Auto-Submitted %q", headerOf(alice, "In-Reply-To"), headerOf(alice, "From"), headerOf(alice, "Auto-Submitted"))
+	if daemontest.HeaderOf(alice, "In-Reply-To") != "<a1@players.test>" || !strings.Contains(daemontest.HeaderOf(alice, "From"), daemontest.JudgeAddress) ||
+		daemontest.HeaderOf(alice, "Auto-Submitted") != "auto-replied" {
+		t.Errorf("alice's receipt headers: In-Reply-To %q, From %q, Auto-Submitted %q", daemontest.HeaderOf(alice, "In-Reply-To"), daemontest.HeaderOf(alice, "From"), daemontest.HeaderOf(alice, "Auto-Submitted"))
 	}
 	// The receipt is signed by the judge's key.
 	code, keyOut, _ := run(t, "keys", "server", "--store", tb.store)
@@ -218,7 +193,7 @@ func testEndToEnd(t *testing.T, st mailtest.Stack) {
 	if got := st.Mailbox(t, "dave@players.test", "pw", "INBOX"); len(got) != 0 {
 		t.Errorf("the auto-reply was answered: %s", got[0])
 	}
-	if p, r := len(st.Mailbox(t, judgeAddress, judgePassword, "processed")), len(st.Mailbox(t, judgeAddress, judgePassword, "rejected")); p != 3 || r != 1 {
+	if p, r := len(st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "processed")), len(st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "rejected")); p != 3 || r != 1 {
 		t.Errorf("processed %d, rejected %d; want 3 and 1 (carol's unsigned mail)", p, r)
 	}
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/emersion/go-smtp"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/store"
 )
@@ -24,7 +25,7 @@ func startDaemon(t *testing.T, config string) {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	var code int
-	var out lockedBuffer
+	var out daemontest.LockedBuffer
 	go func() {
 		defer wg.Done()
 		m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out, Now: time.Now,
@@ -37,7 +38,7 @@ func startDaemon(t *testing.T, config string) {
 		cancel()
 		wg.Wait()
 		if code != exitOK {
-			t.Errorf("serve ended with exit %d:\n%s", code, out.b.String())
+			t.Errorf("serve ended with exit %d:\n%s", code, out.B.String())
 		}
 	})
 }
@@ -65,10 +66,10 @@ func testMailServersFailing(t *testing.T, st mailtest.Stack) {
 		t.Fatal(err)
 	}
 	for i := range n {
-		st.Submit(t, "alice@players.test", []string{judgeAddress}, tb.clearsigned(fmt.Sprintf("f%d@players.test", i),
-			orders("NATO", fmt.Sprintf("# version %d", i), "move US-82AB 1609 1610")))
+		st.Submit(t, "alice@players.test", []string{daemontest.JudgeAddress}, tb.clearsigned(fmt.Sprintf("f%d@players.test", i),
+			daemontest.Orders("NATO", fmt.Sprintf("# version %d", i), "move US-82AB 1609 1610")))
 	}
-	st.WaitFor(t, judgeAddress, judgePassword, "INBOX", n, 20*time.Second)
+	st.WaitFor(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX", n, 20*time.Second)
 
 	st.StopSMTP(t)
 	startDaemon(t, tb.config)
@@ -76,7 +77,7 @@ func testMailServersFailing(t *testing.T, st mailtest.Stack) {
 	time.Sleep(300 * time.Millisecond)
 	st.RestartIMAP(t)
 	// All taken while the MTA is down (WaitFor fails on more than n).
-	st.WaitFor(t, judgeAddress, judgePassword, "processed", n, 20*time.Second)
+	st.WaitFor(t, daemontest.JudgeAddress, daemontest.JudgePassword, "processed", n, 20*time.Second)
 	time.Sleep(time.Second) // the outbox fails and backs off meanwhile
 	if got := len(st.Mailbox(t, "alice@players.test", "pw", "INBOX")); got != 0 {
 		t.Fatalf("%d receipts arrived with the MTA down", got)
@@ -96,7 +97,7 @@ func testMailServersFailing(t *testing.T, st mailtest.Stack) {
 // says where they are, answers a player's "help" mail, and stops cleanly.
 func TestServeDev(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	var out lockedBuffer
+	var out daemontest.LockedBuffer
 	done := make(chan int, 1)
 	dbPath := t.TempDir() + "/dev.db"
 	go func() {
@@ -108,22 +109,22 @@ func TestServeDev(t *testing.T) {
 	}()
 	var smtpAddr string
 	for deadline := time.Now().Add(10 * time.Second); smtpAddr == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		out.mu.Lock()
-		for _, l := range strings.Split(out.b.String(), "\n") {
+		out.Mu.Lock()
+		for _, l := range strings.Split(out.B.String(), "\n") {
 			if a, ok := strings.CutPrefix(strings.TrimSpace(l), "SMTP "); ok {
 				smtpAddr = a
 			}
 		}
-		out.mu.Unlock()
+		out.Mu.Unlock()
 	}
 	if smtpAddr == "" {
-		t.Fatalf("serve --dev printed no SMTP address:\n%s", out.b.String())
+		t.Fatalf("serve --dev printed no SMTP address:\n%s", out.B.String())
 	}
 	c, err := smtp.Dial(smtpAddr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := c.SendMail("carol@players.test", []string{judgeAddress}, strings.NewReader(
+	if err := c.SendMail("carol@players.test", []string{daemontest.JudgeAddress}, strings.NewReader(
 		"From: carol@players.test\r\nTo: judge@umpire.test\r\nMessage-ID: <dev1@players.test>\r\nSubject: help\r\n\r\nhelp\r\n")); err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +133,7 @@ func TestServeDev(t *testing.T) {
 	time.Sleep(time.Second)
 	cancel()
 	if code := <-done; code != exitOK {
-		t.Fatalf("serve --dev exit %d:\n%s", code, out.b.String())
+		t.Fatalf("serve --dev exit %d:\n%s", code, out.B.String())
 	}
 	db, err := store.Open(dbPath, store.Options{})
 	if err != nil {

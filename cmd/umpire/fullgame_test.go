@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"maps"
 	"os"
 	"path/filepath"
@@ -18,6 +20,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
+	"github.com/umpire-pbem/umpire/cmd/umpire/demo"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
 	"github.com/umpire-pbem/umpire/store"
@@ -52,14 +57,14 @@ type fullGameResult struct {
 	MailDir, LogPath string
 	Export           *adjudicator.GameExport
 	// Mail and Players keep the game's mail going after its end.
-	Mail    *scripted
-	Players []*seatPlayer
+	Mail    *demo.Table
+	Players []*demo.Player
 }
 
 // playFullGame plays a game to its end by real mail (maxMails > 0: at most
 // so many order mails a seat a game turn); after, when given, is called
 // after each step's round of mail with the step just played.
-func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMails int, after ...func(tb *scripted, step uint64, players []*seatPlayer)) fullGameResult {
+func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMails int, after ...func(tb *demo.Table, step uint64, players []*demo.Player)) fullGameResult {
 	st := mailtest.Real(t)
 	reg := games()
 	game := struct {
@@ -75,38 +80,39 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		t.Fatalf("seats of %s/%s: %v %v", game.kind, game.scenario, seats, err)
 	}
 	dir := t.TempDir()
-	m := &Main{Stdout: os.Stdout, Stderr: os.Stderr, Now: time.Now, Getenv: func(string) string { return "" }, Logger: quiet()}
-	t.Cleanup(func() { m.Close() })
-	cfg := defaultConfig()
-	cfg.Store, cfg.Address = filepath.Join(dir, "umpire.db"), judgeAddress
-	cfg.IMAP.Address, cfg.IMAP.Security, cfg.IMAP.Username, cfg.IMAP.Password = st.IMAPAddr(), "none", judgeAddress, judgePassword
+	cfg := daemon.DefaultConfig()
+	cfg.Games = games()
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.Store, cfg.Address = filepath.Join(dir, "umpire.db"), daemontest.JudgeAddress
+	cfg.IMAP.Address, cfg.IMAP.Security, cfg.IMAP.Username, cfg.IMAP.Password = st.IMAPAddr(), "none", daemontest.JudgeAddress, daemontest.JudgePassword
 	cfg.SMTP.Address, cfg.SMTP.Security = st.SMTPAddr(), "none"
 	cfg.Limits.RepliesPerHour = 1000
-	st.AddUser(t, judgeAddress, judgePassword)
+	st.AddUser(t, daemontest.JudgeAddress, daemontest.JudgePassword)
 	db, err := store.Open(cfg.Store, store.Options{Host: "umpire.test"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.closers = append(m.closers, db)
-	d, err := m.newDaemon(t.Context(), cfg, db)
+	t.Cleanup(func() { db.Close() })
+	d, err := daemon.New(t.Context(), cfg, db)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { d.Close() })
 	// the players sign with the real gpg and ssh-keygen
 	g, sk := signtest.NewGPG(t), signtest.NewSSH(t)
-	gpgPlayer := func(name, addr string) *seatPlayer {
+	gpgPlayer := func(name, addr string) *demo.Player {
 		fpr := g.GenKey(name + " <" + addr + ">")
-		return &seatPlayer{Name: name, Addr: addr, public: g.Export(fpr),
-			clearSign: func(text []byte) ([]byte, error) { return g.ClearSign(fpr, text), nil }}
+		return &demo.Player{Name: name, Addr: addr, Public: g.Export(fpr),
+			ClearSign: func(text []byte) ([]byte, error) { return g.ClearSign(fpr, text), nil }}
 	}
-	sshPlayer := func(name, addr string) *seatPlayer {
+	sshPlayer := func(name, addr string) *demo.Player {
 		key := sk.GenKey(name, "ed25519")
-		return &seatPlayer{Name: name, Addr: addr, public: key.Public,
-			sshSign: func(content []byte) ([]byte, error) { return sk.Sign(key, "umpire", content), nil }}
+		return &demo.Player{Name: name, Addr: addr, Public: key.Public,
+			SSHSign: func(content []byte) ([]byte, error) { return sk.Sign(key, "umpire", content), nil }}
 	}
 	// one player a seat, signing with gpg and ssh-keygen in turn
 	gm := gpgPlayer("Grace", "gm@players.test")
-	var players []*seatPlayer
+	var players []*demo.Player
 	for i, seat := range seats {
 		name := []string{"Olga", "Sam", "Ivo", "Mira", "Ana", "Luka"}[i%6] + strconv.Itoa(i/6+1)
 		addr := strings.ToLower(name) + "@players.test"
@@ -117,37 +123,37 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		p.Seat = seat
 		players = append(players, p)
 	}
-	everyone := append([]*seatPlayer{gm}, players...)
+	everyone := append([]*demo.Player{gm}, players...)
 	for _, p := range everyone {
 		st.AddUser(t, p.Addr, "pw")
 	}
 	judgeSeen := 0
-	tb := &scripted{m: m, db: db, cfg: cfg, d: d, judge: judgeAddress, out: filepath.Join(dir, "mail"),
-		submit: func(ctx context.Context, from string, raw []byte) error {
+	tb := &demo.Table{Now: time.Now, DB: db, Judge: d, Address: daemontest.JudgeAddress, Out: filepath.Join(dir, "mail"),
+		Submit: func(ctx context.Context, from string, raw []byte) error {
 			// wait until the MTA has delivered it, so the judge's pass sees it
-			judgeSeen = len(st.Mailbox(t, judgeAddress, judgePassword, "INBOX"))
-			st.Submit(t, from, []string{judgeAddress}, raw)
-			st.WaitFor(t, judgeAddress, judgePassword, "INBOX", judgeSeen+1, 30*time.Second)
+			judgeSeen = len(st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX"))
+			st.Submit(t, from, []string{daemontest.JudgeAddress}, raw)
+			st.WaitFor(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX", judgeSeen+1, 30*time.Second)
 			return nil
 		},
-		fetch: func(ctx context.Context, addr string) ([][]byte, error) {
+		Fetch: func(ctx context.Context, addr string) ([][]byte, error) {
 			// wait for every mail the judge has sent to addr
 			want := sentTo(t, db, addr)
 			return st.WaitFor(t, addr, "pw", "INBOX", want, 30*time.Second), nil
 		}}
 	ctx := t.Context()
 	id := "full-1"
-	if err := tb.send(ctx, gm, "create", fmt.Sprintf("create\nid = %q\ngame = %q\nscenario = %q\n%s[schedule]\nevery = \"72h\"\n", id, game.kind, game.scenario, game.options)); err != nil {
+	if err := tb.Send(ctx, gm, "create", fmt.Sprintf("create\nid = %q\ngame = %q\nscenario = %q\n%s[schedule]\nevery = \"72h\"\n", id, game.kind, game.scenario, game.options)); err != nil {
 		t.Fatal(err)
 	}
 	mustRound(t, tb, everyone)
 	for _, p := range players {
-		if err := tb.send(ctx, p, "join", fmt.Sprintf("join %s %s\n", id, p.Seat)); err != nil {
+		if err := tb.Send(ctx, p, "join", fmt.Sprintf("join %s %s\n", id, p.Seat)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	mustRound(t, tb, everyone)
-	if err := tb.send(ctx, gm, "start", "start "+id+"\n"); err != nil {
+	if err := tb.Send(ctx, gm, "start", "start "+id+"\n"); err != nil {
 		t.Fatal(err)
 	}
 	mustRound(t, tb, everyone)
@@ -157,7 +163,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 	// phase names its turn: "turn 3: ...").
 	mails := map[int]map[string]int{}
 	for ; steps < 400; steps++ {
-		step, over, err := tb.state(ctx, id)
+		step, over, err := tb.State(ctx, id)
 		if errors.Is(err, adjudicator.ErrNotFound) || over {
 			break
 		}
@@ -165,7 +171,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 			t.Fatalf("after %d steps: %v", steps, err)
 		}
 		for _, p := range players {
-			if !contains(step.Owing, p.Seat) {
+			if !slices.Contains(step.Owing, p.Seat) {
 				continue
 			}
 			lines, err := bot.Bot(step.State, p.Seat)
@@ -181,13 +187,13 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 				mails[turn] = map[string]int{}
 			}
 			mails[turn][p.Seat]++
-			if err := tb.send(ctx, p, "orders", text); err != nil {
+			if err := tb.Send(ctx, p, "orders", text); err != nil {
 				t.Fatal(err)
 			}
 		}
 		got := mustRound(t, tb, everyone)
 		for _, p := range players {
-			if contains(step.Owing, p.Seat) && !anyContains(got[p], "ACCEPTED") {
+			if slices.Contains(step.Owing, p.Seat) && !anyContains(got[p], "ACCEPTED") {
 				t.Fatalf("step %d: %s's orders were not accepted:\n%s", step.Number, p.Seat, strings.Join(texts(got[p]), "\n----\n"))
 			}
 		}
@@ -195,7 +201,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 			f(tb, step.Number, players)
 		}
 	}
-	_, over, err := tb.state(ctx, id)
+	_, over, err := tb.State(ctx, id)
 	if err != nil || !over {
 		t.Fatalf("the game did not end after %d steps: %v", steps, err)
 	}
@@ -245,7 +251,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 	// replay and verify the exports
 	var exp *adjudicator.GameExport
 	if err := db.View(ctx, func(tx *store.Tx) (err error) {
-		exp, err = (&adjudicator.Judge{Games: reg}).ExportGame(tx.Judge(judgeAddress, time.Now()), id)
+		exp, err = (&adjudicator.Judge{Games: reg}).ExportGame(tx.Judge(daemontest.JudgeAddress, time.Now()), id)
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -293,11 +299,11 @@ var reportFileName = regexp.MustCompile(`-step-(\d+)-report\.(txt|html)$`)
 // checkFog reads every report each seat received (text and HTML parts) and
 // checks it against the state after its step; the game master's reports,
 // which show everything, must fail the same check (the control).
-func checkFog(t *testing.T, db *store.DB, dir, game string, gm *seatPlayer, seats []*seatPlayer, fog fogChecker) {
+func checkFog(t *testing.T, db *store.DB, dir, game string, gm *demo.Player, seats []*demo.Player, fog fogChecker) {
 	t.Helper()
 	checked, control := 0, 0
-	for _, p := range append([]*seatPlayer{gm}, seats...) {
-		files, _ := filepath.Glob(filepath.Join(dir, "mail", p.dirName(), "*"))
+	for _, p := range append([]*demo.Player{gm}, seats...) {
+		files, _ := filepath.Glob(filepath.Join(dir, "mail", p.Dir(), "*"))
 		for _, f := range files {
 			m := reportFileName.FindStringSubmatch(f)
 			if m == nil {
@@ -306,7 +312,7 @@ func checkFog(t *testing.T, db *store.DB, dir, game string, gm *seatPlayer, seat
 			k, _ := strconv.ParseUint(m[1], 10, 64)
 			var state []byte
 			db.View(t.Context(), func(tx *store.Tx) error {
-				st, err := tx.Judge(judgeAddress, time.Now()).Step(game, k+1)
+				st, err := tx.Judge(daemontest.JudgeAddress, time.Now()).Step(game, k+1)
 				state = st.State
 				return err
 			})
@@ -336,9 +342,9 @@ func checkFog(t *testing.T, db *store.DB, dir, game string, gm *seatPlayer, seat
 // turnOf finds the game turn in a step's phase ("turn 3: ...").
 var turnOf = regexp.MustCompile(`\bturn (\d+)\b`)
 
-func mustRound(t *testing.T, tb *scripted, ps []*seatPlayer) map[*seatPlayer][][]byte {
+func mustRound(t *testing.T, tb *demo.Table, ps []*demo.Player) map[*demo.Player][][]byte {
 	t.Helper()
-	got, err := tb.round(t.Context(), ps...)
+	got, err := tb.Round(t.Context(), ps...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -46,7 +47,7 @@ func TestGameCommands(t *testing.T) {
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	in := &adjudicator.Intake{Judge: j}
 	err = db.Update(context.Background(), func(tx *store.Tx) error {
-		jt := tx.Judge(judgeAddress, now)
+		jt := tx.Judge(daemontest.JudgeAddress, now)
 		for _, seat := range []string{"A", "B"} {
 			if err := j.Join(jt, "cli-1", seat, "K"+seat); err != nil {
 				return err

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/store"
 )
@@ -125,7 +127,7 @@ func TestControlSocket(t *testing.T) {
 	c := newClub(t, mailtest.Real(t), "")
 	c.setup(clubGame)
 	startDaemon(t, c.config)
-	sock := controlPath(c.store)
+	sock := daemon.ControlPath(c.store)
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		if _, err := os.Stat(sock); err == nil {
@@ -263,7 +265,7 @@ func TestKeysAreUpdated(t *testing.T) {
 	// The judge must learn of the short expiry first: alice sends it.
 	raw := c.mail("alice", "<exp1@players.test>", "key", "", "my key\n", false)
 	raw = []byte(strings.Replace(string(raw), "Content-Type: text/plain; charset=utf-8\r\n\r\nmy key\r\n",
-		"Content-Type: multipart/mixed; boundary=\"k\"\r\n\r\n--k\r\nContent-Type: text/plain\r\n\r\nmy key\r\n--k\r\nContent-Type: application/pgp-keys\r\nContent-Disposition: attachment; filename=key.asc\r\n\r\n"+crlf(string(stale))+"--k--\r\n", 1))
+		"Content-Type: multipart/mixed; boundary=\"k\"\r\n\r\n--k\r\nContent-Type: text/plain\r\n\r\nmy key\r\n--k\r\nContent-Type: application/pgp-keys\r\nContent-Disposition: attachment; filename=key.asc\r\n\r\n"+daemontest.CRLF(string(stale))+"--k--\r\n", 1))
 	c.send("alice", raw)
 	c.serve()
 	c.send("alice", late)
@@ -282,7 +284,7 @@ func TestKeysAreUpdated(t *testing.T) {
 	cert := c.gpg.RevocationCert(c.fpr["bob"])
 	rev := c.mail("bob", "<rev1@players.test>", "revocation", "", "I lost my key.\n", false)
 	rev = []byte(strings.Replace(string(rev), "Content-Type: text/plain; charset=utf-8\r\n\r\nI lost my key.\r\n",
-		"Content-Type: multipart/mixed; boundary=\"k\"\r\n\r\n--k\r\nContent-Type: text/plain\r\n\r\nI lost my key.\r\n--k\r\nContent-Type: application/pgp-keys\r\nContent-Disposition: attachment; filename=revoke.asc\r\n\r\n"+crlf(string(cert))+"--k--\r\n", 1))
+		"Content-Type: multipart/mixed; boundary=\"k\"\r\n\r\n--k\r\nContent-Type: text/plain\r\n\r\nI lost my key.\r\n--k\r\nContent-Type: application/pgp-keys\r\nContent-Disposition: attachment; filename=revoke.asc\r\n\r\n"+daemontest.CRLF(string(cert))+"--k--\r\n", 1))
 	c.send("bob", rev)
 	c.serve()
 	if c.count("bob", "key "+c.fpr["bob"]+" is now revoked") != 1 {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +15,9 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
+	"github.com/umpire-pbem/umpire/cmd/umpire/demo"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
 	"github.com/umpire-pbem/umpire/store"
@@ -31,53 +36,54 @@ import (
 func TestHiddenHandsByRealMail(t *testing.T) {
 	st := mailtest.Real(t)
 	dir := t.TempDir()
-	m := &Main{Stdout: os.Stdout, Stderr: os.Stderr, Now: time.Now, Getenv: func(string) string { return "" }, Logger: quiet()}
-	t.Cleanup(func() { m.Close() })
-	cfg := defaultConfig()
-	cfg.Store, cfg.Address = filepath.Join(dir, "umpire.db"), judgeAddress
-	cfg.IMAP.Address, cfg.IMAP.Security, cfg.IMAP.Username, cfg.IMAP.Password = st.IMAPAddr(), "none", judgeAddress, judgePassword
+	cfg := daemon.DefaultConfig()
+	cfg.Games = games()
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.Store, cfg.Address = filepath.Join(dir, "umpire.db"), daemontest.JudgeAddress
+	cfg.IMAP.Address, cfg.IMAP.Security, cfg.IMAP.Username, cfg.IMAP.Password = st.IMAPAddr(), "none", daemontest.JudgeAddress, daemontest.JudgePassword
 	cfg.SMTP.Address, cfg.SMTP.Security = st.SMTPAddr(), "none"
 	cfg.Limits.RepliesPerHour = 1000
-	st.AddUser(t, judgeAddress, judgePassword)
+	st.AddUser(t, daemontest.JudgeAddress, daemontest.JudgePassword)
 	db, err := store.Open(cfg.Store, store.Options{Host: "umpire.test"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.closers = append(m.closers, db)
-	d, err := m.newDaemon(t.Context(), cfg, db)
+	t.Cleanup(func() { db.Close() })
+	d, err := daemon.New(t.Context(), cfg, db)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { d.Close() })
 	g, sk := signtest.NewGPG(t), signtest.NewSSH(t)
-	gpgPlayer := func(name, addr string) *seatPlayer {
+	gpgPlayer := func(name, addr string) *demo.Player {
 		fpr := g.GenKey(name + " <" + addr + ">")
-		return &seatPlayer{Name: name, Addr: addr, public: g.Export(fpr),
-			clearSign: func(text []byte) ([]byte, error) { return g.ClearSign(fpr, text), nil }}
+		return &demo.Player{Name: name, Addr: addr, Public: g.Export(fpr),
+			ClearSign: func(text []byte) ([]byte, error) { return g.ClearSign(fpr, text), nil }}
 	}
 	gm, a := gpgPlayer("Grace", "gm@players.test"), gpgPlayer("Ana", "ana@players.test")
 	key := sk.GenKey("bo", "ed25519")
-	b := &seatPlayer{Name: "Bo", Addr: "bo@players.test", public: key.Public,
-		sshSign: func(content []byte) ([]byte, error) { return sk.Sign(key, "umpire", content), nil }}
+	b := &demo.Player{Name: "Bo", Addr: "bo@players.test", Public: key.Public,
+		SSHSign: func(content []byte) ([]byte, error) { return sk.Sign(key, "umpire", content), nil }}
 	a.Seat, b.Seat = "A", "B"
-	everyone := []*seatPlayer{gm, a, b}
+	everyone := []*demo.Player{gm, a, b}
 	for _, p := range everyone {
 		st.AddUser(t, p.Addr, "pw")
 	}
-	tb := &scripted{m: m, db: db, cfg: cfg, d: d, judge: judgeAddress, out: filepath.Join(dir, "mail"),
-		submit: func(ctx context.Context, from string, raw []byte) error {
-			seen := len(st.Mailbox(t, judgeAddress, judgePassword, "INBOX"))
-			st.Submit(t, from, []string{judgeAddress}, raw)
-			st.WaitFor(t, judgeAddress, judgePassword, "INBOX", seen+1, 30*time.Second)
+	tb := &demo.Table{Now: time.Now, DB: db, Judge: d, Address: daemontest.JudgeAddress, Out: filepath.Join(dir, "mail"),
+		Submit: func(ctx context.Context, from string, raw []byte) error {
+			seen := len(st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX"))
+			st.Submit(t, from, []string{daemontest.JudgeAddress}, raw)
+			st.WaitFor(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX", seen+1, 30*time.Second)
 			return nil
 		},
-		fetch: func(ctx context.Context, addr string) ([][]byte, error) {
+		Fetch: func(ctx context.Context, addr string) ([][]byte, error) {
 			return st.WaitFor(t, addr, "pw", "INBOX", sentTo(t, db, addr), 30*time.Second), nil
 		}}
 	ctx := t.Context()
 	const id = "hands-1"
-	send := func(p *seatPlayer, subject, text string) {
+	send := func(p *demo.Player, subject, text string) {
 		t.Helper()
-		if err := tb.send(ctx, p, subject, text); err != nil {
+		if err := tb.Send(ctx, p, subject, text); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -97,7 +103,7 @@ func TestHiddenHandsByRealMail(t *testing.T) {
 		return buf.Bytes()
 	}
 	for step := 1; step <= 2; step++ {
-		for _, p := range []*seatPlayer{a, b} {
+		for _, p := range []*demo.Player{a, b} {
 			send(p, "orders", fmt.Sprintf("game: %s\nstep: %d\nseat: %s\nsecret\nroll 1\nend\n", id, step, p.Seat))
 		}
 		mustRound(t, tb, everyone)
@@ -107,13 +113,13 @@ func TestHiddenHandsByRealMail(t *testing.T) {
 		// the game master asks for the report of step 1 again, signed: the
 		// answer is its own view
 		send(gm, "report", "report "+id+" 1\n")
-		if got := mustRound(t, tb, []*seatPlayer{gm}); len(got[gm]) != 1 || !bytes.Contains(plainPart(t, got[gm][0]), []byte("the public view")) {
+		if got := mustRound(t, tb, []*demo.Player{gm}); len(got[gm]) != 1 || !bytes.Contains(plainPart(t, got[gm][0]), []byte("the public view")) {
 			t.Errorf("the game master's report again does not say it is the public view")
 		}
 		log := publicLog()
-		gmDir := filepath.Join(dir, "mail", gm.dirName())
+		gmDir := filepath.Join(dir, "mail", gm.Dir())
 		gmSeen := hexSeen(t, gmDir, log)
-		for _, holder := range []*seatPlayer{a, b} {
+		for _, holder := range []*demo.Player{a, b} {
 			if n := openedBy(t, log, "hand-"+strings.ToLower(holder.Seat), gmSeen); n != 0 {
 				t.Errorf("step %d: %d of %s's cards open with what the game master has seen", step, n, holder.Seat)
 			}
@@ -130,12 +136,12 @@ func TestHiddenHandsByRealMail(t *testing.T) {
 		if reports < 2 { // the step's report (text and HTML) and the report again
 			t.Errorf("step %d: only %d of the game master's mails are reports: the check above saw nothing", step, reports)
 		}
-		for _, p := range []struct{ reader, holder *seatPlayer }{{b, a}, {a, b}} {
-			seen := hexSeen(t, filepath.Join(dir, "mail", p.reader.dirName()), log)
+		for _, p := range []struct{ reader, holder *demo.Player }{{b, a}, {a, b}} {
+			seen := hexSeen(t, filepath.Join(dir, "mail", p.reader.Dir()), log)
 			if n := openedBy(t, log, "hand-"+strings.ToLower(p.holder.Seat), seen); n != 0 {
 				t.Errorf("step %d: %d of %s's cards open with what %s has seen", step, n, p.holder.Seat, p.reader.Seat)
 			}
-			for _, f := range mailTexts(t, filepath.Join(dir, "mail", p.reader.dirName())) {
+			for _, f := range mailTexts(t, filepath.Join(dir, "mail", p.reader.Dir())) {
 				if strings.Contains(f, p.holder.Seat+" draws card") {
 					t.Errorf("step %d: %s's mail tells %s's card", step, p.reader.Seat, p.holder.Seat)
 				}
@@ -189,13 +195,13 @@ func TestHiddenHandsByRealMail(t *testing.T) {
 	mustRound(t, tb, everyone)
 	send(gm, "start", "start "+id2+"\n")
 	mustRound(t, tb, everyone)
-	for _, p := range []*seatPlayer{a, b} {
+	for _, p := range []*demo.Player{a, b} {
 		send(p, "orders", fmt.Sprintf("game: %s\nstep: 1\nseat: %s\nsecret\nend\n", id2, p.Seat))
 	}
 	mustRound(t, tb, everyone)
 	gmRep := latest(t, filepath.Join(dir, "mail", "gm"), id2+"-step-1-report.txt")
-	for _, p := range []*seatPlayer{a, b} {
-		own := latest(t, filepath.Join(dir, "mail", p.dirName()), id2+"-step-1-report.txt")
+	for _, p := range []*demo.Player{a, b} {
+		own := latest(t, filepath.Join(dir, "mail", p.Dir()), id2+"-step-1-report.txt")
 		card := regexp.MustCompile(`YOUR HAND[^\n]*\n\s+- (card \d)`).FindStringSubmatch(own)
 		if card == nil {
 			t.Fatalf("%s's report has no hand:\n%s", p.Seat, own)

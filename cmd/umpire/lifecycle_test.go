@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
 )
@@ -19,11 +20,11 @@ import (
 func withKey(g *signtest.GPG, fpr, from, id, subject, text string) []byte {
 	body := string(g.ClearSign(fpr, []byte(text)))
 	var b strings.Builder
-	b.WriteString(fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nSubject: %s\r\nMIME-Version: 1.0\r\n", from, judgeAddress, id, subject))
+	b.WriteString(fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: <%s>\r\nSubject: %s\r\nMIME-Version: 1.0\r\n", from, daemontest.JudgeAddress, id, subject))
 	b.WriteString("Content-Type: multipart/mixed; boundary=\"k\"\r\n\r\n--k\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
-	b.WriteString(crlf(body))
+	b.WriteString(daemontest.CRLF(body))
 	b.WriteString("--k\r\nContent-Type: application/pgp-keys; name=key.asc\r\nContent-Disposition: attachment; filename=key.asc\r\n\r\n")
-	b.WriteString(crlf(string(g.Export(fpr))))
+	b.WriteString(daemontest.CRLF(string(g.Export(fpr))))
 	b.WriteString("--k--\r\n")
 	return []byte(b.String())
 }
@@ -35,7 +36,7 @@ func withKey(g *signtest.GPG, fpr, from, id, subject, text string) []byte {
 func TestLifecycleByMail(t *testing.T) {
 	st := mailtest.Embedded(t)
 	dir := t.TempDir()
-	st.AddUser(t, judgeAddress, judgePassword)
+	st.AddUser(t, daemontest.JudgeAddress, daemontest.JudgePassword)
 	for _, p := range []string{"gm", "alice", "bob"} {
 		st.AddUser(t, p+"@players.test", "pw")
 	}
@@ -45,7 +46,7 @@ func TestLifecycleByMail(t *testing.T) {
 	bob := g.GenKey("Bob <bob@players.test>")
 	cfg := filepath.Join(dir, "umpire.toml")
 	os.WriteFile(cfg, []byte(fmt.Sprintf("store = %q\naddress = %q\n[imap]\naddress = %q\nsecurity = \"none\"\nusername = %q\npassword = %q\n[smtp]\naddress = %q\nsecurity = \"none\"\n",
-		filepath.Join(dir, "umpire.db"), judgeAddress, st.IMAPAddr(), judgeAddress, judgePassword, st.SMTPAddr())), 0o600)
+		filepath.Join(dir, "umpire.db"), daemontest.JudgeAddress, st.IMAPAddr(), daemontest.JudgeAddress, daemontest.JudgePassword, st.SMTPAddr())), 0o600)
 	serve := func() {
 		t.Helper()
 		if code, out, errOut := run(t, "serve", "--once", "--config", cfg); code != exitOK {
@@ -54,7 +55,7 @@ func TestLifecycleByMail(t *testing.T) {
 	}
 	send := func(from, id, raw string) {
 		t.Helper()
-		st.Submit(t, from, []string{judgeAddress}, []byte(raw))
+		st.Submit(t, from, []string{daemontest.JudgeAddress}, []byte(raw))
 	}
 	inbox := func(who string, n int) string {
 		t.Helper()

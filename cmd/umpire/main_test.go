@@ -13,14 +13,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
 
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
-	"github.com/umpire-pbem/umpire/store"
 	"go.etcd.io/bbolt"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
+	"github.com/umpire-pbem/umpire/store"
 )
 
 // run runs umpire in-process and returns its exit code and output.
@@ -206,18 +207,6 @@ func TestVerifyNotALog(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a bytes.Buffer safe for the bar's writes.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
 func TestVerifyProgressBarOnTerminal(t *testing.T) {
 	open := dice.Chain{Root: dice.Hash{7}, Length: 4}
 	sealed := dice.Chain{Root: dice.Hash{8}, Length: 4}
@@ -241,14 +230,14 @@ func TestVerifyProgressBarOnTerminal(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var term lockedBuffer
+	var term daemontest.LockedBuffer
 	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	code, out, _ := runWith(t, func(m *Main) {
 		m.Stderr = &term
 		m.IsTerminal = func(w io.Writer) bool { return w == &term }
 		m.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
 	}, "verify", path)
-	bar := term.b.String()
+	bar := term.B.String()
 	if code != exitOK || !strings.HasPrefix(out, "OK") {
 		t.Fatalf("exit %d, %q", code, out)
 	}

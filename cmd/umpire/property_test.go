@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/signature"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
@@ -41,7 +42,7 @@ func TestPropertyHostileMix(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kill -9 runs take half a minute")
 	}
-	bin := umpireBinary(t)
+	bin := daemontest.UmpireBinary(t)
 	rounds, waves := 1, 4
 	if s := os.Getenv("UMPIRE_PROPERTY_ROUNDS"); s != "" {
 		rounds, _ = strconv.Atoi(s)
@@ -88,7 +89,7 @@ func (m *mixTable) id() string {
 // mail is a plain text mail.
 func (m *mixTable) mail(from, subject, body string) []byte {
 	return []byte(fmt.Sprintf("From: %s\r\nTo: %s\r\nMessage-ID: %s\r\nSubject: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
-		from, judgeAddress, m.id(), subject, time.Now().Format(time.RFC1123Z), crlf(body)))
+		from, daemontest.JudgeAddress, m.id(), subject, time.Now().Format(time.RFC1123Z), daemontest.CRLF(body)))
 }
 
 // clearsigned is text clear-signed by an OpenPGP key.
@@ -102,12 +103,12 @@ func (m *mixTable) clearsigned(from, fpr, text string) []byte {
 func (m *mixTable) sshMail(text string) []byte {
 	sig := m.ssh.Sign(m.bob, "umpire", []byte(text))
 	var b strings.Builder
-	fmt.Fprintf(&b, "From: bob@players.test\r\nTo: %s\r\nMessage-ID: %s\r\nSubject: orders\r\nMIME-Version: 1.0\r\n", judgeAddress, m.id())
+	fmt.Fprintf(&b, "From: bob@players.test\r\nTo: %s\r\nMessage-ID: %s\r\nSubject: orders\r\nMIME-Version: 1.0\r\n", daemontest.JudgeAddress, m.id())
 	b.WriteString("Content-Type: multipart/mixed; boundary=\"XyZ\"\r\n\r\n--XyZ\r\nContent-Type: text/plain\r\n\r\nOrders attached.\r\n")
 	b.WriteString("--XyZ\r\nContent-Type: text/plain; name=orders.txt\r\nContent-Disposition: attachment; filename=orders.txt\r\nContent-Transfer-Encoding: base64\r\n\r\n")
 	b.WriteString(base64Lines([]byte(text)))
 	b.WriteString("--XyZ\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename=orders.txt.sig\r\n\r\n")
-	b.WriteString(crlf(string(sig)))
+	b.WriteString(daemontest.CRLF(string(sig)))
 	b.WriteString("--XyZ--\r\n")
 	raw := []byte(b.String())
 	m.signed = append(m.signed, raw)
@@ -151,7 +152,7 @@ func (m *mixTable) wave(k int) (mails [][]byte, from []string) {
 func hostileMix(t *testing.T, bin string, st mailtest.Stack, waves int, rng *rand.Rand) {
 	dir := shortTempDir(t)
 	m := &mixTable{t: t, st: st, gpg: signtest.NewGPG(t), ssh: signtest.NewSSH(t), rng: rng}
-	st.AddUser(t, judgeAddress, judgePassword)
+	st.AddUser(t, daemontest.JudgeAddress, daemontest.JudgePassword)
 	for _, who := range []string{"grace", "alice", "bob", "mallory", "carol"} {
 		st.AddUser(t, who+"@players.test", "pw")
 	}
@@ -187,7 +188,7 @@ func hostileMix(t *testing.T, bin string, st mailtest.Stack, waves int, rng *ran
 		if err != nil {
 			return err
 		}
-		jt := tx.Judge(judgeAddress, now)
+		jt := tx.Judge(daemontest.JudgeAddress, now)
 		if err := j.Create(jt, f, []byte(file), now); err != nil {
 			return err
 		}
@@ -204,7 +205,9 @@ func hostileMix(t *testing.T, bin string, st mailtest.Stack, waves int, rng *ran
 		t.Fatal(err)
 	}
 	start, cfg, logf := killableJudge(t, bin, dir, dbPath, st, "retry = \"200ms\"\n")
-	inboxEmpty := func() bool { return len(st.Mailbox(t, judgeAddress, judgePassword, "INBOX")) == 0 }
+	inboxEmpty := func() bool {
+		return len(st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX")) == 0
+	}
 
 	// step is the step open for orders, as the store says between waves.
 	step := func() int {
@@ -223,7 +226,7 @@ func hostileMix(t *testing.T, bin string, st mailtest.Stack, waves int, rng *ran
 	for range waves {
 		mails, from := m.wave(step())
 		for i, raw := range mails {
-			st.Submit(t, from[i]+"@players.test", []string{judgeAddress}, raw)
+			st.Submit(t, from[i]+"@players.test", []string{daemontest.JudgeAddress}, raw)
 		}
 		sent += len(mails)
 		// Killed at random while it works through the wave, then left to
@@ -255,14 +258,14 @@ func hostileMix(t *testing.T, bin string, st mailtest.Stack, waves int, rng *ran
 	logText, _ := io.ReadAll(logf)
 	defer func() {
 		if t.Failed() {
-			t.Logf("after %d kills; daemon log:\n%s", kills, tail(string(logText), 60))
+			t.Logf("after %d kills; daemon log:\n%s", kills, daemontest.Tail(string(logText), 60))
 		}
 	}()
 
 	// Nothing left unhandled.
-	inbox := st.Mailbox(t, judgeAddress, judgePassword, "INBOX")
-	processed := st.Mailbox(t, judgeAddress, judgePassword, "processed")
-	rejected := st.Mailbox(t, judgeAddress, judgePassword, "rejected")
+	inbox := st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX")
+	processed := st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "processed")
+	rejected := st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "rejected")
 	if len(inbox) != 0 || len(distinct(append(processed, rejected...), "Message-ID")) != sent {
 		t.Errorf("INBOX %d, processed %d, rejected %d (distinct %d); want 0 and all %d handled", len(inbox), len(processed), len(rejected),
 			len(distinct(append(processed, rejected...), "Message-ID")), sent)
@@ -338,8 +341,8 @@ func hostileMix(t *testing.T, bin string, st mailtest.Stack, waves int, rng *ran
 		want := fmt.Sprintf("ACCEPTED: orders of seat %s for step %d of club-1, version %d.", o.Seat, o.Step, o.Version)
 		ids := map[string]bool{}
 		for _, raw := range mailboxes[holder[o.Seat]] {
-			if headerOf(raw, "In-Reply-To") == "<"+strings.Trim(o.MessageID, "<>")+">" && strings.Contains(readable(raw), want) {
-				ids[headerOf(raw, "Message-Id")+headerOf(raw, "Message-ID")] = true
+			if daemontest.HeaderOf(raw, "In-Reply-To") == "<"+strings.Trim(o.MessageID, "<>")+">" && strings.Contains(readable(raw), want) {
+				ids[daemontest.HeaderOf(raw, "Message-Id")+daemontest.HeaderOf(raw, "Message-ID")] = true
 			}
 		}
 		if len(ids) != 1 {
@@ -353,7 +356,7 @@ func hostileMix(t *testing.T, bin string, st mailtest.Stack, waves int, rng *ran
 			ids := map[string]bool{}
 			for _, raw := range mailboxes[who] {
 				if strings.Contains(readable(raw), fmt.Sprintf("club-1: step %d report", k)) {
-					ids[headerOf(raw, "Message-Id")+headerOf(raw, "Message-ID")] = true
+					ids[daemontest.HeaderOf(raw, "Message-Id")+daemontest.HeaderOf(raw, "Message-ID")] = true
 				}
 			}
 			if len(ids) != 1 {

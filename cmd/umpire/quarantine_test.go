@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"sync"
 	"syscall"
@@ -18,7 +17,8 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
-	"github.com/umpire-pbem/umpire/mail/intake"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
 	"github.com/umpire-pbem/umpire/store"
@@ -74,7 +74,7 @@ const stallFile = "id = \"stall-1\"\ngame = \"stall\"\nscenario = \"trio\"\n[sch
 func newStallTable(t *testing.T, st mailtest.Stack, limits string) *stallTable {
 	t.Helper()
 	dir := t.TempDir()
-	st.AddUser(t, judgeAddress, judgePassword)
+	st.AddUser(t, daemontest.JudgeAddress, daemontest.JudgePassword)
 	for _, p := range []string{"gm", "alice", "bob", "carol", "ops"} {
 		st.AddUser(t, p+"@players.test", "pw")
 	}
@@ -84,7 +84,7 @@ func newStallTable(t *testing.T, st mailtest.Stack, limits string) *stallTable {
 	tb.bob = tb.g.GenKey("Bob <bob@players.test>")
 	tb.car = tb.g.GenKey("Carol <carol@players.test>")
 	conf := fmt.Sprintf("store = %q\naddress = %q\noperator = \"ops@players.test\"\n[imap]\naddress = %q\nsecurity = \"none\"\nusername = %q\npassword = %q\npoll = \"100ms\"\n[smtp]\naddress = %q\nsecurity = \"none\"\n[limits]\n%s\n[log]\nlevel = \"warn\"\n",
-		tb.store, judgeAddress, st.IMAPAddr(), judgeAddress, judgePassword, st.SMTPAddr(), limits)
+		tb.store, daemontest.JudgeAddress, st.IMAPAddr(), daemontest.JudgeAddress, daemontest.JudgePassword, st.SMTPAddr(), limits)
 	if err := os.WriteFile(tb.config, []byte(conf), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -102,9 +102,9 @@ func (tb *stallTable) send(t *testing.T, fpr, who, text string, first bool) stri
 	if first {
 		raw = withKey(tb.g, fpr, from, id, "to the judge", text)
 	} else {
-		raw = []byte(header(from, id, "to the judge") + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + crlf(string(tb.g.ClearSign(fpr, []byte(text)))))
+		raw = []byte(daemontest.Header(from, id, "to the judge") + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + daemontest.CRLF(string(tb.g.ClearSign(fpr, []byte(text)))))
 	}
-	tb.st.Submit(t, from, []string{judgeAddress}, raw)
+	tb.st.Submit(t, from, []string{daemontest.JudgeAddress}, raw)
 	return "<" + id + ">"
 }
 
@@ -115,14 +115,14 @@ func (tb *stallTable) answer(t *testing.T, who, id, want string) string {
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		for _, m := range tb.st.Mailbox(t, who+"@players.test", "pw", "INBOX") {
-			if text := readable(m); (id == "" || headerOf(m, "In-Reply-To") == id) && strings.Contains(text, want) {
+			if text := readable(m); (id == "" || daemontest.HeaderOf(m, "In-Reply-To") == id) && strings.Contains(text, want) {
 				return text
 			}
 		}
 		if time.Now().After(deadline) {
 			var got []string
 			for _, m := range tb.st.Mailbox(t, who+"@players.test", "pw", "INBOX") {
-				got = append(got, headerOf(m, "Subject"))
+				got = append(got, daemontest.HeaderOf(m, "Subject"))
 			}
 			t.Fatalf("no mail to %s answering %s with %q; it has: %q", who, id, want, got)
 		}
@@ -172,7 +172,7 @@ func testQuarantineByMail(t *testing.T, st mailtest.Stack) {
 	poison := tb.send(t, tb.alice, "alice", stallOrders("A", "roll 1", "stall"), false)
 	bobs := tb.send(t, tb.bob, "bob", stallOrders("B", "roll 2"), false)
 	help := "<carol-help@players.test>"
-	st.Submit(t, "carol@players.test", []string{judgeAddress}, []byte(header("carol@players.test", "carol-help@players.test", "help")+"\r\nhelp\r\n"))
+	st.Submit(t, "carol@players.test", []string{daemontest.JudgeAddress}, []byte(daemontest.Header("carol@players.test", "carol-help@players.test", "help")+"\r\nhelp\r\n"))
 
 	tb.answer(t, "bob", bobs, "ACCEPTED: orders of seat B for step 1 of stall-1")
 	tb.answer(t, "carol", help, "")
@@ -188,7 +188,7 @@ func testQuarantineByMail(t *testing.T, st mailtest.Stack) {
 			t.Errorf("the operator's notice lacks %q:\n%s", want, ops)
 		}
 	}
-	if q := st.Mailbox(t, judgeAddress, judgePassword, "quarantine"); len(q) != 1 || headerOf(q[0], "Message-ID") != poison {
+	if q := st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "quarantine"); len(q) != 1 || daemontest.HeaderOf(q[0], "Message-ID") != poison {
 		t.Errorf("the quarantine folder holds %d messages, want alice's", len(q))
 	}
 
@@ -236,7 +236,7 @@ func startDaemonWith(t *testing.T, config string, setup func(*Main)) {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	var code int
-	var out lockedBuffer
+	var out daemontest.LockedBuffer
 	go func() {
 		defer wg.Done()
 		m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out, Now: time.Now,
@@ -250,7 +250,7 @@ func startDaemonWith(t *testing.T, config string, setup func(*Main)) {
 		cancel()
 		wg.Wait()
 		if code != exitOK {
-			t.Errorf("serve ended with exit %d:\n%s", code, out.b.String())
+			t.Errorf("serve ended with exit %d:\n%s", code, out.B.String())
 		}
 	})
 }
@@ -308,7 +308,7 @@ func testQuarantineAcrossKill(t *testing.T, st mailtest.Stack) {
 				return
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("the rules did not hang a %d. time; the judge's log:\n%s", n, tail(string(b), 30))
+				t.Fatalf("the rules did not hang a %d. time; the judge's log:\n%s", n, daemontest.Tail(string(b), 30))
 			}
 		}
 	}
@@ -337,7 +337,7 @@ func testQuarantineAcrossKill(t *testing.T, st mailtest.Stack) {
 	stop(syscall.SIGTERM)
 	start(true)
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if _, err := os.Stat(controlPath(tb.store)); err == nil {
+		if _, err := os.Stat(daemon.ControlPath(tb.store)); err == nil {
 			break // the judge runs and listens
 		}
 		if time.Now().After(deadline) {
@@ -353,16 +353,16 @@ func testQuarantineAcrossKill(t *testing.T, st mailtest.Stack) {
 
 	// Exactly once: one order file of each, each message answered once
 	// with a receipt, and the quarantine record says so.
-	if q := st.Mailbox(t, judgeAddress, judgePassword, "quarantine"); len(q) != 1 || headerOf(q[0], "Message-ID") != poison {
+	if q := st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "quarantine"); len(q) != 1 || daemontest.HeaderOf(q[0], "Message-ID") != poison {
 		t.Errorf("the quarantine folder holds %d messages, want alice's", len(q))
 	}
-	if in := st.Mailbox(t, judgeAddress, judgePassword, "INBOX"); len(in) != 0 {
+	if in := st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX"); len(in) != 0 {
 		t.Errorf("%d messages left in the judge's INBOX", len(in))
 	}
 	for who, id := range map[string]string{"alice": poison, "bob": bobs} {
 		receipts := 0
 		for _, m := range st.Mailbox(t, who+"@players.test", "pw", "INBOX") {
-			if headerOf(m, "In-Reply-To") == id && strings.Contains(readable(m), "ACCEPTED") {
+			if daemontest.HeaderOf(m, "In-Reply-To") == id && strings.Contains(readable(m), "ACCEPTED") {
 				receipts++
 			}
 		}
@@ -387,39 +387,4 @@ func testQuarantineAcrossKill(t *testing.T, st mailtest.Stack) {
 		}
 		return nil
 	})
-}
-
-// TestQuarantinedRecordsAgree: the store's record of a message set aside
-// and the intake's carry the same fields, and every field survives the
-// trip between them (a field added to one side only fails here).
-func TestQuarantinedRecordsAgree(t *testing.T) {
-	st, in := reflect.TypeFor[store.Quarantined](), reflect.TypeFor[intake.Quarantined]()
-	if st.NumField() != in.NumField() {
-		t.Fatalf("store.Quarantined has %d fields, intake.Quarantined %d", st.NumField(), in.NumField())
-	}
-	var q store.Quarantined
-	v := reflect.ValueOf(&q).Elem()
-	for i := range v.NumField() {
-		f := v.Field(i)
-		if in.Field(i).Name != st.Field(i).Name {
-			t.Errorf("field %d: %s in the store, %s in the intake", i, st.Field(i).Name, in.Field(i).Name)
-		}
-		switch f.Kind() {
-		case reflect.String:
-			f.SetString("x" + st.Field(i).Name)
-		case reflect.Int:
-			f.SetInt(int64(i + 1))
-		case reflect.Uint32, reflect.Uint64:
-			f.SetUint(uint64(i + 1))
-		case reflect.Array:
-			f.Index(0).SetUint(uint64(i + 1))
-		case reflect.Struct:
-			f.Set(reflect.ValueOf(time.Unix(int64(i+1000), 0).UTC()))
-		default:
-			t.Fatalf("field %s of kind %s: teach this test to fill it", st.Field(i).Name, f.Kind())
-		}
-	}
-	if back := toStoreQuarantined(fromStoreQuarantined(q)); !reflect.DeepEqual(back, q) {
-		t.Errorf("a record's trip through the intake changed it:\n%+v\n%+v", q, back)
-	}
 }

@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
-	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/templates"
 )
 
@@ -45,40 +43,7 @@ func runRender(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	}
 	seat := fs.Lookup("seat").Value.String()
 	out := fs.Lookup("out").Value.String()
-	cfg, db, err := m.openExisting(fs)
-	if err != nil {
-		return err
-	}
-	rs, err := templates.NewReports(cfg.Templates.Dir)
-	if err != nil {
-		return err
-	}
-	j := &adjudicator.Judge{Games: games(), Logger: m.Logger}
-	var rep *adjudicator.Report
-	err = db.View(ctx, func(tx *store.Tx) error {
-		jt := tx.Judge(cfg.Address, m.Now())
-		g, err := findGame(jt, cfg.Store, game)
-		if err != nil {
-			return err
-		}
-		if step == 0 {
-			step = max(g.Step, 2) - 1
-		}
-		if err := checkStep(g, step); err != nil {
-			return err
-		}
-		if seat != "" {
-			if seat, err = findSeat(jt, game, seat); err != nil {
-				return err
-			}
-		}
-		rep, err = j.BuildReport(jt, game, step, seat)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	r, err := rs.Render(rep)
+	r, step, seat, err := m.console(fs).Render(ctx, game, step, seat)
 	if err != nil {
 		return err
 	}
@@ -86,60 +51,39 @@ func runRender(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	if seat != "" {
 		base += "-" + seat
 	}
-	write := func(path string, data []byte) error {
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(m.Stderr, "wrote %s\n", path)
-		return nil
-	}
-	picture := func(path string) error {
-		if r.Map == nil {
-			fmt.Fprintf(m.Stderr, "%s step %d has no map picture\n", game, step)
-			return nil
-		}
-		return write(path, r.Map)
-	}
+	noMap := fmt.Sprintf("%s step %d has no map picture", game, step)
+	var files []templates.File
+	tell := r.Map == nil // that there is no picture, after the files
 	switch {
 	case out == "":
 		if _, err := fmt.Fprint(m.Stdout, r.Text); err != nil {
 			return err
 		}
-		return picture(base + ".png")
+		files, _ = r.File(base + ".png")
 	case strings.HasSuffix(out, "/") || isDir(out):
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			return err
 		}
-		if err := write(filepath.Join(out, base+".txt"), []byte(r.Text)); err != nil {
+		files = r.Folder(out, base)
+	default:
+		var ok bool
+		if files, ok = r.File(out); !ok {
+			return usagef("--out %s: want a .txt, .html or .png file, or a folder ending in /", out)
+		} else if len(files) == 0 {
+			return errors.New(noMap)
+		}
+		tell = false
+	}
+	for _, f := range files {
+		if err := os.WriteFile(f.Path, f.Data, 0o644); err != nil {
 			return err
 		}
-		if err := write(filepath.Join(out, base+".html"), []byte(r.HTML)); err != nil {
-			return err
-		}
-		return picture(filepath.Join(out, base+".png"))
+		fmt.Fprintf(m.Stderr, "wrote %s\n", f.Path)
 	}
-	switch strings.ToLower(filepath.Ext(out)) {
-	case ".png":
-		if r.Map == nil {
-			return fmt.Errorf("%s step %d has no map picture", game, step)
-		}
-		return write(out, r.Map)
-	case ".html", ".htm":
-		// a file on disk cannot resolve cid: references: point at the
-		// picture written beside it.
-		html := r.HTML
-		if r.Map != nil {
-			png := strings.TrimSuffix(out, filepath.Ext(out)) + ".png"
-			if err := write(png, r.Map); err != nil {
-				return err
-			}
-			html = strings.ReplaceAll(html, "cid:"+r.MapCID, filepath.Base(png))
-		}
-		return write(out, []byte(html))
-	case ".txt", ".text":
-		return write(out, []byte(r.Text))
+	if tell {
+		fmt.Fprintln(m.Stderr, noMap)
 	}
-	return usagef("--out %s: want a .txt, .html or .png file, or a folder ending in /", out)
+	return nil
 }
 
 func isDir(p string) bool {

@@ -2,14 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
-	"fmt"
-	"os"
-	"strings"
-
-	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/store"
 )
 
 func replayCommand() *command {
@@ -37,61 +30,7 @@ GAME goes to it through its control socket (docs/operations.md).`,
 			if len(args) != 1 {
 				return usagef("want one GAME or FILE argument")
 			}
-			j := &adjudicator.Judge{Games: games(), Logger: m.Logger}
-			f, err := os.Open(args[0])
-			if err != nil && strings.ContainsAny(args[0], "./\\") {
-				// game ids hold no dot or slash: this names a file
-				return usagef("%s: no such file (an export made by 'umpire game export ID')", args[0])
-			}
-			if err == nil {
-				defer f.Close()
-				x, err := adjudicator.ReadGameExport(f)
-				if err != nil {
-					return usagef("%s: %w", args[0], err)
-				}
-				n, err := j.ReplayExport(x)
-				if err != nil {
-					return fmt.Errorf("replay %s: %w", args[0], err)
-				}
-				fmt.Fprintf(m.Stdout, "OK %s (game %s): %d steps replayed; every state and every die is as exported\n", args[0], x.Game, n)
-				if adjudicator.OrdersUnchecked(x) {
-					fmt.Fprintf(m.Stdout, "  The game has not ended: its order entries are keyed with the seats' salts, secret until then,\n"+
-						"  so the order files were not checked against them. Replay its export again once it has ended.\n")
-				} else if x.Version == 3 {
-					fmt.Fprintf(m.Stdout, "  Every order entry's salted digest is its order file's.\n")
-				}
-				return nil
-			}
-			cfg, db, err := m.openExisting(fs)
-			if err != nil {
-				return err
-			}
-			var n int
-			err = db.Update(ctx, func(tx *store.Tx) (err error) {
-				n, err = j.Replay(tx.Judge(cfg.Address, m.Now()), args[0])
-				return err
-			})
-			if errors.Is(err, adjudicator.ErrNotFound) {
-				var list string
-				var gone adjudicator.ArchivedGame
-				archived := false
-				db.View(ctx, func(tx *store.Tx) error {
-					jt := tx.Judge(cfg.Address, m.Now())
-					gone, archived, _ = jt.Archived(args[0])
-					list = gameChoices(jt)
-					return nil
-				})
-				if archived {
-					return usagef("game %s was archived on %s: the store keeps only its record; replay its file instead: 'umpire replay %s'",
-						args[0], gone.Archived.UTC().Format("2006-01-02"), gone.File)
-				}
-				return usagef("there is no game %q in %s, and no file of that name: %s", args[0], cfg.Store, list)
-			}
-			if err != nil {
-				return fmt.Errorf("replay %s: %w", args[0], err)
-			}
-			fmt.Fprintf(m.Stdout, "OK %s: %d steps replayed; every state and every die is as stored\n", args[0], n)
-			return nil
+			return m.console(fs).Replay(ctx, args[0])
 		},
 	}
 }

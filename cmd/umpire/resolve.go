@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/umpire-pbem/umpire/adjudicator/resolve"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 )
 
 func resolveCommand() *command {
@@ -76,7 +77,7 @@ func runResolve(_ context.Context, m *Main, fs *flag.FlagSet, args []string) err
 
 func resolveErr(err error) error {
 	if resolve.IsInput(err) {
-		return usageError{err}
+		return daemon.UsageError{Err: err}
 	}
 	return fmt.Errorf("%w", err)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 )
 
@@ -17,17 +18,17 @@ import (
 // configuration error.
 func TestServeIMAPOverSTARTTLS(t *testing.T) {
 	st := mailtest.Real(t)
-	st.AddUser(t, judgeAddress, judgePassword)
+	st.AddUser(t, daemontest.JudgeAddress, daemontest.JudgePassword)
 	st.AddUser(t, "alice@players.test", "pw")
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "umpire.toml")
 	write := func(ca string) {
 		os.WriteFile(cfg, []byte(fmt.Sprintf("store = %q\naddress = %q\n[imap]\naddress = %q\nsecurity = \"starttls\"\nca_file = %q\nusername = %q\npassword = %q\n[smtp]\naddress = %q\nsecurity = \"none\"\n",
-			filepath.Join(dir, "umpire.db"), judgeAddress, st.IMAPAddr(), ca, judgeAddress, judgePassword, st.SMTPAddr())), 0o600)
+			filepath.Join(dir, "umpire.db"), daemontest.JudgeAddress, st.IMAPAddr(), ca, daemontest.JudgeAddress, daemontest.JudgePassword, st.SMTPAddr())), 0o600)
 	}
 	write(st.(mailtest.TLSRoots).CertFile())
-	st.Submit(t, "alice@players.test", []string{judgeAddress}, []byte("From: alice@players.test\r\nTo: "+judgeAddress+"\r\nSubject: help\r\nMessage-ID: <h1@players.test>\r\n\r\nhelp\r\n"))
-	st.WaitFor(t, judgeAddress, judgePassword, "INBOX", 1, 20*time.Second)
+	st.Submit(t, "alice@players.test", []string{daemontest.JudgeAddress}, []byte("From: alice@players.test\r\nTo: "+daemontest.JudgeAddress+"\r\nSubject: help\r\nMessage-ID: <h1@players.test>\r\n\r\nhelp\r\n"))
+	st.WaitFor(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX", 1, 20*time.Second)
 	if code, out, errOut := run(t, "serve", "--once", "--config", cfg); code != exitOK {
 		t.Fatalf("serve over STARTTLS: exit %d\n%s\n%s", code, out, errOut)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 )
 
 // Exit codes; see the package comment.
@@ -40,9 +41,8 @@ type Main struct {
 	// cmdline is the command being run, without its flags; a command the
 	// running judge can carry out is sent to it (control.go).
 	cmdline []string
-	// daemon is set for a command the judge runs for the control socket:
-	// its configuration and open store.
-	daemon *inDaemon
+	// daemon is set for a command the judge runs for the control socket.
+	daemon *daemon.Daemon
 }
 
 // NewMain returns a Main wired to the process's streams and clock.
@@ -81,13 +81,10 @@ func (m *Main) commands() []*command {
 	}
 }
 
-// usageError is a mistake on the command line or in an input file: exit 2.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+// usagef is a mistake on the command line or in an input file: exit 2.
+func usagef(format string, args ...any) error {
+	return daemon.UsageError{Err: fmt.Errorf(format, args...)}
+}
 
 // exitCode is an error that carries its exit status and whose message, if
 // any, was already printed.
@@ -195,7 +192,7 @@ func (m *Main) runCommand(ctx context.Context, cmd *command, args []string) int 
 	m.cmdline = append([]string{cmd.name}, pos...)
 	err = cmd.run(ctx, m, fs, pos)
 	var code exitCode
-	var uerr usageError
+	var uerr daemon.UsageError
 	switch {
 	case err == nil:
 		return exitOK

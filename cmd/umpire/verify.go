@@ -16,6 +16,8 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
+	"github.com/umpire-pbem/umpire/templates"
 )
 
 // gameExportStart is how a game export begins (docs/game-export.md).
@@ -122,7 +124,7 @@ func runVerify(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	// --json promises JSON on standard output, also when there is no
 	// result: {"ok": false, "error": "..."}, with the same exit status.
 	status := exitFail
-	var uerr usageError
+	var uerr daemon.UsageError
 	if errors.As(err, &uerr) {
 		status = exitUsage
 	}
@@ -232,78 +234,12 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 			return err
 		}
 	} else {
-		printVerifyV2(m.Stdout, name, res, wantHead)
+		templates.WriteVerification(m.Stdout, name, res, wantHead)
 	}
 	if !res.OK() || headDiffers {
 		return exitCode(exitFail)
 	}
 	return nil
-}
-
-func printVerifyV2(w io.Writer, name string, res *dice.ResultV2, wantHead *dice.Hash) {
-	scheme := dice.SchemeV2
-	if res.Version == dice.VersionV3 {
-		scheme = dice.SchemeV3
-	}
-	if !res.OK() {
-		fmt.Fprintf(w, "FAILED %s (game %s, %s)\n  %s\n", name, res.Game, scheme, res.Problem.Error())
-		fmt.Fprintf(w, "  Nothing from this record on can be trusted.\n")
-		return
-	}
-	state := "running"
-	if res.Ended {
-		state = "ended: its sealed root is public"
-	}
-	fmt.Fprintf(w, "OK %s (game %s, %s, %s)\n", name, res.Game, scheme, state)
-	fmt.Fprintf(w, "  %d records: %d steps, %d draws (%d re-derived", res.Records, res.Steps, res.Draws, res.Rederived)
-	if res.Sealed > 0 {
-		fmt.Fprintf(w, ", %d hidden whose key is not public: their place and form checked", res.Sealed)
-	}
-	fmt.Fprintf(w, "), %s, %s.\n", plural(int(res.Reveals), "key reveal"), plural(int(res.Rollbacks), "rollback"))
-	switch res.Beacon {
-	case "":
-		fmt.Fprintf(w, "  No beacon: the dice depend on the judge's committed secrets and the orders.\n")
-	case "unknown":
-		fmt.Fprintf(w, "  Beacon: UNKNOWN network. Its rounds verify under the key in the header, but a round signed\n  by a key the operator holds proves nothing: check that key yourself.\n")
-	default:
-		fmt.Fprintf(w, "  Beacon: %s; every step's round verified.\n", res.Beacon)
-	}
-	if res.Beacon != "" {
-		fmt.Fprintf(w, "  Beacon delay: %d s (%s periods of %d s)", res.Delay, dice.Periods(res.Delay, res.Period), res.Period)
-		if res.DelayUnderFloor {
-			fmt.Fprintf(w, ", under %s's floor of %d s: a v3 game may not ask for it", dice.SchemeV3, dice.MinBeaconDelay(res.Period))
-		}
-		fmt.Fprintf(w, ".\n")
-	}
-	if res.StartHead != nil {
-		fmt.Fprintf(w, "  Start record: %s, %d contributed a signed join; h_2 %s.\n", plural(res.Seats, "seat"), res.Joined, res.StartHead)
-	} else if res.Version == dice.VersionV3 {
-		fmt.Fprintf(w, "  No start record: the game has not started.\n")
-	}
-	if res.OrdersChecked > 0 {
-		fmt.Fprintf(w, "  %s checked against the export's order files.\n", plural(int(res.OrdersChecked), "order entry"))
-	}
-	for _, d := range res.Opened {
-		fmt.Fprintf(w, "  Your stream %s, step %d, draw %d (%s): %v  %s\n", d.Stream, d.Step, d.Seq, d.Spec, d.Values, d.Purpose)
-	}
-	for _, s := range res.Salts {
-		fmt.Fprintf(w, "  Your salt for seat %s is the one the start record commits to. Your order entries (compare each with your receipt, or 'umpire digest'):\n", s.Seat)
-		if len(s.Entries) == 0 {
-			fmt.Fprintf(w, "    (none)\n")
-		}
-		for _, e := range s.Entries {
-			fmt.Fprintf(w, "    step %d: sent for step %d, version %d, digest %s\n", e.Step, e.ForStep, e.Version, e.Digest)
-		}
-	}
-	fmt.Fprintf(w, "  Log head %s\n", res.Head)
-	switch {
-	case wantHead == nil:
-		fmt.Fprintf(w, "  Compare this head with the one quoted in your latest report (or pass it with --head).\n")
-	case *wantHead == res.Head:
-		fmt.Fprintf(w, "  It is the head you gave: this is the log your report quoted.\n")
-	default:
-		fmt.Fprintf(w, "HEAD DIFFERS: you gave %s.\n  The log verifies, but it is not the log that report quoted.\n", *wantHead)
-	}
 }
 
 // verifyV1 checks an umpire-dice-v1 export (docs/dice-log.md, appendix).
@@ -344,7 +280,7 @@ func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int6
 			return err
 		}
 	} else {
-		printVerify(m.Stdout, name, res)
+		templates.WriteVerificationV1(m.Stdout, name, res)
 		if headDiffers {
 			fmt.Fprintf(m.Stdout, "HEAD DIFFERS: you gave %s.\n  The log verifies, but it is not the log that report quoted.\n", *wantHead)
 		}
@@ -353,20 +289,6 @@ func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int6
 		return exitCode(exitFail)
 	}
 	return nil
-}
-
-func printVerify(w io.Writer, name string, res *dice.Result) {
-	if !res.OK() {
-		fmt.Fprintf(w, "FAILED %s (game %s)\n  %s\n", name, res.Game, res.Problem.Error())
-		fmt.Fprintf(w, "  Nothing from this entry on can be trusted; the log has %d steps and %d entries.\n", res.Steps, res.Entries)
-		return
-	}
-	fmt.Fprintf(w, "OK %s (game %s)\n", name, res.Game)
-	fmt.Fprintf(w, "  %d steps, %d entries: %d re-derived from their revealed links", res.Steps, res.Entries, res.Verified)
-	if res.Hidden > 0 {
-		fmt.Fprintf(w, ",\n  %s taken by their stated hash until their link is revealed", plural(res.Hidden, "sealed entry"))
-	}
-	fmt.Fprintf(w, ".\n  Log head %s\n  Compare this head with the one quoted in your latest report.\n", res.Head)
 }
 
 // countingReader reports the bytes read so far.

@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 )
 
 // TestWebConfig: the [web] section is read and checked; its file names
@@ -24,18 +27,18 @@ func TestWebConfig(t *testing.T) {
 		}
 		return p
 	}
-	m := &Main{Getenv: func(string) string { return "" }}
-	cfg, err := m.loadConfig(write("[web]\naddress = \":8443\"\nbase_url = \"https://judge.example.org/\"\ncert_file = \"web.pem\"\nkey_file = \"web.key\"\n"))
+
+	cfg, err := daemon.LoadConfig(write("[web]\naddress = \":8443\"\nbase_url = \"https://judge.example.org/\"\ncert_file = \"web.pem\"\nkey_file = \"web.key\"\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if w := cfg.Web; w == nil || w.Address != ":8443" || w.CertFile != filepath.Join(dir, "web.pem") || w.KeyFile != filepath.Join(dir, "web.key") {
 		t.Errorf("[web] read as %+v", cfg.Web)
 	}
-	if cfg, err := m.loadConfig(write("[web]\n")); err != nil || cfg.Web == nil || cfg.Web.Address != defaultWebAddress {
+	if cfg, err := daemon.LoadConfig(write("[web]\n")); err != nil || cfg.Web == nil || cfg.Web.Address != "127.0.0.1:8080" {
 		t.Errorf("an empty [web]: %+v, %v", cfg.Web, err)
 	}
-	if cfg, err := m.loadConfig(write("store = \"x.db\"\n")); err != nil || cfg.Web != nil {
+	if cfg, err := daemon.LoadConfig(write("store = \"x.db\"\n")); err != nil || cfg.Web != nil {
 		t.Errorf("no [web]: %+v, %v", cfg.Web, err)
 	}
 	for text, want := range map[string]string{
@@ -46,7 +49,7 @@ func TestWebConfig(t *testing.T) {
 		"[web]\nrate = -1\n":                           "not negative",
 		"[web]\nbase_url = \"ftp://example.org/x/\"\n": "web.base_url",
 	} {
-		if _, err := m.loadConfig(write(text)); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := daemon.LoadConfig(write(text)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v; want an error mentioning %q", text, err, want)
 		}
 	}
@@ -56,7 +59,7 @@ func TestWebConfig(t *testing.T) {
 // loopback and answers there while it runs.
 func TestServeDevServesPages(t *testing.T) {
 	dir := t.TempDir()
-	out := &lockedBuffer{}
+	out := &daemontest.LockedBuffer{}
 	m := &Main{Stdin: strings.NewReader(""), Stdout: out, Stderr: io.Discard, Now: time.Now, Getenv: func(string) string { return "" },
 		IsTerminal: func(io.Writer) bool { return false }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -72,15 +75,15 @@ func TestServeDevServesPages(t *testing.T) {
 	re := regexp.MustCompile(`web pages: (http://127\.0\.0\.1:\d+/) \(loopback only\)`)
 	var url string
 	for deadline := time.Now().Add(time.Minute); url == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		out.mu.Lock()
-		if m := re.FindStringSubmatch(out.b.String()); m != nil {
+		out.Mu.Lock()
+		if m := re.FindStringSubmatch(out.B.String()); m != nil {
 			url = m[1]
 		}
-		out.mu.Unlock()
+		out.Mu.Unlock()
 	}
 	if url == "" {
-		out.mu.Lock()
-		t.Fatalf("serve --dev printed no URL of its pages:\n%s", out.b.String())
+		out.Mu.Lock()
+		t.Fatalf("serve --dev printed no URL of its pages:\n%s", out.B.String())
 	}
 	for path, want := range map[string]string{"": "This judge runs no games yet", "healthz": "ok", "metrics": "umpire_outbox_depth 0"} {
 		var body []byte

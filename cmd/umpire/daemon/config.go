@@ -1,0 +1,356 @@
+package daemon
+
+import (
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/mail"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+)
+
+// DefaultConfigFile is read when neither --config nor UMPIRE_CONFIG names
+// one and it exists in the working directory.
+const DefaultConfigFile = "umpire.toml"
+
+// Config is the configuration file of umpire (README.md, "Configuration"),
+// and what the program gives the judge besides (the fields without a TOML
+// key).
+type Config struct {
+	// Store is the bbolt file that holds everything; a relative path is
+	// relative to the configuration file's folder.
+	Store string `toml:"store"`
+	// Address is the judge's own mail address: the From of every mail it
+	// sends. Mail from it is never answered.
+	Address string `toml:"address"`
+	Name    string `toml:"name"` // display name in From; default "umpire"
+	// Operator is the operator's address: the judge mails it when it
+	// pauses a game on its own (the safety brake). Empty: the log only.
+	Operator string    `toml:"operator"`
+	Log      LogConfig `toml:"log"`
+	IMAP     MailBox   `toml:"imap"`
+	SMTP     MailBox   `toml:"smtp"`
+	Limits   Limits    `toml:"limits"`
+	// Templates.Dir holds report templates (report.txt, report.html) that
+	// replace the built-in ones (docs/templates.md).
+	Templates struct {
+		Dir string `toml:"dir"`
+	} `toml:"templates"`
+	// Beacon is where the rounds of games with a public randomness beacon
+	// are fetched (docs/dice-log.md).
+	Beacon BeaconConfig `toml:"beacon"`
+	// Retention says how long the store keeps what it no longer needs
+	// (docs/operations.md, "Retention").
+	Retention Retention `toml:"retention"`
+
+	// Games is the games the judge hosts.
+	Games adjudicator.Registry `toml:"-"`
+	// Now is the judge's clock and Logger its log; Stdout is where serve
+	// --dev prints the addresses of its mail servers and web pages.
+	Now    func() time.Time `toml:"-"`
+	Logger *slog.Logger     `toml:"-"`
+	Stdout io.Writer        `toml:"-"`
+	// Dev runs mail servers of the judge's own on loopback instead of the
+	// configured ones, and serves the web pages on loopback (serve --dev).
+	Dev bool `toml:"-"`
+	// Control carries out a command line sent to the control socket, and
+	// returns its exit code (nil: the judge has no control socket).
+	Control ControlFunc `toml:"-"`
+
+	// adj is the judge these settings make, made once (judge).
+	adj *adjudicator.Judge
+
+	// Web, when the section is there, serves the read-only public pages
+	// (docs/web.md); nil without it.
+	Web *WebConfig `toml:"web"`
+	// source is the file the configuration was read from ("" for the
+	// defaults: no file was found); dir is its folder.
+	source, dir string
+}
+
+// WebConfig is the [web] section: where serve answers HTTP for the public
+// pages, the games' read-only view and the in-browser dice verifier.
+type WebConfig struct {
+	Address string `toml:"address"` // host:port to listen on, such as ":8443"; default 127.0.0.1:8080
+	// BaseURL is the pages' public address, as players open it
+	// ("https://judge.example.org/"); its path, if any, is where they live.
+	BaseURL string `toml:"base_url"`
+	// CertFile and KeyFile, both or neither, are a PEM certificate chain
+	// and key to serve HTTPS with; relative to the configuration's folder.
+	CertFile string `toml:"cert_file"`
+	KeyFile  string `toml:"key_file"`
+	// Rate and Burst bound each client's requests (per second, at once);
+	// default 10 and 40.
+	Rate  float64 `toml:"rate"`
+	Burst int     `toml:"burst"`
+}
+
+// BeaconConfig names the drand HTTP relays the judge fetches beacon rounds
+// from, and how hard it tries.
+type BeaconConfig struct {
+	Relays  []string `toml:"relays"`  // default: https://api.drand.sh
+	Tries   int      `toml:"tries"`   // rounds of requests per fetch; default 3
+	Timeout duration `toml:"timeout"` // per request; default 10s
+}
+
+// defaultBeaconRelay is drand's public HTTP relay.
+const defaultBeaconRelay = "https://api.drand.sh"
+
+// MailBox is how to reach one mail server.
+type MailBox struct {
+	Address  string `toml:"address"`  // host:port
+	Security string `toml:"security"` // tls, starttls, or none (loopback only)
+	Username string `toml:"username"`
+	Password string `toml:"password"`
+	// PasswordFile names a file whose first line is the password, to keep
+	// it out of the configuration.
+	PasswordFile string `toml:"password_file"`
+	// CAFile is a PEM file of certificates to trust for this server instead
+	// of the system's (a private CA, a self-signed server); relative to the
+	// configuration file's folder.
+	CAFile    string `toml:"ca_file"`
+	roots     *x509.CertPool
+	Folder    string `toml:"folder"`    // IMAP: the folder orders arrive in; default INBOX
+	Processed string `toml:"processed"` // IMAP: where handled mail goes; default processed
+	Rejected  string `toml:"rejected"`  // IMAP: where mail not understood goes; default rejected
+	// Quarantine is the IMAP folder where messages the judge set aside go
+	// (docs/operations.md, "Quarantined mail"); default quarantine.
+	Quarantine string   `toml:"quarantine"`
+	Poll       duration `toml:"poll"`    // IMAP: check interval without IDLE; default 1m
+	Retry      duration `toml:"retry"`   // SMTP: first retry after a failed send, doubling to an hour; default 1m
+	GiveUp     duration `toml:"give_up"` // SMTP: a mail still failing this long after it was queued fails; default 96h
+}
+
+// Limits bound what the judge reads, answers and runs.
+type Limits struct {
+	MessageBytes int64 `toml:"message_bytes"` // default 2 MiB
+	// RepliesPerHour is how many answers one sender (a verified key, or
+	// the address of unsigned mail) gets in an hour; default 20.
+	RepliesPerHour int `toml:"replies_per_hour"`
+	// MinInterval is the least time a game's schedule may leave between
+	// two deadlines; default 1h.
+	MinInterval duration `toml:"min_interval"`
+	// StepsPerHour is the safety brake: a game whose clock adjudicates
+	// more steps in an hour is paused. Default 12, or two per
+	// min_interval if that is more.
+	StepsPerHour int `toml:"steps_per_hour"`
+	// MessageTime bounds the work on one incoming message: reading it,
+	// and the rules reading its orders or game file. A message over it is
+	// set aside (docs/operations.md, "Quarantined mail"). Default 5s.
+	MessageTime duration `toml:"message_time"`
+	// StepTime bounds the rules' adjudication of one step; a step over it
+	// pauses its game. Default 1m.
+	StepTime duration `toml:"step_time"`
+	// MemoryMiB bounds how much the judge's heap may grow during one such
+	// work, in MiB. Default 1024.
+	MemoryMiB uint64 `toml:"memory_mib"`
+
+	// runaways counts the computations abandoned at these limits.
+	runaways atomic.Int64
+}
+
+// budgets are the judge's budgets for a message's work and a step's.
+func (l *Limits) budgets() (message, step adjudicator.Budget) {
+	mem := l.MemoryMiB << 20
+	return adjudicator.Budget{Time: l.MessageTime.Duration, Memory: mem, Runaways: &l.runaways},
+		adjudicator.Budget{Time: l.StepTime.Duration, Memory: mem, Runaways: &l.runaways}
+}
+
+// Retention is the [retention] section.
+type Retention struct {
+	// SentMail is how long the body of a mail is kept after it was sent
+	// (or given up); its record, Message-ID and digest stay. Default 720h
+	// (30 days).
+	SentMail duration `toml:"sent_mail"`
+	// ArchiveAfter, when set, has the judge archive a game by itself this
+	// long after it ended (umpire game archive):
+	// its export goes to ArchiveDir (relative to the configuration file's
+	// folder) and the game leaves the store. Zero (the default): never.
+	ArchiveAfter duration `toml:"archive_after"`
+	ArchiveDir   string   `toml:"archive_dir"`
+}
+
+// DefaultRetention is how long sent mail bodies are kept by default.
+const DefaultRetention = 30 * 24 * time.Hour
+
+// duration is a time.Duration written as "90s", "5m", or in whole days
+// as "90d".
+type duration struct{ time.Duration }
+
+func (d *duration) UnmarshalText(b []byte) error {
+	if days, ok := strings.CutSuffix(string(b), "d"); ok {
+		if n, err := strconv.ParseUint(days, 10, 16); err == nil {
+			d.Duration = time.Duration(n) * 24 * time.Hour
+			return nil
+		}
+	}
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration such as 30s, 5m or 90d", b)
+	}
+	d.Duration = v
+	return nil
+}
+
+// LogConfig sets the daemon's log.
+type LogConfig struct {
+	Level  string `toml:"level"`  // debug, info, warn or error
+	Format string `toml:"format"` // text or json
+}
+
+// DefaultConfig is the configuration without a file.
+func DefaultConfig() *Config {
+	return &Config{Store: "umpire.db", Name: "umpire", Log: LogConfig{Level: "info", Format: "text"},
+		IMAP:      MailBox{Security: "tls", Folder: "INBOX", Processed: "processed", Rejected: "rejected", Quarantine: "quarantine"},
+		SMTP:      MailBox{Security: "starttls"},
+		Limits:    Limits{MessageBytes: 2 << 20, RepliesPerHour: 20, MinInterval: duration{adjudicator.DefaultMinInterval}},
+		Retention: Retention{SentMail: duration{DefaultRetention}}}
+}
+
+// Judge returns the judge the configuration describes, logging to log.
+func (c *Config) Judge(log *slog.Logger) *adjudicator.Judge {
+	if c.adj == nil || c.adj.Logger != log {
+		message, step := c.Limits.budgets()
+		c.adj = &adjudicator.Judge{Games: c.Games, Logger: log, MinInterval: c.Limits.MinInterval.Duration,
+			StepsPerHour: c.Limits.StepsPerHour, Operator: c.Operator, MessageBudget: message, StepBudget: step}
+	}
+	return c.adj
+}
+
+// LoadConfig reads the configuration file at path (the command line's
+// --config, or UMPIRE_CONFIG); with path "", umpire.toml if it exists, else
+// the defaults. Unknown keys are errors, so a misspelt setting is never
+// silently ignored. The mail servers' secrets (password_file, ca_file) are
+// read only by ReadSecrets, for the commands that talk to them: the offline
+// commands need none. Its errors are UsageErrors.
+func LoadConfig(path string) (*Config, error) {
+	explicit := path != ""
+	if !explicit {
+		path = DefaultConfigFile
+	}
+	cfg := DefaultConfig()
+	data, err := os.ReadFile(path)
+	switch {
+	case !explicit && errors.Is(err, fs.ErrNotExist):
+		cfg.dir = "."
+		return cfg, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, usagef("config %s: no such file", path)
+	case err != nil:
+		return nil, usagef("config %s: %w", path, err)
+	}
+	if _, err := datafile.Decode(path, data, cfg); err != nil {
+		var fe *datafile.FileError
+		switch {
+		case !errors.As(err, &fe):
+			return nil, usagef("config %s: %w", path, err)
+		case strings.HasPrefix(fe.Err, "unknown field"):
+			return nil, usagef("config %s: line %d: unknown setting %s%s (see README.md, Configuration)", path, fe.Line, fe.Field, strings.TrimPrefix(fe.Err, "unknown field"))
+		}
+		return nil, usagef("config %s: line %d: %s", path, fe.Line, fe.Err)
+	}
+	dir := filepath.Dir(path)
+	cfg.source, cfg.dir = path, dir
+	if !filepath.IsAbs(cfg.Store) {
+		cfg.Store = filepath.Join(dir, cfg.Store)
+	}
+	if cfg.Templates.Dir != "" && !filepath.IsAbs(cfg.Templates.Dir) {
+		cfg.Templates.Dir = filepath.Join(dir, cfg.Templates.Dir)
+	}
+	if err := cfg.Web.check(dir); err != nil {
+		return nil, usagef("config %s: %w", path, err)
+	}
+	if _, err := cfg.logLevel(); err != nil {
+		return nil, usagef("config %s: %w", path, err)
+	}
+	if cfg.Limits.MinInterval.Duration <= 0 || cfg.Limits.StepsPerHour < 0 || cfg.Limits.RepliesPerHour < 0 {
+		return nil, usagef("config %s: limits.min_interval must be a positive duration, and the other limits not negative", path)
+	}
+	if cfg.Retention.SentMail.Duration < time.Hour {
+		return nil, usagef("config %s: retention.sent_mail must be a duration of at least 1h, such as 720h (30 days)", path)
+	}
+	if r := &cfg.Retention; r.ArchiveAfter.Duration != 0 || r.ArchiveDir != "" {
+		if r.ArchiveAfter.Duration < time.Hour || r.ArchiveDir == "" {
+			return nil, usagef("config %s: retention.archive_after (a duration of at least 1h, such as 90d) and retention.archive_dir (a folder for the archived games' files) go together", path)
+		}
+		if !filepath.IsAbs(r.ArchiveDir) {
+			r.ArchiveDir = filepath.Join(dir, r.ArchiveDir)
+		}
+	}
+	if cfg.Operator != "" {
+		if _, err := mail.ParseAddress(cfg.Operator); err != nil {
+			return nil, usagef("config %s: operator %q is not a mail address", path, cfg.Operator)
+		}
+	}
+	if f := cfg.Log.Format; f != "text" && f != "json" {
+		return nil, usagef("config %s: log.format %q is neither text nor json", path, f)
+	}
+	return cfg, nil
+}
+
+// ReadSecrets reads the mail servers' password files and CA files that
+// the configuration names (relative to its folder).
+func (cfg *Config) ReadSecrets() error {
+	path, dir := cfg.source, cfg.dir
+	for _, name := range []string{"imap", "smtp"} {
+		mb := map[string]*MailBox{"imap": &cfg.IMAP, "smtp": &cfg.SMTP}[name]
+		if mb.CAFile != "" {
+			p := mb.CAFile
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			pem, err := os.ReadFile(p)
+			if err != nil {
+				return usagef("config %s: %s.ca_file: %w", path, name, err)
+			}
+			mb.roots = x509.NewCertPool()
+			if !mb.roots.AppendCertsFromPEM(pem) {
+				return usagef("config %s: %s.ca_file %s holds no PEM certificate", path, name, p)
+			}
+		}
+		if mb.PasswordFile == "" {
+			continue
+		}
+		pf := mb.PasswordFile
+		if !filepath.IsAbs(pf) {
+			pf = filepath.Join(dir, pf)
+		}
+		b, err := os.ReadFile(pf)
+		if err != nil {
+			return usagef("config %s: %s.password_file: %w", path, name, err)
+		}
+		mb.Password = strings.TrimRight(strings.SplitN(string(b), "\n", 2)[0], "\r")
+	}
+	return nil
+}
+
+func (c *Config) logLevel() (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(c.Log.Level)); err != nil {
+		return 0, fmt.Errorf("log.level %q is not debug, info, warn or error", c.Log.Level)
+	}
+	return l, nil
+}
+
+// NewLogger returns the logger the configuration asks for, writing to w.
+func (c *Config) NewLogger(w io.Writer) *slog.Logger {
+	level, _ := c.logLevel()
+	opts := &slog.HandlerOptions{Level: level}
+	if c.Log.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// File is the file the configuration was read from, "" for the defaults.
+func (c *Config) File() string { return c.source }

@@ -1,0 +1,6 @@
+//go:build !race
+
+package daemon
+
+// raceEnabled is set when the tests run with the race detector.
+const raceEnabled = false

@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// commands that anyone may send unsigned (protocol.md, "Commands"), or
-// signed: report then answers with the signer's own view.
+// readOnly are the commands that anyone may send unsigned
+// (docs/game-file.md, "Commands by mail"), or signed: report then answers
+// with the signer's own view.
 var readOnly = map[string]bool{"help": true, "list": true, "status": true, "map": true, "log": true,
 	"games": true, "history": true, "report": true, "key": true}
 

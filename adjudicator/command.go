@@ -94,7 +94,7 @@ func (in *Intake) command(a answer, c command) error {
 			}
 			fmt.Fprintf(&b, "  %-12s %s\n", s.Name, holder)
 		}
-		statusTalk(a.tx, g, &b)
+		statusPress(a.tx, g, &b)
 		brief, err := diceBriefing(a.tx, g.ID)
 		if err != nil {
 			return err

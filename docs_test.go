@@ -1,7 +1,7 @@
 // Package umpire_test holds the tests of the repository's documentation:
-// the file maps of the package comments and README's list of docs/. The
-// test that README and docs/ name every hosted game is in cmd/umpire, where
-// the registry is.
+// the file maps of the package comments, README's list of docs/, and the
+// packages docs/architecture.md names. The test that README and docs/ name
+// every hosted game is in cmd/umpire, where the registry is.
 package umpire_test
 
 import (
@@ -112,5 +112,44 @@ func TestReadmeListsDocs(t *testing.T) {
 		if m, err := filepath.Glob(filepath.FromSlash(p)); err != nil || len(m) == 0 {
 			t.Errorf("README names %s, which is not in the repository", p)
 		}
+	}
+}
+
+// TestArchitectureNamesEveryPackage checks that docs/architecture.md names
+// every package of the module (a game's package by its id, in the row of
+// adjudicator/games/<game>).
+func TestArchitectureNamesEveryPackage(t *testing.T) {
+	b, err := os.ReadFile("docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || path == "." {
+			return err
+		}
+		if strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		files, err := filepath.Glob(filepath.Join(path, "*.go"))
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(files, func(f string) bool { return !strings.HasSuffix(f, "_test.go") }) {
+			return nil
+		}
+		pkg := filepath.ToSlash(path)
+		if strings.Contains(doc, "`"+pkg+"`") {
+			return nil
+		}
+		if game, ok := strings.CutPrefix(pkg, "adjudicator/games/"); ok &&
+			strings.Contains(doc, "`adjudicator/games/<game>`") && strings.Contains(doc, "`"+game+"`") {
+			return nil
+		}
+		t.Errorf("docs/architecture.md does not name package %s", pkg)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// commands that anyone may send unsigned (protocol.md, "Commands"), or
-// signed: report then answers with the signer's own view.
+// readOnly are the commands that anyone may send unsigned
+// (docs/game-file.md, "Commands by mail"), or signed: report then answers
+// with the signer's own view.
 var readOnly = map[string]bool{"help": true, "list": true, "status": true, "map": true, "log": true,
 	"games": true, "history": true, "report": true, "key": true}
 
@@ -93,7 +94,7 @@ func (in *Intake) command(a answer, c command) error {
 			}
 			fmt.Fprintf(&b, "  %-12s %s\n", s.Name, holder)
 		}
-		statusTalk(a.tx, g, &b)
+		statusPress(a.tx, g, &b)
 		brief, err := diceBriefing(a.tx, g.ID)
 		if err != nil {
 			return err

@@ -30,6 +30,7 @@
 //	replay2.go    the replay of a v2 or v3 game against its log
 //	roll.go       witnessed rolls for third parties (the dice service)
 //	export.go     a game's public log exported, read back and replayed
+//	publiclog.go  WritePublicLog: a game's public dice log, as log GAME mails it
 //	intake.go     intake: Intake.Handle decides what an Envelope means; Tx
 //	envelope.go   Envelope, an incoming message as intake sees it
 //	orderfile.go  the order file's own grammar: header, order lines, digest
@@ -40,6 +41,10 @@
 //	observe.go    observers: observe, unobserve, the game master's observers
 //	history.go    looking back: games, history, report (the asker's view), key
 //	report.go     reports: Report, Situation and the optional Reporter
+//	gmview.go     the game master's view of a game with hidden hands: public
+//	              until the end, unless gm_sees_hands (GMView)
+//	archived.go   ArchivedGame: the record of a game archived out of the
+//	              store, and the answer naming it to whoever asks for it
 //	budget.go     Budget: the time and memory the rules' work on a message or
 //	              a step may take; OverBudget, and StepStuck (a step the
 //	              rules could not adjudicate pauses its game)

@@ -104,20 +104,22 @@ func (p *PressRules) check() error {
 	return nil
 }
 
-// talk is what a game file says about press, observers and listing.
-type talk struct {
+// visibility is what a game file says about who hears of a game: its
+// press, observers, listing, and the game master's view of hidden hands.
+type visibility struct {
 	Observers   *bool      `toml:"observers"`
 	Unlisted    bool       `toml:"unlisted"`
 	Press       PressRules `toml:"press"`
 	GMSeesHands bool       `toml:"gm_sees_hands"`
 }
 
-// talkOf reads g's press, observer and listing settings from its file,
-// with their defaults; it needs no rules (the dice service has none).
-func talkOf(g Game) talk {
-	var t talk
+// visibilityOf reads g's press, observer, listing and game master's view
+// settings from its file, with their defaults; it needs no rules (the dice
+// service has none).
+func visibilityOf(g Game) visibility {
+	var t visibility
 	if _, err := datafile.DecodeLoose("game file", g.File, &t); err != nil || t.Press.check() != nil {
-		t = talk{}
+		t = visibility{}
 		_ = t.Press.check() // a file the judge accepted once: defaults
 	}
 	return t

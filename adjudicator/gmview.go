@@ -39,7 +39,7 @@ func gmView(g Game, rules Rules, state []byte) string {
 	if names, err := hs.HiddenStreams(state); err == nil && len(names) == 0 {
 		return GMViewAll
 	}
-	if talkOf(g).GMSeesHands {
+	if visibilityOf(g).GMSeesHands {
 		return GMViewHands
 	}
 	return GMViewPublic

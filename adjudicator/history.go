@@ -34,7 +34,7 @@ func listed(tx Tx) ([]Game, error) {
 
 // Unlisted reports whether g's game file keeps it out of the lists of
 // games (unlisted = true): it is found by its id only.
-func Unlisted(g Game) bool { return talkOf(g).Unlisted }
+func Unlisted(g Game) bool { return visibilityOf(g).Unlisted }
 
 // games answers with the public games: status, step and deadline, seats
 // and whether observers are welcome.

@@ -165,16 +165,16 @@ func seatOf(tx Tx, game, key string) (string, error) {
 
 // pressToObservers says whether press to every seat reaches g's observers.
 func pressToObservers(g Game) string {
-	p := talkOf(g).Press
+	p := visibilityOf(g).Press
 	if p.To == PressNone || !on(p.Observers) {
 		return ""
 	}
 	return "\nPress a seat sends to every seat reaches you too."
 }
 
-// statusTalk writes what status says of g's press and observers.
-func statusTalk(tx Tx, g Game, b *strings.Builder) {
-	p := talkOf(g).Press
+// statusPress writes what status says of g's press and observers.
+func statusPress(tx Tx, g Game, b *strings.Builder) {
+	p := visibilityOf(g).Press
 	to := map[string]string{PressNone: "none between seats (the game master may still write to all)",
 		PressGM: "seats may write to the game master only", PressAll: "seats may write to all seats at once (and to the game master)",
 		PressPrivate: "seats may write to any seats, or to all"}[p.To]

@@ -52,7 +52,7 @@ func (in *Intake) press(a *answer, c signedCmd) error {
 	} else if err != nil {
 		return err
 	}
-	rules := talkOf(g).Press
+	rules := visibilityOf(g).Press
 	gm := key == g.GMKey
 	sender, err := seatOf(tx, game, key)
 	if err != nil {

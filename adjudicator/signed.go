@@ -11,7 +11,8 @@ import (
 )
 
 // The commands a signed message may carry instead of an order file
-// (protocol.md, "Commands"), and whether only the game master may give them.
+// (docs/game-file.md, "Commands by mail"), and whether only the game master
+// may give them.
 var signedCommands = map[string]bool{
 	"join": false, "ready": false, "notready": false, "absence": false, "resign": false,
 	"create": true, "start": true, "pause": true, "resume": true, "extend": true,

@@ -11,6 +11,20 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
+// This file is the adjudicator's view of the store (adjudicator.Tx): it
+// copies thirteen adjudicator types into the store's records and back,
+// field by field. The records stay separate types on purpose. They are the
+// file format: JSON with snake_case names, omitempty and omitzero, and
+// fields of the store's own (sequence numbers, stamps, the outbox mail of a
+// receipt), which every store written so far holds and every later umpire
+// must read. Storing the adjudicator's types directly would write their Go
+// field names instead, and tie the file format to every change of the
+// domain; the adjudicator would have to carry JSON tags for a store it must
+// not know. So the mirror stays, and adjudicatortx_test.go keeps the two
+// sides together: every field has its counterpart (or is listed with the
+// reason it has none), and a value with every field set, by reflection,
+// comes back through a real store as it was written.
+
 // Judge returns tx as the adjudicator sees a store transaction. Mails it
 // queues are sent From from and stamped with now.
 func (tx *Tx) Judge(from string, now time.Time) adjudicator.Tx {

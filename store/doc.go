@@ -46,8 +46,8 @@
 //	                                 the rendering compressed from 512 bytes on
 //	done/<time><id>                  a mail sent or given up, until pruned (retention.go)
 //	mail-records/<id/64>             the records of pruned mails (mailrecords.go)
-//	games/<id>/observers/<fingerprint>  Observer: a key following the game (talk.go)
-//	games/<id>/press/<seq>              Press: a press the judge relayed (talk.go)
+//	games/<id>/observers/<fingerprint>  Observer: a key following the game (observers.go)
+//	games/<id>/press/<seq>              Press: a press the judge relayed (press.go)
 //	archived/<id>                    Archived: the record of a game moved out of the store into
 //	                                 its export file (archive.go); games/<id> and its due-time
 //	                                 entry are gone

@@ -185,7 +185,7 @@ type faces struct {
 	fRegion *face // region names
 }
 
-// faceSizes are the faces made for a rendering and their sizes in pixels.
+// sizes returns the faces made for a rendering and their sizes in pixels.
 func (f *faces) sizes() []struct {
 	dst  **face
 	bold bool
@@ -284,7 +284,6 @@ func (r *renderer) title(width int) {
 	}
 }
 
-// notice is a band under the title that cannot be missed.
 // noticeHeight is the height of a notice band of n lines.
 func noticeHeight(n int) int { return noticeH + noticeLineH*(n-1) }
 
@@ -311,6 +310,7 @@ func (r *renderer) wrapText(fc *face, s string, width int) []string {
 	return lines
 }
 
+// notice draws a band under the title that cannot be missed, with lines.
 func (r *renderer) notice(y, width int, lines []string) {
 	h := noticeHeight(len(lines))
 	r.cv.rect(image.Rect(0, y, width, y+h), noticeBg)

@@ -19,7 +19,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// ErrNotYet: the relays do not have the round yet (drand answers 404 or
+// ErrNotYet says the relays do not have the round yet (drand answers 404 or
 // 425 Too Early for a round in the future).
 var ErrNotYet = errors.New("beacon round not published yet")
 

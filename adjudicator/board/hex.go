@@ -239,9 +239,10 @@ func (g Grid) fromAxial(q, r int) ID {
 	return g.at(q-g.shift(), r+(q-(q&1))/2)
 }
 
-// axial directions, in the order neighbours are listed. For flat-top grids:
-// lower right, upper right, up, upper left, lower left, down. For pointy-top
-// grids: right, upper right, upper left, left, lower left, lower right.
+// flatDirs and pointyDirs are the axial directions, in the order neighbours
+// are listed. For flat-top grids: lower right, upper right, up, upper left,
+// lower left, down. For pointy-top grids: right, upper right, upper left,
+// left, lower left, lower right.
 var flatDirs = [6][2]int{{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}
 var pointyDirs = [6][2]int{{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}
 

@@ -16,5 +16,6 @@
 //	fileerror.go  FileError (file, line, field) and FieldLine
 //	limits.go     Check: the size and depth of a file, before decoding
 //	decode.go     Decode (strict) and DecodeLoose, the only TOML decoders
+//	typeerror.go  the line and field of a value of the wrong type
 //	cache.go      Cache, parsed files by content, least recently used out
 package datafile

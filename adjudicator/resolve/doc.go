@@ -2,7 +2,7 @@
 // procedures of a game (odds, a combat, a weather roll...) run on inputs given
 // as name=value words, with the dice given or rolled, and answered as one
 // JSON object. The contract (procedure names, inputs, outputs) is
-// ../shared/design/resolve.md; the games' procedures live in their packages
+// docs/resolve.md; the games' procedures live in their packages
 // under adjudicator/games and are listed here by a Game value each.
 //
 // A procedure draws its dice through a dice.Roller, the same interface the

@@ -14,7 +14,7 @@ type span struct{ lo, hi int }
 
 // spans lists the range of each value spec draws, in order: a die reads
 // Base..Base+Faces-1, a chit 0..M-1, the k-th value of a shuffle of M items
-// 0..M-1-k (dice.md).
+// 0..M-1-k (docs/dice-log.md, "Streams and draws").
 func spans(spec dice.Spec) []span {
 	n := spec.Draws()
 	out := make([]span, n)
@@ -138,7 +138,7 @@ func describe(drawn []Draw) string {
 	return strings.Join(parts, "; ")
 }
 
-// faces returns the faces of draws.
+// facesOf returns the faces of drawn.
 func facesOf(drawn []Draw) []int {
 	out := make([]int, len(drawn))
 	for i, d := range drawn {

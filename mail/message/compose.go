@@ -213,12 +213,12 @@ func parseAddresses(what string, list []string) ([]*mail.Address, error) {
 	return out, nil
 }
 
-// checkMsgID refuses a message id that would break its header field.
 // MsgIDOK reports whether id (without angle brackets) can stand in a
 // Message-ID, In-Reply-To or References field of a mail the judge sends:
 // no blanks, control characters or angle brackets.
 func MsgIDOK(id string) bool { return id != "" && checkMsgID(id) == nil }
 
+// checkMsgID refuses a message id that would break its header field.
 func checkMsgID(id string) error {
 	if strings.ContainsFunc(id, func(r rune) bool { return r <= ' ' || r == '<' || r == '>' || r == 0x7F }) {
 		return fmt.Errorf("compose: the message id %q holds blanks, control characters or angle brackets", id)

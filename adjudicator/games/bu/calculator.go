@@ -10,7 +10,7 @@ import (
 )
 
 // Calculator is Brotherhood & Unity's rules calculator: the procedures
-// `umpire resolve bu` answers (../shared/design/resolve.md).
+// `umpire resolve bu` answers (docs/resolve.md).
 var Calculator = &resolve.Game{
 	ID:    "bu",
 	Title: "Brotherhood & Unity",

@@ -9,7 +9,7 @@ import (
 )
 
 // Calculator is 1995: Milosevic's Last Gamble's rules calculator: the procedures
-// `umpire resolve pcs1995` answers (../shared/design/resolve.md).
+// `umpire resolve pcs1995` answers (docs/resolve.md).
 var Calculator = &resolve.Game{
 	ID:    "pcs1995",
 	Title: "1995: Milosevic's Last Gamble",

@@ -11,7 +11,7 @@ import (
 )
 
 // Calculator is 1914: Serbien muß sterbien's rules calculator: the procedures
-// `umpire resolve sms1914` answers (../shared/design/resolve.md).
+// `umpire resolve sms1914` answers (docs/resolve.md).
 var Calculator = &resolve.Game{
 	ID:    "sms1914",
 	Title: "1914: Serbien muß sterbien",

@@ -9,7 +9,7 @@ import (
 )
 
 // Calculator is War by Television: Kosovo 1999's rules calculator: the procedures
-// `umpire resolve wbt` answers (../shared/design/resolve.md).
+// `umpire resolve wbt` answers (docs/resolve.md).
 var Calculator = &resolve.Game{
 	ID:    "wbt",
 	Title: "War by Television: Kosovo 1999",

@@ -19,6 +19,8 @@
 //	archive.go     ended games archived to a checked file, by hand or on their own
 //	web.go         the public pages and metrics served while the judge runs
 //	control.go     the control socket: its server and its client (Call)
+//	control_linux.go  the socket's peer check: the caller's uid (SO_PEERCRED)
+//	control_other.go  no peer check where the system cannot tell the caller
 //	console.go     Console, where the operator's commands run
 //	game.go        umpire game: new, list, show, export, pause, resume, archive
 //	keys.go        umpire keys, and the judge's own signing key

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // DiceSecrets are a game's chain roots and commitments. They are stored apart
@@ -53,9 +54,9 @@ type diceRecord struct {
 	Hash    dice.Hash `json:"hash"`
 }
 
-func (r diceRecord) record() (dice.EntryRecord, error) {
-	stream, err := dice.ParseStreamKind(r.Stream)
-	return dice.EntryRecord{Entry: dice.Entry{
+func (r diceRecord) record() (legacy.EntryRecord, error) {
+	stream, err := legacy.ParseStreamKind(r.Stream)
+	return legacy.EntryRecord{Entry: legacy.Entry{
 		Seq: r.Seq, Step: r.Step, Stream: stream, Word: r.Word, Spec: r.Spec, Values: r.Values, Purpose: r.Purpose,
 	}, Hash: r.Hash}, err
 }
@@ -102,8 +103,8 @@ func (tx *Tx) DiceSecrets(game string) (DiceSecrets, error) {
 }
 
 // DiceHead returns the hash and sequence number of the last record of game's
-// dice log: h_0 = dice.LogStart(open0, sealed0) and 0 while it is empty. Pass
-// them to dice.ResumeLog to draw the next step's dice.
+// dice log: h_0 = legacy.LogStart(open0, sealed0) and 0 while it is empty. Pass
+// them to legacy.ResumeLog to draw the next step's dice.
 func (tx *Tx) DiceHead(game string) (dice.Hash, uint64, error) {
 	b, err := tx.gameSub(game, bDice)
 	if err != nil {
@@ -122,14 +123,14 @@ func (tx *Tx) DiceHead(game string) (dice.Hash, uint64, error) {
 	if err != nil {
 		return dice.Hash{}, 0, err
 	}
-	return dice.LogStart(s.Open0, s.Sealed0), 0, nil
+	return legacy.LogStart(s.Open0, s.Sealed0), 0, nil
 }
 
 // AddDiceRecords appends records to game's dice log. Each must follow the
 // head: its Seq one more than the head's, and its Hash chained to the head's
-// by dice.NextHash. Anything else, such as a record added twice, is
+// by legacy.NextHash. Anything else, such as a record added twice, is
 // ErrSequence.
-func (tx *Tx) AddDiceRecords(game string, records []dice.EntryRecord) error {
+func (tx *Tx) AddDiceRecords(game string, records []legacy.EntryRecord) error {
 	head, seq, err := tx.DiceHead(game)
 	if err != nil {
 		return fmt.Errorf("add dice records: %w", err)
@@ -142,7 +143,7 @@ func (tx *Tx) AddDiceRecords(game string, records []dice.EntryRecord) error {
 		if r.Seq != seq+1 {
 			return fmt.Errorf("add dice records: game %q: record %d after %d: %w", game, r.Seq, seq, ErrSequence)
 		}
-		if dice.NextHash(head, &r.Entry) != r.Hash {
+		if legacy.NextHash(head, &r.Entry) != r.Hash {
 			return fmt.Errorf("add dice records: game %q: record %d does not chain to hash %s: %w", game, r.Seq, head, ErrSequence)
 		}
 		err := putJSON(b, u64(r.Seq), diceRecord{
@@ -188,7 +189,7 @@ func (tx *Tx) PutStepLinks(game string, l StepLinks) error {
 // ExportLog returns the public export of game's dice log: every record in
 // order, with the values of a sealed-stream draw withheld while its step's
 // sealed link is unrevealed, and the links of every step. It holds no secret.
-func (tx *Tx) ExportLog(game string) (*dice.Export, error) {
+func (tx *Tx) ExportLog(game string) (*legacy.Export, error) {
 	s, err := tx.DiceSecrets(game)
 	if err != nil {
 		return nil, fmt.Errorf("export dice log: %w", err)
@@ -209,13 +210,13 @@ func (tx *Tx) ExportLog(game string) (*dice.Export, error) {
 	if err != nil {
 		return nil, fmt.Errorf("export dice log: game %q: records: %w", game, err)
 	}
-	x := dice.NewExport(game, s.ChainLength, s.Open0, s.Sealed0)
+	x := legacy.NewExport(game, s.ChainLength, s.Open0, s.Sealed0)
 	sealed := make(map[uint64]bool) // steps whose sealed link is revealed
 	for _, l := range links {
 		if l.Orders == nil {
 			l.Orders = []dice.Hash{} // "orders": [], as the export writes every list
 		}
-		x.Steps = append(x.Steps, dice.ExportStep(l))
+		x.Steps = append(x.Steps, legacy.ExportStep(l))
 		sealed[l.Step] = l.Sealed != nil
 	}
 	for _, sr := range stored {
@@ -223,7 +224,7 @@ func (tx *Tx) ExportLog(game string) (*dice.Export, error) {
 		if err != nil {
 			return nil, fmt.Errorf("export dice log: game %q: record %d: %w", game, sr.Seq, err)
 		}
-		x.AddRecord(r, r.Stream == dice.StreamSealed && !sealed[r.Step])
+		x.AddRecord(r, r.Stream == legacy.StreamSealed && !sealed[r.Step])
 	}
 	return x, nil
 }

@@ -296,13 +296,13 @@ func (tx *Tx) WriteDiceLog(game string, w io.Writer) (dice.Hash, error) {
 	}
 	c := b.Cursor()
 	k, v := c.First()
-	write := dice.WriteExportV2
+	write := dice.WriteExport
 	var hdr dice.Record
 	if err := json.Unmarshal(v, &hdr); err != nil || hdr.Header == nil {
 		return dice.Hash{}, fmt.Errorf("export dice log: game %q: its header: %v", game, err)
 	}
 	if hdr.Header.V3() {
-		write = dice.WriteExportV3
+		write = dice.WriteExport
 	}
 	next := func() (*dice.Record, error) {
 		if k == nil {

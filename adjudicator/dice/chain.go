@@ -14,10 +14,7 @@ const DefaultChainLength = 65536
 // cannot make it hash without end.
 const MaxChainLength = 1 << 24
 
-const (
-	chainTag   = "umpire-chain-v1"
-	chainTagV2 = "umpire-chain-v2"
-)
+const chainTag = "umpire-chain-v2"
 
 // NewRoot draws a fresh 32-byte chain root from crypto/rand.
 func NewRoot() (Hash, error) {
@@ -28,7 +25,8 @@ func NewRoot() (Hash, error) {
 	return h, nil
 }
 
-// PrevLink returns link[i-1] given link[i]: SHA-256("umpire-chain-v1" || link).
+// PrevLink returns open[i-1] given open[i]: SHA-256("umpire-chain-v2" ||
+// link).
 func PrevLink(link Hash) Hash {
 	var buf [len(chainTag) + 32]byte
 	copy(buf[:], chainTag)
@@ -36,32 +34,14 @@ func PrevLink(link Hash) Hash {
 	return sha256.Sum256(buf[:])
 }
 
-// PrevLinkV2 returns open[i-1] of umpire-dice-v2 given open[i]:
-// SHA-256("umpire-chain-v2" || link).
-func PrevLinkV2(link Hash) Hash {
-	var buf [len(chainTagV2) + 32]byte
-	copy(buf[:], chainTagV2)
-	copy(buf[len(chainTagV2):], link[:])
-	return sha256.Sum256(buf[:])
-}
-
-// LinkReaches reports whether hashing later n times with PrevLink gives earlier,
-// that is whether later is link[j+n] of the chain whose link[j] is earlier.
-func LinkReaches(later Hash, n uint64, earlier Hash) bool {
-	for ; n > 0; n-- {
-		later = PrevLink(later)
-	}
-	return later == earlier
-}
-
 // Chain is a reverse hash chain: link[Length] = Root and
-// link[i-1] = PrevLink(link[i]) (PrevLinkV2 when V2 is set). link[0] is the
-// public commitment.
+// link[i-1] = Prev(link[i]), PrevLink unless Prev is set (the v1 chains of
+// package legacy). link[0] is the public commitment.
 type Chain struct {
 	Root   Hash
 	Length uint64
-	// V2 makes it an umpire-dice-v2 chain, hashed with "umpire-chain-v2".
-	V2 bool
+	// Prev hashes a link to the one before it; PrevLink when nil.
+	Prev func(link Hash) Hash
 	// Checkpoints, when set (by WithCheckpoints), hold link[c*CheckpointEvery]
 	// for c = 0, 1, ..., so that Link costs fewer than CheckpointEvery
 	// hashes instead of up to Length. They are as secret as the root.
@@ -88,15 +68,6 @@ func (c Chain) WithCheckpoints() Chain {
 	return c
 }
 
-// NewChain draws a fresh root and returns a chain of the given length.
-func NewChain(length uint64) (Chain, error) {
-	root, err := NewRoot()
-	if err != nil {
-		return Chain{}, err
-	}
-	return Chain{Root: root, Length: length}, nil
-}
-
 // Link returns link[i]. It costs Length-i hashes.
 func (c Chain) Link(i uint64) (Hash, error) {
 	if i > c.Length {
@@ -114,8 +85,8 @@ func (c Chain) Link(i uint64) (Hash, error) {
 }
 
 func (c Chain) prev(h Hash) Hash {
-	if c.V2 {
-		return PrevLinkV2(h)
+	if c.Prev != nil {
+		return c.Prev(h)
 	}
 	return PrevLink(h)
 }

@@ -296,7 +296,7 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	if !res.OK() {
 		return exitCode(exitFail)
 	}
-	forged, err := dice.ParseExportV2(buf.Bytes())
+	forged, err := dice.ParseExport(buf.Bytes())
 	if err != nil {
 		return err
 	}
@@ -306,9 +306,9 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 		d.Values[0] = forgedValue(d.Spec, d.Values[0])
 		var fb bytes.Buffer
 		n := 0
-		write := dice.WriteExportV2
-		if forged.Version == dice.VersionV3 {
-			write = dice.WriteExportV3
+		write := dice.WriteExport
+		if forged.Version == dice.Version {
+			write = dice.WriteExport
 		}
 		_, err := write(&fb, forged.SealedRoot, forged.Revealed, func() (*dice.Record, error) {
 			if n == len(forged.Records) {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // gameExportStart is how a game export begins (docs/game-export.md).
@@ -205,7 +206,7 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 		opt.Progress = func(n int64) { bar.set("verifying", n, size) }
 	}
 	res, err := dice.VerifyStream(in, opt)
-	var v1 *dice.V1Export
+	var v1 *dice.LegacyExport
 	switch {
 	case errors.As(err, &v1):
 		bar.clear()
@@ -224,7 +225,7 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 			OK          bool `json:"ok"`
 			Version     int  `json:"version"`
 			HeadDiffers bool `json:"head_differs,omitempty"`
-			*dice.ResultV2
+			*dice.Result
 		}{res.OK() && !headDiffers, res.Version, headDiffers, res}
 		enc := json.NewEncoder(m.Stdout)
 		enc.SetIndent("", "  ")
@@ -240,10 +241,10 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	return nil
 }
 
-func printVerifyV2(w io.Writer, name string, res *dice.ResultV2, wantHead *dice.Hash) {
-	scheme := dice.SchemeV2
-	if res.Version == dice.VersionV3 {
-		scheme = dice.SchemeV3
+func printVerifyV2(w io.Writer, name string, res *dice.Result, wantHead *dice.Hash) {
+	scheme := legacy.Records.Name()
+	if res.Version == dice.Version {
+		scheme = dice.Scheme
 	}
 	if !res.OK() {
 		fmt.Fprintf(w, "FAILED %s (game %s, %s)\n  %s\n", name, res.Game, scheme, res.Problem.Error())
@@ -271,13 +272,13 @@ func printVerifyV2(w io.Writer, name string, res *dice.ResultV2, wantHead *dice.
 	if res.Beacon != "" {
 		fmt.Fprintf(w, "  Beacon delay: %d s (%s periods of %d s)", res.Delay, dice.Periods(res.Delay, res.Period), res.Period)
 		if res.DelayUnderFloor {
-			fmt.Fprintf(w, ", under %s's floor of %d s: a v3 game may not ask for it", dice.SchemeV3, dice.MinBeaconDelay(res.Period))
+			fmt.Fprintf(w, ", under %s's floor of %d s: a v3 game may not ask for it", dice.Scheme, dice.MinBeaconDelay(res.Period))
 		}
 		fmt.Fprintf(w, ".\n")
 	}
 	if res.StartHead != nil {
 		fmt.Fprintf(w, "  Start record: %s, %d contributed a signed join; h_2 %s.\n", plural(res.Seats, "seat"), res.Joined, res.StartHead)
-	} else if res.Version == dice.VersionV3 {
+	} else if res.Version == dice.Version {
 		fmt.Fprintf(w, "  No start record: the game has not started.\n")
 	}
 	if res.OrdersChecked > 0 {
@@ -313,7 +314,7 @@ func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int6
 		bar = newProgressBar(m.Stderr, m.Now)
 		in = &countingReader{r: in, fn: func(n int64) { bar.set("reading", n, size) }}
 	}
-	x, err := dice.ReadExport(in)
+	x, err := legacy.ReadExport(in)
 	if err != nil {
 		bar.clear()
 		if errors.Is(err, dice.ErrNotLog) || errors.Is(err, dice.ErrVersion) {
@@ -328,7 +329,7 @@ func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int6
 	if bar != nil {
 		progress = func(done, total int) { bar.set("verifying", int64(done), int64(total)) }
 	}
-	res := dice.Verify(x, progress)
+	res := legacy.Verify(x, progress)
 	bar.clear()
 	headDiffers := res.OK() && wantHead != nil && *wantHead != res.Head
 	if asJSON {
@@ -336,7 +337,7 @@ func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int6
 			OK          bool `json:"ok"`
 			Version     int  `json:"version"`
 			HeadDiffers bool `json:"head_differs,omitempty"`
-			*dice.Result
+			*legacy.Result
 		}{res.OK() && !headDiffers, 1, headDiffers, res}
 		enc := json.NewEncoder(m.Stdout)
 		enc.SetIndent("", "  ")
@@ -355,7 +356,7 @@ func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int6
 	return nil
 }
 
-func printVerify(w io.Writer, name string, res *dice.Result) {
+func printVerify(w io.Writer, name string, res *legacy.Result) {
 	if !res.OK() {
 		fmt.Fprintf(w, "FAILED %s (game %s)\n  %s\n", name, res.Game, res.Problem.Error())
 		fmt.Fprintf(w, "  Nothing from this entry on can be trusted; the log has %d steps and %d entries.\n", res.Steps, res.Entries)

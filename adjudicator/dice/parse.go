@@ -8,7 +8,7 @@ import (
 
 // ExportV2 is a v2 or v3 export read whole: for replays and tools, after
 // VerifyStream has checked it (ParseExportV2 itself is lenient).
-type ExportV2 struct {
+type Export struct {
 	Version    int
 	SealedRoot *Hash
 	Revealed   []KeyReveal
@@ -17,7 +17,7 @@ type ExportV2 struct {
 
 // ParseExportV2 reads a v2 or v3 export into records. It checks only what it
 // needs to read them: verify the export with VerifyStream first.
-func ParseExportV2(data []byte) (*ExportV2, error) {
+func ParseExport(data []byte) (*Export, error) {
 	var bad error
 	var x struct {
 		Version    int   `json:"version"`
@@ -59,7 +59,7 @@ func ParseExportV2(data []byte) (*ExportV2, error) {
 		case "header":
 			h := &Header{}
 			get(m, "scheme", &h.Scheme)
-			if h.Scheme == SchemeV2 {
+			if h.Scheme == schemeV2 {
 				h.Scheme = ""
 			}
 			get(m, "game", &h.Game)
@@ -165,5 +165,5 @@ func ParseExportV2(data []byte) (*ExportV2, error) {
 	if bad != nil {
 		return nil, bad
 	}
-	return &ExportV2{Version: x.Version, SealedRoot: x.SealedRoot, Revealed: revealed, Records: recs}, nil
+	return &Export{Version: x.Version, SealedRoot: x.SealedRoot, Revealed: revealed, Records: recs}, nil
 }

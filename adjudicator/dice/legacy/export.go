@@ -10,7 +10,6 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-
 // Export is a game's public dice log, the JSON document that `umpire verify`
 // checks and that anyone may check with a verifier of their own.
 type Export struct {

@@ -191,10 +191,10 @@ func TestGMViewWithoutHiddenStreams(t *testing.T) {
 	}
 }
 
-// TestGMViewOfHiddenHandsV1: a game created under umpire-dice-v1 has no
+// TestGMViewOfHiddenHandsScheme1: a game created under umpire-dice-v1 has no
 // order list in its dice log; the game master's public view lists who
 // ordered, which version and its digest all the same, and no hand.
-func TestGMViewOfHiddenHandsV1(t *testing.T) {
+func TestGMViewOfHiddenHandsScheme1(t *testing.T) {
 	h := hostWith(t, duel, true)
 	playDuel(h, 1)
 	r := buildReport(t, h, "")

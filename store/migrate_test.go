@@ -12,10 +12,10 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
-// TestMigrateMarksDiceV1: a schema 1 store's games become umpire-dice-v1
+// TestMigrateMarksDiceScheme1: a schema 1 store's games become umpire-dice-v1
 // games, their dice logs left byte for byte as they were, so that they
 // verify and replay as before and every head their players hold stays.
-func TestMigrateMarksDiceV1(t *testing.T) {
+func TestMigrateMarksDiceScheme1(t *testing.T) {
 	path := newStore(t)
 	// A game as schema 1 wrote it: secrets without a scheme, one log entry.
 	db, err := Open(path, Options{migrations: []migration{}})

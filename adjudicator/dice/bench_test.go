@@ -131,7 +131,7 @@ func chainFloor(n int) float64 {
 	return float64(time.Since(start).Nanoseconds()) / float64(n)
 }
 
-// BenchmarkVerifyV2 verifies a v2 log of 1 048 576 records from a file, end
+// BenchmarkVerifyScheme2 verifies a v2 log of 1 048 576 records from a file, end
 // to end (read, strict parse, every hash, every value re-derived), and
 // reports records per second, bytes per record, the peak heap the
 // verifier held, its time per record as a ratio of the chain's own
@@ -140,8 +140,8 @@ func chainFloor(n int) float64 {
 // (target: >= 1e6 records/s; heap independent of length: the 64k-record
 // log holds as much).
 //
-//	go test -run '^$' -bench VerifyV2 -benchtime 3x ./adjudicator/dice
-func BenchmarkVerifyV2(b *testing.B) { benchmarkVerify(b, false) }
+//	go test -run '^$' -bench VerifyScheme2 -benchtime 3x ./adjudicator/dice
+func BenchmarkVerifyScheme2(b *testing.B) { benchmarkVerify(b, false) }
 
 func benchmarkVerify(b *testing.B, v3 bool) {
 	for _, n := range []int{1 << 16, 1 << 20} {
@@ -200,10 +200,10 @@ func sha256sum(b *testing.B, path string) time.Duration {
 	return took
 }
 
-// BenchmarkVerifyV3 is BenchmarkVerifyV2 on a v3 log of as many records (a
+// BenchmarkVerifyScheme3 is BenchmarkVerifyScheme2 on a v3 log of as many records (a
 // start record, keyed order digests, v3's D_k); its verify/sha256sum is
 // the time of umpire verify's check as a ratio of sha256sum's on the same
 // file in the same run (target: at most 1.5).
 //
-//	go test -run '^$' -bench VerifyV3 -benchtime 3x ./adjudicator/dice
-func BenchmarkVerifyV3(b *testing.B) { benchmarkVerify(b, true) }
+//	go test -run '^$' -bench VerifyScheme3 -benchtime 3x ./adjudicator/dice
+func BenchmarkVerifyScheme3(b *testing.B) { benchmarkVerify(b, true) }

@@ -6,8 +6,8 @@ import (
 	"fmt"
 )
 
-// ExportV2 is a v2 or v3 export read whole: for replays and tools, after
-// VerifyStream has checked it (ParseExportV2 itself is lenient).
+// Export is a v2 or v3 export read whole: for replays and tools, after
+// VerifyStream has checked it (ParseExport itself is lenient).
 type Export struct {
 	Version    int
 	SealedRoot *Hash
@@ -15,7 +15,7 @@ type Export struct {
 	Records    []Record
 }
 
-// ParseExportV2 reads a v2 or v3 export into records. It checks only what it
+// ParseExport reads a v2 or v3 export into records. It checks only what it
 // needs to read them: verify the export with VerifyStream first.
 func ParseExport(data []byte) (*Export, error) {
 	var bad error

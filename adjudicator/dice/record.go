@@ -58,7 +58,7 @@ func (c ClosedBy) String() string {
 // Header is record 1 of a v2 or v3 log: what the whole game's dice are
 // bound to.
 type Header struct {
-	// Scheme is SchemeV3 for an umpire-dice-v3 log; "" (or SchemeV2) is
+	// Scheme is dice.Scheme for an umpire-dice-v3 log; "" (or "umpire-dice-v2") is
 	// umpire-dice-v2.
 	Scheme                    string `json:",omitempty"`
 	Game, Rules, RulesVersion string
@@ -72,7 +72,7 @@ type Header struct {
 // OrderEntry is one entry of a step's order list: the seat, the step its
 // order file was sent for, the seat's last accepted version and the
 // file's digest: SHA-256 of its signed bytes (v2), or keyed by the seat's
-// order salt (v3, OrderDigestV3).
+// order salt (v3, OrderDigest).
 type OrderEntry struct {
 	Seat    string
 	ForStep uint64
@@ -175,7 +175,7 @@ func SortOrders(orders []OrderEntry) {
 	slices.SortFunc(orders, func(a, b OrderEntry) int { return bytes.Compare([]byte(a.Seat), []byte(b.Seat)) })
 }
 
-// StepDigestV2 returns D_k = SHA-256("umpire-step-v2" || lp(game) || u64be(k)
+// stepDigestV2 returns umpire-dice-v2's D_k = SHA-256("umpire-step-v2" || lp(game) || u64be(k)
 // || lp(phase) || OL || B), B = 0x00 without a beacon round, 0x01 ||
 // randomness with one. orders must be sorted by seat.
 func stepDigestV2(game string, k uint64, phase string, orders []OrderEntry, round *BeaconRound) Hash {
@@ -194,7 +194,7 @@ func stepDigestV2(game string, k uint64, phase string, orders []OrderEntry, roun
 	return sha256.Sum256(b)
 }
 
-// StepDigestV3 returns umpire-dice-v3's D_k = SHA-256("umpire-step-v3" ||
+// stepDigest returns umpire-dice-v3's D_k = SHA-256("umpire-step-v3" ||
 // h_2 || lp(game) || u64be(k) || lp(phase) || OL || B), h_2 the head after
 // the start record. orders must be sorted by seat.
 func stepDigest(h2 Hash, game string, k uint64, phase string, orders []OrderEntry, round *BeaconRound) Hash {

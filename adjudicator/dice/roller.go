@@ -74,7 +74,7 @@ func Shuffle(r Roller, stream string, m int, purpose string) []int {
 	return p
 }
 
-// HiddenKeyError is the panic value of a StepRollerV2 asked to draw from a
+// HiddenKeyError is the panic value of a StepRoller asked to draw from a
 // hidden stream whose key it does not have (a replay before the key is
 // public). Replays recover it and say which step needs the key.
 type HiddenKeyError struct {
@@ -95,7 +95,7 @@ type StreamReveal struct {
 	ThisStep bool
 }
 
-// StepRollerV2 draws from the streams of an umpire-dice-v2 step and appends
+// StepRoller draws from the streams of a step of a v3 (or v2) log and appends
 // a draw record for each draw to a Ledger: open draws with their values,
 // hidden draws with their commitment (and their values, which the judge
 // keeps and the export withholds until the key is public).
@@ -113,7 +113,7 @@ type StepRoller struct {
 	reveals  []StreamReveal
 }
 
-// NewStepRollerV2 returns the roller of step k whose digest is D_k = d: the
+// NewStepRoller returns the roller of step k whose digest is D_k = d: the
 // open stream's key is the step's open link, a hidden stream's key comes
 // from key (StreamKey of the sealed root, or a published key). streams are
 // the header's hidden streams; drawing from another panics. The step record

@@ -29,7 +29,7 @@ func SaltCommitment(salt Hash) Hash {
 	return sha256.Sum256(b[:])
 }
 
-// OrderDigestV3 returns the digest of an order file in an umpire-dice-v3
+// OrderDigest returns the digest of an order file in an umpire-dice-v3
 // game: HMAC(t(seat), "umpire-order-v3" || u64be(for_step) ||
 // u64be(version) || signed bytes). Without the salt it tells nothing of
 // the text, however small the game's order grammar.

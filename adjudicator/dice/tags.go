@@ -21,6 +21,8 @@ const (
 // constructions it keeps use v2's. None of the twelve is a prefix of
 // another.
 const (
+	// Scheme is the name of umpire-dice-v3, the scheme of new games' logs
+	// (Header.Scheme).
 	Scheme     = "umpire-dice-v3"
 	tagSalt    = "umpire-salt-v3"
 	tagSaltC   = "umpire-saltc-v3"

@@ -10,7 +10,7 @@ import (
 	"slices"
 )
 
-// ProblemV2 is the first thing in a v2 export that does not hold: the
+// Problem is the first thing in a v2 or v3 export that does not hold: the
 // record it is in (its position, 1 = the header; 0 before the records) and
 // the check that failed.
 type Problem struct {
@@ -47,7 +47,7 @@ type OpenedDraw struct {
 	Purpose   string
 }
 
-// ResultV2 is the outcome of verifying a v2 or v3 export.
+// Result is the outcome of verifying a v2 or v3 export.
 type Result struct {
 	// Version is the export's format version, 2 or 3.
 	Version   int          `json:"-"`
@@ -147,8 +147,9 @@ func VerifyStream(r io.Reader, opt VerifyOptions) (*Result, error) {
 	return v.res, nil
 }
 
-// V1Export is the error VerifyStream returns for an input that is not a v2
-// export but may be a v1 one: Input reads the whole input from its start.
+// LegacyExport is the error VerifyStream returns for an input that is not a
+// v2 or v3 export but may be a v1 one (package legacy reads those): Input
+// reads the whole input from its start.
 type LegacyExport struct{ Input io.Reader }
 
 func (e *LegacyExport) Error() string { return "a version 1 dice log" }

@@ -9,12 +9,12 @@ import (
 	"testing"
 )
 
-// TestExampleExportsV3: the spec's v3 example exports verify with the
+// TestExampleExportsScheme3: the spec's v3 example exports verify with the
 // verdicts it gives (docs/dice-log.md section 13): the running game and the
 // ended one verify; the tampered one, whose step 4 closes before step 3
 // with every digest and head recomputed, fails at step 4 (record 14) on
 // the close alone.
-func TestExampleExportsV3(t *testing.T) {
+func TestExampleExportsScheme3(t *testing.T) {
 	res := verifyFile(t, "testdata/dice-v3-example.json", VerifyOptions{})
 	if !res.OK() {
 		t.Fatalf("running example: %v", res.Problem)
@@ -45,10 +45,10 @@ func TestExampleExportsV3(t *testing.T) {
 	}
 }
 
-// TestExampleRoundTripV3: the export writer writes the v3 examples byte
+// TestExampleRoundTripScheme3: the export writer writes the v3 examples byte
 // for byte, and the ledger, fed their records, gives every head they
 // state.
-func TestExampleRoundTripV3(t *testing.T) {
+func TestExampleRoundTripScheme3(t *testing.T) {
 	for _, name := range []string{"dice-v3-example.json", "dice-v3-example-ended.json", "dice-v3-example-tampered.json"} {
 		want, err := os.ReadFile("testdata/" + name)
 		if err != nil {

@@ -216,7 +216,7 @@ func TestHiddenDrawsCannotBeGuessed(t *testing.T) {
 	// Revealing s(1, "deck") opens nothing else: no other key of the game
 	// is derivable from it by the scheme's own functions.
 	key := revealed[0].Key
-	derived := []Hash{PrevLink(key), SealedCommitment(key), StreamKey(key, 1, "cup"), StreamKey(key, 3, "deck"), sha256.Sum256(key[:])}
+	derived := []Hash{prevLink(key), SealedCommitment(key), StreamKey(key, 1, "cup"), StreamKey(key, 3, "deck"), sha256.Sum256(key[:])}
 	for _, other := range []Hash{StreamKey(sealedRoot, 1, "cup"), StreamKey(sealedRoot, 3, "deck"), StreamKey(sealedRoot, 2, "deck")} {
 		for _, d := range derived {
 			if d == other {

@@ -25,9 +25,9 @@ func NewRoot() (Hash, error) {
 	return h, nil
 }
 
-// PrevLink returns open[i-1] given open[i]: SHA-256("umpire-chain-v2" ||
+// prevLink returns open[i-1] given open[i]: SHA-256("umpire-chain-v2" ||
 // link).
-func PrevLink(link Hash) Hash {
+func prevLink(link Hash) Hash {
 	var buf [len(chainTag) + 32]byte
 	copy(buf[:], chainTag)
 	copy(buf[len(chainTag):], link[:])
@@ -35,30 +35,30 @@ func PrevLink(link Hash) Hash {
 }
 
 // Chain is a reverse hash chain: link[Length] = Root and
-// link[i-1] = Prev(link[i]), PrevLink unless Prev is set (the v1 chains of
+// link[i-1] = Prev(link[i]), prevLink unless Prev is set (the v1 chains of
 // package legacy). link[0] is the public commitment.
 type Chain struct {
 	Root   Hash
 	Length uint64
-	// Prev hashes a link to the one before it; PrevLink when nil.
+	// Prev hashes a link to the one before it; prevLink when nil.
 	Prev func(link Hash) Hash
-	// Checkpoints, when set (by WithCheckpoints), hold link[c*CheckpointEvery]
-	// for c = 0, 1, ..., so that Link costs fewer than CheckpointEvery
+	// Checkpoints, when set (by WithCheckpoints), hold link[c*checkpointEvery]
+	// for c = 0, 1, ..., so that Link costs fewer than checkpointEvery
 	// hashes instead of up to Length. They are as secret as the root.
 	Checkpoints []Hash
 }
 
-// CheckpointEvery is the spacing of a chain's checkpoints.
-const CheckpointEvery = 1024
+// checkpointEvery is the spacing of a chain's checkpoints.
+const checkpointEvery = 1024
 
 // WithCheckpoints returns c with its checkpoints computed: one walk down
 // the whole chain.
 func (c Chain) WithCheckpoints() Chain {
-	c.Checkpoints = make([]Hash, c.Length/CheckpointEvery+1)
+	c.Checkpoints = make([]Hash, c.Length/checkpointEvery+1)
 	h := c.Root
 	for n := c.Length; ; n-- {
-		if n%CheckpointEvery == 0 {
-			c.Checkpoints[n/CheckpointEvery] = h
+		if n%checkpointEvery == 0 {
+			c.Checkpoints[n/checkpointEvery] = h
 		}
 		if n == 0 {
 			break
@@ -75,8 +75,8 @@ func (c Chain) Link(i uint64) (Hash, error) {
 	}
 	h, n := c.Root, c.Length
 	// Start from the nearest checkpoint at or above i.
-	if cp := (i + CheckpointEvery - 1) / CheckpointEvery; int(cp) < len(c.Checkpoints) && cp*CheckpointEvery <= c.Length {
-		h, n = c.Checkpoints[cp], cp*CheckpointEvery
+	if cp := (i + checkpointEvery - 1) / checkpointEvery; int(cp) < len(c.Checkpoints) && cp*checkpointEvery <= c.Length {
+		h, n = c.Checkpoints[cp], cp*checkpointEvery
 	}
 	for ; n > i; n-- {
 		h = c.prev(h)
@@ -88,7 +88,7 @@ func (c Chain) prev(h Hash) Hash {
 	if c.Prev != nil {
 		return c.Prev(h)
 	}
-	return PrevLink(h)
+	return prevLink(h)
 }
 
 // Commitment returns link[0], the value published at game creation.

@@ -153,9 +153,9 @@ type Record struct {
 	Head     Hash
 }
 
-// AppendOrderList appends OL = u32be(n) || [lp(seat) || u64be(for_step) ||
+// appendOrderList appends OL = u32be(n) || [lp(seat) || u64be(for_step) ||
 // u64be(version) || digest] for each entry, in the given order.
-func AppendOrderList(b []byte, orders []OrderEntry) []byte {
+func appendOrderList(b []byte, orders []OrderEntry) []byte {
 	b = binaryU32(b, uint32(len(orders)))
 	for _, o := range orders {
 		b = appendLP(b, o.Seat)
@@ -184,7 +184,7 @@ func stepDigestV2(game string, k uint64, phase string, orders []OrderEntry, roun
 	b = appendLP(b, game)
 	b = appendU64(b, k)
 	b = appendLP(b, phase)
-	b = AppendOrderList(b, orders)
+	b = appendOrderList(b, orders)
 	if round == nil {
 		b = append(b, 0)
 	} else {
@@ -204,7 +204,7 @@ func stepDigest(h2 Hash, game string, k uint64, phase string, orders []OrderEntr
 	b = appendLP(b, game)
 	b = appendU64(b, k)
 	b = appendLP(b, phase)
-	b = AppendOrderList(b, orders)
+	b = appendOrderList(b, orders)
 	if round == nil {
 		b = append(b, 0)
 	} else {
@@ -292,7 +292,7 @@ func (s *Step) appendBody(b []byte) []byte {
 	b = appendLP(b, s.Phase)
 	b = appendU64(b, s.Close)
 	b = append(b, byte(s.ClosedBy))
-	b = AppendOrderList(b, s.Orders)
+	b = appendOrderList(b, s.Orders)
 	if s.Round == nil {
 		b = append(b, 0)
 	} else {

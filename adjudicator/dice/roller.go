@@ -20,10 +20,10 @@ type Roller interface {
 	Draw(stream string, spec Spec, purpose string) []int
 }
 
-// Revealer is implemented by rollers that can publish a hidden stream's
+// revealer is implemented by rollers that can publish a hidden stream's
 // keys mid-game (umpire-dice-v2 reveal records). Rules call Reveal, never
 // the method.
-type Revealer interface {
+type revealer interface {
 	Reveal(stream string)
 }
 
@@ -35,7 +35,7 @@ type Revealer interface {
 // reshuffle): that key stays sealed, since it now hides the new draws. A
 // roller that cannot reveal (umpire-dice-v1 games, calculators) ignores it.
 func Reveal(r Roller, stream string) {
-	if rv, ok := r.(Revealer); ok {
+	if rv, ok := r.(revealer); ok {
 		rv.Reveal(stream)
 	}
 }
@@ -166,7 +166,8 @@ func (r *StepRoller) Draw(stream string, spec Spec, purpose string) []int {
 	return ints(d.Values)
 }
 
-// Reveal implements Revealer.
+// Reveal marks a hidden stream's secrecy spent in the step: the rules call
+// the package's Reveal, which calls it.
 func (r *StepRoller) Reveal(stream string) {
 	if _, ok := slices.BinarySearch(r.declared, stream); !ok {
 		panic(fmt.Sprintf("dice: %v: reveal of stream %q, which the header does not name", ErrBadStream, stream))

@@ -555,7 +555,7 @@ func (v *verifier2) header() {
 			if b, ok = s.str(nil); !ok {
 				return
 			}
-			if err := CheckStreamName(string(b)); err != nil {
+			if err := checkStreamName(string(b)); err != nil {
 				v.failAt(TypeHeader, 0, 0, "%v", err)
 				return
 			}
@@ -1231,11 +1231,11 @@ func (v *verifier2) end() {
 	v.ended = true
 }
 
-// linkReaches reports whether hashing later n times with PrevLink gives
+// linkReaches reports whether hashing later n times with prevLink gives
 // earlier: whether later is open[j+n] of the chain whose open[j] is earlier.
 func linkReaches(later Hash, n uint64, earlier Hash) bool {
 	for ; n > 0; n-- {
-		later = PrevLink(later)
+		later = prevLink(later)
 	}
 	return later == earlier
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
-// TestV2GamesKeepV2: a game created under umpire-dice-v2 (Judge.DiceV2)
+// TestV2GamesKeepV2: a game created under umpire-dice-v2 (CreateUnder)
 // keeps v2 under a judge whose new games are v3: the judge's tests of the
 // step machine, rollbacks, repeated orders, beacons, replays and exports
 // pass on it as they did before v3, its log is a version 2 export with

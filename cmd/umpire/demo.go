@@ -306,11 +306,7 @@ func runDemo(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 		d.Values[0] = forgedValue(d.Spec, d.Values[0])
 		var fb bytes.Buffer
 		n := 0
-		write := dice.WriteExport
-		if forged.Version == dice.Version {
-			write = dice.WriteExport
-		}
-		_, err := write(&fb, forged.SealedRoot, forged.Revealed, func() (*dice.Record, error) {
+		_, err := dice.WriteExport(&fb, forged.SealedRoot, forged.Revealed, func() (*dice.Record, error) {
 			if n == len(forged.Records) {
 				return nil, nil
 			}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // stepOrders gathers the orders a step is adjudicated with: the newest
@@ -242,16 +243,13 @@ func (j *Judge) play(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rule
 		return err
 	}
 	d := st.Dice
-	digest := dice.StepDigestV2(g.ID, st.Number, st.Phase, d.Orders, round)
-	if sec.V3() {
-		digest = dice.StepDigestV3(ledger.StartHead, g.ID, st.Number, st.Phase, d.Orders, round)
-	}
+	digest := ledger.StepDigest(g.ID, st.Number, st.Phase, d.Orders, round)
 	step := dice.Record{Type: dice.TypeStep, Step: &dice.Step{K: st.Number, Phase: st.Phase, Close: uint64(d.Close.Unix()),
 		ClosedBy: d.ClosedBy, Orders: d.Orders, Round: round, OpenLink: link, Digest: digest}}
 	if err := ledger.Append(&step); err != nil {
 		return err
 	}
-	roller := dice.NewStepRollerV2(&ledger, st.Number, digest, link, sec.Streams, sec.streamKey(st.Number))
+	roller := dice.NewStepRoller(&ledger, st.Number, digest, link, sec.Streams, sec.streamKey(st.Number))
 	start := time.Now()
 	next, events, err := j.rulesStep(g, rules, st, files, extra, roller)
 	if err != nil {
@@ -299,7 +297,7 @@ func (j *Judge) play(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rule
 // rules said is spent in step k: every earlier step that drew from the
 // stream and is not revealed yet, and step k itself unless it drew from the
 // stream again after the reveal.
-func (j *Judge) reveals(tx Tx, game string, k uint64, sec DiceSecrets, r *dice.StepRollerV2) ([]dice.Record, error) {
+func (j *Judge) reveals(tx Tx, game string, k uint64, sec DiceSecrets, r *dice.StepRoller) ([]dice.Record, error) {
 	if len(r.Reveals()) == 0 {
 		return nil, nil
 	}
@@ -342,8 +340,8 @@ func (j *Judge) adjudicateV1(ctx context.Context, tx Tx, g Game, f *GameFile, ru
 	if err != nil {
 		return err
 	}
-	digest := dice.StepDigest(g.ID, st.Number, st.Phase, digests)
-	roller := dice.NewStepRoller(dice.ResumeLog(head, seq), st.Number, digest, open, sealed)
+	digest := legacy.StepDigest(g.ID, st.Number, st.Phase, digests)
+	roller := legacy.NewStepRoller(legacy.ResumeLog(head, seq), st.Number, digest, open, sealed)
 	start := time.Now()
 	next, events, err := j.rulesStep(g, rules, st, files, extra, roller)
 	if err != nil {
@@ -487,7 +485,7 @@ type errSealedHidden struct{ step uint64 }
 // hiddenRoller draws like a StepRoller but stops at the first draw from a
 // sealed link the replay does not have.
 type hiddenRoller struct {
-	*dice.StepRoller
+	*legacy.StepRoller
 	step   uint64
 	sealed bool
 }
@@ -513,7 +511,7 @@ func (j *Judge) replay(g Game, src replaySource, open0, sealed0, head dice.Hash)
 			err = fmt.Errorf("step %d drew from its sealed dice link, which is not revealed yet: the game can be replayed to its end once it has ended", h.step)
 		}
 	}()
-	log := dice.NewLog(open0, sealed0)
+	log := legacy.NewLog(open0, sealed0)
 	for k := uint64(1); k < g.Step; k++ {
 		st, err := src.step(k)
 		if err != nil {
@@ -565,7 +563,7 @@ func (j *Judge) replay(g Game, src replaySource, open0, sealed0, head dice.Hash)
 		if sealed != nil {
 			sealedLink = *sealed
 		}
-		roller := &hiddenRoller{StepRoller: dice.NewStepRoller(log, k, dice.StepDigest(g.ID, k, st.Phase, digests), *open, sealedLink), step: k, sealed: sealed != nil}
+		roller := &hiddenRoller{StepRoller: legacy.NewStepRoller(log, k, legacy.StepDigest(g.ID, k, st.Phase, digests), *open, sealedLink), step: k, sealed: sealed != nil}
 		next, _, err := j.rulesStep(g, rules, st, files, extra, roller)
 		if err != nil {
 			return n, fmt.Errorf("step %d: %w", k, err)

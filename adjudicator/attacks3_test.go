@@ -10,6 +10,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
@@ -101,7 +102,7 @@ func TestV3CommitmentsBeforeOrders(t *testing.T) {
 	orderA := "game: club-1\nstep: 1\nseat: A\nroll 1\nend\n"
 	orderB := "game: club-1\nstep: 1\nseat: B\npass\nend\n"
 	ra := func() string { _, r := m.sign("ALICE", "alice@players.test", orderA); return r }()
-	keyedA := dice.OrderDigestV3(salts["A"], 1, 1, []byte(orderA))
+	keyedA := dice.OrderDigest(salts["A"], 1, 1, []byte(orderA))
 	if !strings.Contains(ra, keyedA.String()) || strings.Contains(ra, dice.Hash(sha256.Sum256([]byte(orderA))).String()) {
 		t.Errorf("A's receipt does not quote its keyed digest alone:\n%s", ra)
 	}
@@ -195,7 +196,10 @@ func TestV3BeaconDelayFloor(t *testing.T) {
 	}
 	f.Beacon.Delay = 3
 	for _, v2 := range []bool{false, true} {
-		j := &adjudicator.Judge{Games: reg, ChainLength: 8, DiceV2: v2}
+		j := &adjudicator.Judge{Games: reg, ChainLength: 8}
+		if v2 {
+			adjudicator.CreateUnder(j, legacy.Records)
+		}
 		db := storetest.MustOpen(t)
 		err := db.Update(t.Context(), func(tx *store.Tx) error { return j.Create(tx.Judge("", start), f, []byte(duel), start) })
 		if v2 != (err == nil) {

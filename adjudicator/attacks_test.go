@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // What a seat checks of a step (docs/dice-log.md, "What each seat checks"):
@@ -69,7 +70,7 @@ func TestPhantomAndSubstitutedOrdersVisible(t *testing.T) {
 			{Game: "g1", Step: 2, Seat: "B", Text: "game: g1\nstep: 2\nseat: B\nroll 3\nend\n"},
 		} {
 			f.Signed = []byte(f.Text)
-			f.Digest = dice.OrderDigest(f.Signed)
+			f.Digest = legacy.OrderDigest(f.Signed)
 			f.Received = h.now
 			if _, err := tx.AddOrderFile(f); err != nil {
 				return err
@@ -99,7 +100,7 @@ func TestRollbackInEveryLaterReport(t *testing.T) {
 	h.send("A", 1, "roll 1")
 	h.send("B", 1, "roll 1")
 	var n uint64
-	cmd := dice.OrderDigest([]byte("rollback g1 1 misread orders"))
+	cmd := legacy.OrderDigest([]byte("rollback g1 1 misread orders"))
 	h.update(func(tx adjudicator.Tx) (err error) {
 		n, err = h.judge.Rollback(tx, "g1", 1, h.now, cmd, "misread orders")
 		return err
@@ -134,7 +135,7 @@ func TestRunningGameHiddenCardsCannotBeRead(t *testing.T) {
 	h.send("A", 1, "secret", "secret")
 	h.send("B", 1, "secret")
 	log := h.exportLog()
-	x, err := dice.ParseExportV2(log)
+	x, err := dice.ParseExport(log)
 	if err != nil {
 		t.Fatal(err)
 	}

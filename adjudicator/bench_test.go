@@ -112,7 +112,7 @@ func linksTime(b *testing.B, db *store.DB, id string) time.Duration {
 		b.Fatal(err)
 	}
 	t0 := time.Now()
-	c := dice.Chain{Root: sec.OpenRoot, Length: sec.ChainLength, Checkpoints: sec.OpenCheckpoints, V2: true}
+	c := dice.Chain{Root: sec.OpenRoot, Length: sec.ChainLength, Checkpoints: sec.OpenCheckpoints}
 	if _, err := c.Link(1); err != nil {
 		b.Fatal(err)
 	}

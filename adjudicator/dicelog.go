@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // rulesVersion is the rules_version of every header umpire writes today: a
@@ -15,9 +16,9 @@ const rulesVersion = "1"
 
 // newScheme is the dice scheme of a game created now: umpire-dice-v3, but
 // v2 for the dice service (witnessed rolls, whose requests are public and
-// which have no seats to contribute) and under DiceV2.
+// which have no seats to contribute) and when a test asks for v2.
 func (j *Judge) newScheme(f *GameFile) int {
-	if j.DiceV2 || f.Game == DiceService {
+	if j.scheme == legacy.Records || f.Game == DiceService {
 		return 2
 	}
 	return 3
@@ -51,7 +52,7 @@ func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, len
 			return fmt.Errorf("game %s: %w", f.ID, beaconFloorError(b))
 		}
 	}
-	oc := dice.Chain{Root: open, Length: length, V2: true}.WithCheckpoints()
+	oc := dice.Chain{Root: open, Length: length}.WithCheckpoints()
 	sec := DiceSecrets{Scheme: scheme, OpenRoot: open, SealedRoot: sealed, ChainLength: length, Open0: oc.Commitment(),
 		Sealed0: dice.SealedCommitment(sealed), OpenCheckpoints: oc.Checkpoints, Streams: streams, Beacon: beacon}
 	if err := tx.PutGame(g); err != nil {
@@ -64,7 +65,7 @@ func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, len
 	hdr := dice.Record{Type: dice.TypeHeader, Header: &dice.Header{Game: g.ID, Rules: f.Game, RulesVersion: rulesVersion,
 		ChainLength: length, OpenCommitment: sec.Open0, SealedCommitment: sec.Sealed0, Streams: streams, Beacon: beacon}}
 	if scheme == 3 {
-		hdr.Header.Scheme = dice.SchemeV3
+		hdr.Header.Scheme = dice.Scheme
 	}
 	if err := l.Append(&hdr); err != nil {
 		return err

@@ -27,7 +27,7 @@
 //	              the commitments every mail about a v3 game quotes
 //	beacon.go     the beacon option, close notices, a step waiting for its
 //	              round (Waiting, BeaconArrived, BeaconFailed)
-//	replay2.go    the replay of a v2 or v3 game against its log
+//	replay.go     the replay of a v2 or v3 game against its log
 //	roll.go       witnessed rolls for third parties (the dice service)
 //	export.go     a game's public log exported, read back and replayed
 //	publiclog.go  WritePublicLog: a game's public dice log, as log GAME mails it

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // Game is a hosted game.
@@ -153,11 +154,11 @@ func (s DiceSecrets) V3() bool { return s.Scheme == 3 }
 func (s DiceSecrets) SchemeName() string {
 	switch s.Scheme {
 	case 3:
-		return dice.SchemeV3
+		return dice.Scheme
 	case 2:
-		return dice.SchemeV2
+		return legacy.Records.Name()
 	}
-	return dice.Scheme
+	return legacy.Hashed.Name()
 }
 
 // orderSalt returns t(seat) of a v3 game, the key of its order digests.
@@ -167,14 +168,17 @@ func (s DiceSecrets) orderSalt(seat string) dice.Hash { return dice.OrderSalt(s.
 // the seat's keyed digest in a v3 game, the file's SHA-256 before.
 func (s DiceSecrets) entryDigest(f OrderFile, forStep, version uint64) dice.Hash {
 	if s.V3() {
-		return dice.OrderDigestV3(s.orderSalt(f.Seat), forStep, version, f.Signed)
+		return dice.OrderDigest(s.orderSalt(f.Seat), forStep, version, f.Signed)
 	}
 	return f.Digest
 }
 
 func (s DiceSecrets) chains() (open, sealed dice.Chain) {
-	return dice.Chain{Root: s.OpenRoot, Length: s.ChainLength, Checkpoints: s.OpenCheckpoints, V2: s.V2()},
-		dice.Chain{Root: s.SealedRoot, Length: s.ChainLength, Checkpoints: s.SealedCheckpoints}
+	sealed = legacy.Chain(s.SealedRoot, s.ChainLength, s.SealedCheckpoints)
+	if s.V2() {
+		return dice.Chain{Root: s.OpenRoot, Length: s.ChainLength, Checkpoints: s.OpenCheckpoints}, sealed
+	}
+	return legacy.Chain(s.OpenRoot, s.ChainLength, s.OpenCheckpoints), sealed
 }
 
 // streamKey returns the key of hidden stream name in step k.

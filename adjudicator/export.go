@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // GameExportFormat names a game export (docs/game-export.md).
@@ -155,7 +156,7 @@ func ReadGameExport(r io.Reader) (*GameExport, error) {
 // ReplayExport replays an exported game away from the judge: the dice
 // links come from its public dice log, which is verified first.
 func (j *Judge) ReplayExport(x *GameExport) (int, error) {
-	src := exportSource{x: x, steps: map[uint64]ExportedStep{}, dice: map[uint64]dice.ExportStep{}}
+	src := exportSource{x: x, steps: map[uint64]ExportedStep{}, dice: map[uint64]legacy.ExportStep{}}
 	for _, s := range x.Steps {
 		src.steps[s.Number] = s
 	}
@@ -173,11 +174,11 @@ func (j *Judge) ReplayExport(x *GameExport) (int, error) {
 		}
 		return j.replayV2(g, src, log)
 	}
-	d, err := dice.ReadExport(bytes.NewReader(x.Dice))
+	d, err := legacy.ReadExport(bytes.NewReader(x.Dice))
 	if err != nil {
 		return 0, fmt.Errorf("its dice log: %w", err)
 	}
-	if res := dice.Verify(d, nil); !res.OK() {
+	if res := legacy.Verify(d, nil); !res.OK() {
 		return 0, fmt.Errorf("its dice log does not verify: %w", res.Problem)
 	}
 	for _, s := range d.Steps {
@@ -189,7 +190,7 @@ func (j *Judge) ReplayExport(x *GameExport) (int, error) {
 type exportSource struct {
 	x     *GameExport
 	steps map[uint64]ExportedStep
-	dice  map[uint64]dice.ExportStep
+	dice  map[uint64]legacy.ExportStep
 }
 
 func (s exportSource) step(k uint64) (StepRecord, error) {
@@ -204,7 +205,7 @@ func (s exportSource) step(k uint64) (StepRecord, error) {
 func (s exportSource) orderVersion(step uint64, seat string, v uint64) (OrderFile, error) {
 	for _, o := range s.x.Orders {
 		if o.Step == step && o.Seat == seat && o.Version == v {
-			if s.x.Version <= 2 && dice.OrderDigest(o.Signed) != o.Digest {
+			if s.x.Version <= 2 && legacy.OrderDigest(o.Signed) != o.Digest {
 				return OrderFile{}, fmt.Errorf("order file of %s for step %d (v%d): its bytes do not have its digest", seat, step, v)
 			}
 			return OrderFile{Game: s.x.Game, Step: step, Seat: seat, Version: v, Digest: o.Digest, Signed: o.Signed, Text: o.Text}, nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
@@ -190,14 +191,14 @@ func TestGMViewWithoutHiddenStreams(t *testing.T) {
 	}
 }
 
-// TestGMViewOfHiddenHandsV1: a game created under umpire-dice-v1 has no
+// TestGMViewOfHiddenHandsScheme1: a game created under umpire-dice-v1 has no
 // order list in its dice log; the game master's public view lists who
 // ordered, which version and its digest all the same, and no hand.
-func TestGMViewOfHiddenHandsV1(t *testing.T) {
+func TestGMViewOfHiddenHandsScheme1(t *testing.T) {
 	h := hostWith(t, duel, true)
 	playDuel(h, 1)
 	r := buildReport(t, h, "")
-	if r.Scheme != dice.Scheme || r.GMView != adjudicator.GMViewPublic || len(r.Hand) > 0 || len(r.Orders) > 0 {
+	if r.Scheme != legacy.Hashed.Name() || r.GMView != adjudicator.GMViewPublic || len(r.Hand) > 0 || len(r.Orders) > 0 {
 		t.Fatalf("the v1 game master's report: scheme %s, view %q, hand %v, orders %v", r.Scheme, r.GMView, r.Hand, r.Orders)
 	}
 	if len(r.OrderList) != 2 || r.OrderList[0].Seat != "A" || r.OrderList[1].Seat != "B" || r.OrderList[0].Version != 1 || len(r.OrderList[0].Digest) != 64 {

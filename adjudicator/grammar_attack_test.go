@@ -62,7 +62,7 @@ var hexValue = regexp.MustCompile(`[0-9a-f]{64}`)
 // the salts given. It returns the entries found and the texts tried.
 func bruteForce(t *testing.T, log []byte, game string, lines []string, salts ...dice.Hash) (found map[string]string, tried int) {
 	t.Helper()
-	x, err := dice.ParseExportV2(log)
+	x, err := dice.ParseExport(log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func bruteForce(t *testing.T, log []byte, game string, lines []string, salts ...
 					continue
 				}
 				for _, salt := range public {
-					if dice.OrderDigestV3(salt, o.ForStep, o.Version, text) == o.Digest {
+					if dice.OrderDigest(salt, o.ForStep, o.Version, text) == o.Digest {
 						found[fmt.Sprintf("%s step %d", o.Seat, o.ForStep)] = l
 					}
 				}

@@ -7,10 +7,12 @@ import (
 
 	"errors"
 	"fmt"
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"log/slog"
 	"strings"
 	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // Tx is what intake reads and writes in the one store transaction that also
@@ -33,10 +35,10 @@ type Tx interface {
 	DiceSecrets(game string) (DiceSecrets, error)
 	PutDiceSecrets(game string, s DiceSecrets) error
 	DiceHead(game string) (dice.Hash, uint64, error)
-	AddDiceRecords(game string, records []dice.EntryRecord) error
+	AddDiceRecords(game string, records []legacy.EntryRecord) error
 	PutStepLinks(game string, step uint64, phase string, orders []dice.Hash, digest dice.Hash, open, sealed *dice.Hash) error
 	// ExportLog is a v1 game's public dice log (docs/dice-log.md, appendix).
-	ExportLog(game string) (*dice.Export, error)
+	ExportLog(game string) (*legacy.Export, error)
 	// The umpire-dice-v2 or -v3 log of a game (docs/dice-log.md).
 	DiceLedger(game string) (dice.Ledger, error)
 	// DiceRecord returns record n of it (1: the header).
@@ -561,7 +563,7 @@ func keyReceipt(tx Tx, rc *Receipt, signed []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rc.Keyed = dice.OrderDigestV3(sec.orderSalt(rc.Seat), rc.Step, rc.Version, signed)
+	rc.Keyed = dice.OrderDigest(sec.orderSalt(rc.Seat), rc.Step, rc.Version, signed)
 	return diceBriefing(tx, rc.Game)
 }
 
@@ -582,7 +584,7 @@ func digestLine(rc *Receipt) string {
 	return fmt.Sprintf("Order file digest (%s, keyed with your seat's order salt): %s\n"+
 		"It is the digest your entry in the step's order list will hold; only your salt makes it:\n"+
 		"umpire digest FILE --salt YOUR-SALT --step %d --version %d gives it from the signed file.\n",
-		dice.SchemeV3, rc.Keyed, rc.Step, rc.Version)
+		dice.Scheme, rc.Keyed, rc.Step, rc.Version)
 }
 
 func indentLines(s, prefix string) string {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // Judge runs hosted games: creation, seats, the step machine (orders,
@@ -37,12 +38,6 @@ type Judge struct {
 	// own (the safety brake, a schedule with no deadline); "" for the log
 	// only.
 	Operator string
-	// DiceV1 creates new games under umpire-dice-v1, as umpire did before
-	// v2: only tests of stores written then use it.
-	DiceV1 bool
-	// DiceV2 creates new games under umpire-dice-v2, as umpire did before
-	// v3: only tests of games created then use it.
-	DiceV2 bool
 	// MessageBudget bounds the rules' work on what one message brought
 	// (its orders, its game file); StepBudget the adjudication of one
 	// step (budget.go). Their zero values are the defaults.
@@ -54,6 +49,10 @@ type Judge struct {
 
 	// files keeps game files and cron specs parsed (gamefile.go).
 	files fileCache
+	// scheme, when set, is the older dice scheme new games are created
+	// under, as umpire did before umpire-dice-v3: only tests of games
+	// created then set it (export_test.go).
+	scheme legacy.Scheme
 }
 
 // adjudicated tells Adjudicated of a step.
@@ -130,9 +129,9 @@ func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 	}
 	g := Game{ID: f.ID, Kind: f.Game, Title: f.Title, Status: Forming, GMKey: f.GM, Scenario: f.Scenario, File: file, Created: now,
 		NoObservers: !on(f.Observers)}
-	if j.DiceV1 {
-		oc := dice.Chain{Root: open, Length: length}.WithCheckpoints()
-		sc := dice.Chain{Root: sealed, Length: length}.WithCheckpoints()
+	if j.scheme == legacy.Hashed {
+		oc := legacy.Chain(open, length, nil).WithCheckpoints()
+		sc := legacy.Chain(sealed, length, nil).WithCheckpoints()
 		if err := tx.PutGame(g); err != nil {
 			return err
 		}
@@ -420,7 +419,7 @@ func (j *Judge) end(tx Tx, game string, last uint64) error {
 		if err != nil {
 			return err
 		}
-		if err := tx.PutStepLinks(game, k, st.Phase, st.Orders, dice.StepDigest(game, k, st.Phase, st.Orders), &open, &link); err != nil {
+		if err := tx.PutStepLinks(game, k, st.Phase, st.Orders, legacy.StepDigest(game, k, st.Phase, st.Orders), &open, &link); err != nil {
 			return err
 		}
 	}

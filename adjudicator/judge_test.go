@@ -14,6 +14,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
@@ -51,8 +52,14 @@ func host(t *testing.T, file string) *hosted {
 	if games == nil {
 		games = adjudicator.NewRegistry(fake.Game)
 	}
-	h.judge = &adjudicator.Judge{Games: games, ChainLength: 64, DiceV1: newJudgeV1, DiceV2: newJudgeV2,
+	h.judge = &adjudicator.Judge{Games: games, ChainLength: 64,
 		NewRoot: func() (dice.Hash, error) { n++; return sha256.Sum256([]byte{n}), nil }}
+	switch {
+	case newJudgeV1:
+		adjudicator.CreateUnder(h.judge, legacy.Hashed)
+	case newJudgeV2:
+		adjudicator.CreateUnder(h.judge, legacy.Records)
+	}
 	h.intake = &adjudicator.Intake{Judge: h.judge}
 	f, err := adjudicator.ParseGameFile([]byte(file), h.judge.Games)
 	if err != nil {
@@ -112,7 +119,7 @@ func (h *hosted) exportLog() []byte {
 }
 
 // verifyLog verifies the game's public dice log.
-func (h *hosted) verifyLog() *dice.ResultV2 {
+func (h *hosted) verifyLog() *dice.Result {
 	h.t.Helper()
 	res, err := dice.VerifyStream(bytes.NewReader(h.exportLog()), dice.VerifyOptions{})
 	if err != nil {
@@ -496,7 +503,7 @@ func TestRollback(t *testing.T) {
 	if res := h.verifyLog(); !res.OK() || res.Steps != 3 || res.Rollbacks != 1 {
 		t.Errorf("log after a rollback: %+v", res)
 	}
-	x, err := dice.ParseExportV2(h.exportLog())
+	x, err := dice.ParseExport(h.exportLog())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // ParsedOrders is an order file read line by line (docs/order-file.md): the
@@ -25,7 +26,7 @@ type OrderLine struct {
 
 // OrderDigest is the SHA-256 digest of an order file's signed bytes, quoted
 // on its receipt and bound into the step's dice.
-func OrderDigest(signed []byte) dice.Hash { return dice.OrderDigest(signed) }
+func OrderDigest(signed []byte) dice.Hash { return legacy.OrderDigest(signed) }
 
 // ParseOrderFile reads the header and the order lines. Comments start with
 // '#'; blank lines are skipped; a line "end" (or a mail signature separator

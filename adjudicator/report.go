@@ -2,10 +2,12 @@ package adjudicator
 
 import (
 	"fmt"
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
@@ -250,7 +252,7 @@ func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
 	if b.sec.V2() {
 		return b, b.diceV2(tx)
 	}
-	b.scheme = dice.Scheme
+	b.scheme = legacy.Hashed.Name()
 	exp, err := tx.ExportLog(game)
 	if err != nil {
 		return nil, err
@@ -565,7 +567,7 @@ func (r *Report) PlainText() string {
 // plainDiceChecks writes what a seat checks of a v2 step: the order list,
 // its own entry, the beacon round, its keys and the game's rollbacks.
 func (r *Report) plainDiceChecks(b *strings.Builder) {
-	if r.Scheme != dice.SchemeV2 && r.Scheme != dice.SchemeV3 {
+	if r.Scheme != legacy.Records.Name() && r.Scheme != dice.Scheme {
 		return
 	}
 	b.WriteString("\nOrder list (the order files this step's dice are bound to):\n")

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // DiceService is the game id of the public chain that witnessed rolls are
@@ -89,13 +90,13 @@ func (j *Judge) Roll(tx Tx, key, from, request string, requestDigest dice.Hash, 
 			return fmt.Errorf("the dice service's chain is used up: %w", err)
 		}
 		ol := []dice.OrderEntry{{Seat: "request", ForStep: k, Version: 1, Digest: requestDigest}}
-		digest := dice.StepDigestV2(DiceService, k, phase, ol, nil)
+		digest := ledger.StepDigest(DiceService, k, phase, ol, nil)
 		step := dice.Record{Type: dice.TypeStep, Step: &dice.Step{K: k, Phase: phase, Close: uint64(now.Unix()), ClosedBy: dice.ClosedByGM,
 			Orders: ol, OpenLink: open, Digest: digest}}
 		if err := ledger.Append(&step); err != nil {
 			return err
 		}
-		r := dice.NewStepRollerV2(&ledger, k, digest, open, nil, nil)
+		r := dice.NewStepRoller(&ledger, k, digest, open, nil, nil)
 		faceList = r.Draw(dice.Open, spec, purpose)
 		if err := tx.AddDiceLog(DiceService, append([]dice.Record{step}, r.Records()...)); err != nil {
 			return err
@@ -111,8 +112,8 @@ func (j *Judge) Roll(tx Tx, key, from, request string, requestDigest dice.Hash, 
 		if err != nil {
 			return err
 		}
-		digest := dice.StepDigest(DiceService, k, phase, orders)
-		r := dice.NewStepRoller(dice.ResumeLog(h, s), k, digest, open, sealed)
+		digest := legacy.StepDigest(DiceService, k, phase, orders)
+		r := legacy.NewStepRoller(legacy.ResumeLog(h, s), k, digest, open, sealed)
 		faceList = r.Draw(dice.Open, spec, purpose)
 		recs := r.Records()
 		if err := tx.AddDiceRecords(DiceService, recs); err != nil {

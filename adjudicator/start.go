@@ -149,7 +149,7 @@ func diceBriefing(tx Tx, game string) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Dice commitments of %s (%s), published before any order:\n  open commitment   %s\n  sealed commitment %s\n  beacon            %s\n  h_1               %s (the log head after the header)\n",
-		game, dice.SchemeV3, sec.Open0, sec.Sealed0, beaconText(sec.Beacon), h1)
+		game, dice.Scheme, sec.Open0, sec.Sealed0, beaconText(sec.Beacon), h1)
 	if ledger.Started {
 		fmt.Fprintf(&b, "  h_2               %s (after the start record)\n", ledger.StartHead)
 	}

@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
 )
@@ -17,7 +18,7 @@ func TestV1GameStaysV1(t *testing.T) {
 	h := hostWith(t, strings.Replace(duel, "[schedule]", "[options]\nturns = \"2\"\n[schedule]", 1), true)
 	h.send("A", 1, "secret", "roll 1")
 	h.send("B", 1, "secret")
-	h.judge.DiceV1 = false // an umpire that creates v2 games from now on
+	adjudicator.CreateUnder(h.judge, 0) // an umpire that creates games under the current scheme from now on
 	h.send("A", 2, "roll 2")
 	h.send("B", 2, "pass")
 	storetest.MustView(t, h.db, func(tx *store.Tx) error {
@@ -32,7 +33,7 @@ func TestV1GameStaysV1(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if res := dice.Verify(x, nil); !res.OK() || res.Entries != 4 || res.Hidden != 0 || res.Verified != 4 {
+		if res := legacy.Verify(x, nil); !res.OK() || res.Entries != 4 || res.Hidden != 0 || res.Verified != 4 {
 			t.Errorf("the v1 log at the end: %+v", res)
 		}
 		return nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // This file is the adjudicator's view of the store (adjudicator.Tx): it
@@ -220,7 +221,7 @@ func (j judgeTx) PutDiceSecrets(game string, s adjudicator.DiceSecrets) error {
 
 func (j judgeTx) DiceHead(game string) (dice.Hash, uint64, error) { return j.tx.DiceHead(game) }
 
-func (j judgeTx) AddDiceRecords(game string, records []dice.EntryRecord) error {
+func (j judgeTx) AddDiceRecords(game string, records []legacy.EntryRecord) error {
 	return j.tx.AddDiceRecords(game, records)
 }
 
@@ -313,7 +314,7 @@ func (j judgeTx) RecordBounce(b adjudicator.Bounce) error {
 	return err
 }
 
-func (j judgeTx) ExportLog(game string) (*dice.Export, error) {
+func (j judgeTx) ExportLog(game string) (*legacy.Export, error) {
 	x, err := j.tx.ExportLog(game)
 	return x, notFound(err)
 }

@@ -13,7 +13,7 @@ import (
 
 	"go.etcd.io/bbolt"
 
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
 )
@@ -25,7 +25,7 @@ func TestFailedUpdateWritesNothing(t *testing.T) {
 		if err := tx.PutGame(store.Game{ID: "g"}); err != nil {
 			return err
 		}
-		if _, err := tx.ConsumeMessage(store.Consumed{MessageID: "<m@example.org>", Digest: dice.OrderDigest([]byte("m"))}); err != nil {
+		if _, err := tx.ConsumeMessage(store.Consumed{MessageID: "<m@example.org>", Digest: legacy.OrderDigest([]byte("m"))}); err != nil {
 			return err
 		}
 		if _, err := tx.AddOrderFile(store.OrderFile{Game: "g", Step: 1, Seat: "NATO", Signed: []byte("m")}); err != nil {

@@ -1,232 +1,323 @@
 package store
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
+	"io"
+
+	"go.etcd.io/bbolt"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// DiceSecrets are a game's chain roots and commitments. They are stored apart
-// from the log and never exported.
-type DiceSecrets struct {
-	// Scheme is 1 for umpire-dice-v1 (schema 1 stores hold only these; the
-	// migration to schema 2 writes it), 2 for umpire-dice-v2 and 3 for
-	// umpire-dice-v3 (the same buckets as v2).
-	Scheme      int       `json:"scheme"`
-	OpenRoot    dice.Hash `json:"open_root"`
-	SealedRoot  dice.Hash `json:"sealed_root"`
-	ChainLength uint64    `json:"chain_length"`
-	Open0       dice.Hash `json:"open0"`   // link[0] of the open chain, published
-	Sealed0     dice.Hash `json:"sealed0"` // link[0] of the sealed chain, published
-	// Checkpoints of each chain (dice.Chain.WithCheckpoints), as secret as
-	// the roots.
-	OpenCheckpoints   []dice.Hash `json:"open_checkpoints,omitempty"`
-	SealedCheckpoints []dice.Hash `json:"sealed_checkpoints,omitempty"`
-	// A v2 game's hidden streams and beacon, as in its header.
-	Streams []string     `json:"streams,omitempty"`
-	Beacon  *dice.Beacon `json:"beacon,omitempty"`
-}
+// The buckets of an umpire-dice-v2 or -v3 log, per game (doc.go draws the
+// layout).
+const (
+	bLog          = "log"           // <n>: record n (1 = the header), with the values of hidden draws
+	bLogSteps     = "log-steps"     // <k>: n of step k's step record
+	bLogStreams   = "log-streams"   // <lp(name)><k>: step k drew from hidden stream name
+	bLogReveals   = "log-reveals"   // <n>: n of a reveal record
+	bLogRollbacks = "log-rollbacks" // <n>: n of a rollback record
+)
 
-// StepLinks is what the dice of one step were drawn from: the orders D_k was
-// computed from and the links revealed so far. Sealed stays nil until the
-// sealed link may be revealed.
-type StepLinks struct {
-	Step   uint64      `json:"step"`
-	Phase  string      `json:"phase"`
-	Orders []dice.Hash `json:"orders"`
-	Digest dice.Hash   `json:"digest"`
-	Open   *dice.Hash  `json:"open"`
-	Sealed *dice.Hash  `json:"sealed"`
-}
-
-// diceRecord is how a dice.Record is stored.
-type diceRecord struct {
-	Seq     uint64    `json:"seq"`
-	Step    uint64    `json:"step"`
-	Stream  string    `json:"stream"`
-	Word    uint64    `json:"word"`
-	Spec    string    `json:"spec"`
-	Values  []int64   `json:"values"`
-	Purpose string    `json:"purpose"`
-	Hash    dice.Hash `json:"hash"`
-}
-
-func (r diceRecord) record() (dice.EntryRecord, error) {
-	stream, err := dice.ParseStreamKind(r.Stream)
-	return dice.EntryRecord{Entry: dice.Entry{
-		Seq: r.Seq, Step: r.Step, Stream: stream, Word: r.Word, Spec: r.Spec, Values: r.Values, Purpose: r.Purpose,
-	}, Hash: r.Hash}, err
-}
-
-// PutDiceSecrets stores the dice secrets of game. They are written once, when
-// the game is created: storing different ones later is ErrConflict.
-func (tx *Tx) PutDiceSecrets(game string, s DiceSecrets) error {
-	tx.touch(game)
-	b, err := tx.gameSub(game, bSecrets)
+// DiceLedger returns where game's v2 or v3 log stands: its head, record
+// count, last seq and last step number, to resume it with; for v3 also
+// its start record (h_2, the seats) and the last step record's close.
+func (tx *Tx) DiceLedger(game string) (dice.Ledger, error) {
+	var l dice.Ledger
+	b, err := tx.gameSub(game, bLog)
 	if err != nil {
-		return fmt.Errorf("put dice secrets: %w", err)
+		return l, err
 	}
-	var old DiceSecrets
-	ok, err := getJSON(b, []byte(kDice), &old)
-	if err == nil && ok && (old.Scheme != s.Scheme || old.OpenRoot != s.OpenRoot || old.SealedRoot != s.SealedRoot || old.ChainLength != s.ChainLength ||
-		old.Open0 != s.Open0 || old.Sealed0 != s.Sealed0 ||
-		!slices.Equal(old.OpenCheckpoints, s.OpenCheckpoints) || !slices.Equal(old.SealedCheckpoints, s.SealedCheckpoints)) {
-		err = ErrConflict
+	if b == nil {
+		return l, nil
 	}
-	if err == nil {
-		err = putJSON(b, []byte(kDice), s)
+	c := b.Cursor()
+	k, v := c.Last()
+	if k == nil {
+		return l, nil
 	}
-	if err != nil {
-		return fmt.Errorf("put dice secrets: game %q: %w", game, err)
+	var last dice.Record
+	if err := json.Unmarshal(v, &last); err != nil {
+		return l, fmt.Errorf("game %q: dice log record %d: %w", game, be64(k), err)
+	}
+	var hdr dice.Record
+	if err := json.Unmarshal(b.Get(u64(1)), &hdr); err != nil || hdr.Header == nil {
+		return l, fmt.Errorf("game %q: dice log header: %v", game, err)
+	}
+	l.Head, l.Records, l.L = last.Head, be64(k), hdr.Header.ChainLength
+	l.Ended = last.Type == dice.TypeEnd
+	if l.V3 = hdr.Header.V3(); l.V3 {
+		if err := tx.resumeV3(game, b, &l); err != nil {
+			return l, err
+		}
+	}
+	// The last draw's seq and the last step number taken.
+	for ; k != nil; k, v = c.Prev() {
+		var r dice.Record
+		if err := json.Unmarshal(v, &r); err != nil {
+			return l, fmt.Errorf("game %q: dice log record %d: %w", game, be64(k), err)
+		}
+		if r.Type == dice.TypeDraw && l.Seq == 0 {
+			l.Seq = r.Draw.Seq
+		}
+		if l.Steps == 0 {
+			switch r.Type {
+			case dice.TypeStep:
+				l.Steps = r.Step.K
+			case dice.TypeRollback:
+				l.Steps = r.Rollback.Closed
+			}
+		}
+		if l.Steps != 0 && (l.Seq != 0 || r.Type == dice.TypeHeader) {
+			break
+		}
+	}
+	return l, nil
+}
+
+// resumeV3 fills in what a v3 ledger keeps: the start record's head and
+// seats, and the close of the last step record.
+func (tx *Tx) resumeV3(game string, b *bbolt.Bucket, l *dice.Ledger) error {
+	var start dice.Record
+	if v := b.Get(u64(2)); v != nil {
+		if err := json.Unmarshal(v, &start); err != nil {
+			return fmt.Errorf("game %q: dice log record 2: %w", game, err)
+		}
+		if start.Type == dice.TypeStart {
+			l.Started, l.StartHead = true, start.Head
+			for _, s := range start.Start.Seats {
+				l.Seats = append(l.Seats, s.Seat)
+			}
+		}
+	}
+	ib, err := tx.gameSub(game, bLogSteps)
+	if err != nil || ib == nil {
+		return err
+	}
+	if _, n := ib.Cursor().Last(); n != nil {
+		var step dice.Record
+		if err := json.Unmarshal(b.Get(n), &step); err != nil || step.Step == nil {
+			return fmt.Errorf("game %q: dice log record %d: not the step record its index names (%v)", game, be64(n), err)
+		}
+		l.LastClose, l.Closed = step.Step.Close, true
 	}
 	return nil
 }
 
-// DiceSecrets returns the dice secrets of game.
-func (tx *Tx) DiceSecrets(game string) (DiceSecrets, error) {
-	var s DiceSecrets
-	b, err := tx.gameSub(game, bSecrets)
+// AddDiceLog appends records to game's v2 or v3 log. Each must chain to the one
+// before: its head recomputed from the stored head and its body; anything
+// else, such as a record added twice, is ErrSequence.
+func (tx *Tx) AddDiceLog(game string, records []dice.Record) error {
+	b, err := tx.gameSub(game, bLog)
 	if err != nil {
-		return s, err
+		return fmt.Errorf("add dice log: %w", err)
 	}
-	ok, err := getJSON(b, []byte(kDice), &s)
+	var head dice.Hash
+	n := uint64(0)
+	if k, v := b.Cursor().Last(); k != nil {
+		var last dice.Record
+		if err := json.Unmarshal(v, &last); err != nil {
+			return fmt.Errorf("add dice log: game %q: record %d: %w", game, be64(k), err)
+		}
+		head, n = last.Head, be64(k)
+	}
+	var buf []byte
+	for i := range records {
+		r := &records[i]
+		buf = r.AppendBody(buf[:0])
+		if dice.NextHead(head, dice.RecordHash(r.Type, buf)) != r.Head {
+			return fmt.Errorf("add dice log: game %q: record %d (%s) does not chain to head %s: %w", game, n+1, r.Type, head, ErrSequence)
+		}
+		n++
+		if err := putJSON(b, u64(n), r); err != nil {
+			return fmt.Errorf("add dice log: game %q: record %d: %w", game, n, err)
+		}
+		var index string
+		var key []byte
+		switch r.Type {
+		case dice.TypeStep:
+			index, key = bLogSteps, u64(r.Step.K)
+		case dice.TypeDraw:
+			if r.Draw.Sealed() {
+				index, key = bLogStreams, append(appendString(nil, r.Draw.Stream), u64(r.Draw.Step)...)
+			}
+		case dice.TypeReveal:
+			index, key = bLogReveals, u64(n)
+		case dice.TypeRollback:
+			index, key = bLogRollbacks, u64(n)
+		}
+		if index != "" {
+			ib, err := tx.gameSub(game, index)
+			if err == nil {
+				err = ib.Put(key, u64(n))
+			}
+			if err != nil {
+				return fmt.Errorf("add dice log: game %q: record %d: %w", game, n, err)
+			}
+		}
+		head = r.Head
+	}
+	return nil
+}
+
+// DiceRecord returns record n of game's v2 log.
+func (tx *Tx) DiceRecord(game string, n uint64) (dice.Record, error) {
+	var r dice.Record
+	b, err := tx.gameSub(game, bLog)
+	if err != nil {
+		return r, err
+	}
+	ok, err := getJSON(b, u64(n), &r)
 	if err == nil && !ok {
 		err = ErrNotFound
 	}
 	if err != nil {
-		return s, fmt.Errorf("game %q: dice secrets: %w", game, err)
+		return r, fmt.Errorf("game %q: dice log record %d: %w", game, n, err)
 	}
-	return s, nil
+	return r, nil
 }
 
-// DiceHead returns the hash and sequence number of the last record of game's
-// dice log: h_0 = dice.LogStart(open0, sealed0) and 0 while it is empty. Pass
-// them to dice.ResumeLog to draw the next step's dice.
-func (tx *Tx) DiceHead(game string) (dice.Hash, uint64, error) {
-	b, err := tx.gameSub(game, bDice)
-	if err != nil {
-		return dice.Hash{}, 0, err
+// StepDice returns step k's step record and its draws (nil, nil when step k
+// has no step record: not adjudicated, or closed by a rollback).
+func (tx *Tx) StepDice(game string, k uint64) (*dice.Record, []dice.Record, error) {
+	ib, err := tx.gameSub(game, bLogSteps)
+	if err != nil || ib == nil {
+		return nil, nil, err
 	}
-	if b != nil {
-		if k, v := b.Cursor().Last(); k != nil {
-			var r diceRecord
-			if err := json.Unmarshal(v, &r); err != nil {
-				return dice.Hash{}, 0, fmt.Errorf("game %q: dice record %d: %w", game, be64(k), err)
-			}
-			return r.Hash, r.Seq, nil
+	nb := ib.Get(u64(k))
+	if nb == nil {
+		return nil, nil, nil
+	}
+	b, err := tx.gameSub(game, bLog)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := b.Cursor()
+	var step *dice.Record
+	var draws []dice.Record
+	for key, v := c.Seek(nb); key != nil; key, v = c.Next() {
+		var r dice.Record
+		if err := json.Unmarshal(v, &r); err != nil {
+			return nil, nil, fmt.Errorf("game %q: dice log record %d: %w", game, be64(key), err)
 		}
+		if step == nil {
+			step = &r
+			continue
+		}
+		if r.Type != dice.TypeDraw {
+			break
+		}
+		draws = append(draws, r)
 	}
-	s, err := tx.DiceSecrets(game)
-	if err != nil {
-		return dice.Hash{}, 0, err
-	}
-	return dice.LogStart(s.Open0, s.Sealed0), 0, nil
+	return step, draws, nil
 }
 
-// AddDiceRecords appends records to game's dice log. Each must follow the
-// head: its Seq one more than the head's, and its Hash chained to the head's
-// by dice.NextHash. Anything else, such as a record added twice, is
-// ErrSequence.
-func (tx *Tx) AddDiceRecords(game string, records []dice.EntryRecord) error {
-	head, seq, err := tx.DiceHead(game)
-	if err != nil {
-		return fmt.Errorf("add dice records: %w", err)
+// StreamSteps lists the steps that drew from hidden stream name.
+func (tx *Tx) StreamSteps(game, name string) ([]uint64, error) {
+	b, err := tx.gameSub(game, bLogStreams)
+	if err != nil || b == nil {
+		return nil, err
 	}
-	b, err := tx.gameSub(game, bDice)
-	if err != nil {
-		return fmt.Errorf("add dice records: %w", err)
+	prefix := appendString(nil, name)
+	var out []uint64
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		out = append(out, be64(k[len(prefix):]))
 	}
-	for _, r := range records {
-		if r.Seq != seq+1 {
-			return fmt.Errorf("add dice records: game %q: record %d after %d: %w", game, r.Seq, seq, ErrSequence)
-		}
-		if dice.NextHash(head, &r.Entry) != r.Hash {
-			return fmt.Errorf("add dice records: game %q: record %d does not chain to hash %s: %w", game, r.Seq, head, ErrSequence)
-		}
-		err := putJSON(b, u64(r.Seq), diceRecord{
-			Seq: r.Seq, Step: r.Step, Stream: r.Stream.String(), Word: r.Word,
-			Spec: r.Spec, Values: r.Values, Purpose: r.Purpose, Hash: r.Hash,
-		})
+	return out, nil
+}
+
+// indexed returns the records an index bucket points to, in log order.
+func (tx *Tx) indexed(game, index string) ([]dice.Record, error) {
+	ib, err := tx.gameSub(game, index)
+	if err != nil || ib == nil {
+		return nil, err
+	}
+	var out []dice.Record
+	c := ib.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		r, err := tx.DiceRecord(game, be64(v))
 		if err != nil {
-			return fmt.Errorf("add dice records: game %q: record %d: %w", game, r.Seq, err)
+			return nil, err
 		}
-		head, seq = r.Hash, r.Seq
+		out = append(out, r)
 	}
-	return nil
+	return out, nil
 }
 
-// PutStepLinks stores the links of step l.Step of game. Put them again with
-// Sealed set to reveal the sealed link; any other change to stored links is
-// ErrConflict, since they have been published.
-func (tx *Tx) PutStepLinks(game string, l StepLinks) error {
-	b, err := tx.gameSub(game, bLinks)
-	if err != nil {
-		return fmt.Errorf("put step links: %w", err)
+// DiceReveals lists game's reveal records, in log order.
+func (tx *Tx) DiceReveals(game string) ([]dice.KeyReveal, error) {
+	rs, err := tx.indexed(game, bLogReveals)
+	out := make([]dice.KeyReveal, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, *r.Reveal)
 	}
-	var old StepLinks
-	ok, err := getJSON(b, u64(l.Step), &old)
-	if err == nil && ok {
-		if old.Sealed == nil {
-			old.Sealed = l.Sealed
-		}
-		if old.Step != l.Step || old.Phase != l.Phase || !slices.Equal(old.Orders, l.Orders) ||
-			old.Digest != l.Digest || !sameLink(old.Open, l.Open) || !sameLink(old.Sealed, l.Sealed) {
-			err = ErrConflict
-		}
-	}
-	if err == nil {
-		err = putJSON(b, u64(l.Step), l)
-	}
-	if err != nil {
-		return fmt.Errorf("put step links: game %q step %d: %w", game, l.Step, err)
-	}
-	return nil
+	return out, err
 }
 
-// ExportLog returns the public export of game's dice log: every record in
-// order, with the values of a sealed-stream draw withheld while its step's
-// sealed link is unrevealed, and the links of every step. It holds no secret.
-func (tx *Tx) ExportLog(game string) (*dice.Export, error) {
-	s, err := tx.DiceSecrets(game)
-	if err != nil {
-		return nil, fmt.Errorf("export dice log: %w", err)
+// DiceRollbacks lists game's rollback records, in log order.
+func (tx *Tx) DiceRollbacks(game string) ([]dice.Rollback, error) {
+	rs, err := tx.indexed(game, bLogRollbacks)
+	out := make([]dice.Rollback, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, *r.Rollback)
 	}
-	lb, err := tx.gameSub(game, bLinks)
-	if err != nil {
-		return nil, fmt.Errorf("export dice log: %w", err)
-	}
-	links, err := list[StepLinks](lb, nil)
-	if err != nil {
-		return nil, fmt.Errorf("export dice log: game %q: links: %w", game, err)
-	}
-	rb, err := tx.gameSub(game, bDice)
-	if err != nil {
-		return nil, fmt.Errorf("export dice log: %w", err)
-	}
-	stored, err := list[diceRecord](rb, nil)
-	if err != nil {
-		return nil, fmt.Errorf("export dice log: game %q: records: %w", game, err)
-	}
-	x := dice.NewExport(game, s.ChainLength, s.Open0, s.Sealed0)
-	sealed := make(map[uint64]bool) // steps whose sealed link is revealed
-	for _, l := range links {
-		if l.Orders == nil {
-			l.Orders = []dice.Hash{} // "orders": [], as the export writes every list
-		}
-		x.Steps = append(x.Steps, dice.ExportStep(l))
-		sealed[l.Step] = l.Sealed != nil
-	}
-	for _, sr := range stored {
-		r, err := sr.record()
-		if err != nil {
-			return nil, fmt.Errorf("export dice log: game %q: record %d: %w", game, sr.Seq, err)
-		}
-		x.AddRecord(r, r.Stream == dice.StreamSealed && !sealed[r.Step])
-	}
-	return x, nil
+	return out, err
 }
 
-// sameLink reports whether a and b are both unrevealed or the same link.
-func sameLink(a, b *dice.Hash) bool { return a == b || (a != nil && b != nil && *a == *b) }
+// WriteDiceLog writes the public export of game's v2 or v3 log (docs/dice-log.md
+// section 9) to w: every record, the values of a hidden draw withheld
+// until its key is public (a reveal record, or the sealed root in the end
+// record). It holds no secret that is not public, and reads one record at
+// a time.
+func (tx *Tx) WriteDiceLog(game string, w io.Writer) (dice.Hash, error) {
+	b, err := tx.gameSub(game, bLog)
+	if err != nil {
+		return dice.Hash{}, fmt.Errorf("export dice log: %w", err)
+	}
+	if b == nil {
+		return dice.Hash{}, fmt.Errorf("export dice log: game %q: %w", game, ErrNotFound)
+	}
+	reveals, err := tx.DiceReveals(game)
+	if err != nil {
+		return dice.Hash{}, fmt.Errorf("export dice log: %w", err)
+	}
+	var root *dice.Hash
+	if k, v := b.Cursor().Last(); k != nil {
+		var last dice.Record
+		if err := json.Unmarshal(v, &last); err != nil {
+			return dice.Hash{}, fmt.Errorf("export dice log: game %q: %w", game, err)
+		}
+		if last.Type == dice.TypeEnd {
+			root = last.End
+		}
+	}
+	c := b.Cursor()
+	k, v := c.First()
+	write := dice.WriteExport
+	var hdr dice.Record
+	if err := json.Unmarshal(v, &hdr); err != nil || hdr.Header == nil {
+		return dice.Hash{}, fmt.Errorf("export dice log: game %q: its header: %v", game, err)
+	}
+	if hdr.Header.V3() {
+		write = dice.WriteExport
+	}
+	next := func() (*dice.Record, error) {
+		if k == nil {
+			return nil, nil
+		}
+		var r dice.Record
+		if err := json.Unmarshal(v, &r); err != nil {
+			return nil, fmt.Errorf("record %d: %w", be64(k), err)
+		}
+		k, v = c.Next()
+		return &r, nil
+	}
+	head, err := write(w, root, reveals, next)
+	if err != nil {
+		return head, fmt.Errorf("export dice log: game %q: %w", game, err)
+	}
+	return head, nil
+}

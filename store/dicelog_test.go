@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
 )
@@ -22,12 +23,12 @@ func newDiceGame(t *testing.T, db *store.DB, id string) diceGame {
 	t.Helper()
 	putGame(t, db, id)
 	var g diceGame
-	var err error
-	if g.open, err = dice.NewChain(8); err != nil {
-		t.Fatal(err)
-	}
-	if g.sealed, err = dice.NewChain(8); err != nil {
-		t.Fatal(err)
+	for _, c := range []*dice.Chain{&g.open, &g.sealed} {
+		root, err := dice.NewRoot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		*c = legacy.Chain(root, 8, nil)
 	}
 	g.secrets = store.DiceSecrets{OpenRoot: g.open.Root, SealedRoot: g.sealed.Root, ChainLength: 8,
 		Open0: g.open.Commitment(), Sealed0: g.sealed.Commitment()}
@@ -50,18 +51,18 @@ func (g diceGame) links(t *testing.T, k uint64) (open, sealed dice.Hash) {
 
 // roll adjudicates step k of game id the way the judge does: it resumes the
 // log at the stored head, draws, and stores the records and the open link.
-func (g diceGame) roll(t *testing.T, db *store.DB, id string, k uint64, draw func(dice.Roller)) []dice.EntryRecord {
+func (g diceGame) roll(t *testing.T, db *store.DB, id string, k uint64, draw func(dice.Roller)) []legacy.EntryRecord {
 	t.Helper()
 	open, sealed := g.links(t, k)
-	orders := []dice.Hash{dice.OrderDigest([]byte("NATO orders")), dice.OrderDigest([]byte("WP orders"))}
-	d := dice.StepDigest(id, k, "combat", orders)
-	var records []dice.EntryRecord
+	orders := []dice.Hash{legacy.OrderDigest([]byte("NATO orders")), legacy.OrderDigest([]byte("WP orders"))}
+	d := legacy.StepDigest(id, k, "combat", orders)
+	var records []legacy.EntryRecord
 	storetest.MustUpdate(t, db, func(tx *store.Tx) error {
 		head, seq, err := tx.DiceHead(id)
 		if err != nil {
 			return err
 		}
-		r := dice.NewStepRoller(dice.ResumeLog(head, seq), k, d, open, sealed)
+		r := legacy.NewStepRoller(legacy.ResumeLog(head, seq), k, d, open, sealed)
 		draw(r)
 		records = r.Records()
 		if err := tx.AddDiceRecords(id, records); err != nil {
@@ -81,7 +82,7 @@ func TestDiceSecretsKeptAndNeverReplaced(t *testing.T) {
 			t.Errorf("DiceSecrets(g) = %+v, %v; want %+v", got, err, g.secrets)
 		}
 		head, seq, err := tx.DiceHead("g")
-		if err != nil || seq != 0 || head != dice.LogStart(g.secrets.Open0, g.secrets.Sealed0) {
+		if err != nil || seq != 0 || head != legacy.LogStart(g.secrets.Open0, g.secrets.Sealed0) {
 			t.Errorf("DiceHead of an empty log = %s, %d, %v; want h_0, 0", head, seq, err)
 		}
 		return nil
@@ -103,12 +104,12 @@ func TestAddDiceRecordsRefusesGapsAndRepeats(t *testing.T) {
 		dice.Roll(r, 1, 6, "13.1 weather")
 	})
 	last := recs[2]
-	log := dice.ResumeLog(last.Hash, last.Seq)
-	next := log.Append(dice.Entry{Step: 2, Spec: "1d6", Values: []int64{4}, Purpose: "next"})
-	gap := dice.ResumeLog(next.Hash, next.Seq).Append(dice.Entry{Step: 2, Spec: "1d6", Values: []int64{2}, Purpose: "gap"})
+	log := legacy.ResumeLog(last.Hash, last.Seq)
+	next := log.Append(legacy.Entry{Step: 2, Spec: "1d6", Values: []int64{4}, Purpose: "next"})
+	gap := legacy.ResumeLog(next.Hash, next.Seq).Append(legacy.Entry{Step: 2, Spec: "1d6", Values: []int64{2}, Purpose: "gap"})
 	forged := next
 	forged.Values = []int64{6}
-	for name, batch := range map[string][]dice.EntryRecord{
+	for name, batch := range map[string][]legacy.EntryRecord{
 		"repeat":           {recs[2]},
 		"repeat all":       recs,
 		"gap":              {gap},
@@ -127,13 +128,13 @@ func TestAddDiceRecordsRefusesGapsAndRepeats(t *testing.T) {
 		}
 		return nil
 	})
-	storetest.MustUpdate(t, db, func(tx *store.Tx) error { return tx.AddDiceRecords("g", []dice.EntryRecord{next, gap}) })
+	storetest.MustUpdate(t, db, func(tx *store.Tx) error { return tx.AddDiceRecords("g", []legacy.EntryRecord{next, gap}) })
 }
 
 func TestExportLogHidesSealedUntilRevealed(t *testing.T) {
 	db := storetest.MustOpen(t)
 	g := newDiceGame(t, db, "g")
-	var recs []dice.EntryRecord
+	var recs []legacy.EntryRecord
 	recs = append(recs, g.roll(t, db, "g", 1, func(r dice.Roller) {
 		dice.Roll(r, 2, 6, "11.8 CRT, NATO attack on 1708 at 3:1")
 		dice.Shuffle(r, "cup", 5, "7.2 shuffle of the WP reinforcement cup")
@@ -144,8 +145,8 @@ func TestExportLogHidesSealedUntilRevealed(t *testing.T) {
 		dice.DrawChit(r, "cup", 3, "7.3 hidden chit drawn by NATO")
 		dice.Roll(r, 1, 6, "14.2 air interdiction")
 	})...)
-	export := func() (*dice.Export, []byte) {
-		var x *dice.Export
+	export := func() (*legacy.Export, []byte) {
+		var x *legacy.Export
 		storetest.MustView(t, db, func(tx *store.Tx) (err error) {
 			x, err = tx.ExportLog("g")
 			return err
@@ -183,7 +184,7 @@ func TestExportLogHidesSealedUntilRevealed(t *testing.T) {
 // checkExport checks that x holds exactly recs, with values shown exactly
 // when a record is on the open stream or its step's sealed link is revealed,
 // and that the dice verifier accepts it as a genuine log of the game.
-func checkExport(t *testing.T, x *dice.Export, s store.DiceSecrets, recs []dice.EntryRecord, revealed map[uint64]bool) {
+func checkExport(t *testing.T, x *legacy.Export, s store.DiceSecrets, recs []legacy.EntryRecord, revealed map[uint64]bool) {
 	t.Helper()
 	if x.Commitments.Open != s.Open0 || x.Commitments.Sealed != s.Sealed0 || x.ChainLength != s.ChainLength {
 		t.Errorf("export commitments %+v, length %d do not match the game's", x.Commitments, x.ChainLength)
@@ -199,7 +200,7 @@ func checkExport(t *testing.T, x *dice.Export, s store.DiceSecrets, recs []dice.
 	hiddenCount := 0
 	for i, e := range x.Entries {
 		r := recs[i]
-		hidden := r.Stream == dice.StreamSealed && !revealed[r.Step]
+		hidden := r.Stream == legacy.StreamSealed && !revealed[r.Step]
 		if e.Seq != r.Seq || e.Step != r.Step || e.Stream != r.Stream.String() || e.Word != r.Word ||
 			e.Spec != r.Spec || e.Purpose != r.Purpose || e.Hash != r.Hash || e.Hidden != hidden {
 			t.Errorf("entry %d = %+v; want record %+v hidden=%v", i, e, r, hidden)
@@ -214,7 +215,7 @@ func checkExport(t *testing.T, x *dice.Export, s store.DiceSecrets, recs []dice.
 			t.Errorf("entry %d values = %v, want %v", i, e.Values, r.Values)
 		}
 	}
-	res := dice.Verify(x, nil)
+	res := legacy.Verify(x, nil)
 	if !res.OK() || res.Hidden != hiddenCount || res.Verified != len(recs)-hiddenCount {
 		t.Errorf("export does not verify as a genuine log: %+v", res)
 	}

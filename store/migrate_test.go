@@ -9,24 +9,25 @@ import (
 	"go.etcd.io/bbolt"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
-// TestMigrateMarksDiceV1: a schema 1 store's games become umpire-dice-v1
+// TestMigrateMarksDiceScheme1: a schema 1 store's games become umpire-dice-v1
 // games, their dice logs left byte for byte as they were, so that they
 // verify and replay as before and every head their players hold stays.
-func TestMigrateMarksDiceV1(t *testing.T) {
+func TestMigrateMarksDiceScheme1(t *testing.T) {
 	path := newStore(t)
 	// A game as schema 1 wrote it: secrets without a scheme, one log entry.
 	db, err := Open(path, Options{migrations: []migration{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	open, sealed := dice.Chain{Root: dice.Hash{1}, Length: 8}, dice.Chain{Root: dice.Hash{2}, Length: 8}
-	log := dice.NewLog(open.Commitment(), sealed.Commitment())
+	open, sealed := legacy.Chain(dice.Hash{1}, 8, nil), legacy.Chain(dice.Hash{2}, 8, nil)
+	log := legacy.NewLog(open.Commitment(), sealed.Commitment())
 	l1, _ := open.Link(1)
 	s1, _ := sealed.Link(1)
-	d := dice.StepDigest("g", 1, "turn", nil)
-	r := dice.NewStepRoller(log, 1, d, l1, s1)
+	d := legacy.StepDigest("g", 1, "turn", nil)
+	r := legacy.NewStepRoller(log, 1, d, l1, s1)
 	dice.Roll(r, 2, 6, "old roll")
 	err = db.Update(context.Background(), func(tx *Tx) error {
 		b, err := tx.gameSub("g", bSecrets)
@@ -81,7 +82,7 @@ func TestMigrateMarksDiceV1(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if res := dice.Verify(x, nil); !res.OK() || res.Head != log.Head() {
+		if res := legacy.Verify(x, nil); !res.OK() || res.Head != log.Head() {
 			t.Errorf("the v1 log after migrating: %+v, want head %s", res, log.Head())
 		}
 		return nil

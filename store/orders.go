@@ -3,10 +3,11 @@ package store
 import (
 	"bytes"
 	"fmt"
-	"go.etcd.io/bbolt"
 	"slices"
 	"strings"
 	"time"
+
+	"go.etcd.io/bbolt"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
@@ -18,7 +19,7 @@ type OrderFile struct {
 	Step      uint64    `json:"step"`
 	Seat      string    `json:"seat"`
 	Version   uint64    `json:"version"` // 1, 2, 3 ... per game, step and seat; assigned by AddOrderFile
-	Digest    dice.Hash `json:"digest"`  // dice.OrderDigest(Signed)
+	Digest    dice.Hash `json:"digest"`  // legacy.OrderDigest(Signed)
 	Key       string    `json:"key"`     // fingerprint of the signing key
 	Signed    []byte    `json:"signed"`  // the exact signed bytes
 	Text      string    `json:"text"`

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
 )
@@ -16,7 +17,7 @@ func TestOrderVersionsAllKept(t *testing.T) {
 	putGame(t, db, "g")
 	order := func(step uint64, seat string, n int) store.OrderFile {
 		signed := fmt.Appendf(nil, "-----BEGIN SIGNED-----\n%s step %d orders v%d\n", seat, step, n)
-		return store.OrderFile{Game: "g", Step: step, Seat: seat, Digest: dice.OrderDigest(signed), Key: "FP-" + seat,
+		return store.OrderFile{Game: "g", Step: step, Seat: seat, Digest: legacy.OrderDigest(signed), Key: "FP-" + seat,
 			Signed: signed, Text: string(signed), Received: t0.Add(time.Duration(n) * time.Minute),
 			MessageID: fmt.Sprintf("<%s-%d-%d@example.org>", seat, step, n), Status: "accepted"}
 	}
@@ -85,11 +86,11 @@ func TestOrderDigestVersion(t *testing.T) {
 			return err
 		}
 		for i := range 300 { // past 255: versions must sort as numbers
-			if _, err := tx.AddOrderFile(store.OrderFile{Game: "g", Step: 2, Seat: "A", Digest: dice.OrderDigest([]byte{byte(i), byte(i >> 8)})}); err != nil {
+			if _, err := tx.AddOrderFile(store.OrderFile{Game: "g", Step: 2, Seat: "A", Digest: legacy.OrderDigest([]byte{byte(i), byte(i >> 8)})}); err != nil {
 				return err
 			}
 		}
-		_, err := tx.AddOrderFile(store.OrderFile{Game: "g", Step: 2, Seat: "AB", Digest: dice.OrderDigest([]byte("ab"))})
+		_, err := tx.AddOrderFile(store.OrderFile{Game: "g", Step: 2, Seat: "AB", Digest: legacy.OrderDigest([]byte("ab"))})
 		return err
 	})
 	storetest.MustView(t, db, func(tx *store.Tx) error {
@@ -99,12 +100,12 @@ func TestOrderDigestVersion(t *testing.T) {
 			d               dice.Hash
 			version, latest uint64
 		}{
-			{"A", 2, dice.OrderDigest([]byte{0, 0}), 1, 300},
-			{"A", 2, dice.OrderDigest([]byte{43, 1}), 300, 300},
-			{"A", 2, dice.OrderDigest([]byte("ab")), 0, 300},
-			{"AB", 2, dice.OrderDigest([]byte("ab")), 1, 1},
-			{"A", 3, dice.OrderDigest([]byte{0, 0}), 0, 0},
-			{"B", 2, dice.OrderDigest([]byte{0, 0}), 0, 0},
+			{"A", 2, legacy.OrderDigest([]byte{0, 0}), 1, 300},
+			{"A", 2, legacy.OrderDigest([]byte{43, 1}), 300, 300},
+			{"A", 2, legacy.OrderDigest([]byte("ab")), 0, 300},
+			{"AB", 2, legacy.OrderDigest([]byte("ab")), 1, 1},
+			{"A", 3, legacy.OrderDigest([]byte{0, 0}), 0, 0},
+			{"B", 2, legacy.OrderDigest([]byte{0, 0}), 0, 0},
 		}
 		for _, c := range cases {
 			v, latest, err := tx.OrderDigestVersion("g", c.step, c.seat, c.d)

@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
 )
@@ -13,7 +13,7 @@ import (
 func TestReceiptRoundTrip(t *testing.T) {
 	db := storetest.MustOpen(t)
 	rs := []store.Receipt{
-		{MessageID: "<a@example.org>", Game: "g", Seat: "NATO", Step: 3, Digest: dice.OrderDigest([]byte("a")),
+		{MessageID: "<a@example.org>", Game: "g", Seat: "NATO", Step: 3, Digest: legacy.OrderDigest([]byte("a")),
 			Echo: "move 1708 1709\n", Problems: []store.Problem{{Line: 2, Text: "no unit in 1810", Hint: "did you mean 1801?"}},
 			At: t0, MailID: 5},
 		{MessageID: "<b@example.org>", Game: "g", Seat: "WP", Ready: true, At: t0},

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
 )
@@ -20,7 +21,7 @@ func TestStepRoundTrip(t *testing.T) {
 		steps = append(steps, store.Step{Game: "g", Number: n, Phase: "movement", Status: "closed",
 			Opened: t0, Deadline: t0.Add(72 * time.Hour), Closed: t0.Add(70 * time.Hour),
 			Owing: []string{"NATO"}, Ready: []string{"WP"}, State: []byte{0, 0xff, 'x', byte(n)},
-			Digest: dice.OrderDigest([]byte{byte(n)}), Orders: []dice.Hash{dice.OrderDigest([]byte("o"))}})
+			Digest: legacy.OrderDigest([]byte{byte(n)}), Orders: []dice.Hash{legacy.OrderDigest([]byte("o"))}})
 	}
 	storetest.MustUpdate(t, db, func(tx *store.Tx) error {
 		for _, i := range []int{2, 0, 3, 1} {

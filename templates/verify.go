@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // The text "umpire verify" prints (the browser's verifier writes the same
@@ -15,10 +16,10 @@ import (
 // as "umpire verify" prints it: what was checked and the head, or the first
 // record that does not hold. wantHead, when set, is the head the reader's
 // latest report quoted, which the log's head is compared with.
-func WriteVerification(w io.Writer, name string, res *dice.ResultV2, wantHead *dice.Hash) {
-	scheme := dice.SchemeV2
-	if res.Version == dice.VersionV3 {
-		scheme = dice.SchemeV3
+func WriteVerification(w io.Writer, name string, res *dice.Result, wantHead *dice.Hash) {
+	scheme := legacy.Records.Name()
+	if res.Version == dice.Version {
+		scheme = dice.Scheme
 	}
 	if !res.OK() {
 		fmt.Fprintf(w, "FAILED %s (game %s, %s)\n  %s\n", name, res.Game, scheme, res.Problem.Error())
@@ -46,13 +47,13 @@ func WriteVerification(w io.Writer, name string, res *dice.ResultV2, wantHead *d
 	if res.Beacon != "" {
 		fmt.Fprintf(w, "  Beacon delay: %d s (%s periods of %d s)", res.Delay, dice.Periods(res.Delay, res.Period), res.Period)
 		if res.DelayUnderFloor {
-			fmt.Fprintf(w, ", under %s's floor of %d s: a v3 game may not ask for it", dice.SchemeV3, dice.MinBeaconDelay(res.Period))
+			fmt.Fprintf(w, ", under %s's floor of %d s: a v3 game may not ask for it", dice.Scheme, dice.MinBeaconDelay(res.Period))
 		}
 		fmt.Fprintf(w, ".\n")
 	}
 	if res.StartHead != nil {
 		fmt.Fprintf(w, "  Start record: %s, %d contributed a signed join; h_2 %s.\n", plural(res.Seats, "seat"), res.Joined, res.StartHead)
-	} else if res.Version == dice.VersionV3 {
+	} else if res.Version == dice.Version {
 		fmt.Fprintf(w, "  No start record: the game has not started.\n")
 	}
 	if res.OrdersChecked > 0 {
@@ -81,9 +82,9 @@ func WriteVerification(w io.Writer, name string, res *dice.ResultV2, wantHead *d
 	}
 }
 
-// WriteVerificationV1 writes the result of verifying an umpire-dice-v1
+// WriteLegacyVerification writes the result of verifying an umpire-dice-v1
 // log at name, as "umpire verify" prints it.
-func WriteVerificationV1(w io.Writer, name string, res *dice.Result) {
+func WriteLegacyVerification(w io.Writer, name string, res *legacy.Result) {
 	if !res.OK() {
 		fmt.Fprintf(w, "FAILED %s (game %s)\n  %s\n", name, res.Game, res.Problem.Error())
 		fmt.Fprintf(w, "  Nothing from this entry on can be trusted; the log has %d steps and %d entries.\n", res.Steps, res.Entries)

@@ -16,7 +16,7 @@ func exportOf(t *testing.T, recs []Record, root *Hash, revealed []KeyReveal) []b
 	t.Helper()
 	var buf bytes.Buffer
 	i := 0
-	if _, err := WriteExportV2(&buf, root, revealed, func() (*Record, error) {
+	if _, err := WriteExport(&buf, root, revealed, func() (*Record, error) {
 		if i == len(recs) {
 			return nil, nil
 		}
@@ -47,7 +47,7 @@ func exampleRecords(t *testing.T) ([]Record, []KeyReveal) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, err := ParseExportV2(data)
+	x, err := ParseExport(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,11 +135,11 @@ func TestDeletedStepInTheMiddle(t *testing.T) {
 	hdr.Beacon = nil
 	recs := []Record{{Type: TypeHeader, Header: hdr}}
 	openRoot, _ := kat2Roots()
-	c := Chain{Root: openRoot, Length: 8, V2: true}
+	c := Chain{Root: openRoot, Length: 8}
 	for k := uint64(1); k <= 3; k++ {
 		link, _ := c.Link(k)
 		recs = append(recs, Record{Type: TypeStep, Step: &Step{K: k, Phase: "turn", Orders: []OrderEntry{}, OpenLink: link,
-			Digest: StepDigestV2(hdr.Game, k, "turn", nil, nil)}})
+			Digest: stepDigestV2(hdr.Game, k, "turn", nil, nil)}})
 	}
 	for i := range recs {
 		if err := l.Append(&recs[i]); err != nil {
@@ -216,7 +216,7 @@ func TestHiddenDrawsCannotBeGuessed(t *testing.T) {
 	// Revealing s(1, "deck") opens nothing else: no other key of the game
 	// is derivable from it by the scheme's own functions.
 	key := revealed[0].Key
-	derived := []Hash{PrevLinkV2(key), SealedCommitment(key), StreamKey(key, 1, "cup"), StreamKey(key, 3, "deck"), sha256.Sum256(key[:])}
+	derived := []Hash{prevLink(key), SealedCommitment(key), StreamKey(key, 1, "cup"), StreamKey(key, 3, "deck"), sha256.Sum256(key[:])}
 	for _, other := range []Hash{StreamKey(sealedRoot, 1, "cup"), StreamKey(sealedRoot, 3, "deck"), StreamKey(sealedRoot, 2, "deck")} {
 		for _, d := range derived {
 			if d == other {
@@ -235,9 +235,9 @@ func TestBeaconFixesTheDiceAfterTheOrders(t *testing.T) {
 	r1 := kat2Round1000()
 	r2 := &BeaconRound{Round: 1001}
 	r2.Randomness = sha256.Sum256([]byte("another round"))
-	d1 := StepDigestV2("demo-1", 1, "turn-1", orders, r1)
-	d2 := StepDigestV2("demo-1", 1, "turn-1", orders, r2)
-	if d1 == d2 || d1 == StepDigestV2("demo-1", 1, "turn-1", orders, nil) {
+	d1 := stepDigestV2("demo-1", 1, "turn-1", orders, r1)
+	d2 := stepDigestV2("demo-1", 1, "turn-1", orders, r2)
+	if d1 == d2 || d1 == stepDigestV2("demo-1", 1, "turn-1", orders, nil) {
 		t.Error("D_k does not depend on the beacon round")
 	}
 }

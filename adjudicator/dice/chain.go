@@ -14,10 +14,7 @@ const DefaultChainLength = 65536
 // cannot make it hash without end.
 const MaxChainLength = 1 << 24
 
-const (
-	chainTag   = "umpire-chain-v1"
-	chainTagV2 = "umpire-chain-v2"
-)
+const chainTag = "umpire-chain-v2"
 
 // NewRoot draws a fresh 32-byte chain root from crypto/rand.
 func NewRoot() (Hash, error) {
@@ -28,57 +25,40 @@ func NewRoot() (Hash, error) {
 	return h, nil
 }
 
-// PrevLink returns link[i-1] given link[i]: SHA-256("umpire-chain-v1" || link).
-func PrevLink(link Hash) Hash {
+// prevLink returns open[i-1] given open[i]: SHA-256("umpire-chain-v2" ||
+// link).
+func prevLink(link Hash) Hash {
 	var buf [len(chainTag) + 32]byte
 	copy(buf[:], chainTag)
 	copy(buf[len(chainTag):], link[:])
 	return sha256.Sum256(buf[:])
 }
 
-// PrevLinkV2 returns open[i-1] of umpire-dice-v2 given open[i]:
-// SHA-256("umpire-chain-v2" || link).
-func PrevLinkV2(link Hash) Hash {
-	var buf [len(chainTagV2) + 32]byte
-	copy(buf[:], chainTagV2)
-	copy(buf[len(chainTagV2):], link[:])
-	return sha256.Sum256(buf[:])
-}
-
-// LinkReaches reports whether hashing later n times with PrevLink gives earlier,
-// that is whether later is link[j+n] of the chain whose link[j] is earlier.
-func LinkReaches(later Hash, n uint64, earlier Hash) bool {
-	for ; n > 0; n-- {
-		later = PrevLink(later)
-	}
-	return later == earlier
-}
-
 // Chain is a reverse hash chain: link[Length] = Root and
-// link[i-1] = PrevLink(link[i]) (PrevLinkV2 when V2 is set). link[0] is the
-// public commitment.
+// link[i-1] = Prev(link[i]), prevLink unless Prev is set (the v1 chains of
+// package legacy). link[0] is the public commitment.
 type Chain struct {
 	Root   Hash
 	Length uint64
-	// V2 makes it an umpire-dice-v2 chain, hashed with "umpire-chain-v2".
-	V2 bool
-	// Checkpoints, when set (by WithCheckpoints), hold link[c*CheckpointEvery]
-	// for c = 0, 1, ..., so that Link costs fewer than CheckpointEvery
+	// Prev hashes a link to the one before it; prevLink when nil.
+	Prev func(link Hash) Hash
+	// Checkpoints, when set (by WithCheckpoints), hold link[c*checkpointEvery]
+	// for c = 0, 1, ..., so that Link costs fewer than checkpointEvery
 	// hashes instead of up to Length. They are as secret as the root.
 	Checkpoints []Hash
 }
 
-// CheckpointEvery is the spacing of a chain's checkpoints.
-const CheckpointEvery = 1024
+// checkpointEvery is the spacing of a chain's checkpoints.
+const checkpointEvery = 1024
 
 // WithCheckpoints returns c with its checkpoints computed: one walk down
 // the whole chain.
 func (c Chain) WithCheckpoints() Chain {
-	c.Checkpoints = make([]Hash, c.Length/CheckpointEvery+1)
+	c.Checkpoints = make([]Hash, c.Length/checkpointEvery+1)
 	h := c.Root
 	for n := c.Length; ; n-- {
-		if n%CheckpointEvery == 0 {
-			c.Checkpoints[n/CheckpointEvery] = h
+		if n%checkpointEvery == 0 {
+			c.Checkpoints[n/checkpointEvery] = h
 		}
 		if n == 0 {
 			break
@@ -88,15 +68,6 @@ func (c Chain) WithCheckpoints() Chain {
 	return c
 }
 
-// NewChain draws a fresh root and returns a chain of the given length.
-func NewChain(length uint64) (Chain, error) {
-	root, err := NewRoot()
-	if err != nil {
-		return Chain{}, err
-	}
-	return Chain{Root: root, Length: length}, nil
-}
-
 // Link returns link[i]. It costs Length-i hashes.
 func (c Chain) Link(i uint64) (Hash, error) {
 	if i > c.Length {
@@ -104,8 +75,8 @@ func (c Chain) Link(i uint64) (Hash, error) {
 	}
 	h, n := c.Root, c.Length
 	// Start from the nearest checkpoint at or above i.
-	if cp := (i + CheckpointEvery - 1) / CheckpointEvery; int(cp) < len(c.Checkpoints) && cp*CheckpointEvery <= c.Length {
-		h, n = c.Checkpoints[cp], cp*CheckpointEvery
+	if cp := (i + checkpointEvery - 1) / checkpointEvery; int(cp) < len(c.Checkpoints) && cp*checkpointEvery <= c.Length {
+		h, n = c.Checkpoints[cp], cp*checkpointEvery
 	}
 	for ; n > i; n-- {
 		h = c.prev(h)
@@ -114,10 +85,10 @@ func (c Chain) Link(i uint64) (Hash, error) {
 }
 
 func (c Chain) prev(h Hash) Hash {
-	if c.V2 {
-		return PrevLinkV2(h)
+	if c.Prev != nil {
+		return c.Prev(h)
 	}
-	return PrevLink(h)
+	return prevLink(h)
 }
 
 // Commitment returns link[0], the value published at game creation.

@@ -1,27 +1,25 @@
-// Package dice implements umpire's verifiable dice: umpire-dice-v3, which
-// new games use, umpire-dice-v2 and umpire-dice-v1, which games created
-// before keep. All three are specified in docs/dice-log.md (v1 in its
-// appendix).
+// Package dice implements umpire's verifiable dice, scheme umpire-dice-v3,
+// which new games use, specified in docs/dice-log.md. Its logs extend
+// those of umpire-dice-v2, which games created before v3 and the dice
+// service keep: this package reads, writes and verifies both, told apart
+// by the header's Scheme. The first scheme, umpire-dice-v1, is package
+// legacy's.
 //
-// umpire-dice-v3 is v2 with four changes: order digests keyed by each
-// seat's order salt (OrderSalt, OrderDigestV3), a start record (Start,
-// NewStart) of each seat's signed join and salt commitment that v3's D_k
-// (StepDigestV3) covers through h_2, a beacon delay floor
-// (MinBeaconDelay), and closes that never decrease; a v3 Header has
-// Scheme SchemeV3, WriteExportV3 writes export version 3, and
-// VerifyStream reads versions 2 and 3 (VerifyOptions.Salts checks a
-// seat's salt).
-//
-// umpire-dice-v2: a game's log is a sequence of typed records (Header,
-// Step, Draw, KeyReveal, Rollback, the end) in one hash chain (Ledger, head
-// h_i = NextHead). Step k's open dice come from open[k] of a reverse hash
-// chain (Chain with V2), its hidden draws from keys of their own,
-// StreamKey(sealed root, k, stream), published as keyed commitments
-// (Draw.Commit). D_k (StepDigestV2) binds a step's dice to its game, phase,
-// seat-attributed order list (OrderEntry) and, optionally, a drand beacon
-// round (BeaconVerifier checks its BLS signature). WriteExportV2 writes the
-// public export; VerifyStream checks one in a single streaming pass in
-// constant memory, strictly.
+// A game's log is a sequence of typed records (Header, Start, Step, Draw,
+// KeyReveal, Rollback, the end) in one hash chain (Ledger, head h_i =
+// NextHead). Step k's open dice come from open[k] of a reverse hash chain
+// (Chain), its hidden draws from keys of their own, StreamKey(sealed root,
+// k, stream), published as keyed commitments (Draw.Commit). D_k
+// (Ledger.StepDigest) binds a step's dice to its game, phase,
+// seat-attributed order list (OrderEntry), the start record's head h_2
+// and, optionally, a drand beacon round (BeaconVerifier checks its BLS
+// signature). Order digests are keyed by each seat's order salt
+// (OrderSalt, OrderDigest); the start record (NewStart) holds each seat's
+// signed join and salt commitment; a beacon's delay has a floor
+// (MinBeaconDelay); closes never decrease. WriteExport writes the public
+// export (format Version 3, or 2 for a v2 log); VerifyStream checks one of
+// either version in a single streaming pass in constant memory, strictly
+// (VerifyOptions.Salts checks a seat's salt).
 //
 // # Drawing
 //
@@ -31,8 +29,8 @@
 // "cup"...). The helpers Roll and RollFrom roll open dice, DrawChit and
 // Shuffle take the stream. Draw panics on a stream the game did not name
 // or a spec out of limits: both are bugs of the game's code. In a v1 game
-// (StepRoller) every hidden stream name maps onto the step's one sealed
-// link, so old games replay draw for draw.
+// (legacy.StepRoller) every hidden stream name maps onto the step's one
+// sealed link, so old games replay draw for draw.
 //
 // # Revealing
 //

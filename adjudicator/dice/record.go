@@ -58,7 +58,7 @@ func (c ClosedBy) String() string {
 // Header is record 1 of a v2 or v3 log: what the whole game's dice are
 // bound to.
 type Header struct {
-	// Scheme is SchemeV3 for an umpire-dice-v3 log; "" (or SchemeV2) is
+	// Scheme is dice.Scheme for an umpire-dice-v3 log; "" (or "umpire-dice-v2") is
 	// umpire-dice-v2.
 	Scheme                    string `json:",omitempty"`
 	Game, Rules, RulesVersion string
@@ -72,7 +72,7 @@ type Header struct {
 // OrderEntry is one entry of a step's order list: the seat, the step its
 // order file was sent for, the seat's last accepted version and the
 // file's digest: SHA-256 of its signed bytes (v2), or keyed by the seat's
-// order salt (v3, OrderDigestV3).
+// order salt (v3, OrderDigest).
 type OrderEntry struct {
 	Seat    string
 	ForStep uint64
@@ -153,9 +153,9 @@ type Record struct {
 	Head     Hash
 }
 
-// AppendOrderList appends OL = u32be(n) || [lp(seat) || u64be(for_step) ||
+// appendOrderList appends OL = u32be(n) || [lp(seat) || u64be(for_step) ||
 // u64be(version) || digest] for each entry, in the given order.
-func AppendOrderList(b []byte, orders []OrderEntry) []byte {
+func appendOrderList(b []byte, orders []OrderEntry) []byte {
 	b = binaryU32(b, uint32(len(orders)))
 	for _, o := range orders {
 		b = appendLP(b, o.Seat)
@@ -175,16 +175,16 @@ func SortOrders(orders []OrderEntry) {
 	slices.SortFunc(orders, func(a, b OrderEntry) int { return bytes.Compare([]byte(a.Seat), []byte(b.Seat)) })
 }
 
-// StepDigestV2 returns D_k = SHA-256("umpire-step-v2" || lp(game) || u64be(k)
+// stepDigestV2 returns umpire-dice-v2's D_k = SHA-256("umpire-step-v2" || lp(game) || u64be(k)
 // || lp(phase) || OL || B), B = 0x00 without a beacon round, 0x01 ||
 // randomness with one. orders must be sorted by seat.
-func StepDigestV2(game string, k uint64, phase string, orders []OrderEntry, round *BeaconRound) Hash {
+func stepDigestV2(game string, k uint64, phase string, orders []OrderEntry, round *BeaconRound) Hash {
 	b := make([]byte, 0, 64+len(game)+len(phase)+len(orders)*(4+16+32+16))
 	b = append(b, tagStep...)
 	b = appendLP(b, game)
 	b = appendU64(b, k)
 	b = appendLP(b, phase)
-	b = AppendOrderList(b, orders)
+	b = appendOrderList(b, orders)
 	if round == nil {
 		b = append(b, 0)
 	} else {
@@ -194,17 +194,17 @@ func StepDigestV2(game string, k uint64, phase string, orders []OrderEntry, roun
 	return sha256.Sum256(b)
 }
 
-// StepDigestV3 returns umpire-dice-v3's D_k = SHA-256("umpire-step-v3" ||
+// stepDigest returns umpire-dice-v3's D_k = SHA-256("umpire-step-v3" ||
 // h_2 || lp(game) || u64be(k) || lp(phase) || OL || B), h_2 the head after
 // the start record. orders must be sorted by seat.
-func StepDigestV3(h2 Hash, game string, k uint64, phase string, orders []OrderEntry, round *BeaconRound) Hash {
+func stepDigest(h2 Hash, game string, k uint64, phase string, orders []OrderEntry, round *BeaconRound) Hash {
 	b := make([]byte, 0, 96+len(game)+len(phase)+len(orders)*(4+16+32+16))
 	b = append(b, tagStepV3...)
 	b = append(b, h2[:]...)
 	b = appendLP(b, game)
 	b = appendU64(b, k)
 	b = appendLP(b, phase)
-	b = AppendOrderList(b, orders)
+	b = appendOrderList(b, orders)
 	if round == nil {
 		b = append(b, 0)
 	} else {
@@ -241,14 +241,14 @@ func (r *Record) AppendBody(b []byte) []byte {
 }
 
 // V3 reports whether the header is umpire-dice-v3's.
-func (h *Header) V3() bool { return h.Scheme == SchemeV3 }
+func (h *Header) V3() bool { return h.Scheme == Scheme }
 
 // SchemeName is the header's scheme string: umpire-dice-v2 or -v3.
 func (h *Header) SchemeName() string {
 	if h.V3() {
-		return SchemeV3
+		return Scheme
 	}
-	return SchemeV2
+	return schemeV2
 }
 
 func (h *Header) appendBody(b []byte) []byte {
@@ -292,7 +292,7 @@ func (s *Step) appendBody(b []byte) []byte {
 	b = appendLP(b, s.Phase)
 	b = appendU64(b, s.Close)
 	b = append(b, byte(s.ClosedBy))
-	b = AppendOrderList(b, s.Orders)
+	b = appendOrderList(b, s.Orders)
 	if s.Round == nil {
 		b = append(b, 0)
 	} else {
@@ -483,11 +483,11 @@ func (l *Ledger) Append(r *Record) error {
 // decrease.
 func (l *Ledger) placeV3(r *Record) error {
 	if h := r.Header; r.Type == TypeHeader && h.V3() && h.Beacon != nil && h.Beacon.Delay < MinBeaconDelay(h.Beacon.Period) {
-		return fmt.Errorf("dice: a beacon delay of %d s, under %s's floor of %d s for a period of %d s", h.Beacon.Delay, SchemeV3,
+		return fmt.Errorf("dice: a beacon delay of %d s, under %s's floor of %d s for a period of %d s", h.Beacon.Delay, Scheme,
 			MinBeaconDelay(h.Beacon.Period), h.Beacon.Period)
 	}
 	if r.Type == TypeStart && !l.V3 {
-		return fmt.Errorf("dice: a start record in a log whose header is not %s", SchemeV3)
+		return fmt.Errorf("dice: a start record in a log whose header is not %s", Scheme)
 	}
 	if !l.V3 {
 		return nil
@@ -553,3 +553,12 @@ func NewStart(root Hash, seats []string, joins map[string]Hash) (*Start, error) 
 // Continue lets draws of step k follow, for a log resumed after its step
 // record was stored (the step record and its draws are written together).
 func (l *Ledger) Continue(k uint64) { l.drawStep = k }
+
+// StepDigest returns D_k of step k of the log's game: v3's, over h_2
+// (StartHead), in a v3 log; v2's in a v2 log (docs/dice-log.md section 4).
+func (l *Ledger) StepDigest(game string, k uint64, phase string, orders []OrderEntry, round *BeaconRound) Hash {
+	if l.V3 {
+		return stepDigest(l.StartHead, game, k, phase, orders, round)
+	}
+	return stepDigestV2(game, k, phase, orders, round)
+}

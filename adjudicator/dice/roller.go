@@ -1,6 +1,9 @@
 package dice
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Open is the name of a step's open stream: ordinary dice and chits, whose
 // key the step's report reveals. Every other stream a game draws from is
@@ -17,10 +20,10 @@ type Roller interface {
 	Draw(stream string, spec Spec, purpose string) []int
 }
 
-// Revealer is implemented by rollers that can publish a hidden stream's
+// revealer is implemented by rollers that can publish a hidden stream's
 // keys mid-game (umpire-dice-v2 reveal records). Rules call Reveal, never
 // the method.
-type Revealer interface {
+type revealer interface {
 	Reveal(stream string)
 }
 
@@ -32,7 +35,7 @@ type Revealer interface {
 // reshuffle): that key stays sealed, since it now hides the new draws. A
 // roller that cannot reveal (umpire-dice-v1 games, calculators) ignores it.
 func Reveal(r Roller, stream string) {
-	if rv, ok := r.(Revealer); ok {
+	if rv, ok := r.(revealer); ok {
 		rv.Reveal(stream)
 	}
 }
@@ -71,44 +74,127 @@ func Shuffle(r Roller, stream string, m int, purpose string) []int {
 	return p
 }
 
-// StepRoller draws from an umpire-dice-v1 step's open and sealed streams and
-// logs every draw. Stream Open draws from the open link; any other stream
-// name maps onto the step's one sealed link, so games written for named
-// streams replay old games exactly.
+// HiddenKeyError is the panic value of a StepRoller asked to draw from a
+// hidden stream whose key it does not have (a replay before the key is
+// public). Replays recover it and say which step needs the key.
+type HiddenKeyError struct {
+	Step   uint64
+	Stream string
+}
+
+func (e HiddenKeyError) Error() string {
+	return fmt.Sprintf("step %d drew from hidden stream %q, whose key is not public yet", e.Step, e.Stream)
+}
+
+// StreamReveal is a hidden stream whose secrecy the rules said is spent
+// (Reveal) in a step: the keys of the earlier steps that drew from it may be
+// published, and the step's own when ThisStep is set (it drew from the
+// stream, and not again after the Reveal).
+type StreamReveal struct {
+	Stream   string
+	ThisStep bool
+}
+
+// StepRoller draws from the streams of a step of a v3 (or v2) log and appends
+// a draw record for each draw to a Ledger: open draws with their values,
+// hidden draws with their commitment (and their values, which the judge
+// keeps and the export withholds until the key is public).
 type StepRoller struct {
-	step    uint64
-	streams [2]*Stream
-	log     *Log
-	records []EntryRecord
+	ledger   *Ledger
+	step     uint64
+	digest   Hash
+	open     *Stream
+	hidden   map[string]*Stream
+	keys     map[string]Hash
+	declared []string
+	key      func(stream string) (Hash, bool)
+	records  []Record
+	drawn    []string // hidden streams drawn from, in first-draw order
+	reveals  []StreamReveal
 }
 
-// NewStepRoller returns the roller of v1 step k, whose digest is d, drawing
-// from the links open and sealed and appending to log.
-func NewStepRoller(log *Log, step uint64, d, open, sealed Hash) *StepRoller {
-	return &StepRoller{
-		step:    step,
-		streams: [2]*Stream{NewStream(open, d), NewStream(sealed, d)},
-		log:     log,
-	}
+// NewStepRoller returns the roller of step k whose digest is D_k = d: the
+// open stream's key is the step's open link, a hidden stream's key comes
+// from key (StreamKey of the sealed root, or a published key). streams are
+// the header's hidden streams; drawing from another panics. The step record
+// must have been appended to l just before.
+func NewStepRoller(l *Ledger, k uint64, d, open Hash, streams []string, key func(stream string) (Hash, bool)) *StepRoller {
+	return &StepRoller{ledger: l, step: k, digest: d, open: newStream(open, d), declared: streams, key: key,
+		hidden: map[string]*Stream{}, keys: map[string]Hash{}}
 }
 
-// Draw draws spec from the stream, logs it and returns its values. It panics
-// on an invalid spec: specs come from game code, not from players.
+// Draw implements Roller.
 func (r *StepRoller) Draw(stream string, spec Spec, purpose string) []int {
 	if err := spec.Validate(); err != nil {
 		panic(fmt.Sprintf("dice: %v", err))
 	}
-	kind := StreamSealed
+	d := &Draw{Step: r.step, Stream: stream, Spec: spec.String(), Purpose: purpose}
+	var st *Stream
 	if stream == Open {
-		kind = StreamOpen
+		st = r.open
+	} else {
+		if _, ok := slices.BinarySearch(r.declared, stream); !ok {
+			panic(fmt.Sprintf("dice: %v: the game draws from stream %q, which its header does not name (it names %v)", ErrBadStream, stream, r.declared))
+		}
+		st = r.hidden[stream]
+		if st == nil {
+			k, ok := r.key(stream)
+			if !ok {
+				panic(HiddenKeyError{Step: r.step, Stream: stream})
+			}
+			st = newStream(k, r.digest)
+			r.hidden[stream], r.keys[stream] = st, k
+			r.drawn = append(r.drawn, stream)
+		}
+		for i := range r.reveals {
+			if r.reveals[i].Stream == stream {
+				r.reveals[i].ThisStep = false // drawn again after the reveal: this step's key stays sealed
+			}
+		}
 	}
-	st := r.streams[kind]
-	word := st.Word()
-	vals := spec.Draw(st, make([]int64, 0, spec.Draws()))
-	r.records = append(r.records, r.log.Append(Entry{
-		Step: r.step, Stream: kind, Word: word, Spec: spec.String(), Values: vals, Purpose: purpose,
-	}))
-	return ints(vals)
+	d.Word = st.Word()
+	d.Values = spec.Draw(st, make([]int64, 0, spec.Draws()))
+	if d.Sealed() {
+		d.Seq = r.ledger.Seq + 1 // the commitment covers seq: number it as Append will
+		d.Commitment = d.Commit(r.keys[stream])
+	}
+	rec := Record{Type: TypeDraw, Draw: d}
+	if err := r.ledger.Append(&rec); err != nil {
+		panic(fmt.Sprintf("dice: %v", err))
+	}
+	r.records = append(r.records, rec)
+	return ints(d.Values)
+}
+
+// Reveal marks a hidden stream's secrecy spent in the step: the rules call
+// the package's Reveal, which calls it.
+func (r *StepRoller) Reveal(stream string) {
+	if _, ok := slices.BinarySearch(r.declared, stream); !ok {
+		panic(fmt.Sprintf("dice: %v: reveal of stream %q, which the header does not name", ErrBadStream, stream))
+	}
+	_, drew := r.hidden[stream]
+	for i := range r.reveals {
+		if r.reveals[i].Stream == stream {
+			r.reveals[i].ThisStep = drew
+			return
+		}
+	}
+	r.reveals = append(r.reveals, StreamReveal{Stream: stream, ThisStep: drew})
+}
+
+// Records returns the draw records appended so far, in order.
+func (r *StepRoller) Records() []Record { return r.records }
+
+// Drawn lists the hidden streams the step drew from.
+func (r *StepRoller) Drawn() []string { return r.drawn }
+
+// Reveals lists the streams the rules revealed, in the order first asked.
+func (r *StepRoller) Reveals() []StreamReveal { return r.reveals }
+
+// Key returns the key the step used for hidden stream name.
+func (r *StepRoller) Key(name string) (Hash, bool) {
+	k, ok := r.keys[name]
+	return k, ok
 }
 
 func ints(vals []int64) []int {
@@ -118,6 +204,3 @@ func ints(vals []int64) []int {
 	}
 	return out
 }
-
-// Records returns the entries logged so far, in order.
-func (r *StepRoller) Records() []EntryRecord { return r.records }

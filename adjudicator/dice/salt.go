@@ -29,11 +29,11 @@ func SaltCommitment(salt Hash) Hash {
 	return sha256.Sum256(b[:])
 }
 
-// OrderDigestV3 returns the digest of an order file in an umpire-dice-v3
+// OrderDigest returns the digest of an order file in an umpire-dice-v3
 // game: HMAC(t(seat), "umpire-order-v3" || u64be(for_step) ||
 // u64be(version) || signed bytes). Without the salt it tells nothing of
 // the text, however small the game's order grammar.
-func OrderDigestV3(salt Hash, forStep, version uint64, signed []byte) Hash {
+func OrderDigest(salt Hash, forStep, version uint64, signed []byte) Hash {
 	mac := hmac.New(sha256.New, salt[:])
 	var b [len(tagOrder) + 16]byte
 	copy(b[:], tagOrder)

@@ -31,9 +31,9 @@ func StreamKey(root Hash, k uint64, name string) Hash {
 	return out
 }
 
-// CheckStreamName reports whether name may name a hidden stream: 1 to 64
+// checkStreamName reports whether name may name a hidden stream: 1 to 64
 // bytes of a-z 0-9 '-', not starting with '-', and not "open".
-func CheckStreamName(name string) error {
+func checkStreamName(name string) error {
 	if len(name) < 1 || len(name) > maxNameBytes {
 		return fmt.Errorf("%w: stream name %q: 1 to %d bytes", ErrBadStream, name, maxNameBytes)
 	}
@@ -60,7 +60,7 @@ func SortStreams(names []string) ([]string, error) {
 		return nil, fmt.Errorf("%w: %d hidden streams, at most %d", ErrBadStream, len(out), maxStreams)
 	}
 	for i, n := range out {
-		if err := CheckStreamName(n); err != nil {
+		if err := checkStreamName(n); err != nil {
 			return nil, err
 		}
 		if i > 0 && out[i-1] == n {

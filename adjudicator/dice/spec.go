@@ -24,8 +24,8 @@ const (
 // Limits on what one entry may draw. They keep a hostile log from making a
 // verifier allocate without bound; no game comes near them.
 const (
-	MaxCount = 1 << 16
-	MaxFaces = 1 << 32
+	maxCount = 1 << 16
+	maxFaces = 1 << 32
 )
 
 // Spec says what one log entry draws. Its canonical text form is logged and
@@ -87,23 +87,23 @@ func (s Spec) String() string {
 func (s Spec) Validate() error {
 	switch s.Kind {
 	case KindDice:
-		if s.Count < 1 || s.Count > MaxCount {
-			return fmt.Errorf("%w: %d dice (1 to %d)", ErrBadSpec, s.Count, MaxCount)
+		if s.Count < 1 || s.Count > maxCount {
+			return fmt.Errorf("%w: %d dice (1 to %d)", ErrBadSpec, s.Count, maxCount)
 		}
-		if s.Base < 0 || s.Base > MaxFaces {
+		if s.Base < 0 || s.Base > maxFaces {
 			return fmt.Errorf("%w: lowest face %d (0 to 2^32)", ErrBadSpec, s.Base)
 		}
 	case KindChit, KindShuffle:
 		if s.Count != 1 || s.Base != 0 {
 			return fmt.Errorf("%w: count and base are fixed for chits and shuffles", ErrBadSpec)
 		}
-		if s.Kind == KindShuffle && s.Faces > MaxCount {
-			return fmt.Errorf("%w: shuffle of %d items (at most %d)", ErrBadSpec, s.Faces, MaxCount)
+		if s.Kind == KindShuffle && s.Faces > maxCount {
+			return fmt.Errorf("%w: shuffle of %d items (at most %d)", ErrBadSpec, s.Faces, maxCount)
 		}
 	default:
 		return fmt.Errorf("%w: unknown kind %d", ErrBadSpec, s.Kind)
 	}
-	if s.Faces < 1 || uint64(s.Faces) > MaxFaces {
+	if s.Faces < 1 || uint64(s.Faces) > maxFaces {
 		return fmt.Errorf("%w: %d faces (1 to 2^32)", ErrBadSpec, s.Faces)
 	}
 	return nil

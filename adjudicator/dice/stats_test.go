@@ -23,7 +23,7 @@ func chiSquare(counts []int, total int) float64 {
 var chiCritical001 = map[int]float64{5: 20.515, 7: 24.322, 9: 27.877, 19: 43.820, 23: 49.728}
 
 func testStream(name string) *Stream {
-	return NewStream(sha256.Sum256([]byte("link "+name)), sha256.Sum256([]byte("digest "+name)))
+	return NewStream("umpire-dice-v1", sha256.Sum256([]byte("link "+name)), sha256.Sum256([]byte("digest "+name)))
 }
 
 func TestDiceUnbiased(t *testing.T) {
@@ -162,4 +162,23 @@ func FuzzParseSpec(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkStreamD6 is the cost of one d6 read from a stream, unlogged.
+func BenchmarkStreamD6(b *testing.B) {
+	s := testStream("bench")
+	var buf []int64
+	for b.Loop() {
+		buf = Dice(1, 6).Draw(s, buf[:0])
+	}
+}
+
+// BenchmarkRawHMACBlock is one HMAC-SHA256 block of the stream's shape.
+func BenchmarkRawHMACBlock(b *testing.B) {
+	s := testStream("bench")
+	var j uint64
+	for b.Loop() {
+		s.Block(j)
+		j++
+	}
 }

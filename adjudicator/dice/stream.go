@@ -8,33 +8,32 @@ import (
 )
 
 // Stream is the byte stream of one key for one step: block j is
-// HMAC-SHA256(key, msg = tag || D_k || u64be(j)), tag "umpire-dice-v1" or
-// "umpire-stream-v2", read as
-// 32-bit big-endian words; block j holds words 8j to 8j+7.
+// HMAC-SHA256(key, msg = domain || D_k || u64be(j)), read as 32-bit
+// big-endian words; block j holds words 8j to 8j+7.
 type Stream struct {
 	mac   hash.Hash
-	msg   []byte // "umpire-dice-v1" || D_k || u64be(j), j rewritten per block
+	msg   []byte // domain || D_k || u64be(j), j rewritten per block
 	block uint64 // the block held in buf
 	valid bool
 	buf   [32]byte
 	word  uint64 // index of the next word to read
 }
 
-// NewStream returns the umpire-dice-v1 stream of link for the step whose
-// digest is d, positioned at word 0.
-func NewStream(link, d Hash) *Stream { return newStream(diceTag, link, d) }
-
-// NewStreamV2 returns the umpire-dice-v2 stream with key for the step whose
-// digest is D_k: block j = HMAC(key, "umpire-stream-v2" || D_k || u64be(j)).
-func NewStreamV2(key, d Hash) *Stream { return newStream(tagStream, key, d) }
-
-func newStream(tag string, link, d Hash) *Stream {
-	msg := make([]byte, 0, len(tag)+32+8)
-	msg = append(msg, tag...)
+// NewStream returns the stream of key under domain for the step whose
+// digest is d, positioned at word 0. The domain is "umpire-stream-v2" in
+// v2 and v3 logs (draws use it through StepRoller and VerifyStream) and
+// "umpire-dice-v1" in v1 logs (package legacy).
+func NewStream(domain string, key, d Hash) *Stream {
+	msg := make([]byte, 0, len(domain)+32+8)
+	msg = append(msg, domain...)
 	msg = append(msg, d[:]...)
 	msg = append(msg, make([]byte, 8)...)
-	return &Stream{mac: hmac.New(sha256.New, link[:]), msg: msg}
+	return &Stream{mac: hmac.New(sha256.New, key[:]), msg: msg}
 }
+
+// newStream returns the v2 and v3 stream of key for the step whose digest
+// is d: block j = HMAC(key, "umpire-stream-v2" || D_k || u64be(j)).
+func newStream(key, d Hash) *Stream { return NewStream(tagStream, key, d) }
 
 // Block returns block j of the stream. It does not move the read position.
 func (s *Stream) Block(j uint64) Hash {

@@ -5,7 +5,7 @@ import "encoding/binary"
 // The domain strings of umpire-dice-v2 (docs/dice-log.md section 2); none is
 // a prefix of another.
 const (
-	SchemeV2     = "umpire-dice-v2"
+	schemeV2     = "umpire-dice-v2"
 	tagSealed    = "umpire-sealed-v2"
 	tagKey       = "umpire-key-v2"
 	tagStep      = "umpire-step-v2"
@@ -21,7 +21,9 @@ const (
 // constructions it keeps use v2's. None of the twelve is a prefix of
 // another.
 const (
-	SchemeV3   = "umpire-dice-v3"
+	// Scheme is the name of umpire-dice-v3, the scheme of new games' logs
+	// (Header.Scheme).
+	Scheme     = "umpire-dice-v3"
 	tagSalt    = "umpire-salt-v3"
 	tagSaltC   = "umpire-saltc-v3"
 	tagOrder   = "umpire-order-v3"

@@ -23,6 +23,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
@@ -221,24 +222,24 @@ func goVerify(t testing.TB, file, name string, salts ...dice.SeatSalt) string {
 	}
 	var buf bytes.Buffer
 	res, err := dice.VerifyStream(bytes.NewReader(data), dice.VerifyOptions{Salts: salts})
-	var v1 *dice.V1Export
+	var v1 *dice.LegacyExport
 	switch {
 	case err == nil:
 		templates.WriteVerification(&buf, name, res, nil)
 	case isV1(err, &v1):
-		x, err := dice.ReadExport(bytes.NewReader(data))
+		x, err := legacy.ReadExport(bytes.NewReader(data))
 		if err != nil {
 			t.Fatal(err)
 		}
-		templates.WriteVerificationV1(&buf, name, dice.Verify(x, nil))
+		templates.WriteLegacyVerification(&buf, name, legacy.Verify(x, nil))
 	default:
 		t.Fatalf("%s: %v", file, err)
 	}
 	return strings.TrimRight(buf.String(), "\n")
 }
 
-func isV1(err error, v1 **dice.V1Export) bool {
-	e, ok := err.(*dice.V1Export)
+func isV1(err error, v1 **dice.LegacyExport) bool {
+	e, ok := err.(*dice.LegacyExport)
 	*v1 = e
 	return ok
 }
@@ -453,7 +454,7 @@ func bigLog(t testing.TB, n int) (string, dice.Hash) {
 	t.Helper()
 	root := func(s string) dice.Hash { return sha256.Sum256([]byte(s)) }
 	const steps = 1000
-	chain := dice.Chain{Root: root("open"), Length: 2048, V2: true}.WithCheckpoints()
+	chain := dice.Chain{Root: root("open"), Length: 2048}.WithCheckpoints()
 	sealed := root("sealed")
 	var l dice.Ledger
 	recs := make([]dice.Record, 0, n+steps+1)
@@ -472,14 +473,14 @@ func bigLog(t testing.TB, n int) (string, dice.Hash) {
 		orders := []dice.OrderEntry{{Seat: "A", ForStep: k, Version: 1, Digest: root(fmt.Sprint("A", k))},
 			{Seat: "B", ForStep: k, Version: 2, Digest: root(fmt.Sprint("B", k))}}
 		phase := fmt.Sprintf("turn-%d", k)
-		d := dice.StepDigestV2("big-1", k, phase, orders, nil)
+		d := l.StepDigest("big-1", k, phase, orders, nil)
 		st := dice.Record{Type: dice.TypeStep, Step: &dice.Step{K: k, Phase: phase, Close: 1700000000 + 3600*k, ClosedBy: dice.ClosedByDeadline,
 			Orders: orders, OpenLink: link, Digest: d}}
 		if err := l.Append(&st); err != nil {
 			t.Fatal(err)
 		}
 		recs = append(recs, st)
-		r := dice.NewStepRollerV2(&l, k, d, link, nil, nil)
+		r := dice.NewStepRoller(&l, k, d, link, nil, nil)
 		for i := range n / steps {
 			r.Draw(dice.Open, specs[i%len(specs)], fmt.Sprintf("draw %d of step %d", i+1, k))
 		}
@@ -492,7 +493,7 @@ func bigLog(t testing.TB, n int) (string, dice.Hash) {
 	}
 	defer f.Close()
 	i := 0
-	head, err := dice.WriteExportV2(f, nil, nil, func() (*dice.Record, error) {
+	head, err := dice.WriteExport(f, nil, nil, func() (*dice.Record, error) {
 		if i == len(recs) {
 			return nil, nil
 		}

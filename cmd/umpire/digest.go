@@ -72,6 +72,6 @@ func runDigest(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	if step == 0 || version == 0 {
 		return usagef("--salt needs --step (the step the file was sent for) and --version (as its receipt gave it), both from 1")
 	}
-	fmt.Fprintf(m.Stdout, "%s  %s digest of %s, step %d, version %d\n", dice.OrderDigestV3(salt, step, version, signed), dice.SchemeV3, what, step, version)
+	fmt.Fprintf(m.Stdout, "%s  %s digest of %s, step %d, version %d\n", dice.OrderDigest(salt, step, version, signed), dice.Scheme, what, step, version)
 	return nil
 }

@@ -248,7 +248,7 @@ func hexSeen(t *testing.T, dir string, log []byte) []dice.Hash {
 // keys opens with some value a chit of 9 could have.
 func openedBy(t *testing.T, log []byte, stream string, keys []dice.Hash) int {
 	t.Helper()
-	x, err := dice.ParseExportV2(log)
+	x, err := dice.ParseExport(log)
 	if err != nil {
 		t.Fatal(err)
 	}

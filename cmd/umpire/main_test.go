@@ -20,6 +20,7 @@ import (
 	"go.etcd.io/bbolt"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
 )
@@ -109,14 +110,14 @@ func TestVersion(t *testing.T) {
 const exampleLog = "../../docs/examples/dice-log-example.json"
 
 // writeTampered writes the example log with one change made by fn.
-func writeTampered(t *testing.T, fn func(x *dice.Export)) string {
+func writeTampered(t *testing.T, fn func(x *legacy.Export)) string {
 	t.Helper()
 	f, err := os.Open(exampleLog)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	x, err := dice.ReadExport(f)
+	x, err := legacy.ReadExport(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,12 +164,12 @@ func TestVerifyStdin(t *testing.T) {
 }
 
 func TestVerifyCorrupted(t *testing.T) {
-	path := writeTampered(t, func(x *dice.Export) { x.Entries[1].Values[0] = 3 })
+	path := writeTampered(t, func(x *legacy.Export) { x.Entries[1].Values[0] = 3 })
 	code, out, _ := run(t, "verify", path)
 	if code != exitFail || !strings.HasPrefix(out, "FAILED") || !strings.Contains(out, `entry 2 (step 1, "example d10 read 0-9"): value 1 is 3, but the open stream gives 7`) {
 		t.Errorf("exit %d, %q", code, out)
 	}
-	path = writeTampered(t, func(x *dice.Export) { x.Entries[2].Purpose = "a better purpose" })
+	path = writeTampered(t, func(x *legacy.Export) { x.Entries[2].Purpose = "a better purpose" })
 	code, out, _ = run(t, "verify", "--json", path)
 	var res struct {
 		OK      bool `json:"ok"`
@@ -208,17 +209,17 @@ func TestVerifyNotALog(t *testing.T) {
 }
 
 func TestVerifyProgressBarOnTerminal(t *testing.T) {
-	open := dice.Chain{Root: dice.Hash{7}, Length: 4}
-	sealed := dice.Chain{Root: dice.Hash{8}, Length: 4}
-	x := dice.NewExport("long", 4, open.Commitment(), sealed.Commitment())
-	log := dice.NewLog(open.Commitment(), sealed.Commitment())
+	open := legacy.Chain(dice.Hash{7}, 4, nil)
+	sealed := legacy.Chain(dice.Hash{8}, 4, nil)
+	x := legacy.NewExport("long", 4, open.Commitment(), sealed.Commitment())
+	log := legacy.NewLog(open.Commitment(), sealed.Commitment())
 	ol, _ := open.Link(1)
-	d := dice.StepDigest("long", 1, "turn", nil)
-	r := dice.NewStepRoller(log, 1, d, ol, dice.Hash{})
+	d := legacy.StepDigest("long", 1, "turn", nil)
+	r := legacy.NewStepRoller(log, 1, d, ol, dice.Hash{})
 	for range 20000 {
 		dice.Roll(r, 1, 6, "a roll")
 	}
-	x.Steps = []dice.ExportStep{{Step: 1, Phase: "turn", Orders: []dice.Hash{}, Digest: d, Open: &ol}}
+	x.Steps = []legacy.ExportStep{{Step: 1, Phase: "turn", Orders: []dice.Hash{}, Digest: d, Open: &ol}}
 	for _, rec := range r.Records() {
 		x.AddRecord(rec, false)
 	}
@@ -375,7 +376,7 @@ func TestBinary(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	corrupted := writeTampered(t, func(x *dice.Export) { x.Entries[0], x.Entries[1] = x.Entries[1], x.Entries[0] })
+	corrupted := writeTampered(t, func(x *legacy.Export) { x.Entries[0], x.Entries[1] = x.Entries[1], x.Entries[0] })
 	notLog := filepath.Join(t.TempDir(), "orders.txt")
 	if err := os.WriteFile(notLog, []byte("move US-82AB 1609 1610\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/templates"
 )
@@ -207,7 +208,7 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 		opt.Progress = func(n int64) { bar.set("verifying", n, size) }
 	}
 	res, err := dice.VerifyStream(in, opt)
-	var v1 *dice.V1Export
+	var v1 *dice.LegacyExport
 	switch {
 	case errors.As(err, &v1):
 		bar.clear()
@@ -226,7 +227,7 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 			OK          bool `json:"ok"`
 			Version     int  `json:"version"`
 			HeadDiffers bool `json:"head_differs,omitempty"`
-			*dice.ResultV2
+			*dice.Result
 		}{res.OK() && !headDiffers, res.Version, headDiffers, res}
 		enc := json.NewEncoder(m.Stdout)
 		enc.SetIndent("", "  ")
@@ -249,7 +250,7 @@ func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int6
 		bar = newProgressBar(m.Stderr, m.Now)
 		in = &countingReader{r: in, fn: func(n int64) { bar.set("reading", n, size) }}
 	}
-	x, err := dice.ReadExport(in)
+	x, err := legacy.ReadExport(in)
 	if err != nil {
 		bar.clear()
 		if errors.Is(err, dice.ErrNotLog) || errors.Is(err, dice.ErrVersion) {
@@ -264,7 +265,7 @@ func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int6
 	if bar != nil {
 		progress = func(done, total int) { bar.set("verifying", int64(done), int64(total)) }
 	}
-	res := dice.Verify(x, progress)
+	res := legacy.Verify(x, progress)
 	bar.clear()
 	headDiffers := res.OK() && wantHead != nil && *wantHead != res.Head
 	if asJSON {
@@ -272,7 +273,7 @@ func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int6
 			OK          bool `json:"ok"`
 			Version     int  `json:"version"`
 			HeadDiffers bool `json:"head_differs,omitempty"`
-			*dice.Result
+			*legacy.Result
 		}{res.OK() && !headDiffers, 1, headDiffers, res}
 		enc := json.NewEncoder(m.Stdout)
 		enc.SetIndent("", "  ")
@@ -280,7 +281,7 @@ func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int6
 			return err
 		}
 	} else {
-		templates.WriteVerificationV1(m.Stdout, name, res)
+		templates.WriteLegacyVerification(m.Stdout, name, res)
 		if headDiffers {
 			fmt.Fprintf(m.Stdout, "HEAD DIFFERS: you gave %s.\n  The log verifies, but it is not the log that report quoted.\n", *wantHead)
 		}

@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -21,7 +22,7 @@ func versionCommand() *command {
 				return usagef("takes no arguments")
 			}
 			fmt.Fprintf(m.Stdout, "umpire %s (%s, store schema %d, dice %s, dice log format %d; reads %s and %s logs too)\n",
-				buildVersion(), runtime.Version(), store.SchemaVersion, dice.SchemeV3, dice.VersionV3, dice.SchemeV2, dice.Scheme)
+				buildVersion(), runtime.Version(), store.SchemaVersion, dice.Scheme, dice.Version, legacy.Records.Name(), legacy.Hashed.Name())
 			return nil
 		},
 	}

@@ -140,7 +140,7 @@ func TestWholeGamesVerify(t *testing.T) {
 			if err != nil || !r.OK() {
 				t.Fatalf("verify: %v %+v", err, r)
 			}
-			x, err := dice.ParseExportV2([]byte(log.String()))
+			x, err := dice.ParseExport([]byte(log.String()))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
 )
 
@@ -42,7 +43,7 @@ func BenchmarkAdjudicateStep(b *testing.B) {
 	h := func(s string) dice.Hash { return dice.Hash(sha256.Sum256([]byte(s))) }
 	draws := 0
 	for b.Loop() {
-		r := dice.NewStepRoller(dice.NewLog(h("open0"), h("sealed0")), 1, h("digest"), h("open1"), h("sealed1"))
+		r := legacy.NewStepRoller(legacy.NewLog(h("open0"), h("sealed0")), 1, h("digest"), h("open1"), h("sealed1"))
 		if _, _, err := fake.Game.Adjudicate(state, orders, r); err != nil {
 			b.Fatal(err)
 		}

@@ -9,13 +9,14 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // stepRoller is a deterministic roller for turn k of a test game.
-func stepRoller(seed string, k uint64) *dice.StepRoller {
+func stepRoller(seed string, k uint64) *legacy.StepRoller {
 	h := func(s string) dice.Hash { return dice.Hash(sha256.Sum256([]byte(s))) }
-	log := dice.NewLog(h(seed+"open0"), h(seed+"sealed0"))
-	return dice.NewStepRoller(log, k, h(fmt.Sprint(seed, k)), h(fmt.Sprint(seed, "open", k)), h(fmt.Sprint(seed, "sealed", k)))
+	log := legacy.NewLog(h(seed+"open0"), h(seed+"sealed0"))
+	return legacy.NewStepRoller(log, k, h(fmt.Sprint(seed, k)), h(fmt.Sprint(seed, "open", k)), h(fmt.Sprint(seed, "sealed", k)))
 }
 
 // playBots plays a scenario with the bot on every seat until it ends.

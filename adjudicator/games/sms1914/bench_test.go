@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // benchGame builds a 35x30 map (A-H north of row 15, Serbia south, a
@@ -95,7 +95,7 @@ func BenchmarkAttackPhaseAndSupply(b *testing.B) {
 	h := sha256.Sum256([]byte("bench"))
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		r := dice.NewStepRoller(dice.NewLog(h, h), 1, h, h, h)
+		r := legacy.NewStepRoller(legacy.NewLog(h, h), 1, h, h, h)
 		next, events, err := Game.Adjudicate(state, orders, r)
 		if err != nil {
 			b.Fatal(err)
@@ -139,7 +139,7 @@ func BenchmarkSupplyPhase(b *testing.B) {
 func TestBenchGame(t *testing.T) {
 	state, orders := benchGame(t)
 	h := sha256.Sum256([]byte("bench"))
-	r := dice.NewStepRoller(dice.NewLog(h, h), 1, h, h, h)
+	r := legacy.NewStepRoller(legacy.NewLog(h, h), 1, h, h, h)
 	_, events, err := Game.Adjudicate(state, orders, r)
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 var strengthWords = regexp.MustCompile(`\d+-\d+ PR\d|strength \d|CEL \d|AV \d`)
@@ -23,7 +23,7 @@ var strengthWords = regexp.MustCompile(`\d+-\d+ PR\d|strength \d|CEL \d|AV \d`)
 func TestFogOfWar(t *testing.T) {
 	caught, checked, enemyShown := 0, 0, 0
 	var last []byte
-	playDemo(t, func(step int, before, after []byte, events []adjudicator.Event, draws []dice.EntryRecord) {
+	playDemo(t, func(step int, before, after []byte, events []adjudicator.Event, draws []legacy.EntryRecord) {
 		last = after
 		g, err := decode(after)
 		if err != nil {

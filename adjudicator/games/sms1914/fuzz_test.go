@@ -11,7 +11,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
@@ -79,7 +79,7 @@ func fuzzStates(tb testing.TB) []fuzzState {
 	}
 	// and the demo's own steps, as the bots reach them
 	seen := map[string]bool{}
-	playDemo(tb, func(step int, before, after []byte, events []adjudicator.Event, draws []dice.EntryRecord) {
+	playDemo(tb, func(step int, before, after []byte, events []adjudicator.Event, draws []legacy.EntryRecord) {
 		spec, err := Game.Step(after)
 		if err != nil || spec.Over || seen[spec.Phase] || len(out) > 30 {
 			return
@@ -151,7 +151,7 @@ func FuzzParseOrders(f *testing.F) {
 			t.Fatalf("%s: canonical %q read back as %q, %+v", st.name, canon, again, problems)
 		}
 		orders := map[string][]string{st.seat: canon}
-		if _, _, err := Game.Adjudicate(st.state, orders, dice.NewStepRoller(dice.NewLog(h, h), 1, h, h, h)); err != nil {
+		if _, _, err := Game.Adjudicate(st.state, orders, legacy.NewStepRoller(legacy.NewLog(h, h), 1, h, h, h)); err != nil {
 			t.Fatalf("%s: orders %q: %v", st.name, canon, err)
 		}
 	})

@@ -8,20 +8,21 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // playDemo plays the demo scenario with the bot for both seats, every
 // step's orders checked by ParseOrders and every draw through a real step
 // roller; it calls each after a step with the state before and after it
 // and the step's events and draws.
-func playDemo(t testing.TB, each func(step int, before, after []byte, events []adjudicator.Event, draws []dice.EntryRecord)) int {
+func playDemo(t testing.TB, each func(step int, before, after []byte, events []adjudicator.Event, draws []legacy.EntryRecord)) int {
 	t.Helper()
 	state, err := Game.New("demo", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	bot := Game.(adjudicator.Bot)
-	log := dice.NewLog(dice.Hash{}, dice.Hash{})
+	log := legacy.NewLog(dice.Hash{}, dice.Hash{})
 	for step := 1; step < 300; step++ {
 		spec, err := Game.Step(state)
 		if err != nil {
@@ -47,7 +48,7 @@ func playDemo(t testing.TB, each func(step int, before, after []byte, events []a
 			orders[s] = canon
 		}
 		h := sha256.Sum256([]byte(fmt.Sprint("demo", step)))
-		r := dice.NewStepRoller(log, uint64(step), h, h, h)
+		r := legacy.NewStepRoller(log, uint64(step), h, h, h)
 		next, events, err := Game.Adjudicate(state, orders, r)
 		if err != nil {
 			t.Fatalf("step %d (%s): %v", step, spec.Phase, err)
@@ -65,7 +66,7 @@ func playDemo(t testing.TB, each func(step int, before, after []byte, events []a
 // check through the 2nd Inter-Phase; every draw cites a 1914 rule.
 func TestDemoPlaysToTheEnd(t *testing.T) {
 	var inter, over, combats bool
-	steps := playDemo(t, func(step int, before, after []byte, events []adjudicator.Event, draws []dice.EntryRecord) {
+	steps := playDemo(t, func(step int, before, after []byte, events []adjudicator.Event, draws []legacy.EntryRecord) {
 		for _, d := range draws {
 			if !strings.HasPrefix(d.Entry.Purpose, "1914 SmS ") {
 				t.Errorf("step %d: draw %q cites no rule", step, d.Entry.Purpose)
@@ -111,7 +112,7 @@ func TestStandingTwinsDoNotGrow(t *testing.T) {
 			t.Errorf("the receipt does not say what the twin replaced: %q", canon[n-1])
 		}
 		h := sha256.Sum256([]byte("twins"))
-		next, _, err := Game.Adjudicate(state, map[string][]string{SeatSerb: canon}, dice.NewStepRoller(dice.NewLog(h, h), 1, h, h, h))
+		next, _, err := Game.Adjudicate(state, map[string][]string{SeatSerb: canon}, legacy.NewStepRoller(legacy.NewLog(h, h), 1, h, h, h))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -74,7 +74,7 @@ type controlResponse struct {
 	Code   int    `json:"code"`
 }
 
-// ErrNoDaemon: no judge answers on the control socket.
+// ErrNoDaemon is returned when no judge answers on the control socket.
 var ErrNoDaemon = errors.New("no judge is running on this store")
 
 // ControlFunc carries out a command line (the command's name and its

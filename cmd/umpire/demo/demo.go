@@ -44,7 +44,7 @@ type Config struct {
 	Games adjudicator.Registry
 }
 
-// ErrUnverified: the demo's own dice log did not verify (what went wrong
+// ErrUnverified is returned when the demo's own dice log did not verify (what went wrong
 // is printed).
 var ErrUnverified = errors.New("the demo's dice log does not verify")
 
@@ -298,7 +298,7 @@ func Run(ctx context.Context, c Config) error {
 	if !res.OK() {
 		return ErrUnverified
 	}
-	forged, err := dice.ParseExportV2(buf.Bytes())
+	forged, err := dice.ParseExport(buf.Bytes())
 	if err != nil {
 		return err
 	}
@@ -308,11 +308,7 @@ func Run(ctx context.Context, c Config) error {
 		d.Values[0] = forgedValue(d.Spec, d.Values[0])
 		var fb bytes.Buffer
 		n := 0
-		write := dice.WriteExportV2
-		if forged.Version == dice.VersionV3 {
-			write = dice.WriteExportV3
-		}
-		_, err := write(&fb, forged.SealedRoot, forged.Revealed, func() (*dice.Record, error) {
+		_, err := dice.WriteExport(&fb, forged.SealedRoot, forged.Revealed, func() (*dice.Record, error) {
 			if n == len(forged.Records) {
 				return nil, nil
 			}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/templates"
 )
@@ -251,7 +251,7 @@ func (s *Server) game(stx *store.Tx, id string, withMap bool) (*GameView, error)
 			}
 		}
 	}
-	if v.Dice.Head == "" && v.Dice.Scheme == dice.Scheme {
+	if v.Dice.Head == "" && v.Dice.Scheme == legacy.Hashed.Name() {
 		if h, n, err := tx.DiceHead(id); err == nil && n > 0 {
 			v.Dice.Head = h.String()
 		}

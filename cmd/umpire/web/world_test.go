@@ -12,6 +12,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
 	"github.com/umpire-pbem/umpire/adjudicator/games/perrote"
 	"github.com/umpire-pbem/umpire/adjudicator/games/wbt"
@@ -96,7 +97,7 @@ func (w *world) orders(game, seat string, lines ...string) (string, dice.Hash) {
 		_, err := (&adjudicator.Intake{Judge: w.j}).Handle(context.Background(), tx, env)
 		return err
 	})
-	return text, dice.OrderDigest([]byte(text))
+	return text, legacy.OrderDigest([]byte(text))
 }
 
 // bot sends the rules' scripted orders for seat.

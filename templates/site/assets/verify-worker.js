@@ -1,7 +1,7 @@
 // The in-browser dice log verifier of umpire: a web worker that checks an
 // exported dice log (docs/dice-log.md) with the browser's own WebCrypto.
-// It is a line-by-line port of adjudicator/dice (strict.go, verify2.go,
-// verify3.go, verify.go) and of the output of `umpire verify`
+// It is a line-by-line port of adjudicator/dice (strict.go, verify.go,
+// start.go, legacy/verify.go) and of the output of `umpire verify`
 // (cmd/umpire/verify.go), so that a log fails here at the same record, in
 // the same words.
 //
@@ -586,7 +586,7 @@ class BeaconVerifier {
 	}
 }
 
-// ---- umpire-dice-v2 (verify2.go) ------------------------------------------
+// ---- umpire-dice-v2 (verify.go) -------------------------------------------
 
 const TYPE = { header: 1, step: 2, draw: 3, reveal: 4, rollback: 5, end: 6, start: 7 };
 const TYPE_NAME = ["", "header", "step", "draw", "reveal", "rollback", "end", "start"];
@@ -980,7 +980,7 @@ class Verifier2 {
 		this.res.steps++;
 	}
 
-	// start3 reads and checks a v3 start record (verify3.go).
+	// start3 reads and checks a v3 start record (start.go).
 	async start3() {
 		const s = this.s;
 		const fail = (m) => this.failAt(TYPE.start, 0, 0, m);
@@ -1274,7 +1274,7 @@ function printV2(name, res, wantHead, beaconUnchecked) {
 	return { state: st, headline, text: lines.join("\n") };
 }
 
-// ---- umpire-dice-v1 (verify.go, export.go) --------------------------------
+// ---- umpire-dice-v1 (legacy/verify.go, legacy/export.go) -----------------
 
 // readV1 reads a version 1 export as Go's encoding/json does for
 // dice.Export: member names match without regard to case, unknown members

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
 // diceLogV2 is what a v2 or v3 replay reads of the dice log: the header's
@@ -110,10 +111,8 @@ func (j *Judge) replayV2(g Game, src replaySource, log diceLogV2) (n int, err er
 		if rec.Phase != st.Phase {
 			return n, fmt.Errorf("step %d: the step record's phase %q is not the step's phase %q", k, rec.Phase, st.Phase)
 		}
-		d := dice.StepDigestV2(g.ID, k, st.Phase, ol, rec.Round)
-		if v3, h2 := log.v3(); v3 {
-			d = dice.StepDigestV3(h2, g.ID, k, st.Phase, ol, rec.Round)
-		}
+		v3, h2 := log.v3()
+		d := (&dice.Ledger{V3: v3, StartHead: h2}).StepDigest(g.ID, k, st.Phase, ol, rec.Round)
 		if d != rec.Digest {
 			return n, fmt.Errorf("step %d: D_k recomputed from the orders is not the step record's digest", k)
 		}
@@ -122,7 +121,7 @@ func (j *Judge) replayV2(g Game, src replaySource, log diceLogV2) (n int, err er
 			ledger.Seq = draws[0].Draw.Seq - 1
 		}
 		ledger.Continue(k)
-		roller := dice.NewStepRollerV2(&ledger, k, rec.Digest, rec.OpenLink, log.streams(), log.key(k))
+		roller := dice.NewStepRoller(&ledger, k, rec.Digest, rec.OpenLink, log.streams(), log.key(k))
 		next, _, err := j.rulesStep(g, rules, st, files, extra, roller)
 		if err != nil {
 			return n, fmt.Errorf("step %d: %w", k, err)
@@ -176,7 +175,7 @@ func (s storeLog) digest(f OrderFile, forStep, version uint64) (dice.Hash, error
 	if s.sec.V3() {
 		return s.sec.entryDigest(f, forStep, version), nil
 	}
-	if dice.OrderDigest(f.Signed) != f.Digest {
+	if legacy.OrderDigest(f.Signed) != f.Digest {
 		return dice.Hash{}, fmt.Errorf("order file of %s for step %d (v%d): its bytes do not have its digest", f.Seat, forStep, version)
 	}
 	return f.Digest, nil
@@ -200,7 +199,7 @@ func newExportLog(data []byte) (*exportLog, error) {
 	if !res.OK() {
 		return nil, fmt.Errorf("its dice log does not verify: %w", res.Problem)
 	}
-	x, err := dice.ParseExportV2(data)
+	x, err := dice.ParseExport(data)
 	if err != nil {
 		return nil, err
 	}
@@ -232,7 +231,7 @@ func (l *exportLog) v3() (bool, dice.Hash) { return l.hdr.V3(), l.h2 }
 // SHA-256.
 func (l *exportLog) digest(f OrderFile, forStep, version uint64) (dice.Hash, error) {
 	if !l.hdr.V3() {
-		if dice.OrderDigest(f.Signed) != f.Digest {
+		if legacy.OrderDigest(f.Signed) != f.Digest {
 			return dice.Hash{}, fmt.Errorf("order file of %s for step %d (v%d): its bytes do not have its digest", f.Seat, forStep, version)
 		}
 		return f.Digest, nil
@@ -240,7 +239,7 @@ func (l *exportLog) digest(f OrderFile, forStep, version uint64) (dice.Hash, err
 	if l.root == nil {
 		return f.Digest, nil
 	}
-	d := dice.OrderDigestV3(dice.OrderSalt(*l.root, f.Seat), forStep, version, f.Signed)
+	d := dice.OrderDigest(dice.OrderSalt(*l.root, f.Seat), forStep, version, f.Signed)
 	if d != f.Digest {
 		return dice.Hash{}, fmt.Errorf("order file of %s for step %d (v%d): its bytes do not have its digest (keyed by its seat's salt)", f.Seat, forStep, version)
 	}
@@ -254,7 +253,7 @@ func OrdersUnchecked(x *GameExport) bool {
 	if x.Version != 3 {
 		return false
 	}
-	p, err := dice.ParseExportV2(x.Dice)
+	p, err := dice.ParseExport(x.Dice)
 	return err != nil || p.SealedRoot == nil
 }
 func (l *exportLog) stepDice(k uint64) (*dice.Record, []dice.Record, error) {

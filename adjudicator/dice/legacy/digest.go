@@ -1,13 +1,16 @@
-package dice
+package legacy
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-const diceTag = "umpire-dice-v1"
+// streamTag is the domain string of v1 streams (dice.NewStream), and of D_k.
+const streamTag = "umpire-dice-v1"
 
 // StepDigest returns D_k, which binds step k's dice to the step and to every
 // accepted order file: SHA-256 of
@@ -17,12 +20,12 @@ const diceTag = "umpire-dice-v1"
 //
 // where d_1..d_n are the order digests sorted ascending bytewise. orders is
 // not modified.
-func StepDigest(game string, step uint64, phase string, orders []Hash) Hash {
+func StepDigest(game string, step uint64, phase string, orders []dice.Hash) dice.Hash {
 	sorted := slices.Clone(orders)
-	slices.SortFunc(sorted, func(a, b Hash) int { return bytes.Compare(a[:], b[:]) })
+	slices.SortFunc(sorted, func(a, b dice.Hash) int { return bytes.Compare(a[:], b[:]) })
 	h := sha256.New()
-	b := make([]byte, 0, len(diceTag)+1+4+len(game)+8+4+len(phase)+4)
-	b = append(b, diceTag...)
+	b := make([]byte, 0, len(streamTag)+1+4+len(game)+8+4+len(phase)+4)
+	b = append(b, streamTag...)
 	b = append(b, 0)
 	b = binary.BigEndian.AppendUint32(b, uint32(len(game)))
 	b = append(b, game...)
@@ -34,11 +37,11 @@ func StepDigest(game string, step uint64, phase string, orders []Hash) Hash {
 	for _, d := range sorted {
 		h.Write(d[:])
 	}
-	var out Hash
+	var out dice.Hash
 	h.Sum(out[:0])
 	return out
 }
 
 // OrderDigest returns the SHA-256 digest of an order file's signed bytes, the
 // d_i of StepDigest and the digest quoted on its receipt.
-func OrderDigest(signed []byte) Hash { return sha256.Sum256(signed) }
+func OrderDigest(signed []byte) dice.Hash { return sha256.Sum256(signed) }

@@ -6,18 +6,18 @@ import (
 	"fmt"
 )
 
-// ExportV2 is a v2 or v3 export read whole: for replays and tools, after
-// VerifyStream has checked it (ParseExportV2 itself is lenient).
-type ExportV2 struct {
+// Export is a v2 or v3 export read whole: for replays and tools, after
+// VerifyStream has checked it (ParseExport itself is lenient).
+type Export struct {
 	Version    int
 	SealedRoot *Hash
 	Revealed   []KeyReveal
 	Records    []Record
 }
 
-// ParseExportV2 reads a v2 or v3 export into records. It checks only what it
+// ParseExport reads a v2 or v3 export into records. It checks only what it
 // needs to read them: verify the export with VerifyStream first.
-func ParseExportV2(data []byte) (*ExportV2, error) {
+func ParseExport(data []byte) (*Export, error) {
 	var bad error
 	var x struct {
 		Version    int   `json:"version"`
@@ -59,7 +59,7 @@ func ParseExportV2(data []byte) (*ExportV2, error) {
 		case "header":
 			h := &Header{}
 			get(m, "scheme", &h.Scheme)
-			if h.Scheme == SchemeV2 {
+			if h.Scheme == schemeV2 {
 				h.Scheme = ""
 			}
 			get(m, "game", &h.Game)
@@ -165,5 +165,5 @@ func ParseExportV2(data []byte) (*ExportV2, error) {
 	if bad != nil {
 		return nil, bad
 	}
-	return &ExportV2{Version: x.Version, SealedRoot: x.SealedRoot, Revealed: revealed, Records: recs}, nil
+	return &Export{Version: x.Version, SealedRoot: x.SealedRoot, Revealed: revealed, Records: recs}, nil
 }

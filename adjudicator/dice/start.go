@@ -148,7 +148,7 @@ func (v *verifier2) seatEntry(k uint64, seat []byte, forStep, version uint64, d 
 	if !ok {
 		return true
 	}
-	if OrderDigestV3(salt, forStep, version, signed) != d {
+	if OrderDigest(salt, forStep, version, signed) != d {
 		fail("the order entry of seat %q (sent for step %d, version %d) is not the keyed digest of that order file", seat, forStep, version)
 		return false
 	}

@@ -1,9 +1,11 @@
-package dice
+package legacy
 
 import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
 // StreamKind names one of an umpire-dice-v1 step's two streams.
@@ -71,7 +73,7 @@ func (e *Entry) AppendBinary(b []byte) []byte {
 }
 
 // LogStart returns h_0 = SHA-256("umpire-log-v1" || open[0] || sealed[0]).
-func LogStart(open0, sealed0 Hash) Hash {
+func LogStart(open0, sealed0 dice.Hash) dice.Hash {
 	b := make([]byte, 0, len(logTag)+64)
 	b = append(b, logTag...)
 	b = append(b, open0[:]...)
@@ -82,7 +84,7 @@ func LogStart(open0, sealed0 Hash) Hash {
 const logTag = "umpire-log-v1"
 
 // NextHash returns h_i = SHA-256(h_(i-1) || E_i).
-func NextHash(prev Hash, e *Entry) Hash {
+func NextHash(prev dice.Hash, e *Entry) dice.Hash {
 	b := make([]byte, 0, 32+64+len(e.Spec)+len(e.Purpose)+8*len(e.Values))
 	b = append(b, prev[:]...)
 	return sha256.Sum256(e.AppendBinary(b))
@@ -91,24 +93,24 @@ func NextHash(prev Hash, e *Entry) Hash {
 // EntryRecord is a logged v1 entry with its chain hash h_i.
 type EntryRecord struct {
 	Entry
-	Hash Hash
+	Hash dice.Hash
 }
 
 // Log appends entries to a game's hash-chained dice log.
 type Log struct {
-	head Hash
+	head dice.Hash
 	seq  uint64
 }
 
 // NewLog starts the log of a game with the given commitments.
-func NewLog(open0, sealed0 Hash) *Log { return &Log{head: LogStart(open0, sealed0)} }
+func NewLog(open0, sealed0 dice.Hash) *Log { return &Log{head: LogStart(open0, sealed0)} }
 
 // ResumeLog continues a log whose last entry has sequence number seq and
 // hash head (seq 0 and h_0 for an empty log).
-func ResumeLog(head Hash, seq uint64) *Log { return &Log{head: head, seq: seq} }
+func ResumeLog(head dice.Hash, seq uint64) *Log { return &Log{head: head, seq: seq} }
 
 // Head returns the hash of the last entry (h_0 when empty).
-func (l *Log) Head() Hash { return l.head }
+func (l *Log) Head() dice.Hash { return l.head }
 
 // Seq returns the sequence number of the last entry (0 when empty).
 func (l *Log) Seq() uint64 { return l.seq }

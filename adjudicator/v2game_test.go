@@ -5,9 +5,10 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
-// TestV2GamesKeepV2: a game created under umpire-dice-v2 (Judge.DiceV2)
+// TestV2GamesKeepV2: a game created under umpire-dice-v2 (CreateUnder)
 // keeps v2 under a judge whose new games are v3: the judge's tests of the
 // step machine, rollbacks, repeated orders, beacons, replays and exports
 // pass on it as they did before v3, its log is a version 2 export with
@@ -38,12 +39,12 @@ func TestV2GamesKeepV2(t *testing.T) {
 	if !res.OK() || res.Version != 2 || res.StartHead != nil || !strings.Contains(string(log), `"version": 2`) {
 		t.Fatalf("a v2 game's log: %+v", res)
 	}
-	x, err := dice.ParseExportV2(log)
+	x, err := dice.ParseExport(log)
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := "game: g1\nstep: 1\nseat: A\nroll 1\nend\n"
-	if d := x.Records[1].Step.Orders[0].Digest; d != dice.OrderDigest([]byte(text)) {
+	if d := x.Records[1].Step.Orders[0].Digest; d != legacy.OrderDigest([]byte(text)) {
 		t.Errorf("a v2 order entry's digest %s is not the file's SHA-256", d)
 	}
 	for _, m := range h.mails("a@players.test") {

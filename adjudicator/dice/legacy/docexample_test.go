@@ -1,4 +1,4 @@
-package dice
+package legacy
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/examples/dice-log-example.json")
@@ -17,16 +19,16 @@ var update = flag.Bool("update", false, "rewrite docs/examples/dice-log-example.
 func docExample() *Export {
 	open, sealed := katChains()
 	x := NewExport("demo-1", open.Length, open.Commitment(), sealed.Commitment())
-	orders := []Hash{sha256.Sum256([]byte("orders A")), sha256.Sum256([]byte("orders B"))}
+	orders := []dice.Hash{sha256.Sum256([]byte("orders A")), sha256.Sum256([]byte("orders B"))}
 	d := StepDigest("demo-1", 1, "turn-1", orders)
 	o1, _ := open.Link(1)
 	s1, _ := sealed.Link(1)
 	log := NewLog(open.Commitment(), sealed.Commitment())
 	r := NewStepRoller(log, 1, d, o1, s1)
-	Roll(r, 2, 6, "example roll")
-	RollFrom(r, 1, 10, 0, "example d10 read 0-9")
-	Roll(r, 1, 20, "example d20")
-	Shuffle(r, "sealed", 5, "example shuffle of five cards")
+	dice.Roll(r, 2, 6, "example roll")
+	dice.RollFrom(r, 1, 10, 0, "example d10 read 0-9")
+	dice.Roll(r, 1, 20, "example d20")
+	dice.Shuffle(r, "sealed", 5, "example shuffle of five cards")
 	x.Steps = append(x.Steps, ExportStep{Step: 1, Phase: "turn-1", Orders: orders, Digest: d, Open: &o1})
 	for _, rec := range r.Records() {
 		x.AddRecord(rec, rec.Stream == StreamSealed)
@@ -35,7 +37,7 @@ func docExample() *Export {
 }
 
 func TestDocExample(t *testing.T) {
-	path := filepath.Join("..", "..", "docs", "examples", "dice-log-example.json")
+	path := filepath.Join("..", "..", "..", "docs", "examples", "dice-log-example.json")
 	var want bytes.Buffer
 	if err := docExample().Write(&want); err != nil {
 		t.Fatal(err)
@@ -47,7 +49,7 @@ func TestDocExample(t *testing.T) {
 	}
 	got, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./adjudicator/dice -run TestDocExample -update)", err)
+		t.Fatalf("%v (run go test ./adjudicator/dice/legacy -run TestDocExample -update)", err)
 	}
 	if !bytes.Equal(got, want.Bytes()) {
 		t.Errorf("%s is not what the code exports (run with -update and review the diff)", path)

@@ -9,7 +9,7 @@ import (
 // readExampleRecords reads an example export into records.
 func readExampleRecords(t *testing.T, data []byte) ([]Record, *Hash, []KeyReveal) {
 	t.Helper()
-	x, err := ParseExportV2(data)
+	x, err := ParseExport(data)
 	if err != nil {
 		t.Fatal(err)
 	}

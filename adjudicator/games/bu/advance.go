@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // advancers are the attackers that may advance into the cleared space
@@ -29,13 +31,13 @@ func (g *game) whyNoAdvance(b *Attack, u *Unit) error {
 	hint := "only full-strength attacking units advance, not under Limited Fuel, domestic units not into a Foreign Space (13.4.9, 13.4.9.2); advance none, or the units that may"
 	switch {
 	case u.Box != OnMap:
-		return refuse(hint, "%s is %s", u.ID, boxName(u.Box))
+		return adjudicator.Refuse(hint, "%s is %s", u.ID, boxName(u.Box))
 	case u.Reduced:
-		return refuse(hint, "%s is reduced: only full-strength units advance (13.4.9)", u.ID)
+		return adjudicator.Refuse(hint, "%s is reduced: only full-strength units advance (13.4.9)", u.ID)
 	case g.limitedFuel(u.Side()) && g.advanceBonus(b.Seat) == 0:
-		return refuse(hint, "%s is under Limited Fuel: no advance (13.2.8, 13.4.9.2)", u.ID)
+		return adjudicator.Refuse(hint, "%s is under Limited Fuel: no advance (13.2.8, 13.4.9.2)", u.ID)
 	case g.space(b.Target).Foreign() && !u.Type().Foreign:
-		return refuse(hint, "%s is a domestic unit: no advance into the Foreign Space %s (13.4.9.2)", u.ID, g.name(b.Target))
+		return adjudicator.Refuse(hint, "%s is a domestic unit: no advance into the Foreign Space %s (13.4.9.2)", u.ID, g.name(b.Target))
 	}
 	return g.mayEnter(u, b.Target)
 }
@@ -237,7 +239,7 @@ func (g *game) planAdvance(b *Attack, movers []*Unit, extra map[string]string) a
 		// the last units ordered to stay do not advance; plan again
 		// without them, standing where they are
 		out := stay[StackLimit:]
-		err := refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1): send some on with UNIT>SPACE (elite units, a card's Advance a/a) or leave some out", StackLimit),
+		err := adjudicator.Refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1): send some on with UNIT>SPACE (elite units, a card's Advance a/a) or leave some out", StackLimit),
 			"%d units would end the advance in %s", len(stay), g.name(b.Target))
 		for _, u := range out {
 			notes = append(notes, advanceNote{rule: "13.4.9.2", text: fmt.Sprintf("%s does not advance: %s would hold %d units at the end of the advance (2.3.1).", u.ID, g.name(b.Target), len(stay)), err: err})
@@ -251,18 +253,18 @@ func (g *game) planAdvance(b *Attack, movers []*Unit, extra map[string]string) a
 // before it.
 func (g *game) checkExtraAdvance(b *Attack, u *Unit, to string, arriving int) error {
 	if !g.extraSteps(b, u) {
-		return refuse("elite units and cards with Advance a/a +1 advance one space more, not out of a Mountain, Swamp or River space (13.4.9)", "%s has no extra advance", u.ID)
+		return adjudicator.Refuse("elite units and cards with Advance a/a +1 advance one space more, not out of a Mountain, Swamp or River space (13.4.9)", "%s has no extra advance", u.ID)
 	}
 	ti, _ := g.sc.Map.Space(b.Target)
 	ni, ok := g.sc.Map.Space(to)
 	if !ok || !g.sc.Map.Graph.Adjacent(ti, ni) {
-		return refuse("the extra space is next to "+b.Target+": "+g.neighbours(b.Target), "%s is not next to %s", g.name(to), g.name(b.Target))
+		return adjudicator.Refuse("the extra space is next to "+b.Target+": "+g.neighbours(b.Target), "%s is not next to %s", g.name(to), g.name(b.Target))
 	}
 	if err := g.mayEnter(u, to); err != nil {
 		return err
 	}
 	if n := len(g.unitsAt(to)) + arriving + 1; n > StackLimit {
-		return refuse("at most 3 units a space at the end of an advance (13.4.9.2)", "%s is full", g.name(to))
+		return adjudicator.Refuse("at most 3 units a space at the end of an advance (13.4.9.2)", "%s is full", g.name(to))
 	}
 	return nil
 }

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // Attack is an attack being resolved (the calculator's Battle is its
@@ -91,7 +93,7 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 		}
 	}
 	if len(def) == 0 {
-		return nil, refuse("a space with no enemy unit is captured by movement, not attacked (13.4.1.1)", "%s holds no enemy unit", target.Name)
+		return nil, adjudicator.Refuse("a space with no enemy unit is captured by movement, not attacked (13.4.1.1)", "%s holds no enemy unit", target.Name)
 	}
 	defSide := def[0].Side() // never an ally: the seat's own sides are left out (14.5.5)
 	ti, _ := g.sc.Map.Space(o.Space)
@@ -103,7 +105,7 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 	}
 	for _, gr := range o.Groups {
 		if seen[gr.From] > 1 && len(gr.Units) == 0 {
-			return nil, refuse("when a space's units go to different spaces before the attack, name each group's units: "+gr.From+":UNIT+UNIT>SPACE", "%s is listed twice without its units", g.name(gr.From))
+			return nil, adjudicator.Refuse("when a space's units go to different spaces before the attack, name each group's units: "+gr.From+":UNIT+UNIT>SPACE", "%s is listed twice without its units", g.name(gr.From))
 		}
 		var units []*Unit
 		for _, u := range g.unitsAt(gr.From) {
@@ -117,45 +119,45 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 				continue
 			}
 			if taken[u.ID] {
-				return nil, refuse("a unit attacks once", "%s is in two groups", u.ID)
+				return nil, adjudicator.Refuse("a unit attacks once", "%s is in two groups", u.ID)
 			}
 			taken[u.ID] = true
 			units = append(units, u)
 		}
 		for _, id := range gr.Units {
 			if u := g.byID[id]; u == nil || u.Box != OnMap || u.Space != gr.From {
-				return nil, refuse("units at "+gr.From+": "+unitIDs(g.unitsAt(gr.From)), "%s is not at %s", id, g.name(gr.From))
+				return nil, adjudicator.Refuse("units at "+gr.From+": "+unitIDs(g.unitsAt(gr.From)), "%s is not at %s", id, g.name(gr.From))
 			}
 		}
 		if len(units) == 0 {
-			return nil, refuse("an attacking space needs units that may act (not Out Of Supply, not acted this round)", "no unit at %s may attack", g.name(gr.From))
+			return nil, adjudicator.Refuse("an attacking space needs units that may act (not Out Of Supply, not acted this round)", "no unit at %s may attack", g.name(gr.From))
 		}
 		at := gr.From
 		if gr.To != "" {
 			fi, _ := g.sc.Map.Space(gr.From)
 			mi, _ := g.sc.Map.Space(gr.To)
 			if !g.sc.Map.Graph.Adjacent(fi, mi) {
-				return nil, refuse("moving before the attack goes to an adjacent space: "+g.neighbours(gr.From), "%s is not next to %s (13.4.2)", g.name(gr.To), g.name(gr.From))
+				return nil, adjudicator.Refuse("moving before the attack goes to an adjacent space: "+g.neighbours(gr.From), "%s is not next to %s (13.4.2)", g.name(gr.To), g.name(gr.From))
 			}
 			for _, u := range units {
 				if !g.friendlyAtStart(u.Side(), gr.To) {
-					return nil, refuse("move before attack only into spaces friendly since the start of the round (13.4.2)", "%s was not friendly at the start of the round", g.name(gr.To))
+					return nil, adjudicator.Refuse("move before attack only into spaces friendly since the start of the round (13.4.2)", "%s was not friendly at the start of the round", g.name(gr.To))
 				}
 				if g.space(gr.To).Foreign() && !u.Type().Foreign {
-					return nil, refuse("domestic units move only inside BiH (1.3.2)", "%s may not enter %s", u.ID, g.name(gr.To))
+					return nil, adjudicator.Refuse("domestic units move only inside BiH (1.3.2)", "%s may not enter %s", u.ID, g.name(gr.To))
 				}
 			}
 			at = gr.To
 		}
 		ai, _ := g.sc.Map.Space(at)
 		if !g.sc.Map.Graph.Adjacent(ai, ti) {
-			return nil, refuse(fmt.Sprintf("spaces next to %s: %s", o.Space, g.neighbours(o.Space)), "%s is not next to %s (13.4.1)", g.name(at), target.Name)
+			return nil, adjudicator.Refuse(fmt.Sprintf("spaces next to %s: %s", o.Space, g.neighbours(o.Space)), "%s is not next to %s (13.4.1)", g.name(at), target.Name)
 		}
 		if g.isUN(at) {
-			return nil, refuse("a UN Safe Area is no space to attack from (2.5.2)", "%s is a UN Safe Area", g.name(at))
+			return nil, adjudicator.Refuse("a UN Safe Area is no space to attack from (2.5.2)", "%s is a UN Safe Area", g.name(at))
 		}
 		if g.Round != nil && g.Round.AttackedFrom[at] != "" && g.Round.AttackedFrom[at] != o.Space {
-			return nil, refuse("each attacking space attacks one defending space (13.4.1.2)", "%s already attacked %s this round", g.name(at), g.name(g.Round.AttackedFrom[at]))
+			return nil, adjudicator.Refuse("each attacking space attacks one defending space (13.4.1.2)", "%s already attacked %s this round", g.name(at), g.name(g.Round.AttackedFrom[at]))
 		}
 		for _, u := range units {
 			if err := g.mayOperate(u); err != nil {
@@ -167,10 +169,10 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 				return nil, lateError("%s may not attack from %s (13.4.1.3)", u.ID, g.name(at))
 			}
 			if len(t.AttackOnly) > 0 && !slices.Contains(t.AttackOnly, defSide) {
-				return nil, refuse(fmt.Sprintf("%s units attack only %s units (1.3.4)", t.Army, sideList(t.AttackOnly)), "%s may not attack %s units", u.ID, defSide)
+				return nil, adjudicator.Refuse(fmt.Sprintf("%s units attack only %s units (1.3.4)", t.Army, sideList(t.AttackOnly)), "%s may not attack %s units", u.ID, defSide)
 			}
 			if t.RegionOnly != "" && target.Region != t.RegionOnly {
-				return nil, refuse(fmt.Sprintf("%s units attack only in %s (1.3.4)", t.Army, g.sc.Map.RegionByID(t.RegionOnly).Name), "%s may not attack %s", u.ID, target.Name)
+				return nil, adjudicator.Refuse(fmt.Sprintf("%s units attack only in %s (1.3.4)", t.Army, g.sc.Map.RegionByID(t.RegionOnly).Name), "%s may not attack %s", u.ID, target.Name)
 			}
 		}
 		groups = append(groups, units)
@@ -216,7 +218,7 @@ func (g *game) attackAction(seat string, o *order) {
 	groups, err := g.checkAttack(seat, o)
 	ops := activations(o)
 	if err == nil && r.Points < ops {
-		err = refuse("an attack takes 1 OP for each attacking space and each group moving before it (13.1.4); fewer attacking spaces fit", "%d OPs needed, %d left", ops, r.Points)
+		err = adjudicator.Refuse("an attack takes 1 OP for each attacking space and each group moving before it (13.1.4); fewer attacking spaces fit", "%d OPs needed, %d left", ops, r.Points)
 	}
 	if err != nil {
 		g.ev("13.4.1", "Not carried out: %s (%v).", o.Canon, err)

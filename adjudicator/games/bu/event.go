@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // inWhere reports whether space id is among where: a space, a region, or
@@ -35,11 +37,11 @@ func (g *game) reduceTarget(seat string, e *Effect, u *Unit) error {
 	case u == nil:
 		return lateError("no such unit")
 	case u.Box != OnMap || slices.Contains(g.seatSides(seat), u.Side()):
-		return refuse("target enemy units on the map, such as "+g.enemyExample(seat), "%s is not an enemy unit on the map", u.ID)
+		return adjudicator.Refuse("target enemy units on the map, such as "+g.enemyExample(seat), "%s is not an enemy unit on the map", u.ID)
 	case u.Reduced:
-		return refuse("rolls to reduce target full-size units (ruling, as 7.3.1)", "%s is already reduced", u.ID)
+		return adjudicator.Refuse("rolls to reduce target full-size units (ruling, as 7.3.1)", "%s is already reduced", u.ID)
 	case !g.inWhere(e.Where, u.Space, u.Side()):
-		return refuse("the card rolls for units in "+strings.Join(e.Where, ", "), "%s is at %s", u.ID, g.name(u.Space))
+		return adjudicator.Refuse("the card rolls for units in "+strings.Join(e.Where, ", "), "%s is at %s", u.ID, g.name(u.Space))
 	}
 	return nil
 }
@@ -49,22 +51,22 @@ func (g *game) checkPlace(e *Effect, u *Unit, space string) error {
 	sp := g.space(space)
 	switch {
 	case u.Type().ID != e.Type:
-		return refuse("the card places "+e.Type+" units", "%s is not a %s unit", u.ID, e.Type)
+		return adjudicator.Refuse("the card places "+e.Type+" units", "%s is not a %s unit", u.ID, e.Type)
 	case e.From == "pool" && u.Box != Pool, e.From == "eliminated" && u.Box != Eliminated:
-		return refuse(fmt.Sprintf("the card places units from %s", map[string]string{"pool": "those not yet in play", "eliminated": "the Eliminated Units box"}[e.From]), "%s is %s", u.ID, boxName(u.Box))
+		return adjudicator.Refuse(fmt.Sprintf("the card places units from %s", map[string]string{"pool": "those not yet in play", "eliminated": "the Eliminated Units box"}[e.From]), "%s is %s", u.ID, boxName(u.Box))
 	case e.From == "pool" && u.Arrives != 0 && u.Arrives > g.Turn:
-		return refuse("a reinforcement comes on its own turn (6.2): place a unit whose turn has come", "%s is a reinforcement of turn %d", u.ID, u.Arrives)
+		return adjudicator.Refuse("a reinforcement comes on its own turn (6.2): place a unit whose turn has come", "%s is a reinforcement of turn %d", u.ID, u.Arrives)
 	case sp.Foreign() || g.Control[space] != u.Side():
-		return refuse("placed units go to spaces of their side", "%s is not a %s space", sp.Name, u.Side())
+		return adjudicator.Refuse("placed units go to spaces of their side", "%s is not a %s space", sp.Name, u.Side())
 	case !g.inWhere(e.Where, space, u.Side()):
-		return refuse("the card places units in "+strings.Join(e.Where, ", "), "%s is not among them", sp.Name)
+		return adjudicator.Refuse("the card places units in "+strings.Join(e.Where, ", "), "%s is not among them", sp.Name)
 	case g.isUN(space):
-		return refuse("UN Safe Areas take no new units (2.5.2)", "%s is a UN Safe Area", sp.Name)
+		return adjudicator.Refuse("UN Safe Areas take no new units (2.5.2)", "%s is a UN Safe Area", sp.Name)
 	case len(g.unitsAt(space))+1 > StackLimit:
-		return refuse("at most 3 units a space (2.3)", "%s is full", sp.Name)
+		return adjudicator.Refuse("at most 3 units a space (2.3)", "%s is full", sp.Name)
 	}
 	if a, _, ok := g.supply(u.Side()).areaOf(g, space); !ok || !a.supplied() {
-		return refuse("placed units go to supplied spaces", "%s is unsupplied", sp.Name)
+		return adjudicator.Refuse("placed units go to supplied spaces", "%s is unsupplied", sp.Name)
 	}
 	return nil
 }
@@ -72,10 +74,10 @@ func (g *game) checkPlace(e *Effect, u *Unit, space string) error {
 // checkSafe says why space may not become a UN Safe Area by e (2.5.1).
 func (g *game) checkSafe(seat string, e *Effect, space string) error {
 	if !slices.Contains(e.Where, space) {
-		return refuse("the card names "+strings.Join(e.Where, ", "), "%s is not among them", g.name(space))
+		return adjudicator.Refuse("the card names "+strings.Join(e.Where, ", "), "%s is not among them", g.name(space))
 	}
 	if !slices.Contains(g.seatSides(seat), g.Control[space]) {
-		return refuse("a UN Safe Area is made of a space you control (ruling)", "%s is not yours", g.name(space))
+		return adjudicator.Refuse("a UN Safe Area is made of a space you control (ruling)", "%s is not yours", g.name(space))
 	}
 	return nil
 }
@@ -88,13 +90,13 @@ func (g *game) checkTake(seat string, e *Effect, space string) error {
 	side := g.seatSides(seat)[0]
 	switch {
 	case sp.Foreign() || g.friendly(side, g.Control[space]):
-		return refuse("take enemy spaces", "%s is not an enemy space", sp.Name)
+		return adjudicator.Refuse("take enemy spaces", "%s is not an enemy space", sp.Name)
 	case sp.Key:
-		return refuse("a control effect takes no Key Space (ruling)", "%s is a Key Space", sp.Name)
+		return adjudicator.Refuse("a control effect takes no Key Space (ruling)", "%s is a Key Space", sp.Name)
 	case len(g.unitsAt(space)) > 0:
-		return refuse("take a vacant space", "%s holds units", sp.Name)
+		return adjudicator.Refuse("take a vacant space", "%s holds units", sp.Name)
 	case !g.inWhere(e.Where, space, side):
-		return refuse("the card takes spaces in "+strings.Join(e.Where, ", "), "%s is not among them", sp.Name)
+		return adjudicator.Refuse("the card takes spaces in "+strings.Join(e.Where, ", "), "%s is not among them", sp.Name)
 	}
 	i, _ := g.sc.Map.Space(space)
 	for _, n := range g.sc.Map.Graph.Neighbours(i) {
@@ -102,7 +104,7 @@ func (g *game) checkTake(seat string, e *Effect, space string) error {
 			return nil
 		}
 	}
-	return refuse("take a space next to one of yours", "%s is not next to a space of yours", sp.Name)
+	return adjudicator.Refuse("take a space next to one of yours", "%s is not next to a space of yours", sp.Name)
 }
 
 // sidesOf resolves an effect's who (self, opponent, opponents, a side)

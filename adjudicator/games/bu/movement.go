@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // mayOperate says why a unit may not be activated for an Operation, or nil.
@@ -19,13 +21,13 @@ func (g *game) mayOperate(u *Unit) error {
 	case u.Box != OnMap:
 		return lateError("%s is not on the map", u.ID)
 	case g.acted(u.ID):
-		return refuse("a unit makes one action a round (13.1.7)", "%s has already acted this round", u.ID)
+		return adjudicator.Refuse("a unit makes one action a round (13.1.7)", "%s has already acted this round", u.ID)
 	case u.Supply == OOS:
-		return refuse("Out Of Supply units may not be activated (2.4.8, 13.1.2)", "%s is Out Of Supply", u.ID)
+		return adjudicator.Refuse("Out Of Supply units may not be activated (2.4.8, 13.1.2)", "%s is Out Of Supply", u.ID)
 	case g.Round != nil && slices.Contains(g.Round.NoOps, u.ID):
-		return refuse("units whose supply path opened this round wait for the next (7.2.5)", "%s had its supply path opened this round", u.ID)
+		return adjudicator.Refuse("units whose supply path opened this round wait for the next (7.2.5)", "%s had its supply path opened this round", u.ID)
 	case !u.Type().Foreign && g.space(u.Space).Foreign():
-		return refuse("a domestic unit in a Foreign Space comes back only by Strategic Redeployment (13.1.8)", "%s is in a Foreign Space", u.ID)
+		return adjudicator.Refuse("a domestic unit in a Foreign Space comes back only by Strategic Redeployment (13.1.8)", "%s is in a Foreign Space", u.ID)
 	}
 	return nil
 }
@@ -38,22 +40,22 @@ func (g *game) mayEnter(u *Unit, id string) error {
 	t := u.Type()
 	if sp.Foreign() {
 		if !t.Foreign {
-			return refuse("domestic units move only inside BiH (1.3.2)", "%s may not enter the Foreign Space %s", u.ID, sp.Name)
+			return adjudicator.Refuse("domestic units move only inside BiH (1.3.2)", "%s may not enter the Foreign Space %s", u.ID, sp.Name)
 		}
 		if !usesDesignation(side, sp.Designation) {
-			return refuse(fmt.Sprintf("%s units use %s spaces (1.2.5)", side, map[bool]string{true: "YUG and KRA", false: "CRO"}[side == Serb]), "%s may not enter %s (%s)", u.ID, sp.Name, sp.Designation)
+			return adjudicator.Refuse(fmt.Sprintf("%s units use %s spaces (1.2.5)", side, map[bool]string{true: "YUG and KRA", false: "CRO"}[side == Serb]), "%s may not enter %s (%s)", u.ID, sp.Name, sp.Designation)
 		}
 		return nil
 	}
 	if occ := g.occupant(id); occ != "" && g.enemies(side, occ) {
-		return refuse("a unit may not enter a space containing an enemy unit (13.2.3)", "%s holds %s units", sp.Name, occ)
+		return adjudicator.Refuse("a unit may not enter a space containing an enemy unit (13.2.3)", "%s holds %s units", sp.Name, occ)
 	}
 	if t.RegionOnly != "" && sp.Region != t.RegionOnly {
-		return refuse(fmt.Sprintf("%s units move only in %s (1.3.4)", t.Army, g.sc.Map.RegionByID(t.RegionOnly).Name), "%s may not enter %s", u.ID, sp.Name)
+		return adjudicator.Refuse(fmt.Sprintf("%s units move only in %s (1.3.4)", t.Army, g.sc.Map.RegionByID(t.RegionOnly).Name), "%s may not enter %s", u.ID, sp.Name)
 	}
 	owner := g.Control[id]
 	if !g.friendly(side, owner) && len(t.AttackOnly) > 0 && !slices.Contains(t.AttackOnly, owner) {
-		return refuse(fmt.Sprintf("%s units capture only %s spaces (1.3.4)", t.Army, sideList(t.AttackOnly)), "%s may not capture the %s space %s", u.ID, owner, sp.Name)
+		return adjudicator.Refuse(fmt.Sprintf("%s units capture only %s spaces (1.3.4)", t.Army, sideList(t.AttackOnly)), "%s may not capture the %s space %s", u.ID, owner, sp.Name)
 	}
 	return nil
 }
@@ -78,7 +80,7 @@ func (g *game) checkMove(seat string, units []*Unit, path []string) error {
 			return err
 		}
 		if u.Space != from {
-			return refuse("a stack moving together starts in one space (13.2.4)", "%s is at %s, not %s", u.ID, g.name(u.Space), g.name(from))
+			return adjudicator.Refuse("a stack moving together starts in one space (13.2.4)", "%s is at %s, not %s", u.ID, g.name(u.Space), g.name(from))
 		}
 	}
 	for _, u := range units {
@@ -88,16 +90,16 @@ func (g *game) checkMove(seat string, units []*Unit, path []string) error {
 			a, _ := g.sc.Map.Space(at)
 			b, _ := g.sc.Map.Space(next)
 			if !g.sc.Map.Graph.Adjacent(a, b) {
-				return refuse(fmt.Sprintf("roads from %s lead to %s", at, g.neighbours(at)), "no road joins %s and %s (1.2.7)", g.name(at), g.name(next))
+				return adjudicator.Refuse(fmt.Sprintf("roads from %s lead to %s", at, g.neighbours(at)), "no road joins %s and %s (1.2.7)", g.name(at), g.name(next))
 			}
 			if g.Round != nil && slices.Contains(g.Round.Occupied, next) && !g.space(next).Foreign() {
-				return refuse("a unit may not enter a space held by an enemy unit at the start of the round, even once it is cleared (13.2.7)", "%s was occupied by the enemy when the round began", g.name(next))
+				return adjudicator.Refuse("a unit may not enter a space held by an enemy unit at the start of the round, even once it is cleared (13.2.7)", "%s was occupied by the enemy when the round began", g.name(next))
 			}
 			if err := g.mayEnter(u, next); err != nil {
 				return err
 			}
 			if !g.traceable(u.Side(), next) {
-				return refuse("a unit may not enter a space in which it would be unsupplied (13.2.3)", "%s would be unsupplied at %s", u.ID, g.name(next))
+				return adjudicator.Refuse("a unit may not enter a space in which it would be unsupplied (13.2.3)", "%s would be unsupplied at %s", u.ID, g.name(next))
 			}
 			cost := 2
 			if g.friendlyAtStart(u.Side(), next) {
@@ -105,7 +107,7 @@ func (g *game) checkMove(seat string, units []*Unit, path []string) error {
 			}
 			spent += cost
 			if spent > mf {
-				return refuse(fmt.Sprintf("%s has %d MF: 1 into a space friendly at the start of the round, 2 into any other (13.2.2)%s", u.ID, mf, fuelNote(g, u)),
+				return adjudicator.Refuse(fmt.Sprintf("%s has %d MF: 1 into a space friendly at the start of the round, 2 into any other (13.2.2)%s", u.ID, mf, fuelNote(g, u)),
 					"%s runs out of MF entering %s (%d of %d)", u.ID, g.name(next), spent, mf)
 			}
 			at = next
@@ -113,7 +115,7 @@ func (g *game) checkMove(seat string, units []*Unit, path []string) error {
 	}
 	end := path[len(path)-1]
 	if n := len(g.unitsAt(end)) + len(units); n > StackLimit {
-		return refuse(fmt.Sprintf("at most %d units a space at the end of an action (2.3)", StackLimit), "%s would hold %d units", g.name(end), n)
+		return adjudicator.Refuse(fmt.Sprintf("at most %d units a space at the end of an action (2.3)", StackLimit), "%s would hold %d units", g.name(end), n)
 	}
 	return nil
 }

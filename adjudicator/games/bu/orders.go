@@ -60,16 +60,6 @@ func (gr group) String() string {
 // standingVerbs are the standing orders, accepted in any step of the seat.
 var standingVerbs = map[string]bool{"losses": true, "retreat": true, "advancing": true, "combat": true, "interrupt": true, "strike": true, "ties": true, "supply": true}
 
-// refusal is an order that cannot be carried out: what is wrong and what
-// would be legal.
-type refusal struct{ text, hint string }
-
-func (r *refusal) Error() string { return r.text }
-
-func refuse(hint, format string, args ...any) *refusal {
-	return &refusal{text: fmt.Sprintf(format, args...), hint: hint}
-}
-
 // lateError is a reason an order is not carried out that the receipt
 // cannot meet (its own checks refuse the line first, or the points are
 // counted by the parser): it shows only in "Not carried out" events.
@@ -155,7 +145,7 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 					continue
 				}
 				if p.play != nil {
-					p.problem(l.Line, refuse("one play line a round: keep the card you mean", "a second card: %s is already played on line %d (7.4.1)", p.play.Card, p.play.Line))
+					p.problem(l.Line, adjudicator.Refuse("one play line a round: keep the card you mean", "a second card: %s is already played on line %d (7.4.1)", p.play.Card, p.play.Line))
 					continue
 				}
 				p.play = o
@@ -194,8 +184,8 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 
 func (p *parser) problem(line int, err error) {
 	pr := adjudicator.Problem{Line: line, Text: err.Error(), Hint: "docs/orders-bu.md lists every order"}
-	if r, ok := err.(*refusal); ok && r.hint != "" {
-		pr.Hint = r.hint
+	if r, ok := err.(*adjudicator.Refusal); ok && r.Hint != "" {
+		pr.Hint = r.Hint
 	}
 	p.problems = append(p.problems, pr)
 }
@@ -242,7 +232,7 @@ func (p *parser) line(n int, verb string, f []string) (*order, error) {
 	g := p.g
 	if verb == "pass" {
 		if len(f) > 1 {
-			return nil, refuse("pass stands alone on its line (a comment goes after #); "+p.verbsOf(), "pass takes nothing more: %q", strings.Join(f[1:], " "))
+			return nil, adjudicator.Refuse("pass stands alone on its line (a comment goes after #); "+p.verbsOf(), "pass takes nothing more: %q", strings.Join(f[1:], " "))
 		}
 		return &order{Verb: "pass", Canon: "pass"}, nil
 	}
@@ -262,7 +252,7 @@ func (p *parser) line(n int, verb string, f []string) (*order, error) {
 	case g.Phase == PhaseRound && p.seat == g.Active:
 		return p.roundLine(verb, f)
 	}
-	return nil, refuse("this step's orders are "+p.verbsOf(), "%q is not an order of this step (%s)", strings.Join(f, " "), g.label())
+	return nil, adjudicator.Refuse("this step's orders are "+p.verbsOf(), "%q is not an order of this step (%s)", strings.Join(f, " "), g.label())
 }
 
 // Counters gives the parser's game's counter list.
@@ -273,10 +263,10 @@ func (p *parser) unitOf(word string) (*Unit, error) {
 	id := unitID(word)
 	u := p.g.byID[id]
 	if u == nil {
-		return nil, refuse("your units are "+p.g.unitList(p.seat, func(*Unit) bool { return true }), "there is no unit %s", id)
+		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*Unit) bool { return true }), "there is no unit %s", id)
 	}
 	if !slices.Contains(p.g.seatSides(p.seat), u.Side()) {
-		return nil, refuse("your units are "+p.g.unitList(p.seat, func(*Unit) bool { return true }), "%s is not yours: it is %s", id, u.Side())
+		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*Unit) bool { return true }), "%s is not yours: it is %s", id, u.Side())
 	}
 	return u, nil
 }
@@ -288,7 +278,7 @@ func (p *parser) onMap(word string) (*Unit, error) {
 		return nil, err
 	}
 	if u.Box != OnMap {
-		return nil, refuse("your units on the map are "+p.g.unitList(p.seat, func(u *Unit) bool { return u.Box == OnMap }), "%s is not on the map (%s)", u.ID, boxName(u.Box))
+		return nil, adjudicator.Refuse("your units on the map are "+p.g.unitList(p.seat, func(u *Unit) bool { return u.Box == OnMap }), "%s is not on the map (%s)", u.ID, boxName(u.Box))
 	}
 	return u, nil
 }
@@ -332,7 +322,7 @@ func (g *game) unitList(seat string, ok func(*Unit) bool) string {
 func (p *parser) spaceOf(word string) (string, error) {
 	id := Slug(word)
 	if _, ok := p.g.sc.Map.Space(id); !ok {
-		return "", refuse("spaces are written as their names in lower case, dashes for spaces, diacritics folded: brcko, novi-travnik, bosanski-brod", "there is no space %q", word)
+		return "", adjudicator.Refuse("spaces are written as their names in lower case, dashes for spaces, diacritics folded: brcko, novi-travnik, bosanski-brod", "there is no space %q", word)
 	}
 	return id, nil
 }
@@ -369,7 +359,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			break
 		}
 		if len(args) == 0 {
-			return nil, refuse(verb+" auto, "+map[string]string{"losses": "losses ask, or losses UNIT UNIT ... (first listed loses first)", "supply": "or supply UNIT UNIT ... (kept supplied first in an enclave)"}[verb], "%s: say which units", verb)
+			return nil, adjudicator.Refuse(verb+" auto, "+map[string]string{"losses": "losses ask, or losses UNIT UNIT ... (first listed loses first)", "supply": "or supply UNIT UNIT ... (kept supplied first in an enclave)"}[verb], "%s: say which units", verb)
 		}
 		names, err := unitNames(args, map[string]string{"losses": "losses auto, losses ask, or losses UNIT UNIT ...: ", "supply": "supply auto, or supply UNIT UNIT ...: "}[verb]+"your units are "+g.unitList(p.seat, func(*Unit) bool { return true }))
 		if err != nil {
@@ -384,12 +374,12 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		}
 	case "retreat":
 		if len(args) == 0 {
-			return nil, refuse("retreat ask, retreat ignore, or retreat move [SPACE ...] (the spaces you prefer)", "retreat: say ask, ignore or move")
+			return nil, adjudicator.Refuse("retreat ask, retreat ignore, or retreat move [SPACE ...] (the spaces you prefer)", "retreat: say ask, ignore or move")
 		}
 		switch word(0) {
 		case "ask", "ignore":
 			if len(args) > 1 {
-				return nil, refuse("retreat "+word(0), "retreat %s takes nothing more", word(0))
+				return nil, adjudicator.Refuse("retreat "+word(0), "retreat %s takes nothing more", word(0))
 			}
 			o.Words = []string{word(0)}
 		case "move":
@@ -402,11 +392,11 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 				o.Words = append(o.Words, id)
 			}
 		default:
-			return nil, refuse("retreat ask, retreat ignore, or retreat move [SPACE ...]", "retreat %s: want ask, ignore or move", args[0])
+			return nil, adjudicator.Refuse("retreat ask, retreat ignore, or retreat move [SPACE ...]", "retreat %s: want ask, ignore or move", args[0])
 		}
 	case "advancing":
 		if len(args) != 1 || !slices.Contains([]string{"all", "none", "ask"}, word(0)) {
-			return nil, refuse("advancing all, advancing none or advancing ask", "advancing: say all, none or ask")
+			return nil, adjudicator.Refuse("advancing all, advancing none or advancing ask", "advancing: say all, none or ask")
 		}
 		o.Words = []string{word(0)}
 	case "strike":
@@ -415,7 +405,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			break
 		}
 		if len(args) == 0 {
-			return nil, refuse("strike auto, or strike UNIT UNIT ... (enemy units, first listed first)", "strike: name the enemy units to strike first")
+			return nil, adjudicator.Refuse("strike auto, or strike UNIT UNIT ... (enemy units, first listed first)", "strike: name the enemy units to strike first")
 		}
 		names, err := unitNames(args, "strike auto, or strike UNIT UNIT ... (enemy units, such as "+g.enemyExample(p.seat)+")")
 		if err != nil {
@@ -424,16 +414,16 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		for _, a := range names {
 			u := g.byID[unitID(a)]
 			if u == nil || slices.Contains(g.seatSides(p.seat), u.Side()) {
-				return nil, refuse("name enemy units, such as "+g.enemyExample(p.seat), "strike %s: not an enemy unit", unitID(a))
+				return nil, adjudicator.Refuse("name enemy units, such as "+g.enemyExample(p.seat), "strike %s: not an enemy unit", unitID(a))
 			}
 			o.Words = append(o.Words, u.ID)
 		}
 	case "ties":
 		if p.seat != SeatBC {
-			return nil, refuse("only the Bosniak-Croat player of the 2-player game has ties to settle (14.6.3-14.6.5)", "ties: not an order of %s", p.seat)
+			return nil, adjudicator.Refuse("only the Bosniak-Croat player of the 2-player game has ties to settle (14.6.3-14.6.5)", "ties: not an order of %s", p.seat)
 		}
 		if len(args) != 1 || !slices.Contains([]string{"bosniak", "croat", "auto"}, word(0)) {
-			return nil, refuse("ties bosniak, ties croat or ties auto (the side with fewer SW)", "ties: say bosniak, croat or auto")
+			return nil, adjudicator.Refuse("ties bosniak, ties croat or ties auto (the side with fewer SW)", "ties: say bosniak, croat or auto")
 		}
 		o.Words = []string{word(0)}
 	case "combat":
@@ -442,7 +432,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			break
 		}
 		if len(args) == 0 {
-			return nil, refuse("combat CARD [at SPACE ...], or combat none", "combat: name a combat card")
+			return nil, adjudicator.Refuse("combat CARD [at SPACE ...], or combat none", "combat: name a combat card")
 		}
 		card, err := p.heldCard(args[0], TypeCombat)
 		if err == nil {
@@ -452,13 +442,13 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			return nil, err
 		}
 		if !roleAllowed(card, "defender") {
-			return nil, refuse("a standing combat order plays the card in defence; "+card.ID+" helps only an attacker: play it in an attack order (attack ... combat "+card.ID+")", "%s helps only an attacker (%s)", card.ID, card.Text)
+			return nil, adjudicator.Refuse("a standing combat order plays the card in defence; "+card.ID+" helps only an attacker: play it in an attack order (attack ... combat "+card.ID+")", "%s helps only an attacker (%s)", card.ID, card.Text)
 		}
 		o.Card, o.Words = card.ID, []string{card.ID}
 		rest := args[1:]
 		if len(rest) > 0 {
 			if strings.ToLower(rest[0]) != "at" || len(rest) == 1 {
-				return nil, refuse("combat "+card.ID+" at SPACE SPACE ...", "combat %s: want at SPACE ...", card.ID)
+				return nil, adjudicator.Refuse("combat "+card.ID+" at SPACE SPACE ...", "combat %s: want at SPACE ...", card.ID)
 			}
 			o.Words = append(o.Words, "at")
 			for _, a := range rest[1:] {
@@ -475,7 +465,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			break
 		}
 		if len(args) == 0 {
-			return nil, refuse("interrupt CARD [on event|op|sr|rp|dp|attack|any] [by SEAT], or interrupt none", "interrupt: name an interrupt card")
+			return nil, adjudicator.Refuse("interrupt CARD [on event|op|sr|rp|dp|attack|any] [by SEAT], or interrupt none", "interrupt: name an interrupt card")
 		}
 		card, err := p.heldCard(args[0], TypeInterrupt)
 		if err == nil {
@@ -490,15 +480,15 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		for more := adjudicator.Consuming(&rest); more(); {
 			kw := strings.ToLower(rest[0])
 			if len(rest) < 2 || kw != "on" && kw != "by" {
-				return nil, refuse("interrupt "+card.ID+" [on event|op|sr|rp|dp|attack|any] [by SEAT]", "interrupt %s: %q is not understood", card.ID, strings.Join(rest, " "))
+				return nil, adjudicator.Refuse("interrupt "+card.ID+" [on event|op|sr|rp|dp|attack|any] [by SEAT]", "interrupt %s: %q is not understood", card.ID, strings.Join(rest, " "))
 			}
 			v := strings.ToLower(rest[1])
 			if kw == "on" {
 				if !slices.Contains([]string{"event", "op", "sr", "rp", "dp", "attack", "any"}, v) {
-					return nil, refuse("on event, op, sr, rp, dp, attack or any", "interrupt %s on %s: not a kind of play", card.ID, v)
+					return nil, adjudicator.Refuse("on event, op, sr, rp, dp, attack or any", "interrupt %s on %s: not a kind of play", card.ID, v)
 				}
 				if card.Trigger != "any" && v != card.Trigger && !(card.Trigger == "op" && v == "attack") {
-					return nil, refuse(fmt.Sprintf("%s answers %s (%s)", card.ID, triggerName(card.Trigger), card.Text), "%s cannot answer %s", card.ID, triggerName(v))
+					return nil, adjudicator.Refuse(fmt.Sprintf("%s answers %s (%s)", card.ID, triggerName(card.Trigger), card.Text), "%s cannot answer %s", card.ID, triggerName(v))
 				}
 				on = v
 			} else {
@@ -509,7 +499,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 					}
 				}
 				if seat == "" || seat == p.seat {
-					return nil, refuse("by one of "+strings.Join(slices.DeleteFunc(slices.Clone(g.Seats), func(s string) bool { return s == p.seat }), ", "), "interrupt %s by %s: not another seat", card.ID, rest[1])
+					return nil, adjudicator.Refuse("by one of "+strings.Join(slices.DeleteFunc(slices.Clone(g.Seats), func(s string) bool { return s == p.seat }), ", "), "interrupt %s by %s: not another seat", card.ID, rest[1])
 				}
 				by = seat
 			}
@@ -550,11 +540,11 @@ func (p *parser) heldCard(word, kind string) (*Card, error) {
 	}
 	switch {
 	case c == nil:
-		return nil, refuse(hand, "there is no card %s", id)
+		return nil, adjudicator.Refuse(hand, "there is no card %s", id)
 	case !slices.Contains(g.Hands[p.seat], id):
-		return nil, refuse(hand, "you do not hold %s", id)
+		return nil, adjudicator.Refuse(hand, "you do not hold %s", id)
 	case kind != "" && c.Type != kind:
-		return nil, refuse(fmt.Sprintf("%s is a %s card; %s", id, c.Type, hand), "%s is not a %s card", id, kind)
+		return nil, adjudicator.Refuse(fmt.Sprintf("%s is a %s card; %s", id, c.Type, hand), "%s is not a %s card", id, kind)
 	}
 	return c, nil
 }
@@ -585,7 +575,7 @@ func unitNames(words []string, hint string) ([]string, error) {
 	for _, w := range words {
 		parts := strings.FieldsFunc(w, func(r rune) bool { return r == '+' || r == ',' })
 		if len(parts) == 0 || strings.Contains(w, "++") || strings.Contains(w, ",,") || strings.Contains(w, "+,") || strings.Contains(w, ",+") {
-			return nil, refuse(hint, "%q: a unit list names units between its + or , (no empty name)", w)
+			return nil, adjudicator.Refuse(hint, "%q: a unit list names units between its + or , (no empty name)", w)
 		}
 		out = append(out, parts...)
 	}
@@ -603,18 +593,18 @@ func (p *parser) region(f []string) (*order, error) {
 	}
 	hint := "region REGION bosniak|croat, for " + strings.Join(choosable, ", ")
 	if p.seat != SeatBC {
-		return nil, refuse("only the Bosniak-Croat player chooses region markers (14.2.2)", "region: not an order of %s", p.seat)
+		return nil, adjudicator.Refuse("only the Bosniak-Croat player chooses region markers (14.2.2)", "region: not an order of %s", p.seat)
 	}
 	if len(f) != 3 {
-		return nil, refuse(hint, "region: want a region and bosniak or croat")
+		return nil, adjudicator.Refuse(hint, "region: want a region and bosniak or croat")
 	}
 	reg := g.sc.Map.RegionByID(Slug(f[1]))
 	if reg == nil || !reg.Choose2P {
-		return nil, refuse(hint, "%s is not a region whose marker you choose", f[1])
+		return nil, adjudicator.Refuse(hint, "%s is not a region whose marker you choose", f[1])
 	}
 	side, ok := sideWord(f[2])
 	if !ok {
-		return nil, refuse(hint, "region %s %s: want bosniak or croat", reg.ID, f[2])
+		return nil, adjudicator.Refuse(hint, "region %s %s: want bosniak or croat", reg.ID, f[2])
 	}
 	return &order{Verb: "region", Space: reg.ID, Side: side, Canon: fmt.Sprintf("region %s %s", reg.ID, strings.ToLower(string(side)))}, nil
 }
@@ -629,10 +619,10 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 	switch {
 	case kind == "losses" && verb == "lose":
 		if p.answered != 0 {
-			return nil, refuse("one lose line answers the decision, with every step on it: "+strings.Join(g.lossChoices(b, p.seat), "; "), "the losses are already answered on line %d", p.answered)
+			return nil, adjudicator.Refuse("one lose line answers the decision, with every step on it: "+strings.Join(g.lossChoices(b, p.seat), "; "), "the losses are already answered on line %d", p.answered)
 		}
 		if len(f) < 2 {
-			return nil, refuse(hint, "lose: name the units that lose steps")
+			return nil, adjudicator.Refuse(hint, "lose: name the units that lose steps")
 		}
 		mine := b.lossUnits(g, p.seat)
 		names, err := unitNames(f[1:], "lose UNIT UNIT ... (a unit once a step): "+strings.Join(mine, ", "))
@@ -641,7 +631,7 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 		}
 		for _, id := range names {
 			if !slices.Contains(mine, id) {
-				return nil, refuse("the units taking these losses are "+strings.Join(mine, ", "), "%s takes no losses in this battle", id)
+				return nil, adjudicator.Refuse("the units taking these losses are "+strings.Join(mine, ", "), "%s takes no losses in this battle", id)
 			}
 			o.Units = append(o.Units, id)
 		}
@@ -651,40 +641,40 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 			legal = legal || sameSteps(allocationSteps(ids, a), o.Units)
 		}
 		if !legal {
-			return nil, refuse("write one of: "+strings.Join(g.lossChoices(b, p.seat), "; ")+" (a unit once a step)",
+			return nil, adjudicator.Refuse("write one of: "+strings.Join(g.lossChoices(b, p.seat), "; ")+" (a unit once a step)",
 				"%s is not a Maximum Fulfilment allocation (13.4.6.2)", strings.Join(o.Units, " "))
 		}
 		p.answered = p.cur
 		o.Canon = "lose " + strings.Join(o.Units, " ")
 	case kind == "retreat" && verb == "ignore":
 		if !b.MayIgnore {
-			return nil, refuse("retreat UNIT SPACE [SPACE] for each unit", "the defending space lets no one ignore the retreat (13.4.8.1: trenches, cities, mountains, swamps)")
+			return nil, adjudicator.Refuse("retreat UNIT SPACE [SPACE] for each unit", "the defending space lets no one ignore the retreat (13.4.8.1: trenches, cities, mountains, swamps)")
 		}
 		if len(f) > 1 {
-			return nil, refuse("ignore, alone on its line", "ignore takes nothing more")
+			return nil, adjudicator.Refuse("ignore, alone on its line", "ignore takes nothing more")
 		}
 		if p.answered != 0 || len(p.retreated) > 0 {
-			return nil, refuse("ignore the retreat, or retreat each unit: not both (13.4.8.1)", "the retreat is already answered on line %d", p.firstAnswer())
+			return nil, adjudicator.Refuse("ignore the retreat, or retreat each unit: not both (13.4.8.1)", "the retreat is already answered on line %d", p.firstAnswer())
 		}
 		p.answered = p.cur
 		o.Canon = "ignore"
 	case kind == "retreat" && verb == "retreat":
 		if len(f) < 3 || len(f) > 2+b.Retreat {
-			return nil, refuse(fmt.Sprintf("retreat UNIT SPACE%s", map[int]string{1: "", 2: " [SPACE]"}[b.Retreat]), "retreat: want a unit and the %d space(s) it retreats through", b.Retreat)
+			return nil, adjudicator.Refuse(fmt.Sprintf("retreat UNIT SPACE%s", map[int]string{1: "", 2: " [SPACE]"}[b.Retreat]), "retreat: want a unit and the %d space(s) it retreats through", b.Retreat)
 		}
 		id := unitID(f[1])
 		if !slices.Contains(b.Defenders, id) || g.byID[id].Box != OnMap {
-			return nil, refuse("the retreating units are "+strings.Join(b.survivors(g, b.Defenders), ", "), "%s does not retreat from this battle", id)
+			return nil, adjudicator.Refuse("the retreating units are "+strings.Join(b.survivors(g, b.Defenders), ", "), "%s does not retreat from this battle", id)
 		}
 		if p.answered != 0 {
-			return nil, refuse("ignore the retreat, or retreat each unit: not both (13.4.8.1)", "the retreat is already answered on line %d", p.answered)
+			return nil, adjudicator.Refuse("ignore the retreat, or retreat each unit: not both (13.4.8.1)", "the retreat is already answered on line %d", p.answered)
 		}
 		if n, ok := p.retreated[id]; ok {
-			return nil, refuse("one retreat line a unit, with its whole path", "%s already retreats on line %d", id, n)
+			return nil, adjudicator.Refuse("one retreat line a unit, with its whole path", "%s already retreats on line %d", id, n)
 		}
 		u := g.byID[id]
 		if u.Supply == OOS {
-			return nil, refuse(fmt.Sprintf("Out Of Supply units do not retreat: %s takes %d %s instead (13.4.8.4); leave it out", id, OOSRetreatSteps(b.Retreat), plural(b.Retreat, "step", "steps")), "%s is Out Of Supply and cannot retreat", id)
+			return nil, adjudicator.Refuse(fmt.Sprintf("Out Of Supply units do not retreat: %s takes %d %s instead (13.4.8.4); leave it out", id, OOSRetreatSteps(b.Retreat), plural(b.Retreat, "step", "steps")), "%s is Out Of Supply and cannot retreat", id)
 		}
 		o.Units = []string{id}
 		for _, a := range f[2:] {
@@ -706,7 +696,7 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 		o.Canon = "retreat " + id + " " + strings.Join(o.Path, " ")
 	case kind == "advance" && verb == "advance":
 		if p.answered != 0 {
-			return nil, refuse("one advance line answers the decision: advance all, advance none, or advance UNIT[>SPACE] ... with every unit on it", "the advance is already answered on line %d", p.answered)
+			return nil, adjudicator.Refuse("one advance line answers the decision: advance all, advance none, or advance UNIT[>SPACE] ... with every unit on it", "the advance is already answered on line %d", p.answered)
 		}
 		adv, err := p.advanceWords(b.Attackers, f[1:])
 		if err != nil {
@@ -721,7 +711,7 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 		o.Advance = adv
 		o.Canon = "advance " + strings.Join(adv, " ")
 	default:
-		return nil, refuse(hint, "%q does not answer this decision (%s)", strings.Join(f, " "), g.Pending.Label)
+		return nil, adjudicator.Refuse(hint, "%q does not answer this decision (%s)", strings.Join(f, " "), g.Pending.Label)
 	}
 	return o, nil
 }
@@ -741,7 +731,7 @@ func (p *parser) firstAnswer() int {
 func (p *parser) advanceWords(units []string, args []string) ([]string, error) {
 	hint := "advance all, advance none, or advance UNIT[>SPACE] ... (SPACE: the elite's extra space, 13.4.9.1)"
 	if len(args) == 0 {
-		return nil, refuse(hint, "advance: say who advances")
+		return nil, adjudicator.Refuse(hint, "advance: say who advances")
 	}
 	if len(args) == 1 && (strings.EqualFold(args[0], "all") || strings.EqualFold(args[0], "none")) {
 		return []string{strings.ToLower(args[0])}, nil
@@ -752,10 +742,10 @@ func (p *parser) advanceWords(units []string, args []string) ([]string, error) {
 		id, extra, _ := strings.Cut(a, ">")
 		id = unitID(id)
 		if !slices.Contains(units, id) {
-			return nil, refuse("the attacking units are "+strings.Join(units, ", "), "%s is not an attacking unit", id)
+			return nil, adjudicator.Refuse("the attacking units are "+strings.Join(units, ", "), "%s is not an attacking unit", id)
 		}
 		if seen[id] {
-			return nil, refuse("name each advancing unit once, with its extra space if it goes on: UNIT>SPACE", "advance: %s is named twice", id)
+			return nil, adjudicator.Refuse("name each advancing unit once, with its extra space if it goes on: UNIT>SPACE", "advance: %s is named twice", id)
 		}
 		seen[id] = true
 		if extra != "" {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
@@ -189,39 +190,39 @@ func (g *game) checkRetreat(b *Attack, u *Unit, path []string) error {
 	dist := m.Graph.Distances([]int{ti}, nil)
 	hint := fmt.Sprintf("each retreat step goes further from %s, into a friendly space, ending within stacking (13.4.8.2)", b.Target)
 	if len(path) == 0 || len(path) > b.Retreat {
-		return refuse(hint, "the retreat is %d %s", b.Retreat, plural(b.Retreat, "space", "spaces"))
+		return adjudicator.Refuse(hint, "the retreat is %d %s", b.Retreat, plural(b.Retreat, "space", "spaces"))
 	}
 	at := ti
 	for i, id := range path {
 		n, ok := m.Space(id)
 		if !ok {
-			return refuse(hint, "there is no space %q", id)
+			return adjudicator.Refuse(hint, "there is no space %q", id)
 		}
 		sp := m.Spaces[n]
 		switch {
 		case !m.Graph.Adjacent(at, n):
-			return refuse(hint, "no road joins %s and %s", m.Spaces[at].Name, sp.Name)
+			return adjudicator.Refuse(hint, "no road joins %s and %s", m.Spaces[at].Name, sp.Name)
 		case dist[n] <= dist[at]:
-			return refuse(hint, "%s is no further from %s", sp.Name, g.name(b.Target))
+			return adjudicator.Refuse(hint, "%s is no further from %s", sp.Name, g.name(b.Target))
 		case sp.Foreign() && (u.Side() == Bosniak || !usesDesignation(u.Side(), sp.Designation)):
-			return refuse("Croats retreat into CRO spaces, Serbs into YUG and KRA spaces, Bosniaks into none (13.4.8.3)", "%s may not retreat into %s", u.ID, sp.Name)
+			return adjudicator.Refuse("Croats retreat into CRO spaces, Serbs into YUG and KRA spaces, Bosniaks into none (13.4.8.3)", "%s may not retreat into %s", u.ID, sp.Name)
 		case !sp.Foreign() && !g.friendly(u.Side(), g.Control[id]):
-			return refuse(hint, "%s is not friendly", sp.Name)
+			return adjudicator.Refuse(hint, "%s is not friendly", sp.Name)
 		}
 		if occ := g.occupant(id); occ != "" && g.enemies(u.Side(), occ) {
-			return refuse(hint, "%s holds enemy units", sp.Name)
+			return adjudicator.Refuse(hint, "%s holds enemy units", sp.Name)
 		}
 		if sp.Foreign() && i < len(path)-1 {
-			return refuse("a retreat into a Foreign Space stops there (13.4.8.3)", "the retreat goes on after %s", sp.Name)
+			return adjudicator.Refuse("a retreat into a Foreign Space stops there (13.4.8.3)", "the retreat goes on after %s", sp.Name)
 		}
 		at = n
 	}
 	last := m.Spaces[at]
 	if len(path) < b.Retreat && !last.Foreign() {
-		return refuse(hint, "the retreat is %d spaces", b.Retreat)
+		return adjudicator.Refuse(hint, "the retreat is %d spaces", b.Retreat)
 	}
 	if len(g.unitsAt(last.ID))+1 > StackLimit {
-		return refuse(hint, "%s is full (%d units, 2.3)", last.Name, StackLimit)
+		return adjudicator.Refuse(hint, "%s is full (%d units, 2.3)", last.Name, StackLimit)
 	}
 	return nil
 }

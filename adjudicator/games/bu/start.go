@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // adjudicateSetup plays the set-up step: standing orders, the 2-player
@@ -108,13 +110,13 @@ func (g *game) checkReinforce(u *Unit, space string) error {
 	side := u.Side()
 	switch {
 	case u.Box != Pool || u.Arrives != g.Turn:
-		return refuse("your reinforcements this turn: "+unitIDs(g.arriving(g.seatOf(side))), "%s is not a reinforcement of turn %d", u.ID, g.Turn)
+		return adjudicator.Refuse("your reinforcements this turn: "+unitIDs(g.arriving(g.seatOf(side))), "%s is not a reinforcement of turn %d", u.ID, g.Turn)
 	case sp.Foreign() || g.Control[space] != side:
-		return refuse(fmt.Sprintf("reinforcements go to %s spaces (6.2.3, 14.6.1)", side), "%s is not a %s space", sp.Name, side)
+		return adjudicator.Refuse(fmt.Sprintf("reinforcements go to %s spaces (6.2.3, 14.6.1)", side), "%s is not a %s space", sp.Name, side)
 	case g.isUN(space):
-		return refuse("UN Safe Areas take no reinforcements (2.5.2, 6.2.3)", "%s is a UN Safe Area", sp.Name)
+		return adjudicator.Refuse("UN Safe Areas take no reinforcements (2.5.2, 6.2.3)", "%s is a UN Safe Area", sp.Name)
 	case len(g.unitsAt(space))+1 > StackLimit:
-		return refuse("at most 3 units a space (6.2.3)", "%s is full", sp.Name)
+		return adjudicator.Refuse("at most 3 units a space (6.2.3)", "%s is full", sp.Name)
 	}
 	near := sp.Key
 	i, _ := g.sc.Map.Space(space)
@@ -124,11 +126,11 @@ func (g *game) checkReinforce(u *Unit, space string) error {
 		}
 	}
 	if !near {
-		return refuse("reinforcements go to your Key Spaces or the spaces next to them (6.2.3)", "%s is neither a %s Key Space nor next to one", sp.Name, side)
+		return adjudicator.Refuse("reinforcements go to your Key Spaces or the spaces next to them (6.2.3)", "%s is neither a %s Key Space nor next to one", sp.Name, side)
 	}
 	a, c, ok := g.supply(side).areaOf(g, space)
 	if !ok || !a.supplied() {
-		return refuse("unsupplied areas take no reinforcements (6.2.4)", "%s is unsupplied", sp.Name)
+		return adjudicator.Refuse("unsupplied areas take no reinforcements (6.2.4)", "%s is unsupplied", sp.Name)
 	}
 	if a.enclave() {
 		placed := 0
@@ -141,7 +143,7 @@ func (g *game) checkReinforce(u *Unit, space string) error {
 			}
 		}
 		if placed+1 > len(a.keys) {
-			return refuse(fmt.Sprintf("an enclave takes 1 reinforcement a Key Space: %d here (6.2.4)", len(a.keys)), "the enclave of %s is full of reinforcements this turn", sp.Name)
+			return adjudicator.Refuse(fmt.Sprintf("an enclave takes 1 reinforcement a Key Space: %d here (6.2.4)", len(a.keys)), "the enclave of %s is full of reinforcements this turn", sp.Name)
 		}
 	}
 	return nil
@@ -203,21 +205,21 @@ func (g *game) umpirePlacement(u *Unit) string {
 func (g *game) checkStep1(verb string, units []*Unit) error {
 	for _, u := range units {
 		if !u.Type().Foreign {
-			return refuse("6.3 is for Foreign Units", "%s is not a Foreign Unit", u.ID)
+			return adjudicator.Refuse("6.3 is for Foreign Units", "%s is not a Foreign Unit", u.ID)
 		}
 	}
 	switch verb {
 	case "recover":
 		if len(units) != 1 || units[0].Box != Eliminated {
-			return refuse("recover UNIT: one eliminated Foreign Unit back to the Foreign Units box (6.3 step 1)", "recover: want one eliminated Foreign Unit")
+			return adjudicator.Refuse("recover UNIT: one eliminated Foreign Unit back to the Foreign Units box (6.3 step 1)", "recover: want one eliminated Foreign Unit")
 		}
 	case "restore":
 		if len(units) != 2 || units[0] == units[1] {
-			return refuse("restore UNIT UNIT: two reduced Foreign Units flipped to full size (6.3 step 1)", "restore: want two units")
+			return adjudicator.Refuse("restore UNIT UNIT: two reduced Foreign Units flipped to full size (6.3 step 1)", "restore: want two units")
 		}
 		for _, u := range units {
 			if !u.Reduced || u.Box != OnMap && u.Box != Reserve {
-				return refuse("restore flips reduced Foreign Units on the map or in the Foreign Units box", "%s is not a reduced Foreign Unit in play", u.ID)
+				return adjudicator.Refuse("restore flips reduced Foreign Units on the map or in the Foreign Units box", "%s is not a reduced Foreign Unit in play", u.ID)
 			}
 		}
 	}
@@ -253,13 +255,13 @@ func (g *game) checkDeploy(u *Unit, space string) error {
 	}
 	switch {
 	case !ok:
-		return refuse(fmt.Sprintf("%s units deploy into %s (6.3, the counter's \"deploys from\")", t.Army, strings.Join(t.Deploy, ", ")), "%s is not where %s deploys", sp.Name, u.ID)
+		return adjudicator.Refuse(fmt.Sprintf("%s units deploy into %s (6.3, the counter's \"deploys from\")", t.Army, strings.Join(t.Deploy, ", ")), "%s is not where %s deploys", sp.Name, u.ID)
 	case g.isUN(space):
-		return refuse("no Foreign Unit deploys into a UN Safe Area (2.5.2)", "%s is a UN Safe Area", sp.Name)
+		return adjudicator.Refuse("no Foreign Unit deploys into a UN Safe Area (2.5.2)", "%s is a UN Safe Area", sp.Name)
 	case len(g.unitsAt(space))+1 > StackLimit:
-		return refuse("at most 3 units a space (2.3)", "%s is full", sp.Name)
+		return adjudicator.Refuse("at most 3 units a space (2.3)", "%s is full", sp.Name)
 	case !sp.Foreign() && g.occupant(space) != "" && g.enemies(u.Side(), g.occupant(space)):
-		return refuse("Foreign Units deploy into friendly or vacant spaces (6.3)", "%s holds enemy units", sp.Name)
+		return adjudicator.Refuse("Foreign Units deploy into friendly or vacant spaces (6.3)", "%s holds enemy units", sp.Name)
 	}
 	return nil
 }

@@ -15,7 +15,7 @@ import (
 // parser can make (refusals.case holds those no rule's own file shows):
 // each must come with a hint.
 func TestGameCases(t *testing.T) {
-	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 0, Hint: 1}}}
+	refusals := &rulestest.Refusals{Dir: "."}
 	rulestest.Run(t, rulestest.Config{Rules: perrote.Game, Dir: filepath.Join("testdata", "game"), Refusals: refusals, Load: func(path string, data []byte) ([]byte, error) {
 		sc, err := perrote.ParseScenario(strings.TrimSuffix(filepath.Base(path), ".toml"), data)
 		if err != nil {
@@ -31,5 +31,5 @@ func TestGameCases(t *testing.T) {
 // TestRefusalsDocumented: every refusal a player can meet is explained in
 // docs/troubleshooting.md.
 func TestRefusalsDocumented(t *testing.T) {
-	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 0, Hint: 1})
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".")
 }

@@ -42,14 +42,14 @@ import (
 // TestRefusalsDocumented: every refusal a player can meet is explained in
 // docs/troubleshooting.md.
 func TestRefusalsDocumented(t *testing.T) {
-	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 1, Hint: 0})
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".")
 }
 
 // TestGameCases runs the game's cases. Together they walk every refusal
 // the receipt can give (refusals.case holds those no rule's own file
 // shows), each with a hint.
 func TestGameCases(t *testing.T) {
-	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 1, Hint: 0}}}
+	refusals := &rulestest.Refusals{Dir: "."}
 	defer func() {
 		if !t.Failed() {
 			refusals.Check(t)

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
@@ -30,13 +31,13 @@ func (g *game) neverCarried(o moveOrder, fc *fileContext) error {
 	names := unitNames(units)
 	switch {
 	case side == NATO && g.mandatory():
-		return bad("NATO units stay where they are on a mandatory reconstitution turn: send no move orders", "no NATO movement on a mandatory reconstitution turn (9.3)")
+		return adjudicator.Refuse("NATO units stay where they are on a mandatory reconstitution turn: send no move orders", "no NATO movement on a mandatory reconstitution turn (9.3)")
 	case side == NATO && g.discretionary() && (len(o.path) > 1 || len(o.alts) > 0 || !g.grid.Adjacent(lead.pos, o.path[0])):
 		hint := fmt.Sprintf("move %s %s: one hex, no else path", names, g.hex(o.path[0]))
 		if !g.grid.Adjacent(lead.pos, o.path[0]) {
 			hint = fmt.Sprintf("move %s and one hex next to %s, no else path", names, lead.Hex)
 		}
-		return bad(hint, "on a discretionary reconstitution turn a unit moves one hex (9.4)")
+		return adjudicator.Refuse(hint, "on a discretionary reconstitution turn a unit moves one hex (9.4)")
 	}
 	n := g.net()
 	if lead.c.AAA {
@@ -46,7 +47,7 @@ func (g *game) neverCarried(o moveOrder, fc *fileContext) error {
 	if side == Serb {
 		zoc = g.certainZOC(fc)
 		if zoc[lead.pos] {
-			return bad("units that begin the phase in a NATO zone of control stay (7.3): move the others", "%s began the phase in a NATO zone of control at %s: it may not move (7.3)", names, lead.Hex)
+			return adjudicator.Refuse("units that begin the phase in a NATO zone of control stay (7.3): move the others", "%s began the phase in a NATO zone of control at %s: it may not move (7.3)", names, lead.Hex)
 		}
 	}
 	mf, used := map[*Unit]int{}, map[*Unit]int{}
@@ -57,7 +58,7 @@ func (g *game) neverCarried(o moveOrder, fc *fileContext) error {
 	cur := lead.pos
 	for k, next := range o.path {
 		if g.enemyAt(side, next) {
-			return bad(g.enterHint(able, cur, nil, fc), "%s may not enter %s: enemy units are there (10.7)", unitNames(able), g.hex(next))
+			return adjudicator.Refuse(g.enterHint(able, cur, nil, fc), "%s may not enter %s: enemy units are there (10.7)", unitNames(able), g.hex(next))
 		}
 		var stuck []*Unit
 		barred, short := map[*Unit]string{}, map[*Unit]int{}
@@ -88,18 +89,18 @@ func (g *game) neverCarried(o moveOrder, fc *fileContext) error {
 				hint += "; or let the stack go on without " + u.ID + ": " + leaveHint(o)
 			}
 			if why, ok := barred[u]; ok {
-				return bad(hint, "%s may not enter %s: %s", u.ID, g.hex(next), why)
+				return adjudicator.Refuse(hint, "%s may not enter %s: %s", u.ID, g.hex(next), why)
 			}
-			return bad(hint, "%s cannot reach %s: with every river roll a 1 it has %s MP left at %s, not the %s to enter %s (10.3)", u.ID, g.hex(next), fmtMP(mf[u]-used[u]), g.hex(cur), fmtMP(short[u]), g.hex(next))
+			return adjudicator.Refuse(hint, "%s cannot reach %s: with every river roll a 1 it has %s MP left at %s, not the %s to enter %s (10.3)", u.ID, g.hex(next), fmtMP(mf[u]-used[u]), g.hex(cur), fmtMP(short[u]), g.hex(next))
 		}
 		able = slices.DeleteFunc(able, func(u *Unit) bool { return slices.Contains(stuck, u) })
 		if stay := g.staying(side, units, next, fc); stackCount(stay)+leastStack(o, able) > stackLimit(side) {
-			return bad(fmt.Sprintf("go round %s, or move %s away with an earlier move order", g.hex(next), strings.Join(unitIDList(stay), " ")),
+			return adjudicator.Refuse(fmt.Sprintf("go round %s, or move %s away with an earlier move order", g.hex(next), strings.Join(unitIDList(stay), " ")),
 				"%s may not enter %s: %s %s there, and %s", unitNames(able), g.hex(next), strings.Join(unitIDList(stay), ", "), verbS(len(stay), "stays", "stay"), stackRule(side))
 		}
 		cur = next
 		if zoc[next] && k < len(o.path)-1 {
-			return bad("end the path at "+g.hex(next), "%s must stop at %s, in a NATO zone of control (7.3): the path may not go on to %s", unitNames(able), g.hex(next), g.hex(o.path[k+1]))
+			return adjudicator.Refuse("end the path at "+g.hex(next), "%s must stop at %s, in a NATO zone of control (7.3): the path may not go on to %s", unitNames(able), g.hex(next), g.hex(o.path[k+1]))
 		}
 	}
 	return g.neverElse(o, side)
@@ -127,7 +128,7 @@ func (g *game) neverElse(o moveOrder, side Side) error {
 				}
 			}
 			if who != "" {
-				return bad(g.enterHint(able, cur, nil, nil), "the else path from %s: %s may not enter %s: %s", g.hex(alt[0]), who, g.hex(next), why)
+				return adjudicator.Refuse(g.enterHint(able, cur, nil, nil), "the else path from %s: %s may not enter %s: %s", g.hex(alt[0]), who, g.hex(next), why)
 			}
 			able = slices.DeleteFunc(able, func(u *Unit) bool { return slices.Contains(stuck, u) })
 		}
@@ -143,17 +144,17 @@ func (g *game) neverFlown(u *Unit, path []board.ID, n *supplyNet, fc *fileContex
 	dest := path[len(path)-1]
 	hexes, why := g.flight(u.pos, path, mf)
 	if why != "" {
-		return bad(fmt.Sprintf("the 1st AAA flies at most %s hexes (1 MP a hex) over in-play hexes", fmtMP(mf)), "the 1st AAA cannot fly to %s: %s", g.hex(dest), why)
+		return adjudicator.Refuse(fmt.Sprintf("the 1st AAA flies at most %s hexes (1 MP a hex) over in-play hexes", fmtMP(mf)), "the 1st AAA cannot fly to %s: %s", g.hex(dest), why)
 	}
 	endHint := "rebase to a hex that is not a city, marsh or mountain, with no enemy unit and no other NATO unit but the KLA (12.3, 6.2)"
 	switch what := g.aaaMayEnd(dest); {
 	case what == "a hex with another NATO unit (6.2: one NATO unit a hex)" && len(g.staying(NATO, []*Unit{u}, dest, fc)) == 0:
 		// the unit there moves earlier in the file, and may leave
 	case what != "":
-		return bad(endHint, "the 1st AAA may not end its move in %s (%s, 12.3)", g.hex(dest), what)
+		return adjudicator.Refuse(endHint, "the 1st AAA may not end its move in %s (%s, 12.3)", g.hex(dest), what)
 	}
 	if hexes*quarter > mf {
-		return bad(fmt.Sprintf("rebase at most %s hexes", fmtMP(mf)), "the 1st AAA has %s MP: a %d-hex flight is too far (10.3, 12.3)", fmtMP(mf), hexes)
+		return adjudicator.Refuse(fmt.Sprintf("rebase at most %s hexes", fmtMP(mf)), "the 1st AAA has %s MP: a %d-hex flight is too far (10.3, 12.3)", fmtMP(mf), hexes)
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // The card types of 1.5.8.
@@ -154,10 +155,8 @@ type Deck struct {
 func (d *Deck) Card(id string) *Card { return d.byID[id] }
 
 type cardsFile struct {
-	Title   string     `toml:"title"`
-	StandIn bool       `toml:"stand_in"`
-	Notice  string     `toml:"notice"`
-	Card    []cardFile `toml:"card"`
+	kit.Preamble
+	Card []cardFile `toml:"card"`
 }
 
 type cardFile struct {
@@ -200,16 +199,17 @@ func cardID(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
 // ParseCards reads and checks the decks against the map and counter list
 // their effects name.
 func ParseCards(name string, data []byte, m *Map, c *Counters) (*Deck, error) {
+	file := kit.File{Name: name, Data: data}
 	var f cardsFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return nil, err
 	}
 	d := &Deck{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, byID: map[string]*Card{}}
 	bad := func(i int, key, format string, args ...any) error {
-		return fileProblem(name, data, "card", i, key, format, args...)
+		return file.Errorf("card", i, key, format, args...)
 	}
-	if d.StandIn && d.Notice == "" {
-		return nil, fileProblem(name, data, "", -1, "notice", "stand-in cards must say so in a notice every report carries")
+	if err := f.Check(file, "stand-in cards"); err != nil {
+		return nil, err
 	}
 	for i, cf := range f.Card {
 		card := &Card{ID: cardID(cf.ID), Title: cf.Title, Period: strings.ToLower(cf.Period), CV: cf.CV, Type: strings.ToLower(cf.Type),
@@ -260,7 +260,7 @@ func ParseCards(name string, data []byte, m *Map, c *Counters) (*Deck, error) {
 		d.byID[card.ID] = card
 	}
 	if len(d.Cards) == 0 {
-		return nil, fileProblem(name, data, "", -1, "card", "missing: the decks have no cards")
+		return nil, file.Errorf("", -1, "card", "missing: the decks have no cards")
 	}
 	return d, nil
 }

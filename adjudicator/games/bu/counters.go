@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // Values are a side of a counter: CF-LF-MF (1.3.5).
@@ -99,9 +99,7 @@ func (c *Counters) Type(id string) *UnitType { return c.typeOf[id] }
 func (c *Counters) Unit(id string) *UnitDef { return c.unitOf[id] }
 
 type countersFile struct {
-	Title         string              `toml:"title"`
-	StandIn       bool                `toml:"stand_in"`
-	Notice        string              `toml:"notice"`
+	kit.Preamble
 	Type          []typeFile          `toml:"type"`
 	Units         []unitsFile         `toml:"units"`
 	Reinforcement []reinforcementFile `toml:"reinforcement"`
@@ -166,16 +164,17 @@ func expandIDs(specs []string) ([]string, error) {
 // ParseCounters reads and checks a counter list against the map it is
 // used with (regions named by limitations).
 func ParseCounters(name string, data []byte, m *Map) (*Counters, error) {
+	file := kit.File{Name: name, Data: data}
 	var f countersFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return nil, err
 	}
 	bad := func(table string, index int, key, format string, args ...any) error {
-		return fileProblem(name, data, table, index, key, format, args...)
+		return file.Errorf(table, index, key, format, args...)
 	}
 	c := &Counters{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, typeOf: map[string]*UnitType{}, unitOf: map[string]*UnitDef{}, entries: map[string][2]int{}}
-	if c.StandIn && c.Notice == "" {
-		return nil, bad("", -1, "notice", "a stand-in counter list must say so in a notice every report carries")
+	if err := f.Check(file, "a stand-in counter list"); err != nil {
+		return nil, err
 	}
 	for i, t := range f.Type {
 		ut := &UnitType{ID: unitID(t.ID), Army: strings.ToUpper(t.Army), Foreign: t.Foreign, Elite: t.Elite, StandIn: t.StandIn, CaptureFA: 1}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -196,7 +197,7 @@ func (sc *Scenario) setup(d Data, text, cText []byte) error {
 		for _, t := range sp.Setup {
 			ut := sc.Counters.Type(t)
 			bad := func(format string, args ...any) error {
-				return fileProblem(name, text, "space", i, "setup", format, args...)
+				return kit.File{Name: name, Data: text}.Errorf("space", i, "setup", format, args...)
 			}
 			switch {
 			case ut == nil:

@@ -8,12 +8,12 @@ package bu
 // (4.1.2). The road network is a board.Graph.
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // The foreign designations of 1.2.5; "" is a domestic (BiH) space.
@@ -110,14 +110,12 @@ func pair(a, b int) [2]int {
 }
 
 type mapFile struct {
-	Title   string       `toml:"title"`
-	StandIn bool         `toml:"stand_in"`
-	Notice  string       `toml:"notice"`
-	Width   float64      `toml:"width"`
-	Height  float64      `toml:"height"`
-	Space   []spaceFile  `toml:"space"`
-	Road    []roadFile   `toml:"road"`
-	Region  []regionFile `toml:"region"`
+	kit.Preamble
+	Width  float64      `toml:"width"`
+	Height float64      `toml:"height"`
+	Space  []spaceFile  `toml:"space"`
+	Road   []roadFile   `toml:"road"`
+	Region []regionFile `toml:"region"`
 }
 
 type spaceFile struct {
@@ -150,28 +148,6 @@ type regionFile struct {
 	Choose2P     bool     `toml:"choose_2p"`
 }
 
-// fileProblem builds a *datafile.FileError for field key of the index-th
-// [[table]] entry (index < 0: a top-level key). Its line is the key's; for
-// a key the file leaves out, or writes inline (table = {...}), the line of
-// the table's entry, or of the key holding the table.
-func fileProblem(name string, data []byte, table string, index int, key, format string, args ...any) error {
-	field := key
-	switch {
-	case table != "" && index >= 0:
-		field = fmt.Sprintf("%s[%d].%s", table, index, key)
-	case table != "":
-		field = table + "." + key
-	}
-	line := datafile.FieldLine(data, table, index, key)
-	if line == 0 && table != "" {
-		line = datafile.FieldLine(data, table, index, "")
-	}
-	if line == 0 && table != "" {
-		line = datafile.FieldLine(data, "", -1, table)
-	}
-	return &datafile.FileError{File: name, Line: line, Field: field, Err: fmt.Sprintf(format, args...)}
-}
-
 // ParseSide reads a side's name, as files and orders write it.
 func ParseSide(s string) (Side, bool) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
@@ -191,17 +167,18 @@ var Sides = []Side{Serb, Croat, Bosniak}
 // ParseMap reads and checks a board file. A wrong file is refused with a
 // *datafile.FileError naming the line and field.
 func ParseMap(name string, data []byte) (*Map, error) {
+	file := kit.File{Name: name, Data: data}
 	var f mapFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return nil, err
 	}
 	bad := func(table string, index int, key, format string, args ...any) error {
-		return fileProblem(name, data, table, index, key, format, args...)
+		return file.Errorf(table, index, key, format, args...)
 	}
 	m := &Map{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, Width: f.Width, Height: f.Height,
 		byID: map[string]int{}, regionOf: map[string]*Region{}, river: map[[2]int]bool{}, road: map[[2]int]bool{}}
-	if m.StandIn && m.Notice == "" {
-		return nil, bad("", -1, "notice", "a stand-in map must say so in a notice every report carries")
+	if err := f.Check(file, "a stand-in map"); err != nil {
+		return nil, err
 	}
 	if len(f.Region) == 0 {
 		return nil, bad("", -1, "region", "missing: the map needs its regions (1.2.10, 13.5.4)")

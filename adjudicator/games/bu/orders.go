@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // order is one order line, read.
@@ -137,7 +138,7 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 		g.checkSupply(seat)
 		// find the card first: the other lines depend on its mode
 		for _, l := range lines {
-			f := fields(l.Text)
+			f := kit.Fields(l.Text)
 			if len(f) > 0 && strings.ToLower(f[0]) == "play" {
 				o, err := p.parsePlay(l.Line, f)
 				if err != nil {
@@ -157,7 +158,7 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 		}
 	}
 	for _, l := range lines {
-		f := fields(l.Text)
+		f := kit.Fields(l.Text)
 		if len(f) == 0 {
 			continue
 		}
@@ -188,15 +189,6 @@ func (p *parser) problem(line int, err error) {
 		pr.Hint = r.Hint
 	}
 	p.problems = append(p.problems, pr)
-}
-
-// fields splits an order line into words, without its comment; "+" and ","
-// join unit lists and are kept inside words.
-func fields(text string) []string {
-	if i := strings.IndexByte(text, '#'); i >= 0 {
-		text = text[:i]
-	}
-	return strings.Fields(text)
 }
 
 // verbsOf lists the orders of the step, for hints.

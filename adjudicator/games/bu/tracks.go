@@ -9,7 +9,7 @@ package bu
 import (
 	"fmt"
 
-	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // GameTurns is the number of turns (4.1.3, 8.2; Fight To The End replays
@@ -44,25 +44,24 @@ func (t *Tracks) Level(fa int) int {
 }
 
 type tracksFile struct {
-	Title        string           `toml:"title"`
-	StandIn      bool             `toml:"stand_in"`
-	Notice       string           `toml:"notice"`
+	kit.Preamble
 	Intervention map[string]int   `toml:"intervention"`
 	Cards        map[string][]int `toml:"cards"`
 }
 
 // ParseTracks reads and checks a track file.
 func ParseTracks(name string, data []byte) (*Tracks, error) {
+	file := kit.File{Name: name, Data: data}
 	var f tracksFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return nil, err
 	}
 	bad := func(table, key, format string, args ...any) error {
-		return fileProblem(name, data, table, -1, key, format, args...)
+		return file.Errorf(table, -1, key, format, args...)
 	}
 	t := &Tracks{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, Cards: map[Side][GameTurns]int{}}
-	if t.StandIn && t.Notice == "" {
-		return nil, bad("", "notice", "stand-in tracks must say so in a notice every report carries")
+	if err := f.Check(file, "stand-in tracks"); err != nil {
+		return nil, err
 	}
 	for k := range f.Intervention {
 		if k != "level1" && k != "level2" && k != "level3" {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -661,7 +662,7 @@ type mapFileText struct {
 
 func (sc *Scenario) readCounters(name string, data []byte, demoFor *mapFileText) (string, error) {
 	var f countersFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := (kit.File{Name: name, Data: data}).Decode(&f); err != nil {
 		return "", fmt.Errorf("pcs1995: counters: %w", err)
 	}
 	if len(f.Unit) == 0 {
@@ -825,7 +826,7 @@ type chitFile struct {
 
 func (sc *Scenario) readChits(name string, data []byte) (string, error) {
 	var f chitsFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := (kit.File{Name: name, Data: data}).Decode(&f); err != nil {
 		return "", fmt.Errorf("pcs1995: chits: %w", err)
 	}
 	if len(f.Chit) < 2 {

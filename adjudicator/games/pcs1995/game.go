@@ -7,6 +7,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // Game is 1995: Milosevic's Last Gamble as a hosted game. A game turn is
@@ -174,7 +175,7 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 	clean := map[string][]string{}
 	for seat, lines := range orders {
 		for _, l := range lines {
-			if l = stripComment(l); l != "" {
+			if l = kit.StripComment(l); l != "" {
 				clean[seat] = append(clean[seat], l)
 			}
 		}

@@ -16,13 +16,6 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
-func stripComment(line string) string {
-	if i := strings.Index(line, "#"); i >= 0 {
-		line = line[:i]
-	}
-	return strings.TrimSpace(line)
-}
-
 // The verbs of an activation (7.0, 7.5, 3.3.1) and of the queue.
 var activationVerbs = []string{"move", "sm", "me", "pa", "airmobile", "deescalate", "pass", "ask"}
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // queueLinesPerUnit caps an activation queue: a side activates each of its
@@ -55,12 +56,8 @@ type parsedLine struct {
 func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
 	p := &parser{g: g, seat: seat, side: sideOf(seat)}
 	var ls []*parsedLine
-	for _, l := range lines {
-		text := stripComment(l.Text)
-		if text == "" {
-			continue
-		}
-		pl := &parsedLine{n: l.Line, f: g.normalise(text)}
+	for n, text := range kit.Lines(lines) {
+		pl := &parsedLine{n: n, f: g.normalise(text)}
 		pl.kind = lineKind(pl.f)
 		pl.canon, pl.alts, pl.err = p.line(pl.f)
 		ls = append(ls, pl)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // This file holds the order grammar (docs/orders-perrote.md): one order a
@@ -117,7 +118,7 @@ func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order,
 	p := &orderParser{s: s, f: newField(s), seat: seat, plans: map[string]*planned{}, teams: map[string]*UnitState{}}
 	// splits first: the teams they create may be given orders on any line.
 	for _, l := range lines {
-		f := strings.Fields(strings.ToLower(stripForecast(l.Text)))
+		f := strings.Fields(strings.ToLower(kit.StripComment(l.Text)))
 		if len(f) == 2 && f[0] == "split" {
 			if u := s.unit(f[1]); u != nil && u.Side == seat && len(u.Teams) > 0 && !u.Eliminated() {
 				for _, t := range splitTeams(u) {
@@ -130,7 +131,7 @@ func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order,
 	var at []int
 	var problems []adjudicator.Problem
 	for _, l := range lines {
-		o, err := p.line(stripForecast(l.Text))
+		o, err := p.line(kit.StripComment(l.Text))
 		if err != nil {
 			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.Text, Hint: err.Hint})
 			continue
@@ -147,14 +148,6 @@ func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order,
 	}
 	slices.SortStableFunc(problems, func(a, b adjudicator.Problem) int { return a.Line - b.Line })
 	return kept, problems
-}
-
-// stripForecast drops a "# ..." comment, such as a receipt's forecast.
-func stripForecast(line string) string {
-	if i := strings.Index(line, "#"); i >= 0 {
-		line = line[:i]
-	}
-	return strings.TrimSpace(line)
 }
 
 // unitOf finds one of the seat's units (or a team a split creates).

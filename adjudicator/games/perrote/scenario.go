@@ -11,6 +11,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // This file reads scenarios: TOML files giving the board, its terrain and
@@ -122,7 +123,7 @@ func ParseScenario(name string, data []byte) (*Scenario, error) {
 // the text has one.
 func parseScenario(name, file string, data []byte) (*Scenario, error) {
 	var f scenarioFile
-	if _, err := datafile.Decode(file, data, &f); err != nil {
+	if err := (kit.File{Name: file, Data: data}).Decode(&f); err != nil {
 		return nil, fmt.Errorf("perrote: %w", err)
 	}
 	p := &scenarioParser{name: name, file: file, loc: locate(string(data))}

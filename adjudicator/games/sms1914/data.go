@@ -18,6 +18,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -444,27 +445,8 @@ var (
 	serbAreas = []string{"Serbia", "Montenegro"}
 )
 
-func fileErr(name string, data []byte, table string, index int, key, format string, args ...any) error {
-	field := key
-	switch {
-	case table != "" && index >= 0:
-		field = fmt.Sprintf("%s[%d].%s", table, index, key)
-	case table != "":
-		field = table + "." + key
-	}
-	line := datafile.FieldLine(data, table, index, key)
-	if line == 0 && table != "" && index < 0 {
-		// an inline table, such as repl = { AH = 1 }: the line of its key
-		parent, last := "", table
-		if i := strings.LastIndex(table, "."); i >= 0 {
-			parent, last = table[:i], table[i+1:]
-		}
-		line = datafile.FieldLine(data, parent, -1, last)
-	}
-	return &datafile.FileError{File: name, Line: line, Field: field, Err: fmt.Sprintf(format, args...)}
-}
-
 func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byte) (*Scenario, error) {
+	mapFile := kit.File{Name: d.MapName, Data: mapText}
 	// the grid first: 1914's map has dotted ids and its odd columns up
 	var pre struct {
 		Grid struct {
@@ -476,9 +458,9 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 	if _, err := datafile.DecodeLoose(d.MapName, mapText, &pre); err == nil {
 		switch {
 		case pre.Grid.IDs != "CC.RR":
-			return nil, fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, "grid", -1, "ids", "1914 hexes have dotted ids such as 30.09 (Beograd): write ids = \"CC.RR\""))
+			return nil, fmt.Errorf("sms1914: map: %w", mapFile.Errorf("grid", -1, "ids", "1914 hexes have dotted ids such as 30.09 (Beograd): write ids = \"CC.RR\""))
 		case pre.Grid.Orientation != "" && pre.Grid.Orientation != "flat-top" || pre.Grid.Up != board.OddUp:
-			return nil, fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, "grid", -1, "up", "1914's map has flat-top hexes with the odd columns half a hex higher (29.10 touches 30.09): write orientation = \"flat-top\" and up = \"odd\""))
+			return nil, fmt.Errorf("sms1914: map: %w", mapFile.Errorf("grid", -1, "up", "1914's map has flat-top hexes with the odd columns half a hex higher (29.10 touches 30.09): write orientation = \"flat-top\" and up = \"odd\""))
 		}
 	}
 	m, err := board.ParseMap(d.MapName, mapText)
@@ -486,7 +468,7 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 		return nil, fmt.Errorf("sms1914: map: %w", err)
 	}
 	mapBad := func(table, key, format string, args ...any) error {
-		return fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, table, -1, key, format, args...))
+		return fmt.Errorf("sms1914: map: %w", mapFile.Errorf(table, -1, key, format, args...))
 	}
 	if m.Grid.IDStyle != board.Dotted {
 		return nil, mapBad("grid", "ids", "1914 hexes have dotted ids such as 30.09 (Beograd): write ids = \"CC.RR\"")
@@ -507,8 +489,8 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 			if !mapListsTerrain(mapText, t) {
 				table, key = "", "default_terrain" // the hex has the default terrain
 			}
-			fe := fileErr(d.MapName, mapText, table, -1, key,
-				"hex %s: unknown terrain %q: the terrains are %s (3.5, 3.6)", m.Grid.Format(id), t, strings.Join(terrains, ", ")).(*datafile.FileError)
+			fe := mapFile.Errorf(table, -1, key,
+				"hex %s: unknown terrain %q: the terrains are %s (3.5, 3.6)", m.Grid.Format(id), t, strings.Join(terrains, ", "))
 			if n := lineWith(mapText, fmt.Sprintf("%q", t)); n > 0 {
 				fe.Line = n // the entry that names it
 			}
@@ -516,7 +498,7 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 		}
 		a := m.Area[id]
 		if !slices.Contains(ahAreas, a) && !slices.Contains(serbAreas, a) {
-			fe := fileErr(d.MapName, mapText, "area", -1, "name", "unknown area %q: A-H areas are %s; Serbian %s (1.1, 25.2)", a, strings.Join(ahAreas, ", "), strings.Join(serbAreas, ", ")).(*datafile.FileError)
+			fe := mapFile.Errorf("area", -1, "name", "unknown area %q: A-H areas are %s; Serbian %s (1.1, 25.2)", a, strings.Join(ahAreas, ", "), strings.Join(serbAreas, ", "))
 			if n := lineWith(mapText, fmt.Sprintf("%q", a)); n > 0 {
 				fe.Line = n // the entry that names it
 			}
@@ -743,8 +725,9 @@ func sideOf(s string) (Side, string, bool) {
 }
 
 func (sc *Scenario) readCounters(name string, data []byte) error {
+	file := kit.File{Name: name, Data: data}
 	var f countersFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return fmt.Errorf("sms1914: counters: %w", err)
 	}
 	sc.standInCounters, sc.countersNotice = f.StandIn, f.Notice
@@ -752,33 +735,33 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 	for i, a := range f.Army {
 		side, _, ok := sideOf(a.Side)
 		if a.ID == "" || strings.ContainsAny(a.ID, " +/,") {
-			return wrap(fileErr(name, data, "army", i, "id", "%q: want an army id without spaces, such as FIFTH", a.ID))
+			return wrap(file.Errorf("army", i, "id", "%q: want an army id without spaces, such as FIFTH", a.ID))
 		}
 		if !ok {
-			return wrap(fileErr(name, data, "army", i, "side", "%q: want AH or Serb", a.Side))
+			return wrap(file.Errorf("army", i, "side", "%q: want AH or Serb", a.Side))
 		}
 		if side == AH && (a.CorpsBoxes < 0 || a.CorpsBoxes > 9) {
-			return wrap(fileErr(name, data, "army", i, "corps_boxes", "%d: want 0 to 9 corps boxes (5.1.3, 5.2.1)", a.CorpsBoxes))
+			return wrap(file.Errorf("army", i, "corps_boxes", "%d: want 0 to 9 corps boxes (5.1.3, 5.2.1)", a.CorpsBoxes))
 		}
 		if sc.ArmyOf(a.ID) != nil {
-			return wrap(fileErr(name, data, "army", i, "id", "army %s is listed twice", a.ID))
+			return wrap(file.Errorf("army", i, "id", "army %s is listed twice", a.ID))
 		}
 		sc.Armies = append(sc.Armies, &Army{ID: a.ID, Side: side, CorpsBoxes: a.CorpsBoxes})
 	}
 	for i, c := range f.Corps {
 		side, nation, ok := sideOf(c.Side)
 		if c.ID == "" || strings.ContainsAny(c.ID, " +/,") {
-			return wrap(fileErr(name, data, "corps", i, "id", "%q: want a corps id without spaces, such as VIII", c.ID))
+			return wrap(file.Errorf("corps", i, "id", "%q: want a corps id without spaces, such as VIII", c.ID))
 		}
 		if !ok {
-			return wrap(fileErr(name, data, "corps", i, "side", "%q: want AH, Serb or Montenegro", c.Side))
+			return wrap(file.Errorf("corps", i, "side", "%q: want AH, Serb or Montenegro", c.Side))
 		}
 		q := c.Limit * 4
 		if c.Limit <= 0 || q != float64(int(q)) || c.Limit > 20 {
-			return wrap(fileErr(name, data, "corps", i, "limit", "%v: the Corps Attachment Limit is a number of division-equivalents such as 2.5 (2.8.4)", c.Limit))
+			return wrap(file.Errorf("corps", i, "limit", "%v: the Corps Attachment Limit is a number of division-equivalents such as 2.5 (2.8.4)", c.Limit))
 		}
 		if sc.CorpsOf(c.ID) != nil {
-			return wrap(fileErr(name, data, "corps", i, "id", "corps %s is listed twice", c.ID))
+			return wrap(file.Errorf("corps", i, "id", "corps %s is listed twice", c.ID))
 		}
 		sc.Corps = append(sc.Corps, &Corps{ID: c.ID, Side: side, Limit: int(q), Train: c.Train, Unlisted: nation == "Montenegro"})
 	}
@@ -787,7 +770,7 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 	}
 	for i, u := range f.Unit {
 		fieldErr := func(key, format string, args ...any) error {
-			return wrap(fileErr(name, data, "unit", i, key, format, args...))
+			return wrap(file.Errorf("unit", i, key, format, args...))
 		}
 		c := &Counter{ID: u.ID, Name: u.Name, Kind: u.Kind, Size: u.Size, Corps: u.Corps, Army: u.Army, Formation: u.Formation,
 			BaseCE: u.BaseCE, Garrison: u.Garrison, Range: u.Range, ExtRng: u.ExtRange, AmmoLimit: u.AmmoLimit, RROnly: u.RROnly,
@@ -951,7 +934,7 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 		}
 		t := sc.byID[co.Train]
 		if t == nil || t.Kind != KTrain {
-			return wrap(fileErr(name, data, "corps", i, "train", "%q is not a corps train in the unit list", co.Train))
+			return wrap(file.Errorf("corps", i, "train", "%q is not a corps train in the unit list", co.Train))
 		}
 	}
 	slices.SortFunc(sc.Counters, func(a, b *Counter) int { return strings.Compare(a.ID, b.ID) })

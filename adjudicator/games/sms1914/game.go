@@ -10,6 +10,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // Game is 1914 Serbien muß sterbien as a hosted game: per player turn a
@@ -224,7 +225,7 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 	for _, s := range g.owing() {
 		var lines []string
 		for _, l := range orders[s] {
-			if l = stripComment(l); l != "" {
+			if l = kit.StripComment(l); l != "" {
 				lines = append(lines, l)
 			}
 		}
@@ -390,7 +391,7 @@ func standingScope(kind string, f []string) string {
 // the orders replaced, and an error for a defend line beyond
 // MaxDefendLines (nothing is stored then). Other lines are left alone.
 func storeStanding(store map[string][]string, seat, line string) ([]string, error) {
-	f := strings.Fields(stripComment(line))
+	f := strings.Fields(kit.StripComment(line))
 	if len(f) == 0 || !slices.Contains(standingKinds, f[0]) {
 		return nil, nil
 	}

@@ -14,15 +14,8 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
-
-// stripComment removes a "# ..." comment (a canonical order's forecast).
-func stripComment(line string) string {
-	if i := strings.Index(line, "#"); i >= 0 {
-		line = line[:i]
-	}
-	return strings.TrimSpace(line)
-}
 
 // the orders each step takes, besides the standing orders.
 var stepHints = map[string]string{
@@ -84,11 +77,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	for k, v := range g.Standing {
 		store[k] = slices.Clone(v)
 	}
-	for _, l := range lines {
-		text := stripComment(l.Text)
-		if text == "" {
-			continue
-		}
+	for at, text := range kit.Lines(lines) {
 		// a move may enter a hex an earlier Repulse of the same Force is to
 		// clear (7.4.4); a Two-Hex order reads from where its move ends
 		g.cleared, g.mayEnd, g.actedEarlier = nil, nil, false
@@ -107,7 +96,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 		canon, err := g.parseLine(seat, text)
 		if err == nil {
 			// one activation a Force, its lines together (7.1.2)
-			f := strings.Fields(stripComment(canon))
+			f := strings.Fields(kit.StripComment(canon))
 			standingRepulse := len(f) == 2 && f[0] == "repulse" // repulse yes|no, a standing order
 			if len(f) > 1 && !standingRepulse && slices.Contains([]string{"move", "pa", "repulse", "recover", "ip", "marsch", "twohex", "consolidate", "wheel", "exit", "enter", "box"}, f[0]) {
 				lead := strings.ToLower(strings.Split(f[1], "+")[0])
@@ -118,11 +107,11 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 				} else {
 					if f[0] == "pa" && !g.actedEarlier {
 						// 7.3: at most 2 1/4 DE of a hex bear PA markers
-						err = g.paStack(f[1], f[2], l.Line, actedUnits, certainPA)
+						err = g.paStack(f[1], f[2], at, actedUnits, certainPA)
 					}
 				}
 				if err == nil {
-					acted[lead] = l.Line
+					acted[lead] = at
 					lastLead = lead
 					units := g.forceUnits(f[1])
 					for _, u := range units {
@@ -143,7 +132,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 							}
 						}
 					case "pa":
-						paLine[lead] = l.Line
+						paLine[lead] = at
 					case "repulse", "twohex", "wheel":
 						// a Repulse across the Sava moves into the hex it clears (7.4.7)
 						if h, err := g.grid.Parse(f[len(f)-1]); err == nil {
@@ -165,7 +154,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 				if n, ok := answered[f[1]]; ok {
 					err = adjudicator.Refuse("one answer a hex: put its intensity, withholding, Ammo and Shells on one line", "%s is already answered on line %d", f[1], n)
 				} else {
-					answered[f[1]] = l.Line
+					answered[f[1]] = at
 				}
 			}
 			// 9.2: no hex is attacked twice, no unit attacks twice in a phase
@@ -179,9 +168,9 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 					}
 				}
 				if err == nil {
-					attacked[f[1]] = l.Line
+					attacked[f[1]] = at
 					for _, id := range strings.Split(f[3], "+") {
-						attackers[id] = l.Line
+						attackers[id] = at
 					}
 				}
 			}
@@ -204,7 +193,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 			if oe, ok := err.(*adjudicator.Refusal); ok && oe.Hint != "" {
 				hint = oe.Hint
 			}
-			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.Error(), Hint: hint})
+			problems = append(problems, adjudicator.Problem{Line: at, Text: err.Error(), Hint: hint})
 			continue
 		}
 		if canon != "" {

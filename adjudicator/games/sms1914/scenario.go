@@ -14,6 +14,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // ScenarioFile is a parsed scenario file.
@@ -204,13 +205,14 @@ const (
 var mExits = []string{"16.29", "20.29", "22.29", "24.29", "30.29"}
 
 func (sc *Scenario) readScenario(name string, data []byte) error {
+	file := kit.File{Name: name, Data: data}
 	var f scenarioFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return fmt.Errorf("sms1914: scenario: %w", err)
 	}
 	wrap := func(err error) error { return fmt.Errorf("sms1914: scenario: %w", err) }
 	fieldErr := func(table string, i int, key, format string, args ...any) error {
-		return wrap(fileErr(name, data, table, i, key, format, args...))
+		return wrap(file.Errorf(table, i, key, format, args...))
 	}
 	s := &ScenarioFile{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, InterPhases: f.InterPhases, Shells: f.Shells,
 		VP: f.VP, Komitadji: f.Komitadji, IPRights: f.IPRights, REPL: map[string]int{}, Markers: map[string]board.ID{},

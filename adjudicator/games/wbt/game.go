@@ -9,6 +9,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // Game is War by Television: Kosovo 1999 as a hosted game: one step per
@@ -162,7 +163,7 @@ func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLin
 		at = lines[0].Line
 	}
 	for _, l := range lines {
-		if stripComment(l.Text) != "" {
+		if kit.StripComment(l.Text) != "" {
 			at = l.Line
 			break
 		}
@@ -207,7 +208,7 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 	seat, _ := g.owing()
 	var lines []string
 	for _, l := range orders[seat] {
-		if l = stripComment(l); l != "" {
+		if l = kit.StripComment(l); l != "" {
 			lines = append(lines, l)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // adjacentSerbs reports Serbian units next to a hex.
@@ -54,7 +55,7 @@ func (g *game) mountable(u *Unit, dismount bool) string {
 func (g *game) movementPhase(side Side, orders []string) {
 	var demolish, repair, mount, moves []string
 	for _, o := range orders {
-		o = stripComment(o)
+		o = kit.StripComment(o)
 		switch strings.Fields(o)[0] {
 		case "demolish":
 			demolish = append(demolish, o)

@@ -12,16 +12,8 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
-
-// stripComment removes a "# ..." comment (the forecast of a canonical
-// order).
-func stripComment(line string) string {
-	if i := strings.Index(line, "#"); i >= 0 {
-		line = line[:i]
-	}
-	return strings.TrimSpace(line)
-}
 
 // phaseHints says which orders a phase takes.
 var phaseHints = map[string]string{
@@ -46,12 +38,8 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 	var out []string
 	var problems []adjudicator.Problem
 	moved := map[string]int{}
-	for _, l := range lines {
-		text := stripComment(l.Text)
-		if text == "" {
-			continue
-		}
-		fc.line = l.Line
+	for n, text := range kit.Lines(lines) {
+		fc.line = n
 		canon, err := g.parseLine(seat, text, fc)
 		if err == nil {
 			err = g.across(seat, canon, fc)
@@ -61,12 +49,12 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 			if oe, ok := err.(*adjudicator.Refusal); ok {
 				hint = oe.Hint
 			}
-			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.Error(), Hint: hint})
+			problems = append(problems, adjudicator.Problem{Line: n, Text: err.Error(), Hint: hint})
 			continue
 		}
-		if f := strings.Fields(stripComment(canon)); len(f) > 1 && f[0] == "move" {
-			if why := sameUnitMoved(moved, f[1], l.Line); why != "" {
-				problems = append(problems, adjudicator.Problem{Line: l.Line, Text: why, Hint: "give one move order a unit, with an alternative path after else if it may be stopped partway"})
+		if f := strings.Fields(kit.StripComment(canon)); len(f) > 1 && f[0] == "move" {
+			if why := sameUnitMoved(moved, f[1], n); why != "" {
+				problems = append(problems, adjudicator.Problem{Line: n, Text: why, Hint: "give one move order a unit, with an alternative path after else if it may be stopped partway"})
 				continue
 			}
 			// the forecast, on the sandbox the accepted moves before it
@@ -78,7 +66,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 					for _, id := range strings.Split(f[1], "+") {
 						delete(moved, id)
 					}
-					problems = append(problems, adjudicator.Problem{Line: l.Line, Text: why.Error(), Hint: why.(*adjudicator.Refusal).Hint})
+					problems = append(problems, adjudicator.Problem{Line: n, Text: why.Error(), Hint: why.(*adjudicator.Refusal).Hint})
 					continue
 				}
 				canon += " # " + fore.text
@@ -587,7 +575,7 @@ func (o moveOrder) String(g *game) string {
 
 // readMove reads a canonical move order back for the movement phase.
 func (g *game) readMove(line string) moveOrder {
-	f := strings.Fields(stripComment(line))
+	f := strings.Fields(kit.StripComment(line))
 	var o moveOrder
 	for _, id := range strings.Split(f[1], "+") {
 		o.units = append(o.units, g.byID[id])

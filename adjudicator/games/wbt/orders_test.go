@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
@@ -145,7 +146,7 @@ func FuzzParseOrders(f *testing.F) {
 					t.Fatalf("%s: canonical %q reads back as %q %v", fs.name, canon, again, p2)
 				}
 				for i := range canon {
-					if stripComment(again[i]) != stripComment(canon[i]) {
+					if kit.StripComment(again[i]) != kit.StripComment(canon[i]) {
 						t.Fatalf("%s: canonical %q reads back as %q", fs.name, canon[i], again[i])
 					}
 				}

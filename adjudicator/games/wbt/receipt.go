@@ -14,6 +14,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // fileContext is what one order file decides as a whole, and the line
@@ -77,7 +78,7 @@ func (fc *fileContext) seen(key string) int {
 func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext {
 	fc := &fileContext{firsts: map[string]int{}, overstack: map[int]string{}, fixed: map[string]string{}, movers: map[string]bool{}, exact: true}
 	for _, l := range lines {
-		f := strings.Fields(strings.ToLower(stripComment(l.Text)))
+		f := strings.Fields(strings.ToLower(kit.StripComment(l.Text)))
 		switch {
 		case len(f) == 1 && f[0] == "maximum-effort":
 			// the movement orders of a maximum effort turn (5.6), when
@@ -93,7 +94,7 @@ func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext
 	}
 	pass := func(verbs ...string) {
 		for _, l := range lines {
-			text := stripComment(l.Text)
+			text := kit.StripComment(l.Text)
 			f := strings.Fields(text)
 			if len(f) == 0 || !slices.Contains(verbs, strings.ToLower(f[0])) {
 				continue
@@ -128,7 +129,7 @@ func (g *game) setupStacking(seat string, lines []adjudicator.OrderLine, fc *fil
 	}
 	var ps []placement
 	for _, l := range lines {
-		f := strings.Fields(stripComment(l.Text))
+		f := strings.Fields(kit.StripComment(l.Text))
 		if len(f) != 3 || !strings.EqualFold(f[0], "place") {
 			continue
 		}
@@ -196,7 +197,7 @@ func (fc *fileContext) inPlay(c *Counter) bool {
 // across checks one accepted line (its canonical form) against the rest of
 // the file and the state, and records what it decides.
 func (g *game) across(seat, canon string, fc *fileContext) error {
-	f := strings.Fields(stripComment(canon))
+	f := strings.Fields(kit.StripComment(canon))
 	if len(f) == 0 {
 		return nil
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -326,7 +327,7 @@ var specials = []string{"mef", "aaa", "kla", "task-force", "artillery", "antitan
 func (sc *Scenario) readCounters(file, mapFile dataFile) error {
 	name, data := file.name, file.text
 	var f countersFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := (kit.File{Name: name, Data: data}).Decode(&f); err != nil {
 		return fmt.Errorf("wbt: counters: %w", err)
 	}
 	sc.standInCounters, sc.countersNotice = f.StandIn, f.Notice

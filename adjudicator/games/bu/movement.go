@@ -16,13 +16,13 @@ import (
 )
 
 // mayOperate says why a unit may not be activated for an Operation, or nil.
-func (g *game) mayOperate(u *Unit) error {
+func (g *game) mayOperate(u *unit) error {
 	switch {
-	case u.Box != OnMap:
+	case u.Box != onMap:
 		return lateError("%s is not on the map", u.ID)
 	case g.acted(u.ID):
 		return adjudicator.Refuse("a unit makes one action a round (13.1.7)", "%s has already acted this round", u.ID)
-	case u.Supply == OOS:
+	case u.Supply == oos:
 		return adjudicator.Refuse("Out Of Supply units may not be activated (2.4.8, 13.1.2)", "%s is Out Of Supply", u.ID)
 	case g.Round != nil && slices.Contains(g.Round.NoOps, u.ID):
 		return adjudicator.Refuse("units whose supply path opened this round wait for the next (7.2.5)", "%s had its supply path opened this round", u.ID)
@@ -34,7 +34,7 @@ func (g *game) mayOperate(u *Unit) error {
 
 // mayEnter says why unit u may not enter space id (moving, advancing or
 // capturing), or nil. capture tells that entering captures the space.
-func (g *game) mayEnter(u *Unit, id string) error {
+func (g *game) mayEnter(u *unit, id string) error {
 	sp := g.space(id)
 	side := u.Side()
 	t := u.Type()
@@ -43,7 +43,7 @@ func (g *game) mayEnter(u *Unit, id string) error {
 			return adjudicator.Refuse("domestic units move only inside BiH (1.3.2)", "%s may not enter the Foreign Space %s", u.ID, sp.Name)
 		}
 		if !usesDesignation(side, sp.Designation) {
-			return adjudicator.Refuse(fmt.Sprintf("%s units use %s spaces (1.2.5)", side, map[bool]string{true: "YUG and KRA", false: "CRO"}[side == Serb]), "%s may not enter %s (%s)", u.ID, sp.Name, sp.Designation)
+			return adjudicator.Refuse(fmt.Sprintf("%s units use %s spaces (1.2.5)", side, map[bool]string{true: "YUG and KRA", false: "CRO"}[side == serb]), "%s may not enter %s (%s)", u.ID, sp.Name, sp.Designation)
 		}
 		return nil
 	}
@@ -70,7 +70,7 @@ func sideList(sides []Side) string {
 
 // checkMove says why units may not move from their space along path (the
 // spaces entered, in order), or nil; it gives the MF each spends.
-func (g *game) checkMove(seat string, units []*Unit, path []string) error {
+func (g *game) checkMove(seat string, units []*unit, path []string) error {
 	if len(units) == 0 || len(path) == 0 {
 		return lateError("a move needs units and the spaces they enter") // the parser refuses it first
 	}
@@ -114,13 +114,13 @@ func (g *game) checkMove(seat string, units []*Unit, path []string) error {
 		}
 	}
 	end := path[len(path)-1]
-	if n := len(g.unitsAt(end)) + len(units); n > StackLimit {
-		return adjudicator.Refuse(fmt.Sprintf("at most %d units a space at the end of an action (2.3)", StackLimit), "%s would hold %d units", g.name(end), n)
+	if n := len(g.unitsAt(end)) + len(units); n > stackLimit {
+		return adjudicator.Refuse(fmt.Sprintf("at most %d units a space at the end of an action (2.3)", stackLimit), "%s would hold %d units", g.name(end), n)
 	}
 	return nil
 }
 
-func fuelNote(g *game, u *Unit) string {
+func fuelNote(g *game, u *unit) string {
 	if g.limitedFuel(u.Side()) {
 		return "; Limited Fuel takes 1 (13.2.8)"
 	}
@@ -129,7 +129,7 @@ func fuelNote(g *game, u *Unit) string {
 
 // doMove moves units along path, capturing vacated enemy spaces entered
 // (13.2.6, 13.5.1).
-func (g *game) doMove(seat string, units []*Unit, path []string) {
+func (g *game) doMove(seat string, units []*unit, path []string) {
 	from := units[0].Space
 	ids := make([]string, len(units))
 	for i, u := range units {
@@ -141,7 +141,7 @@ func (g *game) doMove(seat string, units []*Unit, path []string) {
 		for _, u := range units {
 			u.Space = next
 		}
-		g.Arrows = append(g.Arrows, Arrow{From: at, To: next, Kind: "move"})
+		g.Arrows = append(g.Arrows, arrow{From: at, To: next, Kind: "move"})
 		at = next
 		if sp := g.space(next); !sp.Foreign() && !g.friendly(units[0].Side(), g.Control[next]) {
 			g.capture(next, g.captureSide(units), g.captureFA(units), seat)
@@ -173,20 +173,20 @@ func pathNames(g *game, path []string) string {
 // captureSide is the side that captures a space the units enter: theirs;
 // in the 2-player game the side with more units entering, the
 // Bosniak-Croat player's choice on a tie (14.6.4).
-func (g *game) captureSide(units []*Unit) Side {
+func (g *game) captureSide(units []*unit) Side {
 	count := map[Side]int{}
 	for _, u := range units {
 		count[u.Side()]++
 	}
-	if count[Bosniak] > 0 && count[Croat] > 0 {
+	if count[bosniak] > 0 && count[croat] > 0 {
 		switch {
-		case count[Bosniak] > count[Croat]:
-			return Bosniak
-		case count[Croat] > count[Bosniak]:
-			return Croat
+		case count[bosniak] > count[croat]:
+			return bosniak
+		case count[croat] > count[bosniak]:
+			return croat
 		}
 		if g.dry {
-			return Bosniak
+			return bosniak
 		}
 		return g.tieSide("control of a space entered by as many Bosniak as Croat units (14.6.4)")
 	}
@@ -195,7 +195,7 @@ func (g *game) captureSide(units []*Unit) Side {
 
 // captureFA is the FA a Key Space costs the units capturing it: 1, or 0
 // when every one is of a type that loses none (NOZB, 1.3.4).
-func (g *game) captureFA(units []*Unit) int {
+func (g *game) captureFA(units []*unit) int {
 	fa := 0
 	for _, u := range units {
 		fa = max(fa, u.Type().CaptureFA)
@@ -207,7 +207,7 @@ func (g *game) captureFA(units []*Unit) int {
 // OP) unless it continues the move activation of the same space (13.2.5).
 func (g *game) moveAction(seat string, o *order) {
 	r := g.Round
-	var units []*Unit
+	var units []*unit
 	for _, id := range o.Units {
 		units = append(units, g.byID[id])
 	}

@@ -80,7 +80,7 @@ func (g *game) action(line string) {
 
 // checkEntrench says why seat may not entrench space with unit ("" for any
 // that may), or nil; it returns the unit (13.3).
-func (g *game) checkEntrench(seat, space, unit string) (*Unit, error) {
+func (g *game) checkEntrench(seat, space, unit string) (*unit, error) {
 	sp := g.space(space)
 	switch {
 	case g.Trench[space] == "complete":
@@ -109,7 +109,7 @@ func (g *game) checkEntrench(seat, space, unit string) (*Unit, error) {
 
 // doEntrench places the In Progress marker, or completes the entrenchment
 // (13.3.1, 13.3.2).
-func (g *game) doEntrench(seat, space string, u *Unit) {
+func (g *game) doEntrench(seat, space string, u *unit) {
 	g.act(u.ID)
 	if g.Round != nil {
 		g.Round.Entrenched = append(g.Round.Entrenched, space)
@@ -129,21 +129,21 @@ func (g *game) doEntrench(seat, space string, u *Unit) {
 func (g *game) srPassable(side Side, i int) bool {
 	sp := g.sc.Map.Spaces[i]
 	if sp.Foreign() {
-		return side != Bosniak && usesDesignation(side, sp.Designation)
+		return side != bosniak && usesDesignation(side, sp.Designation)
 	}
 	return g.friendly(side, g.Control[sp.ID])
 }
 
 // checkRedeploy says why u may not redeploy to space to, or nil (9.1).
-func (g *game) checkRedeploy(u *Unit, to string) error {
+func (g *game) checkRedeploy(u *unit, to string) error {
 	m := g.sc.Map
 	side := u.Side()
 	switch {
-	case u.Box != OnMap:
+	case u.Box != onMap:
 		return lateError("%s is not on the map", u.ID)
 	case g.acted(u.ID):
 		return adjudicator.Refuse("a unit makes one action a round (9.1.5)", "%s has already acted this round", u.ID)
-	case u.Supply == OOS:
+	case u.Supply == oos:
 		return adjudicator.Refuse("Out Of Supply units may not redeploy (2.4.8)", "%s is Out Of Supply", u.ID)
 	case g.limitedFuel(side):
 		return adjudicator.Refuse("no Strategic Redeployment under Limited Fuel (2.2.3)", "%s is at Intervention Level %d", side, g.level(side))
@@ -160,7 +160,7 @@ func (g *game) checkRedeploy(u *Unit, to string) error {
 			return adjudicator.Refuse("a redeploying unit begins and ends in a supplied space (9.1.2)", "%s is not supplied", g.name(id))
 		}
 	}
-	if n := len(g.unitsAt(to)) + 1; n > StackLimit {
+	if n := len(g.unitsAt(to)) + 1; n > stackLimit {
 		return adjudicator.Refuse("at most 3 units a space (2.3)", "%s is full", dest.Name)
 	}
 	from, _ := m.Space(u.Space)
@@ -190,9 +190,9 @@ func (g *game) checkRedeploy(u *Unit, to string) error {
 	return adjudicator.Refuse("the path goes through friendly spaces; Croats may use CRO spaces, Serbs YUG and KRA spaces (entering and leaving by one), Bosniaks no Foreign Space (9.1.4)", "no path for %s from %s to %s", u.ID, g.name(u.Space), dest.Name)
 }
 
-func (g *game) doRedeploy(u *Unit, to string) {
+func (g *game) doRedeploy(u *unit, to string) {
 	g.act(u.ID)
-	g.Arrows = append(g.Arrows, Arrow{From: u.Space, To: to, Kind: "move"})
+	g.Arrows = append(g.Arrows, arrow{From: u.Space, To: to, Kind: "move"})
 	if !g.dry {
 		g.ev("9.1", "%s redeploys from %s to %s (1 SR point).", u.ID, g.name(u.Space), g.name(to))
 	}
@@ -236,13 +236,13 @@ func (g *game) spendEnclave(key string, cost int) {
 
 // checkReplace says why seat may not flip u to full strength, or nil; it
 // returns the cost and the enclave (10.1.2).
-func (g *game) checkReplace(seat string, u *Unit) (int, string, error) {
+func (g *game) checkReplace(seat string, u *unit) (int, string, error) {
 	switch {
 	case !u.Reduced:
 		return 0, "", adjudicator.Refuse("replace flips a reduced unit to full strength (10.1.2)", "%s is at full strength", u.ID)
 	case u.Type().Foreign:
 		return 0, "", adjudicator.Refuse("Foreign Units are replaced at the start of a turn (10.1.7, 6.3)", "%s is a Foreign Unit", u.ID)
-	case u.Supply == OOS:
+	case u.Supply == oos:
 		return 0, "", adjudicator.Refuse("Out Of Supply units are not replaced (2.4.8)", "%s is Out Of Supply", u.ID)
 	case g.acted(u.ID):
 		return 0, "", adjudicator.Refuse("a unit makes one action a round", "%s has already acted this round", u.ID)
@@ -254,7 +254,7 @@ func (g *game) checkReplace(seat string, u *Unit) (int, string, error) {
 	return 1, key, g.enclaveRoom(key, keys, 1)
 }
 
-func (g *game) doReplace(u *Unit, key string) {
+func (g *game) doReplace(u *unit, key string) {
 	u.Reduced = false
 	g.act(u.ID)
 	g.spendEnclave(key, 1)
@@ -265,18 +265,18 @@ func (g *game) doReplace(u *Unit, key string) {
 
 // checkRecreate says why seat may not recreate u at space, or nil; it
 // returns the cost and the enclave (10.1.2, 10.1.5).
-func (g *game) checkRecreate(seat string, u *Unit, space string, full bool) (int, string, error) {
+func (g *game) checkRecreate(seat string, u *unit, space string, full bool) (int, string, error) {
 	sp := g.space(space)
 	switch {
-	case u.Box != Eliminated:
-		return 0, "", adjudicator.Refuse("recreate an eliminated unit: "+g.unitList(seat, func(u *Unit) bool { return u.Box == Eliminated && !u.Type().Foreign }), "%s is not in the Eliminated Units box (%s)", u.ID, boxName(u.Box))
+	case u.Box != eliminated:
+		return 0, "", adjudicator.Refuse("recreate an eliminated unit: "+g.unitList(seat, func(u *unit) bool { return u.Box == eliminated && !u.Type().Foreign }), "%s is not in the Eliminated Units box (%s)", u.ID, boxName(u.Box))
 	case u.Type().Foreign:
 		return 0, "", adjudicator.Refuse("Foreign Units come back at the start of a turn (10.1.7, 6.3)", "%s is a Foreign Unit", u.ID)
 	case !sp.Key || g.Control[space] != u.Side():
 		return 0, "", adjudicator.Refuse(fmt.Sprintf("recreated units go to %s Key Spaces (10.1.5, 14.6.1)", u.Side()), "%s is not a %s Key Space", sp.Name, u.Side())
 	case g.isUN(space):
 		return 0, "", adjudicator.Refuse("UN Safe Areas take no replacements (2.5.2)", "%s is a UN Safe Area", sp.Name)
-	case len(g.unitsAt(space))+1 > StackLimit:
+	case len(g.unitsAt(space))+1 > stackLimit:
 		return 0, "", adjudicator.Refuse("at most 3 units a space (2.3, 10.1.5)", "%s is full", sp.Name)
 	}
 	cost := 1
@@ -290,8 +290,8 @@ func (g *game) checkRecreate(seat string, u *Unit, space string, full bool) (int
 	return cost, key, g.enclaveRoom(key, keys, cost)
 }
 
-func (g *game) doRecreate(u *Unit, space string, full bool, key string) {
-	u.Box, u.Space, u.Reduced, u.Supply = OnMap, space, !full, ""
+func (g *game) doRecreate(u *unit, space string, full bool, key string) {
+	u.Box, u.Space, u.Reduced, u.Supply = onMap, space, !full, ""
 	g.act(u.ID)
 	cost := 1
 	if full {

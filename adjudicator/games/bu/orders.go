@@ -75,7 +75,7 @@ type parser struct {
 	ords     []*order
 	problems []adjudicator.Problem
 	play     *order
-	card     *Card
+	card     *card
 	points   int    // OPs, SR or RP points of the card played
 	used     int    // points used so far
 	moveFrom string // the space of the move activation in progress
@@ -133,7 +133,7 @@ func (g *game) sandboxOrders(seat string, lines []string) []*order {
 func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 	g.dry = true
 	p := &parser{g: g, seat: seat}
-	if g.Phase == PhaseRound && seat == g.Active {
+	if g.Phase == phaseRound && seat == g.Active {
 		g.beginRound(seat)
 		g.checkSupply(seat)
 		// find the card first: the other lines depend on its mode
@@ -163,7 +163,7 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 			continue
 		}
 		verb := strings.ToLower(f[0])
-		if verb == "play" && p.g.Phase == PhaseRound && seat == g.Active {
+		if verb == "play" && p.g.Phase == phaseRound && seat == g.Active {
 			if p.play != nil && p.play.Line == l.Line {
 				p.ords = append(p.ords, p.play)
 			}
@@ -195,13 +195,13 @@ func (p *parser) problem(line int, err error) {
 func (p *parser) verbsOf() string {
 	g := p.g
 	switch {
-	case g.Phase == PhaseSetup && p.seat == SeatBC:
+	case g.Phase == phaseSetup && p.seat == seatBC:
 		return "region REGION bosniak|croat, and standing orders"
-	case g.Phase == PhaseStart:
+	case g.Phase == phaseStart:
 		return "reinforce UNIT SPACE, recover UNIT, restore UNIT UNIT, withdraw UNIT, deploy UNIT SPACE, and standing orders"
-	case g.Phase == PhaseRound && p.seat == g.Active:
+	case g.Phase == phaseRound && p.seat == g.Active:
 		return "play CARD op|sr|rp|dp|event, then move, attack, entrench, redeploy, replace, recreate or the event's lines, and standing orders"
-	case g.Phase == PhaseDecide && g.Pending != nil:
+	case g.Phase == phaseDecide && g.Pending != nil:
 		return decisionHint(g.Pending.Kind)
 	}
 	return "standing orders (losses, retreat, advancing, combat, interrupt, strike, ties, supply)"
@@ -228,7 +228,7 @@ func (p *parser) line(n int, verb string, f []string) (*order, error) {
 		}
 		return &order{Verb: "pass", Canon: "pass"}, nil
 	}
-	decide := g.Phase == PhaseDecide && g.Pending != nil && slices.Contains(g.Pending.Seats, p.seat)
+	decide := g.Phase == phaseDecide && g.Pending != nil && slices.Contains(g.Pending.Seats, p.seat)
 	if decide && (verb == "lose" || verb == "ignore" || verb == "advance" ||
 		verb == "retreat" && len(f) > 1 && g.Counters().Unit(unitID(f[1])) != nil) {
 		return p.decision(verb, f)
@@ -237,65 +237,65 @@ func (p *parser) line(n int, verb string, f []string) (*order, error) {
 		return p.standing(verb, f)
 	}
 	switch {
-	case g.Phase == PhaseSetup && verb == "region":
+	case g.Phase == phaseSetup && verb == "region":
 		return p.region(f)
-	case g.Phase == PhaseStart:
+	case g.Phase == phaseStart:
 		return p.start(verb, f)
-	case g.Phase == PhaseRound && p.seat == g.Active:
+	case g.Phase == phaseRound && p.seat == g.Active:
 		return p.roundLine(verb, f)
 	}
 	return nil, adjudicator.Refuse("this step's orders are "+p.verbsOf(), "%q is not an order of this step (%s)", strings.Join(f, " "), g.label())
 }
 
 // Counters gives the parser's game's counter list.
-func (g *game) Counters() *Counters { return g.sc.Counters }
+func (g *game) Counters() *counters { return g.sc.Counters }
 
 // unitOf reads a unit id that must be one of seat's units.
-func (p *parser) unitOf(word string) (*Unit, error) {
+func (p *parser) unitOf(word string) (*unit, error) {
 	id := unitID(word)
 	u := p.g.byID[id]
 	if u == nil {
-		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*Unit) bool { return true }), "there is no unit %s", id)
+		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*unit) bool { return true }), "there is no unit %s", id)
 	}
 	if !slices.Contains(p.g.seatSides(p.seat), u.Side()) {
-		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*Unit) bool { return true }), "%s is not yours: it is %s", id, u.Side())
+		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*unit) bool { return true }), "%s is not yours: it is %s", id, u.Side())
 	}
 	return u, nil
 }
 
 // onMap reads one of seat's units on the map.
-func (p *parser) onMap(word string) (*Unit, error) {
+func (p *parser) onMap(word string) (*unit, error) {
 	u, err := p.unitOf(word)
 	if err != nil {
 		return nil, err
 	}
-	if u.Box != OnMap {
-		return nil, adjudicator.Refuse("your units on the map are "+p.g.unitList(p.seat, func(u *Unit) bool { return u.Box == OnMap }), "%s is not on the map (%s)", u.ID, boxName(u.Box))
+	if u.Box != onMap {
+		return nil, adjudicator.Refuse("your units on the map are "+p.g.unitList(p.seat, func(u *unit) bool { return u.Box == onMap }), "%s is not on the map (%s)", u.ID, boxName(u.Box))
 	}
 	return u, nil
 }
 
 func boxName(box string) string {
 	switch box {
-	case Pool:
+	case pool:
 		return "not in play yet"
-	case Eliminated:
+	case eliminated:
 		return "eliminated"
-	case Reserve:
+	case reserve:
 		return "in the Foreign Units box"
-	case Removed:
+	case removed:
 		return "out of the game"
 	}
 	return "on the map"
 }
 
 // unitList lists seat's units that ok admits, with where they are.
-func (g *game) unitList(seat string, ok func(*Unit) bool) string {
+func (g *game) unitList(seat string, ok func(*unit) bool) string {
 	var out []string
 	for _, u := range g.Units {
 		if slices.Contains(g.seatSides(seat), u.Side()) && ok(u) {
 			s := u.ID
-			if u.Box == OnMap {
+			if u.Box == onMap {
 				s += " (" + u.Space + ")"
 			}
 			out = append(out, s)
@@ -312,7 +312,7 @@ func (g *game) unitList(seat string, ok func(*Unit) bool) string {
 
 // spaceOf reads a space name or id.
 func (p *parser) spaceOf(word string) (string, error) {
-	id := Slug(word)
+	id := slug(word)
 	if _, ok := p.g.sc.Map.Space(id); !ok {
 		return "", adjudicator.Refuse("spaces are written as their names in lower case, dashes for spaces, diacritics folded: brcko, novi-travnik, bosanski-brod", "there is no space %q", word)
 	}
@@ -334,8 +334,8 @@ func (g *game) neighbours(id string) string {
 
 // sideWord reads bosniak or croat (the 2-player choices).
 func sideWord(w string) (Side, bool) {
-	s, ok := ParseSide(w)
-	return s, ok && s != Serb
+	s, ok := parseSide(w)
+	return s, ok && s != serb
 }
 
 // standing reads a standing order (docs/orders-bu.md).
@@ -353,7 +353,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		if len(args) == 0 {
 			return nil, adjudicator.Refuse(verb+" auto, "+map[string]string{"losses": "losses ask, or losses UNIT UNIT ... (first listed loses first)", "supply": "or supply UNIT UNIT ... (kept supplied first in an enclave)"}[verb], "%s: say which units", verb)
 		}
-		names, err := unitNames(args, map[string]string{"losses": "losses auto, losses ask, or losses UNIT UNIT ...: ", "supply": "supply auto, or supply UNIT UNIT ...: "}[verb]+"your units are "+g.unitList(p.seat, func(*Unit) bool { return true }))
+		names, err := unitNames(args, map[string]string{"losses": "losses auto, losses ask, or losses UNIT UNIT ...: ", "supply": "supply auto, or supply UNIT UNIT ...: "}[verb]+"your units are "+g.unitList(p.seat, func(*unit) bool { return true }))
 		if err != nil {
 			return nil, err
 		}
@@ -411,7 +411,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			o.Words = append(o.Words, u.ID)
 		}
 	case "ties":
-		if p.seat != SeatBC {
+		if p.seat != seatBC {
 			return nil, adjudicator.Refuse("only the Bosniak-Croat player of the 2-player game has ties to settle (14.6.3-14.6.5)", "ties: not an order of %s", p.seat)
 		}
 		if len(args) != 1 || !slices.Contains([]string{"bosniak", "croat", "auto"}, word(0)) {
@@ -426,7 +426,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		if len(args) == 0 {
 			return nil, adjudicator.Refuse("combat CARD [at SPACE ...], or combat none", "combat: name a combat card")
 		}
-		card, err := p.heldCard(args[0], TypeCombat)
+		card, err := p.heldCard(args[0], typeCombat)
 		if err == nil {
 			err = g.inPeriod(card)
 		}
@@ -459,7 +459,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		if len(args) == 0 {
 			return nil, adjudicator.Refuse("interrupt CARD [on event|op|sr|rp|dp|attack|any] [by SEAT], or interrupt none", "interrupt: name an interrupt card")
 		}
-		card, err := p.heldCard(args[0], TypeInterrupt)
+		card, err := p.heldCard(args[0], typeInterrupt)
 		if err == nil {
 			err = g.inPeriod(card)
 		}
@@ -514,7 +514,7 @@ func triggerName(t string) string {
 // enemyExample names an enemy unit on the map, for hints.
 func (g *game) enemyExample(seat string) string {
 	for _, u := range g.Units {
-		if u.Box == OnMap && !slices.Contains(g.seatSides(seat), u.Side()) {
+		if u.Box == onMap && !slices.Contains(g.seatSides(seat), u.Side()) {
 			return u.ID
 		}
 	}
@@ -522,7 +522,7 @@ func (g *game) enemyExample(seat string) string {
 }
 
 // heldCard reads a card of seat's hand, of type kind when given.
-func (p *parser) heldCard(word, kind string) (*Card, error) {
+func (p *parser) heldCard(word, kind string) (*card, error) {
 	g := p.g
 	id := cardID(word)
 	c := g.sc.Deck.Card(id)
@@ -542,14 +542,14 @@ func (p *parser) heldCard(word, kind string) (*Card, error) {
 }
 
 // roleAllowed reports whether a combat card helps in role.
-func roleAllowed(c *Card, role string) bool {
+func roleAllowed(c *card, role string) bool {
 	for _, e := range c.Effects {
 		switch e.Kind {
-		case EffDRM:
+		case effDRM:
 			if e.Role == "any" || e.Role == role {
 				return true
 			}
-		case EffAdvance, EffIgnore:
+		case effAdvance, effIgnore:
 			if role == "attacker" {
 				return true
 			}
@@ -584,13 +584,13 @@ func (p *parser) region(f []string) (*order, error) {
 		}
 	}
 	hint := "region REGION bosniak|croat, for " + strings.Join(choosable, ", ")
-	if p.seat != SeatBC {
+	if p.seat != seatBC {
 		return nil, adjudicator.Refuse("only the Bosniak-Croat player chooses region markers (14.2.2)", "region: not an order of %s", p.seat)
 	}
 	if len(f) != 3 {
 		return nil, adjudicator.Refuse(hint, "region: want a region and bosniak or croat")
 	}
-	reg := g.sc.Map.RegionByID(Slug(f[1]))
+	reg := g.sc.Map.RegionByID(slug(f[1]))
 	if reg == nil || !reg.Choose2P {
 		return nil, adjudicator.Refuse(hint, "%s is not a region whose marker you choose", f[1])
 	}
@@ -655,7 +655,7 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 			return nil, adjudicator.Refuse(fmt.Sprintf("retreat UNIT SPACE%s", map[int]string{1: "", 2: " [SPACE]"}[b.Retreat]), "retreat: want a unit and the %d space(s) it retreats through", b.Retreat)
 		}
 		id := unitID(f[1])
-		if !slices.Contains(b.Defenders, id) || g.byID[id].Box != OnMap {
+		if !slices.Contains(b.Defenders, id) || g.byID[id].Box != onMap {
 			return nil, adjudicator.Refuse("the retreating units are "+strings.Join(b.survivors(g, b.Defenders), ", "), "%s does not retreat from this battle", id)
 		}
 		if p.answered != 0 {
@@ -665,8 +665,8 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 			return nil, adjudicator.Refuse("one retreat line a unit, with its whole path", "%s already retreats on line %d", id, n)
 		}
 		u := g.byID[id]
-		if u.Supply == OOS {
-			return nil, adjudicator.Refuse(fmt.Sprintf("Out Of Supply units do not retreat: %s takes %d %s instead (13.4.8.4); leave it out", id, OOSRetreatSteps(b.Retreat), plural(b.Retreat, "step", "steps")), "%s is Out Of Supply and cannot retreat", id)
+		if u.Supply == oos {
+			return nil, adjudicator.Refuse(fmt.Sprintf("Out Of Supply units do not retreat: %s takes %d %s instead (13.4.8.4); leave it out", id, oosRetreatSteps(b.Retreat), plural(b.Retreat, "step", "steps")), "%s is Out Of Supply and cannot retreat", id)
 		}
 		o.Units = []string{id}
 		for _, a := range f[2:] {

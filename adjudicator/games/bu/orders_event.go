@@ -17,7 +17,7 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 	c := p.card
 	switch verb {
 	case "target":
-		e := c.Has(EffReduce)
+		e := c.Has(effReduce)
 		hint := fmt.Sprintf("target UNIT ...: up to %d full-size enemy %s (12.1.2)", e.Units, plural(e.Units, "unit", "units"))
 		o := &order{Verb: verb}
 		names, err := unitNames(f[1:], hint)
@@ -47,7 +47,7 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 		o.Canon = "target " + strings.Join(o.Units, " ")
 		return o, nil
 	case "place":
-		e := c.Has(EffPlace)
+		e := c.Has(effPlace)
 		if len(f) != 3 {
 			return nil, adjudicator.Refuse("place UNIT SPACE", "place: want a unit and a space")
 		}
@@ -65,10 +65,10 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 		if n := countVerb(p.ords, "place"); n >= e.Count {
 			return nil, adjudicator.Refuse(fmt.Sprintf("%s places %d %s", c.ID, e.Count, plural(e.Count, "unit", "units")), "place: too many units")
 		}
-		u.Box, u.Space = OnMap, sp
+		u.Box, u.Space = onMap, sp
 		return &order{Verb: verb, Units: []string{u.ID}, Space: sp, Canon: "place " + u.ID + " " + sp}, nil
 	case "deploy":
-		e := c.Has(EffForeign)
+		e := c.Has(effForeign)
 		if len(f) != 3 {
 			return nil, adjudicator.Refuse("deploy UNIT SPACE (the others go to the Foreign Units box)", "deploy: want a unit and a space")
 		}
@@ -76,7 +76,7 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !slices.Contains(e.UnitIDs, u.ID) || u.Box != Pool {
+		if !slices.Contains(e.UnitIDs, u.ID) || u.Box != pool {
 			return nil, adjudicator.Refuse(c.ID+" brings "+strings.Join(e.UnitIDs, ", "), "%s does not come with %s", u.ID, c.ID)
 		}
 		sp, err := p.spaceOf(f[2])
@@ -86,10 +86,10 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 		if err := g.checkDeploy(u, sp); err != nil {
 			return nil, err
 		}
-		u.Box, u.Space = OnMap, sp
+		u.Box, u.Space = onMap, sp
 		return &order{Verb: verb, Units: []string{u.ID}, Space: sp, Canon: "deploy " + u.ID + " " + sp}, nil
 	case "safe", "take":
-		kind := map[string]string{"safe": EffUNSafe, "take": EffControl}[verb]
+		kind := map[string]string{"safe": effUNSafe, "take": effControl}[verb]
 		e := c.Has(kind)
 		o := &order{Verb: verb}
 		before := p.named(verb)

@@ -34,7 +34,7 @@ func (p *parser) parsePlay(n int, f []string) (*order, error) {
 	rest := f[3:]
 	if len(rest) > 0 {
 		side, ok := sideWord(rest[len(rest)-1])
-		if p.seat != SeatBC || len(rest) != 2 || strings.ToLower(rest[0]) != "for" || !ok {
+		if p.seat != seatBC || len(rest) != 2 || strings.ToLower(rest[0]) != "for" || !ok {
 			return nil, adjudicator.Refuse("only the Bosniak-Croat player says which side a card serves: play CARD MODE for bosniak|croat (14.5.3)", "play: %q is not understood", strings.Join(rest, " "))
 		}
 		o.Side = side
@@ -46,10 +46,10 @@ func (p *parser) parsePlay(n int, f []string) (*order, error) {
 	switch mode {
 	case "event":
 		switch card.Type {
-		case TypeInterrupt:
+		case typeInterrupt:
 			return nil, adjudicator.Refuse(fmt.Sprintf("an interrupt's event is played in another seat's round by a standing order: interrupt %s on %s; in your round play it for op, sr, rp or dp", card.ID, card.Trigger),
 				"%s is an interrupt card (1.5.8)", card.ID)
-		case TypeCombat:
+		case typeCombat:
 			return nil, adjudicator.Refuse(fmt.Sprintf("a combat card is played in a battle: attack SPACE from SPACE combat %s, or by the standing order combat %s; in your round play it for op, sr, rp or dp", card.ID, card.ID),
 				"%s is a combat card (1.5.8)", card.ID)
 		}
@@ -78,17 +78,17 @@ func (p *parser) parsePlay(n int, f []string) (*order, error) {
 }
 
 // inPeriod refuses a card of the other period than this turn's (1.5.2).
-func (g *game) inPeriod(c *Card) error {
+func (g *game) inPeriod(c *card) error {
 	if c.InPeriod(g.Turn) {
 		return nil
 	}
-	period := map[string]string{Early: "an Early War card, for turns 1 and 2", Late: "a Late War card, for turns 3 and 4"}[c.Period]
+	period := map[string]string{early: "an Early War card, for turns 1 and 2", late: "a Late War card, for turns 3 and 4"}[c.Period]
 	return adjudicator.Refuse(fmt.Sprintf("%s is %s; this is turn %d (1.5.2)", c.ID, period, g.Turn), "%s is not played in this period", c.ID)
 }
 
 // cardPoints are what a card gives in a mode: OPs (13.1.1), SR points
 // (9.1.1), RP (10.1.1: 2 x CV), or the event's own.
-func (g *game) cardPoints(c *Card, mode string) int {
+func (g *game) cardPoints(c *card, mode string) int {
 	switch mode {
 	case "op", "sr":
 		return c.CV
@@ -97,12 +97,12 @@ func (g *game) cardPoints(c *Card, mode string) int {
 	case "event":
 		for _, e := range c.Effects {
 			switch e.Kind {
-			case EffOP, EffSR:
+			case effOP, effSR:
 				if e.Value > 0 {
 					return e.Value
 				}
 				return c.CV
-			case EffRP:
+			case effRP:
 				if e.Value > 0 {
 					return e.Value
 				}
@@ -114,7 +114,7 @@ func (g *game) cardPoints(c *Card, mode string) int {
 }
 
 // actionsOf are the action lines a card played in a mode takes.
-func actionsOf(c *Card, mode string) []string {
+func actionsOf(c *card, mode string) []string {
 	switch mode {
 	case "op":
 		return []string{"move", "attack", "entrench"}
@@ -126,25 +126,25 @@ func actionsOf(c *Card, mode string) []string {
 		var out []string
 		for _, e := range c.Effects {
 			switch e.Kind {
-			case EffOP:
+			case effOP:
 				out = append(out, "move", "attack", "entrench")
-			case EffSR:
+			case effSR:
 				out = append(out, "redeploy")
-			case EffRP:
+			case effRP:
 				out = append(out, "replace", "recreate")
-			case EffReduce:
+			case effReduce:
 				if e.When == "event" {
 					out = append(out, "target")
 				}
-			case EffPlace:
+			case effPlace:
 				out = append(out, "place")
-			case EffForeign:
+			case effForeign:
 				out = append(out, "deploy")
-			case EffUNSafe:
+			case effUNSafe:
 				if e.Count > 0 {
 					out = append(out, "safe")
 				}
-			case EffControl:
+			case effControl:
 				out = append(out, "take")
 			}
 		}
@@ -194,7 +194,7 @@ func (p *parser) spend(n int, what string) error {
 func (p *parser) move(f []string) (*order, error) {
 	g := p.g
 	hint := "move UNIT[+UNIT] SPACE SPACE ... (the spaces entered, in order)"
-	var units []*Unit
+	var units []*unit
 	var path []string
 	for _, w := range f[1:] {
 		if path == nil && g.byID[unitID(strings.Split(w, "+")[0])] != nil {
@@ -310,7 +310,7 @@ func (p *parser) attack(f []string) (*order, error) {
 			if o.Combat != "" {
 				return nil, adjudicator.Refuse(hint, "one combat card an attack (13.4.3)")
 			}
-			c, err := p.heldCard(w, TypeCombat)
+			c, err := p.heldCard(w, typeCombat)
 			if err == nil {
 				err = g.inPeriod(c)
 			}
@@ -325,16 +325,16 @@ func (p *parser) attack(f []string) (*order, error) {
 			}
 			o.Combat = c.ID
 		case "prep":
-			r := p.card.Has(EffReduce)
+			r := p.card.Has(effReduce)
 			if p.play.Mode != "event" || r == nil || r.When != "before_attack" {
 				return nil, adjudicator.Refuse("Artillery Preparation comes with an Offensive card played as an event (1.5.8)", "prep: %s gives no Artillery Preparation", p.card.ID)
 			}
 			u := g.byID[unitID(w)]
-			if u == nil || u.Box != OnMap || u.Space != target {
+			if u == nil || u.Box != onMap || u.Space != target {
 				return nil, adjudicator.Refuse("name defending units at "+target+": "+unitIDs(g.unitsAt(target)), "prep %s: not a unit at %s", unitID(w), g.name(target))
 			}
 			if u.Reduced || slices.Contains(o.Prep, u.ID) {
-				var full []*Unit
+				var full []*unit
 				for _, d := range g.unitsAt(target) {
 					if !d.Reduced {
 						full = append(full, d)
@@ -429,7 +429,7 @@ func (p *parser) attack(f []string) (*order, error) {
 // What the battle decides (who survives at full strength, the room where
 // the units go) is left to the advance itself, which says in an event why
 // a unit does not advance.
-func (p *parser) attackAdvance(o *order, groups [][]*Unit) error {
+func (p *parser) attackAdvance(o *order, groups [][]*unit) error {
 	g := p.g
 	if o.Advance[0] == "none" {
 		return nil
@@ -445,15 +445,15 @@ func (p *parser) attackAdvance(o *order, groups [][]*Unit) error {
 		}
 		for _, e := range c.Effects {
 			switch {
-			case e.Kind == EffAdvance:
+			case e.Kind == effAdvance:
 				bonus = max(bonus, e.Value)
-			case e.Kind == EffIgnore && (len(e.Terrain) == 0 || slices.Contains(e.Terrain, target.Terrain)):
+			case e.Kind == effIgnore && (len(e.Terrain) == 0 || slices.Contains(e.Terrain, target.Terrain)):
 				ignore = true
 			}
 		}
 	}
-	halts := Effects(target.Terrain, false, true).HaltsAdvance && !ignore
-	fuel := func(u *Unit) error {
+	halts := effects(target.Terrain, false, true).HaltsAdvance && !ignore
+	fuel := func(u *unit) error {
 		if g.limitedFuel(u.Side()) && bonus == 0 {
 			return adjudicator.Refuse("at Intervention Level 1 no unit advances after an attack unless a card gives an advance (13.2.8, 13.4.9.2, 1.5.5): advance none, or leave advance out",
 				"%s is under Limited Fuel: no advance (13.2.8, 13.4.9.2)", u.ID)
@@ -504,12 +504,12 @@ func (p *parser) attackAdvance(o *order, groups [][]*Unit) error {
 			return adjudicator.Refuse(fmt.Sprintf("%s units move only in %s (1.3.4)", u.Type().Army, g.sc.Map.RegionByID(u.Type().RegionOnly).Name), "%s may not enter %s", u.ID, sp.Name)
 		}
 		going[to]++
-		if going[to] > StackLimit {
-			return adjudicator.Refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1)", StackLimit), "%d units would end the advance in %s", going[to], sp.Name)
+		if going[to] > stackLimit {
+			return adjudicator.Refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1)", stackLimit), "%d units would end the advance in %s", going[to], sp.Name)
 		}
 	}
-	if stay > StackLimit {
-		return adjudicator.Refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1): send some on with UNIT>SPACE (elite units, a card's Advance a/a) or leave some out", StackLimit),
+	if stay > stackLimit {
+		return adjudicator.Refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1): send some on with UNIT>SPACE (elite units, a card's Advance a/a) or leave some out", stackLimit),
 			"%d units would end the advance in %s", stay, target.Name)
 	}
 	return nil
@@ -671,7 +671,7 @@ func (p *parser) start(verb string, f []string) (*order, error) {
 		if err != nil {
 			return nil, err
 		}
-		var units []*Unit
+		var units []*unit
 		for _, w := range names {
 			u, err := p.unitOf(w)
 			if err != nil {
@@ -695,7 +695,7 @@ func (p *parser) start(verb string, f []string) (*order, error) {
 		if !u.Type().Foreign {
 			return nil, adjudicator.Refuse("only Foreign Units go back to the Foreign Units box (6.3)", "%s is not a Foreign Unit", u.ID)
 		}
-		u.Box, u.Space, u.Supply = Reserve, "", ""
+		u.Box, u.Space, u.Supply = reserve, "", ""
 		return &order{Verb: verb, Units: []string{u.ID}, Canon: "withdraw " + u.ID}, nil
 	case "deploy":
 		if len(f) != 3 {
@@ -709,8 +709,8 @@ func (p *parser) start(verb string, f []string) (*order, error) {
 		if err != nil {
 			return nil, err
 		}
-		if u.Box != Reserve {
-			return nil, adjudicator.Refuse("deploy Foreign Units from the Foreign Units box: "+g.unitList(p.seat, func(u *Unit) bool { return u.Box == Reserve }), "%s is not in the Foreign Units box (%s)", u.ID, boxName(u.Box))
+		if u.Box != reserve {
+			return nil, adjudicator.Refuse("deploy Foreign Units from the Foreign Units box: "+g.unitList(p.seat, func(u *unit) bool { return u.Box == reserve }), "%s is not in the Foreign Units box (%s)", u.ID, boxName(u.Box))
 		}
 		if u.Recovered == g.Turn {
 			return nil, adjudicator.Refuse("a unit returned from elimination this turn deploys next turn (6.3 step 3)", "%s came back this turn", u.ID)
@@ -718,13 +718,13 @@ func (p *parser) start(verb string, f []string) (*order, error) {
 		if err := g.checkDeploy(u, sp); err != nil {
 			return nil, err
 		}
-		u.Box, u.Space = OnMap, sp
+		u.Box, u.Space = onMap, sp
 		return &order{Verb: verb, Units: []string{u.ID}, Space: sp, Canon: "deploy " + u.ID + " " + sp}, nil
 	}
 	return nil, adjudicator.Refuse("this step's orders are "+p.verbsOf(), "%q is not an order of the start of the turn", strings.Join(f, " "))
 }
 
-func unitIDList(us []*Unit) []string {
+func unitIDList(us []*unit) []string {
 	out := make([]string, len(us))
 	for i, u := range us {
 		out[i] = u.ID

@@ -27,8 +27,8 @@ const (
 	hintStanding   = "standing orders: absorb, defend, intercept, interdict, advancing, entry, italians, oncall, stop (docs/orders-pcs1995.md)"
 )
 
-// Activation is one parsed activation (7.0).
-type Activation struct {
+// activation is one parsed activation (7.0).
+type activation struct {
 	Kind      string // move, sm, me, pa, airmobile, deescalate, pass, ask
 	Unit      string
 	Path      []board.ID // move, sm: the hexes entered
@@ -75,10 +75,10 @@ type Cond struct {
 	N    int
 }
 
-// Alt is one alternative of a queue line: an activation with its
+// alt is one alternative of a queue line: an activation with its
 // conditions, or skip.
-type Alt struct {
-	Act   *Activation
+type alt struct {
+	Act   *activation
 	Conds []Cond
 	Skip  bool
 }
@@ -87,7 +87,7 @@ type Alt struct {
 type parser struct {
 	g    *game
 	seat string
-	side Faction
+	side faction
 }
 
 func (p *parser) hexArg(s string) (board.ID, error) {
@@ -144,7 +144,7 @@ func (p *parser) enemyUnit(s string) (*Unit, error) {
 	return u, nil
 }
 
-func (p *parser) ownAir(s, typ string) (*Air, error) {
+func (p *parser) ownAir(s, typ string) (*air, error) {
 	a := p.g.airBy[strings.ToUpper(s)]
 	if a == nil || a.c.Side != p.side {
 		return nil, adjudicator.Refuse("your air units are "+strings.Join(p.g.airIDs(p.side), " "), "%s is not one of your air units", strings.ToUpper(s))
@@ -153,7 +153,7 @@ func (p *parser) ownAir(s, typ string) (*Air, error) {
 		what := map[string]string{"F": "an F (fighter)", "G": "a G (ground support)"}[typ]
 		return nil, adjudicator.Refuse("escorts and interceptors are F; ground support, interdiction, bombing and airstrikes are G (3.3)", "%s is not %s air unit", a.ID, what)
 	}
-	if a.Box == BoxEliminated || a.Box == BoxPool {
+	if a.Box == boxEliminated || a.Box == boxPool {
 		return nil, adjudicator.Refuse("air units in play are "+strings.Join(p.g.airIDs(p.side), " "), "%s is not in play (%s)", a.ID, a.Box)
 	}
 	return a, nil
@@ -181,7 +181,7 @@ func (p *parser) airList(s, typ string) ([]string, error) {
 	return out, nil
 }
 
-func (g *game) unitIDs(side Faction) []string {
+func (g *game) unitIDs(side faction) []string {
 	var out []string
 	for _, u := range g.Units {
 		if u.side() == side && u.onMap() {
@@ -191,10 +191,10 @@ func (g *game) unitIDs(side Faction) []string {
 	return out
 }
 
-func (g *game) airIDs(side Faction) []string {
+func (g *game) airIDs(side faction) []string {
 	var out []string
 	for _, a := range g.Air {
-		if a.c.Side == side && a.Box != BoxPool && a.Box != BoxEliminated {
+		if a.c.Side == side && a.Box != boxPool && a.Box != boxEliminated {
 			out = append(out, a.ID)
 		}
 	}
@@ -203,15 +203,15 @@ func (g *game) airIDs(side Faction) []string {
 
 func statusName(u *Unit) string {
 	switch u.Status {
-	case Pool:
+	case pool:
 		return "a reinforcement not yet arrived"
-	case Arriving:
+	case arriving:
 		return "waiting to be placed"
-	case Routed:
+	case routed:
 		return "routed"
-	case StatusSurrendered:
+	case statusSurrendered:
 		return "surrendered"
-	case Removed:
+	case removed:
 		return "removed from the game"
 	}
 	return "on the map"
@@ -268,8 +268,8 @@ func (c combatAir) String() string {
 
 // parseActivation reads one activation; from is the hex the unit is taken
 // to start from ("at" conditions move it), nil for its hex now.
-func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activation, error) {
-	a := &Activation{Kind: f[0]}
+func (p *parser) parseActivation(f []string, from map[string]board.ID) (*activation, error) {
+	a := &activation{Kind: f[0]}
 	args := f[1:]
 	start := func(u *Unit) board.ID {
 		if h, ok := from[u.ID]; ok {
@@ -519,7 +519,7 @@ func (p *parser) parseAdvance(s string, lead *Unit, with []string, target board.
 }
 
 // String is the activation in canonical form.
-func (a *Activation) String(g *game) string {
+func (a *activation) String(g *game) string {
 	hexes := func(ids []board.ID) string {
 		s := make([]string, len(ids))
 		for i, id := range ids {
@@ -646,8 +646,8 @@ const (
 )
 
 // parseQueueLine reads "ACT [if COND [and COND]] [else ACT ...] [else skip]".
-func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
-	var alts []Alt
+func (p *parser) parseQueueLine(f []string) ([]alt, error) {
+	var alts []alt
 	var cur []string
 	flush := func() error {
 		if len(cur) == 0 {
@@ -657,7 +657,7 @@ func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
 			if len(alts) == 0 { // skip alone is no order: lineKind refuses it
 				return fmt.Errorf("a line cannot start with skip")
 			}
-			alts = append(alts, Alt{Skip: true})
+			alts = append(alts, alt{Skip: true})
 			cur = nil
 			return nil
 		}
@@ -706,7 +706,7 @@ func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
 		if err != nil {
 			return err
 		}
-		alts = append(alts, Alt{Act: a, Conds: conds})
+		alts = append(alts, alt{Act: a, Conds: conds})
 		cur = nil
 		return nil
 	}
@@ -725,7 +725,7 @@ func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
 	return alts, nil
 }
 
-func altsString(g *game, alts []Alt) string {
+func altsString(g *game, alts []alt) string {
 	var parts []string
 	for _, a := range alts {
 		if a.Skip {
@@ -801,22 +801,22 @@ func lineKind(f []string) string {
 
 // line checks one line against the step open and returns its canonical
 // form.
-func (p *parser) line(f []string) (out string, alts []Alt, err error) {
+func (p *parser) line(f []string) (out string, alts []alt, err error) {
 	g := p.g
 	kind := lineKind(f)
 	allowed := map[string][]string{
-		PhaseSetup:    {"standing", "place"},
-		PhaseTurn:     {"standing", "place", "air", "mission", "activation"},
-		PhaseQueue:    {"standing", "activation"},
-		PhaseAir:      {"standing", "air"},
-		PhaseDecision: {"standing", "activation", "decide"},
+		phaseSetup:    {"standing", "place"},
+		phaseTurn:     {"standing", "place", "air", "mission", "activation"},
+		phaseQueue:    {"standing", "activation"},
+		phaseAir:      {"standing", "air"},
+		phaseDecision: {"standing", "activation", "decide"},
 	}[g.Phase]
 	stepHint := map[string]string{
-		PhaseSetup:    "set-up orders: place UNIT HEX, and standing orders",
-		PhaseTurn:     "this step takes place, air, bomb, airstrike, activations and standing orders",
-		PhaseQueue:    "this step takes activations and standing orders",
-		PhaseAir:      "this step takes one air placement: air UNIT BOX",
-		PhaseDecision: "this step takes your decision (decide ...), standing orders and activations",
+		phaseSetup:    "set-up orders: place UNIT HEX, and standing orders",
+		phaseTurn:     "this step takes place, air, bomb, airstrike, activations and standing orders",
+		phaseQueue:    "this step takes activations and standing orders",
+		phaseAir:      "this step takes one air placement: air UNIT BOX",
+		phaseDecision: "this step takes your decision (decide ...), standing orders and activations",
 	}[g.Phase]
 	if kind == "" {
 		return "", nil, adjudicator.Refuse(stepHint, "%q is not an order", f[0])
@@ -856,7 +856,7 @@ func (p *parser) line(f []string) (out string, alts []Alt, err error) {
 // forecast is the receipt's note on a move: where it would end and with
 // how many MP if it were carried out now ("" for other lines). The map
 // may change before the line's turn comes.
-func (g *game) forecast(a Alt) string {
+func (g *game) forecast(a alt) string {
 	act := a.Act
 	if act == nil || (act.Kind != "move" && act.Kind != "sm") || len(a.Conds) > 0 {
 		return ""
@@ -896,8 +896,8 @@ func (p *parser) place(f []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if p.g.Phase == PhaseSetup {
-		if u.Status != OnMap {
+	if p.g.Phase == phaseSetup {
+		if u.Status != onMap {
 			return "", adjudicator.Refuse("only units that start on the map set up (12.0)", "%s does not set up: it is %s", u.ID, statusName(u))
 		}
 		if why := p.g.setupBar(u.c, id); why != "" {
@@ -905,7 +905,7 @@ func (p *parser) place(f []string) (string, error) {
 		}
 		return "place " + u.ID + " " + p.g.hex(id), nil
 	}
-	if u.Status != Arriving {
+	if u.Status != arriving {
 		return "", adjudicator.Refuse("place names units arriving this turn: "+strings.Join(p.g.arriving(p.side), " "), "%s is not arriving (%s)", u.ID, statusName(u))
 	}
 	if why := p.g.entryBar(u, id, nil); why != "" {
@@ -914,10 +914,10 @@ func (p *parser) place(f []string) (string, error) {
 	return "place " + u.ID + " " + p.g.hex(id), nil
 }
 
-func (g *game) arriving(side Faction) []string {
+func (g *game) arriving(side faction) []string {
 	var out []string
 	for _, u := range g.Units {
-		if u.side() == side && u.Status == Arriving {
+		if u.side() == side && u.Status == arriving {
 			out = append(out, u.ID)
 		}
 	}
@@ -927,7 +927,7 @@ func (g *game) arriving(side Faction) []string {
 	return out
 }
 
-var boxes = []string{BoxSuppression, BoxBombing, BoxAirstrike, BoxPatrol, BoxGS, BoxInterdiction}
+var boxes = []string{boxSuppression, boxBombing, boxAirstrike, boxPatrol, boxGS, boxInterdiction}
 
 const hintAir = "air UNIT BOX [if enemy BOX >= N] [else BOX]; boxes: F suppression|patrol, G bombing|airstrike|gs|interdiction (6.0)"
 
@@ -986,7 +986,7 @@ func (p *parser) airLine(f []string) (string, error) {
 	return strings.Join(out, " "), nil
 }
 
-func boxFits(a *Air, box string) error {
+func boxFits(a *air, box string) error {
 	if !slices.Contains(boxes, box) {
 		return adjudicator.Refuse(hintAir, "%q is not a mission box", box)
 	}
@@ -1209,7 +1209,7 @@ func defendArgs(args []string) (string, error) {
 func (p *parser) decide(f []string) (string, error) {
 	g := p.g
 	pd := g.Pending
-	if pd == nil || pd.Kind != PhaseDecision || pd.Seat != p.seat { // decide lines reach only a decision step's seat
+	if pd == nil || pd.Kind != phaseDecision || pd.Seat != p.seat { // decide lines reach only a decision step's seat
 		return "", fmt.Errorf("decide answers a question this step does not ask")
 	}
 	args := f[1:]

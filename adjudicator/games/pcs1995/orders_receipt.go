@@ -31,7 +31,7 @@ const aacmaMax = 8
 
 // queueCap is the most activation lines a seat's file may give: four for
 // each of its side's ground units in the counter list.
-func (g *game) queueCap(side Faction) (lines, units int) {
+func (g *game) queueCap(side faction) (lines, units int) {
 	for _, c := range g.sc.Counters {
 		if c.Side == side {
 			units++
@@ -46,7 +46,7 @@ type parsedLine struct {
 	f     []string
 	kind  string
 	canon string
-	alts  []Alt
+	alts  []alt
 	err   error
 }
 
@@ -213,11 +213,11 @@ func (p *parser) checkMission(pl *parsedLine, f []string, mayBe map[string][]str
 	for i := 0; i+1 < len(f); i++ {
 		switch f[i] {
 		case "with":
-			if err := check(f[i+1], BoxAirstrike); err != nil {
+			if err := check(f[i+1], boxAirstrike); err != nil {
 				return err
 			}
 		case "escort":
-			if err := check(f[i+1], BoxPatrol); err != nil {
+			if err := check(f[i+1], boxPatrol); err != nil {
 				return err
 			}
 		}
@@ -235,7 +235,7 @@ func (p *parser) checkQueueLine(pl *parsedLine, acts, passAt, deescAt *int, capL
 	if *passAt > 0 && !p.mayGoFirst(pl.alts) {
 		return adjudicator.Refuse("a pass ends your activations for the turn (7.0): put pass last, or give it a condition", "nothing runs after the pass on line %d (7.0)", *passAt)
 	}
-	if *deescAt > 0 && slices.ContainsFunc(pl.alts, func(a Alt) bool { return a.Act != nil && a.Act.Kind == "deescalate" }) {
+	if *deescAt > 0 && slices.ContainsFunc(pl.alts, func(a alt) bool { return a.Act != nil && a.Act.Kind == "deescalate" }) {
 		return adjudicator.Refuse("one de-escalation roll a turn (7.5): leave this one out, or give the first a condition", "line %d makes this turn's de-escalation roll already (7.5)", *deescAt)
 	}
 	*acts++
@@ -262,9 +262,9 @@ func (p *parser) checkQueueLine(pl *parsedLine, acts, passAt, deescAt *int, capL
 // (3.6, 7.0). A unit may be overstacked when it shares its hex with a unit
 // of its side now, or, in a turn's first step while units of its side
 // arrive, when it stands in a city (every entry hex is one, 5.0).
-func (p *parser) mayGoFirst(alts []Alt) bool {
+func (p *parser) mayGoFirst(alts []alt) bool {
 	g := p.g
-	arriving := slices.ContainsFunc(g.Units, func(u *Unit) bool { return u.side() == p.side && u.Status == Arriving })
+	arriving := slices.ContainsFunc(g.Units, func(u *Unit) bool { return u.side() == p.side && u.Status == arriving })
 	for _, a := range alts {
 		act := a.Act
 		if act == nil || act.Unit == "" {
@@ -275,7 +275,7 @@ func (p *parser) mayGoFirst(alts []Alt) bool {
 		}
 		u := g.byID[act.Unit]
 		stacked := slices.ContainsFunc(g.occ[u.pos], func(o *Unit) bool { return o != u && o.side() == u.side() })
-		if stacked || g.Phase == PhaseTurn && arriving && g.city(u.pos) {
+		if stacked || g.Phase == phaseTurn && arriving && g.city(u.pos) {
 			return true
 		}
 	}
@@ -289,7 +289,7 @@ func (p *parser) mayGoFirst(alts []Alt) bool {
 // static (7.4) or barred by a ridge (9.6), an advance the AACMA can never
 // pay for (8.4), an air unit spent until the next Air Commitment Phase
 // (6.7). An "at" condition sets where the unit starts.
-func (p *parser) receiptBar(a Alt) error {
+func (p *parser) receiptBar(a alt) error {
 	g := p.g
 	act := a.Act
 	if act == nil {
@@ -336,7 +336,7 @@ func (p *parser) receiptBar(a Alt) error {
 			if s.Static && !guarded {
 				return adjudicator.Refuse("only fresh units take part in a PA (7.4): name the fresh units next to "+g.hex(act.Target)+": "+strings.Join(g.supporters(u, start, act.Target), " "), "%s is static: it may not support the PA", id)
 			}
-			if s.c.GroundType() != Foot && g.sc.Map.Ridge(start(s), act.Target) {
+			if s.c.GroundType() != foot && g.sc.Map.Ridge(start(s), act.Target) {
 				return adjudicator.Refuse("a non-Foot unit across a ridge hexside takes part in a PA only as its lead (9.6): name it as the lead of its own PA, or leave it out", "%s is across a ridge from %s: a non-Foot unit may not support the PA (9.6)", id, g.hex(act.Target))
 			}
 		}
@@ -358,7 +358,7 @@ func (g *game) supporters(lead *Unit, start func(*Unit) board.ID, target board.I
 	var out []string
 	for _, o := range g.Units {
 		if o != lead && o.side() == lead.side() && o.fresh() && g.grid.Adjacent(start(o), target) &&
-			(o.c.GroundType() == Foot || !g.sc.Map.Ridge(start(o), target)) {
+			(o.c.GroundType() == foot || !g.sc.Map.Ridge(start(o), target)) {
 			out = append(out, o.ID)
 		}
 	}
@@ -372,12 +372,12 @@ func (g *game) supporters(lead *Unit, start func(*Unit) board.ID, target board.I
 // stays there until the next Air Commitment Phase (6.7, 6.4.1, 6.1.1).
 func (p *parser) spentBar(lists ...[]string) error {
 	g := p.g
-	if g.Stage != StageBombing && g.Stage != StageAction {
+	if g.Stage != stageBombing && g.Stage != stageAction {
 		return nil // the air units are placed in this step
 	}
 	for _, list := range lists {
 		for _, id := range list {
-			if a := g.airBy[id]; a != nil && a.Box == BoxSpent {
+			if a := g.airBy[id]; a != nil && a.Box == boxSpent {
 				return adjudicator.Refuse("your air units not spent: "+g.airBoxes(p.side), "%s is spent until the next Air Commitment Phase (6.7)", id)
 			}
 		}
@@ -386,9 +386,9 @@ func (p *parser) spentBar(lists ...[]string) error {
 }
 
 // airBoxes lists a side's air units in their boxes for a hint.
-func (g *game) airBoxes(side Faction) string {
+func (g *game) airBoxes(side faction) string {
 	var parts []string
-	for _, box := range []string{BoxPatrol, BoxGS, BoxInterdiction, BoxSuppression, BoxBombing, BoxAirstrike} {
+	for _, box := range []string{boxPatrol, boxGS, boxInterdiction, boxSuppression, boxBombing, boxAirstrike} {
 		var ids []string
 		for _, a := range g.airOf(side, box) {
 			ids = append(ids, a.ID)
@@ -406,7 +406,7 @@ func (g *game) airBoxes(side Faction) string {
 // moveBar refuses a move or SM whose hexes cost more MP than the unit has
 // (7.1: up to its MA; 7.2: twice its MA; 9.0 the costs): the costs depend
 // on the map only, so such a move can never be made as written.
-func (p *parser) moveBar(u *Unit, from board.ID, a *Activation) error {
+func (p *parser) moveBar(u *Unit, from board.ID, a *activation) error {
 	g := p.g
 	mp := u.c.MA * 2
 	if a.Kind == "sm" {
@@ -437,7 +437,7 @@ func (p *parser) moveBar(u *Unit, from board.ID, a *Activation) error {
 // meBar refuses an ME its MP cannot pay for as written (7.3): the hexes
 // entered, and for each attack the cost of entering the enemy hex plus the
 // bid; an advance costs nothing (8.4).
-func (p *parser) meBar(u *Unit, from board.ID, a *Activation) error {
+func (p *parser) meBar(u *Unit, from board.ID, a *activation) error {
 	g := p.g
 	typ := u.c.GroundType()
 	left := u.c.MA * 2

@@ -1,11 +1,10 @@
-package perrote_test
+package perrote
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/umpire-pbem/umpire/adjudicator/games/perrote"
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
@@ -16,12 +15,12 @@ import (
 // each must come with a hint.
 func TestGameCases(t *testing.T) {
 	refusals := &rulestest.Refusals{Dir: "."}
-	rulestest.Run(t, rulestest.Config{Rules: perrote.Game, Dir: filepath.Join("testdata", "game"), Refusals: refusals, Load: func(path string, data []byte) ([]byte, error) {
-		sc, err := perrote.ParseScenario(strings.TrimSuffix(filepath.Base(path), ".toml"), data)
+	rulestest.Run(t, rulestest.Config{Rules: Game, Dir: filepath.Join("testdata", "game"), Refusals: refusals, Load: func(path string, data []byte) ([]byte, error) {
+		sc, err := ParseScenario(strings.TrimSuffix(filepath.Base(path), ".toml"), data)
 		if err != nil {
 			return nil, err
 		}
-		return perrote.NewFromScenario(sc)
+		return newFromScenario(sc)
 	}})
 	if !t.Failed() {
 		refusals.Check(t)

@@ -13,8 +13,8 @@ import (
 // This file holds the order grammar (docs/orders-perrote.md): one order a
 // line, each for one unit, read against the state of the turn open.
 
-// Order is one parsed order.
-type Order struct {
+// order is one parsed order.
+type order struct {
 	Verb string
 	Unit string
 	// Path: move and charge; Face: move and face (a compass direction).
@@ -35,7 +35,7 @@ type Order struct {
 }
 
 // String is the order's canonical form.
-func (o Order) String() string {
+func (o order) String() string {
 	switch o.Verb {
 	case "move":
 		s := "move " + o.Unit + " " + strings.Join(o.Path, " ")
@@ -78,7 +78,7 @@ func (o Order) String() string {
 
 // Echo is the order as the receipt shows it: the canonical form, then the
 // forecast after "#".
-func (o Order) Echo() string {
+func (o order) Echo() string {
 	if o.Note == "" {
 		return o.String()
 	}
@@ -92,9 +92,9 @@ const grammarHint = "orders are: move U HEX.. [face DIR], face U DIR, shoot U at
 
 // planned is a unit's orders so far in one file, to find conflicts.
 type planned struct {
-	u      *UnitState
-	move   *Order // move, charge, embark, disembark, enter, face
-	fire   *Order // shoot, stand, mortar, smoke
+	u      *unitState
+	move   *order // move, charge, embark, disembark, enter, face
+	fire   *order // shoot, stand, mortar, smoke
 	other  []string
 	moved  int
 	hasMov bool
@@ -106,7 +106,7 @@ type orderParser struct {
 	seat  string
 	plans map[string]*planned
 	// teams are the units a split order in this file creates.
-	teams map[string]*UnitState
+	teams map[string]*unitState
 }
 
 // parseOrders reads a seat's order lines; it returns the orders and the
@@ -114,8 +114,8 @@ type orderParser struct {
 // position; then the orders are checked against each other (a spotter that
 // moves, a weapon that cannot move and fire, a mortar out of range from
 // where the unit will stand) and given their forecasts.
-func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order, []adjudicator.Problem) {
-	p := &orderParser{s: s, f: newField(s), seat: seat, plans: map[string]*planned{}, teams: map[string]*UnitState{}}
+func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]order, []adjudicator.Problem) {
+	p := &orderParser{s: s, f: newField(s), seat: seat, plans: map[string]*planned{}, teams: map[string]*unitState{}}
 	// splits first: the teams they create may be given orders on any line.
 	for _, l := range lines {
 		f := strings.Fields(strings.ToLower(kit.StripComment(l.Text)))
@@ -127,7 +127,7 @@ func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order,
 			}
 		}
 	}
-	var out []Order
+	var out []order
 	var at []int
 	var problems []adjudicator.Problem
 	for _, l := range lines {
@@ -138,7 +138,7 @@ func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order,
 		}
 		out, at = append(out, o), append(at, l.Line)
 	}
-	var kept []Order
+	var kept []order
 	for i := range out {
 		if err := p.across(&out[i]); err != nil {
 			problems = append(problems, adjudicator.Problem{Line: at[i], Text: err.Text, Hint: err.Hint})
@@ -151,7 +151,7 @@ func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order,
 }
 
 // unitOf finds one of the seat's units (or a team a split creates).
-func (p *orderParser) unitOf(id string) (*UnitState, *adjudicator.Refusal) {
+func (p *orderParser) unitOf(id string) (*unitState, *adjudicator.Refusal) {
 	u := p.s.unit(id)
 	if u == nil {
 		u = p.teams[strings.ToLower(id)]
@@ -180,23 +180,23 @@ func (p *orderParser) mine() []string {
 }
 
 // where is a unit's hex now: its own, its vehicle's, or none.
-func (p *orderParser) where(u *UnitState) (board.ID, bool) {
+func (p *orderParser) where(u *unitState) (board.ID, bool) {
 	return position(p.s, p.f, u)
 }
 
-func (p *orderParser) line(text string) (Order, *adjudicator.Refusal) {
+func (p *orderParser) line(text string) (order, *adjudicator.Refusal) {
 	f := strings.Fields(strings.ToLower(strings.ReplaceAll(text, ",", " , ")))
 	if len(f) < 2 {
-		return Order{}, adjudicator.Refuse(grammarHint, "%q is not an order", text)
+		return order{}, adjudicator.Refuse(grammarHint, "%q is not an order", text)
 	}
 	if !slices.Contains(verbs, f[0]) {
-		return Order{}, adjudicator.Refuse(grammarHint, "%q is not an order of Per Rote", f[0])
+		return order{}, adjudicator.Refuse(grammarHint, "%q is not an order of Per Rote", f[0])
 	}
 	u, err := p.unitOf(f[1])
 	if err != nil {
-		return Order{}, err
+		return order{}, err
 	}
-	o := Order{Verb: f[0], Unit: u.ID}
+	o := order{Verb: f[0], Unit: u.ID}
 	args := slices.DeleteFunc(slices.Clone(f[2:]), func(s string) bool { return s == "," && f[0] != "shoot" && f[0] != "stand" && f[0] != "casualties" })
 	pl := p.plans[u.ID]
 	if pl == nil {
@@ -209,7 +209,7 @@ func (p *orderParser) line(text string) (Order, *adjudicator.Refusal) {
 	if len(u.Teams) > 0 && p.teams[strings.ToLower(u.ID+u.Teams[0])] != nil && o.Verb != "split" && o.Verb != "casualties" {
 		return o, adjudicator.Refuse("its teams are "+strings.Join(teamIDs(u), ", "), "%s splits this turn: give orders to its teams", u.ID)
 	}
-	if u.Kind == KindVehicle && u.StunnedTurn == p.s.Turn+1 && o.Verb != "casualties" {
+	if u.Kind == kindVehicle && u.StunnedTurn == p.s.Turn+1 && o.Verb != "casualties" {
 		return o, adjudicator.Refuse("give it no orders this turn (Vehicle Damage)", "%s is stunned: it misses this turn", u.ID)
 	}
 	if h, fight := p.inCloseCombat(u); fight && o.Verb != "casualties" && o.Verb != "hold" {
@@ -259,7 +259,7 @@ func (p *orderParser) line(text string) (Order, *adjudicator.Refusal) {
 
 // maxMove is the unit's movement allowance and the most it may move and
 // still shoot (Movement, Vehicle Damage).
-func maxMove(u *UnitState) (all, andShoot int) {
+func maxMove(u *unitState) (all, andShoot int) {
 	if !u.IsVehicle() {
 		return 2, 1
 	}
@@ -272,7 +272,7 @@ func maxMove(u *UnitState) (all, andShoot int) {
 	return 4, 2
 }
 
-func (p *orderParser) claimMove(o *Order, pl *planned, hexes int) *adjudicator.Refusal {
+func (p *orderParser) claimMove(o *order, pl *planned, hexes int) *adjudicator.Refusal {
 	if pl.move != nil {
 		return adjudicator.Refuse("one of move, charge, face, embark, disembark, enter a unit a turn", "%s already has a movement order (%s)", o.Unit, pl.move.Verb)
 	}
@@ -294,7 +294,7 @@ func (p *orderParser) claimMove(o *Order, pl *planned, hexes int) *adjudicator.R
 	return nil
 }
 
-func kindWord(u *UnitState) string {
+func kindWord(u *unitState) string {
 	if u.IsVehicle() {
 		return "vehicle"
 	}
@@ -310,8 +310,8 @@ func (p *orderParser) hexArg(a string) (board.ID, *adjudicator.Refusal) {
 	return h, nil
 }
 
-func (p *orderParser) move(o *Order, u *UnitState, pl *planned, args []string) *adjudicator.Refusal {
-	if o.Verb == "charge" && u.Kind != KindTroops {
+func (p *orderParser) move(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
+	if o.Verb == "charge" && u.Kind != kindTroops {
 		return adjudicator.Refuse("vehicles move and shoot (Hand to Hand)", "%s is a vehicle: only troops charge", u.ID)
 	}
 	if u.Aboard != "" {
@@ -321,7 +321,7 @@ func (p *orderParser) move(o *Order, u *UnitState, pl *planned, args []string) *
 		return adjudicator.Refuse("it may still shoot (Vehicle Damage)", "%s cannot move (motive crippled)", u.ID)
 	}
 	if i := slices.Index(args, "face"); i >= 0 {
-		if o.Verb == "charge" || !u.IsVehicle() || u.Kind == KindLightVehicle || i != len(args)-2 {
+		if o.Verb == "charge" || !u.IsVehicle() || u.Kind == kindLightVehicle || i != len(args)-2 {
 			return adjudicator.Refuse("move "+u.ID+" HEX HEX face DIR", "face DIR goes last, and only on a vehicle's move")
 		}
 		if _, ok := parseDirection(p.f.g, args[i+1]); !ok {
@@ -365,7 +365,7 @@ func (p *orderParser) move(o *Order, u *UnitState, pl *planned, args []string) *
 	if o.Verb == "charge" {
 		found := false
 		for _, e := range p.s.Units {
-			if e.Side != u.Side && e.Kind == KindTroops && e.Hex == o.Path[len(o.Path)-1] && !e.Eliminated() {
+			if e.Side != u.Side && e.Kind == kindTroops && e.Hex == o.Path[len(o.Path)-1] && !e.Eliminated() {
 				found = true
 			}
 		}
@@ -376,15 +376,15 @@ func (p *orderParser) move(o *Order, u *UnitState, pl *planned, args []string) *
 	return p.claimMove(o, pl, len(o.Path))
 }
 
-func damageNote(u *UnitState) string {
+func damageNote(u *unitState) string {
 	if u.Motive == "damaged" {
 		return "; motive damage halves it"
 	}
 	return ""
 }
 
-func (p *orderParser) face(o *Order, u *UnitState, pl *planned, args []string) *adjudicator.Refusal {
-	if u.Kind != KindVehicle {
+func (p *orderParser) face(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
+	if u.Kind != kindVehicle {
 		return adjudicator.Refuse("troops and light vehicles need no facing: move "+u.ID+" HEX.. (Vehicles)", "%s has no facing: only vehicles have a facing", u.ID)
 	}
 	if len(args) != 1 {
@@ -401,7 +401,7 @@ func (p *orderParser) face(o *Order, u *UnitState, pl *planned, args []string) *
 }
 
 // shoot reads: [at] T [with W,W|all] [kill|suppress].
-func (p *orderParser) shoot(o *Order, u *UnitState, pl *planned, args []string) *adjudicator.Refusal {
+func (p *orderParser) shoot(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
 	hint := o.Verb + " " + u.ID + " at TARGET [with WEAPON,WEAPON] [kill|suppress]"
 	if len(args) > 0 && args[0] == "at" {
 		args = args[1:]
@@ -461,12 +461,12 @@ func (p *orderParser) shoot(o *Order, u *UnitState, pl *planned, args []string) 
 			return adjudicator.Refuse("disembark first: disembark "+u.ID+" [HEX] (then it may shoot: a one-hex move)", "%s is aboard %s, which has no firing ports", u.ID, u.Aboard)
 		}
 		for _, key := range o.With {
-			if w, _ := WeaponByKey(key); !w.SmallArms {
+			if w, _ := weaponByKey(key); !w.SmallArms {
 				return adjudicator.Refuse("name small arms (rifles, machineguns), or disembark first (Vehicles: firing ports)", "%s is aboard %s: only small arms fire through its ports, not the %s", u.ID, u.Aboard, w.Name)
 			}
 		}
 	}
-	if u.Kind == KindVehicle {
+	if u.Kind == kindVehicle {
 		if e := p.fireControl(u); e != nil {
 			return e
 		}
@@ -483,7 +483,7 @@ func (p *orderParser) shoot(o *Order, u *UnitState, pl *planned, args []string) 
 
 // fireControl refuses fire the vehicle's damage forbids (Vehicle Damage):
 // crippled fire control, or damaged fire control that fired last turn.
-func (p *orderParser) fireControl(u *UnitState) *adjudicator.Refusal {
+func (p *orderParser) fireControl(u *unitState) *adjudicator.Refusal {
 	switch {
 	case u.FireControl == "crippled":
 		return adjudicator.Refuse("it may still move if its motive allows: give it a move order, or none (Vehicle Damage)", "%s cannot fire (fire control crippled)", u.ID)
@@ -495,11 +495,11 @@ func (p *orderParser) fireControl(u *UnitState) *adjudicator.Refusal {
 
 // groupOf is the index of the vehicle's weapon group that holds every
 // named weapon, or -1 (Vehicle Weapons).
-func groupOf(u *UnitState, with []string) int {
+func groupOf(u *unitState, with []string) int {
 	for gi, g := range u.Groups {
 		all := true
 		for _, w := range with {
-			if !slices.ContainsFunc(g, func(a Arm) bool { return a.Weapon == w }) {
+			if !slices.ContainsFunc(g, func(a arm) bool { return a.Weapon == w }) {
 				all = false
 			}
 		}
@@ -512,7 +512,7 @@ func groupOf(u *UnitState, with []string) int {
 
 // groupsText lists a vehicle's weapon groups: "tank_gun | heavy_missile |
 // lmg,hmg".
-func groupsText(u *UnitState) string {
+func groupsText(u *unitState) string {
 	var gs []string
 	for _, g := range u.Groups {
 		var ks []string
@@ -528,9 +528,9 @@ func groupsText(u *UnitState) string {
 
 // spent reports whether every arm of the weapon the unit carries is spent
 // (one shot a game: Javelin, LAW80).
-func spent(u *UnitState, key string) bool {
+func spent(u *unitState, key string) bool {
 	n, left := 0, 0
-	each(u, func(a Arm) {
+	each(u, func(a arm) {
 		if a.Weapon == key {
 			n++
 			if !a.Spent {
@@ -542,9 +542,9 @@ func spent(u *UnitState, key string) bool {
 }
 
 // unspent lists the weapons the unit may still fire.
-func unspent(u *UnitState) []string {
+func unspent(u *unitState) []string {
 	var out []string
-	each(u, func(a Arm) {
+	each(u, func(a arm) {
 		if !a.Spent && !slices.Contains(out, a.Weapon) {
 			out = append(out, a.Weapon)
 		}
@@ -553,7 +553,7 @@ func unspent(u *UnitState) []string {
 }
 
 // each calls fn for every arm of the unit's men and weapon groups.
-func each(u *UnitState, fn func(Arm)) {
+func each(u *unitState, fn func(arm)) {
 	for _, m := range u.Models {
 		for _, a := range m.Arms {
 			fn(a)
@@ -566,7 +566,7 @@ func each(u *UnitState, fn func(Arm)) {
 	}
 }
 
-func (p *orderParser) claimFire(o *Order, pl *planned) *adjudicator.Refusal {
+func (p *orderParser) claimFire(o *order, pl *planned) *adjudicator.Refusal {
 	if pl.fire != nil {
 		return adjudicator.Refuse("one of shoot, stand, mortar, smoke a unit a turn", "%s already fires this turn (%s)", o.Unit, pl.fire.Verb)
 	}
@@ -605,11 +605,11 @@ func (p *orderParser) enemies() []string {
 
 // carries reports whether the unit has the weapon (a model's, a vehicle
 // group's).
-func carries(u *UnitState, key string) bool { return slices.Contains(weaponsOf(u), key) }
+func carries(u *unitState, key string) bool { return slices.Contains(weaponsOf(u), key) }
 
-func weaponsOf(u *UnitState) []string {
+func weaponsOf(u *unitState) []string {
 	var out []string
-	add := func(a Arm) {
+	add := func(a arm) {
 		if !slices.Contains(out, a.Weapon) {
 			out = append(out, a.Weapon)
 		}
@@ -627,7 +627,7 @@ func weaponsOf(u *UnitState) []string {
 	return out
 }
 
-func (p *orderParser) mortar(o *Order, u *UnitState, pl *planned, args []string) *adjudicator.Refusal {
+func (p *orderParser) mortar(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
 	hint := "mortar " + u.ID + " at HEX [spotter UNIT] [kill|smoke]"
 	if !carries(u, "mortar") {
 		return adjudicator.Refuse("fire its weapons at a unit: shoot "+u.ID+" at TARGET; its weapons are "+strings.Join(weaponsOf(u), ", "), "%s has no mortar", u.ID)
@@ -675,11 +675,11 @@ func (p *orderParser) mortar(o *Order, u *UnitState, pl *planned, args []string)
 // smoke reads a vehicle's smoke launchers (smoke U: Smoke Launchers) or a
 // grenade launcher's smoke round (smoke U at HEX: the M203 fires smoke out
 // to two hexes, Americans).
-func (p *orderParser) smoke(o *Order, u *UnitState, pl *planned, args []string) *adjudicator.Refusal {
+func (p *orderParser) smoke(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
 	if len(args) > 0 && args[0] == "at" {
 		args = args[1:]
 	}
-	if u.Kind != KindVehicle {
+	if u.Kind != kindVehicle {
 		r := launcherRange(u)
 		if r == 0 {
 			return adjudicator.Refuse("mortar "+u.ID+" at HEX smoke, if it has a mortar; its weapons are "+strings.Join(weaponsOf(u), ", "), "%s has no smoke: troops lay smoke with a grenade launcher (M203) or a mortar", u.ID)
@@ -713,7 +713,7 @@ func (p *orderParser) smoke(o *Order, u *UnitState, pl *planned, args []string) 
 // fire smoke (Americans: "antipersonnel/smoke grenades out to two hexes"),
 // or 0: an antipersonnel grenade arm that reaches beyond the hand grenade's
 // one hex is a launcher (docs/rulings.md).
-func launcherRange(u *UnitState) int {
+func launcherRange(u *unitState) int {
 	r := 0
 	for _, m := range u.Models {
 		for _, a := range m.Arms {
@@ -725,7 +725,7 @@ func launcherRange(u *UnitState) int {
 	return r
 }
 
-func (p *orderParser) transit(o *Order, u *UnitState, pl *planned, args []string) *adjudicator.Refusal {
+func (p *orderParser) transit(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
 	switch o.Verb {
 	case "embark":
 		if len(args) > 0 && (args[0] == "in" || args[0] == "into") {
@@ -735,7 +735,7 @@ func (p *orderParser) transit(o *Order, u *UnitState, pl *planned, args []string
 			return adjudicator.Refuse("embark "+u.ID+" VEHICLE", "embark takes a vehicle")
 		}
 		switch {
-		case u.Kind != KindTroops:
+		case u.Kind != kindTroops:
 			return adjudicator.Refuse("move it instead: move "+u.ID+" HEX.. (Vehicles)", "%s cannot embark: only troops ride in vehicles", u.ID)
 		case u.Aboard != "":
 			return adjudicator.Refuse("disembark "+u.ID+" [HEX] gets it out", "%s is already aboard %s", u.ID, u.Aboard)
@@ -746,7 +746,7 @@ func (p *orderParser) transit(o *Order, u *UnitState, pl *planned, args []string
 		if err != nil {
 			return err
 		}
-		if v.Kind != KindVehicle || v.Capacity == 0 {
+		if v.Kind != kindVehicle || v.Capacity == 0 {
 			return adjudicator.Refuse("embark into one of your vehicles with room: "+p.carriers(u), "%s carries no passengers", v.ID)
 		}
 		if load := passengerLoad(p.s, v); load+len(u.Models) > v.Capacity {
@@ -801,8 +801,8 @@ func onEdge(g board.Grid, h board.ID) bool {
 	return len(g.Neighbours(h)) < 6
 }
 
-func (p *orderParser) casualties(o *Order, u *UnitState, args []string) *adjudicator.Refusal {
-	if u.Kind == KindVehicle {
+func (p *orderParser) casualties(o *order, u *unitState, args []string) *adjudicator.Refusal {
+	if u.Kind == kindVehicle {
 		return adjudicator.Refuse("a vehicle is damaged, not thinned (Vehicle Damage); casualties orders are for troops", "vehicles have no casualty priority")
 	}
 	for _, a := range args {
@@ -822,7 +822,7 @@ func (p *orderParser) casualties(o *Order, u *UnitState, args []string) *adjudic
 	return nil
 }
 
-func passengerLoad(s *State, v *UnitState) int {
+func passengerLoad(s *State, v *unitState) int {
 	n := 0
 	for _, o := range s.Units {
 		if o.Aboard == v.ID {
@@ -833,7 +833,7 @@ func passengerLoad(s *State, v *UnitState) int {
 }
 
 // position is where a unit is: its hex, or its vehicle's.
-func position(s *State, f *field, u *UnitState) (board.ID, bool) {
+func position(s *State, f *field, u *unitState) (board.ID, bool) {
 	h := u.Hex
 	if u.Aboard != "" {
 		if v := s.unit(u.Aboard); v != nil {
@@ -849,10 +849,10 @@ func position(s *State, f *field, u *UnitState) (board.ID, bool) {
 // splitTeams are the units a squad splits into (the army lists): one per
 // team, named after the squad and the team, each with its men and its
 // share of the original size.
-func splitTeams(u *UnitState) []*UnitState {
-	var out []*UnitState
+func splitTeams(u *unitState) []*unitState {
+	var out []*unitState
 	for _, t := range u.Teams {
-		n := &UnitState{ID: u.ID + t, Side: u.Side, Name: u.Name + " team " + t, Type: u.Type, Kind: u.Kind, Hex: u.Hex, Aboard: u.Aboard,
+		n := &unitState{ID: u.ID + t, Side: u.Side, Name: u.Name + " team " + t, Type: u.Type, Kind: u.Kind, Hex: u.Hex, Aboard: u.Aboard,
 			Special: u.Special, Heroic: u.Heroic, Priority: u.Priority, Suppression: u.Suppression}
 		for _, m := range u.Models {
 			if m.Team == t {
@@ -867,7 +867,7 @@ func splitTeams(u *UnitState) []*UnitState {
 	return out
 }
 
-func teamIDs(u *UnitState) []string {
+func teamIDs(u *unitState) []string {
 	var out []string
 	for _, t := range u.Teams {
 		out = append(out, u.ID+t)
@@ -883,8 +883,8 @@ func (p *orderParser) turn() *turn {
 
 // inCloseCombat reports whether troops stand in a hex with enemy troops: a
 // close combat goes on there (Hand to Hand).
-func (p *orderParser) inCloseCombat(u *UnitState) (string, bool) {
-	if u.Kind != KindTroops || u.Hex == "" {
+func (p *orderParser) inCloseCombat(u *unitState) (string, bool) {
+	if u.Kind != kindTroops || u.Hex == "" {
 		return "", false
 	}
 	return u.Hex, p.turn().enemyTroopsAt(u, u.Hex)
@@ -892,10 +892,10 @@ func (p *orderParser) inCloseCombat(u *UnitState) (string, bool) {
 
 // carriers lists the seat's vehicles that carry passengers, with their
 // room.
-func (p *orderParser) carriers(u *UnitState) string {
+func (p *orderParser) carriers(u *unitState) string {
 	var out []string
 	for _, v := range p.s.Units {
-		if v.Side == p.seat && v.Kind == KindVehicle && v.Capacity > 0 && !v.Eliminated() {
+		if v.Side == p.seat && v.Kind == kindVehicle && v.Capacity > 0 && !v.Eliminated() {
 			out = append(out, fmt.Sprintf("%s (room for %d)", v.ID, v.Capacity-passengerLoad(p.s, v)))
 		}
 	}
@@ -910,7 +910,7 @@ func (p *orderParser) planOf(id string) *planned { return p.plans[id] }
 
 // endHex is where the unit will stand when it fires: the end of its move
 // in this file, or where it is.
-func (p *orderParser) endHex(u *UnitState) (board.ID, bool) {
+func (p *orderParser) endHex(u *unitState) (board.ID, bool) {
 	pl := p.planOf(u.ID)
 	if pl != nil && pl.move != nil {
 		switch m := pl.move; m.Verb {
@@ -927,7 +927,7 @@ func (p *orderParser) endHex(u *UnitState) (board.ID, bool) {
 
 // movedHexes is the hexes the unit's carrier moves this turn by the
 // file's orders (its own move, or its vehicle's for passengers).
-func (p *orderParser) movedHexes(u *UnitState) int {
+func (p *orderParser) movedHexes(u *unitState) int {
 	if u.Aboard != "" {
 		if pl := p.planOf(u.Aboard); pl != nil && pl.hasMov {
 			return pl.moved
@@ -945,7 +945,7 @@ func (p *orderParser) movedHexes(u *UnitState) int {
 
 // across checks one accepted order against the file's other orders, and
 // writes its forecast: what only the turn can tell.
-func (p *orderParser) across(o *Order) *adjudicator.Refusal {
+func (p *orderParser) across(o *order) *adjudicator.Refusal {
 	u := p.s.unit(o.Unit)
 	if u == nil {
 		u = p.teams[strings.ToLower(o.Unit)]
@@ -975,7 +975,7 @@ func (p *orderParser) across(o *Order) *adjudicator.Refusal {
 // acrossShoot refuses weapons that cannot fire after the unit's move
 // (Sniper Rifles; Heavy Machineguns and Heavy Missiles carried by troops;
 // the TOW) and writes where the target stands now.
-func (p *orderParser) acrossShoot(o *Order, u *UnitState) *adjudicator.Refusal {
+func (p *orderParser) acrossShoot(o *order, u *unitState) *adjudicator.Refusal {
 	moved := p.movedHexes(u)
 	if moved > 0 {
 		var still []string
@@ -1024,14 +1024,14 @@ func plural2(n int) string {
 
 // firesAfterMove reports whether some unspent arm of weapon key may fire
 // when the unit (or its carrier) has moved.
-func firesAfterMove(u *UnitState, key string) bool {
-	w, err := WeaponByKey(key)
+func firesAfterMove(u *unitState, key string) bool {
+	w, err := weaponByKey(key)
 	if err != nil {
 		return false
 	}
 	ok := false
-	each(u, func(a Arm) {
-		if a.Weapon == key && !a.Spent && !(w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == KindTroops) {
+	each(u, func(a arm) {
+		if a.Weapon == key && !a.Spent && !(w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == kindTroops) {
 			ok = true
 		}
 	})
@@ -1039,14 +1039,14 @@ func firesAfterMove(u *UnitState, key string) bool {
 }
 
 // reach is the longest range of the weapons that may fire.
-func (p *orderParser) reach(u *UnitState, with []string, moved int) int {
+func (p *orderParser) reach(u *unitState, with []string, moved int) int {
 	r := 0
-	each(u, func(a Arm) {
-		w, err := WeaponByKey(a.Weapon)
+	each(u, func(a arm) {
+		w, err := weaponByKey(a.Weapon)
 		if err != nil || w.Indirect || a.Spent || len(with) > 0 && !slices.Contains(with, a.Weapon) {
 			return
 		}
-		if moved > 0 && (w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == KindTroops) {
+		if moved > 0 && (w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == kindTroops) {
 			return
 		}
 		r = max(r, rangeOf(a, w))
@@ -1056,7 +1056,7 @@ func (p *orderParser) reach(u *UnitState, with []string, moved int) int {
 
 // acrossMortar refuses a target beyond the mortar's range from where the
 // unit will stand, and a spotter that moves (Mortars).
-func (p *orderParser) acrossMortar(o *Order, u *UnitState) *adjudicator.Refusal {
+func (p *orderParser) acrossMortar(o *order, u *unitState) *adjudicator.Refusal {
 	if o.Spotter != "" {
 		if pl := p.planOf(o.Spotter); pl != nil && pl.hasMov && pl.moved > 0 {
 			return adjudicator.Refuse("remove the spotter's move, or fire without a spotter (Mortars)", "spotter %s moves this turn: a spotter may not move", o.Spotter)
@@ -1067,9 +1067,9 @@ func (p *orderParser) acrossMortar(o *Order, u *UnitState) *adjudicator.Refusal 
 	if !ok || !ok2 {
 		return nil
 	}
-	w, _ := WeaponByKey("mortar")
+	w, _ := weaponByKey("mortar")
 	r := 0
-	each(u, func(a Arm) {
+	each(u, func(a arm) {
 		if a.Weapon == "mortar" && !a.Spent {
 			r = max(r, rangeOf(a, w))
 		}
@@ -1097,7 +1097,7 @@ func (p *orderParser) acrossMortar(o *Order, u *UnitState) *adjudicator.Refusal 
 
 // acrossGrenadeSmoke checks a grenade launcher's smoke round: within its
 // range of where the unit will stand, and in sight now.
-func (p *orderParser) acrossGrenadeSmoke(o *Order, u *UnitState) *adjudicator.Refusal {
+func (p *orderParser) acrossGrenadeSmoke(o *order, u *unitState) *adjudicator.Refusal {
 	from, ok := p.endHex(u)
 	to, ok2 := p.f.parse(o.Target)
 	if !ok || !ok2 {
@@ -1116,7 +1116,7 @@ func (p *orderParser) acrossGrenadeSmoke(o *Order, u *UnitState) *adjudicator.Re
 
 // acrossEmbark checks the vehicle is in or next to the troops' hex, unless
 // it moves first this turn.
-func (p *orderParser) acrossEmbark(o *Order, u *UnitState) *adjudicator.Refusal {
+func (p *orderParser) acrossEmbark(o *order, u *unitState) *adjudicator.Refusal {
 	v := p.s.unit(o.Target)
 	if v == nil || v.Hex == "" {
 		return nil
@@ -1135,7 +1135,7 @@ func (p *orderParser) acrossEmbark(o *Order, u *UnitState) *adjudicator.Refusal 
 
 // acrossDisembark checks the hex is the vehicle's or next to it, unless the
 // vehicle moves first.
-func (p *orderParser) acrossDisembark(o *Order, u *UnitState) *adjudicator.Refusal {
+func (p *orderParser) acrossDisembark(o *order, u *unitState) *adjudicator.Refusal {
 	v := p.s.unit(u.Aboard)
 	if v == nil || v.Hex == "" || o.Target == "" {
 		return nil
@@ -1154,7 +1154,7 @@ func (p *orderParser) acrossDisembark(o *Order, u *UnitState) *adjudicator.Refus
 
 // forecastMove notes what only the turn can tell about a move: enemy units
 // and vehicles on the path now, and morale.
-func (p *orderParser) forecastMove(o *Order, u *UnitState) {
+func (p *orderParser) forecastMove(o *order, u *unitState) {
 	tt := p.turn()
 	var notes []string
 	for i, hs := range o.Path {
@@ -1171,12 +1171,12 @@ func (p *orderParser) forecastMove(o *Order, u *UnitState) {
 			}
 		}
 	}
-	if u.Kind == KindTroops {
-		m := Morale(u.Lost(), u.Original, u.Special, tt.heroic(u))
+	if u.Kind == kindTroops {
+		m := morale(u.Lost(), u.Original, u.Special, tt.heroic(u))
 		switch m {
-		case Pinned:
+		case pinned:
 			notes = append(notes, u.ID+" is pinned: it moves toward the enemy only on a turn order roll of 15+")
-		case FallingBack:
+		case fallingBack:
 			notes = append(notes, u.ID+" is falling back: a move that takes it neither away from the enemy nor into hard cover becomes a one-hex fall back")
 		}
 	}

@@ -19,26 +19,26 @@ import (
 
 // the orders each step takes, besides the standing orders.
 var stepHints = map[string]string{
-	PhaseTurn:          "attach UNIT CORPS, boundary HEX/HEX..., army ARMY HEX, extend UNIT, move FORCE HEX..., pa FORCE HEX, repulse FORCE HEX, recover UNIT, ip UNIT, marsch UNIT with MARSCH, twohex UNIT HEX, combine UNIT, integrate DET, pass",
-	PhaseCounter:       "move FORCE HEX..., repulse FORCE HEX, recover UNIT, ip UNIT, marsch UNIT with MARSCH, twohex UNIT HEX, pass (no PAs in the Counter Movement Phase, 7.3)",
-	PhaseAttack:        "attack HEX with UNIT+UNIT... [intense [if odds>=3:1]] [mandated] [advance all|none|UNIT+UNIT] [noammo] [noshells] [twohex], pass",
-	PhaseCounterAttack: "attack HEX with UNIT+UNIT... [intense [if odds>=3:1]] [advance all|none|UNIT+UNIT] [noammo] [noshells], pass",
-	PhaseDefend:        "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no], pass",
-	PhaseCounterDefend: "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no], pass",
-	PhaseInterPhase:    "repl UNIT..., marsch-depot DEPOT, montenegro HEX, pass",
+	phaseTurn:          "attach UNIT CORPS, boundary HEX/HEX..., army ARMY HEX, extend UNIT, move FORCE HEX..., pa FORCE HEX, repulse FORCE HEX, recover UNIT, ip UNIT, marsch UNIT with MARSCH, twohex UNIT HEX, combine UNIT, integrate DET, pass",
+	phaseCounter:       "move FORCE HEX..., repulse FORCE HEX, recover UNIT, ip UNIT, marsch UNIT with MARSCH, twohex UNIT HEX, pass (no PAs in the Counter Movement Phase, 7.3)",
+	phaseAttack:        "attack HEX with UNIT+UNIT... [intense [if odds>=3:1]] [mandated] [advance all|none|UNIT+UNIT] [noammo] [noshells] [twohex], pass",
+	phaseCounterAttack: "attack HEX with UNIT+UNIT... [intense [if odds>=3:1]] [advance all|none|UNIT+UNIT] [noammo] [noshells], pass",
+	phaseDefend:        "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no], pass",
+	phaseCounterDefend: "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no], pass",
+	phaseInterPhase:    "repl UNIT..., marsch-depot DEPOT, montenegro HEX, pass",
 }
 
 const standingHint = "standing orders: react CAV|all yes|no|HEX, retire CAV|all|none, defend ask|auto|clear, defend intense|not [at HEX...] [if odds>=X:Y|odds<=X:Y|attacker], withhold UNIT...|none, ammo yes|no, shells yes|no|needed, losses UNIT...|none, retreat toward HEX|none, repulse yes|no, pontoon HEX/HEX|none, komitadji HEX..., sirmien claim, abandon ARMY, displace DEPOT HEX"
 
 // stepVerbs are the verbs of each step.
 var stepVerbs = map[string][]string{
-	PhaseTurn:          {"attach", "boundary", "army", "extend", "noextend", "move", "pa", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "split", "integrate", "eliminate"},
-	PhaseCounter:       {"move", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "integrate", "eliminate"},
-	PhaseAttack:        {"attack"},
-	PhaseCounterAttack: {"attack"},
-	PhaseDefend:        {"answer"},
-	PhaseCounterDefend: {"answer"},
-	PhaseInterPhase:    {},
+	phaseTurn:          {"attach", "boundary", "army", "extend", "noextend", "move", "pa", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "split", "integrate", "eliminate"},
+	phaseCounter:       {"move", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "integrate", "eliminate"},
+	phaseAttack:        {"attack"},
+	phaseCounterAttack: {"attack"},
+	phaseDefend:        {"answer"},
+	phaseCounterDefend: {"answer"},
+	phaseInterPhase:    {},
 }
 
 var standingVerbs = []string{"react", "retire", "defend", "withhold", "ammo", "shells", "losses", "retreat", "pontoon", "komitadji",
@@ -69,7 +69,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	attacked, attackers := map[string]int{}, map[string]int{} // hex or unit -> line of its attack
 	answered := map[string]int{}                              // attacked hex -> line of its answer
 	mayEnd := map[string][]board.ID{}                         // Force lead -> where its lines so far may leave it
-	actedUnits := map[*Unit]bool{}                            // units of Forces that acted on an earlier line
+	actedUnits := map[*unit]bool{}                            // units of Forces that acted on an earlier line
 	certainPA := map[board.ID][]paMark{}                      // PAs earlier lines are sure to place, by hex
 	defer func() { g.cleared, g.mayEnd, g.actedEarlier = nil, nil, false }()
 	// the standing orders as they will stand after each line (storeStanding)
@@ -181,7 +181,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 			switch {
 			case cerr != nil:
 				err = adjudicator.Refuse(fmt.Sprintf("a defend line of the same at and if as a kept one replaces it; defend clear forgets them all (%s are kept)", strings.Join(defendLines(store[seat+":defend"]), "; ")),
-					"a seat keeps at most %d standing defend lines of different scopes: %v", MaxDefendLines, cerr)
+					"a seat keeps at most %d standing defend lines of different scopes: %v", maxDefendLines, cerr)
 			case len(replaced) > 0 && strings.Contains(canon, "#"):
 				canon += "; replaces: " + strings.Join(replaced, "; ")
 			case len(replaced) > 0:
@@ -215,7 +215,7 @@ func defendLines(stored []string) []string {
 // paMark is a PA an earlier line of the file is sure to place: its units
 // and the line.
 type paMark struct {
-	units []*Unit
+	units []*unit
 	line  int
 }
 
@@ -225,7 +225,7 @@ type paMark struct {
 // already there on units that do not act before it, and those earlier
 // lines of the file are sure to place. A PA sure to be placed (no MPs owed
 // to a task or a reaction, its cost within the phase's MPs) is noted.
-func (g *game) paStack(spec, target string, line int, acted map[*Unit]bool, certain map[board.ID][]paMark) error {
+func (g *game) paStack(spec, target string, line int, acted map[*unit]bool, certain map[board.ID][]paMark) error {
 	units := g.forceUnits(spec)
 	if len(units) == 0 {
 		return nil
@@ -258,12 +258,12 @@ func (g *game) paStack(spec, target string, line int, acted map[*Unit]bool, cert
 	}
 	if q+own > 9 {
 		return adjudicator.Refuse(fmt.Sprintf("at most 2 1/4 division-equivalents of a hex bear PA markers (7.3, 3.1.2): %s already make %s in %s; place this PA with a Force of %s DE or less, or from another hex",
-			strings.Join(parts, ", "), FormatDEorZero(big.NewRat(int64(q), 4)), g.hex(h), FormatDEorZero(big.NewRat(int64(max(9-q, 0)), 4))),
-			"%s would bring the PA markers in %s to %s division-equivalents, more than 2 1/4 (7.3)", spec, g.hex(h), FormatDEorZero(big.NewRat(int64(q+own), 4)))
+			strings.Join(parts, ", "), formatDEorZero(big.NewRat(int64(q), 4)), g.hex(h), formatDEorZero(big.NewRat(int64(max(9-q, 0)), 4))),
+			"%s would bring the PA markers in %s to %s division-equivalents, more than 2 1/4 (7.3)", spec, g.hex(h), formatDEorZero(big.NewRat(int64(q+own), 4)))
 	}
-	sure := !slices.ContainsFunc(units, func(u *Unit) bool { return u.Task != "" || u.React > 0 })
+	sure := !slices.ContainsFunc(units, func(u *unit) bool { return u.Task != "" || u.React > 0 })
 	allowance := 9
-	if g.Phase == PhaseCounter {
+	if g.Phase == phaseCounter {
 		allowance = 5
 	}
 	if sure {
@@ -298,7 +298,7 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		return adjudicator.Refuse(hint+"; "+standingHint, "%q is not an order of this step (%s)", f[0], g.phaseLabel())
 	}
 	if !slices.Contains(stepVerbs[g.Phase], verb) {
-		if verb == "pa" && g.Phase == PhaseCounter {
+		if verb == "pa" && g.Phase == phaseCounter {
 			return "", adjudicator.Refuse(hint, "no Prepared Attacks in the Counter Movement Phase (7.3)")
 		}
 		return "", notHere()
@@ -309,7 +309,7 @@ func (g *game) parseLine(seat, text string) (string, error) {
 	case "boundary":
 		return g.parseBoundary(side, args)
 	case "army":
-		if side != AH || len(args) != 2 {
+		if side != ah || len(args) != 2 {
 			return "", adjudicator.Refuse("army FIFTH 12.10", "army ARMY HEX moves an A-H army marker (5.1.1)")
 		}
 		a := g.army(strings.ToUpper(args[0]))
@@ -351,7 +351,7 @@ func (g *game) parseLine(seat, text string) (string, error) {
 			if why := g.ipBar(u); why != "" {
 				return "", adjudicator.Refuse("IPs: infantry Formations, not Demoralized, outside Mountainous terrain, within four hexes of the enemy, with IP rights left", "%s cannot build an IP: %s", u.ID, why)
 			}
-		} else if !u.c.Formation || u.CE == StatusNone {
+		} else if !u.c.Formation || u.CE == statusNone {
 			return "", adjudicator.Refuse("recover a Formation with a CE status below full", "%s has no CE level to recover (7.5)", u.ID)
 		}
 		return verb + " " + u.ID, nil
@@ -392,7 +392,7 @@ func (g *game) parseLine(seat, text string) (string, error) {
 			where = g.mayEnd
 		}
 		near := slices.ContainsFunc(where, func(x board.ID) bool { return g.grid.Adjacent(x, h) })
-		if verb == "twohex" && (u.c.Kind == KArtillery || !u.c.Combat()) {
+		if verb == "twohex" && (u.c.Kind == kArtillery || !u.c.Combat()) {
 			return "", adjudicator.Refuse("a Force of combat units enters Two-Hex status (19.0, 19.1.1); artillery and supply units never do", "%s cannot enter Two-Hex status: it is no combat unit (19.1.1)", u.ID)
 		}
 		if verb == "twohex" && (!near || u.Hex2 != "" && !g.actedEarlier) {
@@ -501,7 +501,7 @@ func comboList(g *game) string {
 }
 
 // own finds one of the side's units in play.
-func (g *game) own(side Side, id string) (*Unit, error) {
+func (g *game) own(side side, id string) (*unit, error) {
 	u := g.unitByID(id)
 	if u == nil || u.Out || u.Gone {
 		var ids []string
@@ -528,8 +528,8 @@ func (g *game) parseHex(s string) (board.ID, error) {
 
 // parseForce reads "A+B+C": a Force of the side's units stacked together,
 // at most one Formation and two assets; supply units and squadrons alone.
-func (g *game) parseForce(side Side, spec string) ([]*Unit, string, error) {
-	var units []*Unit
+func (g *game) parseForce(side side, spec string) ([]*unit, string, error) {
+	var units []*unit
 	var ids []string
 	for _, id := range strings.Split(spec, "+") {
 		u, err := g.own(side, id)
@@ -552,7 +552,7 @@ func (g *game) parseForce(side Side, spec string) ([]*Unit, string, error) {
 		} else if !u.isFort() {
 			assets++
 		}
-		if (u.c.Supply() || u.c.Kind == KSquadron) && len(units) > 1 {
+		if (u.c.Supply() || u.c.Kind == kSquadron) && len(units) > 1 {
 			return nil, "", adjudicator.Refuse("move supply units and squadrons alone", "%s moves alone (15.6.3, 25.1)", u.ID)
 		}
 		if u.isFort() {
@@ -568,7 +568,7 @@ func (g *game) parseForce(side Side, spec string) ([]*Unit, string, error) {
 // parseMove reads "move FORCE HEX... [else HEX...] [fm=N|nofm]": every hex
 // entered, each next to the one before (the start hex may lead); an else
 // path starts at a hex of the path. The receipt forecasts the MPs.
-func (g *game) parseMove(side Side, args []string) (string, error) {
+func (g *game) parseMove(side side, args []string) (string, error) {
 	hint := "move 9/VIII+Art 20.12 21.12 [else 20.12 20.13] [fm=2|nofm]: each hex next to the one before"
 	if len(args) < 2 {
 		return "", adjudicator.Refuse(hint, "move needs a Force and the hexes it enters")
@@ -602,7 +602,7 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 		}
 	}
 	paths = append(paths, cur)
-	if lead.c.Kind == KDepot || lead.c.Kind == KSquadron {
+	if lead.c.Kind == kDepot || lead.c.Kind == kSquadron {
 		return g.parseSpecialMove(lead, paths[0])
 	}
 	var canon [][]string
@@ -640,10 +640,10 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 			if g.enemyIn(h, side) && !g.cleared[h] {
 				return "", adjudicator.Refuse("units never enter enemy-held hexes (7.1.2); a Repulse may clear one (7.4)", "enemy units hold %s", g.hex(h))
 			}
-			if f := g.feature(prev, h); isDonau(f) && side == SB {
+			if f := g.feature(prev, h); isDonau(f) && side == sb {
 				return "", adjudicator.Refuse("the Serbs never cross the Donau (7.1.4a)", "%s/%s is a Donau hexside", g.hex(prev), g.hex(h))
 			}
-			if g.terrain(h) == "impassable" || g.feature(prev, h) == SideImpass {
+			if g.terrain(h) == "impassable" || g.feature(prev, h) == sideImpass {
 				return "", adjudicator.Refuse("impassable mountain hexes and hexsides are never entered or crossed", "%s cannot be entered from %s", g.hex(h), g.hex(prev))
 			}
 			if why := g.restricted(lead, h); why != "" {
@@ -689,7 +689,7 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 		onPath = append(onPath, g.hex(prev))
 		canon = append(canon, hs)
 		if pi == 0 {
-			if lead.c.Kind == KRiver && !g.riverSide(prev) {
+			if lead.c.Kind == kRiver && !g.riverSide(prev) {
 				return "", adjudicator.Refuse("River Protection units end their moves next to the Sava or Donau (8.7)", "%s would end in %s, away from the rivers", lead.ID, g.hex(prev))
 			}
 			if a := g.planBound(lead); a != nil && prev != lead.pos && !g.closer(a.ID, lead.pos, prev) {
@@ -709,9 +709,9 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 // moveBudget is the most MPs a Force can spend in this phase: the
 // allowance (7.1.1) and the Forced March MPs it may gain (7.2.1, 7.2.2a),
 // no more than its fm=N cap or none with nofm.
-func (g *game) moveBudget(units []*Unit, opts string) int {
+func (g *game) moveBudget(units []*unit, opts string) int {
 	allowance := 9
-	if g.Phase == PhaseCounter {
+	if g.Phase == phaseCounter {
 		allowance = 5
 	}
 	fm := fmLimit(units)
@@ -735,8 +735,8 @@ func orNone(list []string) string {
 // restricted says why a unit may not enter a hex ("" if it may): a
 // garrison's range (8.6.2), SYRMIEN and BANAT units' regions (25.2), an
 // army unit's area (5.4).
-func (g *game) restricted(u *Unit, h board.ID) string {
-	if u.c.Kind == KGarrison && !u.Released {
+func (g *game) restricted(u *unit, h board.ID) string {
+	if u.c.Kind == kGarrison && !u.Released {
 		d := g.grid.Distance(h, u.c.Home)
 		limit := u.c.Garrison
 		if g.enemyDistance(u.c.Home, u.c.Side) > u.c.Garrison {
@@ -761,8 +761,8 @@ func (g *game) restricted(u *Unit, h board.ID) string {
 
 // forecast is the MPs a move would cost now: "8 MP (2 by Forced March)",
 // or where it would stop.
-func (g *game) forecast(side Side, units []*Unit, path []string) string {
-	m := g.newPhaseMove(side, g.Phase == PhaseCounter)
+func (g *game) forecast(side side, units []*unit, path []string) string {
+	m := g.newPhaseMove(side, g.Phase == phaseCounter)
 	cost := 0
 	prev := units[0].pos
 	for _, s := range path {
@@ -795,7 +795,7 @@ func (g *game) forecast(side Side, units []*Unit, path []string) string {
 // river (25.1.1); and a move of more hexes than the phase has MPs (1 a
 // hex). Whether a railroad hex is friendly operational, or an enemy holds
 // it, is checked when the unit moves.
-func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
+func (g *game) parseSpecialMove(u *unit, path []string) (string, error) {
 	var out []string
 	for _, t := range path {
 		if strings.Contains(t, ".") {
@@ -825,9 +825,9 @@ func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
 	if u.Off != "" || u.Hex == "" {
 		return "move " + u.ID + " " + strings.Join(out, " "), nil
 	}
-	river := u.c.Kind == KSquadron
+	river := u.c.Kind == kSquadron
 	prev := u.Hex
-	if !river && g.Phase == PhaseTurn {
+	if !river && g.Phase == phaseTurn {
 		// the Supply Phase before the move may displace the depot
 		// (15.4 (1)): only the steps between the hexes written are sure
 		prev = out[0]
@@ -854,7 +854,7 @@ func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
 			}
 			stepped = append(stepped, t)
 		} else if !river {
-			if u.c.Side != AH {
+			if u.c.Side != ah {
 				return "", adjudicator.Refuse("move the depot along the railroad lines of the map", "only A-H depots use the off-map railroad (15.6.3a)")
 			}
 			linked := false
@@ -872,7 +872,7 @@ func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
 		}
 		prev = t
 	}
-	if allowance := g.moveBudget([]*Unit{u}, ""); !offMap && len(stepped) > allowance {
+	if allowance := g.moveBudget([]*unit{u}, ""); !offMap && len(stepped) > allowance {
 		return "", adjudicator.Refuse(fmt.Sprintf("%s has %d MPs this phase, 1 a hex (15.6.3, 25.1.1): end the move at %s", u.ID, allowance, stepped[allowance-1]),
 			"%s moves %d hexes, more than the %d MPs it has (15.6.3, 25.1.1)", u.ID, len(stepped), allowance)
 	}
@@ -922,7 +922,7 @@ func offNames(g *game) string {
 }
 
 // parsePA reads "pa FORCE HEX" (7.3).
-func (g *game) parsePA(side Side, args []string) (string, error) {
+func (g *game) parsePA(side side, args []string) (string, error) {
 	if len(args) != 2 {
 		return "", adjudicator.Refuse("pa 9/VIII 21.12", "pa FORCE HEX")
 	}
@@ -967,7 +967,7 @@ func (g *game) parsePA(side Side, args []string) (string, error) {
 }
 
 // parseRepulse reads "repulse FORCE HEX [using A+B]" (7.4).
-func (g *game) parseRepulse(side Side, args []string) (string, error) {
+func (g *game) parseRepulse(side side, args []string) (string, error) {
 	if len(args) != 2 && len(args) != 4 {
 		return "", adjudicator.Refuse("repulse 9/VIII 21.12 [using 9/VIII+Art-X]", "repulse FORCE HEX [using UNIT+UNIT]")
 	}
@@ -980,7 +980,7 @@ func (g *game) parseRepulse(side Side, args []string) (string, error) {
 		return "", err
 	}
 	for _, u := range units {
-		if u.c.Formation && u.CE >= StatusCI {
+		if u.c.Formation && u.CE >= statusCI {
 			return "", adjudicator.Refuse("CI and Demoralized units cannot Repulse (7.4.2)", "%s is %s", u.ID, u.CE)
 		}
 	}
@@ -1012,7 +1012,7 @@ func (g *game) parseRepulse(side Side, args []string) (string, error) {
 	return out, nil
 }
 
-func (g *game) parseMontenegrin(side Side, verb string, args []string) (string, error) {
+func (g *game) parseMontenegrin(side side, verb string, args []string) (string, error) {
 	if len(args) < 1 {
 		return "", adjudicator.Refuse("exit UNIT, enter UNIT HEX, box UNIT BOX", "%s needs a unit", verb)
 	}
@@ -1042,7 +1042,7 @@ func (g *game) parseMontenegrin(side Side, verb string, args []string) (string, 
 	return "box " + u.ID + " " + args[1], nil
 }
 
-func (g *game) parseAttach(side Side, args []string) (string, error) {
+func (g *game) parseAttach(side side, args []string) (string, error) {
 	if len(args) != 2 {
 		return "", adjudicator.Refuse("attach 9/VIII VIII, attach 10KD independent", "attach UNIT CORPS")
 	}
@@ -1072,8 +1072,8 @@ func (g *game) parseAttach(side Side, args []string) (string, error) {
 	return "attach " + u.ID + " " + corps, nil
 }
 
-func (g *game) parseBoundary(side Side, args []string) (string, error) {
-	if side != AH {
+func (g *game) parseBoundary(side side, args []string) (string, error) {
+	if side != ah {
 		return "", adjudicator.Refuse("the Serbs have no Areas of Attachment (5.0)", "only A-H draws army boundaries")
 	}
 	if len(args) == 1 && strings.EqualFold(args[0], "keep") {
@@ -1094,7 +1094,7 @@ func (g *game) parseBoundary(side Side, args []string) (string, error) {
 }
 
 // parseStanding reads a standing order.
-func (g *game) parseStanding(side Side, verb string, args []string) (string, error) {
+func (g *game) parseStanding(side side, verb string, args []string) (string, error) {
 	hint := standingHint
 	low := make([]string, len(args))
 	for i, a := range args {
@@ -1137,7 +1137,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 			if err != nil {
 				return "", err
 			}
-			if u.c.Kind != KCavalry {
+			if u.c.Kind != kCavalry {
 				return "", adjudicator.Refuse("only cavalry reacts (8.2)", "%s is not cavalry", u.ID)
 			}
 			who = u.ID
@@ -1162,7 +1162,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 		if err != nil {
 			return "", err
 		}
-		if u.c.Kind != KCavalry {
+		if u.c.Kind != kCavalry {
 			return "", adjudicator.Refuse("only cavalry retires (8.3)", "%s is not cavalry", u.ID)
 		}
 		return "retire " + u.ID, nil
@@ -1211,7 +1211,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 	case "ammo":
 		return one("yes", "no")
 	case "shells":
-		if side != SB {
+		if side != sb {
 			return "", adjudicator.Refuse(hint, "only the Serbs have Shells (23.2)")
 		}
 		return one("yes", "no", "needed")
@@ -1239,12 +1239,12 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 			return "", adjudicator.Refuse("a hexside is its two hexes, such as 21.07/21.08", "%q: %v", args[0], err)
 		}
 		f := g.feature(p.A, p.B)
-		if !isSava(f) && f != SideDonauIsle {
+		if !isSava(f) && f != sideDonauIsle {
 			return "", adjudicator.Refuse("pontoons span Sava hexsides and Donau-island hexsides (21.2.1, 21.2.3)", "%s is neither", p.Format(board.Dotted))
 		}
 		return "pontoon " + p.Format(board.Dotted), nil
 	case "komitadji":
-		if side != SB {
+		if side != sb {
 			return "", adjudicator.Refuse(hint, "only the Serbs place Komitadji (23.1)")
 		}
 		var hs []string
@@ -1268,12 +1268,12 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 		}
 		return "komitadji " + strings.Join(hs, " "), nil
 	case "sirmien":
-		if side != SB || len(args) != 1 || low[0] != "claim" || g.done("27.6") {
+		if side != sb || len(args) != 1 || low[0] != "claim" || g.done("27.6") {
 			return "", adjudicator.Refuse("sirmien claim (once a game, Serbs, 27.6)", "the Sirmien award is claimed once, by the Serbs")
 		}
 		return "sirmien claim", nil
 	case "abandon":
-		if side != AH || len(args) != 1 {
+		if side != ah || len(args) != 1 {
 			return "", adjudicator.Refuse("abandon FIFTH", "only A-H abandons a Strategic Plan (26.3)")
 		}
 		a := g.army(strings.ToUpper(args[0]))
@@ -1293,29 +1293,29 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 		if err != nil {
 			return "", err
 		}
-		if u.c.Kind != KDepot || !g.sc.rail[h] {
+		if u.c.Kind != kDepot || !g.sc.rail[h] {
 			return "", adjudicator.Refuse("a depot is displaced to a friendly operational RR hex (15.6.2b)", "%s to %s is not a depot to a railroad hex", u.ID, g.hex(h))
 		}
 		return "displace " + u.ID + " " + g.hex(h), nil
 	case "montenegro":
-		if side != SB || len(args) != 1 || !slices.Contains([]string{"16.29", "22.29", "30.29"}, args[0]) {
+		if side != sb || len(args) != 1 || !slices.Contains([]string{"16.29", "22.29", "30.29"}, args[0]) {
 			return "", adjudicator.Refuse("montenegro 16.29|22.29|30.29 (24.1)", "Montenegrin assets appear in 16.29, 22.29 or 30.29")
 		}
 		return "montenegro " + args[0], nil
 	case "marsch-depot":
-		if side != AH || len(args) != 1 {
+		if side != ah || len(args) != 1 {
 			return "", adjudicator.Refuse("marsch-depot Depot-FIFTH", "A-H names the depot returning Marsch units go to (16.6.3)")
 		}
 		u, err := g.own(side, args[0])
 		if err != nil {
 			return "", err
 		}
-		if u.c.Kind != KDepot {
+		if u.c.Kind != kDepot {
 			return "", adjudicator.Refuse("name a depot", "%s is not a depot", u.ID)
 		}
 		return "marsch-depot " + u.ID, nil
 	case "french":
-		if side != SB || g.GT < 32 || g.French {
+		if side != sb || g.GT < 32 || g.French {
 			return "", adjudicator.Refuse("french place, on GT 32 or later (25.1.4)", "the French Naval Artillery arrives on GT 32 or later")
 		}
 		return "french place", nil
@@ -1352,13 +1352,13 @@ func columnList(g *game) string {
 	s := g.sc.CRT.Scale
 	var out []string
 	for i := 0; i < s.Columns(); i++ {
-		out = append(out, s.Name(Position(i)))
+		out = append(out, s.Name(position(i)))
 	}
 	return strings.Join(out, " ")
 }
 
 // parseAttackLine reads "attack HEX with UNIT+UNIT... [options]" (9.1, 9.2).
-func (g *game) parseAttackLine(side Side, args []string) (string, error) {
+func (g *game) parseAttackLine(side side, args []string) (string, error) {
 	hint := "attack 21.12 with 9/VIII+21/VIII [intense [if odds>=3:1]] [mandated] [advance all|none|UNIT+UNIT] [noammo] [noshells] [twohex]"
 	if len(args) < 3 || !strings.EqualFold(args[1], "with") {
 		return "", adjudicator.Refuse(hint, "attack HEX with UNITS")
@@ -1384,7 +1384,7 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 			return "", adjudicator.Refuse("attackers: combat units next to the hex, not CI or Demoralized, without an MPs Expended marker (9.2)", "%s cannot attack %s: %s", u.ID, g.hex(t), why)
 		}
 		k := g.corpsKey(u)
-		if u.c.Kind != KArtillery && !u.asset() {
+		if u.c.Kind != kArtillery && !u.asset() {
 			if key != "" && k != key {
 				return "", adjudicator.Refuse("units of different corps or armies do not combine in an attack; each Independent stack is its own corps (9.2.2)", "%s is not of the same corps as the other attackers", u.ID)
 			}
@@ -1395,7 +1395,7 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 	// 8.8.1: artillery fights only with a Combat unit of its hex that attacks too
 	for _, id := range ids {
 		u := g.unitByID(id)
-		if u.c.Kind != KArtillery {
+		if u.c.Kind != kArtillery {
 			continue
 		}
 		with := false
@@ -1423,7 +1423,7 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 				i += 2
 			}
 		case "mandated":
-			if side != AH {
+			if side != ah {
 				return "", adjudicator.Refuse(hint, "only A-H armies make Mandated Attacks (26.3.1)")
 			}
 			out = append(out, "mandated")
@@ -1458,7 +1458,7 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 }
 
 // parseAnswer reads "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no]".
-func (g *game) parseAnswer(side Side, args []string) (string, error) {
+func (g *game) parseAnswer(side side, args []string) (string, error) {
 	hint := "answer 21.12 intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no]"
 	if len(args) < 2 {
 		return "", adjudicator.Refuse(hint, "answer needs the attacked hex and intense or not")

@@ -17,15 +17,15 @@ import (
 
 // phaseHints says which orders a phase takes.
 var phaseHints = map[string]string{
-	PhaseSetupNATO:  "set-up orders: neutrals none|croatia romania bulgaria, uk3 yes|no, place UNIT HEX",
-	PhaseSetupSerb:  "set-up orders: place UNIT HEX, losses UNIT...",
-	PhaseWeather:    "orders: sequence move-combat|combat-move [if good|bad], reconstitute [if good|bad], airsupply HEX, airsupply defend HEX...|any|none",
-	PhaseNATOMove:   "orders: demolish HEX/HEX, repair UNIT HEX/HEX, dismount UNIT, remount UNIT, move UNIT HEX HEX... [else HEX HEX...]",
-	PhaseNATOCombat: "orders: attack HEX with UNIT... [advance all|none|UNIT...] [losses UNIT...]",
-	PhaseSerbCombat: "orders: attack HEX with UNIT... [advance ...] [losses ...], or maximum-effort then movement orders",
-	PhaseSerbMove:   "orders: demolish UNIT HEX/HEX, move UNIT[+UNIT...] HEX HEX... [else HEX HEX...] [together|leave UNIT...]",
-	PhaseLosses:     "orders: lose UNIT UNIT... (one unit a step)",
-	PhaseAdvance:    "orders: advance all|none|UNIT... (11.23)",
+	phaseSetupNATO:  "set-up orders: neutrals none|croatia romania bulgaria, uk3 yes|no, place UNIT HEX",
+	phaseSetupSerb:  "set-up orders: place UNIT HEX, losses UNIT...",
+	phaseWeather:    "orders: sequence move-combat|combat-move [if good|bad], reconstitute [if good|bad], airsupply HEX, airsupply defend HEX...|any|none",
+	phaseNATOMove:   "orders: demolish HEX/HEX, repair UNIT HEX/HEX, dismount UNIT, remount UNIT, move UNIT HEX HEX... [else HEX HEX...]",
+	phaseNATOCombat: "orders: attack HEX with UNIT... [advance all|none|UNIT...] [losses UNIT...]",
+	phaseSerbCombat: "orders: attack HEX with UNIT... [advance ...] [losses ...], or maximum-effort then movement orders",
+	phaseSerbMove:   "orders: demolish UNIT HEX/HEX, move UNIT[+UNIT...] HEX HEX... [else HEX HEX...] [together|leave UNIT...]",
+	phaseLosses:     "orders: lose UNIT UNIT... (one unit a step)",
+	phaseAdvance:    "orders: advance all|none|UNIT... (11.23)",
 }
 
 // parseLines reads a seat's lines for the open step and checks them;
@@ -98,7 +98,7 @@ func sameUnitMoved(moved map[string]int, units string, line int) string {
 	return ""
 }
 
-func (g *game) unitOf(seat, id string) (*Unit, error) {
+func (g *game) unitOf(seat, id string) (*unit, error) {
 	u := g.byID[strings.ToUpper(id)]
 	if u == nil || u.Out {
 		return nil, adjudicator.Refuse("your units are "+strings.Join(g.unitIDs(seatSide(seat)), " "), "there is no unit %s in play", strings.ToUpper(id))
@@ -109,7 +109,7 @@ func (g *game) unitOf(seat, id string) (*Unit, error) {
 	return u, nil
 }
 
-func (g *game) unitIDs(side Side) []string {
+func (g *game) unitIDs(side side) []string {
 	var out []string
 	for _, u := range g.Units {
 		if u.c.Side == side && u.alive() {
@@ -127,7 +127,7 @@ func (g *game) parseHex(s string) (board.ID, error) {
 	return id, nil
 }
 
-func (g *game) parseBridge(side Side, s string) (board.Pair, error) {
+func (g *game) parseBridge(side side, s string) (board.Pair, error) {
 	p, err := g.grid.ParsePair(s)
 	if err != nil || !g.sc.Bridges[p] {
 		return p, adjudicator.Refuse(g.bridgeHint(side), "%q is not a bridge (a road or highway crossing a river, 10.18)", s)
@@ -167,7 +167,7 @@ func (g *game) parseLine(seat, text string, fc *fileContext) (string, error) {
 		}
 		return "advancing " + strings.ToLower(args[0]), nil
 	case "support":
-		if seat != SeatNATO {
+		if seat != seatNATO {
 			return "", adjudicator.Refuse(hint, "only NATO gives the 1st AAA's defensive support (12.7)")
 		}
 		if len(args) == 1 && (strings.EqualFold(args[0], "any") || strings.EqualFold(args[0], "none")) {
@@ -186,7 +186,7 @@ func (g *game) parseLine(seat, text string, fc *fileContext) (string, error) {
 		}
 		return "support " + strings.Join(hs, " "), nil
 	case "airsupply":
-		if seat != SeatNATO {
+		if seat != seatNATO {
 			return "", adjudicator.Refuse(hint, "only NATO has aerial supply (8.10)")
 		}
 		if len(args) > 0 && strings.EqualFold(args[0], "defend") {
@@ -202,30 +202,30 @@ func (g *game) parseLine(seat, text string, fc *fileContext) (string, error) {
 		if g.AirTurn == g.Turn && g.Turn > 0 {
 			return "", adjudicator.Refuse("aerial supply is once a good-weather game turn: the marker stays at "+g.AirHex+" until the turn ends; try again next game turn", "aerial supply was already placed this game turn, at %s (8.10)", g.AirHex)
 		}
-		if g.Bad && g.Phase != PhaseWeather {
+		if g.Bad && g.Phase != phaseWeather {
 			return "", adjudicator.Refuse("aerial supply comes back with good weather; airsupply defend HEX.. waits for it", "no aerial supply in bad weather (5.3, 8.10)")
 		}
 		return "airsupply " + g.hex(id), nil
 	}
 	switch g.Phase {
-	case PhaseSetupNATO, PhaseSetupSerb:
+	case phaseSetupNATO, phaseSetupSerb:
 		return g.parseSetup(seat, verb, args, hint)
-	case PhaseWeather:
+	case phaseWeather:
 		return g.parseWeather(verb, args, hint)
-	case PhaseLosses:
+	case phaseLosses:
 		if verb != "lose" || len(args) == 0 {
 			return "", adjudicator.Refuse(hint, "%q is not a loss decision", text)
 		}
 		return g.parseLose(seat, args)
-	case PhaseAdvance:
+	case phaseAdvance:
 		return g.parseAdvance(seat, verb, args, hint)
-	case PhaseNATOMove:
+	case phaseNATOMove:
 		return g.parseMovement(seat, verb, args, hint, fc)
-	case PhaseSerbMove:
+	case phaseSerbMove:
 		return g.parseMovement(seat, verb, args, hint, fc)
-	case PhaseNATOCombat:
+	case phaseNATOCombat:
 		return g.parseAttack(seat, verb, args, hint)
-	case PhaseSerbCombat:
+	case phaseSerbCombat:
 		if verb == "maximum-effort" {
 			switch {
 			case g.Turn == 1:
@@ -247,7 +247,7 @@ func (g *game) parseLine(seat, text string, fc *fileContext) (string, error) {
 
 func (g *game) parseSetup(seat, verb string, args []string, hint string) (string, error) {
 	switch {
-	case verb == "neutrals" && seat == SeatNATO:
+	case verb == "neutrals" && seat == seatNATO:
 		if len(args) == 1 && strings.EqualFold(args[0], "none") {
 			return "neutrals none", nil
 		}
@@ -265,7 +265,7 @@ func (g *game) parseSetup(seat, verb string, args []string, hint string) (string
 			return "", adjudicator.Refuse("neutrals none, or any of croatia romania bulgaria", "neutrals needs countries or none")
 		}
 		return "neutrals " + strings.Join(ns, " "), nil
-	case verb == "uk3" && seat == SeatNATO:
+	case verb == "uk3" && seat == seatNATO:
 		if len(args) == 1 && (strings.EqualFold(args[0], "yes") || strings.EqualFold(args[0], "no")) {
 			return "uk3 " + strings.ToLower(args[0]), nil
 		}
@@ -344,7 +344,7 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *
 	side := seatSide(seat)
 	switch verb {
 	case "demolish":
-		if side == NATO {
+		if side == nato {
 			if len(args) != 1 {
 				return "", adjudicator.Refuse("demolish HEX/HEX", "NATO demolitions name the bridge only (10.19)")
 			}
@@ -370,7 +370,7 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *
 		}
 		return "demolish " + u.ID + " " + p.String(), nil
 	case "repair", "dismount", "remount":
-		if side != NATO {
+		if side != nato {
 			return "", adjudicator.Refuse(hint, "only NATO may %s (10.18, 10.21)", verb)
 		}
 		if len(args) < 1 {
@@ -414,13 +414,13 @@ func (g *game) parseMove(seat string, args []string, fc *fileContext) (string, e
 	if len(args) < 2 {
 		return "", adjudicator.Refuse("move UNIT HEX HEX... (each hex next to the one before)", "move needs a unit and a path")
 	}
-	var units []*Unit
+	var units []*unit
 	for _, id := range strings.Split(args[0], "+") {
 		u, err := g.unitOf(seat, id)
 		if err != nil {
 			return "", err
 		}
-		if side == NATO && len(units) > 0 {
+		if side == nato && len(units) > 0 {
 			return "", adjudicator.Refuse("move NATO units one at a time", "only Serbian stacks move together (10.4)")
 		}
 		if len(units) > 0 && u.pos != units[0].pos {
@@ -503,7 +503,7 @@ func (g *game) parseMove(seat string, args []string, fc *fileContext) (string, e
 // parseLeave reads a stack's last clause (10.5, 10.6): "together" (no unit
 // is left behind: an empty list) or "leave UNIT..." (only these may be; nil
 // when it names every unit, as an order without the clause).
-func (g *game) parseLeave(seat string, units []*Unit, clause []string) ([]string, error) {
+func (g *game) parseLeave(seat string, units []*unit, clause []string) ([]string, error) {
 	stackHint := "for a Serbian stack: move S-1+S-2 HEX... together (the stack stops as one), or leave UNIT... (only these may be left behind when they cannot follow, 10.6)"
 	if len(units) < 2 {
 		return nil, adjudicator.Refuse(stackHint+"; a unit moving alone needs neither", "%s moves alone: %s is for a stack (10.6)", units[0].ID, strings.ToLower(clause[0]))
@@ -543,7 +543,7 @@ func (g *game) parseLeave(seat string, units []*Unit, clause []string) ([]string
 	return leave, nil
 }
 
-func unitIDList(us []*Unit) []string {
+func unitIDList(us []*unit) []string {
 	ids := make([]string, len(us))
 	for i, u := range us {
 		ids[i] = u.ID
@@ -670,11 +670,11 @@ func (g *game) forecastMove(order moveOrder) forecast {
 	if n := len(fr.draws); n > 0 {
 		s += fmt.Sprintf(" with %d river roll%s counted as 1", n, plural(n))
 	}
-	if us[0].c.Side == NATO {
+	if us[0].c.Side == nato {
 		next := false
 		for _, nb := range g.grid.Neighbours(res.end) {
 			for _, e := range g.unitsAt(nb) {
-				if e.c.Side == Serb {
+				if e.c.Side == serb {
 					next = true
 				}
 			}
@@ -859,7 +859,7 @@ const mountHint = "at the start of a movement phase, US, UK, Croatian, French an
 
 // attackHint lists the units that may attack hex d now (11.1), or says
 // there are none.
-func (g *game) attackHint(side Side, d board.ID) string {
+func (g *game) attackHint(side side, d board.ID) string {
 	var ok []string
 	for _, u := range g.Units {
 		if u.c.Side == side && u.alive() && g.mayAttackFrom(u, side, d) == "" {

@@ -85,7 +85,7 @@ func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext
 			// one may be declared: otherwise the line is refused, and so
 			// are the moves after it
 			_, err := g.parseLine(seat, "maximum-effort", fc)
-			fc.maxEffort = g.Phase == PhaseSerbCombat && err == nil
+			fc.maxEffort = g.Phase == phaseSerbCombat && err == nil
 		case len(f) > 0 && f[0] == "repair", len(f) == 2 && f[0] == "airsupply" && f[1] != "defend":
 			fc.mayResupply, fc.exact = true, false
 		case len(f) > 0 && f[0] == "demolish":
@@ -108,7 +108,7 @@ func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext
 	}
 	pass("neutrals", "uk3")
 	pass("place", "repair", "demolish", "dismount", "remount")
-	if g.Phase == PhaseSetupNATO || g.Phase == PhaseSetupSerb {
+	if g.Phase == phaseSetupNATO || g.Phase == phaseSetupSerb {
 		g.setupStacking(seat, lines, fc)
 	}
 	fc.line = 0
@@ -124,7 +124,7 @@ func (g *game) setupStacking(seat string, lines []adjudicator.OrderLine, fc *fil
 	placed := map[string]bool{}
 	type placement struct {
 		line int
-		u    *Unit
+		u    *unit
 		at   board.ID
 	}
 	var ps []placement
@@ -144,7 +144,7 @@ func (g *game) setupStacking(seat string, lines []adjudicator.OrderLine, fc *fil
 	// A refused placement leaves its unit at its demo hex, which may
 	// refuse another: repeat until nothing changes.
 	for range len(ps) + 1 {
-		held := map[board.ID][]*Unit{}
+		held := map[board.ID][]*unit{}
 		for _, u := range g.Units {
 			if u.c.Side == side && u.Hex != "" && u.Steps > 0 && !placed[u.ID] && fc.inPlay(u.c) {
 				if id, err := g.grid.Parse(u.Hex); err == nil {
@@ -175,8 +175,8 @@ func (g *game) setupStacking(seat string, lines []adjudicator.OrderLine, fc *fil
 }
 
 // stackRule states a side's stacking limit.
-func stackRule(side Side) string {
-	if side == Serb {
+func stackRule(side side) string {
+	if side == serb {
 		return "the Serbs stack up to six units a hex, a task force counting three (6.3)"
 	}
 	return "NATO stacks one unit a hex, the KLA not counting (6.2)"
@@ -184,7 +184,7 @@ func stackRule(side Side) string {
 
 // inPlay reports whether a counter is in play with the file's set-up
 // decisions (3.2, 4.8).
-func (fc *fileContext) inPlay(c *Counter) bool {
+func (fc *fileContext) inPlay(c *counter) bool {
 	switch c.Needs {
 	case "croatia":
 		return slices.Contains(fc.neutrals, "Croatia")
@@ -290,7 +290,7 @@ func (g *game) acrossPlace(seat, id, hex string, fc *fileContext) error {
 		return adjudicator.Refuse("bring the division in with uk3 yes (a MePPs-loss check, 4.8), or leave "+id+" out", "%s is the UK 3rd Division: NATO has not brought it in (4.8)", id)
 	}
 	at, _ := g.grid.Parse(hex)
-	if seatSide(seat) == NATO {
+	if seatSide(seat) == nato {
 		if why := g.setupArea(c, at, append([]string{}, fc.neutrals...)); why != "" {
 			return adjudicator.Refuse(g.setupHint(c, fc.neutrals), "%s may not set up in %s: %s", id, hex, why)
 		}
@@ -302,8 +302,8 @@ func (g *game) acrossPlace(seat, id, hex string, fc *fileContext) error {
 }
 
 // setupHint says where a counter may set up (3.2, 3.3).
-func (g *game) setupHint(c *Counter, neutrals []string) string {
-	if c.Side == Serb {
+func (g *game) setupHint(c *counter, neutrals []string) string {
+	if c.Side == serb {
 		return "Serbian units set up in Vojvodina, Serbia, Kosovo and Montenegro (3.3)"
 	}
 	if len(c.Setup) > 0 {
@@ -330,18 +330,18 @@ func (g *game) acrossRepair(id, bridge string, fc *fileContext) error {
 		return adjudicator.Refuse("repair after the reconstitution turn", "no bridge rebuilding on a %s reconstitution turn (9.3, 9.4, 10.18)", g.Recon)
 	case g.bridgeIntact(p):
 		hint := "repair a demolished bridge; the intact ones are " + strings.Join(g.Intact, " ")
-		if down := g.bridgesNear(NATO, func(intact bool) bool { return !intact }); len(down) > 0 {
+		if down := g.bridgesNear(nato, func(intact bool) bool { return !intact }); len(down) > 0 {
 			hint += "; the demolished ones next to your units are " + strings.Join(down, ", ")
 		}
 		return adjudicator.Refuse(hint, "the bridge %s is intact", bridge)
 	case u.Moved || u.Attacked || u.Fixed:
-		return adjudicator.Refuse("repair with a unit next to the bridge that has not moved or attacked this player turn: "+g.workersHint(NATO, p, "repair", fc), "%s has moved, attacked or worked on a bridge this player turn (10.18)", id)
+		return adjudicator.Refuse("repair with a unit next to the bridge that has not moved or attacked this player turn: "+g.workersHint(nato, p, "repair", fc), "%s has moved, attacked or worked on a bridge this player turn (10.18)", id)
 	}
 	if l := fc.seen("repair " + bridge); l > 0 {
 		return adjudicator.Refuse("one repair attempt a bridge a phase: keep the one on line "+fmt.Sprint(l), "the bridge %s already has a repair attempt, on line %d (10.18)", bridge, l)
 	}
 	if what := fc.fixed[id]; what != "" && fc.firsts["fix "+id] != fc.line {
-		return adjudicator.Refuse("a unit makes one bridge attempt (or dismounts) a player turn: use another unit next to the bridge; "+g.workersHint(NATO, p, "repair", fc), "%s %s on line %d: it may not also repair %s (10.18)", id, what, fc.firsts["fix "+id], bridge)
+		return adjudicator.Refuse("a unit makes one bridge attempt (or dismounts) a player turn: use another unit next to the bridge; "+g.workersHint(nato, p, "repair", fc), "%s %s on line %d: it may not also repair %s (10.18)", id, what, fc.firsts["fix "+id], bridge)
 	}
 	fc.first("repair " + bridge)
 	fc.fix(id, "repairs "+bridge)
@@ -362,13 +362,13 @@ func (g *game) acrossDemolish(seat string, args []string, fc *fileContext) error
 		}
 		return adjudicator.Refuse(hint, "the bridge %s is already down (10.18, 10.19)", bridge)
 	}
-	if seatSide(seat) == NATO {
+	if seatSide(seat) == nato {
 		switch {
 		case g.Recon != "":
 			return adjudicator.Refuse("demolish after the reconstitution turn", "no NATO bridge demolitions on a %s reconstitution turn (9.3, 10.19)", g.Recon)
-		case g.Bad && len(g.unitsNear(NATO, p)) == 0:
+		case g.Bad && len(g.unitsNear(nato, p)) == 0:
 			hint := "in bad weather demolish bridges next to your units: none of them is next to a standing bridge"
-			if near := g.bridgesNear(NATO, func(intact bool) bool { return intact }); len(near) > 0 {
+			if near := g.bridgesNear(nato, func(intact bool) bool { return intact }); len(near) > 0 {
 				hint = "in bad weather demolish bridges next to your units: " + strings.Join(near, ", ")
 			}
 			return adjudicator.Refuse(hint, "in bad weather NATO demolishes only bridges next to its units; none is next to %s (10.19)", bridge)
@@ -377,10 +377,10 @@ func (g *game) acrossDemolish(seat string, args []string, fc *fileContext) error
 	if l := fc.seen("demolish " + bridge); l > 0 {
 		return adjudicator.Refuse("one demolition attempt a bridge a phase: keep the one on line "+fmt.Sprint(l), "the bridge %s already has a demolition attempt, on line %d (10.19)", bridge, l)
 	}
-	if seatSide(seat) == Serb {
+	if seatSide(seat) == serb {
 		u := g.byID[args[0]]
 		if u.Moved || u.Attacked {
-			return adjudicator.Refuse("demolish with a unit next to the bridge that has not moved or attacked this player turn: "+g.workersHint(Serb, p, "demolish", fc), "%s has moved or attacked this player turn (10.19)", u.ID)
+			return adjudicator.Refuse("demolish with a unit next to the bridge that has not moved or attacked this player turn: "+g.workersHint(serb, p, "demolish", fc), "%s has moved or attacked this player turn (10.19)", u.ID)
 		}
 		fc.fix(u.ID, "demolishes "+bridge)
 	}
@@ -401,7 +401,7 @@ func (g *game) acrossAttack(seat string, f []string, fc *fileContext) error {
 	d, _ := g.grid.Parse(hex)
 	side := seatSide(seat)
 	switch {
-	case side == NATO && g.Recon != "":
+	case side == nato && g.Recon != "":
 		return adjudicator.Refuse("no attack orders on a reconstitution turn: NATO units defend normally", "no NATO attacks on a %s reconstitution turn (9.3, 9.4)", g.Recon)
 	case !g.inPlay(d):
 		return adjudicator.Refuse("attack a hex in rump-Yugoslavia or an in-play country", "%s is neutral territory: no unit may attack into it (3.2)", hex)

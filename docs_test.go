@@ -18,9 +18,13 @@ import (
 // file's name, and what it holds.
 var fileMapLine = regexp.MustCompile(`^//\t([a-z0-9_]+\.go)(\s|$)`)
 
+// fileListLine is a line of a short file map that only names files: a
+// tab and Go files' names.
+var fileListLine = regexp.MustCompile(`^//\t[a-z0-9_]+\.go( +[a-z0-9_]+\.go)*$`)
+
 // TestFileMaps checks that every package whose doc.go has a file map (a
-// line "//<tab>name.go  what it holds" per file) lists exactly its non-test
-// Go files, doc.go aside.
+// line "//<tab>name.go  what it holds" per file, or lines that only name
+// files) lists exactly its non-test Go files, doc.go aside.
 func TestFileMaps(t *testing.T) {
 	maps := 0
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
@@ -39,7 +43,10 @@ func TestFileMaps(t *testing.T) {
 		}
 		var listed []string
 		for line := range strings.Lines(string(doc)) {
-			if m := fileMapLine.FindStringSubmatch(strings.TrimRight(line, "\n")); m != nil {
+			line = strings.TrimRight(line, "\n")
+			if fileListLine.MatchString(line) {
+				listed = append(listed, strings.Fields(strings.TrimPrefix(line, "//"))...)
+			} else if m := fileMapLine.FindStringSubmatch(line); m != nil {
 				listed = append(listed, m[1])
 			}
 		}

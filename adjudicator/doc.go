@@ -34,6 +34,7 @@
 //	intake.go     intake: Intake.Handle decides what an Envelope means; Tx
 //	envelope.go   Envelope, an incoming message as intake sees it
 //	orderfile.go  the order file's own grammar: header, order lines, digest
+//	refusal.go    Refusal and Refuse: a game's refusal of an order line
 //	command.go    unsigned commands (help, list, status, map, log)
 //	signed.go     signed commands (create, join, start, the game master's),
 //	              each carried out once (CommandRecord)

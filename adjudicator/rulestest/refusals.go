@@ -23,24 +23,17 @@ import (
 // Refusals may collect from several Runs), then call Check.
 //
 // The refusal sites are read from the game package's source: every call of
-// one of Funcs (the package's refusal constructors, such as bad) with a
-// literal format string, and every adjudicator.Problem literal. A site
-// whose hint argument is the literal "" fails at once; a site with no case
-// producing a problem its format matches fails with its file and line, so a
-// new refusal cannot be added without a case (and so without a hint).
+// adjudicator.Refuse (found by the function's identity: its import path and
+// name, whatever the file calls the package), and every adjudicator.Problem
+// literal. A Refuse whose format is not a string literal, a refusal built as
+// an adjudicator.Refusal literal, and a site whose hint argument is the
+// literal "" fail at once; a site with no case producing a problem its
+// format matches fails with its file and line, so a new refusal cannot be
+// added without a case (and so without a hint).
 type Refusals struct {
 	// Dir is the game package's folder (usually ".").
-	Dir string
-	// Funcs are the package's refusal constructors.
-	Funcs []Constructor
-	seen  []adjudicator.Problem
-}
-
-// Constructor is a function of the game package that makes a refusal: the
-// positions of its format (a string literal) and hint arguments.
-type Constructor struct {
-	Name         string
-	Format, Hint int
+	Dir  string
+	seen []adjudicator.Problem
 }
 
 // Add records problems produced by the game's ParseOrders.
@@ -69,7 +62,7 @@ func (r *Refusals) Check(t testing.TB) {
 			t.Errorf("refusal without a hint: line %d: %s", p.Line, p.Text)
 		}
 	}
-	sites, problems, err := refusalSites(r.Dir, r.Funcs)
+	sites, problems, err := refusalSites(r.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,11 +82,11 @@ func (r *Refusals) Check(t testing.TB) {
 
 // StaticHints fails t for every refusal in the package in dir whose hint is
 // missing or the literal "": a Problem literal without a Hint, or a call of
-// one of funcs with "" as its hint. It suits packages whose refusals are
-// tested elsewhere (the judge's own intake).
-func StaticHints(t testing.TB, dir string, funcs ...Constructor) {
+// adjudicator.Refuse with "" as its hint. It suits packages whose refusals
+// are tested elsewhere (the judge's own intake).
+func StaticHints(t testing.TB, dir string) {
 	t.Helper()
-	_, problems, err := refusalSites(dir, funcs)
+	_, problems, err := refusalSites(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,10 +95,22 @@ func StaticHints(t testing.TB, dir string, funcs ...Constructor) {
 	}
 }
 
+// refuseHint and refuseFormat are the positions of adjudicator.Refuse's
+// hint and format arguments.
+const (
+	refuseHint   = 0
+	refuseFormat = 1
+)
+
+// adjudicatorPath is the import path of the package that declares Refuse
+// and Refusal.
+const adjudicatorPath = "github.com/umpire-pbem/umpire/adjudicator"
+
 // refusalSites parses the non-test Go files of dir and returns the refusal
 // sites with a literal format, and a description of every site whose hint
-// is missing or empty.
-func refusalSites(dir string, funcs []Constructor) ([]site, []string, error) {
+// is missing or empty, whose format is not a literal, or that builds a
+// Refusal without Refuse.
+func refusalSites(dir string) ([]site, []string, error) {
 	fset := token.NewFileSet()
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
@@ -121,28 +126,33 @@ func refusalSites(dir string, funcs []Constructor) ([]site, []string, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		is := adjudicatorNames(f)
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.FuncDecl:
+				// the constructor itself
+				return !(n.Recv == nil && is(n.Name, "Refuse"))
 			case *ast.CallExpr:
-				id, ok := n.Fun.(*ast.Ident)
-				if !ok {
+				if !is(n.Fun, "Refuse") {
 					return true
 				}
-				i := slices.IndexFunc(funcs, func(c Constructor) bool { return c.Name == id.Name })
-				if i < 0 {
-					return true
-				}
-				c := funcs[i]
 				pos := fset.Position(n.Pos())
-				if c.Hint < len(n.Args) && isEmptyString(n.Args[c.Hint]) {
-					problems = append(problems, fmt.Sprintf("%s: %s(...) with an empty hint: say what would be legal", pos, c.Name))
+				if len(n.Args) <= refuseFormat {
+					return true // does not compile
 				}
-				if c.Format < len(n.Args) {
-					if f, ok := stringLit(n.Args[c.Format]); ok {
-						sites = append(sites, site{pos: pos, format: f, re: formatPattern(f)})
-					}
+				if isEmptyString(n.Args[refuseHint]) {
+					problems = append(problems, fmt.Sprintf("%s: adjudicator.Refuse(...) with an empty hint: say what would be legal", pos))
 				}
+				f, ok := stringLit(n.Args[refuseFormat])
+				if !ok {
+					problems = append(problems, fmt.Sprintf("%s: adjudicator.Refuse(...) with a format that is not a string literal: the refusal walk cannot read it", pos))
+					return true
+				}
+				sites = append(sites, site{pos: pos, format: f, re: formatPattern(f)})
 			case *ast.CompositeLit:
+				if is(n.Type, "Refusal") {
+					problems = append(problems, fmt.Sprintf("%s: an adjudicator.Refusal literal: make refusals with adjudicator.Refuse", fset.Position(n.Pos())))
+				}
 				var lits []*ast.CompositeLit
 				switch {
 				case isProblemType(n.Type):
@@ -186,6 +196,40 @@ func refusalSites(dir string, funcs []Constructor) ([]site, []string, error) {
 		})
 	}
 	return sites, problems, nil
+}
+
+// adjudicatorNames returns a test of whether an expression of file f names
+// the identifier name of package adjudicator: a selector on the name the
+// file imports the package as, or in package adjudicator itself (or a file
+// that dot-imports it) the plain name not declared in a function.
+func adjudicatorNames(f *ast.File) func(e ast.Expr, name string) bool {
+	local := map[string]bool{}
+	plain := f.Name.Name == "adjudicator"
+	for _, imp := range f.Imports {
+		if p, err := strconv.Unquote(imp.Path.Value); err != nil || p != adjudicatorPath {
+			continue
+		}
+		switch {
+		case imp.Name == nil:
+			local["adjudicator"] = true
+		case imp.Name.Name == ".":
+			plain = true
+		default:
+			local[imp.Name.Name] = true
+		}
+	}
+	return func(e ast.Expr, name string) bool {
+		switch e := e.(type) {
+		case *ast.Ident:
+			// a plain name resolves to no local declaration (Obj nil: declared
+			// in another file or imported) or to the package's own function
+			return plain && e.Name == name && (e.Obj == nil || e.Obj.Kind == ast.Fun || e.Obj.Kind == ast.Typ)
+		case *ast.SelectorExpr:
+			x, ok := e.X.(*ast.Ident)
+			return ok && e.Sel.Name == name && local[x.Name] && x.Obj == nil
+		}
+		return false
+	}
 }
 
 func isProblemSlice(e ast.Expr) bool {
@@ -255,19 +299,25 @@ func textFormat(e ast.Expr) (string, bool) {
 }
 
 // Documented fails t for every refusal of the package in dir (the formats
-// of its refusal constructors funcs and of its Problem literals) that the
+// of its adjudicator.Refuse calls and of its Problem literals) that the
 // document doc does not quote: each must appear in backquotes with its
 // verbs written as an ellipsis, "`… is off table`", so that a player who
-// meets it finds what it means and what to do.
-func Documented(t testing.TB, doc, dir string, funcs ...Constructor) {
+// meets it finds what it means and what to do. A refusal the walk cannot
+// read (a format that is not a literal) fails it too.
+func Documented(t testing.TB, doc, dir string) {
 	t.Helper()
 	text, err := os.ReadFile(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sites, _, err := refusalSites(dir, funcs)
+	sites, problems, err := refusalSites(dir)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, p := range problems {
+		if strings.Contains(p, "not a string literal") || strings.Contains(p, "Refusal literal") {
+			t.Error(p)
+		}
 	}
 	seen := map[string]bool{}
 	for _, s := range sites {

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // advancers are the attackers that may advance into the cleared space
 // (13.4.9, 13.4.9.2): those whyNoAdvance finds nothing against.
-func (g *game) advancers(b *Attack) []*Unit {
-	var out []*Unit
+func (g *game) advancers(b *attack) []*unit {
+	var out []*unit
 	for _, id := range b.Attackers {
 		if u := g.byID[id]; g.whyNoAdvance(b, u) == nil {
 			out = append(out, u)
@@ -25,17 +27,17 @@ func (g *game) advancers(b *Attack) []*Unit {
 // Limited Fuel unless a card gives an advance (13.4.9.2, 1.5.5), domestic
 // units not into a Foreign Space (13.4.9.2), and not where the unit may not
 // enter (1.3.4).
-func (g *game) whyNoAdvance(b *Attack, u *Unit) error {
+func (g *game) whyNoAdvance(b *attack, u *unit) error {
 	hint := "only full-strength attacking units advance, not under Limited Fuel, domestic units not into a Foreign Space (13.4.9, 13.4.9.2); advance none, or the units that may"
 	switch {
-	case u.Box != OnMap:
-		return refuse(hint, "%s is %s", u.ID, boxName(u.Box))
+	case u.Box != onMap:
+		return adjudicator.Refuse(hint, "%s is %s", u.ID, boxName(u.Box))
 	case u.Reduced:
-		return refuse(hint, "%s is reduced: only full-strength units advance (13.4.9)", u.ID)
+		return adjudicator.Refuse(hint, "%s is reduced: only full-strength units advance (13.4.9)", u.ID)
 	case g.limitedFuel(u.Side()) && g.advanceBonus(b.Seat) == 0:
-		return refuse(hint, "%s is under Limited Fuel: no advance (13.2.8, 13.4.9.2)", u.ID)
+		return adjudicator.Refuse(hint, "%s is under Limited Fuel: no advance (13.2.8, 13.4.9.2)", u.ID)
 	case g.space(b.Target).Foreign() && !u.Type().Foreign:
-		return refuse(hint, "%s is a domestic unit: no advance into the Foreign Space %s (13.4.9.2)", u.ID, g.name(b.Target))
+		return adjudicator.Refuse(hint, "%s is a domestic unit: no advance into the Foreign Space %s (13.4.9.2)", u.ID, g.name(b.Target))
 	}
 	return g.mayEnter(u, b.Target)
 }
@@ -43,15 +45,15 @@ func (g *game) whyNoAdvance(b *Attack, u *Unit) error {
 // extraSteps reports whether unit u may advance one space more (13.4.9.1:
 // elite units and cards' Advance a/a +1), the target's terrain not halting
 // it (13.4.9.2).
-func (g *game) extraSteps(b *Attack, u *Unit) bool {
+func (g *game) extraSteps(b *attack, u *unit) bool {
 	t := g.space(b.Target).Terrain
-	halts := Effects(t, false, true).HaltsAdvance && !g.ignoresTerrain(b.Seat, t)
+	halts := effects(t, false, true).HaltsAdvance && !g.ignoresTerrain(b.Seat, t)
 	return !halts && (u.Type().Elite || g.advanceBonus(b.Seat) > 0)
 }
 
 // battleAdvance advances the attackers into the cleared space; false when
 // it waits for the attacker's decision.
-func (g *game) battleAdvance(b *Attack) bool {
+func (g *game) battleAdvance(b *attack) bool {
 	ordered := len(b.Advance) > 0 && b.Advance[0] != "none"
 	if len(g.unitsAt(b.Target)) > 0 {
 		if ordered {
@@ -91,14 +93,14 @@ func (g *game) battleAdvance(b *Attack) bool {
 		g.ev("13.4.9", "The attackers do not advance into %s.", g.name(b.Target))
 		return true
 	}
-	var movers []*Unit
+	var movers []*unit
 	extra := map[string]string{}
 	if want[0] == "all" {
 		movers = elig
 	} else {
 		for _, w := range want {
 			id, to, _ := strings.Cut(w, ">")
-			i := slices.IndexFunc(elig, func(u *Unit) bool { return u.ID == id })
+			i := slices.IndexFunc(elig, func(u *unit) bool { return u.ID == id })
 			if i < 0 {
 				why := "it is not an attacking unit"
 				if u := g.byID[id]; u != nil && slices.Contains(b.Attackers, id) {
@@ -124,7 +126,7 @@ func (g *game) battleAdvance(b *Attack) bool {
 		return true
 	}
 	for _, u := range movers {
-		g.Arrows = append(g.Arrows, Arrow{From: u.Space, To: b.Target, Kind: "advance"})
+		g.Arrows = append(g.Arrows, arrow{From: u.Space, To: b.Target, Kind: "advance"})
 		u.Space = b.Target
 	}
 	g.ev("13.4.9", "%s %s into %s.", unitIDs(movers), plural(len(movers), "advances", "advance"), g.name(b.Target))
@@ -139,7 +141,7 @@ func (g *game) battleAdvance(b *Attack) bool {
 		if !ok {
 			continue
 		}
-		g.Arrows = append(g.Arrows, Arrow{From: u.Space, To: to, Kind: "advance"})
+		g.Arrows = append(g.Arrows, arrow{From: u.Space, To: to, Kind: "advance"})
 		u.Space = to
 		g.ev("13.4.9.1", "%s advances one space more, into %s.", u.ID, g.name(to))
 		if sp := g.space(to); !sp.Foreign() && !g.friendly(u.Side(), g.Control[to]) {
@@ -156,8 +158,8 @@ func (g *game) battleAdvance(b *Attack) bool {
 // ...) cannot be carried out as written in battle b, or nil: every unit
 // named may advance (13.4.9), and the plan leaves none behind (13.4.9.1,
 // 13.4.9.2).
-func (g *game) checkAdvance(b *Attack, adv []string) error {
-	var movers []*Unit
+func (g *game) checkAdvance(b *attack, adv []string) error {
+	var movers []*unit
 	extra := map[string]string{}
 	if adv[0] == "all" {
 		movers = g.advancers(b)
@@ -184,7 +186,7 @@ func (g *game) checkAdvance(b *Attack, adv []string) error {
 // that enter the cleared space, the extra space of those that go on, and
 // why the others do not advance as ordered.
 type advancePlan struct {
-	movers []*Unit
+	movers []*unit
 	goOn   map[string]string
 	notes  []advanceNote
 }
@@ -202,7 +204,7 @@ type advanceNote struct {
 // with the units already there and the others going there before them
 // (their own starting space is left, so a unit may go back into it); the
 // units staying beyond three, the last ordered first, do not advance.
-func (g *game) planAdvance(b *Attack, movers []*Unit, extra map[string]string) advancePlan {
+func (g *game) planAdvance(b *attack, movers []*unit, extra map[string]string) advancePlan {
 	movers = slices.Clone(movers)
 	var notes []advanceNote
 	for {
@@ -212,7 +214,7 @@ func (g *game) planAdvance(b *Attack, movers []*Unit, extra map[string]string) a
 		}
 		plan := advancePlan{goOn: map[string]string{}}
 		arriving := map[string]int{}
-		var stay []*Unit
+		var stay []*unit
 		for _, u := range movers {
 			to, ok := extra[u.ID]
 			if !ok {
@@ -230,39 +232,39 @@ func (g *game) planAdvance(b *Attack, movers []*Unit, extra map[string]string) a
 		for i, u := range movers {
 			u.Space = from[i]
 		}
-		if len(stay) <= StackLimit {
+		if len(stay) <= stackLimit {
 			plan.movers, plan.notes = movers, append(notes, plan.notes...)
 			return plan
 		}
 		// the last units ordered to stay do not advance; plan again
 		// without them, standing where they are
-		out := stay[StackLimit:]
-		err := refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1): send some on with UNIT>SPACE (elite units, a card's Advance a/a) or leave some out", StackLimit),
+		out := stay[stackLimit:]
+		err := adjudicator.Refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1): send some on with UNIT>SPACE (elite units, a card's Advance a/a) or leave some out", stackLimit),
 			"%d units would end the advance in %s", len(stay), g.name(b.Target))
 		for _, u := range out {
 			notes = append(notes, advanceNote{rule: "13.4.9.2", text: fmt.Sprintf("%s does not advance: %s would hold %d units at the end of the advance (2.3.1).", u.ID, g.name(b.Target), len(stay)), err: err})
 		}
-		movers = slices.DeleteFunc(movers, func(u *Unit) bool { return slices.Contains(out, u) })
+		movers = slices.DeleteFunc(movers, func(u *unit) bool { return slices.Contains(out, u) })
 	}
 }
 
 // checkExtraAdvance says why u may not advance one space more into to, or
 // nil (13.4.9.1, 13.4.9.2); arriving units of the same advance go there
 // before it.
-func (g *game) checkExtraAdvance(b *Attack, u *Unit, to string, arriving int) error {
+func (g *game) checkExtraAdvance(b *attack, u *unit, to string, arriving int) error {
 	if !g.extraSteps(b, u) {
-		return refuse("elite units and cards with Advance a/a +1 advance one space more, not out of a Mountain, Swamp or River space (13.4.9)", "%s has no extra advance", u.ID)
+		return adjudicator.Refuse("elite units and cards with Advance a/a +1 advance one space more, not out of a Mountain, Swamp or River space (13.4.9)", "%s has no extra advance", u.ID)
 	}
 	ti, _ := g.sc.Map.Space(b.Target)
 	ni, ok := g.sc.Map.Space(to)
 	if !ok || !g.sc.Map.Graph.Adjacent(ti, ni) {
-		return refuse("the extra space is next to "+b.Target+": "+g.neighbours(b.Target), "%s is not next to %s", g.name(to), g.name(b.Target))
+		return adjudicator.Refuse("the extra space is next to "+b.Target+": "+g.neighbours(b.Target), "%s is not next to %s", g.name(to), g.name(b.Target))
 	}
 	if err := g.mayEnter(u, to); err != nil {
 		return err
 	}
-	if n := len(g.unitsAt(to)) + arriving + 1; n > StackLimit {
-		return refuse("at most 3 units a space at the end of an advance (13.4.9.2)", "%s is full", g.name(to))
+	if n := len(g.unitsAt(to)) + arriving + 1; n > stackLimit {
+		return adjudicator.Refuse("at most 3 units a space at the end of an advance (13.4.9.2)", "%s is full", g.name(to))
 	}
 	return nil
 }

@@ -11,11 +11,13 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
-// Attack is an attack being resolved (the calculator's Battle is its
+// attack is an attack being resolved (the calculator's Battle is its
 // calculation).
-type Attack struct {
+type attack struct {
 	Seat      string            `json:"seat"`
 	Target    string            `json:"target"`
 	DefSide   Side              `json:"def_side"`
@@ -56,13 +58,13 @@ const (
 	stageAdvance = "advance"
 )
 
-func (b *Attack) where(g *game) string { return "the attack on " + g.name(b.Target) }
+func (b *attack) where(g *game) string { return "the attack on " + g.name(b.Target) }
 
 // survivors lists the units of ids still on the map.
-func (b *Attack) survivors(g *game, ids []string) []string {
+func (b *attack) survivors(g *game, ids []string) []string {
 	var out []string
 	for _, id := range ids {
-		if u := g.byID[id]; u != nil && u.Box == OnMap {
+		if u := g.byID[id]; u != nil && u.Box == onMap {
 			out = append(out, id)
 		}
 	}
@@ -70,10 +72,10 @@ func (b *Attack) survivors(g *game, ids []string) []string {
 }
 
 // defSeat is the defending seat.
-func (b *Attack) defSeat(g *game) string { return g.seatOf(b.DefSide) }
+func (b *attack) defSeat(g *game) string { return g.seatOf(b.DefSide) }
 
 // lossUnits lists the units seat loses steps from in the battle.
-func (b *Attack) lossUnits(g *game, seat string) []string {
+func (b *attack) lossUnits(g *game, seat string) []string {
 	if seat == b.Seat {
 		return b.survivors(g, b.Attackers)
 	}
@@ -82,20 +84,20 @@ func (b *Attack) lossUnits(g *game, seat string) []string {
 
 // checkAttack says why an attack order cannot be carried out now, or nil;
 // it returns the units of each group.
-func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
+func (g *game) checkAttack(seat string, o *order) ([][]*unit, error) {
 	target := g.space(o.Space)
-	var def []*Unit
+	var def []*unit
 	for _, u := range g.unitsAt(o.Space) {
 		if !slices.Contains(g.seatSides(seat), u.Side()) {
 			def = append(def, u)
 		}
 	}
 	if len(def) == 0 {
-		return nil, refuse("a space with no enemy unit is captured by movement, not attacked (13.4.1.1)", "%s holds no enemy unit", target.Name)
+		return nil, adjudicator.Refuse("a space with no enemy unit is captured by movement, not attacked (13.4.1.1)", "%s holds no enemy unit", target.Name)
 	}
 	defSide := def[0].Side() // never an ally: the seat's own sides are left out (14.5.5)
 	ti, _ := g.sc.Map.Space(o.Space)
-	var groups [][]*Unit
+	var groups [][]*unit
 	seen := map[string]int{}
 	taken := map[string]bool{}
 	for _, gr := range o.Groups {
@@ -103,9 +105,9 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 	}
 	for _, gr := range o.Groups {
 		if seen[gr.From] > 1 && len(gr.Units) == 0 {
-			return nil, refuse("when a space's units go to different spaces before the attack, name each group's units: "+gr.From+":UNIT+UNIT>SPACE", "%s is listed twice without its units", g.name(gr.From))
+			return nil, adjudicator.Refuse("when a space's units go to different spaces before the attack, name each group's units: "+gr.From+":UNIT+UNIT>SPACE", "%s is listed twice without its units", g.name(gr.From))
 		}
-		var units []*Unit
+		var units []*unit
 		for _, u := range g.unitsAt(gr.From) {
 			if !slices.Contains(g.seatSides(seat), u.Side()) {
 				continue
@@ -117,45 +119,45 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 				continue
 			}
 			if taken[u.ID] {
-				return nil, refuse("a unit attacks once", "%s is in two groups", u.ID)
+				return nil, adjudicator.Refuse("a unit attacks once", "%s is in two groups", u.ID)
 			}
 			taken[u.ID] = true
 			units = append(units, u)
 		}
 		for _, id := range gr.Units {
-			if u := g.byID[id]; u == nil || u.Box != OnMap || u.Space != gr.From {
-				return nil, refuse("units at "+gr.From+": "+unitIDs(g.unitsAt(gr.From)), "%s is not at %s", id, g.name(gr.From))
+			if u := g.byID[id]; u == nil || u.Box != onMap || u.Space != gr.From {
+				return nil, adjudicator.Refuse("units at "+gr.From+": "+unitIDs(g.unitsAt(gr.From)), "%s is not at %s", id, g.name(gr.From))
 			}
 		}
 		if len(units) == 0 {
-			return nil, refuse("an attacking space needs units that may act (not Out Of Supply, not acted this round)", "no unit at %s may attack", g.name(gr.From))
+			return nil, adjudicator.Refuse("an attacking space needs units that may act (not Out Of Supply, not acted this round)", "no unit at %s may attack", g.name(gr.From))
 		}
 		at := gr.From
 		if gr.To != "" {
 			fi, _ := g.sc.Map.Space(gr.From)
 			mi, _ := g.sc.Map.Space(gr.To)
 			if !g.sc.Map.Graph.Adjacent(fi, mi) {
-				return nil, refuse("moving before the attack goes to an adjacent space: "+g.neighbours(gr.From), "%s is not next to %s (13.4.2)", g.name(gr.To), g.name(gr.From))
+				return nil, adjudicator.Refuse("moving before the attack goes to an adjacent space: "+g.neighbours(gr.From), "%s is not next to %s (13.4.2)", g.name(gr.To), g.name(gr.From))
 			}
 			for _, u := range units {
 				if !g.friendlyAtStart(u.Side(), gr.To) {
-					return nil, refuse("move before attack only into spaces friendly since the start of the round (13.4.2)", "%s was not friendly at the start of the round", g.name(gr.To))
+					return nil, adjudicator.Refuse("move before attack only into spaces friendly since the start of the round (13.4.2)", "%s was not friendly at the start of the round", g.name(gr.To))
 				}
 				if g.space(gr.To).Foreign() && !u.Type().Foreign {
-					return nil, refuse("domestic units move only inside BiH (1.3.2)", "%s may not enter %s", u.ID, g.name(gr.To))
+					return nil, adjudicator.Refuse("domestic units move only inside BiH (1.3.2)", "%s may not enter %s", u.ID, g.name(gr.To))
 				}
 			}
 			at = gr.To
 		}
 		ai, _ := g.sc.Map.Space(at)
 		if !g.sc.Map.Graph.Adjacent(ai, ti) {
-			return nil, refuse(fmt.Sprintf("spaces next to %s: %s", o.Space, g.neighbours(o.Space)), "%s is not next to %s (13.4.1)", g.name(at), target.Name)
+			return nil, adjudicator.Refuse(fmt.Sprintf("spaces next to %s: %s", o.Space, g.neighbours(o.Space)), "%s is not next to %s (13.4.1)", g.name(at), target.Name)
 		}
 		if g.isUN(at) {
-			return nil, refuse("a UN Safe Area is no space to attack from (2.5.2)", "%s is a UN Safe Area", g.name(at))
+			return nil, adjudicator.Refuse("a UN Safe Area is no space to attack from (2.5.2)", "%s is a UN Safe Area", g.name(at))
 		}
 		if g.Round != nil && g.Round.AttackedFrom[at] != "" && g.Round.AttackedFrom[at] != o.Space {
-			return nil, refuse("each attacking space attacks one defending space (13.4.1.2)", "%s already attacked %s this round", g.name(at), g.name(g.Round.AttackedFrom[at]))
+			return nil, adjudicator.Refuse("each attacking space attacks one defending space (13.4.1.2)", "%s already attacked %s this round", g.name(at), g.name(g.Round.AttackedFrom[at]))
 		}
 		for _, u := range units {
 			if err := g.mayOperate(u); err != nil {
@@ -167,10 +169,10 @@ func (g *game) checkAttack(seat string, o *order) ([][]*Unit, error) {
 				return nil, lateError("%s may not attack from %s (13.4.1.3)", u.ID, g.name(at))
 			}
 			if len(t.AttackOnly) > 0 && !slices.Contains(t.AttackOnly, defSide) {
-				return nil, refuse(fmt.Sprintf("%s units attack only %s units (1.3.4)", t.Army, sideList(t.AttackOnly)), "%s may not attack %s units", u.ID, defSide)
+				return nil, adjudicator.Refuse(fmt.Sprintf("%s units attack only %s units (1.3.4)", t.Army, sideList(t.AttackOnly)), "%s may not attack %s units", u.ID, defSide)
 			}
 			if t.RegionOnly != "" && target.Region != t.RegionOnly {
-				return nil, refuse(fmt.Sprintf("%s units attack only in %s (1.3.4)", t.Army, g.sc.Map.RegionByID(t.RegionOnly).Name), "%s may not attack %s", u.ID, target.Name)
+				return nil, adjudicator.Refuse(fmt.Sprintf("%s units attack only in %s (1.3.4)", t.Army, g.sc.Map.RegionByID(t.RegionOnly).Name), "%s may not attack %s", u.ID, target.Name)
 			}
 		}
 		groups = append(groups, units)
@@ -197,7 +199,7 @@ func activations(o *order) int {
 	return len(from)
 }
 
-func unitIDs(us []*Unit) string {
+func unitIDs(us []*unit) string {
 	if len(us) == 0 {
 		return "none"
 	}
@@ -216,14 +218,14 @@ func (g *game) attackAction(seat string, o *order) {
 	groups, err := g.checkAttack(seat, o)
 	ops := activations(o)
 	if err == nil && r.Points < ops {
-		err = refuse("an attack takes 1 OP for each attacking space and each group moving before it (13.1.4); fewer attacking spaces fit", "%d OPs needed, %d left", ops, r.Points)
+		err = adjudicator.Refuse("an attack takes 1 OP for each attacking space and each group moving before it (13.1.4); fewer attacking spaces fit", "%d OPs needed, %d left", ops, r.Points)
 	}
 	if err != nil {
 		g.ev("13.4.1", "Not carried out: %s (%v).", o.Canon, err)
 		return
 	}
 	r.Points -= ops
-	b := &Attack{Seat: seat, Target: o.Space, From: map[string]string{}, Start: map[string]string{}, Losses: o.Losses, Advance: o.Advance}
+	b := &attack{Seat: seat, Target: o.Space, From: map[string]string{}, Start: map[string]string{}, Losses: o.Losses, Advance: o.Advance}
 	var froms []string
 	for i, gr := range o.Groups {
 		at := gr.From
@@ -239,12 +241,12 @@ func (g *game) attackAction(seat string, o *order) {
 			}
 		}
 		if gr.To != "" {
-			g.Arrows = append(g.Arrows, Arrow{From: gr.From, To: gr.To, Kind: "move"})
+			g.Arrows = append(g.Arrows, arrow{From: gr.From, To: gr.To, Kind: "move"})
 			g.ev("13.4.2", "%s %s from %s to %s before attacking.", unitIDs(groups[i]), plural(len(groups[i]), "moves", "move"), g.name(gr.From), g.name(gr.To))
 		}
 		if !slices.Contains(froms, at) {
 			froms = append(froms, at)
-			g.Arrows = append(g.Arrows, Arrow{From: at, To: o.Space, Kind: "attack"})
+			g.Arrows = append(g.Arrows, arrow{From: at, To: o.Space, Kind: "attack"})
 		}
 		g.attackedFrom(at, o.Space)
 	}
@@ -270,7 +272,7 @@ func (g *game) attackAction(seat string, o *order) {
 	switch {
 	case o.Combat == "":
 	case g.takeFromHand(seat, o.Combat):
-		r.Cards = append(r.Cards, RoundCard{Card: o.Combat, Seat: seat, Role: "attacker"})
+		r.Cards = append(r.Cards, roundCard{Card: o.Combat, Seat: seat, Role: "attacker"})
 		g.ev("13.4.3", "%s plays the combat card %s.", seatName(seat), g.cardName(o.Combat))
 	default: // the receipt checks the hand the step finds
 		g.ev("13.4.3", "Not carried out: combat %s (%s does not hold it).", o.Combat, seatName(seat))
@@ -299,10 +301,10 @@ func (g *game) attackAction(seat string, o *order) {
 // artillery is Artillery Preparation (1.5.8 "Roll to reduce before
 // attack"): one roll for each defending unit named, before combat; its
 // losses do not count for the retreat (13.4.8).
-func (g *game) artillery(b *Attack, targets []string) {
-	var eff *Effect
+func (g *game) artillery(b *attack, targets []string) {
+	var eff *effect
 	if c := g.sc.Deck.Card(g.Round.Card); c != nil && g.Round.Mode == "event" {
-		eff = c.Has(EffReduce)
+		eff = c.Has(effReduce)
 	}
 	if eff == nil || eff.When != "before_attack" {
 		g.ev("1.5.8", "No Artillery Preparation: %s gives none now (prep %s not carried out).", g.Round.Card, strings.Join(targets, " "))
@@ -318,7 +320,7 @@ func (g *game) artillery(b *Attack, targets []string) {
 			why = fmt.Sprintf("%s rolls for %d %s", g.Round.Card, eff.Units, plural(eff.Units, "unit", "units")) // the receipt refuses it first
 		case slices.Contains(rolled, id):
 			why = "one roll a unit (12.1.2)" // the receipt refuses it first
-		case u == nil || u.Box != OnMap || u.Space != b.Target:
+		case u == nil || u.Box != onMap || u.Space != b.Target:
 			why = "not a defending unit at " + g.name(b.Target)
 		case u.Reduced:
 			why = "reduced already"
@@ -329,7 +331,7 @@ func (g *game) artillery(b *Attack, targets []string) {
 		}
 		rolled = append(rolled, id)
 		n++
-		roll, hit := RollToReduce(g.r, eff.On, fmt.Sprintf("B&U 1.5.8 Artillery Preparation (%s) on %s, reduces on %d-9", g.Round.Card, u.ID, eff.On))
+		roll, hit := rollToReduce(g.r, eff.On, fmt.Sprintf("B&U 1.5.8 Artillery Preparation (%s) on %s, reduces on %d-9", g.Round.Card, u.ID, eff.On))
 		if hit {
 			u.Reduced = true
 			g.ev("1.5.8, 12.1.2", "Artillery Preparation rolls %d on %s: reduced.", roll, u.ID)
@@ -344,11 +346,11 @@ func (g *game) artillery(b *Attack, targets []string) {
 // units it eliminated; in the 2-player game the side with more units
 // attacking (14.6.3; defending: more units defending, ruling), the
 // Bosniak-Croat player's choice on a tie.
-func (g *game) rewardSide(b *Attack) Side { return g.rewardFrom(b.survivorsOrAll(g, b.Attackers)) }
+func (g *game) rewardSide(b *attack) Side { return g.rewardFrom(b.survivorsOrAll(g, b.Attackers)) }
 
-func (g *game) defenderReward(b *Attack) Side { return g.rewardFrom(b.survivorsOrAll(g, b.Defenders)) }
+func (g *game) defenderReward(b *attack) Side { return g.rewardFrom(b.survivorsOrAll(g, b.Defenders)) }
 
-func (b *Attack) survivorsOrAll(g *game, ids []string) []string {
+func (b *attack) survivorsOrAll(g *game, ids []string) []string {
 	if s := b.survivors(g, ids); len(s) > 0 {
 		return s
 	}
@@ -365,12 +367,12 @@ func (g *game) rewardFrom(ids []string) Side {
 		}
 		count[s]++
 	}
-	if count[Bosniak] > 0 && count[Croat] > 0 {
+	if count[bosniak] > 0 && count[croat] > 0 {
 		switch {
-		case count[Bosniak] > count[Croat]:
-			return Bosniak
-		case count[Croat] > count[Bosniak]:
-			return Croat
+		case count[bosniak] > count[croat]:
+			return bosniak
+		case count[croat] > count[bosniak]:
+			return croat
 		}
 		return g.tieSide("the SW for a unit eliminated by as many Bosniak as Croat units (14.6.3)")
 	}
@@ -379,17 +381,17 @@ func (g *game) rewardFrom(ids []string) Side {
 
 // fight rolls the battle (13.4.4-13.4.6): the DRMs, the two rolls, the Loss
 // Numbers.
-func (g *game) fight(b *Attack) {
+func (g *game) fight(b *attack) {
 	target := g.space(b.Target)
 	defSeat := b.defSeat(g)
 	att := b.survivors(g, b.Attackers)
 	def := b.survivors(g, b.Defenders)
 	// the defender's combat card, by its standing orders (13.4.3)
-	anyOOS := slices.ContainsFunc(def, func(id string) bool { return g.byID[id].Supply == OOS })
-	if !slices.ContainsFunc(g.Round.Cards, func(c RoundCard) bool { return c.Seat == defSeat && c.Role == "defender" }) && !anyOOS {
+	anyOOS := slices.ContainsFunc(def, func(id string) bool { return g.byID[id].Supply == oos })
+	if !slices.ContainsFunc(g.Round.Cards, func(c roundCard) bool { return c.Seat == defSeat && c.Role == "defender" }) && !anyOOS {
 		if card := g.standingCombat(defSeat, b.Target); card != "" {
 			g.takeFromHand(defSeat, card)
-			g.Round.Cards = append(g.Round.Cards, RoundCard{Card: card, Seat: defSeat, Role: "defender"})
+			g.Round.Cards = append(g.Round.Cards, roundCard{Card: card, Seat: defSeat, Role: "defender"})
 			g.ev("13.4.3", "%s plays the combat card %s in defence of %s.", seatName(defSeat), g.cardName(card), target.Name)
 		}
 	}
@@ -403,7 +405,7 @@ func (g *game) fight(b *Attack) {
 	}
 	terrain := target.Terrain
 	ignore := g.ignoresTerrain(b.Seat, terrain)
-	bt := Battle{Terrain: terrain, Trench: g.Trench[b.Target] == "complete", Turn: g.Turn}
+	bt := battle{Terrain: terrain, Trench: g.Trench[b.Target] == "complete", Turn: g.Turn}
 	if ignore {
 		bt.Terrain = Clear
 	}
@@ -470,41 +472,41 @@ func drmNote(from []string, ignore bool) string {
 
 // unitCF is a unit's CF in battle: halved, rounded up, Out Of Supply
 // (13.4.1.4).
-func (g *game) unitCF(u *Unit) int {
-	if u.Supply == OOS {
-		return HalfUp(u.Values().CF)
+func (g *game) unitCF(u *unit) int {
+	if u.Supply == oos {
+		return halfUp(u.Values().CF)
 	}
 	return u.Values().CF
 }
 
-// unitLF is the LF of a unit's side that would take the next step:
+// lossUnit is the LF of a unit's side that would take the next step:
 // halved, rounded up, Out Of Supply (13.4.6.3).
-func (g *game) lossUnit(u *Unit) LossUnit {
+func (g *game) lossUnit(u *unit) lossUnit {
 	full, red := u.Type().Full.LF, u.Type().Reduced.LF
-	if u.Supply == OOS {
-		full, red = HalfUp(full), HalfUp(red)
+	if u.Supply == oos {
+		full, red = halfUp(full), halfUp(red)
 	}
-	return LossUnit{FullLF: full, ReducedLF: red, Full: !u.Reduced}
+	return lossUnit{FullLF: full, ReducedLF: red, Full: !u.Reduced}
 }
 
 // bosniakSide says which side of a battle takes the Bosniak DRM (13.4.4.3;
 // 2-player: half or more of the allies' troops engaged, 14.6.2).
-func (g *game) bosniakSide(b *Attack, att, def []string) Who {
+func (g *game) bosniakSide(b *attack, att, def []string) who {
 	count := func(ids []string) (bos, all int) {
 		for _, id := range ids {
-			if g.byID[id].Side() == Bosniak {
+			if g.byID[id].Side() == bosniak {
 				bos++
 			}
 		}
 		return bos, len(ids)
 	}
 	if bos, all := count(att); bos > 0 && 2*bos >= all {
-		return Attacker
+		return attacker
 	}
 	if bos, all := count(def); bos > 0 && 2*bos >= all {
-		return Defender
+		return defender
 	}
-	return Nobody
+	return nobody
 }
 
 // standingCombat is the combat card a seat's standing orders play in
@@ -527,7 +529,7 @@ func (g *game) standingCombat(seat, space string) string {
 
 // resolveBattle carries a battle on from its stage; false when it waits
 // for a decision.
-func (g *game) resolveBattle(b *Attack) bool {
+func (g *game) resolveBattle(b *attack) bool {
 	for {
 		switch b.Stage {
 		case stageLosses:
@@ -556,7 +558,7 @@ func (g *game) resolveBattle(b *Attack) bool {
 
 // battleLosses takes both sides' losses (13.4.6), the defender's first
 // behind a river (13.4.4.2).
-func (g *game) battleLosses(b *Attack) bool {
+func (g *game) battleLosses(b *attack) bool {
 	defSeat := b.defSeat(g)
 	var ask []string
 	if b.DefFirst {
@@ -573,7 +575,7 @@ func (g *game) battleLosses(b *Attack) bool {
 			for _, id := range b.survivors(g, b.Attackers) {
 				cf += g.unitCF(g.byID[id])
 			}
-			b.LossToDef = LossNumber(b.AttCE, cf)
+			b.LossToDef = lossNumber(b.AttCE, cf)
 			g.ev("13.4.4.2", "The attacker fires with CF %d left: Loss Number %d to the defender.", cf, b.LossToDef)
 		}
 		if !b.DefDone {
@@ -613,17 +615,17 @@ func (g *game) battleLosses(b *Attack) bool {
 
 // lossOptions are the units seat loses steps from in battle b and the
 // Maximum Fulfilment plan of its Loss Number (13.4.6.2).
-func (g *game) lossOptions(b *Attack, seat string) ([]string, LossPlan) {
+func (g *game) lossOptions(b *attack, seat string) ([]string, lossPlan) {
 	loss, crit := b.LossToDef, b.AttCrit
 	if seat == b.Seat {
 		loss, crit = b.LossToAtt, b.DefCrit
 	}
 	ids := b.lossUnits(g, seat)
-	units := make([]LossUnit, len(ids))
+	units := make([]lossUnit, len(ids))
 	for i, id := range ids {
 		units[i] = g.lossUnit(g.byID[id])
 	}
-	return ids, AllocateLosses(loss, units, crit)
+	return ids, allocateLosses(loss, units, crit)
 }
 
 // allocationSteps lists an allocation as one unit id a step.
@@ -640,13 +642,13 @@ func allocationSteps(ids []string, a []int) []string {
 // allocation is the steps seat takes from its units in battle b for a
 // Loss Number (13.4.6.2, 13.4.6.4): its decision, its orders' priority, the
 // only choice there is; false when it must be asked.
-func (g *game) allocation(b *Attack, seat string, loss int, critical bool) ([]string, bool) {
+func (g *game) allocation(b *attack, seat string, loss int, critical bool) ([]string, bool) {
 	ids := b.lossUnits(g, seat)
-	units := make([]LossUnit, len(ids))
+	units := make([]lossUnit, len(ids))
 	for i, id := range ids {
 		units[i] = g.lossUnit(g.byID[id])
 	}
-	plan := AllocateLosses(loss, units, critical)
+	plan := allocateLosses(loss, units, critical)
 	if len(ids) == 0 || len(plan.Allocations) == 0 {
 		return nil, true
 	}
@@ -706,7 +708,7 @@ func (g *game) unitClass(id string) string {
 
 // distinctAllocations counts the allocations that differ by more than
 // which of two alike units takes a step.
-func (g *game) distinctAllocations(plan LossPlan, ids []string) int {
+func (g *game) distinctAllocations(plan lossPlan, ids []string) int {
 	seen := map[string]bool{}
 	for _, a := range plan.Allocations {
 		var sig []string
@@ -724,7 +726,7 @@ func (g *game) distinctAllocations(plan LossPlan, ids []string) int {
 // rankAllocations picks the allocation that puts steps on the units pref
 // lists first, in its order; then the umpire's choice: fewer units
 // eliminated, non-elite before elite, Out Of Supply first, by id.
-func (g *game) rankAllocations(plan LossPlan, ids []string, pref []string) []int {
+func (g *game) rankAllocations(plan lossPlan, ids []string, pref []string) []int {
 	order := slices.Clone(ids)
 	rank := func(id string) int {
 		if i := slices.Index(pref, id); i >= 0 {
@@ -735,7 +737,7 @@ func (g *game) rankAllocations(plan LossPlan, ids []string, pref []string) []int
 	slices.SortStableFunc(order, func(a, b string) int {
 		ua, ub := g.byID[a], g.byID[b]
 		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(boolInt(ua.Type().Elite), boolInt(ub.Type().Elite)),
-			cmp.Compare(boolInt(ua.Supply != OOS), boolInt(ub.Supply != OOS)), cmp.Compare(a, b))
+			cmp.Compare(boolInt(ua.Supply != oos), boolInt(ub.Supply != oos)), cmp.Compare(a, b))
 	})
 	idx := map[string]int{}
 	for i, id := range ids {
@@ -781,7 +783,7 @@ func boolInt(b bool) int {
 
 // takeSteps applies steps (one unit id a step) and returns how many were
 // taken; by gains the SW for eliminations (13.4.7).
-func (g *game) takeSteps(b *Attack, steps []string, by Side) int {
+func (g *game) takeSteps(b *attack, steps []string, by Side) int {
 	if len(steps) == 0 {
 		return 0
 	}
@@ -790,7 +792,7 @@ func (g *game) takeSteps(b *Attack, steps []string, by Side) int {
 		count[id]++
 	}
 	var parts []string
-	var dead []*Unit
+	var dead []*unit
 	for _, id := range slices.Sorted(mapKeys(count)) {
 		u := g.byID[id]
 		if count[id] == 1 && !u.Reduced {
@@ -823,7 +825,7 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 }
 
 // lossChoices are seat's legal loss decisions in battle b, as orders.
-func (g *game) lossChoices(b *Attack, seat string) []string {
+func (g *game) lossChoices(b *attack, seat string) []string {
 	ids, plan := g.lossOptions(b, seat)
 	var opts []string
 	for _, a := range plan.Allocations {
@@ -833,8 +835,8 @@ func (g *game) lossChoices(b *Attack, seat string) []string {
 }
 
 // ask suspends the round for a decision step.
-func (g *game) ask(b *Attack, kind string, seats []string) {
-	p := &Pending{Kind: kind, Seats: seats, Question: map[string]string{}}
+func (g *game) ask(b *attack, kind string, seats []string) {
+	p := &pending{Kind: kind, Seats: seats, Question: map[string]string{}}
 	switch kind {
 	case "losses":
 		p.Label = "loss decision at " + g.name(b.Target)
@@ -854,7 +856,7 @@ func (g *game) ask(b *Attack, kind string, seats []string) {
 		p.Question[seats[0]] = fmt.Sprintf("%s is empty: advance all, advance none, or advance UNIT[>SPACE] ... (13.4.9).", g.name(b.Target))
 	}
 	g.Pending = p
-	g.Phase = PhaseDecide
+	g.Phase = phaseDecide
 	for _, s := range seats {
 		g.evTo([]string{s}, "13.4", "Your decision is needed: %s", p.Question[s])
 	}
@@ -893,6 +895,6 @@ func (g *game) adjudicateDecision(orders map[string][]string) {
 		b.Decisions[p.Kind+":"+seat] = ans
 	}
 	g.Pending = nil
-	g.Phase = PhaseRound
+	g.Phase = phaseRound
 	g.run()
 }

@@ -117,52 +117,52 @@ func benchState(tb testing.TB) ([]byte, []string) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g.Phase, g.Active, g.Turn = PhaseRound, SeatSerb, 3
-	g.Hands[SeatSerb] = []string{"S1", "S2"}
-	g.Hands[SeatCroat] = []string{"C1"}
+	g.Phase, g.Active, g.Turn = phaseRound, seatSerb, 3
+	g.Hands[seatSerb] = []string{"S1", "S2"}
+	g.Hands[seatCroat] = []string{"C1"}
 	n := 0
 	for _, u := range g.Units {
-		if u.Side() == Serb && u.Box == OnMap {
+		if u.Side() == serb && u.Box == onMap {
 			n++
 		}
 	}
 	free := map[string]int{}
 	for _, u := range g.Units {
-		if u.Box == OnMap {
+		if u.Box == onMap {
 			free[u.Space]++
 		}
 	}
 	// the attackers, one a space next to s4-8
 	attack := []string{"s3-8", "s5-8", "s4-7"}
 	for _, sp := range attack[:2] {
-		g.Control[sp] = Serb
+		g.Control[sp] = serb
 	}
-	var spare []*Unit
+	var spare []*unit
 	for _, u := range g.Units {
-		if u.Side() == Serb && u.Box == Pool {
+		if u.Side() == serb && u.Box == pool {
 			spare = append(spare, u)
 		}
 	}
 	for i, sp := range attack {
 		u := spare[i]
-		u.Box, u.Space = OnMap, sp
+		u.Box, u.Space = onMap, sp
 		free[sp]++
 		n++
 	}
 	spare = spare[len(attack):]
 	for _, u := range g.Units {
-		if u.Side() == Bosniak && u.Box == Pool {
-			u.Box, u.Space = OnMap, "s4-8"
+		if u.Side() == bosniak && u.Box == pool {
+			u.Box, u.Space = onMap, "s4-8"
 			break
 		}
 	}
 	for r := 0; r < 10 && n < 60; r++ {
 		for c := 0; c < 7 && n < 60; c++ {
 			sp := fmt.Sprintf("s%d-%d", r, c)
-			for free[sp] < StackLimit && n < 60 {
+			for free[sp] < stackLimit && n < 60 {
 				u := spare[0]
 				spare = spare[1:]
-				u.Box, u.Space = OnMap, sp
+				u.Box, u.Space = onMap, sp
 				free[sp]++
 				n++
 			}
@@ -188,12 +188,12 @@ func BenchmarkActionRound(b *testing.B) {
 	for i, l := range orders {
 		ls = append(ls, adjudicator.OrderLine{Line: i + 1, Text: l})
 	}
-	canon, problems := Game.ParseOrders(state, SeatSerb, ls)
+	canon, problems := Game.ParseOrders(state, seatSerb, ls)
 	if len(problems) > 0 {
 		b.Fatalf("bench orders refused: %+v", problems)
 	}
 	for i := 0; b.Loop(); i++ {
-		_, events, err := Game.Adjudicate(state, map[string][]string{SeatSerb: canon}, newSeeded(b, uint64(i)))
+		_, events, err := Game.Adjudicate(state, map[string][]string{seatSerb: canon}, newSeeded(b, uint64(i)))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -255,7 +255,7 @@ func BenchmarkActionRoundCommitted(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		sendOrders(b, db, intake, id, 1, SeatSerb, orders, now)
+		sendOrders(b, db, intake, id, 1, seatSerb, orders, now)
 		b.StartTimer()
 		t0 := time.Now()
 		err = db.Update(ctx, func(tx *store.Tx) error {

@@ -25,21 +25,21 @@ func (rules) Bot(state []byte, seat string) ([]string, error) {
 	}
 	lines := g.botStanding(seat)
 	switch g.Phase {
-	case PhaseSetup:
-		if seat == SeatBC {
+	case phaseSetup:
+		if seat == seatBC {
 			for _, r := range g.sc.Map.Regions {
 				if r.Choose2P {
 					lines = append(lines, fmt.Sprintf("region %s %s", r.ID, strings.ToLower(string(g.majority(r)))))
 				}
 			}
 		}
-	case PhaseStart:
+	case phaseStart:
 		lines = append(lines, g.botStart(state, seat)...)
-	case PhaseRound:
+	case phaseRound:
 		if seat == g.Active {
 			lines = append(lines, g.botRound(state, seat)...)
 		}
-	case PhaseDecide:
+	case phaseDecide:
 		if g.Pending != nil && slices.Contains(g.Pending.Seats, seat) {
 			lines = append(lines, g.botDecide(seat)...)
 		}
@@ -75,25 +75,25 @@ func keepLegal(state []byte, seat string, lines []string) []string {
 // every combat and interrupt card of its hand.
 func (g *game) botStanding(seat string) []string {
 	losses := "losses auto"
-	if seat == SeatBosniak {
+	if seat == seatBosniak {
 		// the Bosniak bot answers its loss decisions in follow-up steps,
 		// and the Croat its retreats, so that games between bots have them
 		losses = "losses ask"
 	}
 	retreat := "retreat move"
-	if seat == SeatCroat {
+	if seat == seatCroat {
 		retreat = "retreat ask"
 	}
 	lines := []string{losses, retreat, "advancing all", "strike auto", "supply auto"}
-	if seat == SeatBC {
+	if seat == seatBC {
 		lines = append(lines, "ties auto")
 	}
 	for _, id := range g.Hands[seat] {
 		c := g.sc.Deck.Card(id)
 		switch {
-		case c.Type == TypeCombat && roleAllowed(c, "defender"):
+		case c.Type == typeCombat && roleAllowed(c, "defender"):
 			lines = append(lines, "combat "+id)
-		case c.Type == TypeInterrupt:
+		case c.Type == typeInterrupt:
 			lines = append(lines, "interrupt "+id)
 		}
 	}
@@ -115,12 +115,12 @@ func (g *game) botStart(state []byte, seat string) []string {
 		}
 	}
 	for _, u := range sb.Units {
-		if u.Box != Reserve || u.Recovered == sb.Turn || !slices.Contains(sb.seatSides(seat), u.Side()) || sb.level(u.Side()) > 0 || sb.Sides[u.Side()].FA < 0 {
+		if u.Box != reserve || u.Recovered == sb.Turn || !slices.Contains(sb.seatSides(seat), u.Side()) || sb.level(u.Side()) > 0 || sb.Sides[u.Side()].FA < 0 {
 			continue
 		}
 		for _, sp := range sb.sc.Map.Spaces {
 			if sb.checkDeploy(u, sp.ID) == nil {
-				u.Box, u.Space = OnMap, sp.ID
+				u.Box, u.Space = onMap, sp.ID
 				lines = append(lines, fmt.Sprintf("deploy %s %s", u.ID, sp.ID))
 				break
 			}
@@ -135,24 +135,24 @@ func (g *game) botRound(state []byte, seat string) []string {
 	if len(hand) == 0 {
 		return nil
 	}
-	playable := func(mode string) []*Card {
-		var out []*Card
+	playable := func(mode string) []*card {
+		var out []*card
 		for _, id := range hand {
 			c := g.sc.Deck.Card(id)
-			if mode == "event" && (c.Type == TypeCombat || c.Type == TypeInterrupt) {
+			if mode == "event" && (c.Type == typeCombat || c.Type == typeInterrupt) {
 				continue
 			}
 			out = append(out, c)
 		}
-		slices.SortFunc(out, func(a, b *Card) int { return b.CV - a.CV })
+		slices.SortFunc(out, func(a, b *card) int { return b.CV - a.CV })
 		return out
 	}
 	// hold combat and interrupt cards for the other seats' rounds while
 	// there is anything else to play
 	operations := playable("op")
-	var ordinary []*Card
+	var ordinary []*card
 	for _, c := range operations {
-		if c.Type != TypeCombat && c.Type != TypeInterrupt {
+		if c.Type != typeCombat && c.Type != typeInterrupt {
 			ordinary = append(ordinary, c)
 		}
 	}
@@ -162,7 +162,7 @@ func (g *game) botRound(state []byte, seat string) []string {
 	// an offensive card's event, or an Operation, for attacks
 	if attacks := g.botAttacks(state, seat, 4); len(attacks) > 0 {
 		for _, c := range playable("event") {
-			if c.Type == TypeOffensive {
+			if c.Type == typeOffensive {
 				n := g.cardPoints(c, "event")
 				return append([]string{fmt.Sprintf("play %s event", c.ID)}, g.botAttacks(state, seat, n)...)
 			}
@@ -184,7 +184,7 @@ func (g *game) botRound(state []byte, seat string) []string {
 	}
 	// an event that needs no choices
 	for _, c := range playable("event") {
-		if c.Type == TypeOther && c.Has(EffOP) == nil && c.Has(EffSR) == nil && c.Has(EffRP) == nil && g.botLikes(seat, c) {
+		if c.Type == typeOther && c.Has(effOP) == nil && c.Has(effSR) == nil && c.Has(effRP) == nil && g.botLikes(seat, c) {
 			return []string{fmt.Sprintf("play %s event", c.ID)}
 		}
 	}
@@ -208,7 +208,7 @@ func (g *game) botRound(state []byte, seat string) []string {
 }
 
 func forSide(seat string, side Side) string {
-	if seat == SeatBC {
+	if seat == seatBC {
 		return " for " + strings.ToLower(string(side))
 	}
 	return ""
@@ -216,16 +216,16 @@ func forSide(seat string, side Side) string {
 
 // botLikes reports whether an event helps the bot's seat: no SW or FA
 // loss of its own.
-func (g *game) botLikes(seat string, c *Card) bool {
+func (g *game) botLikes(seat string, c *card) bool {
 	for _, e := range c.Effects {
-		if (e.Kind == EffSW || e.Kind == EffFA) && e.Value < 0 {
+		if (e.Kind == effSW || e.Kind == effFA) && e.Value < 0 {
 			for _, s := range g.sidesOf(e.Who, seat, g.seatSides(seat)[0]) {
 				if slices.Contains(g.seatSides(seat), s) {
 					return false
 				}
 			}
 		}
-		if e.Kind == EffForeign || e.Kind == EffUNSafe && g.Turn > 2 {
+		if e.Kind == effForeign || e.Kind == effUNSafe && g.Turn > 2 {
 			return false
 		}
 	}
@@ -310,18 +310,18 @@ func (g *game) botAttacks(state []byte, seat string, ops int) []string {
 }
 
 // modifier is a rough weight of the defending terrain for the bot.
-func modifier(t Terrain) int {
+func modifier(t terrain) int {
 	switch t {
-	case City, River:
+	case city, river:
 		return 4
-	case Mountain, Swamp:
+	case mountain, swamp:
 		return 2
 	}
 	return 0
 }
 
 // botReplace plays a card for Replacement when brigades can be recreated.
-func (g *game) botReplace(state []byte, seat string, c *Card) []string {
+func (g *game) botReplace(state []byte, seat string, c *card) []string {
 	sb, err := decode(state)
 	if err != nil {
 		return nil
@@ -331,7 +331,7 @@ func (g *game) botReplace(state []byte, seat string, c *Card) []string {
 	lines := []string{fmt.Sprintf("play %s rp", c.ID)}
 	points := 2 * c.CV
 	for _, u := range sb.Units {
-		if points < 2 || u.Box != Eliminated || u.Type().Foreign || !slices.Contains(sb.seatSides(seat), u.Side()) {
+		if points < 2 || u.Box != eliminated || u.Type().Foreign || !slices.Contains(sb.seatSides(seat), u.Side()) {
 			continue
 		}
 		for _, sp := range sb.sc.Map.Spaces {

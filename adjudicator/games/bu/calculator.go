@@ -30,8 +30,8 @@ func yesNo(name, help string) resolve.Input {
 }
 
 func terrainNames() []string {
-	out := make([]string, len(Terrains))
-	for i, t := range Terrains {
+	out := make([]string, len(terrains))
+	for i, t := range terrains {
 		out[i] = string(t)
 	}
 	return out
@@ -75,21 +75,21 @@ var combatProcedure = &resolve.Procedure{
 }
 
 func runCombat(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-	b := Battle{
+	b := battle{
 		AttackerCF:    in.Int("attacker_cf"),
 		DefenderCF:    in.Int("defender_cf"),
 		AttackerCards: in.Int("attacker_drm"),
 		DefenderCards: in.Int("defender_drm"),
-		Terrain:       Terrain(in.Word("terrain")),
+		Terrain:       terrain(in.Word("terrain")),
 		Trench:        in.Bool("trench"),
 		NotAllAcross:  in.Bool("not_all_across"),
 		Turn:          in.Int("turn"),
-		Bosniak:       Who(in.Word("bosniak")),
+		Bosniak:       who(in.Word("bosniak")),
 		AttackerOOS:   in.Bool("attacker_oos"),
 		DefenderOOS:   in.Bool("defender_oos"),
 	}
 	if in.Given("attacker_cf_after") {
-		if !Effects(b.Terrain, b.Trench, !b.NotAllAcross).DefenderFiresFirst {
+		if !effects(b.Terrain, b.Trench, !b.NotAllAcross).DefenderFiresFirst {
 			return nil, resolve.Bad("attacker_cf_after", "only when the defender fires first: terrain=river with every attacker across it (13.4.4.2)")
 		}
 		if in.Int("attacker_cf_after") > b.AttackerCF {
@@ -103,10 +103,10 @@ func runCombat(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 	if b.Terrain != Clear || b.Trench {
 		rules = append(rules, "1.2.8")
 	}
-	if b.Terrain == River {
+	if b.Terrain == river {
 		rules = append(rules, "13.4.4.2")
 	}
-	if b.Bosniak != Nobody {
+	if b.Bosniak != nobody {
 		rules = append(rules, "13.4.4.3")
 	}
 	if b.AttackerOOS {
@@ -137,8 +137,8 @@ func runCombat(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 	ex.WriteString("; ")
 	side("defender", res.DefenderRoll, res.DefenderDRM, res.DefenderModified, res.DefenderCEQuarters, res.DefenderCF, res.LossToAttacker, res.DefenderCritical, "attacker")
 	ex.WriteString(".")
-	if b.Bosniak != Nobody && BosniakDRM(b.Turn) != 0 {
-		fmt.Fprintf(&ex, " The Bosniak %s takes %d on turn %d.", b.Bosniak, BosniakDRM(b.Turn), b.Turn)
+	if b.Bosniak != nobody && bosniakDRM(b.Turn) != 0 {
+		fmt.Fprintf(&ex, " The Bosniak %s takes %d on turn %d.", b.Bosniak, bosniakDRM(b.Turn), b.Turn)
 	}
 	if res.DefenderCardsIgnored {
 		ex.WriteString(" Out Of Supply defenders get no Combat Card bonus.")
@@ -192,9 +192,9 @@ var lossesProcedure = &resolve.Procedure{
 const maxLossUnits = 12
 
 // parseLossUnits reads units= of the losses procedure.
-func parseLossUnits(text string) ([]LossUnit, error) {
+func parseLossUnits(text string) ([]lossUnit, error) {
 	const form = "a comma list of FULL_LF/REDUCED_LF:full|reduced (optionally :oos), e.g. 6/6:full,7/7:reduced"
-	var out []LossUnit
+	var out []lossUnit
 	parts := strings.Split(text, ",")
 	if strings.TrimSpace(text) == "" {
 		return nil, resolve.Bad("units", "empty: want %s", form)
@@ -213,7 +213,7 @@ func parseLossUnits(text string) ([]LossUnit, error) {
 		if !ok || err1 != nil || err2 != nil || full < 1 || red < 1 || full > 99 || red > 99 {
 			return nil, resolve.Bad("units", "unit %d %q: LFs must be FULL_LF/REDUCED_LF, each 1 to 99; want %s", i+1, p, form)
 		}
-		u := LossUnit{FullLF: full, ReducedLF: red}
+		u := lossUnit{FullLF: full, ReducedLF: red}
 		switch strings.ToLower(strings.TrimSpace(fields[1])) {
 		case "full":
 			u.Full = true
@@ -225,7 +225,7 @@ func parseLossUnits(text string) ([]LossUnit, error) {
 			if strings.ToLower(strings.TrimSpace(fields[2])) != "oos" {
 				return nil, resolve.Bad("units", "unit %d %q: the only suffix is :oos", i+1, p)
 			}
-			u.FullLF, u.ReducedLF = HalfUp(u.FullLF), HalfUp(u.ReducedLF)
+			u.FullLF, u.ReducedLF = halfUp(u.FullLF), halfUp(u.ReducedLF)
 		}
 		out = append(out, u)
 	}
@@ -238,7 +238,7 @@ func runLosses(in *resolve.Values, _ dice.Roller) (*resolve.Result, error) {
 		return nil, err
 	}
 	loss, critical := in.Int("loss"), in.Bool("critical")
-	plan := AllocateLosses(loss, units, critical)
+	plan := allocateLosses(loss, units, critical)
 	rules := []string{"13.4.6.1", "13.4.6.2"}
 	if strings.Contains(strings.ToLower(in.Text("units")), "oos") {
 		rules = append(rules, "13.4.6.3")
@@ -311,13 +311,13 @@ var retreatProcedure = &resolve.Procedure{
 		if art > def {
 			return nil, resolve.Bad("artillery_steps", "%d is more than defender_steps %d, of which they are a part", art, def)
 		}
-		spaces := RetreatSpaces(att, def-art)
+		spaces := retreatSpaces(att, def-art)
 		rules := []string{"13.4.8"}
-		eff := Effects(Terrain(in.Word("terrain")), in.Bool("trench"), true)
+		eff := effects(terrain(in.Word("terrain")), in.Bool("trench"), true)
 		mayIgnore := spaces > 0 && eff.MayIgnoreRetreat
 		oos := 0
 		if in.Bool("defender_oos") {
-			oos = OOSRetreatSteps(spaces)
+			oos = oosRetreatSteps(spaces)
 			if spaces > 0 {
 				rules = append(rules, "13.4.8.4")
 			}
@@ -362,7 +362,7 @@ var airStrikeProcedure = &resolve.Procedure{
 	Main: "reduced",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		n := in.Int("units")
-		red := AirStrike(r, n)
+		red := airStrike(r, n)
 		count := 0
 		for _, x := range red {
 			if x {
@@ -397,7 +397,7 @@ var rollToReduceProcedure = &resolve.Procedure{
 		red := make([]bool, n)
 		count := 0
 		for i := range red {
-			_, red[i] = RollToReduce(r, on, fmt.Sprintf("B&U 12.1.2 roll to reduce, unit %d, reduces on %d-9", i+1, on))
+			_, red[i] = rollToReduce(r, on, fmt.Sprintf("B&U 12.1.2 roll to reduce, unit %d, reduces on %d-9", i+1, on))
 			if red[i] {
 				count++
 			}
@@ -412,7 +412,7 @@ var victoryScoreProcedure = &resolve.Procedure{
 	Name:    "victory_score",
 	Summary: "Victory Score = IF + SW - uncontrolled Key Region points - 5 x Intervention Level (3.1.4)",
 	Inputs: []resolve.Input{
-		{Name: "side", Kind: resolve.Word, Required: true, Allowed: []string{string(Serb), string(Croat), string(Bosniak)}, Help: "the side scored"},
+		{Name: "side", Kind: resolve.Word, Required: true, Allowed: []string{string(serb), string(croat), string(bosniak)}, Help: "the side scored"},
 		{Name: "sw", Kind: resolve.Int, Required: true, Bounded: true, Min: 0, Max: 999, Help: "the side's Strategic Will"},
 		{Name: "uncontrolled_key_region_points", Kind: resolve.Int, Bounded: true, Min: 0, Max: 999, Help: "Region Points of the side's Key Regions it does not control (2-player: an ally's control counts as control, 14.4.1)"},
 		{Name: "intervention", Kind: resolve.Int, Bounded: true, Min: 0, Max: 3, Help: "the side's Intervention Level"},
@@ -426,15 +426,15 @@ var victoryScoreProcedure = &resolve.Procedure{
 	Run: func(in *resolve.Values, _ dice.Roller) (*resolve.Result, error) {
 		s := Side(in.Word("side"))
 		sw, pts, il := in.Int("sw"), in.Int("uncontrolled_key_region_points"), in.Int("intervention")
-		score := VictoryScore(s, sw, pts, il)
-		ex := fmt.Sprintf("%s Victory Score: %d + %d - %d - 5x%d = %d.", s, InitialFactor(s), sw, pts, il, score)
+		score := victoryScore(s, sw, pts, il)
+		ex := fmt.Sprintf("%s Victory Score: %d + %d - %d - 5x%d = %d.", s, initialFactor(s), sw, pts, il, score)
 		rules := []string{"3.1.4"}
 		if il == 3 {
 			ex += " At Intervention Level 3 this side has lost the game at once (2.2.4)."
 			rules = append(rules, "2.2.4")
 		}
 		out := &resolve.Result{Rule: resolve.Rules(rules...), Explain: ex}
-		return out.Set("score", score).Set("initial_factor", InitialFactor(s)).Set("victory_condition", VictoryCondition(s)), nil
+		return out.Set("score", score).Set("initial_factor", initialFactor(s)).Set("victory_condition", victoryCondition(s)), nil
 	},
 }
 
@@ -448,7 +448,7 @@ var diplomacyProcedure = &resolve.Procedure{
 	Main:    "fa",
 	Run: func(in *resolve.Values, _ dice.Roller) (*resolve.Result, error) {
 		cv := in.Int("cv")
-		fa := DiplomacyFA(cv)
+		fa := diplomacyFA(cv)
 		out := &resolve.Result{Rule: "11.1.1", Explain: fmt.Sprintf("A Diplomatic Action with a CV %d card shifts Foreign Attitude by +%d.", cv, fa)}
 		return out.Set("fa", fa), nil
 	},

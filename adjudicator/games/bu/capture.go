@@ -67,11 +67,11 @@ func (g *game) following(seat string) string {
 // eliminate takes a unit off the map: to the Eliminated Units box (a
 // foreign unit to its Foreign Units box, eliminated), or out of the game
 // when permanent. Its side loses 1 SW; by, when given, gains 1 (13.4.7).
-func (g *game) eliminate(u *Unit, by Side, permanent bool) {
+func (g *game) eliminate(u *unit, by Side, permanent bool) {
 	from := u.Space
-	u.Box, u.Space, u.Supply, u.Reduced = Eliminated, "", "", false
+	u.Box, u.Space, u.Supply, u.Reduced = eliminated, "", "", false
 	if permanent {
-		u.Box = Removed
+		u.Box = removed
 	}
 	if g.Round != nil && g.Round.Retreated != nil {
 		delete(g.Round.Retreated, u.ID)
@@ -157,17 +157,17 @@ func (g *game) checkRegion(regionID string, side Side) {
 	n, keys := count(func(s Side) bool { return s == side })
 	winner := side
 	if n < reg.ControlValue || !keys {
-		if !g.TwoPlayer() || side == Serb {
+		if !g.TwoPlayer() || side == serb {
 			return
 		}
 		// 14.6.5: the allies' spaces together
-		n, keys = count(func(s Side) bool { return s != Serb })
-		if n < reg.ControlValue || !keys || g.Regions[reg.ID] == Bosniak || g.Regions[reg.ID] == Croat {
+		n, keys = count(func(s Side) bool { return s != serb })
+		if n < reg.ControlValue || !keys || g.Regions[reg.ID] == bosniak || g.Regions[reg.ID] == croat {
 			return
 		}
 		winner = g.tieSide(fmt.Sprintf("region %s, captured by the allies' spaces together (14.6.5)", reg.Name))
 	}
-	if g.TwoPlayer() && winner != Serb && g.Regions[reg.ID] != Serb && g.Regions[reg.ID] != "" {
+	if g.TwoPlayer() && winner != serb && g.Regions[reg.ID] != serb && g.Regions[reg.ID] != "" {
 		return // an ally's region is not taken from the ally (14.5.5)
 	}
 	prev := g.Regions[reg.ID]
@@ -184,15 +184,15 @@ func (g *game) checkRegion(regionID string, side Side) {
 // else the side with the fewer SW, Bosniak on a tie (the umpire's choice;
 // the decision step for ties is asked only when his orders say ask).
 func (g *game) tieSide(what string) Side {
-	pref := g.Standing[SeatBC]["ties"]
-	side := Bosniak
+	pref := g.Standing[seatBC]["ties"]
+	side := bosniak
 	switch {
 	case len(pref) > 0 && pref[0] == "croat":
-		side = Croat
+		side = croat
 	case len(pref) > 0 && pref[0] == "bosniak":
 	default:
-		if g.Sides[Croat].SW < g.Sides[Bosniak].SW {
-			side = Croat
+		if g.Sides[croat].SW < g.Sides[bosniak].SW {
+			side = croat
 		}
 	}
 	g.ev("14.6", "The Bosniak-Croat player's choice (%s): %s.", what, side)
@@ -206,7 +206,7 @@ func (g *game) checkVictory() {
 	if g.Over {
 		return
 	}
-	for _, side := range Sides {
+	for _, side := range sides {
 		st := g.Sides[side]
 		switch {
 		case g.level(side) >= 3:
@@ -220,10 +220,10 @@ func (g *game) checkVictory() {
 			return
 		}
 	}
-	for _, side := range Sides {
-		if g.Sides[side].SW >= VictoryCondition(side) && g.keyRegionsMissing(side) == 0 && g.ownKeyRegions(side) {
+	for _, side := range sides {
+		if g.Sides[side].SW >= victoryCondition(side) && g.keyRegionsMissing(side) == 0 && g.ownKeyRegions(side) {
 			winner := g.seatOf(side)
-			g.finish([]string{winner}, fmt.Sprintf("%s reached its Victory Condition of %d SW and controls all its Key Regions (3.1.1, 3.1.2)", side, VictoryCondition(side)))
+			g.finish([]string{winner}, fmt.Sprintf("%s reached its Victory Condition of %d SW and controls all its Key Regions (3.1.1, 3.1.2)", side, victoryCondition(side)))
 			return
 		}
 	}
@@ -248,7 +248,7 @@ func (g *game) keyRegionsMissing(side Side) int {
 			continue
 		}
 		owner := g.Regions[r.ID]
-		if owner == side || g.TwoPlayer() && side != Serb && owner != "" && owner != Serb {
+		if owner == side || g.TwoPlayer() && side != serb && owner != "" && owner != serb {
 			continue
 		}
 		n += r.Points
@@ -258,7 +258,7 @@ func (g *game) keyRegionsMissing(side Side) int {
 
 // score is a side's Victory Score (3.1.4).
 func (g *game) score(side Side) int {
-	return VictoryScore(side, g.Sides[side].SW, g.keyRegionsMissing(side), g.level(side))
+	return victoryScore(side, g.Sides[side].SW, g.keyRegionsMissing(side), g.level(side))
 }
 
 // endGame ends the game because loser is out (2.2.4, 3.1.1, 14.4.2): the
@@ -298,14 +298,14 @@ func (g *game) bestScore(seats []string) []string {
 
 // finish records the end of the game.
 func (g *game) finish(winners []string, reason string) {
-	g.Over, g.Winners, g.Reason, g.Phase = true, winners, reason, PhaseOver
+	g.Over, g.Winners, g.Reason, g.Phase = true, winners, reason, phaseOver
 	g.Round, g.Pending, g.Active = nil, nil, ""
 	g.Scores = map[Side]int{}
 	var parts []string
-	for _, side := range Sides {
+	for _, side := range sides {
 		g.Scores[side] = g.score(side)
 		parts = append(parts, fmt.Sprintf("%s %d (IF %d + SW %d - %d uncontrolled Key Region points - 5 x level %d)",
-			side, g.Scores[side], InitialFactor(side), g.Sides[side].SW, g.keyRegionsMissing(side), g.level(side)))
+			side, g.Scores[side], initialFactor(side), g.Sides[side].SW, g.keyRegionsMissing(side), g.level(side)))
 	}
 	g.ev("3.1", "The game is over: %s.", reason)
 	g.ev("3.1.4", "Victory Scores: %s.", strings.Join(parts, "; "))

@@ -12,56 +12,57 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // The card types of 1.5.8.
 const (
-	TypeCombat    = "combat"
-	TypeOffensive = "offensive"
-	TypeInterrupt = "interrupt"
-	TypeForeign   = "foreign"
-	TypeOther     = "other"
+	typeCombat    = "combat"
+	typeOffensive = "offensive"
+	typeInterrupt = "interrupt"
+	typeForeign   = "foreign"
+	typeOther     = "other"
 )
 
 // The periods of 1.5.2.
 const (
-	Early = "early"
-	Late  = "late"
-	Both  = "both"
+	early = "early"
+	late  = "late"
+	both  = "both"
 )
 
 // The lasting durations of 1.5.6 ("" lasts the player's round).
 const (
-	LastTurn   = "turn"
-	LastPeriod = "period"
-	LastGame   = "game"
+	lastTurn   = "turn"
+	lastPeriod = "period"
+	lastGame   = "game"
 )
 
 // The effect kinds: the vocabulary a card's event is written in.
 const (
-	EffDRM     = "drm"            // a DRM in battle: value, role, terrain
-	EffAdvance = "advance"        // Advance a/a +value spaces (13.4.9.1; 1.5.5 over Limited Fuel)
-	EffIgnore  = "ignore_terrain" // the attacker ignores the defending terrain's DRM and Halt
-	EffReduce  = "reduce"         // roll to reduce N units on a number (12.1.2, 1.5.8)
-	EffSW      = "sw"             // SW changes: value, who
-	EffFA      = "fa"             // FA changes: value, who
-	EffOP      = "op"             // an Operation with value OPs (13.1)
-	EffMF      = "mf"             // units' MF +value
-	EffSR      = "sr"             // Strategic Redeployment with value points (9.1)
-	EffRP      = "rp"             // value Replacement Points (10.1)
-	EffPlace   = "place"          // units placed on the map
-	EffForeign = "foreign"        // Foreign Units brought into play (1.5.8, 6.3)
-	EffUNSafe  = "un_safe_area"   // UN Safe Areas created (2.5)
-	EffCancel  = "cancel"         // an interrupt cancels the opponent's event (1.5.8)
-	EffControl = "control"        // control taken of vacant spaces
-	EffFuel    = "fuel"           // Limited Fuel does not apply (2.2.3, 13.2.8)
+	effDRM     = "drm"            // a DRM in battle: value, role, terrain
+	effAdvance = "advance"        // Advance a/a +value spaces (13.4.9.1; 1.5.5 over Limited Fuel)
+	effIgnore  = "ignore_terrain" // the attacker ignores the defending terrain's DRM and Halt
+	effReduce  = "reduce"         // roll to reduce N units on a number (12.1.2, 1.5.8)
+	effSW      = "sw"             // SW changes: value, who
+	effFA      = "fa"             // FA changes: value, who
+	effOP      = "op"             // an Operation with value OPs (13.1)
+	effMF      = "mf"             // units' MF +value
+	effSR      = "sr"             // Strategic Redeployment with value points (9.1)
+	effRP      = "rp"             // value Replacement Points (10.1)
+	effPlace   = "place"          // units placed on the map
+	effForeign = "foreign"        // Foreign Units brought into play (1.5.8, 6.3)
+	effUNSafe  = "un_safe_area"   // UN Safe Areas created (2.5)
+	effCancel  = "cancel"         // an interrupt cancels the opponent's event (1.5.8)
+	effControl = "control"        // control taken of vacant spaces
+	effFuel    = "fuel"           // Limited Fuel does not apply (2.2.3, 13.2.8)
 )
 
-// EffectKinds lists the vocabulary, in the order docs/scenario-bu.md gives it.
-var EffectKinds = []string{EffDRM, EffAdvance, EffIgnore, EffReduce, EffSW, EffFA, EffOP, EffMF, EffSR, EffRP, EffPlace, EffForeign, EffUNSafe, EffCancel, EffControl, EffFuel}
+// effectKinds lists the vocabulary, in the order docs/scenario-bu.md gives it.
+var effectKinds = []string{effDRM, effAdvance, effIgnore, effReduce, effSW, effFA, effOP, effMF, effSR, effRP, effPlace, effForeign, effUNSafe, effCancel, effControl, effFuel}
 
-// Effect is one effect of a card's event.
-type Effect struct {
+// effect is one effect of a card's event.
+type effect struct {
 	Kind string
 	// Value is the DRM, spaces of advance, SW or FA points, OPs, MF, SR or
 	// RP points.
@@ -71,7 +72,7 @@ type Effect struct {
 	Role string
 	// Terrain limits a DRM or ignore_terrain to defending spaces of these
 	// terrains (empty: any).
-	Terrain []Terrain
+	Terrain []terrain
 	// Units is how many units a reduce rolls for; On the lowest face (0-9)
 	// that reduces one; When "before_attack" (Artillery Preparation, 1.5.8)
 	// or "event" (units the player chooses, 12.1.2).
@@ -97,8 +98,8 @@ type Effect struct {
 	UnitIDs []string
 }
 
-// Card is one Strategy Card.
-type Card struct {
+// card is one Strategy Card.
+type card struct {
 	ID       string
 	Title    string
 	Deck     Side
@@ -114,11 +115,11 @@ type Card struct {
 	Trigger string
 	Text    string
 	StandIn bool
-	Effects []Effect
+	Effects []effect
 }
 
 // Has returns the card's first effect of kind, nil if none.
-func (c *Card) Has(kind string) *Effect {
+func (c *card) Has(kind string) *effect {
 	for i := range c.Effects {
 		if c.Effects[i].Kind == kind {
 			return &c.Effects[i]
@@ -128,36 +129,34 @@ func (c *Card) Has(kind string) *Effect {
 }
 
 // InPeriod reports whether the card is used in turn's period (1.5.2).
-func (c *Card) InPeriod(turn int) bool {
-	return c.Period == Both || c.Period == PeriodOf(turn)
+func (c *card) InPeriod(turn int) bool {
+	return c.Period == both || c.Period == periodOf(turn)
 }
 
-// PeriodOf is the period of a turn: Early War on turns 1-2, Late War
+// periodOf is the period of a turn: Early War on turns 1-2, Late War
 // after (1.5.2; Fight To The End replays turn 4, 15.2).
-func PeriodOf(turn int) string {
+func periodOf(turn int) string {
 	if turn <= 2 {
-		return Early
+		return early
 	}
-	return Late
+	return late
 }
 
-// Deck is the cards of the three decks, read and checked.
-type Deck struct {
+// deck is the cards of the three decks, read and checked.
+type deck struct {
 	Title   string
 	StandIn bool
 	Notice  string
-	Cards   []*Card
-	byID    map[string]*Card
+	Cards   []*card
+	byID    map[string]*card
 }
 
 // Card returns the card with id, nil if none.
-func (d *Deck) Card(id string) *Card { return d.byID[id] }
+func (d *deck) Card(id string) *card { return d.byID[id] }
 
 type cardsFile struct {
-	Title   string     `toml:"title"`
-	StandIn bool       `toml:"stand_in"`
-	Notice  string     `toml:"notice"`
-	Card    []cardFile `toml:"card"`
+	kit.Preamble
+	Card []cardFile `toml:"card"`
 }
 
 type cardFile struct {
@@ -197,22 +196,23 @@ type effectFile struct {
 // cardID is the canonical form of a card id: upper case.
 func cardID(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
 
-// ParseCards reads and checks the decks against the map and counter list
+// parseCards reads and checks the decks against the map and counter list
 // their effects name.
-func ParseCards(name string, data []byte, m *Map, c *Counters) (*Deck, error) {
+func parseCards(name string, data []byte, m *Map, c *counters) (*deck, error) {
+	file := kit.File{Name: name, Data: data}
 	var f cardsFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return nil, err
 	}
-	d := &Deck{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, byID: map[string]*Card{}}
+	d := &deck{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, byID: map[string]*card{}}
 	bad := func(i int, key, format string, args ...any) error {
-		return fileProblem(name, data, "card", i, key, format, args...)
+		return file.Errorf("card", i, key, format, args...)
 	}
-	if d.StandIn && d.Notice == "" {
-		return nil, fileProblem(name, data, "", -1, "notice", "stand-in cards must say so in a notice every report carries")
+	if err := f.Check(file, "stand-in cards"); err != nil {
+		return nil, err
 	}
 	for i, cf := range f.Card {
-		card := &Card{ID: cardID(cf.ID), Title: cf.Title, Period: strings.ToLower(cf.Period), CV: cf.CV, Type: strings.ToLower(cf.Type),
+		card := &card{ID: cardID(cf.ID), Title: cf.Title, Period: strings.ToLower(cf.Period), CV: cf.CV, Type: strings.ToLower(cf.Type),
 			Lasting: strings.ToLower(cf.Lasting), Remove2P: cf.Remove2P, Timing: strings.ToLower(cf.Timing), Trigger: strings.ToLower(cf.Trigger),
 			Text: cf.Text, StandIn: cf.StandIn}
 		switch {
@@ -222,21 +222,21 @@ func ParseCards(name string, data []byte, m *Map, c *Counters) (*Deck, error) {
 			return nil, bad(i, "id", "card %s is listed twice", card.ID)
 		case card.Title == "":
 			return nil, bad(i, "title", "missing: every card has a title")
-		case card.Period != Early && card.Period != Late && card.Period != Both:
+		case card.Period != early && card.Period != late && card.Period != both:
 			return nil, bad(i, "period", "%q: want early, late or both (1.5.2)", cf.Period)
 		case card.CV < 2 || card.CV > 4:
 			return nil, bad(i, "cv", "%d: the Card Value ranges from 2 to 4 (1.5.3)", cf.CV)
-		case !slices.Contains([]string{TypeCombat, TypeOffensive, TypeInterrupt, TypeForeign, TypeOther}, card.Type):
+		case !slices.Contains([]string{typeCombat, typeOffensive, typeInterrupt, typeForeign, typeOther}, card.Type):
 			return nil, bad(i, "type", "%q: want combat, offensive, interrupt, foreign or other (1.5.8)", cf.Type)
-		case !slices.Contains([]string{"", LastTurn, LastPeriod, LastGame}, card.Lasting):
+		case !slices.Contains([]string{"", lastTurn, lastPeriod, lastGame}, card.Lasting):
 			return nil, bad(i, "lasting", "%q: want turn, period, game, or nothing for the player's round (1.5.6)", cf.Lasting)
 		}
-		side, ok := ParseSide(cf.Deck)
+		side, ok := parseSide(cf.Deck)
 		if !ok {
 			return nil, bad(i, "deck", "%q: want Serb, Croat or Bosniak (1.1)", cf.Deck)
 		}
 		card.Deck = side
-		if card.Type == TypeInterrupt {
+		if card.Type == typeInterrupt {
 			if card.Timing != "before" && card.Timing != "after" {
 				return nil, bad(i, "timing", "%q: an interrupt is played before or after the opponent's action (1.5.8)", cf.Timing)
 			}
@@ -260,7 +260,7 @@ func ParseCards(name string, data []byte, m *Map, c *Counters) (*Deck, error) {
 		d.byID[card.ID] = card
 	}
 	if len(d.Cards) == 0 {
-		return nil, fileProblem(name, data, "", -1, "card", "missing: the decks have no cards")
+		return nil, file.Errorf("", -1, "card", "missing: the decks have no cards")
 	}
 	return d, nil
 }
@@ -295,18 +295,18 @@ func effectLine(data []byte, i, j int) int {
 	return datafile.FieldLine(data, "card", i, "")
 }
 
-func parseEffect(f effectFile, m *Map, c *Counters, card *Card) (Effect, error) {
-	e := Effect{Kind: strings.ToLower(f.Kind), Value: f.Value, Role: strings.ToLower(f.Role), Units: f.Units, On: f.On, When: strings.ToLower(f.When),
+func parseEffect(f effectFile, m *Map, c *counters, card *card) (effect, error) {
+	e := effect{Kind: strings.ToLower(f.Kind), Value: f.Value, Role: strings.ToLower(f.Role), Units: f.Units, On: f.On, When: strings.ToLower(f.When),
 		Who: strings.ToLower(f.Who), What: strings.ToLower(f.What), Type: unitID(f.Type), Count: f.Count, State: strings.ToLower(f.State), From: strings.ToLower(f.From)}
 	for _, t := range f.Terrain {
-		tt := Terrain(strings.ToLower(t))
-		if !slices.Contains(Terrains, tt) {
+		tt := terrain(strings.ToLower(t))
+		if !slices.Contains(terrains, tt) {
 			return e, fmt.Errorf("terrain %q: want clear, mountain, swamp, city or river (1.2.8)", t)
 		}
 		e.Terrain = append(e.Terrain, tt)
 	}
 	for _, w := range f.Where {
-		w = Slug(w)
+		w = slug(w)
 		_, space := m.Space(w)
 		if w != "key" && !space && m.RegionByID(w) == nil {
 			return e, &againstError{file: "map", msg: fmt.Sprintf("where %q: want a space, a region or key", w)}
@@ -325,7 +325,7 @@ func parseEffect(f effectFile, m *Map, c *Counters, card *Card) (Effect, error) 
 		return fmt.Errorf(format, args...)
 	}
 	switch e.Kind {
-	case EffDRM:
+	case effDRM:
 		if e.Role == "" {
 			e.Role = "any"
 		}
@@ -333,14 +333,14 @@ func parseEffect(f effectFile, m *Map, c *Counters, card *Card) (Effect, error) 
 			return e, err
 		}
 		return e, want(slices.Contains([]string{"attacker", "defender", "any"}, e.Role), "role %q: want attacker, defender or any", f.Role)
-	case EffAdvance:
+	case effAdvance:
 		return e, want(e.Value >= 1 && e.Value <= 3, "value %d: extra advance spaces, 1 to 3 (13.4.9.1)", e.Value)
-	case EffIgnore:
+	case effIgnore:
 		if e.Role == "" {
 			e.Role = "attacker"
 		}
 		return e, nil
-	case EffReduce:
+	case effReduce:
 		if e.When == "" {
 			e.When = "event"
 		}
@@ -351,20 +351,20 @@ func parseEffect(f effectFile, m *Map, c *Counters, card *Card) (Effect, error) 
 			return e, err
 		}
 		return e, want(e.When == "event" || e.When == "before_attack", "when %q: want event or before_attack (Artillery Preparation, 1.5.8)", f.When)
-	case EffSW, EffFA:
+	case effSW, effFA:
 		if e.Who == "" {
 			e.Who = "self"
 		}
 		if err := want(e.Value != 0 && e.Value >= -20 && e.Value <= 20, "value %d: from -20 to 20, not 0", e.Value); err != nil {
 			return e, err
 		}
-		_, isSide := ParseSide(e.Who)
+		_, isSide := parseSide(e.Who)
 		return e, want(isSide || slices.Contains([]string{"self", "opponent", "opponents"}, e.Who), "who %q: want self, opponent, opponents, Serb, Croat or Bosniak", f.Who)
-	case EffOP, EffSR, EffRP:
+	case effOP, effSR, effRP:
 		return e, want(e.Value >= 0 && e.Value <= 12, "value %d: 0 (the Card Value) to 12", e.Value)
-	case EffMF:
+	case effMF:
 		return e, want(e.Value != 0 && e.Value >= -3 && e.Value <= 3, "value %d: an MF change from -3 to 3, not 0", e.Value)
-	case EffPlace:
+	case effPlace:
 		ut := c.Type(e.Type)
 		if ut == nil {
 			return e, &againstError{file: "counters", msg: fmt.Sprintf("type %q: want a unit type of the counter list", f.Type)}
@@ -388,7 +388,7 @@ func parseEffect(f effectFile, m *Map, c *Counters, card *Card) (Effect, error) 
 			return e, err
 		}
 		return e, want(len(e.Where) > 0, "where: missing: the spaces, regions or key")
-	case EffForeign:
+	case effForeign:
 		if len(e.UnitIDs) == 0 {
 			return e, fmt.Errorf("units_in: missing: the Foreign Units the card brings into play")
 		}
@@ -399,31 +399,31 @@ func parseEffect(f effectFile, m *Map, c *Counters, card *Card) (Effect, error) 
 			}
 		}
 		return e, nil
-	case EffUNSafe:
+	case effUNSafe:
 		if err := want(len(e.Where) > 0, "where: missing: the spaces that may become UN Safe Areas"); err != nil {
 			return e, err
 		}
 		return e, want(e.Count >= 0 && e.Count <= len(e.Where), "count %d: how many of the listed spaces (0: all)", e.Count)
-	case EffCancel:
+	case effCancel:
 		return e, want(e.What == "event", "what %q: want event (an interrupt cancels the opponent's event, 1.5.8)", f.What)
-	case EffControl:
+	case effControl:
 		if err := want(e.Count >= 1 && e.Count <= 6, "count %d: 1 to 6 spaces", e.Count); err != nil {
 			return e, err
 		}
 		return e, want(len(e.Where) > 0, "where: missing: the spaces or regions")
-	case EffFuel:
+	case effFuel:
 		return e, nil
 	}
-	return e, fmt.Errorf("kind %q: want one of %s", f.Kind, strings.Join(EffectKinds, ", "))
+	return e, fmt.Errorf("kind %q: want one of %s", f.Kind, strings.Join(effectKinds, ", "))
 }
 
 // checkCardEffects checks that a card's effects fit its type.
-func checkCardEffects(c *Card) error {
+func checkCardEffects(c *card) error {
 	allowed := map[string][]string{
-		TypeCombat:    {EffDRM, EffAdvance, EffIgnore},
-		TypeOffensive: {EffOP, EffDRM, EffAdvance, EffIgnore, EffReduce, EffMF},
-		TypeInterrupt: {EffCancel, EffReduce, EffSW, EffFA, EffDRM},
-		TypeForeign:   {EffForeign, EffSW, EffFA},
+		typeCombat:    {effDRM, effAdvance, effIgnore},
+		typeOffensive: {effOP, effDRM, effAdvance, effIgnore, effReduce, effMF},
+		typeInterrupt: {effCancel, effReduce, effSW, effFA, effDRM},
+		typeForeign:   {effForeign, effSW, effFA},
 	}
 	if len(c.Effects) == 0 {
 		return fmt.Errorf("missing: the card's event, in the effect vocabulary (docs/scenario-bu.md)")
@@ -436,30 +436,30 @@ func checkCardEffects(c *Card) error {
 		}
 	}
 	switch c.Type {
-	case TypeCombat:
-		if c.Has(EffDRM) == nil && c.Has(EffAdvance) == nil && c.Has(EffIgnore) == nil {
+	case typeCombat:
+		if c.Has(effDRM) == nil && c.Has(effAdvance) == nil && c.Has(effIgnore) == nil {
 			return fmt.Errorf("a combat card modifies combat (1.5.8)")
 		}
-	case TypeOffensive:
-		if c.Has(EffOP) == nil {
+	case typeOffensive:
+		if c.Has(effOP) == nil {
 			return fmt.Errorf("an offensive card's event is an Operation: give an op effect (1.5.8)")
 		}
-	case TypeForeign:
-		if c.Has(EffForeign) == nil {
+	case typeForeign:
+		if c.Has(effForeign) == nil {
 			return fmt.Errorf("a Foreign Units card brings Foreign Units: give a foreign effect (1.5.8)")
 		}
-	case TypeInterrupt:
+	case typeInterrupt:
 		for _, e := range c.Effects {
-			if e.Kind == EffReduce && e.When != "event" {
+			if e.Kind == effReduce && e.When != "event" {
 				return fmt.Errorf("an interrupt's reduce targets the active player's units: when = event")
 			}
 		}
 	}
 	for _, e := range c.Effects {
-		if e.Kind == EffReduce && e.When == "before_attack" && c.Type != TypeOffensive {
+		if e.Kind == effReduce && e.When == "before_attack" && c.Type != typeOffensive {
 			return fmt.Errorf("an Artillery Preparation (reduce before_attack) is an Offensive card's (1.5.8)")
 		}
-		if e.Kind == EffFuel && c.Lasting == "" {
+		if e.Kind == effFuel && c.Lasting == "" {
 			return fmt.Errorf("a fuel effect lasts: give the card a lasting duration (1.5.6)")
 		}
 	}

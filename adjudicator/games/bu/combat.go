@@ -2,11 +2,11 @@ package bu
 
 import "github.com/umpire-pbem/umpire/adjudicator/dice"
 
-// CEQuarters is the Combat Effectiveness of a modified roll in quarters
+// ceQuarters is the Combat Effectiveness of a modified roll in quarters
 // (13.4.5): 0 is x0.25, 1-2 x0.5, 3-6 x1, 7-8 x1.5, 9 x2. The table covers
 // 0 to 9: a modified roll below 0 reads the 0 row and one above 9 the 9
 // row (ruling; 13.4.6.4 speaks of "9 or higher").
-func CEQuarters(modified int) int {
+func ceQuarters(modified int) int {
 	switch {
 	case modified <= 0:
 		return 1
@@ -20,42 +20,39 @@ func CEQuarters(modified int) int {
 	return 8
 }
 
-// CE is CEQuarters as a multiplier (0.25, 0.5, 1, 1.5 or 2).
-func CE(modified int) float64 { return float64(CEQuarters(modified)) / 4 }
+// critical reports a critical hit: a modified roll of 9 or more (13.4.6.4).
+func critical(modified int) bool { return modified >= 9 }
 
-// Critical reports a critical hit: a modified roll of 9 or more (13.4.6.4).
-func Critical(modified int) bool { return modified >= 9 }
-
-// LossNumber is CE x CF rounded up to the nearest integer (13.4.6), the CE
+// lossNumber is CE x CF rounded up to the nearest integer (13.4.6), the CE
 // given in quarters.
-func LossNumber(ceQuarters, cf int) int {
+func lossNumber(ceQuarters, cf int) int {
 	return (ceQuarters*cf + 3) / 4
 }
 
-// HalfUp halves a CF or LF rounded up, as being Out Of Supply does (2.4.8,
+// halfUp halves a CF or LF rounded up, as being Out Of Supply does (2.4.8,
 // 13.4.1.4, 13.4.6.3).
-func HalfUp(x int) int { return (x + 1) / 2 }
+func halfUp(x int) int { return (x + 1) / 2 }
 
-// Who names a side of a battle.
-type Who string
+// who names a side of a battle.
+type who string
 
 // The sides of a battle, and no one.
 const (
-	Nobody   Who = "none"
-	Attacker Who = "attacker"
-	Defender Who = "defender"
+	nobody   who = "none"
+	attacker who = "attacker"
+	defender who = "defender"
 )
 
-// Battle is one attack as 13.4 calculates it.
-type Battle struct {
+// battle is one attack as 13.4 calculates it.
+type battle struct {
 	AttackerCF, DefenderCF int // printed totals of the units in the battle
 	AttackerCards          int // DRM from Strategy and Combat cards on the attacker's roll
 	DefenderCards          int // DRM from Combat cards on the defender's roll
-	Terrain                Terrain
+	Terrain                terrain
 	Trench                 bool // the defending space holds a completed entrenchment
 	NotAllAcross           bool // river: some attacking unit did not attack across it (13.4.4.2)
 	Turn                   int
-	Bosniak                Who  // which side takes the Bosniak DRM (13.4.4.3, 14.6.2)
+	Bosniak                who  // which side takes the Bosniak DRM (13.4.4.3, 14.6.2)
 	AttackerOOS            bool // every attacking unit is Out Of Supply
 	DefenderOOS            bool // every defending unit is Out Of Supply
 	// AttackerCFAfter, when AfterKnown, is the attacker's printed CF left
@@ -64,8 +61,8 @@ type Battle struct {
 	AfterKnown      bool
 }
 
-// BattleResult is what the two rolls of a Battle come to.
-type BattleResult struct {
+// battleResult is what the two rolls of a Battle come to.
+type battleResult struct {
 	AttackerRoll, DefenderRoll         int
 	AttackerDRM, DefenderDRM           int // every modifier applied
 	AttackerModified, DefenderModified int
@@ -76,7 +73,7 @@ type BattleResult struct {
 	AttackerCritical, DefenderCritical bool
 	DefenderFiresFirst                 bool
 	DefenderCardsIgnored               bool // OOS defenders lose their card bonus (2.4.8)
-	Effects                            TerrainEffect
+	Effects                            terrainEffect
 }
 
 // Resolve works out a battle from the two unmodified d10 rolls (read 0-9):
@@ -86,9 +83,9 @@ type BattleResult struct {
 // (2.4.8: a positive card DRM is dropped, a negative one stays). Behind a
 // river the defender fires first and the attacker's Loss Number comes from
 // the CF it has left (13.4.4.2), when that is known.
-func (b Battle) Resolve(attackerRoll, defenderRoll int) BattleResult {
-	res := BattleResult{AttackerRoll: attackerRoll, DefenderRoll: defenderRoll}
-	res.Effects = Effects(b.Terrain, b.Trench, !b.NotAllAcross)
+func (b battle) Resolve(attackerRoll, defenderRoll int) battleResult {
+	res := battleResult{AttackerRoll: attackerRoll, DefenderRoll: defenderRoll}
+	res.Effects = effects(b.Terrain, b.Trench, !b.NotAllAcross)
 	res.DefenderFiresFirst = res.Effects.DefenderFiresFirst
 	res.AttackerDRM = b.AttackerCards + res.Effects.AttackerDRM
 	defCards := b.DefenderCards
@@ -98,17 +95,17 @@ func (b Battle) Resolve(attackerRoll, defenderRoll int) BattleResult {
 	}
 	res.DefenderDRM = defCards + res.Effects.DefenderDRM
 	switch b.Bosniak {
-	case Attacker:
-		res.AttackerDRM += BosniakDRM(b.Turn)
-	case Defender:
-		res.DefenderDRM += BosniakDRM(b.Turn)
+	case attacker:
+		res.AttackerDRM += bosniakDRM(b.Turn)
+	case defender:
+		res.DefenderDRM += bosniakDRM(b.Turn)
 	}
 	res.AttackerModified = attackerRoll + res.AttackerDRM
 	res.DefenderModified = defenderRoll + res.DefenderDRM
-	res.AttackerCEQuarters = CEQuarters(res.AttackerModified)
-	res.DefenderCEQuarters = CEQuarters(res.DefenderModified)
-	res.AttackerCritical = Critical(res.AttackerModified)
-	res.DefenderCritical = Critical(res.DefenderModified)
+	res.AttackerCEQuarters = ceQuarters(res.AttackerModified)
+	res.DefenderCEQuarters = ceQuarters(res.DefenderModified)
+	res.AttackerCritical = critical(res.AttackerModified)
+	res.DefenderCritical = critical(res.DefenderModified)
 
 	attCF := b.AttackerCF
 	if res.DefenderFiresFirst && b.AfterKnown {
@@ -116,23 +113,23 @@ func (b Battle) Resolve(attackerRoll, defenderRoll int) BattleResult {
 	}
 	res.AttackerCF, res.DefenderCF = attCF, b.DefenderCF
 	if b.AttackerOOS {
-		res.AttackerCF = HalfUp(attCF)
+		res.AttackerCF = halfUp(attCF)
 	}
 	if b.DefenderOOS {
-		res.DefenderCF = HalfUp(b.DefenderCF)
+		res.DefenderCF = halfUp(b.DefenderCF)
 	}
-	res.LossToDefender = LossNumber(res.AttackerCEQuarters, res.AttackerCF)
-	res.LossToAttacker = LossNumber(res.DefenderCEQuarters, res.DefenderCF)
+	res.LossToDefender = lossNumber(res.AttackerCEQuarters, res.AttackerCF)
+	res.LossToAttacker = lossNumber(res.DefenderCEQuarters, res.DefenderCF)
 	return res
 }
 
 // Fight rolls the two combat dice, the attacker's then the defender's
 // (13.4.5), and resolves the battle.
-func (b Battle) Fight(r dice.Roller) BattleResult { return b.FightAt(r, "") }
+func (b battle) Fight(r dice.Roller) battleResult { return b.FightAt(r, "") }
 
 // FightAt is Fight for a battle named in the rolls' purposes (the hosted
 // game's battles: "the attack on Brčko").
-func (b Battle) FightAt(r dice.Roller, battle string) BattleResult {
+func (b battle) FightAt(r dice.Roller, battle string) battleResult {
 	suffix := ""
 	if battle != "" {
 		suffix = ", " + battle

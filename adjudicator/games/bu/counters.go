@@ -10,33 +10,33 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
-// Values are a side of a counter: CF-LF-MF (1.3.5).
-type Values struct{ CF, LF, MF int }
+// values are a side of a counter: CF-LF-MF (1.3.5).
+type values struct{ CF, LF, MF int }
 
-func (v Values) String() string { return fmt.Sprintf("%d-%d-%d", v.CF, v.LF, v.MF) }
+func (v values) String() string { return fmt.Sprintf("%d-%d-%d", v.CF, v.LF, v.MF) }
 
 // parseValues reads "4-6-4".
-func parseValues(s string) (Values, bool) {
+func parseValues(s string) (values, bool) {
 	f := strings.Split(strings.TrimSpace(s), "-")
 	if len(f) != 3 {
-		return Values{}, false
+		return values{}, false
 	}
 	var n [3]int
 	for i, x := range f {
 		v, err := strconv.Atoi(x)
 		if err != nil || v < 0 || v > 99 {
-			return Values{}, false
+			return values{}, false
 		}
 		n[i] = v
 	}
-	return Values{n[0], n[1], n[2]}, n[1] > 0
+	return values{n[0], n[1], n[2]}, n[1] > 0
 }
 
-// UnitType is a kind of counter.
-type UnitType struct {
+// unitType is a kind of counter.
+type unitType struct {
 	ID   string // the setup symbol and schedule name ("VRS", "VRS-E")
 	Side Side
 	// Army is the army the unit belongs to (VRS, SDG...): 6.3 step 4
@@ -44,8 +44,8 @@ type UnitType struct {
 	Army    string
 	Foreign bool // a Foreign Unit (1.3.3)
 	Elite   bool
-	Full    Values
-	Reduced Values
+	Full    values
+	Reduced values
 	// Deploy lists where a foreign unit enters the map (6.3, 1.2.5): the
 	// designations of Foreign Spaces (CRO, YUG, KRA), or "key" for the
 	// side's own Key Spaces.
@@ -62,30 +62,30 @@ type UnitType struct {
 	StandIn   bool
 }
 
-// UnitDef is one counter.
-type UnitDef struct {
+// unitDef is one counter.
+type unitDef struct {
 	ID   string
-	Type *UnitType
+	Type *unitType
 }
 
-// Reinforcement is a turn's reinforcements of a side (6.2.2).
-type Reinforcement struct {
+// reinforcement is a turn's reinforcements of a side (6.2.2).
+type reinforcement struct {
 	Turn  int
 	Side  Side
 	Units []string
 }
 
-// Counters is a counter list, read and checked.
-type Counters struct {
+// counters is a counter list, read and checked.
+type counters struct {
 	Title   string
 	StandIn bool
 	Notice  string
-	Types   []*UnitType
-	Units   []*UnitDef
+	Types   []*unitType
+	Units   []*unitDef
 	// Reinforcements by turn and side, in file order.
-	Reinforcements []Reinforcement
-	typeOf         map[string]*UnitType
-	unitOf         map[string]*UnitDef
+	Reinforcements []reinforcement
+	typeOf         map[string]*unitType
+	unitOf         map[string]*unitDef
 	// entries holds, for each type, the index of its [[type]] entry and
 	// of its last [[units]] entry in the file (-1: none), for refusals
 	// that name the lines of a game master's counter list
@@ -93,15 +93,13 @@ type Counters struct {
 }
 
 // Type returns the unit type with id, nil if none.
-func (c *Counters) Type(id string) *UnitType { return c.typeOf[id] }
+func (c *counters) Type(id string) *unitType { return c.typeOf[id] }
 
 // Unit returns the counter with id, nil if none.
-func (c *Counters) Unit(id string) *UnitDef { return c.unitOf[id] }
+func (c *counters) Unit(id string) *unitDef { return c.unitOf[id] }
 
 type countersFile struct {
-	Title         string              `toml:"title"`
-	StandIn       bool                `toml:"stand_in"`
-	Notice        string              `toml:"notice"`
+	kit.Preamble
 	Type          []typeFile          `toml:"type"`
 	Units         []unitsFile         `toml:"units"`
 	Reinforcement []reinforcementFile `toml:"reinforcement"`
@@ -163,29 +161,30 @@ func expandIDs(specs []string) ([]string, error) {
 	return out, nil
 }
 
-// ParseCounters reads and checks a counter list against the map it is
+// parseCounters reads and checks a counter list against the map it is
 // used with (regions named by limitations).
-func ParseCounters(name string, data []byte, m *Map) (*Counters, error) {
+func parseCounters(name string, data []byte, m *Map) (*counters, error) {
+	file := kit.File{Name: name, Data: data}
 	var f countersFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return nil, err
 	}
 	bad := func(table string, index int, key, format string, args ...any) error {
-		return fileProblem(name, data, table, index, key, format, args...)
+		return file.Errorf(table, index, key, format, args...)
 	}
-	c := &Counters{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, typeOf: map[string]*UnitType{}, unitOf: map[string]*UnitDef{}, entries: map[string][2]int{}}
-	if c.StandIn && c.Notice == "" {
-		return nil, bad("", -1, "notice", "a stand-in counter list must say so in a notice every report carries")
+	c := &counters{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, typeOf: map[string]*unitType{}, unitOf: map[string]*unitDef{}, entries: map[string][2]int{}}
+	if err := f.Check(file, "a stand-in counter list"); err != nil {
+		return nil, err
 	}
 	for i, t := range f.Type {
-		ut := &UnitType{ID: unitID(t.ID), Army: strings.ToUpper(t.Army), Foreign: t.Foreign, Elite: t.Elite, StandIn: t.StandIn, CaptureFA: 1}
+		ut := &unitType{ID: unitID(t.ID), Army: strings.ToUpper(t.Army), Foreign: t.Foreign, Elite: t.Elite, StandIn: t.StandIn, CaptureFA: 1}
 		if ut.ID == "" {
 			return nil, bad("type", i, "id", "missing: every unit type has an id")
 		}
 		if c.typeOf[ut.ID] != nil {
 			return nil, bad("type", i, "id", "type %q is listed twice", ut.ID)
 		}
-		side, ok := ParseSide(t.Side)
+		side, ok := parseSide(t.Side)
 		if !ok {
 			return nil, bad("type", i, "side", "%q: want Serb, Croat or Bosniak", t.Side)
 		}
@@ -204,7 +203,7 @@ func ParseCounters(name string, data []byte, m *Map) (*Counters, error) {
 			if d == "KEY" {
 				d = "key"
 			}
-			if d != CRO && d != YUG && d != KRA && d != "key" {
+			if d != cro && d != yug && d != kra && d != "key" {
 				return nil, bad("type", i, "deploy", "%q: want CRO, YUG, KRA or key (6.3)", d)
 			}
 			ut.Deploy = append(ut.Deploy, d)
@@ -216,17 +215,17 @@ func ParseCounters(name string, data []byte, m *Map) (*Counters, error) {
 			return nil, bad("type", i, "deploy", "only Foreign Units deploy (6.3); set foreign = true")
 		}
 		for _, s := range t.AttackOnly {
-			side, ok := ParseSide(s)
+			side, ok := parseSide(s)
 			if !ok || side == ut.Side {
 				return nil, bad("type", i, "attack_only", "%q: want an enemy side (1.3.4)", s)
 			}
 			ut.AttackOnly = append(ut.AttackOnly, side)
 		}
 		if t.RegionOnly != "" {
-			if m.RegionByID(Slug(t.RegionOnly)) == nil {
+			if m.RegionByID(slug(t.RegionOnly)) == nil {
 				return nil, checked(bad("type", i, "region_only", "%q is not a region of the map (1.3.4)", t.RegionOnly), &againstError{file: "map"})
 			}
-			ut.RegionOnly = Slug(t.RegionOnly)
+			ut.RegionOnly = slug(t.RegionOnly)
 		}
 		if t.CaptureFA != nil {
 			if *t.CaptureFA < 0 || *t.CaptureFA > 9 {
@@ -255,19 +254,19 @@ func ParseCounters(name string, data []byte, m *Map) (*Counters, error) {
 			if strings.ContainsAny(id, " ,:+>") {
 				return nil, bad("units", i, "ids", "%q: unit ids have no spaces, commas, colons, + or >", id)
 			}
-			d := &UnitDef{ID: id, Type: ut}
+			d := &unitDef{ID: id, Type: ut}
 			c.Units = append(c.Units, d)
 			c.unitOf[id] = d
 		}
 	}
 	scheduled := map[string]bool{}
 	for i, r := range f.Reinforcement {
-		side, ok := ParseSide(r.Side)
+		side, ok := parseSide(r.Side)
 		if !ok {
 			return nil, bad("reinforcement", i, "side", "%q: want Serb, Croat or Bosniak", r.Side)
 		}
-		if r.Turn < 1 || r.Turn > GameTurns {
-			return nil, bad("reinforcement", i, "turn", "%d: want a turn from 1 to %d (6.2.2)", r.Turn, GameTurns)
+		if r.Turn < 1 || r.Turn > gameTurns {
+			return nil, bad("reinforcement", i, "turn", "%d: want a turn from 1 to %d (6.2.2)", r.Turn, gameTurns)
 		}
 		ids, err := expandIDs(r.Units)
 		if err != nil {
@@ -287,7 +286,7 @@ func ParseCounters(name string, data []byte, m *Map) (*Counters, error) {
 			}
 			scheduled[id] = true
 		}
-		c.Reinforcements = append(c.Reinforcements, Reinforcement{Turn: r.Turn, Side: side, Units: ids})
+		c.Reinforcements = append(c.Reinforcements, reinforcement{Turn: r.Turn, Side: side, Units: ids})
 	}
 	return c, nil
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -27,11 +28,11 @@ var demoCards []byte
 //go:embed scenarios/demo-tracks.toml
 var demoTracks []byte
 
-// SetupBrigades are the brigades each side sets up (4.1.1).
-var SetupBrigades = map[Side]int{Serb: 25, Croat: 7, Bosniak: 20}
+// setupBrigades are the brigades each side sets up (4.1.1).
+var setupBrigades = map[Side]int{serb: 25, croat: 7, bosniak: 20}
 
-// Data are the texts of a game's data files.
-type Data struct {
+// data are the texts of a game's data files.
+type data struct {
 	MapName      string `json:"map_name"`
 	Map          string `json:"map,omitempty"`
 	CountersName string `json:"counters_name"`
@@ -42,21 +43,21 @@ type Data struct {
 	Tracks       string `json:"tracks,omitempty"`
 }
 
-// Scenario is a game's data, parsed and checked.
-type Scenario struct {
+// scenario is a game's data, parsed and checked.
+type scenario struct {
 	Map      *Map
-	Counters *Counters
-	Deck     *Deck
-	Tracks   *Tracks
+	Counters *counters
+	Deck     *deck
+	Tracks   *tracks
 	// Setup lists, for each space, the units set up there (4.1.1).
 	Setup map[string][]string
 	// Notices say which files are stand-ins, for every report.
 	Notices []string
 }
 
-var scenarioCache datafile.Cache[*Scenario]
+var scenarioCache datafile.Cache[*scenario]
 
-func (d Data) texts() (m, c, k, t []byte) {
+func (d data) texts() (m, c, k, t []byte) {
 	pick := func(text string, demo []byte) []byte {
 		if text == "" {
 			return demo
@@ -67,29 +68,29 @@ func (d Data) texts() (m, c, k, t []byte) {
 }
 
 // Load parses and checks the data (cached by content).
-func (d Data) Load() (*Scenario, error) {
+func (d data) Load() (*scenario, error) {
 	m, c, k, t := d.texts()
-	return scenarioCache.Load(datafile.Key(m, c, k, t), func() (*Scenario, error) { return parseScenario(d, m, c, k, t) })
+	return scenarioCache.Load(datafile.Key(m, c, k, t), func() (*scenario, error) { return parseScenario(d, m, c, k, t) })
 }
 
-func parseScenario(d Data, mText, cText, kText, tText []byte) (*Scenario, error) {
-	m, err := ParseMap(d.MapName, mText)
+func parseScenario(d data, mText, cText, kText, tText []byte) (*scenario, error) {
+	m, err := parseMap(d.MapName, mText)
 	if err != nil {
 		return nil, fmt.Errorf("bu: map: %w", err)
 	}
-	c, err := ParseCounters(d.CountersName, cText, m)
+	c, err := parseCounters(d.CountersName, cText, m)
 	if err != nil {
 		return nil, fmt.Errorf("bu: counters: %w", d.blame("counters", err))
 	}
-	k, err := ParseCards(d.CardsName, kText, m, c)
+	k, err := parseCards(d.CardsName, kText, m, c)
 	if err != nil {
 		return nil, fmt.Errorf("bu: cards: %w", d.blame("cards", err))
 	}
-	t, err := ParseTracks(d.TracksName, tText)
+	t, err := parseTracks(d.TracksName, tText)
 	if err != nil {
 		return nil, fmt.Errorf("bu: tracks: %w", err)
 	}
-	sc := &Scenario{Map: m, Counters: c, Deck: k, Tracks: t, Setup: map[string][]string{}}
+	sc := &scenario{Map: m, Counters: c, Deck: k, Tracks: t, Setup: map[string][]string{}}
 	if err := sc.setup(d, mText, cText); err != nil {
 		return nil, fmt.Errorf("bu: map: %w", err)
 	}
@@ -135,18 +136,18 @@ func checked(fe error, cause error) error {
 
 // demo reports whether file (map, counters, cards, tracks) is the embedded
 // stand-in, not one the game master sent.
-func (d Data) demo(file string) bool {
+func (d data) demo(file string) bool {
 	return map[string]string{"map": d.Map, "counters": d.Counters, "cards": d.Cards, "tracks": d.Tracks}[file] == ""
 }
 
-func (d Data) name(file string) string {
+func (d data) name(file string) string {
 	return map[string]string{"map": d.MapName, "counters": d.CountersName, "cards": d.CardsName, "tracks": d.TracksName}[file]
 }
 
 // blame names the game master's file for a refusal of the demo file that
 // was checked against it: the demo is not the game master's to fix, the
 // file sent lacks what the demo needs. The demo's own line says what.
-func (d Data) blame(file string, err error) error {
+func (d data) blame(file string, err error) error {
 	var de *dependError
 	if !errors.As(err, &de) || !d.demo(file) || d.demo(de.against) {
 		return err
@@ -159,7 +160,7 @@ func (d Data) blame(file string, err error) error {
 // in list order, not scheduled as reinforcements; and checks the totals of
 // 4.1.1. A refusal names the map, or the game master's counter list when
 // the map is the demo's.
-func (sc *Scenario) setup(d Data, text, cText []byte) error {
+func (sc *scenario) setup(d data, text, cText []byte) error {
 	name := d.MapName
 	// blame names the game master's counter list, at the type's entry
 	// (table type or units, and its key), for a demo map's symbol
@@ -196,7 +197,7 @@ func (sc *Scenario) setup(d Data, text, cText []byte) error {
 		for _, t := range sp.Setup {
 			ut := sc.Counters.Type(t)
 			bad := func(format string, args ...any) error {
-				return fileProblem(name, text, "space", i, "setup", format, args...)
+				return kit.File{Name: name, Data: text}.Errorf("space", i, "setup", format, args...)
 			}
 			switch {
 			case ut == nil:
@@ -219,29 +220,29 @@ func (sc *Scenario) setup(d Data, text, cText []byte) error {
 			}
 			sc.Setup[sp.ID] = append(sc.Setup[sp.ID], found)
 			count[ut.Side]++
-			if len(sc.Setup[sp.ID]) > StackLimit {
-				return bad("%d units set up in one space: the stacking limit is %d (2.3.1)", len(sc.Setup[sp.ID]), StackLimit)
+			if len(sc.Setup[sp.ID]) > stackLimit {
+				return bad("%d units set up in one space: the stacking limit is %d (2.3.1)", len(sc.Setup[sp.ID]), stackLimit)
 			}
 		}
 	}
-	for _, side := range Sides {
-		if count[side] != SetupBrigades[side] {
-			return &datafile.FileError{File: name, Field: "space.setup", Err: fmt.Sprintf("the setup symbols place %d %s brigades; 4.1.1 sets up %d", count[side], side, SetupBrigades[side])}
+	for _, side := range sides {
+		if count[side] != setupBrigades[side] {
+			return &datafile.FileError{File: name, Field: "space.setup", Err: fmt.Sprintf("the setup symbols place %d %s brigades; 4.1.1 sets up %d", count[side], side, setupBrigades[side])}
 		}
 	}
 	return nil
 }
 
-// StackLimit is the most units in a space at the end of an action (2.3.1).
-const StackLimit = 3
+// stackLimit is the most units in a space at the end of an action (2.3.1).
+const stackLimit = 3
 
-// ReadData reads the data files a game master gives in the options map,
+// readData reads the data files a game master gives in the options map,
 // counters, cards and tracks: a path on the judge's machine, or the file's
 // text itself (anything with a line break, as a game created by mail must
 // give it); an empty value is the stand-in demo file. The files are checked
 // together at once.
-func ReadData(options map[string]string) (Data, error) {
-	d := Data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", CardsName: "demo-cards.toml", TracksName: "demo-tracks.toml"}
+func readData(options map[string]string) (data, error) {
+	d := data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", CardsName: "demo-cards.toml", TracksName: "demo-tracks.toml"}
 	read := func(option string, name, text *string) error {
 		path := options[option]
 		if path == "" {

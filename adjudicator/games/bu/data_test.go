@@ -19,7 +19,7 @@ func TestDemoDataIsLabelled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sit, err := Game.(adjudicator.Reporter).Situation(state, SeatSerb)
+	sit, err := Game.(adjudicator.Reporter).Situation(state, seatSerb)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestDemoDataIsLabelled(t *testing.T) {
 	if pod == nil || pod.ControlValue != 3 || pod.Points != 5 || len(pod.Keys) != 1 || g.sc.Map.Spaces[pod.Keys[0]].ID != "gorazde" {
 		t.Errorf("Podrinje: %+v, want Control Value 3, 5 Region Points, Gorazde its only Key Space (13.5's example)", pod)
 	}
-	if c := g.sc.Deck.Card("B1"); c == nil || c.Title != "Mehmed Alagić" || c.Has(EffDRM).Value != 3 || c.Has(EffDRM).Role != "defender" {
+	if c := g.sc.Deck.Card("B1"); c == nil || c.Title != "Mehmed Alagić" || c.Has(effDRM).Value != 3 || c.Has(effDRM).Role != "defender" {
 		t.Errorf("B1: %+v, want Mehmed Alagic, +3 in defence (13.4's example)", c)
 	}
 	for _, pair := range [][2]string{{"kupres", "sipovo"}, {"livno", "glamoc"}, {"livno", "sinj"}, {"tuzla", "srebrenik"}, {"tuzla", "gracanica"},
@@ -141,7 +141,7 @@ func TestSpectatorSeesNoHand(t *testing.T) {
 	}
 	g, _ := decode(next)
 	rep := Game.(adjudicator.Reporter)
-	for _, reader := range []string{adjudicator.Spectator, SeatSerb, SeatCroat, SeatBosniak, ""} {
+	for _, reader := range []string{adjudicator.Spectator, seatSerb, seatCroat, seatBosniak, ""} {
 		sit, err := rep.Situation(next, reader)
 		if err != nil {
 			t.Fatal(err)

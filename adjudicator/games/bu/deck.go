@@ -23,10 +23,10 @@ import (
 
 // handSize is how many cards seat draws on the turn (6.1.2, 14.3.3, 15.1).
 func (g *game) handSize(seat string) int {
-	t := min(g.Turn, GameTurns) - 1
+	t := min(g.Turn, gameTurns) - 1
 	n := 0
 	if g.TwoPlayer() {
-		n = CardsTwoPlayer[seat][t]
+		n = cardsTwoPlayer[seat][t]
 	} else {
 		n = g.sc.Tracks.Cards[Side(seat)][t]
 	}
@@ -90,7 +90,7 @@ func (g *game) rebuild(seat string) {
 	d.Late, d.Draw, d.Discard = nil, nil, nil
 	removed := 0
 	for _, id := range all {
-		if c := g.sc.Deck.Card(id); c != nil && c.Period == Early {
+		if c := g.sc.Deck.Card(id); c != nil && c.Period == early {
 			d.Out = append(d.Out, id)
 			removed++
 			continue

@@ -7,8 +7,8 @@ package bu
 import "slices"
 
 // effects lists the effects of kind in force for seat's units now.
-func (g *game) effects(seat, kind string) []Effect {
-	var out []Effect
+func (g *game) effects(seat, kind string) []effect {
+	var out []effect
 	add := func(id string, role string) {
 		c := g.sc.Deck.Card(id)
 		if c == nil {
@@ -18,7 +18,7 @@ func (g *game) effects(seat, kind string) []Effect {
 			if e.Kind != kind {
 				continue
 			}
-			if role != "" && e.Kind == EffDRM && e.Role != "any" && e.Role != role {
+			if role != "" && e.Kind == effDRM && e.Role != "any" && e.Role != role {
 				continue
 			}
 			out = append(out, e)
@@ -31,7 +31,7 @@ func (g *game) effects(seat, kind string) []Effect {
 	}
 	if r := g.Round; r != nil {
 		if r.Seat == seat && r.Mode == "event" && !r.Cancelled {
-			if c := g.sc.Deck.Card(r.Card); c != nil && c.Lasting == "" && (c.Type == TypeOffensive || c.Has(EffOP) != nil) {
+			if c := g.sc.Deck.Card(r.Card); c != nil && c.Lasting == "" && (c.Type == typeOffensive || c.Has(effOP) != nil) {
 				add(r.Card, "")
 			}
 		}
@@ -47,17 +47,17 @@ func (g *game) effects(seat, kind string) []Effect {
 // limitedFuel reports whether side's units suffer Limited Fuel (2.2.3,
 // 13.2.8): Intervention Level 1 or more, and no card lifting it (1.5.5).
 func (g *game) limitedFuel(side Side) bool {
-	return g.level(side) >= 1 && len(g.effects(g.seatOf(side), EffFuel)) == 0
+	return g.level(side) >= 1 && len(g.effects(g.seatOf(side), effFuel)) == 0
 }
 
 // mf is a unit's Movement Factor now (1.3.5): Limited Fuel -1 (13.2.8),
 // cards' MF bonuses.
-func (g *game) mf(u *Unit) int {
+func (g *game) mf(u *unit) int {
 	mf := u.Values().MF
 	if g.limitedFuel(u.Side()) {
 		mf--
 	}
-	for _, e := range g.effects(g.seatOf(u.Side()), EffMF) {
+	for _, e := range g.effects(g.seatOf(u.Side()), effMF) {
 		mf += e.Value
 	}
 	return max(mf, 0)
@@ -67,15 +67,15 @@ func (g *game) mf(u *Unit) int {
 // (13.4.9.1, 1.5.5): the best one in force.
 func (g *game) advanceBonus(seat string) int {
 	best := 0
-	for _, e := range g.effects(seat, EffAdvance) {
+	for _, e := range g.effects(seat, effAdvance) {
 		best = max(best, e.Value)
 	}
 	return best
 }
 
 // ignoresTerrain reports whether seat's attack on terrain t ignores it.
-func (g *game) ignoresTerrain(seat string, t Terrain) bool {
-	for _, e := range g.effects(seat, EffIgnore) {
+func (g *game) ignoresTerrain(seat string, t terrain) bool {
+	for _, e := range g.effects(seat, effIgnore) {
 		if len(e.Terrain) == 0 || slices.Contains(e.Terrain, t) {
 			return true
 		}
@@ -84,7 +84,7 @@ func (g *game) ignoresTerrain(seat string, t Terrain) bool {
 }
 
 // drm is the DRM cards give seat in role on terrain t (13.4.4).
-func (g *game) drm(seat, role string, t Terrain) (int, []string) {
+func (g *game) drm(seat, role string, t terrain) (int, []string) {
 	total := 0
 	var from []string
 	add := func(id string, rc string) {
@@ -93,7 +93,7 @@ func (g *game) drm(seat, role string, t Terrain) (int, []string) {
 			return
 		}
 		for _, e := range c.Effects {
-			if e.Kind != EffDRM || e.Role != "any" && e.Role != role || len(e.Terrain) > 0 && !slices.Contains(e.Terrain, t) {
+			if e.Kind != effDRM || e.Role != "any" && e.Role != role || len(e.Terrain) > 0 && !slices.Contains(e.Terrain, t) {
 				continue
 			}
 			if rc != "" && rc != role {
@@ -110,7 +110,7 @@ func (g *game) drm(seat, role string, t Terrain) (int, []string) {
 	}
 	if r := g.Round; r != nil {
 		if r.Seat == seat && r.Mode == "event" && !r.Cancelled {
-			if c := g.sc.Deck.Card(r.Card); c != nil && c.Lasting == "" && c.Type == TypeOffensive {
+			if c := g.sc.Deck.Card(r.Card); c != nil && c.Lasting == "" && c.Type == typeOffensive {
 				add(r.Card, "")
 			}
 		}

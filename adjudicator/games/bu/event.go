@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // inWhere reports whether space id is among where: a space, a region, or
@@ -30,52 +32,52 @@ func (g *game) inWhere(where []string, id string, side Side) bool {
 // reduceTarget says why u may not be a target of seat's roll to reduce,
 // or nil: a full-size enemy unit on the map (ruling: a reduction flips a
 // full unit, as the air strike's does), where the card allows.
-func (g *game) reduceTarget(seat string, e *Effect, u *Unit) error {
+func (g *game) reduceTarget(seat string, e *effect, u *unit) error {
 	switch {
 	case u == nil:
 		return lateError("no such unit")
-	case u.Box != OnMap || slices.Contains(g.seatSides(seat), u.Side()):
-		return refuse("target enemy units on the map, such as "+g.enemyExample(seat), "%s is not an enemy unit on the map", u.ID)
+	case u.Box != onMap || slices.Contains(g.seatSides(seat), u.Side()):
+		return adjudicator.Refuse("target enemy units on the map, such as "+g.enemyExample(seat), "%s is not an enemy unit on the map", u.ID)
 	case u.Reduced:
-		return refuse("rolls to reduce target full-size units (ruling, as 7.3.1)", "%s is already reduced", u.ID)
+		return adjudicator.Refuse("rolls to reduce target full-size units (ruling, as 7.3.1)", "%s is already reduced", u.ID)
 	case !g.inWhere(e.Where, u.Space, u.Side()):
-		return refuse("the card rolls for units in "+strings.Join(e.Where, ", "), "%s is at %s", u.ID, g.name(u.Space))
+		return adjudicator.Refuse("the card rolls for units in "+strings.Join(e.Where, ", "), "%s is at %s", u.ID, g.name(u.Space))
 	}
 	return nil
 }
 
 // checkPlace says why u may not be placed at space by a place effect.
-func (g *game) checkPlace(e *Effect, u *Unit, space string) error {
+func (g *game) checkPlace(e *effect, u *unit, space string) error {
 	sp := g.space(space)
 	switch {
 	case u.Type().ID != e.Type:
-		return refuse("the card places "+e.Type+" units", "%s is not a %s unit", u.ID, e.Type)
-	case e.From == "pool" && u.Box != Pool, e.From == "eliminated" && u.Box != Eliminated:
-		return refuse(fmt.Sprintf("the card places units from %s", map[string]string{"pool": "those not yet in play", "eliminated": "the Eliminated Units box"}[e.From]), "%s is %s", u.ID, boxName(u.Box))
+		return adjudicator.Refuse("the card places "+e.Type+" units", "%s is not a %s unit", u.ID, e.Type)
+	case e.From == "pool" && u.Box != pool, e.From == "eliminated" && u.Box != eliminated:
+		return adjudicator.Refuse(fmt.Sprintf("the card places units from %s", map[string]string{"pool": "those not yet in play", "eliminated": "the Eliminated Units box"}[e.From]), "%s is %s", u.ID, boxName(u.Box))
 	case e.From == "pool" && u.Arrives != 0 && u.Arrives > g.Turn:
-		return refuse("a reinforcement comes on its own turn (6.2): place a unit whose turn has come", "%s is a reinforcement of turn %d", u.ID, u.Arrives)
+		return adjudicator.Refuse("a reinforcement comes on its own turn (6.2): place a unit whose turn has come", "%s is a reinforcement of turn %d", u.ID, u.Arrives)
 	case sp.Foreign() || g.Control[space] != u.Side():
-		return refuse("placed units go to spaces of their side", "%s is not a %s space", sp.Name, u.Side())
+		return adjudicator.Refuse("placed units go to spaces of their side", "%s is not a %s space", sp.Name, u.Side())
 	case !g.inWhere(e.Where, space, u.Side()):
-		return refuse("the card places units in "+strings.Join(e.Where, ", "), "%s is not among them", sp.Name)
+		return adjudicator.Refuse("the card places units in "+strings.Join(e.Where, ", "), "%s is not among them", sp.Name)
 	case g.isUN(space):
-		return refuse("UN Safe Areas take no new units (2.5.2)", "%s is a UN Safe Area", sp.Name)
-	case len(g.unitsAt(space))+1 > StackLimit:
-		return refuse("at most 3 units a space (2.3)", "%s is full", sp.Name)
+		return adjudicator.Refuse("UN Safe Areas take no new units (2.5.2)", "%s is a UN Safe Area", sp.Name)
+	case len(g.unitsAt(space))+1 > stackLimit:
+		return adjudicator.Refuse("at most 3 units a space (2.3)", "%s is full", sp.Name)
 	}
 	if a, _, ok := g.supply(u.Side()).areaOf(g, space); !ok || !a.supplied() {
-		return refuse("placed units go to supplied spaces", "%s is unsupplied", sp.Name)
+		return adjudicator.Refuse("placed units go to supplied spaces", "%s is unsupplied", sp.Name)
 	}
 	return nil
 }
 
 // checkSafe says why space may not become a UN Safe Area by e (2.5.1).
-func (g *game) checkSafe(seat string, e *Effect, space string) error {
+func (g *game) checkSafe(seat string, e *effect, space string) error {
 	if !slices.Contains(e.Where, space) {
-		return refuse("the card names "+strings.Join(e.Where, ", "), "%s is not among them", g.name(space))
+		return adjudicator.Refuse("the card names "+strings.Join(e.Where, ", "), "%s is not among them", g.name(space))
 	}
 	if !slices.Contains(g.seatSides(seat), g.Control[space]) {
-		return refuse("a UN Safe Area is made of a space you control (ruling)", "%s is not yours", g.name(space))
+		return adjudicator.Refuse("a UN Safe Area is made of a space you control (ruling)", "%s is not yours", g.name(space))
 	}
 	return nil
 }
@@ -83,18 +85,18 @@ func (g *game) checkSafe(seat string, e *Effect, space string) error {
 // checkTake says why seat may not take control of space by a control
 // effect: a vacant enemy space that is not a Key Space, next to a space of
 // the seat, where the card allows (ruling).
-func (g *game) checkTake(seat string, e *Effect, space string) error {
+func (g *game) checkTake(seat string, e *effect, space string) error {
 	sp := g.space(space)
 	side := g.seatSides(seat)[0]
 	switch {
 	case sp.Foreign() || g.friendly(side, g.Control[space]):
-		return refuse("take enemy spaces", "%s is not an enemy space", sp.Name)
+		return adjudicator.Refuse("take enemy spaces", "%s is not an enemy space", sp.Name)
 	case sp.Key:
-		return refuse("a control effect takes no Key Space (ruling)", "%s is a Key Space", sp.Name)
+		return adjudicator.Refuse("a control effect takes no Key Space (ruling)", "%s is a Key Space", sp.Name)
 	case len(g.unitsAt(space)) > 0:
-		return refuse("take a vacant space", "%s holds units", sp.Name)
+		return adjudicator.Refuse("take a vacant space", "%s holds units", sp.Name)
 	case !g.inWhere(e.Where, space, side):
-		return refuse("the card takes spaces in "+strings.Join(e.Where, ", "), "%s is not among them", sp.Name)
+		return adjudicator.Refuse("the card takes spaces in "+strings.Join(e.Where, ", "), "%s is not among them", sp.Name)
 	}
 	i, _ := g.sc.Map.Space(space)
 	for _, n := range g.sc.Map.Graph.Neighbours(i) {
@@ -102,14 +104,14 @@ func (g *game) checkTake(seat string, e *Effect, space string) error {
 			return nil
 		}
 	}
-	return refuse("take a space next to one of yours", "%s is not next to a space of yours", sp.Name)
+	return adjudicator.Refuse("take a space next to one of yours", "%s is not next to a space of yours", sp.Name)
 }
 
 // sidesOf resolves an effect's who (self, opponent, opponents, a side)
 // for seat playing for side; opponent is the active seat's side when an
 // interrupt answers it, else every enemy side.
 func (g *game) sidesOf(who, seat string, side Side) []Side {
-	if s, ok := ParseSide(who); ok {
+	if s, ok := parseSide(who); ok {
 		return []Side{s}
 	}
 	switch who {
@@ -121,7 +123,7 @@ func (g *game) sidesOf(who, seat string, side Side) []Side {
 		}
 	}
 	var out []Side
-	for _, s := range Sides {
+	for _, s := range sides {
 		if g.enemies(side, s) && g.Sides[s].Out == "" {
 			out = append(out, s)
 		}
@@ -130,7 +132,7 @@ func (g *game) sidesOf(who, seat string, side Side) []Side {
 }
 
 // event carries out a card played for its event (12.1.1).
-func (g *game) event(seat string, c *Card, actions []string) {
+func (g *game) event(seat string, c *card, actions []string) {
 	r := g.Round
 	var params, queue []string
 	for _, a := range actions {
@@ -145,33 +147,33 @@ func (g *game) event(seat string, c *Card, actions []string) {
 		g.ev("12.1.1", "Event %s: %s.", c.ID, strings.TrimSuffix(c.Text, "."))
 	}
 	if c.Lasting != "" {
-		g.Lasting = append(g.Lasting, Lasting{Card: c.ID, Seat: seat, Side: r.For, Until: c.Lasting, Turn: g.Turn})
-		g.ev("1.5.6", "%s stays in effect for the %s.", c.ID, map[string]string{LastTurn: "turn", LastPeriod: "period", LastGame: "game"}[c.Lasting])
+		g.Lasting = append(g.Lasting, lasting{Card: c.ID, Seat: seat, Side: r.For, Until: c.Lasting, Turn: g.Turn})
+		g.ev("1.5.6", "%s stays in effect for the %s.", c.ID, map[string]string{lastTurn: "turn", lastPeriod: "period", lastGame: "game"}[c.Lasting])
 	}
 	for _, e := range c.Effects {
 		e := e
 		switch e.Kind {
-		case EffOP, EffSR, EffRP:
+		case effOP, effSR, effRP:
 			r.Points, r.Queue = g.cardPoints(c, "event"), queue
-		case EffSW:
+		case effSW:
 			for _, s := range g.sidesOf(e.Who, seat, r.For) {
 				g.changeSW(s, e.Value, "12.1", "event "+c.ID)
 			}
-		case EffFA:
+		case effFA:
 			for _, s := range g.sidesOf(e.Who, seat, r.For) {
 				g.changeFA(s, e.Value, "12.1", "event "+c.ID, seat)
 			}
-		case EffReduce:
+		case effReduce:
 			if e.When == "event" {
 				g.rollToReduce(seat, c, &e, paramUnits(params, "target"))
 			}
-		case EffPlace:
+		case effPlace:
 			g.placeUnits(seat, c, &e, params)
-		case EffForeign:
+		case effForeign:
 			g.foreignCard(seat, c, &e, params)
-		case EffUNSafe:
+		case effUNSafe:
 			g.safeAreas(seat, c, &e, params)
-		case EffControl:
+		case effControl:
 			g.takeControl(seat, c, &e, params)
 		}
 		g.checkVictory()
@@ -193,8 +195,8 @@ func paramUnits(params []string, verb string) []string {
 }
 
 // rollToReduce rolls once for each unit chosen before rolling (12.1.2).
-func (g *game) rollToReduce(seat string, c *Card, e *Effect, named []string) {
-	var targets []*Unit
+func (g *game) rollToReduce(seat string, c *card, e *effect, named []string) {
+	var targets []*unit
 	for _, id := range named {
 		u := g.byID[id]
 		err := g.reduceTarget(seat, e, u)
@@ -213,9 +215,9 @@ func (g *game) rollToReduce(seat string, c *Card, e *Effect, named []string) {
 	if len(targets) == 0 {
 		side := g.seatSides(seat)[0]
 		for _, s := range g.sidesOf("opponents", seat, side) {
-			targets = append(targets, g.pickEnemies(seat, s, e.Units, func(u *Unit) bool { return g.reduceTarget(seat, e, u) == nil })...)
+			targets = append(targets, g.pickEnemies(seat, s, e.Units, func(u *unit) bool { return g.reduceTarget(seat, e, u) == nil })...)
 		}
-		slices.SortStableFunc(targets, func(a, b *Unit) int { return b.Values().CF - a.Values().CF })
+		slices.SortStableFunc(targets, func(a, b *unit) int { return b.Values().CF - a.Values().CF })
 		targets = targets[:min(len(targets), e.Units)]
 	}
 	if len(targets) == 0 {
@@ -224,7 +226,7 @@ func (g *game) rollToReduce(seat string, c *Card, e *Effect, named []string) {
 	}
 	g.ev("12.1.2", "%s names the units before rolling: %s.", seatName(seat), unitIDs(targets))
 	for _, u := range targets {
-		roll, hit := RollToReduce(g.r, e.On, fmt.Sprintf("B&U 12.1.2 roll to reduce %s (%s), reduces on %d-9", u.ID, c.ID, e.On))
+		roll, hit := rollToReduce(g.r, e.On, fmt.Sprintf("B&U 12.1.2 roll to reduce %s (%s), reduces on %d-9", u.ID, c.ID, e.On))
 		if hit {
 			u.Reduced = true
 			g.ev("12.1.2", "%s rolls %d on %s: reduced.", c.ID, roll, u.ID)
@@ -237,7 +239,7 @@ func (g *game) rollToReduce(seat string, c *Card, e *Effect, named []string) {
 // placeUnits puts a place effect's units on the map: those the orders
 // name, then the umpire's (the first of the type, in the legal space with
 // most room).
-func (g *game) placeUnits(seat string, c *Card, e *Effect, params []string) {
+func (g *game) placeUnits(seat string, c *card, e *effect, params []string) {
 	n := 0
 	for _, p := range params {
 		f := strings.Fields(p)
@@ -256,13 +258,13 @@ func (g *game) placeUnits(seat string, c *Card, e *Effect, params []string) {
 		if n >= e.Count {
 			break
 		}
-		if u.Type().ID != e.Type || e.From == "pool" && (u.Box != Pool || u.Arrives > g.Turn) || e.From == "eliminated" && u.Box != Eliminated {
+		if u.Type().ID != e.Type || e.From == "pool" && (u.Box != pool || u.Arrives > g.Turn) || e.From == "eliminated" && u.Box != eliminated {
 			continue
 		}
 		best, room := "", -1
 		for _, sp := range g.sc.Map.Spaces {
-			if g.checkPlace(e, u, sp.ID) == nil && StackLimit-len(g.unitsAt(sp.ID)) > room {
-				best, room = sp.ID, StackLimit-len(g.unitsAt(sp.ID))
+			if g.checkPlace(e, u, sp.ID) == nil && stackLimit-len(g.unitsAt(sp.ID)) > room {
+				best, room = sp.ID, stackLimit-len(g.unitsAt(sp.ID))
 			}
 		}
 		if best == "" {
@@ -276,15 +278,15 @@ func (g *game) placeUnits(seat string, c *Card, e *Effect, params []string) {
 	}
 }
 
-func (g *game) placeOne(u *Unit, space string, e *Effect) {
-	u.Box, u.Space, u.Reduced, u.Supply, u.Arrives = OnMap, space, e.State == "reduced", "", 0
+func (g *game) placeOne(u *unit, space string, e *effect) {
+	u.Box, u.Space, u.Reduced, u.Supply, u.Arrives = onMap, space, e.State == "reduced", "", 0
 	g.ev("12.1", "%s is placed %s at %s.", u.ID, map[bool]string{true: "reduced", false: "full-size"}[u.Reduced], g.name(space))
 }
 
 // foreignCard brings a Foreign Units card's units into play (1.5.8): those
 // the orders deploy go on the map at once, for 1 FA; the others to the
 // Foreign Units box, to be deployed at a start of turn (6.3).
-func (g *game) foreignCard(seat string, c *Card, e *Effect, params []string) {
+func (g *game) foreignCard(seat string, c *card, e *effect, params []string) {
 	deployed := map[Side]bool{}
 	for _, p := range params {
 		f := strings.Fields(p)
@@ -292,7 +294,7 @@ func (g *game) foreignCard(seat string, c *Card, e *Effect, params []string) {
 			continue
 		}
 		u := g.byID[f[1]]
-		if u == nil || u.Box != Pool || !slices.Contains(e.UnitIDs, u.ID) {
+		if u == nil || u.Box != pool || !slices.Contains(e.UnitIDs, u.ID) {
 			g.ev("1.5.8", "Not carried out: %s (%s does not come with %s, or is in play already).", p, f[1], c.ID)
 			continue
 		}
@@ -300,17 +302,17 @@ func (g *game) foreignCard(seat string, c *Card, e *Effect, params []string) {
 			g.ev("1.5.8", "Not carried out: %s (%v).", p, err)
 			continue
 		}
-		u.Box, u.Space = OnMap, f[2]
+		u.Box, u.Space = onMap, f[2]
 		deployed[u.Side()] = true
 		g.ev("1.5.8", "%s deploys %s at %s at once.", seatName(seat), u.ID, g.name(f[2]))
 	}
 	for _, id := range e.UnitIDs {
-		if u := g.byID[id]; u.Box == Pool {
-			u.Box = Reserve
+		if u := g.byID[id]; u.Box == pool {
+			u.Box = reserve
 			g.ev("1.5.8", "%s goes to the Foreign Units box.", u.ID)
 		}
 	}
-	for _, s := range Sides {
+	for _, s := range sides {
 		if deployed[s] {
 			g.changeFA(s, -1, "1.5.8", "Foreign Units deployed at once", seat)
 		}
@@ -318,7 +320,7 @@ func (g *game) foreignCard(seat string, c *Card, e *Effect, params []string) {
 }
 
 // safeAreas makes UN Safe Areas (2.5.1).
-func (g *game) safeAreas(seat string, c *Card, e *Effect, params []string) {
+func (g *game) safeAreas(seat string, c *card, e *effect, params []string) {
 	spaces := e.Where
 	if e.Count > 0 {
 		spaces = nil
@@ -351,7 +353,7 @@ func (g *game) safeAreas(seat string, c *Card, e *Effect, params []string) {
 
 // takeControl takes vacant spaces by a control effect (ruling: captured as
 // by movement, 13.5).
-func (g *game) takeControl(seat string, c *Card, e *Effect, params []string) {
+func (g *game) takeControl(seat string, c *card, e *effect, params []string) {
 	var spaces []string
 	for _, p := range params {
 		if f := strings.Fields(p); f[0] == "take" {

@@ -172,9 +172,9 @@ unit VRS-2 priboj reduced
 hand Bosniak B28
 hand Croat C16 C15
 hand Serb S21 S22
-`, map[string][]string{SeatBosniak: {"play B28 op", "attack priboj from brcko losses auto"}}, 4, 0))
+`, map[string][]string{seatBosniak: {"play B28 op", "attack priboj from brcko losses auto"}}, 4, 0))
 	add("decide-three-retreat", "decide", build("three", battle+"standing Bosniak losses auto\n",
-		map[string][]string{SeatSerb: {"play S13 op", "attack brcko from bijeljina priboj advance none"}}, 6, 0))
+		map[string][]string{seatSerb: {"play S13 op", "attack brcko from bijeljina priboj advance none"}}, 6, 0))
 	add("decide-three-advance", "decide", build("three", `
 empty
 turn 3
@@ -189,9 +189,9 @@ unit ARBIH-2 gradacac
 hand Serb S13 S11
 hand Croat C16
 hand Bosniak B1
-`, map[string][]string{SeatSerb: {"play S13 op", "attack brcko from bijeljina priboj"}}, 9, 0))
+`, map[string][]string{seatSerb: {"play S13 op", "attack brcko from bijeljina priboj"}}, 9, 0))
 	add("decide-two-retreat", "decide", build("two", strings.ReplaceAll(strings.ReplaceAll(battle, "hand Croat C15 C22 C29\n", ""), "hand Bosniak", "hand BC")+"standing BC losses auto\n",
-		map[string][]string{SeatSerb: {"play S13 op", "attack brcko from bijeljina priboj advance none"}}, 6, 0))
+		map[string][]string{seatSerb: {"play S13 op", "attack brcko from bijeljina priboj advance none"}}, 6, 0))
 	var out []fuzzState
 	for _, p := range all {
 		g, err := decode(p.state)
@@ -312,10 +312,10 @@ func stateSeeds(tb testing.TB, st fuzzState) []string {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	mine := func(u *Unit) bool { return slices.Contains(g.seatSides(st.seat), u.Side()) }
+	mine := func(u *unit) bool { return slices.Contains(g.seatSides(st.seat), u.Side()) }
 	var lines []string
 	for _, u := range g.Units {
-		if u.Box == OnMap && mine(u) {
+		if u.Box == onMap && mine(u) {
 			i, _ := g.sc.Map.Space(u.Space)
 			for _, n := range g.sc.Map.Graph.Neighbours(i) {
 				to := g.sc.Map.Spaces[n].ID
@@ -330,17 +330,17 @@ func stateSeeds(tb testing.TB, st fuzzState) []string {
 				lines = append(lines, "replace "+u.ID)
 			}
 		}
-		if mine(u) && u.Box == Eliminated {
+		if mine(u) && u.Box == eliminated {
 			lines = append(lines, fmt.Sprintf("recreate %s %s full", u.ID, u.Space))
 		}
-		if mine(u) && u.Box == Pool {
+		if mine(u) && u.Box == pool {
 			lines = append(lines, fmt.Sprintf("place %s tuzla", u.ID))
 		}
 		if len(lines) > 60 {
 			break
 		}
 	}
-	if g.Phase == PhaseRound && st.seat == g.Active {
+	if g.Phase == phaseRound && st.seat == g.Active {
 		for i, id := range g.Hands[st.seat] {
 			for j, mode := range []string{"op", "sr", "rp", "dp", "event"} {
 				k := (3*i + j) % max(len(lines)-3, 1)
@@ -348,7 +348,7 @@ func stateSeeds(tb testing.TB, st fuzzState) []string {
 			}
 		}
 	}
-	if g.Phase == PhaseDecide && g.Pending != nil && slices.Contains(g.Pending.Seats, st.seat) {
+	if g.Phase == phaseDecide && g.Pending != nil && slices.Contains(g.Pending.Seats, st.seat) {
 		b := g.Round.Battle
 		switch g.Pending.Kind {
 		case "losses":
@@ -464,7 +464,7 @@ func FuzzParseMap(f *testing.F) {
 	f.Add("region = [{id = \"r\", name = \"R\", control_value = 0}]\n")
 	f.Add("stand_in = true\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		_, err := ParseMap("gm-map.toml", []byte(text))
+		_, err := parseMap("gm-map.toml", []byte(text))
 		fuzzDataFile(t, "gm-map.toml", err)
 	})
 }
@@ -472,7 +472,7 @@ func FuzzParseMap(f *testing.F) {
 // FuzzParseCounters: no counter list breaks the reader; a refusal names
 // the file.
 func FuzzParseCounters(f *testing.F) {
-	m, err := ParseMap("demo-map.toml", demoMap)
+	m, err := parseMap("demo-map.toml", demoMap)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -512,7 +512,7 @@ units = ["VRS-E2..3"]
 	f.Add("[[units]]\ntype = \"X\"\nids = [\"X-9..1\", \"X-1..99999\"]\n")
 	f.Add("[[type]]\nfull = \"4-6\"\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		_, err := ParseCounters("gm-counters.toml", []byte(text), m)
+		_, err := parseCounters("gm-counters.toml", []byte(text), m)
 		fuzzDataFile(t, "gm-counters.toml", err)
 	})
 }
@@ -525,7 +525,7 @@ func FuzzParseTracks(f *testing.F) {
 	f.Add("intervention = {level1 = -1, level2 = -1, level3 = 0}\ncards = {Serb = [1]}\n")
 	f.Add("[intervention]\nlevel4 = -7\n[cards]\nNATO = [1, 2, 3, 4]\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		_, err := ParseTracks("gm-tracks.toml", []byte(text))
+		_, err := parseTracks("gm-tracks.toml", []byte(text))
 		fuzzDataFile(t, "gm-tracks.toml", err)
 	})
 }
@@ -534,7 +534,7 @@ func FuzzParseTracks(f *testing.F) {
 // *datafile.FileError naming the file (an effect's too), and what it
 // accepts has each card's effects within the vocabulary.
 func FuzzParseCards(f *testing.F) {
-	sc, err := Data{}.Load()
+	sc, err := data{}.Load()
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -544,7 +544,7 @@ func FuzzParseCards(f *testing.F) {
 	f.Add("[[card]]\nid = \"X1\"\ntitle = \"t\"\ndeck = \"Serb\"\nperiod = \"both\"\ncv = 2\ntype = \"other\"\neffect = [{kind = \"bombard\"}]\n")
 	f.Add("[[ card ]]\nid = \"X1\"\ntitle = \"t\"\ndeck = \"Serb\"\nperiod = \"both\"\ncv = 2\ntype = \"other\"\n[[ card.effect ]] # a comment\nkind = \"place\"\ntype = \"ARBIH\"\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		d, err := ParseCards("gm-cards.toml", []byte(text), sc.Map, sc.Counters)
+		d, err := parseCards("gm-cards.toml", []byte(text), sc.Map, sc.Counters)
 		fuzzDataFile(t, "gm-cards.toml", err)
 		if err != nil {
 			return
@@ -554,7 +554,7 @@ func FuzzParseCards(f *testing.F) {
 				t.Fatalf("card %+v accepted", c)
 			}
 			for _, e := range c.Effects {
-				if !slices.Contains(EffectKinds, e.Kind) {
+				if !slices.Contains(effectKinds, e.Kind) {
 					t.Fatalf("card %s: effect kind %q accepted", c.ID, e.Kind)
 				}
 			}

@@ -25,15 +25,12 @@ type rules struct{}
 func (rules) ID() string    { return "bu" }
 func (rules) Title() string { return "Brotherhood & Unity" }
 
-// Scenarios lists the scenarios: three seats, or two (14.0).
-func Scenarios() []string { return []string{"three", "two"} }
-
 func (rules) Seats(scenario string) ([]string, error) {
 	switch scenario {
 	case "three", "":
-		return []string{SeatSerb, SeatCroat, SeatBosniak}, nil
+		return []string{seatSerb, seatCroat, seatBosniak}, nil
 	case "two":
-		return []string{SeatSerb, SeatBC}, nil
+		return []string{seatSerb, seatBC}, nil
 	}
 	return nil, fmt.Errorf("bu: no scenario %q: the scenarios are three (Serb, Croat, Bosniak) and two (Serb against the Bosniak-Croat player, 14.0)", scenario)
 }
@@ -53,11 +50,11 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 			return nil, fmt.Errorf("bu: no option %q (options: %s)", k, strings.Join(optionNames, ", "))
 		}
 	}
-	data, err := ReadData(options)
+	data, err := readData(options)
 	if err != nil {
 		return nil, err
 	}
-	s := &State{Data: data, Seats: seats, Turn: 1, Phase: PhaseSetup, LastTurn: GameTurns}
+	s := &State{Data: data, Seats: seats, Turn: 1, Phase: phaseSetup, LastTurn: gameTurns}
 	switch v := options["extended"]; v {
 	case "", "0", "no":
 	case "1", "2":
@@ -74,10 +71,10 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 	}
 	if v := options["last_turn"]; v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > GameTurns {
-			return nil, fmt.Errorf("bu: option last_turn %q: want a turn from 1 to %d (a shortened game; the rules play 4)", v, GameTurns)
+		if err != nil || n < 1 || n > gameTurns {
+			return nil, fmt.Errorf("bu: option last_turn %q: want a turn from 1 to %d (a shortened game; the rules play 4)", v, gameTurns)
 		}
-		if s.FightToEnd && n < GameTurns {
+		if s.FightToEnd && n < gameTurns {
 			return nil, fmt.Errorf("bu: option last_turn %q: Fight To The End plays turn 4 again and again (15.2); leave last_turn out", v)
 		}
 		s.LastTurn = n
@@ -93,9 +90,9 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 // setUp places the units, markers and decks (4.1, 14.2).
 func (g *game) setUp() {
 	m := g.sc.Map
-	g.Sides = map[Side]*SideState{}
-	for _, side := range Sides {
-		g.Sides[side] = &SideState{SW: 30} // 4.1.4, 4.1.5
+	g.Sides = map[Side]*sideState{}
+	for _, side := range sides {
+		g.Sides[side] = &sideState{SW: 30} // 4.1.4, 4.1.5
 	}
 	g.Control, g.Regions = map[string]Side{}, map[string]Side{}
 	for _, sp := range m.Spaces {
@@ -121,23 +118,23 @@ func (g *game) setUp() {
 		}
 	}
 	for _, d := range g.sc.Counters.Units {
-		u := &Unit{ID: d.ID, Box: Pool, def: d, Arrives: arrives[d.ID]}
+		u := &unit{ID: d.ID, Box: pool, def: d, Arrives: arrives[d.ID]}
 		if sp, ok := placed[d.ID]; ok {
-			u.Box, u.Space = OnMap, sp
+			u.Box, u.Space = onMap, sp
 		}
 		g.Units = append(g.Units, u)
 	}
-	g.Decks, g.Hands = map[string]*DeckState{}, map[string][]string{}
+	g.Decks, g.Hands = map[string]*deckState{}, map[string][]string{}
 	for _, seat := range g.Seats {
-		d := &DeckState{}
+		d := &deckState{}
 		for _, c := range g.sc.Deck.Cards {
 			if !slices.Contains(g.seatSides(seat), c.Deck) {
 				continue
 			}
 			switch {
-			case g.TwoPlayer() && seat == SeatBC && c.Remove2P: // 14.2.6
+			case g.TwoPlayer() && seat == seatBC && c.Remove2P: // 14.2.6
 				d.Out = append(d.Out, c.ID)
-			case c.Period == Late: // 4.1.6
+			case c.Period == late: // 4.1.6
 				d.Late = append(d.Late, c.ID)
 			default:
 				d.Draw = append(d.Draw, c.ID)
@@ -150,13 +147,13 @@ func (g *game) setUp() {
 // label names the step open in reports and the dice log.
 func (g *game) label() string {
 	switch g.Phase {
-	case PhaseSetup:
+	case phaseSetup:
 		return "set-up"
-	case PhaseStart:
+	case phaseStart:
 		return fmt.Sprintf("turn %d: start of turn", g.Turn)
-	case PhaseRound:
+	case phaseRound:
 		return fmt.Sprintf("turn %d, round %d: %s", g.Turn, g.Rounds+1, g.Active)
-	case PhaseDecide:
+	case phaseDecide:
 		return fmt.Sprintf("turn %d, round %d: %s", g.Turn, g.Rounds+1, g.Pending.Label)
 	}
 	return "over"
@@ -168,28 +165,28 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 		return adjudicator.StepSpec{}, err
 	}
 	if g.Over {
-		return adjudicator.StepSpec{Over: true, Phase: PhaseOver}, nil
+		return adjudicator.StepSpec{Over: true, Phase: phaseOver}, nil
 	}
 	no := map[string]string{}
 	var owing []string
 	switch g.Phase {
-	case PhaseSetup:
+	case phaseSetup:
 		owing = slices.Clone(g.Seats)
 		for _, s := range owing {
 			no[s] = "no standing orders"
-			if s == SeatBC {
+			if s == seatBC {
 				no[s] = "no standing orders; the regions' markers go to the side controlling more of their spaces (14.2.2)"
 			}
 		}
-	case PhaseStart:
+	case phaseStart:
 		owing = g.order()
 		for _, s := range owing {
 			no[s] = "standing orders unchanged; the umpire places your reinforcements; no Foreign Unit changes"
 		}
-	case PhaseRound:
+	case phaseRound:
 		owing = []string{g.Active}
 		no[g.Active] = "the umpire plays your lowest-value card for a Diplomatic Action (11.1)"
-	case PhaseDecide:
+	case phaseDecide:
 		owing = slices.Clone(g.Pending.Seats)
 		for _, s := range owing {
 			no[s] = g.Pending.Default
@@ -223,13 +220,13 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 	g.r = r
 	g.Arrows = nil
 	switch g.Phase {
-	case PhaseSetup:
+	case phaseSetup:
 		g.adjudicateSetup(orders)
-	case PhaseStart:
+	case phaseStart:
 		g.adjudicateStart(orders)
-	case PhaseRound:
+	case phaseRound:
 		g.adjudicateRound(orders[g.Active])
-	case PhaseDecide:
+	case phaseDecide:
 		g.adjudicateDecision(orders)
 	default:
 		return nil, nil, fmt.Errorf("bu: unknown phase %q", g.Phase)

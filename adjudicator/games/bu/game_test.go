@@ -119,7 +119,7 @@ func checkInvariants(t testing.TB, state []byte, step int) {
 	}
 	count := map[string]int{}
 	for _, u := range g.Units {
-		if u.Box != OnMap {
+		if u.Box != onMap {
 			continue
 		}
 		count[u.Space]++
@@ -135,7 +135,7 @@ func checkInvariants(t testing.TB, state []byte, step int) {
 		}
 	}
 	for sp, n := range count {
-		if n > StackLimit && g.Round == nil {
+		if n > stackLimit && g.Round == nil {
 			t.Fatalf("step %d: %d units at %s", step, n, sp)
 		}
 	}

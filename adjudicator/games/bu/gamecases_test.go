@@ -53,7 +53,7 @@ import (
 //	want points N              OPs, SR or RP points left in the round
 //	want track NAME VALUE      a track of the public report (SW Serb 34)
 func TestGameCases(t *testing.T) {
-	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "refuse", Format: 1, Hint: 0}}}
+	refusals := &rulestest.Refusals{Dir: "."}
 	rulestest.Run(t, rulestest.Config{Rules: Game, Dir: filepath.Join("testdata", "game"), Fixtures: fixtures{}, CheckDraw: citesRule, Refusals: refusals})
 	if !t.Failed() {
 		refusals.Check(t) // skipped when -run picks single cases
@@ -81,7 +81,7 @@ func (fixtures) Setup(state []byte, directive string, args []string) ([]byte, er
 		}
 		return nil
 	}
-	unit := func(id string) (*Unit, error) {
+	unit := func(id string) (*unit, error) {
 		u := g.byID[unitID(id)]
 		if u == nil {
 			return nil, fmt.Errorf("no unit %s", id)
@@ -89,7 +89,7 @@ func (fixtures) Setup(state []byte, directive string, args []string) ([]byte, er
 		return u, nil
 	}
 	side := func(s string) (Side, error) {
-		sd, ok := ParseSide(s)
+		sd, ok := parseSide(s)
 		if !ok {
 			return "", fmt.Errorf("%q is not a side", s)
 		}
@@ -98,8 +98,8 @@ func (fixtures) Setup(state []byte, directive string, args []string) ([]byte, er
 	switch directive {
 	case "empty":
 		for _, u := range g.Units {
-			if u.Box == OnMap {
-				u.Box, u.Space, u.Supply, u.Reduced = Pool, "", "", false
+			if u.Box == onMap {
+				u.Box, u.Space, u.Supply, u.Reduced = pool, "", "", false
 			}
 		}
 	case "unit":
@@ -110,18 +110,18 @@ func (fixtures) Setup(state []byte, directive string, args []string) ([]byte, er
 		if err != nil {
 			return nil, err
 		}
-		if g.space(Slug(args[1])) == nil {
+		if g.space(slug(args[1])) == nil {
 			return nil, fmt.Errorf("no space %s", args[1])
 		}
-		u.Box, u.Space, u.Reduced, u.Supply, u.Arrives = OnMap, Slug(args[1]), false, "", 0
+		u.Box, u.Space, u.Reduced, u.Supply, u.Arrives = onMap, slug(args[1]), false, "", 0
 		for _, a := range args[2:] {
 			switch a {
 			case "reduced":
 				u.Reduced = true
 			case "low":
-				u.Supply = LowSupply
+				u.Supply = lowSupply
 			case "oos":
-				u.Supply = OOS
+				u.Supply = oos
 			default:
 				return nil, fmt.Errorf("unit: %q is not reduced, low or oos", a)
 			}
@@ -137,7 +137,7 @@ func (fixtures) Setup(state []byte, directive string, args []string) ([]byte, er
 			}
 			u.Box, u.Space, u.Supply = directive, "", ""
 			if directive == "pool" {
-				u.Box = Pool
+				u.Box = pool
 			}
 		}
 	case "control":
@@ -149,27 +149,27 @@ func (fixtures) Setup(state []byte, directive string, args []string) ([]byte, er
 			return nil, err
 		}
 		for _, sp := range args[:1] {
-			if g.space(Slug(sp)) == nil || g.space(Slug(sp)).Foreign() {
+			if g.space(slug(sp)) == nil || g.space(slug(sp)).Foreign() {
 				return nil, fmt.Errorf("no domestic space %s", sp)
 			}
-			g.Control[Slug(sp)] = s
+			g.Control[slug(sp)] = s
 		}
 	case "region":
 		if err := need(2, "region REGION SIDE|none"); err != nil {
 			return nil, err
 		}
-		if g.sc.Map.RegionByID(Slug(args[0])) == nil {
+		if g.sc.Map.RegionByID(slug(args[0])) == nil {
 			return nil, fmt.Errorf("no region %s", args[0])
 		}
 		if args[1] == "none" {
-			delete(g.Regions, Slug(args[0]))
+			delete(g.Regions, slug(args[0]))
 			break
 		}
 		s, err := side(args[1])
 		if err != nil {
 			return nil, err
 		}
-		g.Regions[Slug(args[0])] = s
+		g.Regions[slug(args[0])] = s
 	case "turn":
 		if err := need(1, "turn N"); err != nil {
 			return nil, err
@@ -182,7 +182,7 @@ func (fixtures) Setup(state []byte, directive string, args []string) ([]byte, er
 		if !slices.Contains(g.Seats, args[0]) {
 			return nil, fmt.Errorf("no seat %s", args[0])
 		}
-		g.Phase, g.Active, g.Rounds = PhaseRound, args[0], 0
+		g.Phase, g.Active, g.Rounds = phaseRound, args[0], 0
 	case "phase":
 		if err := need(1, "phase start|setup"); err != nil {
 			return nil, err
@@ -234,12 +234,12 @@ func (fixtures) Setup(state []byte, directive string, args []string) ([]byte, er
 		if args[1] == "progress" {
 			v = "progress:0"
 		}
-		g.Trench[Slug(args[0])] = v
+		g.Trench[slug(args[0])] = v
 	case "un":
 		if err := need(1, "un SPACE"); err != nil {
 			return nil, err
 		}
-		g.UN = append(g.UN, Slug(args[0]))
+		g.UN = append(g.UN, slug(args[0]))
 	case "standing":
 		if err := need(2, "standing SEAT ORDER ..."); err != nil {
 			return nil, err
@@ -270,7 +270,7 @@ func (fixtures) Setup(state []byte, directive string, args []string) ([]byte, er
 			d.Draw = slices.DeleteFunc(d.Draw, func(x string) bool { return x == c.ID })
 			d.Late = slices.DeleteFunc(d.Late, func(x string) bool { return x == c.ID })
 		}
-		g.Lasting = append(g.Lasting, Lasting{Card: c.ID, Seat: args[0], Side: c.Deck, Until: c.Lasting, Turn: g.Turn})
+		g.Lasting = append(g.Lasting, lasting{Card: c.ID, Seat: args[0], Side: c.Deck, Until: c.Lasting, Turn: g.Turn})
 	default:
 		return nil, rulestest.ErrUnknown
 	}
@@ -289,7 +289,7 @@ func (fixtures) Check(state []byte, name, want string) error {
 		}
 		return nil
 	}
-	unit := func() (*Unit, error) {
+	unit := func() (*unit, error) {
 		if err := need(1); err != nil {
 			return nil, err
 		}
@@ -308,14 +308,14 @@ func (fixtures) Check(state []byte, name, want string) error {
 		if err := need(2); err != nil {
 			return err
 		}
-		if u.Box != OnMap || u.Space != Slug(f[1]) {
+		if u.Box != onMap || u.Space != slug(f[1]) {
 			return fmt.Errorf("%s is %s", u.ID, where(g, u))
 		}
 		for _, a := range f[2:] {
 			switch {
 			case a == "reduced" && !u.Reduced, a == "full" && u.Reduced:
 				return fmt.Errorf("%s is %s", u.ID, map[bool]string{true: "reduced", false: "full"}[u.Reduced])
-			case a == "low" && u.Supply != LowSupply, a == "oos" && u.Supply != OOS, a == "supplied" && u.Supply != "":
+			case a == "low" && u.Supply != lowSupply, a == "oos" && u.Supply != oos, a == "supplied" && u.Supply != "":
 				return fmt.Errorf("%s has supply marker %q", u.ID, u.Supply)
 			}
 		}
@@ -324,7 +324,7 @@ func (fixtures) Check(state []byte, name, want string) error {
 		if err != nil {
 			return err
 		}
-		if u.Box != Eliminated && u.Box != Removed {
+		if u.Box != eliminated && u.Box != removed {
 			return fmt.Errorf("%s is %s", u.ID, where(g, u))
 		}
 	case "removed":
@@ -332,7 +332,7 @@ func (fixtures) Check(state []byte, name, want string) error {
 		if err != nil {
 			return err
 		}
-		if u.Box != Removed {
+		if u.Box != removed {
 			return fmt.Errorf("%s is %s", u.ID, where(g, u))
 		}
 	case "box":
@@ -350,14 +350,14 @@ func (fixtures) Check(state []byte, name, want string) error {
 		if err := need(2); err != nil {
 			return err
 		}
-		if got := g.Control[Slug(f[0])]; !strings.EqualFold(string(got), f[1]) {
+		if got := g.Control[slug(f[0])]; !strings.EqualFold(string(got), f[1]) {
 			return fmt.Errorf("%s is controlled by %s", f[0], got)
 		}
 	case "region":
 		if err := need(2); err != nil {
 			return err
 		}
-		got := string(g.Regions[Slug(f[0])])
+		got := string(g.Regions[slug(f[0])])
 		if got == "" {
 			got = "none"
 		}
@@ -368,7 +368,7 @@ func (fixtures) Check(state []byte, name, want string) error {
 		if err := need(2); err != nil {
 			return err
 		}
-		s, ok := ParseSide(f[0])
+		s, ok := parseSide(f[0])
 		if !ok {
 			return fmt.Errorf("%q is not a side", f[0])
 		}
@@ -421,7 +421,7 @@ func (fixtures) Check(state []byte, name, want string) error {
 		if err := need(2); err != nil {
 			return err
 		}
-		got := g.Trench[Slug(f[0])]
+		got := g.Trench[slug(f[0])]
 		switch {
 		case got == "":
 			got = "none"
@@ -432,7 +432,7 @@ func (fixtures) Check(state []byte, name, want string) error {
 			return fmt.Errorf("trench at %s: %s", f[0], got)
 		}
 	case "un", "noun":
-		if g.isUN(Slug(want)) != (name == "un") {
+		if g.isUN(slug(want)) != (name == "un") {
 			return fmt.Errorf("UN Safe Areas: %v", g.UN)
 		}
 	case "winner":
@@ -472,8 +472,8 @@ func (fixtures) Check(state []byte, name, want string) error {
 	return nil
 }
 
-func where(g *game, u *Unit) string {
-	if u.Box == OnMap {
+func where(g *game, u *unit) string {
+	if u.Box == onMap {
 		s := "at " + u.Space
 		if u.Reduced {
 			s += " (reduced)"

@@ -53,7 +53,7 @@ func (g *game) interrupts(moment string) {
 
 // interruptFits reports whether an interrupt answering on is played at this
 // moment of the round.
-func (g *game) interruptFits(c *Card, on, moment string) bool {
+func (g *game) interruptFits(c *card, on, moment string) bool {
 	r := g.Round
 	switch moment {
 	case "before":
@@ -70,7 +70,7 @@ func (g *game) interruptFits(c *Card, on, moment string) bool {
 }
 
 // playInterrupt plays seat's interrupt card.
-func (g *game) playInterrupt(seat string, c *Card) {
+func (g *game) playInterrupt(seat string, c *card) {
 	r := g.Round
 	g.takeFromHand(seat, c.ID)
 	g.ev("1.5.8", "%s interrupts with %s.", seatName(seat), g.cardName(c.ID))
@@ -79,19 +79,19 @@ func (g *game) playInterrupt(seat string, c *Card) {
 	for _, e := range c.Effects {
 		e := e
 		switch e.Kind {
-		case EffCancel:
+		case effCancel:
 			if r.Mode == "event" && !r.Cancelled {
 				r.Cancelled = true
 				g.ev("1.5.8", "%s's event %s is cancelled.", seatName(r.Seat), r.Card)
 			}
-		case EffReduce:
-			targets := g.pickEnemies(seat, r.For, e.Units, func(u *Unit) bool { return !u.Reduced && slices.Contains(g.seatSides(r.Seat), u.Side()) })
+		case effReduce:
+			targets := g.pickEnemies(seat, r.For, e.Units, func(u *unit) bool { return !u.Reduced && slices.Contains(g.seatSides(r.Seat), u.Side()) })
 			if len(targets) == 0 {
 				continue
 			}
 			g.ev("12.1.2", "%s names the units before rolling: %s.", seatName(seat), unitIDs(targets))
 			for _, u := range targets {
-				roll, hit := RollToReduce(g.r, e.On, fmt.Sprintf("B&U 12.1.2 roll to reduce %s (interrupt %s), reduces on %d-9", u.ID, c.ID, e.On))
+				roll, hit := rollToReduce(g.r, e.On, fmt.Sprintf("B&U 12.1.2 roll to reduce %s (interrupt %s), reduces on %d-9", u.ID, c.ID, e.On))
 				if hit {
 					u.Reduced = true
 					g.ev("12.1.2", "%s rolls %d on %s: reduced.", c.ID, roll, u.ID)
@@ -99,21 +99,21 @@ func (g *game) playInterrupt(seat string, c *Card) {
 					g.ev("12.1.2", "%s rolls %d on %s: no effect.", c.ID, roll, u.ID)
 				}
 			}
-		case EffSW:
+		case effSW:
 			for _, s := range g.sidesOf(e.Who, seat, side) {
 				g.changeSW(s, e.Value, "1.5.8", "interrupt "+c.ID)
 			}
-		case EffFA:
+		case effFA:
 			for _, s := range g.sidesOf(e.Who, seat, side) {
 				g.changeFA(s, e.Value, "1.5.8", "interrupt "+c.ID, seat)
 			}
-		case EffDRM:
+		case effDRM:
 			keep = true
 		}
 	}
 	g.checkVictory()
 	if keep {
-		r.Cards = append(r.Cards, RoundCard{Card: c.ID, Seat: seat})
+		r.Cards = append(r.Cards, roundCard{Card: c.ID, Seat: seat})
 		g.ev("1.5.8", "%s stays in effect for %s's battles this round.", c.ID, seatName(seat))
 	} else {
 		g.discard(seat, c.ID)

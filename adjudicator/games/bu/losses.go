@@ -2,17 +2,17 @@ package bu
 
 import "slices"
 
-// LossUnit is one unit taking losses: the LF of its full and reduced sides
+// lossUnit is one unit taking losses: the LF of its full and reduced sides
 // (already halved when it is Out Of Supply, 13.4.6.3) and whether it is at
 // full strength.
-type LossUnit struct {
+type lossUnit struct {
 	FullLF, ReducedLF int
 	Full              bool
 }
 
 // Steps is how many step losses the unit can take (13.4.6.1): two when full
 // (flip, then eliminate), one when reduced.
-func (u LossUnit) Steps() int {
+func (u lossUnit) Steps() int {
 	if u.Full {
 		return 2
 	}
@@ -21,7 +21,7 @@ func (u LossUnit) Steps() int {
 
 // lf is the LF the unit's first k steps add towards the Loss Number: each
 // step adds the LF of the side it is taken from (13.4.6.2).
-func (u LossUnit) lf(k int) int {
+func (u lossUnit) lf(k int) int {
 	switch {
 	case k <= 0:
 		return 0
@@ -33,8 +33,8 @@ func (u LossUnit) lf(k int) int {
 	return u.FullLF + u.ReducedLF
 }
 
-// LossPlan is every legal way to take a Loss Number.
-type LossPlan struct {
+// lossPlan is every legal way to take a Loss Number.
+type lossPlan struct {
 	// Fulfilled is the largest LF total the steps can add without exceeding
 	// the Loss Number (13.4.6.2).
 	Fulfilled int
@@ -51,13 +51,13 @@ type LossPlan struct {
 	Forced bool
 }
 
-// AllocateLosses finds the legal allocations of a Loss Number among units
+// allocateLosses finds the legal allocations of a Loss Number among units
 // (13.4.6.2 Maximum Fulfilment): the steps must add as much LF as possible
 // without exceeding the Loss Number, and the owner chooses among the
 // allocations that do. A critical hit (13.4.6.4) makes the owner take one
 // step, of his choice, when the Loss Number allows none.
-func AllocateLosses(loss int, units []LossUnit, critical bool) LossPlan {
-	var plan LossPlan
+func allocateLosses(loss int, units []lossUnit, critical bool) lossPlan {
+	var plan lossPlan
 	best := -1
 	cur := make([]int, len(units))
 	var walk func(i, sum int)

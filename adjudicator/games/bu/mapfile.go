@@ -8,26 +8,26 @@ package bu
 // (4.1.2). The road network is a board.Graph.
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // The foreign designations of 1.2.5; "" is a domestic (BiH) space.
 const (
-	CRO = "CRO"
-	YUG = "YUG"
-	KRA = "KRA"
+	cro = "CRO"
+	yug = "YUG"
+	kra = "KRA"
 )
 
-// Space is one space of the map.
-type Space struct {
+// space is one space of the map.
+type space struct {
 	ID, Name string
 	X, Y     float64
-	Terrain  Terrain
+	Terrain  terrain
 	Key      bool
 	// Region is the domestic space's region; foreign spaces have none.
 	Region string
@@ -44,10 +44,10 @@ type Space struct {
 }
 
 // Foreign reports whether the space is a Foreign Space (1.2.5).
-func (s *Space) Foreign() bool { return s.Designation != "" }
+func (s *space) Foreign() bool { return s.Designation != "" }
 
-// Region is a region of the map (1.2.10, 13.5.4).
-type Region struct {
+// region is a region of the map (1.2.10, 13.5.4).
+type region struct {
 	ID, Name     string
 	ControlValue int    // spaces to control (13.5.4)
 	Points       int    // Region Points (SW)
@@ -60,9 +60,9 @@ type Region struct {
 	Keys     []int // its Key Spaces
 }
 
-// Road joins two spaces; River marks a road that crosses a river into a
+// road joins two spaces; River marks a road that crosses a river into a
 // River space (13.4.4.2).
-type Road struct {
+type road struct {
 	A, B  string
 	River bool
 }
@@ -74,14 +74,14 @@ type Map struct {
 	Notice  string
 	Width   float64
 	Height  float64
-	Spaces  []*Space
-	Regions []*Region
-	Roads   []Road
+	Spaces  []*space
+	Regions []*region
+	Roads   []road
 	// Graph links every road, and every pair of foreign spaces of one
 	// designation: they are connected beyond the map (1.2.5).
 	Graph    *board.Graph
 	byID     map[string]int
-	regionOf map[string]*Region
+	regionOf map[string]*region
 	river    map[[2]int]bool
 	road     map[[2]int]bool
 }
@@ -93,7 +93,7 @@ func (m *Map) Space(id string) (int, bool) {
 }
 
 // RegionByID returns the region with id, nil if none.
-func (m *Map) RegionByID(id string) *Region { return m.regionOf[id] }
+func (m *Map) RegionByID(id string) *region { return m.regionOf[id] }
 
 // RiverRoad reports whether the road between spaces a and b crosses a river.
 func (m *Map) RiverRoad(a, b int) bool { return m.river[pair(a, b)] }
@@ -110,14 +110,12 @@ func pair(a, b int) [2]int {
 }
 
 type mapFile struct {
-	Title   string       `toml:"title"`
-	StandIn bool         `toml:"stand_in"`
-	Notice  string       `toml:"notice"`
-	Width   float64      `toml:"width"`
-	Height  float64      `toml:"height"`
-	Space   []spaceFile  `toml:"space"`
-	Road    []roadFile   `toml:"road"`
-	Region  []regionFile `toml:"region"`
+	kit.Preamble
+	Width  float64      `toml:"width"`
+	Height float64      `toml:"height"`
+	Space  []spaceFile  `toml:"space"`
+	Road   []roadFile   `toml:"road"`
+	Region []regionFile `toml:"region"`
 }
 
 type spaceFile struct {
@@ -150,66 +148,45 @@ type regionFile struct {
 	Choose2P     bool     `toml:"choose_2p"`
 }
 
-// fileProblem builds a *datafile.FileError for field key of the index-th
-// [[table]] entry (index < 0: a top-level key). Its line is the key's; for
-// a key the file leaves out, or writes inline (table = {...}), the line of
-// the table's entry, or of the key holding the table.
-func fileProblem(name string, data []byte, table string, index int, key, format string, args ...any) error {
-	field := key
-	switch {
-	case table != "" && index >= 0:
-		field = fmt.Sprintf("%s[%d].%s", table, index, key)
-	case table != "":
-		field = table + "." + key
-	}
-	line := datafile.FieldLine(data, table, index, key)
-	if line == 0 && table != "" {
-		line = datafile.FieldLine(data, table, index, "")
-	}
-	if line == 0 && table != "" {
-		line = datafile.FieldLine(data, "", -1, table)
-	}
-	return &datafile.FileError{File: name, Line: line, Field: field, Err: fmt.Sprintf(format, args...)}
-}
-
-// ParseSide reads a side's name, as files and orders write it.
-func ParseSide(s string) (Side, bool) {
+// parseSide reads a side's name, as files and orders write it.
+func parseSide(s string) (Side, bool) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "serb", "serbs", "serbian", "srb":
-		return Serb, true
+		return serb, true
 	case "croat", "croats", "croatian", "cro":
-		return Croat, true
+		return croat, true
 	case "bosniak", "bosniaks", "bos":
-		return Bosniak, true
+		return bosniak, true
 	}
 	return "", false
 }
 
-// Sides are the three sides, in the order of play of turns 1-2 (5.1.2).
-var Sides = []Side{Serb, Croat, Bosniak}
+// sides are the three sides, in the order of play of turns 1-2 (5.1.2).
+var sides = []Side{serb, croat, bosniak}
 
-// ParseMap reads and checks a board file. A wrong file is refused with a
+// parseMap reads and checks a board file. A wrong file is refused with a
 // *datafile.FileError naming the line and field.
-func ParseMap(name string, data []byte) (*Map, error) {
+func parseMap(name string, data []byte) (*Map, error) {
+	file := kit.File{Name: name, Data: data}
 	var f mapFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return nil, err
 	}
 	bad := func(table string, index int, key, format string, args ...any) error {
-		return fileProblem(name, data, table, index, key, format, args...)
+		return file.Errorf(table, index, key, format, args...)
 	}
 	m := &Map{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, Width: f.Width, Height: f.Height,
-		byID: map[string]int{}, regionOf: map[string]*Region{}, river: map[[2]int]bool{}, road: map[[2]int]bool{}}
-	if m.StandIn && m.Notice == "" {
-		return nil, bad("", -1, "notice", "a stand-in map must say so in a notice every report carries")
+		byID: map[string]int{}, regionOf: map[string]*region{}, river: map[[2]int]bool{}, road: map[[2]int]bool{}}
+	if err := f.Check(file, "a stand-in map"); err != nil {
+		return nil, err
 	}
 	if len(f.Region) == 0 {
 		return nil, bad("", -1, "region", "missing: the map needs its regions (1.2.10, 13.5.4)")
 	}
 	for i, r := range f.Region {
-		id := Slug(r.ID)
+		id := slug(r.ID)
 		if id == "" {
-			id = Slug(r.Name)
+			id = slug(r.Name)
 		}
 		switch {
 		case id == "" || r.Name == "":
@@ -221,22 +198,22 @@ func ParseMap(name string, data []byte) (*Map, error) {
 		case r.Points < 0:
 			return nil, bad("region", i, "points", "%d: Region Points are 0 or more (13.5.4)", r.Points)
 		}
-		reg := &Region{ID: id, Name: r.Name, ControlValue: r.ControlValue, Points: r.Points, Choose2P: r.Choose2P}
+		reg := &region{ID: id, Name: r.Name, ControlValue: r.ControlValue, Points: r.Points, Choose2P: r.Choose2P}
 		for _, s := range r.KeyFor {
-			side, ok := ParseSide(s)
+			side, ok := parseSide(s)
 			if !ok {
 				return nil, bad("region", i, "key_for", "%q: want Serb, Croat or Bosniak (3.1.3)", s)
 			}
 			reg.KeyFor = append(reg.KeyFor, side)
 		}
 		if r.Control != "" {
-			side, ok := ParseSide(r.Control)
+			side, ok := parseSide(r.Control)
 			if !ok {
 				return nil, bad("region", i, "control", "%q: want Serb, Croat, Bosniak or nothing (4.1.2)", r.Control)
 			}
 			reg.Control = side
 		}
-		if reg.Choose2P && reg.Control == Serb {
+		if reg.Choose2P && reg.Control == serb {
 			return nil, bad("region", i, "control", "a region whose marker the Bosniak-Croat player chooses (14.2.2) is not Serbian at setup")
 		}
 		m.Regions = append(m.Regions, reg)
@@ -244,9 +221,9 @@ func ParseMap(name string, data []byte) (*Map, error) {
 	}
 	var ids []string
 	for i, s := range f.Space {
-		id := Slug(s.ID)
+		id := slug(s.ID)
 		if id == "" {
-			id = Slug(s.Name)
+			id = slug(s.Name)
 		}
 		if id == "" || s.Name == "" {
 			return nil, bad("space", i, "name", "missing: every space has a name")
@@ -254,28 +231,28 @@ func ParseMap(name string, data []byte) (*Map, error) {
 		if _, dup := m.byID[id]; dup {
 			return nil, bad("space", i, "id", "space %q is listed twice", id)
 		}
-		sp := &Space{ID: id, Name: s.Name, X: s.X, Y: s.Y, Terrain: Terrain(strings.ToLower(s.Terrain)), Key: s.Key, Insert: Slug(s.Insert)}
+		sp := &space{ID: id, Name: s.Name, X: s.X, Y: s.Y, Terrain: terrain(strings.ToLower(s.Terrain)), Key: s.Key, Insert: slug(s.Insert)}
 		if sp.Terrain == "" {
 			sp.Terrain = Clear
 		}
-		if !slices.Contains(Terrains, sp.Terrain) {
+		if !slices.Contains(terrains, sp.Terrain) {
 			return nil, bad("space", i, "terrain", "%q: want clear, mountain, swamp, city or river (1.2.8)", s.Terrain)
 		}
 		if s.Designation != "" {
 			sp.Designation = strings.ToUpper(s.Designation)
 			switch {
-			case sp.Designation != CRO && sp.Designation != YUG && sp.Designation != KRA:
+			case sp.Designation != cro && sp.Designation != yug && sp.Designation != kra:
 				return nil, bad("space", i, "designation", "%q: want CRO, YUG or KRA (1.2.5)", s.Designation)
 			case s.Region != "" || s.Key || s.Control != "" || len(s.Setup) > 0:
 				return nil, bad("space", i, "designation", "a Foreign Space (%s) has no region, Key Space, control or setup symbols: it belongs to its designation (1.2.5)", sp.Designation)
 			}
 		} else {
-			reg := m.regionOf[Slug(s.Region)]
+			reg := m.regionOf[slug(s.Region)]
 			if reg == nil {
 				return nil, bad("space", i, "region", "%q: want one of the regions listed (every BiH space is in a region, 1.2.10)", s.Region)
 			}
 			sp.Region = reg.ID
-			side, ok := ParseSide(s.Control)
+			side, ok := parseSide(s.Control)
 			if !ok {
 				return nil, bad("space", i, "control", "%q: want Serb, Croat or Bosniak: every space is controlled by one player (1.2.3, 4.1.2)", s.Control)
 			}
@@ -302,8 +279,8 @@ func ParseMap(name string, data []byte) (*Map, error) {
 	}
 	var links [][2]string
 	for i, r := range f.Road {
-		a, oka := m.byID[Slug(r.A)]
-		b, okb := m.byID[Slug(r.B)]
+		a, oka := m.byID[slug(r.A)]
+		b, okb := m.byID[slug(r.B)]
 		switch {
 		case !oka:
 			return nil, bad("road", i, "a", "%q is not a space of the map", r.A)
@@ -312,10 +289,10 @@ func ParseMap(name string, data []byte) (*Map, error) {
 		case a == b:
 			return nil, bad("road", i, "b", "a road joins two different spaces")
 		}
-		if r.River && m.Spaces[a].Terrain != River && m.Spaces[b].Terrain != River {
+		if r.River && m.Spaces[a].Terrain != river && m.Spaces[b].Terrain != river {
 			return nil, bad("road", i, "river", "a river crossing leads into a River space (13.4.4.2), but %s and %s are not River spaces", m.Spaces[a].ID, m.Spaces[b].ID)
 		}
-		m.Roads = append(m.Roads, Road{A: m.Spaces[a].ID, B: m.Spaces[b].ID, River: r.River})
+		m.Roads = append(m.Roads, road{A: m.Spaces[a].ID, B: m.Spaces[b].ID, River: r.River})
 		m.road[pair(a, b)] = true
 		if r.River {
 			m.river[pair(a, b)] = true
@@ -338,10 +315,10 @@ func ParseMap(name string, data []byte) (*Map, error) {
 	return m, nil
 }
 
-// Slug is the id orders use for a name: lower case ASCII letters, digits
+// slug is the id orders use for a name: lower case ASCII letters, digits
 // and '-', the diacritics of Bosnian, Croatian and Serbian folded (Brčko is
 // brcko, Đakovo djakovo), other characters made '-'.
-func Slug(s string) string {
+func slug(s string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(strings.TrimSpace(s)) {

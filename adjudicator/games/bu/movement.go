@@ -11,49 +11,51 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // mayOperate says why a unit may not be activated for an Operation, or nil.
-func (g *game) mayOperate(u *Unit) error {
+func (g *game) mayOperate(u *unit) error {
 	switch {
-	case u.Box != OnMap:
+	case u.Box != onMap:
 		return lateError("%s is not on the map", u.ID)
 	case g.acted(u.ID):
-		return refuse("a unit makes one action a round (13.1.7)", "%s has already acted this round", u.ID)
-	case u.Supply == OOS:
-		return refuse("Out Of Supply units may not be activated (2.4.8, 13.1.2)", "%s is Out Of Supply", u.ID)
+		return adjudicator.Refuse("a unit makes one action a round (13.1.7)", "%s has already acted this round", u.ID)
+	case u.Supply == oos:
+		return adjudicator.Refuse("Out Of Supply units may not be activated (2.4.8, 13.1.2)", "%s is Out Of Supply", u.ID)
 	case g.Round != nil && slices.Contains(g.Round.NoOps, u.ID):
-		return refuse("units whose supply path opened this round wait for the next (7.2.5)", "%s had its supply path opened this round", u.ID)
+		return adjudicator.Refuse("units whose supply path opened this round wait for the next (7.2.5)", "%s had its supply path opened this round", u.ID)
 	case !u.Type().Foreign && g.space(u.Space).Foreign():
-		return refuse("a domestic unit in a Foreign Space comes back only by Strategic Redeployment (13.1.8)", "%s is in a Foreign Space", u.ID)
+		return adjudicator.Refuse("a domestic unit in a Foreign Space comes back only by Strategic Redeployment (13.1.8)", "%s is in a Foreign Space", u.ID)
 	}
 	return nil
 }
 
 // mayEnter says why unit u may not enter space id (moving, advancing or
 // capturing), or nil. capture tells that entering captures the space.
-func (g *game) mayEnter(u *Unit, id string) error {
+func (g *game) mayEnter(u *unit, id string) error {
 	sp := g.space(id)
 	side := u.Side()
 	t := u.Type()
 	if sp.Foreign() {
 		if !t.Foreign {
-			return refuse("domestic units move only inside BiH (1.3.2)", "%s may not enter the Foreign Space %s", u.ID, sp.Name)
+			return adjudicator.Refuse("domestic units move only inside BiH (1.3.2)", "%s may not enter the Foreign Space %s", u.ID, sp.Name)
 		}
 		if !usesDesignation(side, sp.Designation) {
-			return refuse(fmt.Sprintf("%s units use %s spaces (1.2.5)", side, map[bool]string{true: "YUG and KRA", false: "CRO"}[side == Serb]), "%s may not enter %s (%s)", u.ID, sp.Name, sp.Designation)
+			return adjudicator.Refuse(fmt.Sprintf("%s units use %s spaces (1.2.5)", side, map[bool]string{true: "YUG and KRA", false: "CRO"}[side == serb]), "%s may not enter %s (%s)", u.ID, sp.Name, sp.Designation)
 		}
 		return nil
 	}
 	if occ := g.occupant(id); occ != "" && g.enemies(side, occ) {
-		return refuse("a unit may not enter a space containing an enemy unit (13.2.3)", "%s holds %s units", sp.Name, occ)
+		return adjudicator.Refuse("a unit may not enter a space containing an enemy unit (13.2.3)", "%s holds %s units", sp.Name, occ)
 	}
 	if t.RegionOnly != "" && sp.Region != t.RegionOnly {
-		return refuse(fmt.Sprintf("%s units move only in %s (1.3.4)", t.Army, g.sc.Map.RegionByID(t.RegionOnly).Name), "%s may not enter %s", u.ID, sp.Name)
+		return adjudicator.Refuse(fmt.Sprintf("%s units move only in %s (1.3.4)", t.Army, g.sc.Map.RegionByID(t.RegionOnly).Name), "%s may not enter %s", u.ID, sp.Name)
 	}
 	owner := g.Control[id]
 	if !g.friendly(side, owner) && len(t.AttackOnly) > 0 && !slices.Contains(t.AttackOnly, owner) {
-		return refuse(fmt.Sprintf("%s units capture only %s spaces (1.3.4)", t.Army, sideList(t.AttackOnly)), "%s may not capture the %s space %s", u.ID, owner, sp.Name)
+		return adjudicator.Refuse(fmt.Sprintf("%s units capture only %s spaces (1.3.4)", t.Army, sideList(t.AttackOnly)), "%s may not capture the %s space %s", u.ID, owner, sp.Name)
 	}
 	return nil
 }
@@ -68,7 +70,7 @@ func sideList(sides []Side) string {
 
 // checkMove says why units may not move from their space along path (the
 // spaces entered, in order), or nil; it gives the MF each spends.
-func (g *game) checkMove(seat string, units []*Unit, path []string) error {
+func (g *game) checkMove(seat string, units []*unit, path []string) error {
 	if len(units) == 0 || len(path) == 0 {
 		return lateError("a move needs units and the spaces they enter") // the parser refuses it first
 	}
@@ -78,7 +80,7 @@ func (g *game) checkMove(seat string, units []*Unit, path []string) error {
 			return err
 		}
 		if u.Space != from {
-			return refuse("a stack moving together starts in one space (13.2.4)", "%s is at %s, not %s", u.ID, g.name(u.Space), g.name(from))
+			return adjudicator.Refuse("a stack moving together starts in one space (13.2.4)", "%s is at %s, not %s", u.ID, g.name(u.Space), g.name(from))
 		}
 	}
 	for _, u := range units {
@@ -88,16 +90,16 @@ func (g *game) checkMove(seat string, units []*Unit, path []string) error {
 			a, _ := g.sc.Map.Space(at)
 			b, _ := g.sc.Map.Space(next)
 			if !g.sc.Map.Graph.Adjacent(a, b) {
-				return refuse(fmt.Sprintf("roads from %s lead to %s", at, g.neighbours(at)), "no road joins %s and %s (1.2.7)", g.name(at), g.name(next))
+				return adjudicator.Refuse(fmt.Sprintf("roads from %s lead to %s", at, g.neighbours(at)), "no road joins %s and %s (1.2.7)", g.name(at), g.name(next))
 			}
 			if g.Round != nil && slices.Contains(g.Round.Occupied, next) && !g.space(next).Foreign() {
-				return refuse("a unit may not enter a space held by an enemy unit at the start of the round, even once it is cleared (13.2.7)", "%s was occupied by the enemy when the round began", g.name(next))
+				return adjudicator.Refuse("a unit may not enter a space held by an enemy unit at the start of the round, even once it is cleared (13.2.7)", "%s was occupied by the enemy when the round began", g.name(next))
 			}
 			if err := g.mayEnter(u, next); err != nil {
 				return err
 			}
 			if !g.traceable(u.Side(), next) {
-				return refuse("a unit may not enter a space in which it would be unsupplied (13.2.3)", "%s would be unsupplied at %s", u.ID, g.name(next))
+				return adjudicator.Refuse("a unit may not enter a space in which it would be unsupplied (13.2.3)", "%s would be unsupplied at %s", u.ID, g.name(next))
 			}
 			cost := 2
 			if g.friendlyAtStart(u.Side(), next) {
@@ -105,20 +107,20 @@ func (g *game) checkMove(seat string, units []*Unit, path []string) error {
 			}
 			spent += cost
 			if spent > mf {
-				return refuse(fmt.Sprintf("%s has %d MF: 1 into a space friendly at the start of the round, 2 into any other (13.2.2)%s", u.ID, mf, fuelNote(g, u)),
+				return adjudicator.Refuse(fmt.Sprintf("%s has %d MF: 1 into a space friendly at the start of the round, 2 into any other (13.2.2)%s", u.ID, mf, fuelNote(g, u)),
 					"%s runs out of MF entering %s (%d of %d)", u.ID, g.name(next), spent, mf)
 			}
 			at = next
 		}
 	}
 	end := path[len(path)-1]
-	if n := len(g.unitsAt(end)) + len(units); n > StackLimit {
-		return refuse(fmt.Sprintf("at most %d units a space at the end of an action (2.3)", StackLimit), "%s would hold %d units", g.name(end), n)
+	if n := len(g.unitsAt(end)) + len(units); n > stackLimit {
+		return adjudicator.Refuse(fmt.Sprintf("at most %d units a space at the end of an action (2.3)", stackLimit), "%s would hold %d units", g.name(end), n)
 	}
 	return nil
 }
 
-func fuelNote(g *game, u *Unit) string {
+func fuelNote(g *game, u *unit) string {
 	if g.limitedFuel(u.Side()) {
 		return "; Limited Fuel takes 1 (13.2.8)"
 	}
@@ -127,7 +129,7 @@ func fuelNote(g *game, u *Unit) string {
 
 // doMove moves units along path, capturing vacated enemy spaces entered
 // (13.2.6, 13.5.1).
-func (g *game) doMove(seat string, units []*Unit, path []string) {
+func (g *game) doMove(seat string, units []*unit, path []string) {
 	from := units[0].Space
 	ids := make([]string, len(units))
 	for i, u := range units {
@@ -139,7 +141,7 @@ func (g *game) doMove(seat string, units []*Unit, path []string) {
 		for _, u := range units {
 			u.Space = next
 		}
-		g.Arrows = append(g.Arrows, Arrow{From: at, To: next, Kind: "move"})
+		g.Arrows = append(g.Arrows, arrow{From: at, To: next, Kind: "move"})
 		at = next
 		if sp := g.space(next); !sp.Foreign() && !g.friendly(units[0].Side(), g.Control[next]) {
 			g.capture(next, g.captureSide(units), g.captureFA(units), seat)
@@ -171,20 +173,20 @@ func pathNames(g *game, path []string) string {
 // captureSide is the side that captures a space the units enter: theirs;
 // in the 2-player game the side with more units entering, the
 // Bosniak-Croat player's choice on a tie (14.6.4).
-func (g *game) captureSide(units []*Unit) Side {
+func (g *game) captureSide(units []*unit) Side {
 	count := map[Side]int{}
 	for _, u := range units {
 		count[u.Side()]++
 	}
-	if count[Bosniak] > 0 && count[Croat] > 0 {
+	if count[bosniak] > 0 && count[croat] > 0 {
 		switch {
-		case count[Bosniak] > count[Croat]:
-			return Bosniak
-		case count[Croat] > count[Bosniak]:
-			return Croat
+		case count[bosniak] > count[croat]:
+			return bosniak
+		case count[croat] > count[bosniak]:
+			return croat
 		}
 		if g.dry {
-			return Bosniak
+			return bosniak
 		}
 		return g.tieSide("control of a space entered by as many Bosniak as Croat units (14.6.4)")
 	}
@@ -193,7 +195,7 @@ func (g *game) captureSide(units []*Unit) Side {
 
 // captureFA is the FA a Key Space costs the units capturing it: 1, or 0
 // when every one is of a type that loses none (NOZB, 1.3.4).
-func (g *game) captureFA(units []*Unit) int {
+func (g *game) captureFA(units []*unit) int {
 	fa := 0
 	for _, u := range units {
 		fa = max(fa, u.Type().CaptureFA)
@@ -205,7 +207,7 @@ func (g *game) captureFA(units []*Unit) int {
 // OP) unless it continues the move activation of the same space (13.2.5).
 func (g *game) moveAction(seat string, o *order) {
 	r := g.Round
-	var units []*Unit
+	var units []*unit
 	for _, id := range o.Units {
 		units = append(units, g.byID[id])
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // order is one order line, read.
@@ -60,16 +61,6 @@ func (gr group) String() string {
 // standingVerbs are the standing orders, accepted in any step of the seat.
 var standingVerbs = map[string]bool{"losses": true, "retreat": true, "advancing": true, "combat": true, "interrupt": true, "strike": true, "ties": true, "supply": true}
 
-// refusal is an order that cannot be carried out: what is wrong and what
-// would be legal.
-type refusal struct{ text, hint string }
-
-func (r *refusal) Error() string { return r.text }
-
-func refuse(hint, format string, args ...any) *refusal {
-	return &refusal{text: fmt.Sprintf(format, args...), hint: hint}
-}
-
 // lateError is a reason an order is not carried out that the receipt
 // cannot meet (its own checks refuse the line first, or the points are
 // counted by the parser): it shows only in "Not carried out" events.
@@ -84,7 +75,7 @@ type parser struct {
 	ords     []*order
 	problems []adjudicator.Problem
 	play     *order
-	card     *Card
+	card     *card
 	points   int    // OPs, SR or RP points of the card played
 	used     int    // points used so far
 	moveFrom string // the space of the move activation in progress
@@ -142,12 +133,12 @@ func (g *game) sandboxOrders(seat string, lines []string) []*order {
 func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 	g.dry = true
 	p := &parser{g: g, seat: seat}
-	if g.Phase == PhaseRound && seat == g.Active {
+	if g.Phase == phaseRound && seat == g.Active {
 		g.beginRound(seat)
 		g.checkSupply(seat)
 		// find the card first: the other lines depend on its mode
 		for _, l := range lines {
-			f := fields(l.Text)
+			f := kit.Fields(l.Text)
 			if len(f) > 0 && strings.ToLower(f[0]) == "play" {
 				o, err := p.parsePlay(l.Line, f)
 				if err != nil {
@@ -155,7 +146,7 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 					continue
 				}
 				if p.play != nil {
-					p.problem(l.Line, refuse("one play line a round: keep the card you mean", "a second card: %s is already played on line %d (7.4.1)", p.play.Card, p.play.Line))
+					p.problem(l.Line, adjudicator.Refuse("one play line a round: keep the card you mean", "a second card: %s is already played on line %d (7.4.1)", p.play.Card, p.play.Line))
 					continue
 				}
 				p.play = o
@@ -167,12 +158,12 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 		}
 	}
 	for _, l := range lines {
-		f := fields(l.Text)
+		f := kit.Fields(l.Text)
 		if len(f) == 0 {
 			continue
 		}
 		verb := strings.ToLower(f[0])
-		if verb == "play" && p.g.Phase == PhaseRound && seat == g.Active {
+		if verb == "play" && p.g.Phase == phaseRound && seat == g.Active {
 			if p.play != nil && p.play.Line == l.Line {
 				p.ords = append(p.ords, p.play)
 			}
@@ -194,32 +185,23 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 
 func (p *parser) problem(line int, err error) {
 	pr := adjudicator.Problem{Line: line, Text: err.Error(), Hint: "docs/orders-bu.md lists every order"}
-	if r, ok := err.(*refusal); ok && r.hint != "" {
-		pr.Hint = r.hint
+	if r, ok := err.(*adjudicator.Refusal); ok && r.Hint != "" {
+		pr.Hint = r.Hint
 	}
 	p.problems = append(p.problems, pr)
-}
-
-// fields splits an order line into words, without its comment; "+" and ","
-// join unit lists and are kept inside words.
-func fields(text string) []string {
-	if i := strings.IndexByte(text, '#'); i >= 0 {
-		text = text[:i]
-	}
-	return strings.Fields(text)
 }
 
 // verbsOf lists the orders of the step, for hints.
 func (p *parser) verbsOf() string {
 	g := p.g
 	switch {
-	case g.Phase == PhaseSetup && p.seat == SeatBC:
+	case g.Phase == phaseSetup && p.seat == seatBC:
 		return "region REGION bosniak|croat, and standing orders"
-	case g.Phase == PhaseStart:
+	case g.Phase == phaseStart:
 		return "reinforce UNIT SPACE, recover UNIT, restore UNIT UNIT, withdraw UNIT, deploy UNIT SPACE, and standing orders"
-	case g.Phase == PhaseRound && p.seat == g.Active:
+	case g.Phase == phaseRound && p.seat == g.Active:
 		return "play CARD op|sr|rp|dp|event, then move, attack, entrench, redeploy, replace, recreate or the event's lines, and standing orders"
-	case g.Phase == PhaseDecide && g.Pending != nil:
+	case g.Phase == phaseDecide && g.Pending != nil:
 		return decisionHint(g.Pending.Kind)
 	}
 	return "standing orders (losses, retreat, advancing, combat, interrupt, strike, ties, supply)"
@@ -242,11 +224,11 @@ func (p *parser) line(n int, verb string, f []string) (*order, error) {
 	g := p.g
 	if verb == "pass" {
 		if len(f) > 1 {
-			return nil, refuse("pass stands alone on its line (a comment goes after #); "+p.verbsOf(), "pass takes nothing more: %q", strings.Join(f[1:], " "))
+			return nil, adjudicator.Refuse("pass stands alone on its line (a comment goes after #); "+p.verbsOf(), "pass takes nothing more: %q", strings.Join(f[1:], " "))
 		}
 		return &order{Verb: "pass", Canon: "pass"}, nil
 	}
-	decide := g.Phase == PhaseDecide && g.Pending != nil && slices.Contains(g.Pending.Seats, p.seat)
+	decide := g.Phase == phaseDecide && g.Pending != nil && slices.Contains(g.Pending.Seats, p.seat)
 	if decide && (verb == "lose" || verb == "ignore" || verb == "advance" ||
 		verb == "retreat" && len(f) > 1 && g.Counters().Unit(unitID(f[1])) != nil) {
 		return p.decision(verb, f)
@@ -255,65 +237,65 @@ func (p *parser) line(n int, verb string, f []string) (*order, error) {
 		return p.standing(verb, f)
 	}
 	switch {
-	case g.Phase == PhaseSetup && verb == "region":
+	case g.Phase == phaseSetup && verb == "region":
 		return p.region(f)
-	case g.Phase == PhaseStart:
+	case g.Phase == phaseStart:
 		return p.start(verb, f)
-	case g.Phase == PhaseRound && p.seat == g.Active:
+	case g.Phase == phaseRound && p.seat == g.Active:
 		return p.roundLine(verb, f)
 	}
-	return nil, refuse("this step's orders are "+p.verbsOf(), "%q is not an order of this step (%s)", strings.Join(f, " "), g.label())
+	return nil, adjudicator.Refuse("this step's orders are "+p.verbsOf(), "%q is not an order of this step (%s)", strings.Join(f, " "), g.label())
 }
 
 // Counters gives the parser's game's counter list.
-func (g *game) Counters() *Counters { return g.sc.Counters }
+func (g *game) Counters() *counters { return g.sc.Counters }
 
 // unitOf reads a unit id that must be one of seat's units.
-func (p *parser) unitOf(word string) (*Unit, error) {
+func (p *parser) unitOf(word string) (*unit, error) {
 	id := unitID(word)
 	u := p.g.byID[id]
 	if u == nil {
-		return nil, refuse("your units are "+p.g.unitList(p.seat, func(*Unit) bool { return true }), "there is no unit %s", id)
+		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*unit) bool { return true }), "there is no unit %s", id)
 	}
 	if !slices.Contains(p.g.seatSides(p.seat), u.Side()) {
-		return nil, refuse("your units are "+p.g.unitList(p.seat, func(*Unit) bool { return true }), "%s is not yours: it is %s", id, u.Side())
+		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*unit) bool { return true }), "%s is not yours: it is %s", id, u.Side())
 	}
 	return u, nil
 }
 
 // onMap reads one of seat's units on the map.
-func (p *parser) onMap(word string) (*Unit, error) {
+func (p *parser) onMap(word string) (*unit, error) {
 	u, err := p.unitOf(word)
 	if err != nil {
 		return nil, err
 	}
-	if u.Box != OnMap {
-		return nil, refuse("your units on the map are "+p.g.unitList(p.seat, func(u *Unit) bool { return u.Box == OnMap }), "%s is not on the map (%s)", u.ID, boxName(u.Box))
+	if u.Box != onMap {
+		return nil, adjudicator.Refuse("your units on the map are "+p.g.unitList(p.seat, func(u *unit) bool { return u.Box == onMap }), "%s is not on the map (%s)", u.ID, boxName(u.Box))
 	}
 	return u, nil
 }
 
 func boxName(box string) string {
 	switch box {
-	case Pool:
+	case pool:
 		return "not in play yet"
-	case Eliminated:
+	case eliminated:
 		return "eliminated"
-	case Reserve:
+	case reserve:
 		return "in the Foreign Units box"
-	case Removed:
+	case removed:
 		return "out of the game"
 	}
 	return "on the map"
 }
 
 // unitList lists seat's units that ok admits, with where they are.
-func (g *game) unitList(seat string, ok func(*Unit) bool) string {
+func (g *game) unitList(seat string, ok func(*unit) bool) string {
 	var out []string
 	for _, u := range g.Units {
 		if slices.Contains(g.seatSides(seat), u.Side()) && ok(u) {
 			s := u.ID
-			if u.Box == OnMap {
+			if u.Box == onMap {
 				s += " (" + u.Space + ")"
 			}
 			out = append(out, s)
@@ -330,9 +312,9 @@ func (g *game) unitList(seat string, ok func(*Unit) bool) string {
 
 // spaceOf reads a space name or id.
 func (p *parser) spaceOf(word string) (string, error) {
-	id := Slug(word)
+	id := slug(word)
 	if _, ok := p.g.sc.Map.Space(id); !ok {
-		return "", refuse("spaces are written as their names in lower case, dashes for spaces, diacritics folded: brcko, novi-travnik, bosanski-brod", "there is no space %q", word)
+		return "", adjudicator.Refuse("spaces are written as their names in lower case, dashes for spaces, diacritics folded: brcko, novi-travnik, bosanski-brod", "there is no space %q", word)
 	}
 	return id, nil
 }
@@ -352,8 +334,8 @@ func (g *game) neighbours(id string) string {
 
 // sideWord reads bosniak or croat (the 2-player choices).
 func sideWord(w string) (Side, bool) {
-	s, ok := ParseSide(w)
-	return s, ok && s != Serb
+	s, ok := parseSide(w)
+	return s, ok && s != serb
 }
 
 // standing reads a standing order (docs/orders-bu.md).
@@ -369,9 +351,9 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			break
 		}
 		if len(args) == 0 {
-			return nil, refuse(verb+" auto, "+map[string]string{"losses": "losses ask, or losses UNIT UNIT ... (first listed loses first)", "supply": "or supply UNIT UNIT ... (kept supplied first in an enclave)"}[verb], "%s: say which units", verb)
+			return nil, adjudicator.Refuse(verb+" auto, "+map[string]string{"losses": "losses ask, or losses UNIT UNIT ... (first listed loses first)", "supply": "or supply UNIT UNIT ... (kept supplied first in an enclave)"}[verb], "%s: say which units", verb)
 		}
-		names, err := unitNames(args, map[string]string{"losses": "losses auto, losses ask, or losses UNIT UNIT ...: ", "supply": "supply auto, or supply UNIT UNIT ...: "}[verb]+"your units are "+g.unitList(p.seat, func(*Unit) bool { return true }))
+		names, err := unitNames(args, map[string]string{"losses": "losses auto, losses ask, or losses UNIT UNIT ...: ", "supply": "supply auto, or supply UNIT UNIT ...: "}[verb]+"your units are "+g.unitList(p.seat, func(*unit) bool { return true }))
 		if err != nil {
 			return nil, err
 		}
@@ -384,12 +366,12 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		}
 	case "retreat":
 		if len(args) == 0 {
-			return nil, refuse("retreat ask, retreat ignore, or retreat move [SPACE ...] (the spaces you prefer)", "retreat: say ask, ignore or move")
+			return nil, adjudicator.Refuse("retreat ask, retreat ignore, or retreat move [SPACE ...] (the spaces you prefer)", "retreat: say ask, ignore or move")
 		}
 		switch word(0) {
 		case "ask", "ignore":
 			if len(args) > 1 {
-				return nil, refuse("retreat "+word(0), "retreat %s takes nothing more", word(0))
+				return nil, adjudicator.Refuse("retreat "+word(0), "retreat %s takes nothing more", word(0))
 			}
 			o.Words = []string{word(0)}
 		case "move":
@@ -402,11 +384,11 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 				o.Words = append(o.Words, id)
 			}
 		default:
-			return nil, refuse("retreat ask, retreat ignore, or retreat move [SPACE ...]", "retreat %s: want ask, ignore or move", args[0])
+			return nil, adjudicator.Refuse("retreat ask, retreat ignore, or retreat move [SPACE ...]", "retreat %s: want ask, ignore or move", args[0])
 		}
 	case "advancing":
 		if len(args) != 1 || !slices.Contains([]string{"all", "none", "ask"}, word(0)) {
-			return nil, refuse("advancing all, advancing none or advancing ask", "advancing: say all, none or ask")
+			return nil, adjudicator.Refuse("advancing all, advancing none or advancing ask", "advancing: say all, none or ask")
 		}
 		o.Words = []string{word(0)}
 	case "strike":
@@ -415,7 +397,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			break
 		}
 		if len(args) == 0 {
-			return nil, refuse("strike auto, or strike UNIT UNIT ... (enemy units, first listed first)", "strike: name the enemy units to strike first")
+			return nil, adjudicator.Refuse("strike auto, or strike UNIT UNIT ... (enemy units, first listed first)", "strike: name the enemy units to strike first")
 		}
 		names, err := unitNames(args, "strike auto, or strike UNIT UNIT ... (enemy units, such as "+g.enemyExample(p.seat)+")")
 		if err != nil {
@@ -424,16 +406,16 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		for _, a := range names {
 			u := g.byID[unitID(a)]
 			if u == nil || slices.Contains(g.seatSides(p.seat), u.Side()) {
-				return nil, refuse("name enemy units, such as "+g.enemyExample(p.seat), "strike %s: not an enemy unit", unitID(a))
+				return nil, adjudicator.Refuse("name enemy units, such as "+g.enemyExample(p.seat), "strike %s: not an enemy unit", unitID(a))
 			}
 			o.Words = append(o.Words, u.ID)
 		}
 	case "ties":
-		if p.seat != SeatBC {
-			return nil, refuse("only the Bosniak-Croat player of the 2-player game has ties to settle (14.6.3-14.6.5)", "ties: not an order of %s", p.seat)
+		if p.seat != seatBC {
+			return nil, adjudicator.Refuse("only the Bosniak-Croat player of the 2-player game has ties to settle (14.6.3-14.6.5)", "ties: not an order of %s", p.seat)
 		}
 		if len(args) != 1 || !slices.Contains([]string{"bosniak", "croat", "auto"}, word(0)) {
-			return nil, refuse("ties bosniak, ties croat or ties auto (the side with fewer SW)", "ties: say bosniak, croat or auto")
+			return nil, adjudicator.Refuse("ties bosniak, ties croat or ties auto (the side with fewer SW)", "ties: say bosniak, croat or auto")
 		}
 		o.Words = []string{word(0)}
 	case "combat":
@@ -442,9 +424,9 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			break
 		}
 		if len(args) == 0 {
-			return nil, refuse("combat CARD [at SPACE ...], or combat none", "combat: name a combat card")
+			return nil, adjudicator.Refuse("combat CARD [at SPACE ...], or combat none", "combat: name a combat card")
 		}
-		card, err := p.heldCard(args[0], TypeCombat)
+		card, err := p.heldCard(args[0], typeCombat)
 		if err == nil {
 			err = g.inPeriod(card)
 		}
@@ -452,13 +434,13 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			return nil, err
 		}
 		if !roleAllowed(card, "defender") {
-			return nil, refuse("a standing combat order plays the card in defence; "+card.ID+" helps only an attacker: play it in an attack order (attack ... combat "+card.ID+")", "%s helps only an attacker (%s)", card.ID, card.Text)
+			return nil, adjudicator.Refuse("a standing combat order plays the card in defence; "+card.ID+" helps only an attacker: play it in an attack order (attack ... combat "+card.ID+")", "%s helps only an attacker (%s)", card.ID, card.Text)
 		}
 		o.Card, o.Words = card.ID, []string{card.ID}
 		rest := args[1:]
 		if len(rest) > 0 {
 			if strings.ToLower(rest[0]) != "at" || len(rest) == 1 {
-				return nil, refuse("combat "+card.ID+" at SPACE SPACE ...", "combat %s: want at SPACE ...", card.ID)
+				return nil, adjudicator.Refuse("combat "+card.ID+" at SPACE SPACE ...", "combat %s: want at SPACE ...", card.ID)
 			}
 			o.Words = append(o.Words, "at")
 			for _, a := range rest[1:] {
@@ -475,9 +457,9 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 			break
 		}
 		if len(args) == 0 {
-			return nil, refuse("interrupt CARD [on event|op|sr|rp|dp|attack|any] [by SEAT], or interrupt none", "interrupt: name an interrupt card")
+			return nil, adjudicator.Refuse("interrupt CARD [on event|op|sr|rp|dp|attack|any] [by SEAT], or interrupt none", "interrupt: name an interrupt card")
 		}
-		card, err := p.heldCard(args[0], TypeInterrupt)
+		card, err := p.heldCard(args[0], typeInterrupt)
 		if err == nil {
 			err = g.inPeriod(card)
 		}
@@ -490,15 +472,15 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		for more := adjudicator.Consuming(&rest); more(); {
 			kw := strings.ToLower(rest[0])
 			if len(rest) < 2 || kw != "on" && kw != "by" {
-				return nil, refuse("interrupt "+card.ID+" [on event|op|sr|rp|dp|attack|any] [by SEAT]", "interrupt %s: %q is not understood", card.ID, strings.Join(rest, " "))
+				return nil, adjudicator.Refuse("interrupt "+card.ID+" [on event|op|sr|rp|dp|attack|any] [by SEAT]", "interrupt %s: %q is not understood", card.ID, strings.Join(rest, " "))
 			}
 			v := strings.ToLower(rest[1])
 			if kw == "on" {
 				if !slices.Contains([]string{"event", "op", "sr", "rp", "dp", "attack", "any"}, v) {
-					return nil, refuse("on event, op, sr, rp, dp, attack or any", "interrupt %s on %s: not a kind of play", card.ID, v)
+					return nil, adjudicator.Refuse("on event, op, sr, rp, dp, attack or any", "interrupt %s on %s: not a kind of play", card.ID, v)
 				}
 				if card.Trigger != "any" && v != card.Trigger && !(card.Trigger == "op" && v == "attack") {
-					return nil, refuse(fmt.Sprintf("%s answers %s (%s)", card.ID, triggerName(card.Trigger), card.Text), "%s cannot answer %s", card.ID, triggerName(v))
+					return nil, adjudicator.Refuse(fmt.Sprintf("%s answers %s (%s)", card.ID, triggerName(card.Trigger), card.Text), "%s cannot answer %s", card.ID, triggerName(v))
 				}
 				on = v
 			} else {
@@ -509,7 +491,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 					}
 				}
 				if seat == "" || seat == p.seat {
-					return nil, refuse("by one of "+strings.Join(slices.DeleteFunc(slices.Clone(g.Seats), func(s string) bool { return s == p.seat }), ", "), "interrupt %s by %s: not another seat", card.ID, rest[1])
+					return nil, adjudicator.Refuse("by one of "+strings.Join(slices.DeleteFunc(slices.Clone(g.Seats), func(s string) bool { return s == p.seat }), ", "), "interrupt %s by %s: not another seat", card.ID, rest[1])
 				}
 				by = seat
 			}
@@ -532,7 +514,7 @@ func triggerName(t string) string {
 // enemyExample names an enemy unit on the map, for hints.
 func (g *game) enemyExample(seat string) string {
 	for _, u := range g.Units {
-		if u.Box == OnMap && !slices.Contains(g.seatSides(seat), u.Side()) {
+		if u.Box == onMap && !slices.Contains(g.seatSides(seat), u.Side()) {
 			return u.ID
 		}
 	}
@@ -540,7 +522,7 @@ func (g *game) enemyExample(seat string) string {
 }
 
 // heldCard reads a card of seat's hand, of type kind when given.
-func (p *parser) heldCard(word, kind string) (*Card, error) {
+func (p *parser) heldCard(word, kind string) (*card, error) {
 	g := p.g
 	id := cardID(word)
 	c := g.sc.Deck.Card(id)
@@ -550,24 +532,24 @@ func (p *parser) heldCard(word, kind string) (*Card, error) {
 	}
 	switch {
 	case c == nil:
-		return nil, refuse(hand, "there is no card %s", id)
+		return nil, adjudicator.Refuse(hand, "there is no card %s", id)
 	case !slices.Contains(g.Hands[p.seat], id):
-		return nil, refuse(hand, "you do not hold %s", id)
+		return nil, adjudicator.Refuse(hand, "you do not hold %s", id)
 	case kind != "" && c.Type != kind:
-		return nil, refuse(fmt.Sprintf("%s is a %s card; %s", id, c.Type, hand), "%s is not a %s card", id, kind)
+		return nil, adjudicator.Refuse(fmt.Sprintf("%s is a %s card; %s", id, c.Type, hand), "%s is not a %s card", id, kind)
 	}
 	return c, nil
 }
 
 // roleAllowed reports whether a combat card helps in role.
-func roleAllowed(c *Card, role string) bool {
+func roleAllowed(c *card, role string) bool {
 	for _, e := range c.Effects {
 		switch e.Kind {
-		case EffDRM:
+		case effDRM:
 			if e.Role == "any" || e.Role == role {
 				return true
 			}
-		case EffAdvance, EffIgnore:
+		case effAdvance, effIgnore:
 			if role == "attacker" {
 				return true
 			}
@@ -585,7 +567,7 @@ func unitNames(words []string, hint string) ([]string, error) {
 	for _, w := range words {
 		parts := strings.FieldsFunc(w, func(r rune) bool { return r == '+' || r == ',' })
 		if len(parts) == 0 || strings.Contains(w, "++") || strings.Contains(w, ",,") || strings.Contains(w, "+,") || strings.Contains(w, ",+") {
-			return nil, refuse(hint, "%q: a unit list names units between its + or , (no empty name)", w)
+			return nil, adjudicator.Refuse(hint, "%q: a unit list names units between its + or , (no empty name)", w)
 		}
 		out = append(out, parts...)
 	}
@@ -602,19 +584,19 @@ func (p *parser) region(f []string) (*order, error) {
 		}
 	}
 	hint := "region REGION bosniak|croat, for " + strings.Join(choosable, ", ")
-	if p.seat != SeatBC {
-		return nil, refuse("only the Bosniak-Croat player chooses region markers (14.2.2)", "region: not an order of %s", p.seat)
+	if p.seat != seatBC {
+		return nil, adjudicator.Refuse("only the Bosniak-Croat player chooses region markers (14.2.2)", "region: not an order of %s", p.seat)
 	}
 	if len(f) != 3 {
-		return nil, refuse(hint, "region: want a region and bosniak or croat")
+		return nil, adjudicator.Refuse(hint, "region: want a region and bosniak or croat")
 	}
-	reg := g.sc.Map.RegionByID(Slug(f[1]))
+	reg := g.sc.Map.RegionByID(slug(f[1]))
 	if reg == nil || !reg.Choose2P {
-		return nil, refuse(hint, "%s is not a region whose marker you choose", f[1])
+		return nil, adjudicator.Refuse(hint, "%s is not a region whose marker you choose", f[1])
 	}
 	side, ok := sideWord(f[2])
 	if !ok {
-		return nil, refuse(hint, "region %s %s: want bosniak or croat", reg.ID, f[2])
+		return nil, adjudicator.Refuse(hint, "region %s %s: want bosniak or croat", reg.ID, f[2])
 	}
 	return &order{Verb: "region", Space: reg.ID, Side: side, Canon: fmt.Sprintf("region %s %s", reg.ID, strings.ToLower(string(side)))}, nil
 }
@@ -629,10 +611,10 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 	switch {
 	case kind == "losses" && verb == "lose":
 		if p.answered != 0 {
-			return nil, refuse("one lose line answers the decision, with every step on it: "+strings.Join(g.lossChoices(b, p.seat), "; "), "the losses are already answered on line %d", p.answered)
+			return nil, adjudicator.Refuse("one lose line answers the decision, with every step on it: "+strings.Join(g.lossChoices(b, p.seat), "; "), "the losses are already answered on line %d", p.answered)
 		}
 		if len(f) < 2 {
-			return nil, refuse(hint, "lose: name the units that lose steps")
+			return nil, adjudicator.Refuse(hint, "lose: name the units that lose steps")
 		}
 		mine := b.lossUnits(g, p.seat)
 		names, err := unitNames(f[1:], "lose UNIT UNIT ... (a unit once a step): "+strings.Join(mine, ", "))
@@ -641,7 +623,7 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 		}
 		for _, id := range names {
 			if !slices.Contains(mine, id) {
-				return nil, refuse("the units taking these losses are "+strings.Join(mine, ", "), "%s takes no losses in this battle", id)
+				return nil, adjudicator.Refuse("the units taking these losses are "+strings.Join(mine, ", "), "%s takes no losses in this battle", id)
 			}
 			o.Units = append(o.Units, id)
 		}
@@ -651,40 +633,40 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 			legal = legal || sameSteps(allocationSteps(ids, a), o.Units)
 		}
 		if !legal {
-			return nil, refuse("write one of: "+strings.Join(g.lossChoices(b, p.seat), "; ")+" (a unit once a step)",
+			return nil, adjudicator.Refuse("write one of: "+strings.Join(g.lossChoices(b, p.seat), "; ")+" (a unit once a step)",
 				"%s is not a Maximum Fulfilment allocation (13.4.6.2)", strings.Join(o.Units, " "))
 		}
 		p.answered = p.cur
 		o.Canon = "lose " + strings.Join(o.Units, " ")
 	case kind == "retreat" && verb == "ignore":
 		if !b.MayIgnore {
-			return nil, refuse("retreat UNIT SPACE [SPACE] for each unit", "the defending space lets no one ignore the retreat (13.4.8.1: trenches, cities, mountains, swamps)")
+			return nil, adjudicator.Refuse("retreat UNIT SPACE [SPACE] for each unit", "the defending space lets no one ignore the retreat (13.4.8.1: trenches, cities, mountains, swamps)")
 		}
 		if len(f) > 1 {
-			return nil, refuse("ignore, alone on its line", "ignore takes nothing more")
+			return nil, adjudicator.Refuse("ignore, alone on its line", "ignore takes nothing more")
 		}
 		if p.answered != 0 || len(p.retreated) > 0 {
-			return nil, refuse("ignore the retreat, or retreat each unit: not both (13.4.8.1)", "the retreat is already answered on line %d", p.firstAnswer())
+			return nil, adjudicator.Refuse("ignore the retreat, or retreat each unit: not both (13.4.8.1)", "the retreat is already answered on line %d", p.firstAnswer())
 		}
 		p.answered = p.cur
 		o.Canon = "ignore"
 	case kind == "retreat" && verb == "retreat":
 		if len(f) < 3 || len(f) > 2+b.Retreat {
-			return nil, refuse(fmt.Sprintf("retreat UNIT SPACE%s", map[int]string{1: "", 2: " [SPACE]"}[b.Retreat]), "retreat: want a unit and the %d space(s) it retreats through", b.Retreat)
+			return nil, adjudicator.Refuse(fmt.Sprintf("retreat UNIT SPACE%s", map[int]string{1: "", 2: " [SPACE]"}[b.Retreat]), "retreat: want a unit and the %d space(s) it retreats through", b.Retreat)
 		}
 		id := unitID(f[1])
-		if !slices.Contains(b.Defenders, id) || g.byID[id].Box != OnMap {
-			return nil, refuse("the retreating units are "+strings.Join(b.survivors(g, b.Defenders), ", "), "%s does not retreat from this battle", id)
+		if !slices.Contains(b.Defenders, id) || g.byID[id].Box != onMap {
+			return nil, adjudicator.Refuse("the retreating units are "+strings.Join(b.survivors(g, b.Defenders), ", "), "%s does not retreat from this battle", id)
 		}
 		if p.answered != 0 {
-			return nil, refuse("ignore the retreat, or retreat each unit: not both (13.4.8.1)", "the retreat is already answered on line %d", p.answered)
+			return nil, adjudicator.Refuse("ignore the retreat, or retreat each unit: not both (13.4.8.1)", "the retreat is already answered on line %d", p.answered)
 		}
 		if n, ok := p.retreated[id]; ok {
-			return nil, refuse("one retreat line a unit, with its whole path", "%s already retreats on line %d", id, n)
+			return nil, adjudicator.Refuse("one retreat line a unit, with its whole path", "%s already retreats on line %d", id, n)
 		}
 		u := g.byID[id]
-		if u.Supply == OOS {
-			return nil, refuse(fmt.Sprintf("Out Of Supply units do not retreat: %s takes %d %s instead (13.4.8.4); leave it out", id, OOSRetreatSteps(b.Retreat), plural(b.Retreat, "step", "steps")), "%s is Out Of Supply and cannot retreat", id)
+		if u.Supply == oos {
+			return nil, adjudicator.Refuse(fmt.Sprintf("Out Of Supply units do not retreat: %s takes %d %s instead (13.4.8.4); leave it out", id, oosRetreatSteps(b.Retreat), plural(b.Retreat, "step", "steps")), "%s is Out Of Supply and cannot retreat", id)
 		}
 		o.Units = []string{id}
 		for _, a := range f[2:] {
@@ -706,7 +688,7 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 		o.Canon = "retreat " + id + " " + strings.Join(o.Path, " ")
 	case kind == "advance" && verb == "advance":
 		if p.answered != 0 {
-			return nil, refuse("one advance line answers the decision: advance all, advance none, or advance UNIT[>SPACE] ... with every unit on it", "the advance is already answered on line %d", p.answered)
+			return nil, adjudicator.Refuse("one advance line answers the decision: advance all, advance none, or advance UNIT[>SPACE] ... with every unit on it", "the advance is already answered on line %d", p.answered)
 		}
 		adv, err := p.advanceWords(b.Attackers, f[1:])
 		if err != nil {
@@ -721,7 +703,7 @@ func (p *parser) decision(verb string, f []string) (*order, error) {
 		o.Advance = adv
 		o.Canon = "advance " + strings.Join(adv, " ")
 	default:
-		return nil, refuse(hint, "%q does not answer this decision (%s)", strings.Join(f, " "), g.Pending.Label)
+		return nil, adjudicator.Refuse(hint, "%q does not answer this decision (%s)", strings.Join(f, " "), g.Pending.Label)
 	}
 	return o, nil
 }
@@ -741,7 +723,7 @@ func (p *parser) firstAnswer() int {
 func (p *parser) advanceWords(units []string, args []string) ([]string, error) {
 	hint := "advance all, advance none, or advance UNIT[>SPACE] ... (SPACE: the elite's extra space, 13.4.9.1)"
 	if len(args) == 0 {
-		return nil, refuse(hint, "advance: say who advances")
+		return nil, adjudicator.Refuse(hint, "advance: say who advances")
 	}
 	if len(args) == 1 && (strings.EqualFold(args[0], "all") || strings.EqualFold(args[0], "none")) {
 		return []string{strings.ToLower(args[0])}, nil
@@ -752,10 +734,10 @@ func (p *parser) advanceWords(units []string, args []string) ([]string, error) {
 		id, extra, _ := strings.Cut(a, ">")
 		id = unitID(id)
 		if !slices.Contains(units, id) {
-			return nil, refuse("the attacking units are "+strings.Join(units, ", "), "%s is not an attacking unit", id)
+			return nil, adjudicator.Refuse("the attacking units are "+strings.Join(units, ", "), "%s is not an attacking unit", id)
 		}
 		if seen[id] {
-			return nil, refuse("name each advancing unit once, with its extra space if it goes on: UNIT>SPACE", "advance: %s is named twice", id)
+			return nil, adjudicator.Refuse("name each advancing unit once, with its extra space if it goes on: UNIT>SPACE", "advance: %s is named twice", id)
 		}
 		seen[id] = true
 		if extra != "" {

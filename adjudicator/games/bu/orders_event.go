@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // eventLine reads an event's parameter line on the sandbox.
@@ -15,7 +17,7 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 	c := p.card
 	switch verb {
 	case "target":
-		e := c.Has(EffReduce)
+		e := c.Has(effReduce)
 		hint := fmt.Sprintf("target UNIT ...: up to %d full-size enemy %s (12.1.2)", e.Units, plural(e.Units, "unit", "units"))
 		o := &order{Verb: verb}
 		names, err := unitNames(f[1:], hint)
@@ -27,12 +29,12 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 			u := g.byID[unitID(w)]
 			if err := g.reduceTarget(p.seat, e, u); err != nil {
 				if u == nil {
-					return nil, refuse(hint, "there is no unit %s", unitID(w))
+					return nil, adjudicator.Refuse(hint, "there is no unit %s", unitID(w))
 				}
 				return nil, err
 			}
 			if slices.Contains(before, u.ID) || slices.Contains(o.Units, u.ID) {
-				return nil, refuse("the card rolls ONLY ONCE for each unit chosen (12.1.2): name each unit once", "%s is already a target", u.ID)
+				return nil, adjudicator.Refuse("the card rolls ONLY ONCE for each unit chosen (12.1.2): name each unit once", "%s is already a target", u.ID)
 			}
 			o.Units = append(o.Units, u.ID)
 		}
@@ -40,14 +42,14 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 			if len(before) > 0 {
 				hint += fmt.Sprintf("; the lines before name %s", strings.Join(before, " "))
 			}
-			return nil, refuse(hint, "target: name 1 to %d units", e.Units)
+			return nil, adjudicator.Refuse(hint, "target: name 1 to %d units", e.Units)
 		}
 		o.Canon = "target " + strings.Join(o.Units, " ")
 		return o, nil
 	case "place":
-		e := c.Has(EffPlace)
+		e := c.Has(effPlace)
 		if len(f) != 3 {
-			return nil, refuse("place UNIT SPACE", "place: want a unit and a space")
+			return nil, adjudicator.Refuse("place UNIT SPACE", "place: want a unit and a space")
 		}
 		u, err := p.unitOf(f[1])
 		if err != nil {
@@ -61,21 +63,21 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 			return nil, err
 		}
 		if n := countVerb(p.ords, "place"); n >= e.Count {
-			return nil, refuse(fmt.Sprintf("%s places %d %s", c.ID, e.Count, plural(e.Count, "unit", "units")), "place: too many units")
+			return nil, adjudicator.Refuse(fmt.Sprintf("%s places %d %s", c.ID, e.Count, plural(e.Count, "unit", "units")), "place: too many units")
 		}
-		u.Box, u.Space = OnMap, sp
+		u.Box, u.Space = onMap, sp
 		return &order{Verb: verb, Units: []string{u.ID}, Space: sp, Canon: "place " + u.ID + " " + sp}, nil
 	case "deploy":
-		e := c.Has(EffForeign)
+		e := c.Has(effForeign)
 		if len(f) != 3 {
-			return nil, refuse("deploy UNIT SPACE (the others go to the Foreign Units box)", "deploy: want a unit and a space")
+			return nil, adjudicator.Refuse("deploy UNIT SPACE (the others go to the Foreign Units box)", "deploy: want a unit and a space")
 		}
 		u, err := p.unitOf(f[1])
 		if err != nil {
 			return nil, err
 		}
-		if !slices.Contains(e.UnitIDs, u.ID) || u.Box != Pool {
-			return nil, refuse(c.ID+" brings "+strings.Join(e.UnitIDs, ", "), "%s does not come with %s", u.ID, c.ID)
+		if !slices.Contains(e.UnitIDs, u.ID) || u.Box != pool {
+			return nil, adjudicator.Refuse(c.ID+" brings "+strings.Join(e.UnitIDs, ", "), "%s does not come with %s", u.ID, c.ID)
 		}
 		sp, err := p.spaceOf(f[2])
 		if err != nil {
@@ -84,10 +86,10 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 		if err := g.checkDeploy(u, sp); err != nil {
 			return nil, err
 		}
-		u.Box, u.Space = OnMap, sp
+		u.Box, u.Space = onMap, sp
 		return &order{Verb: verb, Units: []string{u.ID}, Space: sp, Canon: "deploy " + u.ID + " " + sp}, nil
 	case "safe", "take":
-		kind := map[string]string{"safe": EffUNSafe, "take": EffControl}[verb]
+		kind := map[string]string{"safe": effUNSafe, "take": effControl}[verb]
 		e := c.Has(kind)
 		o := &order{Verb: verb}
 		before := p.named(verb)
@@ -97,7 +99,7 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 				return nil, err
 			}
 			if slices.Contains(before, sp) || slices.Contains(o.Path, sp) {
-				return nil, refuse(fmt.Sprintf("%s %s: each space once, up to %d among %s", verb, c.ID, e.Count, strings.Join(e.Where, ", ")), "%s is named twice", g.name(sp))
+				return nil, adjudicator.Refuse(fmt.Sprintf("%s %s: each space once, up to %d among %s", verb, c.ID, e.Count, strings.Join(e.Where, ", ")), "%s is named twice", g.name(sp))
 			}
 			var cerr error
 			if verb == "safe" {
@@ -115,7 +117,7 @@ func (p *parser) eventLine(verb string, f []string) (*order, error) {
 			if len(before) > 0 {
 				hint += fmt.Sprintf("; the lines before name %s", strings.Join(before, " "))
 			}
-			return nil, refuse(hint, "%s: name 1 to %d spaces", verb, e.Count)
+			return nil, adjudicator.Refuse(hint, "%s: name 1 to %d spaces", verb, e.Count)
 		}
 		o.Canon = verb + " " + strings.Join(o.Path, " ")
 		return o, nil

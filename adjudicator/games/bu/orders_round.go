@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // modes are the ways to play a card (7.4.1), with the words accepted.
@@ -18,7 +20,7 @@ func (p *parser) parsePlay(n int, f []string) (*order, error) {
 	g := p.g
 	hint := "play CARD op|sr|rp|dp|event; your hand: " + strings.Join(g.Hands[p.seat], ", ")
 	if len(f) < 3 {
-		return nil, refuse(hint, "play: want a card and how it is played")
+		return nil, adjudicator.Refuse(hint, "play: want a card and how it is played")
 	}
 	card, err := p.heldCard(f[1], "")
 	if err != nil {
@@ -26,14 +28,14 @@ func (p *parser) parsePlay(n int, f []string) (*order, error) {
 	}
 	mode, ok := modeWords[strings.ToLower(f[2])]
 	if !ok {
-		return nil, refuse(hint, "play %s %s: a card is played for op, sr, rp, dp or event (7.4.1)", card.ID, f[2])
+		return nil, adjudicator.Refuse(hint, "play %s %s: a card is played for op, sr, rp, dp or event (7.4.1)", card.ID, f[2])
 	}
 	o := &order{Line: n, Verb: "play", Card: card.ID, Mode: mode}
 	rest := f[3:]
 	if len(rest) > 0 {
 		side, ok := sideWord(rest[len(rest)-1])
-		if p.seat != SeatBC || len(rest) != 2 || strings.ToLower(rest[0]) != "for" || !ok {
-			return nil, refuse("only the Bosniak-Croat player says which side a card serves: play CARD MODE for bosniak|croat (14.5.3)", "play: %q is not understood", strings.Join(rest, " "))
+		if p.seat != seatBC || len(rest) != 2 || strings.ToLower(rest[0]) != "for" || !ok {
+			return nil, adjudicator.Refuse("only the Bosniak-Croat player says which side a card serves: play CARD MODE for bosniak|croat (14.5.3)", "play: %q is not understood", strings.Join(rest, " "))
 		}
 		o.Side = side
 	}
@@ -44,11 +46,11 @@ func (p *parser) parsePlay(n int, f []string) (*order, error) {
 	switch mode {
 	case "event":
 		switch card.Type {
-		case TypeInterrupt:
-			return nil, refuse(fmt.Sprintf("an interrupt's event is played in another seat's round by a standing order: interrupt %s on %s; in your round play it for op, sr, rp or dp", card.ID, card.Trigger),
+		case typeInterrupt:
+			return nil, adjudicator.Refuse(fmt.Sprintf("an interrupt's event is played in another seat's round by a standing order: interrupt %s on %s; in your round play it for op, sr, rp or dp", card.ID, card.Trigger),
 				"%s is an interrupt card (1.5.8)", card.ID)
-		case TypeCombat:
-			return nil, refuse(fmt.Sprintf("a combat card is played in a battle: attack SPACE from SPACE combat %s, or by the standing order combat %s; in your round play it for op, sr, rp or dp", card.ID, card.ID),
+		case typeCombat:
+			return nil, adjudicator.Refuse(fmt.Sprintf("a combat card is played in a battle: attack SPACE from SPACE combat %s, or by the standing order combat %s; in your round play it for op, sr, rp or dp", card.ID, card.ID),
 				"%s is a combat card (1.5.8)", card.ID)
 		}
 	case "sr":
@@ -59,11 +61,11 @@ func (p *parser) parsePlay(n int, f []string) (*order, error) {
 			}
 		}
 		if fuel {
-			return nil, refuse("at Intervention Level 1 or more there is no Strategic Redeployment (2.2.3, Limited Fuel); play the card for op, rp, dp or event", "no Strategic Redeployment under Limited Fuel")
+			return nil, adjudicator.Refuse("at Intervention Level 1 or more there is no Strategic Redeployment (2.2.3, Limited Fuel); play the card for op, rp, dp or event", "no Strategic Redeployment under Limited Fuel")
 		}
 	case "rp":
 		if g.LastMode[p.seat] == "rp" {
-			return nil, refuse("no Replacement in two consecutive action rounds of yours (10.1.4): play it for op, sr, dp or event", "you played a Replacement in your last round")
+			return nil, adjudicator.Refuse("no Replacement in two consecutive action rounds of yours (10.1.4): play it for op, sr, dp or event", "you played a Replacement in your last round")
 		}
 	}
 	o.Canon = fmt.Sprintf("play %s %s", card.ID, mode)
@@ -76,17 +78,17 @@ func (p *parser) parsePlay(n int, f []string) (*order, error) {
 }
 
 // inPeriod refuses a card of the other period than this turn's (1.5.2).
-func (g *game) inPeriod(c *Card) error {
+func (g *game) inPeriod(c *card) error {
 	if c.InPeriod(g.Turn) {
 		return nil
 	}
-	period := map[string]string{Early: "an Early War card, for turns 1 and 2", Late: "a Late War card, for turns 3 and 4"}[c.Period]
-	return refuse(fmt.Sprintf("%s is %s; this is turn %d (1.5.2)", c.ID, period, g.Turn), "%s is not played in this period", c.ID)
+	period := map[string]string{early: "an Early War card, for turns 1 and 2", late: "a Late War card, for turns 3 and 4"}[c.Period]
+	return adjudicator.Refuse(fmt.Sprintf("%s is %s; this is turn %d (1.5.2)", c.ID, period, g.Turn), "%s is not played in this period", c.ID)
 }
 
 // cardPoints are what a card gives in a mode: OPs (13.1.1), SR points
 // (9.1.1), RP (10.1.1: 2 x CV), or the event's own.
-func (g *game) cardPoints(c *Card, mode string) int {
+func (g *game) cardPoints(c *card, mode string) int {
 	switch mode {
 	case "op", "sr":
 		return c.CV
@@ -95,12 +97,12 @@ func (g *game) cardPoints(c *Card, mode string) int {
 	case "event":
 		for _, e := range c.Effects {
 			switch e.Kind {
-			case EffOP, EffSR:
+			case effOP, effSR:
 				if e.Value > 0 {
 					return e.Value
 				}
 				return c.CV
-			case EffRP:
+			case effRP:
 				if e.Value > 0 {
 					return e.Value
 				}
@@ -112,7 +114,7 @@ func (g *game) cardPoints(c *Card, mode string) int {
 }
 
 // actionsOf are the action lines a card played in a mode takes.
-func actionsOf(c *Card, mode string) []string {
+func actionsOf(c *card, mode string) []string {
 	switch mode {
 	case "op":
 		return []string{"move", "attack", "entrench"}
@@ -124,25 +126,25 @@ func actionsOf(c *Card, mode string) []string {
 		var out []string
 		for _, e := range c.Effects {
 			switch e.Kind {
-			case EffOP:
+			case effOP:
 				out = append(out, "move", "attack", "entrench")
-			case EffSR:
+			case effSR:
 				out = append(out, "redeploy")
-			case EffRP:
+			case effRP:
 				out = append(out, "replace", "recreate")
-			case EffReduce:
+			case effReduce:
 				if e.When == "event" {
 					out = append(out, "target")
 				}
-			case EffPlace:
+			case effPlace:
 				out = append(out, "place")
-			case EffForeign:
+			case effForeign:
 				out = append(out, "deploy")
-			case EffUNSafe:
+			case effUNSafe:
 				if e.Count > 0 {
 					out = append(out, "safe")
 				}
-			case EffControl:
+			case effControl:
 				out = append(out, "take")
 			}
 		}
@@ -155,14 +157,14 @@ func actionsOf(c *Card, mode string) []string {
 func (p *parser) roundLine(verb string, f []string) (*order, error) {
 	g := p.g
 	if p.play == nil {
-		return nil, refuse("start with play CARD op|sr|rp|dp|event; your hand: "+strings.Join(g.Hands[p.seat], ", "), "%s: no card is played", verb)
+		return nil, adjudicator.Refuse("start with play CARD op|sr|rp|dp|event; your hand: "+strings.Join(g.Hands[p.seat], ", "), "%s: no card is played", verb)
 	}
 	allowed := actionsOf(p.card, p.play.Mode)
 	if !slices.Contains(allowed, verb) {
 		if len(allowed) == 0 {
-			return nil, refuse(fmt.Sprintf("%s played for %s takes no more lines", p.card.ID, p.play.Mode), "%s: not an order of this play", verb)
+			return nil, adjudicator.Refuse(fmt.Sprintf("%s played for %s takes no more lines", p.card.ID, p.play.Mode), "%s: not an order of this play", verb)
 		}
-		return nil, refuse(fmt.Sprintf("%s played for %s takes %s", p.card.ID, p.play.Mode, strings.Join(allowed, ", ")), "%s: not an order of this play", verb)
+		return nil, adjudicator.Refuse(fmt.Sprintf("%s played for %s takes %s", p.card.ID, p.play.Mode, strings.Join(allowed, ", ")), "%s: not an order of this play", verb)
 	}
 	switch verb {
 	case "move":
@@ -183,7 +185,7 @@ func (p *parser) roundLine(verb string, f []string) (*order, error) {
 // spend takes n points of the card, or says it cannot.
 func (p *parser) spend(n int, what string) error {
 	if p.used+n > p.points {
-		return refuse(fmt.Sprintf("%s played for %s gives %d %s; %d used by the lines before", p.card.ID, p.play.Mode, p.points, what, p.used), "%d %s needed, %d left", n, what, p.points-p.used)
+		return adjudicator.Refuse(fmt.Sprintf("%s played for %s gives %d %s; %d used by the lines before", p.card.ID, p.play.Mode, p.points, what, p.used), "%d %s needed, %d left", n, what, p.points-p.used)
 	}
 	p.used += n
 	return nil
@@ -192,7 +194,7 @@ func (p *parser) spend(n int, what string) error {
 func (p *parser) move(f []string) (*order, error) {
 	g := p.g
 	hint := "move UNIT[+UNIT] SPACE SPACE ... (the spaces entered, in order)"
-	var units []*Unit
+	var units []*unit
 	var path []string
 	for _, w := range f[1:] {
 		if path == nil && g.byID[unitID(strings.Split(w, "+")[0])] != nil {
@@ -216,13 +218,13 @@ func (p *parser) move(f []string) (*order, error) {
 		path = append(path, s)
 	}
 	if len(units) == 0 || len(path) == 0 {
-		return nil, refuse(hint, "move: want units and the spaces they enter")
+		return nil, adjudicator.Refuse(hint, "move: want units and the spaces they enter")
 	}
 	if path[0] == units[0].Space {
 		path = path[1:]
 	}
 	if len(path) == 0 {
-		return nil, refuse(hint, "move: the units stay where they are")
+		return nil, adjudicator.Refuse(hint, "move: the units stay where they are")
 	}
 	if err := g.checkMove(p.seat, units, path); err != nil {
 		return nil, err
@@ -246,7 +248,7 @@ func (p *parser) attack(f []string) (*order, error) {
 	hint := "attack SPACE from SPACE[:UNIT+UNIT][>SPACE] ... [combat CARD] [prep UNIT ...] [losses UNIT ...|auto|ask] [advance all|none|UNIT[>SPACE] ...]"
 	p.moveFrom = ""
 	if len(f) < 4 || strings.ToLower(f[2]) != "from" {
-		return nil, refuse(hint, "attack: want the defending space, from, and the attacking spaces")
+		return nil, adjudicator.Refuse(hint, "attack: want the defending space, from, and the attacking spaces")
 	}
 	target, err := p.spaceOf(f[1])
 	if err != nil {
@@ -259,9 +261,9 @@ func (p *parser) attack(f []string) (*order, error) {
 		case said > 0:
 			return nil
 		case section == "from":
-			return refuse(hint, "attack: no attacking space")
+			return adjudicator.Refuse(hint, "attack: no attacking space")
 		}
-		return refuse(map[string]string{"combat": "combat CARD: your combat card for the battle, or leave combat out",
+		return adjudicator.Refuse(map[string]string{"combat": "combat CARD: your combat card for the battle, or leave combat out",
 			"prep":    "prep UNIT ...: the defending units Artillery Preparation rolls for, or leave prep out",
 			"losses":  "losses UNIT ...|auto|ask, or leave losses out (your standing losses order answers)",
 			"advance": "advance all|none|UNIT[>SPACE] ..., or leave advance out (your standing advancing order answers)"}[section],
@@ -306,9 +308,9 @@ func (p *parser) attack(f []string) (*order, error) {
 			o.Groups = append(o.Groups, gr)
 		case "combat":
 			if o.Combat != "" {
-				return nil, refuse(hint, "one combat card an attack (13.4.3)")
+				return nil, adjudicator.Refuse(hint, "one combat card an attack (13.4.3)")
 			}
-			c, err := p.heldCard(w, TypeCombat)
+			c, err := p.heldCard(w, typeCombat)
 			if err == nil {
 				err = g.inPeriod(c)
 			}
@@ -316,39 +318,39 @@ func (p *parser) attack(f []string) (*order, error) {
 				return nil, err
 			}
 			if !roleAllowed(c, "attacker") {
-				return nil, refuse(c.ID+" helps only a defender: give it as a standing order, combat "+c.ID, "%s does not help an attacker (%s)", c.ID, c.Text)
+				return nil, adjudicator.Refuse(c.ID+" helps only a defender: give it as a standing order, combat "+c.ID, "%s does not help an attacker (%s)", c.ID, c.Text)
 			}
 			if p.combat != "" {
-				return nil, refuse("a combat card stays in effect for the round (13.4.3): leave this one out, "+p.combat+" already helps this attack", "%s already played a combat card this round", seatName(p.seat))
+				return nil, adjudicator.Refuse("a combat card stays in effect for the round (13.4.3): leave this one out, "+p.combat+" already helps this attack", "%s already played a combat card this round", seatName(p.seat))
 			}
 			o.Combat = c.ID
 		case "prep":
-			r := p.card.Has(EffReduce)
+			r := p.card.Has(effReduce)
 			if p.play.Mode != "event" || r == nil || r.When != "before_attack" {
-				return nil, refuse("Artillery Preparation comes with an Offensive card played as an event (1.5.8)", "prep: %s gives no Artillery Preparation", p.card.ID)
+				return nil, adjudicator.Refuse("Artillery Preparation comes with an Offensive card played as an event (1.5.8)", "prep: %s gives no Artillery Preparation", p.card.ID)
 			}
 			u := g.byID[unitID(w)]
-			if u == nil || u.Box != OnMap || u.Space != target {
-				return nil, refuse("name defending units at "+target+": "+unitIDs(g.unitsAt(target)), "prep %s: not a unit at %s", unitID(w), g.name(target))
+			if u == nil || u.Box != onMap || u.Space != target {
+				return nil, adjudicator.Refuse("name defending units at "+target+": "+unitIDs(g.unitsAt(target)), "prep %s: not a unit at %s", unitID(w), g.name(target))
 			}
 			if u.Reduced || slices.Contains(o.Prep, u.ID) {
-				var full []*Unit
+				var full []*unit
 				for _, d := range g.unitsAt(target) {
 					if !d.Reduced {
 						full = append(full, d)
 					}
 				}
-				return nil, refuse("the roll reduces a full-size unit, once a unit (12.1.2): "+unitIDs(full), "prep %s: reduced already, or named twice", u.ID)
+				return nil, adjudicator.Refuse("the roll reduces a full-size unit, once a unit (12.1.2): "+unitIDs(full), "prep %s: reduced already, or named twice", u.ID)
 			}
 			o.Prep = append(o.Prep, u.ID)
 			if len(o.Prep) > r.Units {
-				return nil, refuse(fmt.Sprintf("%s rolls for %d %s", p.card.ID, r.Units, plural(r.Units, "unit", "units")), "prep: too many units")
+				return nil, adjudicator.Refuse(fmt.Sprintf("%s rolls for %d %s", p.card.ID, r.Units, plural(r.Units, "unit", "units")), "prep: too many units")
 			}
 		case "losses":
 			lw := strings.ToLower(w)
 			if lw == "auto" || lw == "ask" || len(o.Losses) > 0 && (o.Losses[0] == "auto" || o.Losses[0] == "ask") {
 				if len(o.Losses) > 0 {
-					return nil, refuse("losses auto, losses ask, or losses UNIT ... (attacking units, first listed loses first)", "attack: losses %s: auto and ask stand alone", strings.Join(append(slices.Clone(o.Losses), w), " "))
+					return nil, adjudicator.Refuse("losses auto, losses ask, or losses UNIT ... (attacking units, first listed loses first)", "attack: losses %s: auto and ask stand alone", strings.Join(append(slices.Clone(o.Losses), w), " "))
 				}
 				o.Losses = []string{lw}
 				continue
@@ -391,7 +393,7 @@ func (p *parser) attack(f []string) (*order, error) {
 	}
 	for _, id := range o.Losses {
 		if id != "auto" && id != "ask" && !slices.Contains(attackers, id) {
-			return nil, refuse("the attacking units are "+strings.Join(attackers, ", "), "losses %s: not an attacking unit", id)
+			return nil, adjudicator.Refuse("the attacking units are "+strings.Join(attackers, ", "), "losses %s: not an attacking unit", id)
 		}
 	}
 	if err := p.spend(activations(o), "OPs"); err != nil {
@@ -427,7 +429,7 @@ func (p *parser) attack(f []string) (*order, error) {
 // What the battle decides (who survives at full strength, the room where
 // the units go) is left to the advance itself, which says in an event why
 // a unit does not advance.
-func (p *parser) attackAdvance(o *order, groups [][]*Unit) error {
+func (p *parser) attackAdvance(o *order, groups [][]*unit) error {
 	g := p.g
 	if o.Advance[0] == "none" {
 		return nil
@@ -443,17 +445,17 @@ func (p *parser) attackAdvance(o *order, groups [][]*Unit) error {
 		}
 		for _, e := range c.Effects {
 			switch {
-			case e.Kind == EffAdvance:
+			case e.Kind == effAdvance:
 				bonus = max(bonus, e.Value)
-			case e.Kind == EffIgnore && (len(e.Terrain) == 0 || slices.Contains(e.Terrain, target.Terrain)):
+			case e.Kind == effIgnore && (len(e.Terrain) == 0 || slices.Contains(e.Terrain, target.Terrain)):
 				ignore = true
 			}
 		}
 	}
-	halts := Effects(target.Terrain, false, true).HaltsAdvance && !ignore
-	fuel := func(u *Unit) error {
+	halts := effects(target.Terrain, false, true).HaltsAdvance && !ignore
+	fuel := func(u *unit) error {
 		if g.limitedFuel(u.Side()) && bonus == 0 {
-			return refuse("at Intervention Level 1 no unit advances after an attack unless a card gives an advance (13.2.8, 13.4.9.2, 1.5.5): advance none, or leave advance out",
+			return adjudicator.Refuse("at Intervention Level 1 no unit advances after an attack unless a card gives an advance (13.2.8, 13.4.9.2, 1.5.5): advance none, or leave advance out",
 				"%s is under Limited Fuel: no advance (13.2.8, 13.4.9.2)", u.ID)
 		}
 		return nil
@@ -475,11 +477,11 @@ func (p *parser) attackAdvance(o *order, groups [][]*Unit) error {
 		hint := "only full-strength attacking units advance, domestic units not into a Foreign Space (13.4.9, 13.4.9.2)"
 		switch {
 		case u.Reduced:
-			return refuse(hint, "%s is reduced: only full-strength units advance (13.4.9)", u.ID)
+			return adjudicator.Refuse(hint, "%s is reduced: only full-strength units advance (13.4.9)", u.ID)
 		case fuel(u) != nil:
 			return fuel(u)
 		case target.Foreign() && !u.Type().Foreign:
-			return refuse(hint, "%s is a domestic unit: no advance into the Foreign Space %s (13.4.9.2)", u.ID, target.Name)
+			return adjudicator.Refuse(hint, "%s is a domestic unit: no advance into the Foreign Space %s (13.4.9.2)", u.ID, target.Name)
 		}
 		if to == "" {
 			stay++
@@ -491,23 +493,23 @@ func (p *parser) attackAdvance(o *order, groups [][]*Unit) error {
 		sp := g.space(to)
 		switch {
 		case !u.Type().Elite && bonus == 0:
-			return refuse(extra, "%s has no extra advance", u.ID)
+			return adjudicator.Refuse(extra, "%s has no extra advance", u.ID)
 		case halts:
-			return refuse(extra, "%s halts the advance: no extra space (13.4.9.2)", target.Name)
+			return adjudicator.Refuse(extra, "%s halts the advance: no extra space (13.4.9.2)", target.Name)
 		case !g.sc.Map.Graph.Adjacent(ti, ni):
-			return refuse("the extra space is next to "+o.Space+": "+g.neighbours(o.Space), "%s is not next to %s", sp.Name, target.Name)
+			return adjudicator.Refuse("the extra space is next to "+o.Space+": "+g.neighbours(o.Space), "%s is not next to %s", sp.Name, target.Name)
 		case sp.Foreign() && (!u.Type().Foreign || !usesDesignation(u.Side(), sp.Designation)):
-			return refuse("domestic units stay in BiH (1.3.2); Croats use CRO spaces, Serbs YUG and KRA spaces (1.2.5)", "%s may not enter the Foreign Space %s", u.ID, sp.Name)
+			return adjudicator.Refuse("domestic units stay in BiH (1.3.2); Croats use CRO spaces, Serbs YUG and KRA spaces (1.2.5)", "%s may not enter the Foreign Space %s", u.ID, sp.Name)
 		case u.Type().RegionOnly != "" && sp.Region != u.Type().RegionOnly:
-			return refuse(fmt.Sprintf("%s units move only in %s (1.3.4)", u.Type().Army, g.sc.Map.RegionByID(u.Type().RegionOnly).Name), "%s may not enter %s", u.ID, sp.Name)
+			return adjudicator.Refuse(fmt.Sprintf("%s units move only in %s (1.3.4)", u.Type().Army, g.sc.Map.RegionByID(u.Type().RegionOnly).Name), "%s may not enter %s", u.ID, sp.Name)
 		}
 		going[to]++
-		if going[to] > StackLimit {
-			return refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1)", StackLimit), "%d units would end the advance in %s", going[to], sp.Name)
+		if going[to] > stackLimit {
+			return adjudicator.Refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1)", stackLimit), "%d units would end the advance in %s", going[to], sp.Name)
 		}
 	}
-	if stay > StackLimit {
-		return refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1): send some on with UNIT>SPACE (elite units, a card's Advance a/a) or leave some out", StackLimit),
+	if stay > stackLimit {
+		return adjudicator.Refuse(fmt.Sprintf("at most %d units end an advance in a space (13.4.9.2, 2.3.1): send some on with UNIT>SPACE (elite units, a card's Advance a/a) or leave some out", stackLimit),
 			"%d units would end the advance in %s", stay, target.Name)
 	}
 	return nil
@@ -538,7 +540,7 @@ func (p *parser) entrench(f []string) (*order, error) {
 	g := p.g
 	p.moveFrom = ""
 	if len(f) < 2 || len(f) > 3 {
-		return nil, refuse("entrench SPACE [UNIT]", "entrench: want a space and, if you like, the unit")
+		return nil, adjudicator.Refuse("entrench SPACE [UNIT]", "entrench: want a space and, if you like, the unit")
 	}
 	sp, err := p.spaceOf(f[1])
 	if err != nil {
@@ -566,7 +568,7 @@ func (p *parser) entrench(f []string) (*order, error) {
 func (p *parser) redeploy(f []string) (*order, error) {
 	g := p.g
 	if len(f) != 3 {
-		return nil, refuse("redeploy UNIT SPACE", "redeploy: want a unit and where it goes")
+		return nil, adjudicator.Refuse("redeploy UNIT SPACE", "redeploy: want a unit and where it goes")
 	}
 	u, err := p.onMap(f[1])
 	if err != nil {
@@ -590,7 +592,7 @@ func (p *parser) replace(verb string, f []string) (*order, error) {
 	g := p.g
 	if verb == "replace" {
 		if len(f) != 2 {
-			return nil, refuse("replace UNIT (a reduced unit on the map, 1 RP)", "replace: want one unit")
+			return nil, adjudicator.Refuse("replace UNIT (a reduced unit on the map, 1 RP)", "replace: want one unit")
 		}
 		u, err := p.onMap(f[1])
 		if err != nil {
@@ -607,7 +609,7 @@ func (p *parser) replace(verb string, f []string) (*order, error) {
 		return &order{Verb: "replace", Units: []string{u.ID}, Canon: "replace " + u.ID}, nil
 	}
 	if len(f) < 3 || len(f) > 4 {
-		return nil, refuse("recreate UNIT SPACE [full|reduced] (an eliminated unit in a friendly supplied Key Space: 1 RP reduced, 2 RP full)", "recreate: want a unit and a Key Space")
+		return nil, adjudicator.Refuse("recreate UNIT SPACE [full|reduced] (an eliminated unit in a friendly supplied Key Space: 1 RP reduced, 2 RP full)", "recreate: want a unit and a Key Space")
 	}
 	u, err := p.unitOf(f[1])
 	if err != nil {
@@ -624,7 +626,7 @@ func (p *parser) replace(verb string, f []string) (*order, error) {
 			full = true
 		case "reduced":
 		default:
-			return nil, refuse("recreate UNIT SPACE full, or reduced", "recreate: %q is neither full nor reduced", f[3])
+			return nil, adjudicator.Refuse("recreate UNIT SPACE full, or reduced", "recreate: %q is neither full nor reduced", f[3])
 		}
 	}
 	cost, key, err := g.checkRecreate(p.seat, u, sp, full)
@@ -645,7 +647,7 @@ func (p *parser) start(verb string, f []string) (*order, error) {
 	switch verb {
 	case "reinforce":
 		if len(f) != 3 {
-			return nil, refuse("reinforce UNIT SPACE", "reinforce: want a unit and a space")
+			return nil, adjudicator.Refuse("reinforce UNIT SPACE", "reinforce: want a unit and a space")
 		}
 		u, err := p.unitOf(f[1])
 		if err != nil {
@@ -663,13 +665,13 @@ func (p *parser) start(verb string, f []string) (*order, error) {
 	case "recover", "restore":
 		p.starts++
 		if p.starts > 1 {
-			return nil, refuse("6.3 step 1 is one eliminated Foreign Unit back, or two reduced ones flipped: one line", "%s: step 1 is already ordered", verb)
+			return nil, adjudicator.Refuse("6.3 step 1 is one eliminated Foreign Unit back, or two reduced ones flipped: one line", "%s: step 1 is already ordered", verb)
 		}
 		names, err := unitNames(f[1:], map[string]string{"recover": "recover UNIT (one eliminated Foreign Unit)", "restore": "restore UNIT UNIT (two reduced Foreign Units)"}[verb])
 		if err != nil {
 			return nil, err
 		}
-		var units []*Unit
+		var units []*unit
 		for _, w := range names {
 			u, err := p.unitOf(w)
 			if err != nil {
@@ -684,20 +686,20 @@ func (p *parser) start(verb string, f []string) (*order, error) {
 		return &order{Verb: verb, Units: unitIDList(units), Canon: verb + " " + strings.Join(unitIDList(units), " ")}, nil
 	case "withdraw":
 		if len(f) != 2 {
-			return nil, refuse("withdraw UNIT (a Foreign Unit on the map back to the Foreign Units box)", "withdraw: want one unit")
+			return nil, adjudicator.Refuse("withdraw UNIT (a Foreign Unit on the map back to the Foreign Units box)", "withdraw: want one unit")
 		}
 		u, err := p.onMap(f[1])
 		if err != nil {
 			return nil, err
 		}
 		if !u.Type().Foreign {
-			return nil, refuse("only Foreign Units go back to the Foreign Units box (6.3)", "%s is not a Foreign Unit", u.ID)
+			return nil, adjudicator.Refuse("only Foreign Units go back to the Foreign Units box (6.3)", "%s is not a Foreign Unit", u.ID)
 		}
-		u.Box, u.Space, u.Supply = Reserve, "", ""
+		u.Box, u.Space, u.Supply = reserve, "", ""
 		return &order{Verb: verb, Units: []string{u.ID}, Canon: "withdraw " + u.ID}, nil
 	case "deploy":
 		if len(f) != 3 {
-			return nil, refuse("deploy UNIT SPACE", "deploy: want a unit and a space")
+			return nil, adjudicator.Refuse("deploy UNIT SPACE", "deploy: want a unit and a space")
 		}
 		u, err := p.unitOf(f[1])
 		if err != nil {
@@ -707,22 +709,22 @@ func (p *parser) start(verb string, f []string) (*order, error) {
 		if err != nil {
 			return nil, err
 		}
-		if u.Box != Reserve {
-			return nil, refuse("deploy Foreign Units from the Foreign Units box: "+g.unitList(p.seat, func(u *Unit) bool { return u.Box == Reserve }), "%s is not in the Foreign Units box (%s)", u.ID, boxName(u.Box))
+		if u.Box != reserve {
+			return nil, adjudicator.Refuse("deploy Foreign Units from the Foreign Units box: "+g.unitList(p.seat, func(u *unit) bool { return u.Box == reserve }), "%s is not in the Foreign Units box (%s)", u.ID, boxName(u.Box))
 		}
 		if u.Recovered == g.Turn {
-			return nil, refuse("a unit returned from elimination this turn deploys next turn (6.3 step 3)", "%s came back this turn", u.ID)
+			return nil, adjudicator.Refuse("a unit returned from elimination this turn deploys next turn (6.3 step 3)", "%s came back this turn", u.ID)
 		}
 		if err := g.checkDeploy(u, sp); err != nil {
 			return nil, err
 		}
-		u.Box, u.Space = OnMap, sp
+		u.Box, u.Space = onMap, sp
 		return &order{Verb: verb, Units: []string{u.ID}, Space: sp, Canon: "deploy " + u.ID + " " + sp}, nil
 	}
-	return nil, refuse("this step's orders are "+p.verbsOf(), "%q is not an order of the start of the turn", strings.Join(f, " "))
+	return nil, adjudicator.Refuse("this step's orders are "+p.verbsOf(), "%q is not an order of the start of the turn", strings.Join(f, " "))
 }
 
-func unitIDList(us []*Unit) []string {
+func unitIDList(us []*unit) []string {
 	out := make([]string, len(us))
 	for i, u := range us {
 		out[i] = u.ID

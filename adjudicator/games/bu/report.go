@@ -14,7 +14,7 @@ import (
 )
 
 // sideColors are the sides' colours (1.2.2).
-var sideColors = map[Side]string{Serb: "#c0392b", Croat: "#2e6fb7", Bosniak: "#2f8f46"}
+var sideColors = map[Side]string{serb: "#c0392b", croat: "#2e6fb7", bosniak: "#2f8f46"}
 
 // Situation implements adjudicator.Reporter.
 func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error) {
@@ -64,11 +64,11 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		}
 	}
 	for _, u := range g.Units {
-		if u.Box == Pool {
+		if u.Box == pool {
 			continue
 		}
 		where := boxName(u.Box)
-		if u.Box == OnMap {
+		if u.Box == onMap {
 			where = g.name(u.Space)
 		}
 		var status []string
@@ -76,9 +76,9 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 			status = append(status, "reduced")
 		}
 		switch u.Supply {
-		case LowSupply:
+		case lowSupply:
 			status = append(status, "Low Supply")
-		case OOS:
+		case oos:
 			status = append(status, "Out Of Supply")
 		}
 		if u.Type().Elite {
@@ -104,7 +104,7 @@ func (g *game) cardLine(id string) string {
 	if c == nil {
 		return id
 	}
-	s := fmt.Sprintf("%s %s, CV %d, %s, %s War", c.ID, c.Title, c.CV, c.Type, map[string]string{Early: "Early", Late: "Late", Both: "Early/Late"}[c.Period])
+	s := fmt.Sprintf("%s %s, CV %d, %s, %s War", c.ID, c.Title, c.CV, c.Type, map[string]string{early: "Early", late: "Late", both: "Early/Late"}[c.Period])
 	if c.Lasting != "" {
 		s += ", lasting " + c.Lasting
 	}
@@ -116,12 +116,12 @@ func (g *game) cardLine(id string) string {
 
 // tracks are the game's tracks (1.2.11).
 func (g *game) tracks() []board.Track {
-	out := []board.Track{{Name: "Turn", Value: g.Turn, Min: 1, Max: max(g.LastTurn, g.Turn)}, {Name: "Period", Text: map[string]string{Early: "Early War", Late: "Late War"}[PeriodOf(g.Turn)]}}
-	for _, side := range Sides {
+	out := []board.Track{{Name: "Turn", Value: g.Turn, Min: 1, Max: max(g.LastTurn, g.Turn)}, {Name: "Period", Text: map[string]string{early: "Early War", late: "Late War"}[periodOf(g.Turn)]}}
+	for _, side := range sides {
 		st := g.Sides[side]
-		out = append(out, board.Track{Name: "SW " + string(side), Value: st.SW, Min: 0, Max: VictoryCondition(side)})
+		out = append(out, board.Track{Name: "SW " + string(side), Value: st.SW, Min: 0, Max: victoryCondition(side)})
 	}
-	for _, side := range Sides {
+	for _, side := range sides {
 		out = append(out, board.Track{Name: "FA " + string(side), Value: g.Sides[side].FA, Min: -7, Max: 7})
 		if l := g.level(side); l > 0 {
 			out = append(out, board.Track{Name: "Intervention " + string(side), Text: fmt.Sprintf("level %d", l)})
@@ -168,7 +168,7 @@ func (g *game) picture() *board.Picture {
 		kind := ""
 		a, _ := m.Space(r.A)
 		b, _ := m.Space(r.B)
-		if m.Spaces[a].Terrain == Mountain || m.Spaces[b].Terrain == Mountain {
+		if m.Spaces[a].Terrain == mountain || m.Spaces[b].Terrain == mountain {
 			kind = "mountain"
 		}
 		net.Links = append(net.Links, board.Link{A: r.A, B: r.B, Kind: kind})
@@ -181,7 +181,7 @@ func (g *game) picture() *board.Picture {
 	}
 	trenched := map[string]bool{}
 	for _, u := range g.Units {
-		if u.Box != OnMap {
+		if u.Box != onMap {
 			continue
 		}
 		_, short, found := strings.Cut(u.ID, "-")
@@ -190,9 +190,9 @@ func (g *game) picture() *board.Picture {
 		}
 		c := board.Counter{Space: u.Space, Side: string(u.Side()), Color: sideColors[u.Side()], ID: short, Type: u.Type().Army, Strength: u.Values().String()}
 		switch u.Supply {
-		case LowSupply:
+		case lowSupply:
 			c.Markers = append(c.Markers, "LOW")
-		case OOS:
+		case oos:
 			c.Markers = append(c.Markers, "OOS")
 		}
 		if t := g.Trench[u.Space]; t != "" && !trenched[u.Space] {
@@ -212,7 +212,7 @@ func (g *game) picture() *board.Picture {
 		}
 		p.Arrows = append(p.Arrows, board.Arrow{FromSpace: a.From, ToSpace: a.To, Kind: kind})
 	}
-	for _, side := range Sides {
+	for _, side := range sides {
 		p.Legend = append(p.Legend, board.LegendItem{Label: string(side), Color: sideColors[side]})
 	}
 	p.Legend = append(p.Legend, board.LegendItem{Label: "ring: side in control; ENT entrenched, ENT… in progress; LOW / OOS supply"})

@@ -6,14 +6,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// RetreatSpaces is how far the defender must retreat after a battle
+// retreatSpaces is how far the defender must retreat after a battle
 // (13.4.8): 1 space when he suffered exactly 2 step losses more than the
 // attacker, 2 when the difference is greater than 2, else none. Artillery
 // Preparation steps are left out of defenderSteps by the caller (13.4.8).
-func RetreatSpaces(attackerSteps, defenderSteps int) int {
+func retreatSpaces(attackerSteps, defenderSteps int) int {
 	switch d := defenderSteps - attackerSteps; {
 	case d > 2:
 		return 2
@@ -23,15 +24,15 @@ func RetreatSpaces(attackerSteps, defenderSteps int) int {
 	return 0
 }
 
-// OOSRetreatSteps is the steps an Out Of Supply unit takes instead of a
+// oosRetreatSteps is the steps an Out Of Supply unit takes instead of a
 // retreat of spaces (13.4.8.4: one or two, as the retreat length; ruling
 // over the "one step" of 2.4.8).
-func OOSRetreatSteps(spaces int) int { return spaces }
+func oosRetreatSteps(spaces int) int { return spaces }
 
-// RollToReduce rolls once for a unit chosen before rolling (12.1.2, 1.5.8
+// rollToReduce rolls once for a unit chosen before rolling (12.1.2, 1.5.8
 // "Roll to reduce"): the unit is reduced on a face of on or more, the d10
 // read 0-9.
-func RollToReduce(r dice.Roller, on int, purpose string) (roll int, reduced bool) {
+func rollToReduce(r dice.Roller, on int, purpose string) (roll int, reduced bool) {
 	roll = dice.RollFrom(r, 1, 10, 0, purpose)[0]
 	return roll, roll >= on
 }
@@ -40,14 +41,14 @@ func RollToReduce(r dice.Roller, on int, purpose string) (roll int, reduced bool
 
 // battleRetreat makes the defender retreat, or ignore the retreat, after
 // battle b (13.4.8); false when it waits for the defender's decision.
-func (g *game) battleRetreat(b *Attack) bool {
-	var def []*Unit
+func (g *game) battleRetreat(b *attack) bool {
+	var def []*unit
 	for _, id := range b.survivors(g, b.Defenders) {
 		if u := g.byID[id]; u.Space == b.Target {
 			def = append(def, u)
 		}
 	}
-	spaces := RetreatSpaces(b.AttSteps, b.DefSteps)
+	spaces := retreatSpaces(b.AttSteps, b.DefSteps)
 	if len(def) == 0 || spaces == 0 {
 		return true
 	}
@@ -71,17 +72,17 @@ func (g *game) battleRetreat(b *Attack) bool {
 	case decided && len(d) == 1 && d[0] == "default":
 		ignore = b.MayIgnore
 	case decided:
-		var first []*Unit
+		var first []*unit
 		for _, p := range d {
 			id, path, _ := strings.Cut(p, ">")
 			plans[id] = strings.Split(path, ">")
-			if i := slices.IndexFunc(def, func(u *Unit) bool { return u.ID == id }); i >= 0 {
+			if i := slices.IndexFunc(def, func(u *unit) bool { return u.ID == id }); i >= 0 {
 				first = append(first, def[i])
 			}
 		}
 		// the units the seat ordered retreat first, in its order, so that
 		// the umpire's choice for another never takes their room
-		def = append(first, slices.DeleteFunc(def, func(u *Unit) bool { return plans[u.ID] != nil })...)
+		def = append(first, slices.DeleteFunc(def, func(u *unit) bool { return plans[u.ID] != nil })...)
 	default:
 		pref := g.Standing[seat]["retreat"]
 		switch {
@@ -103,11 +104,11 @@ func (g *game) battleRetreat(b *Attack) bool {
 		return true
 	}
 	for _, u := range def {
-		if u.Box != OnMap {
+		if u.Box != onMap {
 			continue
 		}
-		if u.Supply == OOS {
-			n := OOSRetreatSteps(spaces)
+		if u.Supply == oos {
+			n := oosRetreatSteps(spaces)
 			g.ev("13.4.8.4", "%s is Out Of Supply and cannot retreat: it takes %d %s instead.", u.ID, n, plural(n, "step", "steps"))
 			steps := []string{u.ID}
 			if n > 1 {
@@ -137,7 +138,7 @@ func (g *game) battleRetreat(b *Attack) bool {
 		from := u.Space
 		u.Space = path[len(path)-1]
 		g.Round.Retreated[u.ID] = u.Space
-		g.Arrows = append(g.Arrows, Arrow{From: from, To: u.Space, Kind: "retreat"})
+		g.Arrows = append(g.Arrows, arrow{From: from, To: u.Space, Kind: "retreat"})
 		g.ev("13.4.8", "%s retreats from %s to %s.", u.ID, g.name(from), pathNames(g, path))
 	}
 	return true
@@ -145,12 +146,12 @@ func (g *game) battleRetreat(b *Attack) bool {
 
 // retreatChoice reports whether the defender has a real choice: ignoring
 // the retreat, or more than one way for a unit.
-func (g *game) retreatChoice(b *Attack, def []*Unit) bool {
+func (g *game) retreatChoice(b *attack, def []*unit) bool {
 	if b.MayIgnore {
 		return true
 	}
 	for _, u := range def {
-		if u.Supply != OOS && len(g.retreatPaths(b, u)) > 1 {
+		if u.Supply != oos && len(g.retreatPaths(b, u)) > 1 {
 			return true
 		}
 	}
@@ -160,17 +161,17 @@ func (g *game) retreatChoice(b *Attack, def []*Unit) bool {
 // ignoreStep is the defending unit that takes the step of ignoring a
 // retreat (13.4.8.1): the first of the seat's standing losses order, else a
 // full-strength non-elite unit, else any, by id.
-func (g *game) ignoreStep(seat string, def []*Unit) *Unit {
+func (g *game) ignoreStep(seat string, def []*unit) *unit {
 	pref := g.Standing[seat]["losses"]
 	for _, id := range pref {
 		for _, u := range def {
-			if u.ID == id && u.Box == OnMap {
+			if u.ID == id && u.Box == onMap {
 				return u
 			}
 		}
 	}
 	best := def[0]
-	score := func(u *Unit) int { return boolInt(u.Reduced)*2 + boolInt(u.Type().Elite) }
+	score := func(u *unit) int { return boolInt(u.Reduced)*2 + boolInt(u.Type().Elite) }
 	for _, u := range def[1:] {
 		if score(u) < score(best) || score(u) == score(best) && u.ID < best.ID {
 			best = u
@@ -183,51 +184,51 @@ func (g *game) ignoreStep(seat string, def []*Unit) *Unit {
 // or nil (13.4.8.2, 13.4.8.3). The units that have already retreated stand
 // where they went: they are counted there once, as the units found there
 // (13.4.8.2: the retreat ends within stacking, 2.3.1).
-func (g *game) checkRetreat(b *Attack, u *Unit, path []string) error {
+func (g *game) checkRetreat(b *attack, u *unit, path []string) error {
 	m := g.sc.Map
 	ti, _ := m.Space(b.Target)
 	dist := m.Graph.Distances([]int{ti}, nil)
 	hint := fmt.Sprintf("each retreat step goes further from %s, into a friendly space, ending within stacking (13.4.8.2)", b.Target)
 	if len(path) == 0 || len(path) > b.Retreat {
-		return refuse(hint, "the retreat is %d %s", b.Retreat, plural(b.Retreat, "space", "spaces"))
+		return adjudicator.Refuse(hint, "the retreat is %d %s", b.Retreat, plural(b.Retreat, "space", "spaces"))
 	}
 	at := ti
 	for i, id := range path {
 		n, ok := m.Space(id)
 		if !ok {
-			return refuse(hint, "there is no space %q", id)
+			return adjudicator.Refuse(hint, "there is no space %q", id)
 		}
 		sp := m.Spaces[n]
 		switch {
 		case !m.Graph.Adjacent(at, n):
-			return refuse(hint, "no road joins %s and %s", m.Spaces[at].Name, sp.Name)
+			return adjudicator.Refuse(hint, "no road joins %s and %s", m.Spaces[at].Name, sp.Name)
 		case dist[n] <= dist[at]:
-			return refuse(hint, "%s is no further from %s", sp.Name, g.name(b.Target))
-		case sp.Foreign() && (u.Side() == Bosniak || !usesDesignation(u.Side(), sp.Designation)):
-			return refuse("Croats retreat into CRO spaces, Serbs into YUG and KRA spaces, Bosniaks into none (13.4.8.3)", "%s may not retreat into %s", u.ID, sp.Name)
+			return adjudicator.Refuse(hint, "%s is no further from %s", sp.Name, g.name(b.Target))
+		case sp.Foreign() && (u.Side() == bosniak || !usesDesignation(u.Side(), sp.Designation)):
+			return adjudicator.Refuse("Croats retreat into CRO spaces, Serbs into YUG and KRA spaces, Bosniaks into none (13.4.8.3)", "%s may not retreat into %s", u.ID, sp.Name)
 		case !sp.Foreign() && !g.friendly(u.Side(), g.Control[id]):
-			return refuse(hint, "%s is not friendly", sp.Name)
+			return adjudicator.Refuse(hint, "%s is not friendly", sp.Name)
 		}
 		if occ := g.occupant(id); occ != "" && g.enemies(u.Side(), occ) {
-			return refuse(hint, "%s holds enemy units", sp.Name)
+			return adjudicator.Refuse(hint, "%s holds enemy units", sp.Name)
 		}
 		if sp.Foreign() && i < len(path)-1 {
-			return refuse("a retreat into a Foreign Space stops there (13.4.8.3)", "the retreat goes on after %s", sp.Name)
+			return adjudicator.Refuse("a retreat into a Foreign Space stops there (13.4.8.3)", "the retreat goes on after %s", sp.Name)
 		}
 		at = n
 	}
 	last := m.Spaces[at]
 	if len(path) < b.Retreat && !last.Foreign() {
-		return refuse(hint, "the retreat is %d spaces", b.Retreat)
+		return adjudicator.Refuse(hint, "the retreat is %d spaces", b.Retreat)
 	}
-	if len(g.unitsAt(last.ID))+1 > StackLimit {
-		return refuse(hint, "%s is full (%d units, 2.3)", last.Name, StackLimit)
+	if len(g.unitsAt(last.ID))+1 > stackLimit {
+		return adjudicator.Refuse(hint, "%s is full (%d units, 2.3)", last.Name, stackLimit)
 	}
 	return nil
 }
 
 // retreatPaths lists the legal retreat paths of unit u.
-func (g *game) retreatPaths(b *Attack, u *Unit) [][]string {
+func (g *game) retreatPaths(b *attack, u *unit) [][]string {
 	m := g.sc.Map
 	var out [][]string
 	var walk func(at int, path []string)
@@ -250,7 +251,7 @@ func (g *game) retreatPaths(b *Attack, u *Unit) [][]string {
 // autoRetreat chooses a retreat path for u: ending in one of prefs first,
 // in its order; then in BiH rather than a Foreign Space, where supply can
 // be traced, with the most room, by name.
-func (g *game) autoRetreat(b *Attack, u *Unit, prefs []string) []string {
+func (g *game) autoRetreat(b *attack, u *unit, prefs []string) []string {
 	paths := g.retreatPaths(b, u)
 	if len(paths) == 0 {
 		return nil

@@ -11,8 +11,8 @@ import (
 	"strings"
 )
 
-// Round is the action round being played.
-type Round struct {
+// round is the action round being played.
+type round struct {
 	Seat string `json:"seat"`
 	Card string `json:"card,omitempty"`
 	Mode string `json:"mode,omitempty"` // op, sr, rp, dp, event
@@ -35,7 +35,7 @@ type Round struct {
 	Entrenched []string `json:"entrenched,omitempty"`
 	// Cards are in effect this round: combat cards (13.4.3), the
 	// offensive played as an event, interrupts' DRMs.
-	Cards []RoundCard `json:"cards,omitempty"`
+	Cards []roundCard `json:"cards,omitempty"`
 	// RP spent in each enclave, by its first Key Space (10.1.6).
 	EnclaveRP map[string]int `json:"enclave_rp,omitempty"`
 	// MoveFrom is the space of the move activation in progress (13.2.5).
@@ -43,20 +43,20 @@ type Round struct {
 	// AttackedFrom holds the space each attacking space attacked this
 	// round (13.4.1.2: one defending space an attacking space).
 	AttackedFrom map[string]string `json:"attacked_from,omitempty"`
-	Battle       *Attack           `json:"battle,omitempty"`
+	Battle       *attack           `json:"battle,omitempty"`
 	Cancelled    bool              `json:"cancelled,omitempty"`
 }
 
-// RoundCard is a card in effect for the round and who played it.
-type RoundCard struct {
+// roundCard is a card in effect for the round and who played it.
+type roundCard struct {
 	Card string `json:"card"`
 	Seat string `json:"seat"`
 	Role string `json:"role,omitempty"` // combat cards: attacker or defender
 }
 
-// Pending is a decision the standing orders did not give: a follow-up step
+// pending is a decision the standing orders did not give: a follow-up step
 // owed by Seats.
-type Pending struct {
+type pending struct {
 	Kind    string   `json:"kind"` // losses, retreat, advance
 	Seats   []string `json:"seats"`
 	Label   string   `json:"label"`
@@ -89,9 +89,9 @@ func (g *game) friendlyAtStart(side Side, id string) bool {
 // beginRound opens the active seat's round.
 func (g *game) beginRound(seat string) {
 	g.RoundID++
-	g.Round = &Round{Seat: seat, Retreated: map[string]string{}}
+	g.Round = &round{Seat: seat, Retreated: map[string]string{}}
 	for _, u := range g.Units {
-		if u.Box == OnMap && !slices.Contains(g.seatSides(seat), u.Side()) && !slices.Contains(g.Round.Occupied, u.Space) {
+		if u.Box == onMap && !slices.Contains(g.seatSides(seat), u.Side()) && !slices.Contains(g.Round.Occupied, u.Space) {
 			g.Round.Occupied = append(g.Round.Occupied, u.Space)
 		}
 	}
@@ -194,7 +194,7 @@ func (g *game) playCard(seat string, play *order, actions []string) {
 		case "rp":
 			r.Points, r.Queue = 2*card.CV, actions
 		case "dp":
-			fa := DiplomacyFA(card.CV)
+			fa := diplomacyFA(card.CV)
 			g.changeFA(r.For, fa, "11.1.1", fmt.Sprintf("Diplomatic Action with a CV %d card", card.CV), seat)
 			g.checkVictory()
 		case "event":
@@ -209,7 +209,7 @@ func (g *game) playCard(seat string, play *order, actions []string) {
 
 // defaultSide is the side a card serves in the 2-player game when the
 // order does not say: the side of its deck (14.5.3 lets either).
-func (g *game) defaultSide(seat string, card *Card) Side {
+func (g *game) defaultSide(seat string, card *card) Side {
 	if slices.Contains(g.seatSides(seat), card.Deck) {
 		return card.Deck
 	}
@@ -254,7 +254,7 @@ func (g *game) endRound() {
 	}
 	if r != nil {
 		for _, c := range r.Cards {
-			if card := g.sc.Deck.Card(c.Card); card != nil && (card.Type == TypeCombat || card.Type == TypeInterrupt) {
+			if card := g.sc.Deck.Card(c.Card); card != nil && (card.Type == typeCombat || card.Type == typeInterrupt) {
 				g.discard(c.Seat, c.Card)
 			}
 		}
@@ -275,18 +275,18 @@ func (g *game) endRound() {
 // refused at receipt and moves that would are not made, so this only
 // catches what nothing else did (ruling: the last units to arrive, by id).
 func (g *game) overstack() {
-	count := map[string][]*Unit{}
+	count := map[string][]*unit{}
 	for _, u := range g.Units {
-		if u.Box == OnMap {
+		if u.Box == onMap {
 			count[u.Space] = append(count[u.Space], u)
 		}
 	}
 	for space, units := range count {
 		sp := g.space(space)
-		if len(units) <= StackLimit || sp == nil {
+		if len(units) <= stackLimit || sp == nil {
 			continue
 		}
-		for _, u := range units[StackLimit:] {
+		for _, u := range units[stackLimit:] {
 			g.ev("2.3.2", "%s is over the stacking limit at %s and is eliminated.", u.ID, sp.Name)
 			g.eliminate(u, "", false)
 		}
@@ -309,7 +309,7 @@ func (g *game) nextRound() {
 	for i := range len(o) {
 		seat := o[(start+i)%len(o)]
 		if len(g.Hands[seat]) > 0 {
-			g.Active, g.Phase = seat, PhaseRound
+			g.Active, g.Phase = seat, phaseRound
 			return
 		}
 	}
@@ -345,8 +345,8 @@ func (g *game) storeStanding(seat string, ords []*order) {
 // side, before the roll; without one the umpire takes the strongest. Two
 // units, three in the 2-player game (14.5.4); one roll each, 3-9 reduces.
 func (g *game) airStrike(striker string, side Side, rule string) {
-	n := AirStrikeUnits(g.TwoPlayer())
-	targets := g.pickEnemies(striker, side, n, func(u *Unit) bool { return !u.Reduced })
+	n := airStrikeUnits(g.TwoPlayer())
+	targets := g.pickEnemies(striker, side, n, func(u *unit) bool { return !u.Reduced })
 	if len(targets) == 0 {
 		g.ev(rule, "%s has no full-size unit on the map: the strike finds no target.", side)
 		return
@@ -356,7 +356,7 @@ func (g *game) airStrike(striker string, side Side, rule string) {
 		ids[i] = u.ID
 	}
 	g.ev(rule, "%s names the strike's targets before rolling: %s.", seatName(striker), strings.Join(ids, ", "))
-	hits := AirStrikeOn(g.r, ids)
+	hits := airStrikeOn(g.r, ids)
 	for i, u := range targets {
 		if hits[i] {
 			u.Reduced = true
@@ -370,21 +370,21 @@ func (g *game) airStrike(striker string, side Side, rule string) {
 // pickEnemies chooses up to n units of side on the map that ok admits, as
 // seat's standing strike order ranks them, then the strongest (CF, elite,
 // id): the targets of air strikes and of reductions seat rolls for.
-func (g *game) pickEnemies(seat string, side Side, n int, ok func(*Unit) bool) []*Unit {
+func (g *game) pickEnemies(seat string, side Side, n int, ok func(*unit) bool) []*unit {
 	pref := g.Standing[seat]["strike"]
-	var cands []*Unit
+	var cands []*unit
 	for _, u := range g.Units {
-		if u.Box == OnMap && u.Side() == side && ok(u) {
+		if u.Box == onMap && u.Side() == side && ok(u) {
 			cands = append(cands, u)
 		}
 	}
-	rank := func(u *Unit) int {
+	rank := func(u *unit) int {
 		if i := slices.Index(pref, u.ID); i >= 0 {
 			return i
 		}
 		return len(pref)
 	}
-	slices.SortStableFunc(cands, func(a, b *Unit) int {
+	slices.SortStableFunc(cands, func(a, b *unit) int {
 		if d := rank(a) - rank(b); d != 0 {
 			return d
 		}

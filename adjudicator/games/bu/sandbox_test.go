@@ -17,7 +17,7 @@ func TestOrderRefusedAtAdjudicationIsSaid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, events, err := Game.Adjudicate(state, map[string][]string{SeatSerb: {"losses ,", "advancing all", "pass now"}}, newSeeded(t, 1))
+	_, events, err := Game.Adjudicate(state, map[string][]string{seatSerb: {"losses ,", "advancing all", "pass now"}}, newSeeded(t, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestOrderRefusedAtAdjudicationIsSaid(t *testing.T) {
 			t.Errorf("no event %q among %v", want, events)
 			continue
 		}
-		if e := events[i]; !slices.Equal(e.Visible, []string{SeatSerb}) {
+		if e := events[i]; !slices.Equal(e.Visible, []string{seatSerb}) {
 			t.Errorf("event %q is shown to %v, want Serb alone (its orders are its own)", e.Text, e.Visible)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // adjudicateSetup plays the set-up step: standing orders, the 2-player
@@ -16,7 +18,7 @@ func (g *game) adjudicateSetup(orders map[string][]string) {
 	for _, seat := range g.Seats {
 		ords := g.sandboxOrders(seat, orders[seat])
 		g.storeStanding(seat, ords)
-		if seat != SeatBC {
+		if seat != seatBC {
 			continue
 		}
 		chosen := map[string]Side{}
@@ -38,22 +40,22 @@ func (g *game) adjudicateSetup(orders map[string][]string) {
 			g.ev("14.2.2", "%s: %s region marker (%s).", reg.Name, side, how)
 		}
 	}
-	g.ev("4.1", "The game is set up: %d Serb, %d Croat and %d Bosniak brigades; SW 30 and FA 0 for every side.", SetupBrigades[Serb], SetupBrigades[Croat], SetupBrigades[Bosniak])
+	g.ev("4.1", "The game is set up: %d Serb, %d Croat and %d Bosniak brigades; SW 30 and FA 0 for every side.", setupBrigades[serb], setupBrigades[croat], setupBrigades[bosniak])
 	g.drawCards()
-	g.Phase = PhaseStart
+	g.Phase = phaseStart
 }
 
 // majority is the ally controlling more of a region's spaces, Bosniak on
 // a tie.
-func (g *game) majority(reg *Region) Side {
+func (g *game) majority(reg *region) Side {
 	n := map[Side]int{}
 	for _, i := range reg.Spaces {
 		n[g.Control[g.sc.Map.Spaces[i].ID]]++
 	}
-	if n[Croat] > n[Bosniak] {
-		return Croat
+	if n[croat] > n[bosniak] {
+		return croat
 	}
-	return Bosniak
+	return bosniak
 }
 
 // adjudicateStart plays the start of a turn: reinforcements (6.2), then
@@ -91,10 +93,10 @@ func orderText(o []string) string {
 }
 
 // arriving lists seat's reinforcements of the turn.
-func (g *game) arriving(seat string) []*Unit {
-	var out []*Unit
+func (g *game) arriving(seat string) []*unit {
+	var out []*unit
 	for _, u := range g.Units {
-		if u.Box == Pool && u.Arrives == g.Turn && slices.Contains(g.seatSides(seat), u.Side()) {
+		if u.Box == pool && u.Arrives == g.Turn && slices.Contains(g.seatSides(seat), u.Side()) {
 			out = append(out, u)
 		}
 	}
@@ -103,18 +105,18 @@ func (g *game) arriving(seat string) []*Unit {
 
 // checkReinforce says why u may not be placed at space now, or nil (6.2.3,
 // 6.2.4, 2.4.9; 14.6.1: same-side spaces).
-func (g *game) checkReinforce(u *Unit, space string) error {
+func (g *game) checkReinforce(u *unit, space string) error {
 	sp := g.space(space)
 	side := u.Side()
 	switch {
-	case u.Box != Pool || u.Arrives != g.Turn:
-		return refuse("your reinforcements this turn: "+unitIDs(g.arriving(g.seatOf(side))), "%s is not a reinforcement of turn %d", u.ID, g.Turn)
+	case u.Box != pool || u.Arrives != g.Turn:
+		return adjudicator.Refuse("your reinforcements this turn: "+unitIDs(g.arriving(g.seatOf(side))), "%s is not a reinforcement of turn %d", u.ID, g.Turn)
 	case sp.Foreign() || g.Control[space] != side:
-		return refuse(fmt.Sprintf("reinforcements go to %s spaces (6.2.3, 14.6.1)", side), "%s is not a %s space", sp.Name, side)
+		return adjudicator.Refuse(fmt.Sprintf("reinforcements go to %s spaces (6.2.3, 14.6.1)", side), "%s is not a %s space", sp.Name, side)
 	case g.isUN(space):
-		return refuse("UN Safe Areas take no reinforcements (2.5.2, 6.2.3)", "%s is a UN Safe Area", sp.Name)
-	case len(g.unitsAt(space))+1 > StackLimit:
-		return refuse("at most 3 units a space (6.2.3)", "%s is full", sp.Name)
+		return adjudicator.Refuse("UN Safe Areas take no reinforcements (2.5.2, 6.2.3)", "%s is a UN Safe Area", sp.Name)
+	case len(g.unitsAt(space))+1 > stackLimit:
+		return adjudicator.Refuse("at most 3 units a space (6.2.3)", "%s is full", sp.Name)
 	}
 	near := sp.Key
 	i, _ := g.sc.Map.Space(space)
@@ -124,32 +126,32 @@ func (g *game) checkReinforce(u *Unit, space string) error {
 		}
 	}
 	if !near {
-		return refuse("reinforcements go to your Key Spaces or the spaces next to them (6.2.3)", "%s is neither a %s Key Space nor next to one", sp.Name, side)
+		return adjudicator.Refuse("reinforcements go to your Key Spaces or the spaces next to them (6.2.3)", "%s is neither a %s Key Space nor next to one", sp.Name, side)
 	}
 	a, c, ok := g.supply(side).areaOf(g, space)
 	if !ok || !a.supplied() {
-		return refuse("unsupplied areas take no reinforcements (6.2.4)", "%s is unsupplied", sp.Name)
+		return adjudicator.Refuse("unsupplied areas take no reinforcements (6.2.4)", "%s is unsupplied", sp.Name)
 	}
 	if a.enclave() {
 		placed := 0
 		s := g.supply(side)
 		for _, o := range g.Units {
-			if o.Box == OnMap && o.Placed == g.Turn && o.Side() == side {
+			if o.Box == onMap && o.Placed == g.Turn && o.Side() == side {
 				if _, oc, ok := s.areaOf(g, o.Space); ok && oc == c {
 					placed++
 				}
 			}
 		}
 		if placed+1 > len(a.keys) {
-			return refuse(fmt.Sprintf("an enclave takes 1 reinforcement a Key Space: %d here (6.2.4)", len(a.keys)), "the enclave of %s is full of reinforcements this turn", sp.Name)
+			return adjudicator.Refuse(fmt.Sprintf("an enclave takes 1 reinforcement a Key Space: %d here (6.2.4)", len(a.keys)), "the enclave of %s is full of reinforcements this turn", sp.Name)
 		}
 	}
 	return nil
 }
 
 // placeReinforcement puts u on the map at space.
-func (g *game) placeReinforcement(u *Unit, space string) {
-	u.Box, u.Space, u.Placed = OnMap, space, g.Turn
+func (g *game) placeReinforcement(u *unit, space string) {
+	u.Box, u.Space, u.Placed = onMap, space, g.Turn
 }
 
 // reinforcements places seat's reinforcements (6.2): its orders, then the
@@ -177,20 +179,20 @@ func (g *game) reinforcements(seat string, ords []*order, none bool) {
 				continue
 			}
 		}
-		u.Box = Removed
+		u.Box = removed
 		g.ev("6.2.3", "%s's reinforcement %s is not placed and is lost.", seatName(seat), u.ID)
 	}
 }
 
 // umpirePlacement is where the umpire places a reinforcement: the legal
 // space with the most room, Key Spaces first, by id; "" if none.
-func (g *game) umpirePlacement(u *Unit) string {
+func (g *game) umpirePlacement(u *unit) string {
 	best, bestRoom, bestKey := "", -1, false
 	for _, sp := range g.sc.Map.Spaces {
 		if g.checkReinforce(u, sp.ID) != nil {
 			continue
 		}
-		room := StackLimit - len(g.unitsAt(sp.ID))
+		room := stackLimit - len(g.unitsAt(sp.ID))
 		if sp.Key && !bestKey || sp.Key == bestKey && room > bestRoom {
 			best, bestRoom, bestKey = sp.ID, room, sp.Key
 		}
@@ -200,34 +202,34 @@ func (g *game) umpirePlacement(u *Unit) string {
 
 // checkStep1 says why 6.3 step 1 cannot be done, or nil: recover one
 // eliminated Foreign Unit, or restore two reduced ones.
-func (g *game) checkStep1(verb string, units []*Unit) error {
+func (g *game) checkStep1(verb string, units []*unit) error {
 	for _, u := range units {
 		if !u.Type().Foreign {
-			return refuse("6.3 is for Foreign Units", "%s is not a Foreign Unit", u.ID)
+			return adjudicator.Refuse("6.3 is for Foreign Units", "%s is not a Foreign Unit", u.ID)
 		}
 	}
 	switch verb {
 	case "recover":
-		if len(units) != 1 || units[0].Box != Eliminated {
-			return refuse("recover UNIT: one eliminated Foreign Unit back to the Foreign Units box (6.3 step 1)", "recover: want one eliminated Foreign Unit")
+		if len(units) != 1 || units[0].Box != eliminated {
+			return adjudicator.Refuse("recover UNIT: one eliminated Foreign Unit back to the Foreign Units box (6.3 step 1)", "recover: want one eliminated Foreign Unit")
 		}
 	case "restore":
 		if len(units) != 2 || units[0] == units[1] {
-			return refuse("restore UNIT UNIT: two reduced Foreign Units flipped to full size (6.3 step 1)", "restore: want two units")
+			return adjudicator.Refuse("restore UNIT UNIT: two reduced Foreign Units flipped to full size (6.3 step 1)", "restore: want two units")
 		}
 		for _, u := range units {
-			if !u.Reduced || u.Box != OnMap && u.Box != Reserve {
-				return refuse("restore flips reduced Foreign Units on the map or in the Foreign Units box", "%s is not a reduced Foreign Unit in play", u.ID)
+			if !u.Reduced || u.Box != onMap && u.Box != reserve {
+				return adjudicator.Refuse("restore flips reduced Foreign Units on the map or in the Foreign Units box", "%s is not a reduced Foreign Unit in play", u.ID)
 			}
 		}
 	}
 	return nil
 }
 
-func (g *game) doStep1(verb string, units []*Unit) {
+func (g *game) doStep1(verb string, units []*unit) {
 	if verb == "recover" {
 		u := units[0]
-		u.Box, u.Reduced, u.Recovered = Reserve, false, g.Turn
+		u.Box, u.Reduced, u.Recovered = reserve, false, g.Turn
 		return
 	}
 	for _, u := range units {
@@ -239,7 +241,7 @@ func (g *game) doStep1(verb string, units []*Unit) {
 // Foreign Spaces of its designations, or its side's Key Spaces for a type
 // that deploys there; in the 2-player game any allied space of those
 // (14.6.1); never a UN Safe Area (2.5.2); stacking (2.3).
-func (g *game) checkDeploy(u *Unit, space string) error {
+func (g *game) checkDeploy(u *unit, space string) error {
 	sp := g.space(space)
 	t := u.Type()
 	ok := false
@@ -253,13 +255,13 @@ func (g *game) checkDeploy(u *Unit, space string) error {
 	}
 	switch {
 	case !ok:
-		return refuse(fmt.Sprintf("%s units deploy into %s (6.3, the counter's \"deploys from\")", t.Army, strings.Join(t.Deploy, ", ")), "%s is not where %s deploys", sp.Name, u.ID)
+		return adjudicator.Refuse(fmt.Sprintf("%s units deploy into %s (6.3, the counter's \"deploys from\")", t.Army, strings.Join(t.Deploy, ", ")), "%s is not where %s deploys", sp.Name, u.ID)
 	case g.isUN(space):
-		return refuse("no Foreign Unit deploys into a UN Safe Area (2.5.2)", "%s is a UN Safe Area", sp.Name)
-	case len(g.unitsAt(space))+1 > StackLimit:
-		return refuse("at most 3 units a space (2.3)", "%s is full", sp.Name)
+		return adjudicator.Refuse("no Foreign Unit deploys into a UN Safe Area (2.5.2)", "%s is a UN Safe Area", sp.Name)
+	case len(g.unitsAt(space))+1 > stackLimit:
+		return adjudicator.Refuse("at most 3 units a space (2.3)", "%s is full", sp.Name)
 	case !sp.Foreign() && g.occupant(space) != "" && g.enemies(u.Side(), g.occupant(space)):
-		return refuse("Foreign Units deploy into friendly or vacant spaces (6.3)", "%s holds enemy units", sp.Name)
+		return adjudicator.Refuse("Foreign Units deploy into friendly or vacant spaces (6.3)", "%s holds enemy units", sp.Name)
 	}
 	return nil
 }
@@ -274,7 +276,7 @@ func (g *game) foreignUnits(seat string, ords []*order) {
 			if !slices.Contains(step, o.Verb) {
 				continue
 			}
-			var units []*Unit
+			var units []*unit
 			for _, id := range o.Units {
 				units = append(units, g.byID[id])
 			}
@@ -288,15 +290,15 @@ func (g *game) foreignUnits(seat string, ords []*order) {
 				g.ev("6.3", "%s %s %s (6.3 step 1).", seatName(seat), map[string]string{"recover": "returns", "restore": "flips to full size"}[o.Verb], unitIDs(units))
 			case "withdraw":
 				u := units[0]
-				if u.Box != OnMap || !u.Type().Foreign {
+				if u.Box != onMap || !u.Type().Foreign {
 					g.ev("6.3", "Not carried out: %s (not a Foreign Unit on the map).", o.Canon)
 					continue
 				}
 				g.ev("6.3", "%s returns %s from %s to the Foreign Units box (6.3 step 2).", seatName(seat), u.ID, g.name(u.Space))
-				u.Box, u.Space, u.Supply = Reserve, "", ""
+				u.Box, u.Space, u.Supply = reserve, "", ""
 			case "deploy":
 				u := units[0]
-				if u.Box != Reserve || u.Recovered == g.Turn {
+				if u.Box != reserve || u.Recovered == g.Turn {
 					g.ev("6.3", "Not carried out: %s (not in the Foreign Units box, or back this turn).", o.Canon)
 					continue
 				}
@@ -304,7 +306,7 @@ func (g *game) foreignUnits(seat string, ords []*order) {
 					g.ev("6.3", "Not carried out: %s (%v).", o.Canon, err)
 					continue
 				}
-				u.Box, u.Space = OnMap, o.Space
+				u.Box, u.Space = onMap, o.Space
 				g.ev("6.3", "%s deploys %s at %s (6.3 step 3).", seatName(seat), u.ID, g.name(o.Space))
 				if !slices.Contains(armies, u.Type().Army+"/"+string(u.Side())) {
 					armies = append(armies, u.Type().Army+"/"+string(u.Side()))
@@ -329,9 +331,9 @@ func (g *game) foreignUnits(seat string, ords []*order) {
 func (g *game) endOfTurn() {
 	g.endOfHands()
 	g.Active = ""
-	var kept []Lasting
+	var kept []lasting
 	for _, l := range g.Lasting {
-		ends := l.Until == LastTurn || l.Until == LastPeriod && (g.Turn == 2 || g.Turn >= GameTurns)
+		ends := l.Until == lastTurn || l.Until == lastPeriod && (g.Turn == 2 || g.Turn >= gameTurns)
 		if ends {
 			g.ev("1.5.6", "%s's lasting card %s ends.", seatName(l.Seat), g.cardName(l.Card))
 			g.discard(l.Seat, l.Card)
@@ -348,10 +350,10 @@ func (g *game) endOfTurn() {
 		return
 	}
 	g.Turn++
-	if g.FightToEnd && g.Turn > GameTurns {
+	if g.FightToEnd && g.Turn > gameTurns {
 		g.ev("15.2", "Fight To The End: turn 4 is played again (turn %d of the game).", g.Turn)
 	}
-	g.Phase = PhaseStart
+	g.Phase = phaseStart
 	g.ev("8.2", "Turn %d begins.", g.Turn)
 	g.drawCards()
 }

@@ -16,38 +16,38 @@ import (
 // The seats: one per side in the 3-player game, Serb and the Bosniak-Croat
 // player in the 2-player game (14.1.2).
 const (
-	SeatSerb    = "Serb"
-	SeatCroat   = "Croat"
-	SeatBosniak = "Bosniak"
-	SeatBC      = "BC"
+	seatSerb    = "Serb"
+	seatCroat   = "Croat"
+	seatBosniak = "Bosniak"
+	seatBC      = "BC"
 )
 
 // The phases of a step.
 const (
-	PhaseSetup  = "setup"  // 4.0 (and 14.2.2): every seat; the first cards are dealt after it
-	PhaseStart  = "start"  // 6.2, 6.3: every seat places and deploys
-	PhaseRound  = "round"  // 7.0: the active seat's action round
-	PhaseDecide = "decide" // a follow-up decision the standing orders did not give
-	PhaseOver   = "over"
+	phaseSetup  = "setup"  // 4.0 (and 14.2.2): every seat; the first cards are dealt after it
+	phaseStart  = "start"  // 6.2, 6.3: every seat places and deploys
+	phaseRound  = "round"  // 7.0: the active seat's action round
+	phaseDecide = "decide" // a follow-up decision the standing orders did not give
+	phaseOver   = "over"
 )
 
 // Where a unit is.
 const (
-	OnMap      = ""           // on the map, in Space
-	Pool       = "pool"       // not yet in play (reinforcements, units a card brings)
-	Eliminated = "eliminated" // the Eliminated Units box (domestic) or the Foreign Units box, eliminated (foreign)
-	Reserve    = "reserve"    // the Foreign Units box, in reserve (6.3)
-	Removed    = "removed"    // out of the game (lost reinforcements, units permanently eliminated)
+	onMap      = ""           // on the map, in Space
+	pool       = "pool"       // not yet in play (reinforcements, units a card brings)
+	eliminated = "eliminated" // the Eliminated Units box (domestic) or the Foreign Units box, eliminated (foreign)
+	reserve    = "reserve"    // the Foreign Units box, in reserve (6.3)
+	removed    = "removed"    // out of the game (lost reinforcements, units permanently eliminated)
 )
 
 // Supply markers (1.4.6, 2.4.6).
 const (
-	LowSupply = "low"
-	OOS       = "oos"
+	lowSupply = "low"
+	oos       = "oos"
 )
 
-// Unit is one counter in play or waiting.
-type Unit struct {
+// unit is one counter in play or waiting.
+type unit struct {
 	ID      string `json:"id"`
 	Box     string `json:"box,omitempty"`   // OnMap, Pool, Eliminated, Reserve, Removed
 	Space   string `json:"space,omitempty"` // on the map
@@ -61,11 +61,11 @@ type Unit struct {
 	Arrives int `json:"arrives,omitempty"`
 	Placed  int `json:"placed,omitempty"`
 
-	def *UnitDef
+	def *unitDef
 }
 
 // Values are the unit's current side's values (1.3.5).
-func (u *Unit) Values() Values {
+func (u *unit) Values() values {
 	if u.Reduced {
 		return u.def.Type.Reduced
 	}
@@ -73,13 +73,13 @@ func (u *Unit) Values() Values {
 }
 
 // Side is the unit's side.
-func (u *Unit) Side() Side { return u.def.Type.Side }
+func (u *unit) Side() Side { return u.def.Type.Side }
 
 // Type is the unit's counter type.
-func (u *Unit) Type() *UnitType { return u.def.Type }
+func (u *unit) Type() *unitType { return u.def.Type }
 
-// SideState is a side's tracks.
-type SideState struct {
+// sideState is a side's tracks.
+type sideState struct {
 	SW int `json:"sw"`
 	FA int `json:"fa"`
 	// Level is the Intervention Level last reached (2.2.3), kept to notice
@@ -89,18 +89,18 @@ type SideState struct {
 	Out string `json:"out,omitempty"`
 }
 
-// DeckState is a seat's cards: its draw deck (hidden order), the Late War
+// deckState is a seat's cards: its draw deck (hidden order), the Late War
 // cards set aside (4.1.6), the discard pile (face up) and the cards out of
 // the game (Early War cards after turn 3, 6.1.1; the 2-player removals).
-type DeckState struct {
+type deckState struct {
 	Draw    []string `json:"draw"`
 	Late    []string `json:"late,omitempty"`
 	Discard []string `json:"discard,omitempty"`
 	Out     []string `json:"out,omitempty"`
 }
 
-// Lasting is a lasting card in play (1.5.6).
-type Lasting struct {
+// lasting is a lasting card in play (1.5.6).
+type lasting struct {
 	Card  string `json:"card"`
 	Seat  string `json:"seat"`
 	Side  Side   `json:"side"`
@@ -110,7 +110,7 @@ type Lasting struct {
 
 // State is the game's state.
 type State struct {
-	Data Data `json:"data"`
+	Data data `json:"data"`
 	// Seats in the order of play of turns 1-2 (5.1.2, 14.3.2).
 	Seats []string `json:"seats"`
 	// Options: the Extended Game's extra cards (15.1), Fight To The End
@@ -129,26 +129,26 @@ type State struct {
 	// LastMode is each seat's card mode in its last action round (10.1.4).
 	LastMode map[string]string `json:"last_mode,omitempty"`
 
-	Sides   map[Side]*SideState `json:"sides"`
+	Sides   map[Side]*sideState `json:"sides"`
 	Control map[string]Side     `json:"control"`
 	Regions map[string]Side     `json:"regions"`
 	// Trench holds each entrenched space's marker (13.3): "progress:N"
 	// placed in round N, or "complete".
 	Trench map[string]string `json:"trench,omitempty"`
 	UN     []string          `json:"un,omitempty"` // UN Safe Areas (2.5)
-	Units  []*Unit           `json:"units"`
+	Units  []*unit           `json:"units"`
 
-	Decks   map[string]*DeckState `json:"decks"`
+	Decks   map[string]*deckState `json:"decks"`
 	Hands   map[string][]string   `json:"hands"`
-	Lasting []Lasting             `json:"lasting,omitempty"`
+	Lasting []lasting             `json:"lasting,omitempty"`
 	// Standing are the seats' standing orders, by seat and kind, in
 	// canonical form.
 	Standing map[string]map[string][]string `json:"standing,omitempty"`
 
-	Round   *Round   `json:"round,omitempty"`
-	Pending *Pending `json:"pending,omitempty"`
+	Round   *round   `json:"round,omitempty"`
+	Pending *pending `json:"pending,omitempty"`
 	// Arrows are the moves and battles of the last step, for the map.
-	Arrows []Arrow `json:"arrows,omitempty"`
+	Arrows []arrow `json:"arrows,omitempty"`
 
 	Over    bool         `json:"over,omitempty"`
 	Winners []string     `json:"winners,omitempty"`
@@ -156,8 +156,8 @@ type State struct {
 	Scores  map[Side]int `json:"scores,omitempty"`
 }
 
-// Arrow is a move or an attack of the last step.
-type Arrow struct {
+// arrow is a move or an attack of the last step.
+type arrow struct {
 	From string `json:"from"`
 	To   string `json:"to"`
 	Kind string `json:"kind"`
@@ -166,8 +166,8 @@ type Arrow struct {
 // game is a state being worked on, with its data.
 type game struct {
 	*State
-	sc     *Scenario
-	byID   map[string]*Unit
+	sc     *scenario
+	byID   map[string]*unit
 	r      dice.Roller
 	events []event
 	// dry is set on the sandbox that reads orders at receipt: actions
@@ -189,7 +189,7 @@ func decode(state []byte) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &game{State: &s, sc: sc, byID: make(map[string]*Unit, len(s.Units))}
+	g := &game{State: &s, sc: sc, byID: make(map[string]*unit, len(s.Units))}
 	for _, u := range s.Units {
 		u.def = sc.Counters.Unit(u.ID)
 		if u.def == nil {
@@ -213,7 +213,7 @@ func decode(state []byte) (*game, error) {
 }
 
 func (g *game) encode() ([]byte, error) {
-	slices.SortFunc(g.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(g.Units, func(a, b *unit) int { return strings.Compare(a.ID, b.ID) })
 	slices.Sort(g.UN)
 	for seat, st := range g.Standing {
 		if len(st) == 0 {
@@ -238,22 +238,22 @@ func (g *game) TwoPlayer() bool { return len(g.Seats) == 2 }
 // seatSides are the sides a seat plays.
 func (g *game) seatSides(seat string) []Side {
 	switch seat {
-	case SeatBC:
-		return []Side{Bosniak, Croat}
-	case SeatSerb:
-		return []Side{Serb}
-	case SeatCroat:
-		return []Side{Croat}
-	case SeatBosniak:
-		return []Side{Bosniak}
+	case seatBC:
+		return []Side{bosniak, croat}
+	case seatSerb:
+		return []Side{serb}
+	case seatCroat:
+		return []Side{croat}
+	case seatBosniak:
+		return []Side{bosniak}
 	}
 	return nil
 }
 
 // seatOf is the seat playing side.
 func (g *game) seatOf(side Side) string {
-	if g.TwoPlayer() && side != Serb {
-		return SeatBC
+	if g.TwoPlayer() && side != serb {
+		return seatBC
 	}
 	return string(side)
 }
@@ -261,7 +261,7 @@ func (g *game) seatOf(side Side) string {
 // friendly reports whether side may count a space controlled by owner as
 // its own: its own, or its ally's in the 2-player game (14.5.1).
 func (g *game) friendly(side, owner Side) bool {
-	return side == owner || g.TwoPlayer() && side != Serb && owner != Serb
+	return side == owner || g.TwoPlayer() && side != serb && owner != serb
 }
 
 // enemies reports whether two sides fight each other: every pair in the
@@ -269,10 +269,10 @@ func (g *game) friendly(side, owner Side) bool {
 func (g *game) enemies(a, b Side) bool { return !g.friendly(a, b) }
 
 // unitsAt lists the units on the map in space id, by id.
-func (g *game) unitsAt(id string) []*Unit {
-	var out []*Unit
+func (g *game) unitsAt(id string) []*unit {
+	var out []*unit
 	for _, u := range g.Units {
-		if u.Box == OnMap && u.Space == id {
+		if u.Box == onMap && u.Space == id {
 			out = append(out, u)
 		}
 	}
@@ -282,7 +282,7 @@ func (g *game) unitsAt(id string) []*Unit {
 // occupant is the side of the units in a space, "" when empty.
 func (g *game) occupant(id string) Side {
 	for _, u := range g.Units {
-		if u.Box == OnMap && u.Space == id {
+		if u.Box == onMap && u.Space == id {
 			return u.Side()
 		}
 	}
@@ -290,7 +290,7 @@ func (g *game) occupant(id string) Side {
 }
 
 // space returns the map's space by id.
-func (g *game) space(id string) *Space {
+func (g *game) space(id string) *space {
 	i, ok := g.sc.Map.Space(id)
 	if !ok {
 		return nil
@@ -324,7 +324,7 @@ func (g *game) order() []string {
 
 // seatName is how reports name a seat.
 func seatName(seat string) string {
-	if seat == SeatBC {
+	if seat == seatBC {
 		return "the Bosniak-Croat player"
 	}
 	return seat

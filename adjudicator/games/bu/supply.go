@@ -20,22 +20,22 @@ func (g *game) pathSpace(side Side, i int) bool {
 		return usesDesignation(side, sp.Designation)
 	}
 	owner := g.Control[sp.ID]
-	return owner == side || side != Serb && owner != Serb
+	return owner == side || side != serb && owner != serb
 }
 
 // usesDesignation reports whether side may use Foreign Spaces of a
 // designation (1.2.5): CRO for Croats and Bosniaks, KRA and YUG for Serbs.
 func usesDesignation(side Side, designation string) bool {
-	if side == Serb {
-		return designation == YUG || designation == KRA
+	if side == serb {
+		return designation == yug || designation == kra
 	}
-	return designation == CRO
+	return designation == cro
 }
 
 // fullSource reports whether space i is a (full) Supply Source of side (2.4.3).
 func (g *game) fullSource(side Side, i int) bool {
 	d := g.sc.Map.Spaces[i].Designation
-	return side == Serb && d == YUG || side != Serb && d == CRO
+	return side == serb && d == yug || side != serb && d == cro
 }
 
 // limitedSource reports whether space i is a Limited Supply Source of side:
@@ -97,9 +97,9 @@ func (g *game) supply(side Side) *supplyMap {
 			s.areas[c].keys = append(s.areas[c].keys, i)
 		}
 	}
-	byArea := map[int][]*Unit{}
+	byArea := map[int][]*unit{}
 	for _, u := range g.Units {
-		if u.Box != OnMap || u.Side() != side {
+		if u.Box != onMap || u.Side() != side {
 			continue
 		}
 		i, _ := m.Space(u.Space)
@@ -119,7 +119,7 @@ func (g *game) supply(side Side) *supplyMap {
 			continue
 		}
 		g.rankForSupply(side, a, units)
-		for _, u := range units[:min(len(units), StackLimit*len(a.keys))] {
+		for _, u := range units[:min(len(units), stackLimit*len(a.keys))] {
 			s.ok[u.ID] = true
 		}
 	}
@@ -130,15 +130,15 @@ func (g *game) supply(side Side) *supplyMap {
 // order names first, in its order; then units in Key Spaces, elite units,
 // full-strength units, those without a marker, by id (ruling: the
 // umpire's choice when the player gave none).
-func (g *game) rankForSupply(side Side, a area, units []*Unit) {
+func (g *game) rankForSupply(side Side, a area, units []*unit) {
 	keep := g.Standing[g.seatOf(side)]["supply"]
-	rank := func(u *Unit) int {
+	rank := func(u *unit) int {
 		if i := slices.Index(keep, u.ID); i >= 0 {
 			return i
 		}
 		return len(keep)
 	}
-	inKey := func(u *Unit) int {
+	inKey := func(u *unit) int {
 		i, _ := g.sc.Map.Space(u.Space)
 		if slices.Contains(a.keys, i) {
 			return 0
@@ -151,7 +151,7 @@ func (g *game) rankForSupply(side Side, a area, units []*Unit) {
 		}
 		return 1
 	}
-	slices.SortStableFunc(units, func(x, y *Unit) int {
+	slices.SortStableFunc(units, func(x, y *unit) int {
 		return cmp.Or(cmp.Compare(rank(x), rank(y)), cmp.Compare(inKey(x), inKey(y)), cmp.Compare(b2i(x.Type().Elite), b2i(y.Type().Elite)),
 			cmp.Compare(b2i(!x.Reduced), b2i(!y.Reduced)), cmp.Compare(b2i(x.Supply == ""), b2i(y.Supply == "")), cmp.Compare(x.ID, y.ID))
 	})
@@ -167,7 +167,7 @@ func (g *game) checkSupply(seat string) {
 	for _, side := range g.seatSides(seat) {
 		s := g.supply(side)
 		for _, u := range slices.Clone(g.Units) {
-			if u.Box != OnMap || u.Side() != side {
+			if u.Box != onMap || u.Side() != side {
 				continue
 			}
 			where := g.name(u.Space)
@@ -178,10 +178,10 @@ func (g *game) checkSupply(seat string) {
 					u.Supply = ""
 				}
 			case u.Supply == "":
-				u.Supply = LowSupply
+				u.Supply = lowSupply
 				g.ev("2.4.6, 7.2", "%s at %s is unsupplied: Low Supply marker.", u.ID, where)
-			case u.Supply == LowSupply:
-				u.Supply = OOS
+			case u.Supply == lowSupply:
+				u.Supply = oos
 				g.ev("2.4.6, 7.2", "%s at %s is still unsupplied: it is now Out Of Supply.", u.ID, where)
 			case !u.Reduced:
 				u.Reduced = true
@@ -200,7 +200,7 @@ func (g *game) checkSupply(seat string) {
 func (g *game) reopenSupply(side Side) {
 	var s *supplyMap
 	for _, u := range g.Units {
-		if u.Box != OnMap || u.Side() != side || u.Supply == "" {
+		if u.Box != onMap || u.Side() != side || u.Supply == "" {
 			continue
 		}
 		if s == nil {

@@ -1,25 +1,25 @@
 package bu
 
-// Terrain is the terrain of the defending space (1.2.8). Trench is not a
+// terrain is the terrain of the defending space (1.2.8). Trench is not a
 // terrain type but the effect of a completed Entrenchment marker, which may
 // lie in a space of any terrain (13.3.5); it is passed separately.
-type Terrain string
+type terrain string
 
 // The terrain types of 1.2.8.
 const (
-	Clear    Terrain = "clear"
-	Mountain Terrain = "mountain"
-	Swamp    Terrain = "swamp"
-	City     Terrain = "city"
-	River    Terrain = "river"
+	Clear    terrain = "clear"
+	mountain terrain = "mountain"
+	swamp    terrain = "swamp"
+	city     terrain = "city"
+	river    terrain = "river"
 )
 
-// Terrains lists the terrain types in the order of the 1.2.8 table.
-var Terrains = []Terrain{Clear, Mountain, Swamp, City, River}
+// terrains lists the terrain types in the order of the 1.2.8 table.
+var terrains = []terrain{Clear, mountain, swamp, city, river}
 
-// TerrainEffect is what the defending space does to a battle: the rows of
+// terrainEffect is what the defending space does to a battle: the rows of
 // the 1.2.8 terrain table, with a completed entrenchment added.
-type TerrainEffect struct {
+type terrainEffect struct {
 	AttackerDRM        int  // DRM column, the attacker's part (negative)
 	DefenderDRM        int  // DRM column, the defender's part
 	DefenderFiresFirst bool // Def f/f (River, 13.4.4.2)
@@ -27,23 +27,23 @@ type TerrainEffect struct {
 	HaltsAdvance       bool // Halt (13.4.9.2)
 }
 
-// Effects returns the 1.2.8 effects of defending in terrain t, with a
+// effects returns the 1.2.8 effects of defending in terrain t, with a
 // completed entrenchment when trench is set. An entrenchment adds its own
 // row to the space's terrain (ruling: cumulative, 13.3.5 lets it be built
 // in any terrain). The river row's DRM and fire-first effects apply only
 // when every attacking unit attacks across the river (13.4.4.2): pass
 // allAcross false when one does not.
-func Effects(t Terrain, trench, allAcross bool) TerrainEffect {
-	var e TerrainEffect
+func effects(t terrain, trench, allAcross bool) terrainEffect {
+	var e terrainEffect
 	switch t {
-	case Mountain, Swamp:
+	case mountain, swamp:
 		e.AttackerDRM = -2
 		e.MayIgnoreRetreat = true
 		e.HaltsAdvance = true
-	case City:
+	case city:
 		e.AttackerDRM = -4
 		e.MayIgnoreRetreat = true
-	case River:
+	case river:
 		if allAcross {
 			e.AttackerDRM = -4
 			e.DefenderFiresFirst = true
@@ -58,10 +58,10 @@ func Effects(t Terrain, trench, allAcross bool) TerrainEffect {
 	return e
 }
 
-// BosniakDRM is the Bosniak negative DRM on every combat roll of theirs in
+// bosniakDRM is the Bosniak negative DRM on every combat roll of theirs in
 // turn (13.4.4.3; in the 2-player game when half or more of the troops in
 // the battle are Bosniak, 14.6.2): -2 on turn 1, -1 on turn 2, none after.
-func BosniakDRM(turn int) int {
+func bosniakDRM(turn int) int {
 	switch turn {
 	case 1:
 		return -2

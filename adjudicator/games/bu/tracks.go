@@ -9,15 +9,15 @@ package bu
 import (
 	"fmt"
 
-	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
-// GameTurns is the number of turns (4.1.3, 8.2; Fight To The End replays
+// gameTurns is the number of turns (4.1.3, 8.2; Fight To The End replays
 // the last, 15.2).
-const GameTurns = 4
+const gameTurns = 4
 
-// Tracks is a track file, read and checked.
-type Tracks struct {
+// tracks is a track file, read and checked.
+type tracks struct {
 	Title   string
 	StandIn bool
 	Notice  string
@@ -25,15 +25,15 @@ type Tracks struct {
 	// begins (2.2.3).
 	Levels [3]int
 	// Cards[side][turn-1] is the cards the side draws on turn (3 players).
-	Cards map[Side][GameTurns]int
+	Cards map[Side][gameTurns]int
 }
 
-// CardsTwoPlayer are the cards drawn per turn in the 2-player game
+// cardsTwoPlayer are the cards drawn per turn in the 2-player game
 // (14.3.3): Serbian 7/7/6/6, Bosniak-Croat 5/6/6/6.
-var CardsTwoPlayer = map[string][GameTurns]int{SeatSerb: {7, 7, 6, 6}, SeatBC: {5, 6, 6, 6}}
+var cardsTwoPlayer = map[string][gameTurns]int{seatSerb: {7, 7, 6, 6}, seatBC: {5, 6, 6, 6}}
 
 // Level is the Intervention Level of a side with Foreign Attitude fa.
-func (t *Tracks) Level(fa int) int {
+func (t *tracks) Level(fa int) int {
 	level := 0
 	for i, at := range t.Levels {
 		if fa <= at {
@@ -44,25 +44,24 @@ func (t *Tracks) Level(fa int) int {
 }
 
 type tracksFile struct {
-	Title        string           `toml:"title"`
-	StandIn      bool             `toml:"stand_in"`
-	Notice       string           `toml:"notice"`
+	kit.Preamble
 	Intervention map[string]int   `toml:"intervention"`
 	Cards        map[string][]int `toml:"cards"`
 }
 
-// ParseTracks reads and checks a track file.
-func ParseTracks(name string, data []byte) (*Tracks, error) {
+// parseTracks reads and checks a track file.
+func parseTracks(name string, data []byte) (*tracks, error) {
+	file := kit.File{Name: name, Data: data}
 	var f tracksFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return nil, err
 	}
 	bad := func(table, key, format string, args ...any) error {
-		return fileProblem(name, data, table, -1, key, format, args...)
+		return file.Errorf(table, -1, key, format, args...)
 	}
-	t := &Tracks{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, Cards: map[Side][GameTurns]int{}}
-	if t.StandIn && t.Notice == "" {
-		return nil, bad("", "notice", "stand-in tracks must say so in a notice every report carries")
+	t := &tracks{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, Cards: map[Side][gameTurns]int{}}
+	if err := f.Check(file, "stand-in tracks"); err != nil {
+		return nil, err
 	}
 	for k := range f.Intervention {
 		if k != "level1" && k != "level2" && k != "level3" {
@@ -82,19 +81,19 @@ func ParseTracks(name string, data []byte) (*Tracks, error) {
 		t.Levels[i], prev = v, v
 	}
 	for k := range f.Cards {
-		if _, ok := ParseSide(k); !ok {
+		if _, ok := parseSide(k); !ok {
 			return nil, bad("cards", k, "unknown field: want Serb, Croat and Bosniak")
 		}
 	}
-	for _, side := range Sides {
+	for _, side := range sides {
 		v, ok := f.Cards[string(side)]
 		if !ok {
 			return nil, bad("cards", string(side), "missing: the cards %s draws on turns 1 to 4 (6.1.2)", side)
 		}
-		if len(v) != GameTurns {
-			return nil, bad("cards", string(side), "%v: want %d numbers, one a turn (6.1.2)", v, GameTurns)
+		if len(v) != gameTurns {
+			return nil, bad("cards", string(side), "%v: want %d numbers, one a turn (6.1.2)", v, gameTurns)
 		}
-		var n [GameTurns]int
+		var n [gameTurns]int
 		for i, x := range v {
 			if x < 1 || x > 15 {
 				return nil, bad("cards", string(side), "%d on turn %d: want 1 to 15 cards", x, i+1)

@@ -5,36 +5,36 @@ type Side string
 
 // The sides.
 const (
-	Serb    Side = "Serb"
-	Croat   Side = "Croat"
-	Bosniak Side = "Bosniak"
+	serb    Side = "Serb"
+	croat   Side = "Croat"
+	bosniak Side = "Bosniak"
 )
 
-// InitialFactor is the side's Initial Factor in the Victory Score (3.1.4).
-func InitialFactor(s Side) int {
+// initialFactor is the side's Initial Factor in the Victory Score (3.1.4).
+func initialFactor(s Side) int {
 	switch s {
-	case Croat:
+	case croat:
 		return 11
-	case Bosniak:
+	case bosniak:
 		return 16
 	}
 	return 0
 }
 
-// VictoryCondition is the SW a side must reach, with all its Key Regions,
+// victoryCondition is the SW a side must reach, with all its Key Regions,
 // to win at once (3.1.2).
-func VictoryCondition(s Side) int {
+func victoryCondition(s Side) int {
 	switch s {
-	case Croat:
+	case croat:
 		return 60
-	case Bosniak:
+	case bosniak:
 		return 55
 	}
 	return 71
 }
 
-// VictoryScore is IF + SW - the Region Points of the side's Key Regions it
+// victoryScore is IF + SW - the Region Points of the side's Key Regions it
 // does not control - 5 x its Intervention Level (3.1.4).
-func VictoryScore(s Side, sw, uncontrolledKeyRegionPoints, interventionLevel int) int {
-	return InitialFactor(s) + sw - uncontrolledKeyRegionPoints - 5*interventionLevel
+func victoryScore(s Side, sw, uncontrolledKeyRegionPoints, interventionLevel int) int {
+	return initialFactor(s) + sw - uncontrolledKeyRegionPoints - 5*interventionLevel
 }

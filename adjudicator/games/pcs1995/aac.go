@@ -6,7 +6,7 @@ import "github.com/umpire-pbem/umpire/adjudicator/dice"
 // hex was vacated (8.4): a d8 halved, rounded down.
 func AACMA(roll int) int { return roll / 2 }
 
-// RollAACMA rolls the AACMA (8.4).
-func RollAACMA(r dice.Roller, detail ...string) int {
+// rollAACMA rolls the AACMA (8.4).
+func rollAACMA(r dice.Roller, detail ...string) int {
 	return AACMA(dice.Roll(r, 1, 8, purpose("1995 8.4 advance after combat movement allowance", detail))[0])
 }

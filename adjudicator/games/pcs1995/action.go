@@ -15,7 +15,7 @@ import (
 
 // actionPhase runs activations until both sides are done (true) or a seat
 // must be asked (false).
-func (g *game) actionPhase(resume *Work) bool {
+func (g *game) actionPhase(resume *work) bool {
 	if resume != nil {
 		if !g.work(resume, g.activate) {
 			return false
@@ -23,9 +23,9 @@ func (g *game) actionPhase(resume *Work) bool {
 		g.after(resume)
 	}
 	for {
-		done := func(s Faction) bool { return g.Passed[seatOf(s)] || !g.hasFresh(s) }
+		done := func(s faction) bool { return g.Passed[seatOf(s)] || !g.hasFresh(s) }
 		if done(NATO) && done(RS) {
-			for _, s := range []Faction{g.Initiative, other(g.Initiative)} {
+			for _, s := range []faction{g.Initiative, other(g.Initiative)} {
 				if !g.Passed[seatOf(s)] {
 					g.Passed[seatOf(s)] = true
 					g.ev("7.0", "%s has no fresh unit left.", s)
@@ -44,7 +44,7 @@ func (g *game) actionPhase(resume *Work) bool {
 		}
 		seat := seatOf(side)
 		if g.Held[seat] {
-			g.Pending = &Pending{Kind: PhaseQueue, Seat: seat, Question: "your stop order held your queue after an enemy attack: send new activations, or nothing to go on with the queue as it is",
+			g.Pending = &pending{Kind: phaseQueue, Seat: seat, Question: "your stop order held your queue after an enemy attack: send new activations, or nothing to go on with the queue as it is",
 				Hint: hintActivation, Default: "the held queue goes on", Resume: true}
 			return false
 		}
@@ -52,7 +52,7 @@ func (g *game) actionPhase(resume *Work) bool {
 		if !ok {
 			return false
 		}
-		w := &Work{Kind: "activation", Seat: seat, Line: line}
+		w := &work{Kind: "activation", Seat: seat, Line: line}
 		if !g.work(w, g.activate) {
 			return false
 		}
@@ -62,7 +62,7 @@ func (g *game) actionPhase(resume *Work) bool {
 
 // after hands the next activation to the other side (7.0), except after a
 // successful de-escalation roll (7.5).
-func (g *game) after(w *Work) {
+func (g *game) after(w *work) {
 	side := sideOf(w.Seat)
 	kind := strings.Fields(w.Line)[0]
 	if kind != "pass" && kind != "deescalate" {
@@ -77,7 +77,7 @@ func (g *game) after(w *Work) {
 // askQueue stops the Action Phase to ask a seat for activations; the
 // reason (it may quote the seat's queue) is shown to that seat only.
 func (g *game) askQueue(seat, why string) {
-	g.Pending = &Pending{Kind: PhaseQueue, Seat: seat, Question: why + ": send your next activations", Hint: hintActivation, Default: "pass"}
+	g.Pending = &pending{Kind: phaseQueue, Seat: seat, Question: why + ": send your next activations", Hint: hintActivation, Default: "pass"}
 	g.evFor([]string{seat}, "7.0", "%s is asked for its next activations: %s.", seat, why)
 }
 
@@ -86,7 +86,7 @@ func (g *game) askQueue(seat, why string) {
 // (3.6, 7.0), else the first line; within a line, the first alternative
 // whose conditions hold and that is legal now. It asks the seat when the
 // queue is empty, a line says ask, or no alternative of a line applies.
-func (g *game) nextActivation(side Faction) (string, bool) {
+func (g *game) nextActivation(side faction) (string, bool) {
 	seat := seatOf(side)
 	for {
 		q := g.Queue[seat]
@@ -132,11 +132,11 @@ func (g *game) nextActivation(side Faction) (string, bool) {
 // parseQueue reads a canonical queue line. A line that no longer reads
 // (its unit has left the map, its path no longer starts next to the unit)
 // becomes one alternative that is never legal, saying why.
-func (g *game) parseQueue(seat, line string) []Alt {
+func (g *game) parseQueue(seat, line string) []alt {
 	p := &parser{g: g, seat: seat, side: sideOf(seat)}
 	alts, err := p.parseQueueLine(strings.Fields(line))
 	if err != nil {
-		return []Alt{{Act: &Activation{Kind: "invalid", Unit: err.Error()}}}
+		return []alt{{Act: &activation{Kind: "invalid", Unit: err.Error()}}}
 	}
 	return alts
 }
@@ -144,7 +144,7 @@ func (g *game) parseQueue(seat, line string) []Alt {
 // pick chooses the alternative of a line to carry out: the first whose
 // conditions hold and that is legal now, or skip; nil (with the reasons)
 // when none applies.
-func (g *game) pick(side Faction, alts []Alt) (*Alt, string) {
+func (g *game) pick(side faction, alts []alt) (*alt, string) {
 	var why []string
 	for i := range alts {
 		a := &alts[i]
@@ -169,7 +169,7 @@ func (g *game) pick(side Faction, alts []Alt) (*Alt, string) {
 }
 
 // conds checks conditions; it returns the first that fails.
-func (g *game) conds(side Faction, cs []Cond) (Cond, bool) {
+func (g *game) conds(side faction, cs []Cond) (Cond, bool) {
 	for _, c := range cs {
 		ok := false
 		u := g.byID[c.Unit]
@@ -201,7 +201,7 @@ func (g *game) conds(side Faction, cs []Cond) (Cond, bool) {
 }
 
 // check says why an activation may not be carried out now ("" if it may).
-func (g *game) check(side Faction, a *Activation) string {
+func (g *game) check(side faction, a *activation) string {
 	seat := seatOf(side)
 	switch a.Kind {
 	case "pass", "ask":
@@ -252,7 +252,7 @@ func (g *game) check(side Faction, a *Activation) string {
 
 // movesOut reports whether an activation moves a unit out of one of the
 // overstacked hexes (3.6).
-func (g *game) movesOut(a *Activation, over []board.ID) bool {
+func (g *game) movesOut(a *activation, over []board.ID) bool {
 	u := g.byID[a.Unit]
 	if u == nil || !slices.Contains(over, u.pos) {
 		return false
@@ -267,7 +267,7 @@ func (g *game) movesOut(a *Activation, over []board.ID) bool {
 }
 
 // activate carries out one activation (7.0).
-func (g *game) activate(w *Work) {
+func (g *game) activate(w *work) {
 	side := sideOf(w.Seat)
 	g.deescOK = false
 	a := g.parseQueue(w.Seat, w.Line)[0].Act
@@ -299,9 +299,9 @@ func (g *game) activate(w *Work) {
 }
 
 // deescalate is the de-escalation roll (7.5).
-func (g *game) deescalate(side Faction, targets []string) {
+func (g *game) deescalate(side faction, targets []string) {
 	g.Deesc[seatOf(side)] = true
-	drm, m, ok := RollDeescalation(g.r, g.VP, side, string(side))
+	drm, m, ok := rollDeescalation(g.r, g.VP, side, string(side))
 	if !ok {
 		g.ev("7.5", "%s's de-escalation roll at %d VP (DRM %+d) makes %d: it fails, and play passes to %s.", side, g.VP, drm, m, other(side))
 		return
@@ -355,7 +355,7 @@ func (g *game) moveUnit(u *Unit, path []board.ID) {
 		spent = 0
 	}
 	if from != u.Hex {
-		g.Arrows = append(g.Arrows, Arrow{From: from, To: u.Hex, Kind: "move"})
+		g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
 	}
 	note := stopNote(why)
 	if trimmed {
@@ -377,7 +377,7 @@ func (g *game) strategicMove(u *Unit, path []board.ID) {
 	for _, s := range steps {
 		g.enter(u, s.hex)
 		moved = append(moved, s)
-		if offered || len(g.occ[s.hex]) > 1 || len(aliveOf(g.airOf(enemy, BoxInterdiction))) == 0 {
+		if offered || len(g.occ[s.hex]) > 1 || len(aliveOf(g.airOf(enemy, boxInterdiction))) == 0 {
 			continue
 		}
 		offered = true
@@ -399,7 +399,7 @@ func (g *game) strategicMove(u *Unit, path []board.ID) {
 		}
 	}
 	if from != u.Hex {
-		g.Arrows = append(g.Arrows, Arrow{From: from, To: u.Hex, Kind: "move"})
+		g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
 	}
 	note := stopNote(why)
 	if halted != "" {
@@ -422,8 +422,8 @@ func mustParse(g *game, hex string) board.ID {
 // passes its EC, the unit halts there. It reports whether it halted.
 func (g *game) interdictSM(u *Unit, path []board.ID, at board.ID) bool {
 	side, enemy := u.side(), other(u.side())
-	pool := aliveOf(g.airOf(enemy, BoxInterdiction))
-	patrol := aliveOf(g.airOf(enemy, BoxPatrol))
+	pool := aliveOf(g.airOf(enemy, boxInterdiction))
+	patrol := aliveOf(g.airOf(enemy, boxPatrol))
 	v := g.decide(question{seat: seatOf(enemy), kind: "interdict", key: "interdict",
 		text: fmt.Sprintf("%s uses SM along %s and is now in %s: interdict it here (6.3.1)? Your interdiction box has %s, your patrol %s",
 			u.ID, hexList(g, path), g.placeName(at), airIDs(pool), airIDs(patrol)),
@@ -437,16 +437,16 @@ func (g *game) interdictSM(u *Unit, path []board.ID, at board.ID) bool {
 	if n == 0 {
 		return false
 	}
-	best := func(list []*Air, k int) []*Air {
+	best := func(list []*air, k int) []*air {
 		l := slices.Clone(list)
-		slices.SortStableFunc(l, func(x, y *Air) int { return y.ER() - x.ER() })
+		slices.SortStableFunc(l, func(x, y *air) int { return y.ER() - x.ER() })
 		return l[:k]
 	}
 	gs := best(pool, n)
 	escorts := best(patrol, count(q["escort"], len(patrol)))
 	what := fmt.Sprintf("interdiction of %s's SM at %s", u.ID, g.hex(at))
 	g.ev("6.3.1", "%s interdicts %s's SM at %s with %s, escorted by %s.", enemy, u.ID, g.placeName(at), airIDs(gs), airIDs(escorts))
-	g.Marks = append(g.Marks, Mark{Hex: g.hex(at), Text: "interdiction"})
+	g.Marks = append(g.Marks, mark{Hex: g.hex(at), Text: "interdiction"})
 	interceptors := g.intercept(side, "interdiction", fmt.Sprintf("%s interdicts your %s's SM with %d G and %d escorts", enemy, u.ID, len(gs), len(escorts)))
 	if len(interceptors) > 0 {
 		g.atac(&atacSide{side: enemy, f: escorts, g: gs}, &atacSide{side: side, f: interceptors}, what, true)
@@ -485,7 +485,7 @@ func (g *game) interdictSM(u *Unit, path []board.ID, at board.ID) bool {
 // meetingEngagement is an ME (7.3): movement and attacks paying the enemy
 // hex's cost plus the bid, advances into vacated hexes, as many as the MP
 // allow.
-func (g *game) meetingEngagement(u *Unit, a *Activation) {
+func (g *game) meetingEngagement(u *Unit, a *activation) {
 	side := u.side()
 	mp := u.c.MA * 2
 	from := u.Hex
@@ -507,8 +507,8 @@ func (g *game) meetingEngagement(u *Unit, a *Activation) {
 			} else {
 				mp -= c
 				pos := u.pos
-				g.ev("7.3", "%s spends %s MP for an ME on %s (bid %d MP: CSA %+d).", u.ID, halves(c), g.placeName(s.Hex), s.Bid, MECSA(s.Bid))
-				lastVacated = g.combat(&fight{kind: ME, lead: u, hex: s.Hex, bid: s.Bid, air: s.Air})
+				g.ev("7.3", "%s spends %s MP for an ME on %s (bid %d MP: CSA %+d).", u.ID, halves(c), g.placeName(s.Hex), s.Bid, mecsa(s.Bid))
+				lastVacated = g.combat(&fight{kind: me, lead: u, hex: s.Hex, bid: s.Bid, air: s.Air})
 				lastHex = s.Hex
 				moved = nil
 				if !u.onMap() || u.pos != pos {
@@ -556,7 +556,7 @@ func (g *game) meetingEngagement(u *Unit, a *Activation) {
 		}
 	}
 	if u.onMap() && from != u.Hex {
-		g.Arrows = append(g.Arrows, Arrow{From: from, To: u.Hex, Kind: "move"})
+		g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
 	}
 	if end != "" {
 		g.ev("7.3", "%s's ME ends: %s.", u.ID, end)
@@ -567,7 +567,7 @@ func (g *game) meetingEngagement(u *Unit, a *Activation) {
 }
 
 // preparedAssault is a PA (7.4).
-func (g *game) preparedAssault(u *Unit, a *Activation) {
+func (g *game) preparedAssault(u *Unit, a *activation) {
 	side := u.side()
 	var with []*Unit
 	for _, id := range a.With {
@@ -585,13 +585,13 @@ func (g *game) preparedAssault(u *Unit, a *Activation) {
 			with = append(with, s)
 		}
 	}
-	g.combat(&fight{kind: PA, lead: u, with: with, hex: a.Target, air: a.Air, advBy: a.AdvanceBy, adv: a.Advance})
+	g.combat(&fight{kind: pa, lead: u, with: with, hex: a.Target, air: a.Air, advBy: a.AdvanceBy, adv: a.Advance})
 }
 
 // airmobile is airmobile movement (3.3.1): straight to an empty hex, open
 // to one interception on the way (6.2) and to SAM fire landing on an
 // enemy-controlled city (6.6).
-func (g *game) airmobile(u *Unit, a *Activation) {
+func (g *game) airmobile(u *Unit, a *activation) {
 	side, enemy := u.side(), other(u.side())
 	from := u.Hex
 	// the path: the via hexes, then a straight line to the destination
@@ -603,7 +603,7 @@ func (g *game) airmobile(u *Unit, a *Activation) {
 	if last != a.Target {
 		line = append(line, g.grid.Line(last, a.Target)[1:]...)
 	}
-	escorts := aliveOf(g.listedAir(side, a.Escort, BoxPatrol, "airmobile escort"))
+	escorts := aliveOf(g.listedAir(side, a.Escort, boxPatrol, "airmobile escort"))
 	g.ev("3.3.1", "%s flies airmobile from %s to %s over %s, escorted by %s.", u.ID, g.placeName(u.pos), g.placeName(a.Target), hexList(g, line), airIDs(escorts))
 	land := a.Target
 	interceptors := g.intercept(enemy, "airmobile", fmt.Sprintf("%s flies airmobile from %s to %s over %s with %d escort%s", u.ID, from, g.hex(a.Target), hexList(g, line), len(escorts), plural(len(escorts), "", "s")))
@@ -617,11 +617,11 @@ func (g *game) airmobile(u *Unit, a *Activation) {
 			}
 		}
 		what := fmt.Sprintf("interception of %s at %s", u.ID, g.hex(at))
-		g.Marks = append(g.Marks, Mark{Hex: g.hex(at), Text: "interception"})
+		g.Marks = append(g.Marks, mark{Hex: g.hex(at), Text: "interception"})
 		surplus := g.atac(&atacSide{side: side, f: escorts}, &atacSide{side: enemy, f: interceptors}, what, true)
 		if surplus > 0 {
 			rollers := aliveOf(interceptors)
-			slices.SortStableFunc(rollers, func(x, y *Air) int { return y.ER() - x.ER() })
+			slices.SortStableFunc(rollers, func(x, y *air) int { return y.ER() - x.ER() })
 			rollers = rollers[:min(surplus, len(rollers))]
 			one, hits := false, 0
 			for _, x := range rollers {
@@ -656,8 +656,8 @@ func (g *game) airmobile(u *Unit, a *Activation) {
 		return
 	}
 	if g.city(land) && g.controller(land) == enemy {
-		t := SAMTarget{AirmobileLanding: true}
-		_, m, hit := RollSAM(g.r, t, fmt.Sprintf("by %s at %s landing on %s", enemy, u.ID, g.hex(land)))
+		t := samTarget{AirmobileLanding: true}
+		_, m, hit := rollSAM(g.r, t, fmt.Sprintf("by %s at %s landing on %s", enemy, u.ID, g.hex(land)))
 		if hit {
 			g.ev("3.3.1, 6.6", "SAM fire at %s landing on the enemy city %s (DRM +1) makes %d: it is routed.", u.ID, g.placeName(land), m)
 			g.rout(u, "6.6", "SAM fire on landing")
@@ -666,6 +666,6 @@ func (g *game) airmobile(u *Unit, a *Activation) {
 		g.ev("3.3.1, 6.6", "SAM fire at %s landing on the enemy city %s (DRM +1) makes %d: no effect.", u.ID, g.placeName(land), m)
 	}
 	g.enter(u, land)
-	g.Arrows = append(g.Arrows, Arrow{From: from, To: u.Hex, Kind: "move"})
+	g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
 	g.ev("3.3.1", "%s lands in %s and becomes static.", u.ID, g.placeName(land))
 }

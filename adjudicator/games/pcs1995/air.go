@@ -11,15 +11,15 @@ import (
 	"strings"
 )
 
-func (a *Air) name() string { return string(a.c.Side) + " " + a.ID }
+func (a *air) name() string { return string(a.c.Side) + " " + a.ID }
 
 // alive reports whether an air unit is still flying its mission.
-func (a *Air) alive() bool {
-	return a.Box != BoxSpent && a.Box != BoxEliminated && a.Box != BoxPool && a.Box != ""
+func (a *air) alive() bool {
+	return a.Box != boxSpent && a.Box != boxEliminated && a.Box != boxPool && a.Box != ""
 }
 
-func aliveOf(list []*Air) []*Air {
-	var out []*Air
+func aliveOf(list []*air) []*air {
+	var out []*air
 	for _, a := range list {
 		if a.alive() {
 			out = append(out, a)
@@ -28,7 +28,7 @@ func aliveOf(list []*Air) []*Air {
 	return out
 }
 
-func airIDs(list []*Air) string {
+func airIDs(list []*air) string {
 	if len(list) == 0 {
 		return "none"
 	}
@@ -41,19 +41,19 @@ func airIDs(list []*Air) string {
 
 // ec makes an air unit's Effectiveness Check (3.3): -1 for the initiative
 // side, +1 for a G in air-to-air combat (6.4).
-func (g *game) ec(a *Air, gInATAC bool, why string) (die int, ok bool) {
-	die, _, ok = RollECDie(g.r, a.ER(), a.c.Side == g.Initiative, gInATAC, fmt.Sprintf("%s (ER %d), %s", a.name(), a.ER(), why))
+func (g *game) ec(a *air, gInATAC bool, why string) (die int, ok bool) {
+	die, _, ok = rollECDie(g.r, a.ER(), a.c.Side == g.Initiative, gInATAC, fmt.Sprintf("%s (ER %d), %s", a.name(), a.ER(), why))
 	return die, ok
 }
 
 // spend puts an air unit into the Spent box (6.4.1, 6.7).
-func (g *game) spend(a *Air) { a.Box = BoxSpent }
+func (g *game) spend(a *air) { a.Box = boxSpent }
 
 // damage flips an air unit and spends it, or eliminates it if it was
 // already flipped (6.4.1, 6.6); an eliminated air unit is worth VP (11.1).
-func (g *game) damage(a *Air, rule, why string) {
+func (g *game) damage(a *air, rule, why string) {
 	if a.Damaged {
-		a.Box = BoxEliminated
+		a.Box = boxEliminated
 		if a.c.Side == NATO {
 			g.gain(RS, 2, "11.1", fmt.Sprintf("%s, already damaged, is eliminated (%s)", a.name(), why))
 		} else {
@@ -62,7 +62,7 @@ func (g *game) damage(a *Air, rule, why string) {
 		return
 	}
 	a.Damaged = true
-	a.Box = BoxSpent
+	a.Box = boxSpent
 	g.ev(rule, "%s is damaged (%s): flipped to its ER %d side and spent.", a.name(), why, a.ER())
 }
 
@@ -72,13 +72,13 @@ func (g *game) damage(a *Air, rule, why string) {
 // keeps the most air power: aborts before damage, the lowest ER first,
 // undamaged units damaged before damaged ones are eliminated; LP beyond
 // what the units can take are lost.
-func (g *game) absorbAir(units []*Air, lp int, why string) {
+func (g *game) absorbAir(units []*air, lp int, why string) {
 	units = aliveOf(units)
 	if lp <= 0 || len(units) == 0 {
 		return
 	}
 	order := slices.Clone(units)
-	slices.SortStableFunc(order, func(a, b *Air) int {
+	slices.SortStableFunc(order, func(a, b *air) int {
 		if a.ER() != b.ER() {
 			return a.ER() - b.ER()
 		}
@@ -87,7 +87,7 @@ func (g *game) absorbAir(units []*Air, lp int, why string) {
 	n := len(order)
 	l := min(lp, 2*n)
 	twos := max(0, l-n)
-	var dmg []*Air
+	var dmg []*air
 	for _, pass := range []bool{false, true} {
 		for _, a := range order {
 			if len(dmg) < twos && a.Damaged == pass {
@@ -114,8 +114,8 @@ func (g *game) absorbAir(units []*Air, lp int, why string) {
 // atacSide is one side of an air-to-air combat: its F fighting and the G
 // on its mission.
 type atacSide struct {
-	side Faction
-	f, g []*Air
+	side faction
+	f, g []*air
 }
 
 // atac is air-to-air combat (6.4): two rounds of F against F, each F
@@ -162,7 +162,7 @@ func (g *game) atac(a, b *atacSide, what string, interceptOnly bool) int {
 		return 0
 	}
 	fs := aliveOf(hunter.f)
-	slices.SortStableFunc(fs, func(x, y *Air) int { return y.ER() - x.ER() })
+	slices.SortStableFunc(fs, func(x, y *air) int { return y.ER() - x.ER() })
 	fs = fs[:surplus]
 	g.ev("6.4", "%s has %d more F than %s after the F rounds: %s attack the G %s.", hunter.side, surplus, prey.side, airIDs(fs), airIDs(aliveOf(prey.g)))
 	for round := 1; round <= 2; round++ {
@@ -198,24 +198,24 @@ func (g *game) atac(a, b *atacSide, what string, interceptOnly bool) int {
 
 // samTarget is what SAM fire fires from (6.6): the targeted ground unit
 // (nil for a mission without one, a strategic bombing).
-func (g *game) samTarget(t *Unit) SAMTarget {
+func (g *game) samTarget(t *Unit) samTarget {
 	if t == nil || !t.onMap() {
-		return SAMTarget{NoTarget: true}
+		return samTarget{NoTarget: true}
 	}
 	city := g.city(t.pos)
 	home := city && g.controller(t.pos) == t.side() && g.sc.initial[t.pos] == t.side()
-	return SAMTarget{UQR: t.c.UQR, City: city, HomeCity: home}
+	return samTarget{UQR: t.c.UQR, City: city, HomeCity: home}
 }
 
 // sam fires SAM at a G air unit that completed its mission (6.6).
-func (g *game) sam(a *Air, target *Unit, what string) { g.samAt(a, g.samTarget(target), target, what) }
+func (g *game) sam(a *air, target *Unit, what string) { g.samAt(a, g.samTarget(target), target, what) }
 
 // samAt fires SAM from a target as it was when the mission struck it.
-func (g *game) samAt(a *Air, t SAMTarget, target *Unit, what string) {
+func (g *game) samAt(a *air, t samTarget, target *Unit, what string) {
 	if !a.alive() {
 		return
 	}
-	rolled, m, dmg := RollSAM(g.r, t, fmt.Sprintf("by %s at %s after %s", other(a.c.Side), a.ID, what))
+	rolled, m, dmg := rollSAM(g.r, t, fmt.Sprintf("by %s at %s after %s", other(a.c.Side), a.ID, what))
 	from := "no targeted unit"
 	if !t.NoTarget {
 		from = fmt.Sprintf("%s (%s) targeted", target.ID, target.c.UQR)
@@ -235,7 +235,7 @@ func (g *game) samAt(a *Air, t SAMTarget, target *Unit, what string) {
 // unit available, in the box its owner's oncall order names (by default an
 // F goes to patrol, a G stays in ground support or interdiction, else goes
 // to ground support); a failure spends it.
-func (g *game) onCall(a *Air, what string) {
+func (g *game) onCall(a *air, what string) {
 	if !a.alive() {
 		return
 	}
@@ -244,10 +244,10 @@ func (g *game) onCall(a *Air, what string) {
 		g.ev("6.7", "%s fails its On-Call check: spent until the next Air Commitment Phase.", a.name())
 		return
 	}
-	def := BoxPatrol
+	def := boxPatrol
 	if a.c.Type == "G" {
-		def = BoxGS
-		if a.Box == BoxInterdiction || a.Box == BoxGS {
+		def = boxGS
+		if a.Box == boxInterdiction || a.Box == boxGS {
 			def = a.Box
 		}
 	}
@@ -261,8 +261,8 @@ func (g *game) onCall(a *Air, what string) {
 
 // unplaced lists a side's air units not yet in a box this Air Commitment
 // Phase.
-func (g *game) unplaced(side Faction) []*Air {
-	var out []*Air
+func (g *game) unplaced(side faction) []*air {
+	var out []*air
 	for _, a := range g.Air {
 		if a.c.Side == side && a.Box == "" {
 			out = append(out, a)
@@ -280,7 +280,7 @@ func (g *game) unplaced(side Faction) []*Air {
 func (g *game) allocate() bool {
 	if g.AirNext == "" {
 		for _, a := range g.Air {
-			if a.Box != BoxPool && a.Box != BoxEliminated {
+			if a.Box != boxPool && a.Box != boxEliminated {
 				a.Box, a.Flown = "", false
 			}
 		}
@@ -300,7 +300,7 @@ func (g *game) allocate() bool {
 			if len(g.Script[seat]) == 0 {
 				if g.Strict {
 					left := g.unplaced(side)
-					g.Pending = &Pending{Kind: PhaseAir, Seat: seat, Question: fmt.Sprintf("your next air placement (6.0): %s to place; %s has placed %s",
+					g.Pending = &pending{Kind: phaseAir, Seat: seat, Question: fmt.Sprintf("your next air placement (6.0): %s to place; %s has placed %s",
 						airIDs(left), other(side), g.placedText(other(side))), Hint: hintAir, Default: left[0].ID + " to its default box"}
 					g.AirNext = side
 					return false
@@ -319,22 +319,22 @@ func (g *game) allocate() bool {
 		g.AirNext = other(side)
 	}
 	g.AirNext = ""
-	for _, side := range []Faction{g.Initiative, other(g.Initiative)} {
+	for _, side := range []faction{g.Initiative, other(g.Initiative)} {
 		g.ev("6.0", "%s air: %s.", side, g.placedText(side))
 	}
 	return true
 }
 
-func defaultBox(a *Air) string {
+func defaultBox(a *air) string {
 	if a.c.Type == "F" {
-		return BoxPatrol
+		return boxPatrol
 	}
-	return BoxGS
+	return boxGS
 }
 
 // placeAir carries out one line of an allocation script; false when the
 // line places nothing (the unit is placed already or not in play).
-func (g *game) placeAir(side Faction, line string) bool {
+func (g *game) placeAir(side faction, line string) bool {
 	f := strings.Fields(line)
 	a := g.airBy[f[1]]
 	if a == nil || a.Box != "" {
@@ -394,9 +394,9 @@ func compare(have int, op string, n int) bool {
 }
 
 // placedText lists how many air units a side has in each box.
-func (g *game) placedText(side Faction) string {
+func (g *game) placedText(side faction) string {
 	var parts []string
-	for _, b := range append(slices.Clone(boxes), BoxSpent) {
+	for _, b := range append(slices.Clone(boxes), boxSpent) {
 		if n := len(g.airOf(side, b)); n > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", b, n))
 		}
@@ -412,9 +412,9 @@ func (g *game) placedText(side Faction) string {
 // the other side's.
 func (g *game) planMissions() []string {
 	var plan []string
-	for _, side := range []Faction{g.Initiative, other(g.Initiative)} {
+	for _, side := range []faction{g.Initiative, other(g.Initiative)} {
 		seat := seatOf(side)
-		if len(g.airOf(side, BoxSuppression)) > 0 {
+		if len(g.airOf(side, boxSuppression)) > 0 {
 			plan = append(plan, seat+" suppression")
 		}
 		bomb := seat + " bombing"
@@ -423,7 +423,7 @@ func (g *game) planMissions() []string {
 				bomb += " escort " + strings.TrimPrefix(m, "bomb escort ")
 			}
 		}
-		if len(g.airOf(side, BoxBombing)) > 0 {
+		if len(g.airOf(side, boxBombing)) > 0 {
 			plan = append(plan, bomb)
 		}
 		for _, m := range g.Missions[seat] {
@@ -431,7 +431,7 @@ func (g *game) planMissions() []string {
 				plan = append(plan, seat+" "+m)
 			}
 		}
-		if n := len(g.airOf(side, BoxAirstrike)); n > 0 && !slices.ContainsFunc(g.Missions[seat], func(m string) bool { return strings.HasPrefix(m, "airstrike ") }) {
+		if n := len(g.airOf(side, boxAirstrike)); n > 0 && !slices.ContainsFunc(g.Missions[seat], func(m string) bool { return strings.HasPrefix(m, "airstrike ") }) {
 			g.ev("6.1.3", "%s has %d G in the airstrike box and no airstrike order: they fly no mission.", side, n)
 		}
 	}
@@ -440,7 +440,7 @@ func (g *game) planMissions() []string {
 }
 
 // bombing flies the strategic bombing missions (6.1), each a piece of work.
-func (g *game) bombing(resume *Work) bool {
+func (g *game) bombing(resume *work) bool {
 	if resume != nil && !g.work(resume, g.mission) {
 		return false
 	}
@@ -448,7 +448,7 @@ func (g *game) bombing(resume *Work) bool {
 		line := g.Plan[0]
 		g.Plan = g.Plan[1:]
 		f := strings.Fields(line)
-		if !g.work(&Work{Kind: "mission", Seat: f[0], Line: line}, g.mission) {
+		if !g.work(&work{Kind: "mission", Seat: f[0], Line: line}, g.mission) {
 			return false
 		}
 	}
@@ -457,9 +457,9 @@ func (g *game) bombing(resume *Work) bool {
 
 // listedAir picks the listed air units of a side that are in box and may
 // fly; the others are named in an event.
-func (g *game) listedAir(side Faction, ids []string, box, what string) []*Air {
+func (g *game) listedAir(side faction, ids []string, box, what string) []*air {
 	var missing []string
-	var list []*Air
+	var list []*air
 	for _, id := range ids {
 		a := g.airBy[id]
 		if a != nil && a.c.Side == side && a.Box == box && !(a.Flown && isStrategic(box)) {
@@ -475,13 +475,13 @@ func (g *game) listedAir(side Faction, ids []string, box, what string) []*Air {
 }
 
 func isStrategic(box string) bool {
-	return box == BoxSuppression || box == BoxBombing || box == BoxAirstrike
+	return box == boxSuppression || box == boxBombing || box == boxAirstrike
 }
 
 // intercept asks the side whose air space a mission flies in how many of
 // its patrol F intercept (6.2), and returns them (the highest ER first).
-func (g *game) intercept(side Faction, kind, what string) []*Air {
-	pool := aliveOf(g.airOf(side, BoxPatrol))
+func (g *game) intercept(side faction, kind, what string) []*air {
+	pool := aliveOf(g.airOf(side, boxPatrol))
 	if len(pool) == 0 {
 		return nil
 	}
@@ -489,7 +489,7 @@ func (g *game) intercept(side Faction, kind, what string) []*Air {
 		text: fmt.Sprintf("%s. Intercept with how many of your patrol F (%s)? (6.2, 6.4)", what, airIDs(pool)),
 		hint: "Answer decide N, decide all or decide none.", def: "none"})
 	n := count(v, len(pool))
-	slices.SortStableFunc(pool, func(x, y *Air) int { return y.ER() - x.ER() })
+	slices.SortStableFunc(pool, func(x, y *air) int { return y.ER() - x.ER() })
 	out := pool[:n]
 	if n > 0 {
 		g.ev("6.2", "%s intercepts with %s.", side, airIDs(out))
@@ -500,13 +500,13 @@ func (g *game) intercept(side Faction, kind, what string) []*Air {
 }
 
 // mission flies one strategic bombing mission (6.1.1-6.1.3).
-func (g *game) mission(w *Work) {
+func (g *game) mission(w *work) {
 	f := strings.Fields(w.Line)
 	side := sideOf(f[0])
 	enemy := other(side)
 	switch f[1] {
 	case "suppression":
-		fs := g.airOf(side, BoxSuppression)
+		fs := g.airOf(side, boxSuppression)
 		hits := 0
 		for _, a := range fs {
 			if _, ok := g.ec(a, false, "suppression"); ok {
@@ -514,8 +514,8 @@ func (g *game) mission(w *Work) {
 			}
 			a.Flown = true
 		}
-		victims := aliveOf(g.airOf(enemy, BoxPatrol))
-		slices.SortStableFunc(victims, func(x, y *Air) int { return x.ER() - y.ER() })
+		victims := aliveOf(g.airOf(enemy, boxPatrol))
+		slices.SortStableFunc(victims, func(x, y *air) int { return x.ER() - y.ER() })
 		victims = victims[:min(hits, len(victims))]
 		for _, v := range victims {
 			g.spend(v)
@@ -526,13 +526,13 @@ func (g *game) mission(w *Work) {
 		}
 	case "bombing", "airstrike":
 		var target *Unit
-		box := BoxBombing
+		box := boxBombing
 		what := "strategic bombing"
 		rule := "6.1.2"
-		var gs []*Air
+		var gs []*air
 		var escortIDs []string
 		if f[1] == "airstrike" {
-			box, rule = BoxAirstrike, "6.1.3"
+			box, rule = boxAirstrike, "6.1.3"
 			target = g.byID[f[2]]
 			gs = g.listedAir(side, strings.Split(f[4], ","), box, "the airstrike")
 			if len(f) > 6 {
@@ -557,13 +557,13 @@ func (g *game) mission(w *Work) {
 			g.ev(rule, "%s's %s has no G to fly.", side, what)
 			return
 		}
-		escorts := g.listedAir(side, escortIDs, BoxPatrol, what)
+		escorts := g.listedAir(side, escortIDs, boxPatrol, what)
 		for _, a := range gs {
 			a.Flown = true
 		}
 		g.ev(rule, "%s flies the %s with %s, escorted by %s.", side, what, airIDs(gs), airIDs(escorts))
 		if target != nil {
-			g.Marks = append(g.Marks, Mark{Hex: target.Hex, Text: "airstrike"})
+			g.Marks = append(g.Marks, mark{Hex: target.Hex, Text: "airstrike"})
 		}
 		interceptors := g.intercept(enemy, f[1], fmt.Sprintf("%s flies the %s with %d G and %d escort%s", side, what, len(gs), len(escorts), plural(len(escorts), "", "s")))
 		if len(interceptors) > 0 {
@@ -591,7 +591,7 @@ func (g *game) mission(w *Work) {
 		case target == nil:
 			g.gain(side, 1, "6.1.2", fmt.Sprintf("%s's strategic bombing succeeds (%d of %d EC)", side, hits, len(flying)))
 		default:
-			res := RollAirstrike(g.r, fmt.Sprintf("%s on %s", side, target.ID))
+			res := rollAirstrike(g.r, fmt.Sprintf("%s on %s", side, target.ID))
 			if res == "routed" {
 				g.ev(rule, "The airstrike hits (%d of %d EC) and the effect roll routs %s.", hits, len(flying), target.ID)
 				g.rout(target, rule, "airstrike")

@@ -64,8 +64,8 @@ func benchGame(b *testing.B) (options map[string]string, orders map[string][]str
 		rs = append(rs, fmt.Sprintf("move BR%02d 22%02d 23%02d", i, r, r))
 	}
 	orders = map[string][]string{
-		SeatNATO: append(append(standing, nato...), "pass"),
-		SeatRS:   append(append(standing, rs...), "pass"),
+		seatNATO: append(append(standing, nato...), "pass"),
+		seatRS:   append(append(standing, rs...), "pass"),
 	}
 	return options, orders
 }
@@ -120,12 +120,12 @@ func BenchmarkActionPhase(b *testing.B) {
 				}
 			}
 			g, _ := decode(next)
-			acts = g.Count[SeatNATO] + g.Count[SeatRS]
+			acts = g.Count[seatNATO] + g.Count[seatRS]
 			if g.Turn != 2 || combats != 15 {
 				b.Fatalf("turn %d after the step, %d combats: %v", g.Turn, combats, events)
 			}
 		}
-		for _, seat := range []string{SeatNATO, SeatRS} {
+		for _, seat := range []string{seatNATO, seatRS} {
 			if _, err := rep.Situation(next, seat); err != nil {
 				b.Fatal(err)
 			}
@@ -211,7 +211,7 @@ func hostBench(b *testing.B, db *store.DB, judge *adjudicator.Judge, intake *adj
 		b.Fatal(err)
 	}
 	ctx := context.Background()
-	seats := []string{SeatNATO, SeatRS}
+	seats := []string{seatNATO, seatRS}
 	err = db.Update(ctx, func(stx *store.Tx) error {
 		tx := stx.Judge("judge@umpire.test", now)
 		if err := judge.Create(tx, f, []byte(file.String()), now); err != nil {

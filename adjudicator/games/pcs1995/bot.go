@@ -35,7 +35,7 @@ func (rules) Bot(state []byte, seat string) ([]string, error) {
 	}
 	side := sideOf(seat)
 	switch g.Phase {
-	case PhaseSetup:
+	case phaseSetup:
 		return []string{
 			"absorb static support retreat rout",
 			"defend gs all interdict all escort all",
@@ -43,20 +43,20 @@ func (rules) Bot(state []byte, seat string) ([]string, error) {
 			"interdict sm 1 escort none",
 			"advancing lead",
 		}, nil
-	case PhaseTurn:
+	case phaseTurn:
 		script, missions := g.botAir(side)
 		queue := g.botQueue(side)
 		if g.Strict {
 			script, queue = script[:min(1, len(script))], queue[:1]
 		}
 		return slices.Concat(script, missions, queue), nil
-	case PhaseQueue:
+	case phaseQueue:
 		q := g.botQueue(side)
 		if g.Strict {
 			q = q[:1]
 		}
 		return q, nil
-	case PhaseAir:
+	case phaseAir:
 		script, _ := g.botAir(side)
 		for _, l := range script {
 			if a := g.airBy[strings.Fields(l)[1]]; a != nil && a.Box == "" {
@@ -64,17 +64,17 @@ func (rules) Bot(state []byte, seat string) ([]string, error) {
 			}
 		}
 		return nil, nil
-	case PhaseDecision:
+	case phaseDecision:
 		return []string{"decide " + g.Pending.Default}, nil
 	}
 	return nil, nil
 }
 
 // botAir is the air allocation script and the strategic bombing orders.
-func (g *game) botAir(side Faction) (script, missions []string) {
-	var gs []*Air
+func (g *game) botAir(side faction) (script, missions []string) {
+	var gs []*air
 	for _, a := range g.Air {
-		if a.c.Side != side || a.Box == BoxPool || a.Box == BoxEliminated {
+		if a.c.Side != side || a.Box == boxPool || a.Box == boxEliminated {
 			continue
 		}
 		if a.c.Type == "F" {
@@ -100,7 +100,7 @@ func (g *game) botAir(side Faction) (script, missions []string) {
 }
 
 // botStrikeTarget is the enemy unit in contact with the best UQR.
-func (g *game) botStrikeTarget(side Faction) *Unit {
+func (g *game) botStrikeTarget(side faction) *Unit {
 	var best *Unit
 	for _, u := range g.Units {
 		if !u.onMap() || u.side() == side || !g.nextToEnemy(u.side(), u.pos) {
@@ -114,7 +114,7 @@ func (g *game) botStrikeTarget(side Faction) *Unit {
 }
 
 // botQueue plans the next batch of activations.
-func (g *game) botQueue(side Faction) []string {
+func (g *game) botQueue(side faction) []string {
 	var out []string
 	over := g.overstacked(side)
 	units := slices.Clone(g.Units)
@@ -130,7 +130,7 @@ func (g *game) botQueue(side Faction) []string {
 	})
 	seat := seatOf(side)
 	if !g.Deesc[seat] && g.Count[seat] == 0 && g.Pending == nil {
-		if drm, _ := DeescalationDRM(g.VP, side); drm >= 2 {
+		if drm, _ := deescalationDRM(g.VP, side); drm >= 2 {
 			out = append(out, "deescalate else skip")
 		}
 	}
@@ -171,39 +171,39 @@ func (g *game) botQueue(side Faction) []string {
 
 // botEstimate is the attacker's expected FCR lead in a combat of u from
 // pos against d, with the average chit of each letter.
-func (g *game) botEstimate(kind Kind, u *Unit, pos board.ID, d *Unit, bid int) int {
+func (g *game) botEstimate(kind kind, u *Unit, pos board.ID, d *Unit, bid int) int {
 	old := u.pos
 	u.pos = pos
 	defer func() { u.pos = old }()
-	c := Combat{Kind: kind, AttackerUQR: u.c.UQR, DefenderUQR: d.c.UQR, MP: bid}
+	c := combat{Kind: kind, AttackerUQR: u.c.UQR, DefenderUQR: d.c.UQR, MP: bid}
 	if u.c.Armor {
-		c.Armor = Attacker
+		c.Armor = attacker
 	}
 	if d.c.Armor {
-		c.Armor = map[bool]Side{true: Both, false: Defender}[u.c.Armor]
+		c.Armor = map[bool]Side{true: both, false: defender}[u.c.Armor]
 	}
 	c.AttackerAdjacent = g.adjacentSupport(u.side(), d.pos, u)
 	c.DefenderAdjacent = g.adjacentSupport(d.side(), d.pos, d)
 	c.AttackerFlanking = g.flanking(u.side(), u, d.pos)
-	if g.sc.Map.Terrain[d.pos] == MountainTerrain {
-		c.Terrain = Mountain
+	if g.sc.Map.Terrain[d.pos] == mountainTerrain {
+		c.Terrain = mountain
 	}
 	if g.city(d.pos) {
-		c.City = PlainCity
+		c.City = plainCity
 	}
 	switch {
 	case g.sc.Map.River(pos, d.pos):
-		c.Hexside = River
+		c.Hexside = river
 	case g.sc.Map.Ridge(pos, d.pos):
-		c.Hexside = Ridge
+		c.Hexside = ridge
 	}
 	c.Naval = g.sc.naval[d.pos]
 	if u.side() != NATO {
-		c.NATO = Defender
+		c.NATO = defender
 	}
 	au, du := c.UQRs()
 	att, def := c.Adjustments()
-	return g.avgChit(au.Letter()) + Sum(att) - g.avgChit(du.Letter()) - Sum(def)
+	return g.avgChit(au.Letter()) + sum(att) - g.avgChit(du.Letter()) - sum(def)
 }
 
 func (g *game) avgChit(letter string) int {
@@ -223,7 +223,7 @@ func (g *game) botAttack(u *Unit) string {
 			if d.side() == u.side() {
 				continue
 			}
-			if s := g.botEstimate(PA, u, u.pos, d, 0); best == nil || s > bestScore {
+			if s := g.botEstimate(pa, u, u.pos, d, 0); best == nil || s > bestScore {
 				best, bestScore = d, s
 			}
 		}
@@ -320,7 +320,7 @@ func (g *game) botMove(u *Unit, claimed map[board.ID]bool, mustLeave bool) strin
 			left := u.c.MA*2 - paths[best].cost
 			for _, nb := range g.grid.Neighbours(best) {
 				for _, d := range g.occ[nb] {
-					if d.side() != u.side() && left >= g.cost(u.c.GroundType(), best, nb)+6 && g.botEstimate(ME, u, best, d, 3) >= 3 {
+					if d.side() != u.side() && left >= g.cost(u.c.GroundType(), best, nb)+6 && g.botEstimate(me, u, best, d, 3) >= 3 {
 						return "me " + u.ID + " " + hexList(g, path) + " attack " + g.hex(nb) + " bid 3", true
 					}
 				}

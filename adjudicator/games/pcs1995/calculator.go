@@ -71,51 +71,51 @@ var combatProc = &resolve.Procedure{
 func side(w string) Side {
 	switch w {
 	case "attacker":
-		return Attacker
+		return attacker
 	case "defender":
-		return Defender
+		return defender
 	case "both":
-		return Both
+		return both
 	}
-	return None
+	return none
 }
 
-func combatFrom(in *resolve.Values) (Combat, error) {
-	var c Combat
+func combatFrom(in *resolve.Values) (combat, error) {
+	var c combat
 	if in.Word("kind") == "PA" {
-		c.Kind = PA
+		c.Kind = pa
 	}
 	var err error
-	if c.AttackerUQR, err = ParseUQR(in.Word("attacker_uqr")); err != nil {
+	if c.AttackerUQR, err = parseUQR(in.Word("attacker_uqr")); err != nil {
 		return c, resolve.Bad("attacker_uqr", "%v", err)
 	}
-	if c.DefenderUQR, err = ParseUQR(in.Word("defender_uqr")); err != nil {
+	if c.DefenderUQR, err = parseUQR(in.Word("defender_uqr")); err != nil {
 		return c, resolve.Bad("defender_uqr", "%v", err)
 	}
 	c.Armor = side(in.Word("armor"))
 	c.MP = in.Int("mp")
 	switch {
-	case c.Kind == ME && (c.MP < 1 || c.MP > 4):
+	case c.Kind == me && (c.MP < 1 || c.MP > 4):
 		return c, resolve.Bad("mp", "an ME must say the MP spent for its CSA, 1 to 4 (7.3)")
-	case c.Kind == PA && in.Given("mp"):
+	case c.Kind == pa && in.Given("mp"):
 		return c, resolve.Bad("mp", "only an ME spends MP for a CSA (7.3); leave it out of a PA")
 	}
 	c.AttackerAdjacent, c.DefenderAdjacent = in.Int("attacker_adjacent"), in.Int("defender_adjacent")
 	c.AttackerFlanking = in.Int("attacker_flanking")
 	if in.Word("terrain") == "mountain" {
-		c.Terrain = Mountain
+		c.Terrain = mountain
 	}
 	switch in.Word("city") {
 	case "city":
-		c.City = PlainCity
+		c.City = plainCity
 	case "capital":
-		c.City = Capital
+		c.City = capital
 	}
 	switch in.Word("hexside") {
 	case "river":
-		c.Hexside = River
+		c.Hexside = river
 	case "ridge":
-		c.Hexside = Ridge
+		c.Hexside = ridge
 	}
 	c.AttackerAir, c.DefenderAir = in.Int("attacker_air"), in.Int("defender_air")
 	c.Naval, c.NATO = in.Bool("naval"), side(in.Word("nato"))
@@ -129,29 +129,29 @@ func runCombat(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	ad, dd := RollCombat(r)
+	ad, dd := rollCombat(r)
 	o := c.Resolve(ad, dd)
 	att, def := c.Adjustments()
 	au, du := c.UQRs()
 	rules := []string{"8.0", "8.1"}
-	for _, a := range append(append([]Adjustment{}, att...), def...) {
+	for _, a := range append(append([]adjustment{}, att...), def...) {
 		rules = append(rules, a.Rule)
 	}
 	var ratio, lpSide any
 	var verdict string
 	switch o.Victor {
-	case None:
+	case none:
 		verdict = "the FCR are equal, so there is no victor and no LP (CD 0)"
 	default:
 		ratio, lpSide = fmt.Sprintf("%d:1", o.Ratio), o.LPSide.String()
 		verdict = fmt.Sprintf("the %s is the victor with CD %d, and at %d:1 the %s suffers %d LP", o.Victor, o.CD, o.Ratio, o.LPSide, o.LP)
 		switch {
-		case c.Kind == PA:
+		case c.Kind == pa:
 			rules = append(rules, "8.2.2")
 		default:
 			rules = append(rules, "8.2.1")
 		}
-		if o.Victor == Attacker && (c.Terrain == Mountain || c.City != NoCity || c.Highway) {
+		if o.Victor == attacker && (c.Terrain == mountain || c.City != noCity || c.Highway) {
 			rules = append(rules, "8.2.3")
 		}
 	}
@@ -168,10 +168,10 @@ func runCombat(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 	}
 	explain := fmt.Sprintf("%s, attacker %s against defender %s%s: attacker chit %d + CSA %+d (%s) + die %d = FCR %d; defender chit %d + CSA %+d (%s) + die %d = FCR %d; %s.",
 		c.Kind, c.AttackerUQR, c.DefenderUQR, letters,
-		c.AttackerChit, o.AttackerCSA, Describe(att), ad, o.AttackerFCR,
-		c.DefenderChit, o.DefenderCSA, Describe(def), dd, o.DefenderFCR, verdict)
+		c.AttackerChit, o.AttackerCSA, describe(att), ad, o.AttackerFCR,
+		c.DefenderChit, o.DefenderCSA, describe(def), dd, o.DefenderFCR, verdict)
 	victor := o.Victor.String()
-	if o.Victor == None {
+	if o.Victor == none {
 		victor = "tie"
 	}
 	res := &resolve.Result{Rule: resolve.Rules(rules...), Explain: explain}
@@ -197,7 +197,7 @@ var initiativeProc = &resolve.Procedure{
 	Main: "initiative",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		turn := in.Int("turn")
-		w, rolled := RollInitiative(r, turn)
+		w, rolled := rollInitiative(r, turn)
 		res := &resolve.Result{Rule: "3.2, 4.0"}
 		if !rolled {
 			res.Explain = "NATO has the initiative on the first turn, without a roll."
@@ -226,7 +226,7 @@ var ecProc = &resolve.Procedure{
 	Main: "success",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		er, ini, g := in.Int("er"), in.Bool("initiative"), in.Bool("g_in_atac")
-		m, ok := RollEC(r, er, ini, g)
+		m, ok := rollEC(r, er, ini, g)
 		rule := "3.3"
 		if ini {
 			rule = resolve.Rules(rule, "3.2")
@@ -264,11 +264,11 @@ var samProc = &resolve.Procedure{
 		if !landing && !in.Given("uqr") {
 			return nil, resolve.Bad("uqr", "required (the targeted ground unit's UQR, A to D, or none when the mission targets no ground unit); only an airmobile landing (3.3.1) may leave it out")
 		}
-		var u UQR
+		var u uqr
 		noTarget := in.Word("uqr") == "none"
 		if !noTarget {
 			var err error
-			if u, err = ParseUQR(in.Word("uqr")); err != nil {
+			if u, err = parseUQR(in.Word("uqr")); err != nil {
 				return nil, resolve.Bad("uqr", "%v", err)
 			}
 		}
@@ -278,8 +278,8 @@ var samProc = &resolve.Procedure{
 		if noTarget && !landing && (in.Bool("city") || in.Bool("home_city")) {
 			return nil, resolve.Bad("city", "uqr=none means no targeted ground unit, so none is in a city (6.6.1); give the targeted unit's UQR")
 		}
-		t := SAMTarget{UQR: u, NoTarget: noTarget, City: in.Bool("city"), HomeCity: in.Bool("home_city"), AirmobileLanding: landing}
-		rolled, m, dmg := RollSAM(r, t)
+		t := samTarget{UQR: u, NoTarget: noTarget, City: in.Bool("city"), HomeCity: in.Bool("home_city"), AirmobileLanding: landing}
+		rolled, m, dmg := rollSAM(r, t)
 		res := &resolve.Result{Rule: "6.6, 6.6.1"}
 		if t.AirmobileLanding {
 			res.Rule = "3.3.1, 6.6, 6.6.1"
@@ -319,28 +319,28 @@ var recoveryProc = &resolve.Procedure{
 	},
 	Main: "result",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		n := NATORow
+		n := natoRow
 		switch in.Word("nationality") {
 		case "Serbian":
-			n = SerbianRow
+			n = serbianRow
 		case "Russian":
-			n = RussianRow
+			n = russianRow
 		}
 		res := &resolve.Result{Rule: "5.3, 5.3.1"}
-		got, any8, vp := RollRecovery(r, n)
+		got, any8, vp := rollRecovery(r, n)
 		switch got {
-		case NoRoll:
+		case noRoll:
 			res.Explain = "Routed Russian units are removed for good without a recovery roll, and do not count as surrendered."
-		case Surrendered:
+		case surrendered:
 			res.Rule = "5.3, 11.1"
 			res.Explain = fmt.Sprintf("A 1 surrenders: the unit is removed for good and VP change by %+d.", vp)
-		case Recovered:
-			res.Explain = fmt.Sprintf("The roll reaches the %s recovery number %d: the unit re-enters like a reinforcement.", n, RecoveryNumber(n))
+		case recovered:
+			res.Explain = fmt.Sprintf("The roll reaches the %s recovery number %d: the unit re-enters like a reinforcement.", n, recoveryNumber(n))
 			if any8 {
 				res.Explain = "A Serbian 8 recovers and may be placed in any Serbian city, whoever controls it, unless a NATO unit occupies it."
 			}
 		default:
-			res.Explain = fmt.Sprintf("The roll is under the %s recovery number %d and is not a 1: the unit stays routed.", n, RecoveryNumber(n))
+			res.Explain = fmt.Sprintf("The roll is under the %s recovery number %d and is not a 1: the unit stays routed.", n, recoveryNumber(n))
 		}
 		return res.Set("result", string(got)).Set("any_serbian_city", any8).Set("vp", vp), nil
 	},
@@ -361,9 +361,9 @@ var deescalationProc = &resolve.Procedure{
 	},
 	Main: "success",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		vp, s := in.Int("vp"), Faction(in.Word("side"))
-		drm, m, ok := RollDeescalation(r, vp, s)
-		_, outside := DeescalationDRM(vp, s)
+		vp, s := in.Int("vp"), faction(in.Word("side"))
+		drm, m, ok := rollDeescalation(r, vp, s)
+		_, outside := deescalationDRM(vp, s)
 		note := ""
 		if outside {
 			note = " (VP outside the 1-19 table use its nearest band)"
@@ -382,7 +382,7 @@ var natoReinforcementsProc = &resolve.Procedure{
 	Summary: "the NATO reinforcement roll: 1-2 German, 3-4 Canadian, 5-6 Italian, 7-8 French, none if already arrived (5.1, 5.1.1)",
 	Dice:    "1d8 (none once all four have arrived)",
 	Inputs: []resolve.Input{
-		{Name: "used", Kind: resolve.Words, Allowed: NATOContingents, Help: "nationalities that have already arrived (Italians placed by 5.1.2 count)"},
+		{Name: "used", Kind: resolve.Words, Allowed: natoContingents, Help: "nationalities that have already arrived (Italians placed by 5.1.2 count)"},
 	},
 	Outputs: []resolve.Output{
 		{Name: "nationality", Help: "who arrives, or null"},
@@ -392,7 +392,7 @@ var natoReinforcementsProc = &resolve.Procedure{
 	Main: "nationality",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		used := in.Words("used")
-		got, named, rolled := RollNATOReinforcement(r, used)
+		got, named, rolled := rollNATOReinforcement(r, used)
 		res := &resolve.Result{Rule: "5.1, 5.1.1"}
 		var nat, tab any
 		switch {
@@ -424,7 +424,7 @@ var rsReinforcementsProc = &resolve.Procedure{
 	Main: "arrive",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		turn := in.Int("turn")
-		arrive, rolled := RollRSReinforcements(r, turn, in.Bool("arrived"))
+		arrive, rolled := rollRSReinforcements(r, turn, in.Bool("arrived"))
 		res := &resolve.Result{Rule: "5.2"}
 		switch {
 		case in.Bool("arrived"):
@@ -447,7 +447,7 @@ var aacProc = &resolve.Procedure{
 	Outputs: []resolve.Output{{Name: "aacma", Help: "MP each advancing unit may use after entering the combat hex"}},
 	Main:    "aacma",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		a := RollAACMA(r)
+		a := rollAACMA(r)
 		res := &resolve.Result{Rule: "8.4", Explain: fmt.Sprintf("Half the d8, rounded down: each advancing unit enters the combat hex free and then has an AACMA of %d.", a)}
 		return res.Set("aacma", a), nil
 	},
@@ -460,7 +460,7 @@ var airstrikeProc = &resolve.Procedure{
 	Outputs: []resolve.Output{{Name: "result", Help: "routed or static"}},
 	Main:    "result",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		got := RollAirstrike(r)
+		got := rollAirstrike(r)
 		res := &resolve.Result{Rule: "6.1.3", Explain: "A 1 or 2 routs the target ground unit; anything else makes it static: " + strings.ToLower(got) + "."}
 		return res.Set("result", got), nil
 	},

@@ -7,17 +7,17 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// Kind is a combat's type (7.3, 7.4).
-type Kind int
+// kind is a combat's type (7.3, 7.4).
+type kind int
 
 // The two kinds of combat.
 const (
-	ME Kind = iota // Meeting Engagement
-	PA             // Prepared Assault
+	me kind = iota // Meeting Engagement
+	pa             // Prepared Assault
 )
 
-func (k Kind) String() string {
-	if k == PA {
+func (k kind) String() string {
+	if k == pa {
 		return "PA"
 	}
 	return "ME"
@@ -28,68 +28,68 @@ type Side int
 
 // The sides of a combat.
 const (
-	None Side = iota
-	Attacker
-	Defender
-	Both // only for Combat.Armor: both leads are armor
+	none Side = iota
+	attacker
+	defender
+	both // only for Combat.Armor: both leads are armor
 )
 
 func (s Side) String() string {
 	switch s {
-	case Attacker:
+	case attacker:
 		return "attacker"
-	case Defender:
+	case defender:
 		return "defender"
-	case Both:
+	case both:
 		return "both"
 	}
 	return "none"
 }
 
-// Terrain is the defender's hex terrain for combat (9.1, 9.2).
-type Terrain int
+// terrain is the defender's hex terrain for combat (9.1, 9.2).
+type terrain int
 
 // The hex terrains.
 const (
-	Clear Terrain = iota
-	Mountain
+	Clear terrain = iota
+	mountain
 )
 
-// City is a city in the defender's hex (9.3, 9.4); a city in a mountain hex
+// city is a city in the defender's hex (9.3, 9.4); a city in a mountain hex
 // takes both the city and the mountain benefits.
-type City int
+type city int
 
 // The city kinds.
 const (
-	NoCity City = iota
-	PlainCity
-	Capital
+	noCity city = iota
+	plainCity
+	capital
 )
 
-// Hexside is the hexside the lead attacker attacks across (9.5, 9.6).
-type Hexside int
+// hexside is the hexside the lead attacker attacks across (9.5, 9.6).
+type hexside int
 
 // The hexside features.
 const (
-	NoHexside Hexside = iota
-	River
-	Ridge
+	noHexside hexside = iota
+	river
+	ridge
 )
 
-// Combat is one combat's situation (8.0-8.2): what decides the CSA of each
+// combat is one combat's situation (8.0-8.2): what decides the CSA of each
 // lead unit and the loss ratio. The chits are the CS already read off the
 // drawn combat chits (3.5) for each lead unit's UQR.
-type Combat struct {
-	Kind                     Kind
-	AttackerUQR, DefenderUQR UQR
+type combat struct {
+	Kind                     kind
+	AttackerUQR, DefenderUQR uqr
 	Armor                    Side // which lead units are armor (None, Attacker, Defender or Both)
 	MP                       int  // ME only: MP spent for the ME CSA, 1 to 4 (7.3)
 	AttackerAdjacent         int  // friendly units adjacent to the combat hex, lead excluded (8.1.2)
 	DefenderAdjacent         int
 	AttackerFlanking         int // units giving flank support (8.1.3)
-	Terrain                  Terrain
-	City                     City
-	Hexside                  Hexside
+	Terrain                  terrain
+	City                     city
+	Hexside                  hexside
 	AttackerAir, DefenderAir int  // highest ER of G air units on ground support, 0 if none (6.5)
 	Naval                    bool // NATO naval support (8.1)
 	NATO                     Side // the side that is NATO, for naval support
@@ -98,23 +98,23 @@ type Combat struct {
 	DefenderChit             int
 }
 
-// Adjustment is one CSA (8.1) and the rule granting it.
-type Adjustment struct {
+// adjustment is one CSA (8.1) and the rule granting it.
+type adjustment struct {
 	Name  string
 	Rule  string
 	Value int
 }
 
-// MECSA is the CSA for the MP an ME spends (7.3 table; the 8.1 summary's
+// mecsa is the CSA for the MP an ME spends (7.3 table; the 8.1 summary's
 // "-1 to +2" contradicts both the table and the 8.1.4 example): 1 MP -2, 2 MP
 // -1, 3 MP 0, 4 MP +1.
-func MECSA(mp int) int { return mp - 3 }
+func mecsa(mp int) int { return mp - 3 }
 
-// FlankingCSA is the attacker's flank support CSA (8.1): +2 per unit in an
+// flankingCSA is the attacker's flank support CSA (8.1): +2 per unit in an
 // ME up to +4, +3 per unit in a PA up to +6.
-func FlankingCSA(k Kind, units int) int {
+func flankingCSA(k kind, units int) int {
 	per := 2
-	if k == PA {
+	if k == pa {
 		per = 3
 	}
 	return per * min(units, 2)
@@ -122,48 +122,48 @@ func FlankingCSA(k Kind, units int) int {
 
 // UQRs are the ratings the leads fight with (8.1.1): each bracketed UQR
 // improves against an armored enemy lead.
-func (c Combat) UQRs() (UQR, UQR) {
-	defArmor := c.Armor == Defender || c.Armor == Both
-	attArmor := c.Armor == Attacker || c.Armor == Both
+func (c combat) UQRs() (uqr, uqr) {
+	defArmor := c.Armor == defender || c.Armor == both
+	attArmor := c.Armor == attacker || c.Armor == both
 	return c.AttackerUQR.InCombat(defArmor), c.DefenderUQR.InCombat(attArmor)
 }
 
 // Adjustments lists each side's CSA (8.1, 7.3, 9.0), zero ones left out.
-func (c Combat) Adjustments() (att, def []Adjustment) {
-	add := func(list *[]Adjustment, name, rule string, v int) {
+func (c combat) Adjustments() (att, def []adjustment) {
+	add := func(list *[]adjustment, name, rule string, v int) {
 		if v != 0 {
-			*list = append(*list, Adjustment{name, rule, v})
+			*list = append(*list, adjustment{name, rule, v})
 		}
 	}
 	au, du := c.UQRs()
-	ua, ud := UQRCSA(au, du)
-	if c.Kind == ME {
-		add(&att, "MP spent", "7.3", MECSA(c.MP))
+	ua, ud := uqrcsa(au, du)
+	if c.Kind == me {
+		add(&att, "MP spent", "7.3", mecsa(c.MP))
 	}
 	add(&att, "UQR", "8.1.1", ua)
 	add(&att, "adjacent units", "8.1.2", c.AttackerAdjacent)
-	add(&att, "flanking", "8.1.3", FlankingCSA(c.Kind, c.AttackerFlanking))
+	add(&att, "flanking", "8.1.3", flankingCSA(c.Kind, c.AttackerFlanking))
 	add(&att, "ground support", "6.5", c.AttackerAir)
 	add(&def, "UQR", "8.1.1", ud)
 	add(&def, "adjacent units", "8.1.2", c.DefenderAdjacent)
-	if c.Terrain == Mountain {
+	if c.Terrain == mountain {
 		add(&def, "mountain", "9.2", 2)
 	}
 	switch c.City {
-	case PlainCity:
+	case plainCity:
 		add(&def, "city", "9.3", 1)
-	case Capital:
+	case capital:
 		add(&def, "capital", "9.4", 1)
 	}
 	switch c.Hexside {
-	case River:
+	case river:
 		add(&def, "river", "9.5", 2)
-	case Ridge:
+	case ridge:
 		add(&def, "ridge", "9.6", 1)
 	}
 	add(&def, "ground support", "6.5", c.DefenderAir)
 	if c.Naval {
-		if c.NATO == Defender {
+		if c.NATO == defender {
 			add(&def, "naval support", "8.1", 2)
 		} else {
 			add(&att, "naval support", "8.1", 2)
@@ -172,8 +172,8 @@ func (c Combat) Adjustments() (att, def []Adjustment) {
 	return att, def
 }
 
-// Sum totals adjustments.
-func Sum(adj []Adjustment) int {
+// sum totals adjustments.
+func sum(adj []adjustment) int {
 	t := 0
 	for _, a := range adj {
 		t += a.Value
@@ -181,8 +181,8 @@ func Sum(adj []Adjustment) int {
 	return t
 }
 
-// Describe writes adjustments as "MP spent +1, adjacent units +3".
-func Describe(adj []Adjustment) string {
+// describe writes adjustments as "MP spent +1, adjacent units +3".
+func describe(adj []adjustment) string {
 	if len(adj) == 0 {
 		return "none"
 	}
@@ -193,8 +193,8 @@ func Describe(adj []Adjustment) string {
 	return strings.Join(parts, ", ")
 }
 
-// Outcome is a resolved combat (8.0, 8.2).
-type Outcome struct {
+// outcome is a resolved combat (8.0, 8.2).
+type outcome struct {
 	AttackerCSA, DefenderCSA int
 	AttackerCS, DefenderCS   int // final CS: chit + CSA
 	AttackerFCR, DefenderFCR int
@@ -205,17 +205,17 @@ type Outcome struct {
 	LPSide                   Side // the loser, None on a tie
 }
 
-// LossRatio is the loss ratio against the loser (8.2): in an ME 1:1
+// lossRatio is the loss ratio against the loser (8.2): in an ME 1:1
 // against a beaten attacker and 2:1 against a beaten defender, in a PA 1:1
 // against either. Only the ratio against the defender changes (8.2.3): +1 in
 // a city or mountain hex (once, even for a city in a mountain hex), -1 for
 // an attack along a highway, kept within 1:1 to 3:1 (8.2, 9.2, 9.7).
-func LossRatio(k Kind, victor Side, cityOrMountain, highway bool) int {
-	if victor != Attacker {
+func lossRatio(k kind, victor Side, cityOrMountain, highway bool) int {
+	if victor != attacker {
 		return 1
 	}
 	r := 1
-	if k == ME {
+	if k == me {
 		r = 2
 	}
 	if cityOrMountain {
@@ -231,29 +231,29 @@ func LossRatio(k Kind, victor Side, cityOrMountain, highway bool) int {
 // the higher FCR is the victor, the CD is the difference and the loser
 // suffers CD divided by the loss ratio, any remainder ignored (8.2.1). Equal
 // FCR have no victor and no LP.
-func (c Combat) Resolve(attackerDie, defenderDie int) Outcome {
+func (c combat) Resolve(attackerDie, defenderDie int) outcome {
 	att, def := c.Adjustments()
-	var o Outcome
-	o.AttackerCSA, o.DefenderCSA = Sum(att), Sum(def)
+	var o outcome
+	o.AttackerCSA, o.DefenderCSA = sum(att), sum(def)
 	o.AttackerCS, o.DefenderCS = c.AttackerChit+o.AttackerCSA, c.DefenderChit+o.DefenderCSA
 	o.AttackerFCR, o.DefenderFCR = o.AttackerCS+attackerDie, o.DefenderCS+defenderDie
 	switch {
 	case o.AttackerFCR > o.DefenderFCR:
-		o.Victor, o.LPSide = Attacker, Defender
+		o.Victor, o.LPSide = attacker, defender
 		o.CD = o.AttackerFCR - o.DefenderFCR
 	case o.DefenderFCR > o.AttackerFCR:
-		o.Victor, o.LPSide = Defender, Attacker
+		o.Victor, o.LPSide = defender, attacker
 		o.CD = o.DefenderFCR - o.AttackerFCR
 	default:
 		return o
 	}
-	o.Ratio = LossRatio(c.Kind, o.Victor, c.Terrain == Mountain || c.City != NoCity, c.Highway)
+	o.Ratio = lossRatio(c.Kind, o.Victor, c.Terrain == mountain || c.City != noCity, c.Highway)
 	o.LP = o.CD / o.Ratio
 	return o
 }
 
-// RollCombat rolls the attacker's d8 and then the defender's (8.0).
-func RollCombat(r dice.Roller, detail ...string) (int, int) {
+// rollCombat rolls the attacker's d8 and then the defender's (8.0).
+func rollCombat(r dice.Roller, detail ...string) (int, int) {
 	a := dice.Roll(r, 1, 8, purpose("1995 8.0 attacker's combat die", detail))[0]
 	d := dice.Roll(r, 1, 8, purpose("1995 8.0 defender's combat die", detail))[0]
 	return a, d

@@ -16,6 +16,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -31,27 +32,27 @@ var demoChits []byte
 // Hexes without an area (neutral countries) are off the theatre.
 const (
 	Italy      = "Italy"
-	Slovenia   = "Slovenia"
-	Croatia    = "Croatia"
-	Bosnia     = "Bosnia"
-	Serbia     = "Serbia"
-	Montenegro = "Montenegro"
+	slovenia   = "Slovenia"
+	croatia    = "Croatia"
+	bosnia     = "Bosnia"
+	serbia     = "Serbia"
+	montenegro = "Montenegro"
 )
 
-var countries = []string{Italy, Slovenia, Croatia, Bosnia, Serbia, Montenegro}
+var countries = []string{Italy, slovenia, croatia, bosnia, serbia, montenegro}
 
 // The terrains (9.1, 9.2); sea hexes are the Adriatic (3.7, 8.1).
 const (
-	ClearTerrain    = "clear"
-	MountainTerrain = "mountain"
-	SeaTerrain      = "sea"
+	clearTerrain    = "clear"
+	mountainTerrain = "mountain"
+	seaTerrain      = "sea"
 )
 
 // The named places the rules give (5.0, 3.7, 12.0): entry hexes by
 // nationality group, the Russian set-up towns.
 const (
-	Trieste = "1206"
-	Beograd = "3507"
+	trieste = "1206"
+	beograd = "3507"
 )
 
 // entryHexes are the eligible entry hexes the rules name (5.0), by group;
@@ -78,20 +79,20 @@ var (
 
 // Movement types (7.1): the colour of the printed MA.
 const (
-	Foot      = "foot"
-	Mech      = "mech"
-	Motor     = "motor"
-	Airmobile = "airmobile" // MA printed "A": airmobile, or Foot with 6 MP (3.3.1)
+	foot      = "foot"
+	mech      = "mech"
+	motor     = "motor"
+	airmobile = "airmobile" // MA printed "A": airmobile, or Foot with 6 MP (3.3.1)
 )
 
-// Counter is one ground unit of the counter list: its printed values.
-type Counter struct {
+// counter is one ground unit of the counter list: its printed values.
+type counter struct {
 	ID, Name    string
-	Side        Faction
+	Side        faction
 	Nationality string
 	Type        string // armor, mech, motorized, infantry, airmobile...
 	Armor       bool   // the armor symbol (8.1.1)
-	UQR         UQR
+	UQR         uqr
 	MA          int    // printed MA; 6 for an airmobile unit moving on the ground (3.3.1)
 	Movement    string // Foot, Mech, Motor or Airmobile
 	Formation   string // such as 3VO
@@ -102,23 +103,23 @@ type Counter struct {
 }
 
 // Airmobile reports whether the unit may use airmobile movement (3.3.1).
-func (c *Counter) Airmobile() bool { return c.Movement == Airmobile }
+func (c *counter) Airmobile() bool { return c.Movement == airmobile }
 
 // GroundType is the movement type the unit pays ground movement with.
-func (c *Counter) GroundType() string {
-	if c.Movement == Airmobile {
-		return Foot
+func (c *counter) GroundType() string {
+	if c.Movement == airmobile {
+		return foot
 	}
 	return c.Movement
 }
 
 // Balkan reports whether a NATO unit is of a Balkan ally (5.0, 12.0).
-func (c *Counter) Balkan() bool {
+func (c *counter) Balkan() bool {
 	return c.Nationality == "Croatian" || c.Nationality == "Slovenian" || c.Nationality == "Bosnian"
 }
 
 // EntryGroup is the 5.0 list a unit enters by.
-func (c *Counter) EntryGroup() string {
+func (c *counter) EntryGroup() string {
 	switch c.Nationality {
 	case "Croatian", "Bosnian":
 		return "Croatian"
@@ -128,24 +129,24 @@ func (c *Counter) EntryGroup() string {
 	return "NATO"
 }
 
-// AirCounter is one air unit: F or G and its ER, front and back (3.3).
-type AirCounter struct {
+// airCounter is one air unit: F or G and its ER, front and back (3.3).
+type airCounter struct {
 	ID, Name      string
-	Side          Faction
+	Side          faction
 	Nationality   string
 	Type          string // "F" or "G"
 	ER, Reduced   int
 	Reinforcement string
 }
 
-// Chit is one combat chit: the CS for each UQR letter on both sides (3.5).
-type Chit struct {
+// chit is one combat chit: the CS for each UQR letter on both sides (3.5).
+type chit struct {
 	ID          string
 	Front, Back [4]int // A, B, C, D
 }
 
 // CS is the number a unit of the letter reads on a side (3.5).
-func (c *Chit) CS(back bool, letter string) int {
+func (c *chit) CS(back bool, letter string) int {
 	i := strings.Index("ABCD", letter)
 	if back {
 		return c.Back[i]
@@ -153,17 +154,17 @@ func (c *Chit) CS(back bool, letter string) int {
 	return c.Front[i]
 }
 
-// Scenario is a game's data: map, counters and chits, checked together.
-type Scenario struct {
+// scenario is a game's data: map, counters and chits, checked together.
+type scenario struct {
 	Map      *board.Map
-	Counters []*Counter
-	Air      []*AirCounter
-	Chits    []*Chit
+	Counters []*counter
+	Air      []*airCounter
+	Chits    []*chit
 	Notices  []string
 
-	byID    map[string]*Counter
-	airByID map[string]*AirCounter
-	chitBy  map[string]*Chit
+	byID    map[string]*counter
+	airByID map[string]*airCounter
+	chitBy  map[string]*chit
 	// derived map facts
 	coast     map[board.ID]bool // land hexes next to the sea
 	naval     map[board.ID]bool // land hexes within 2 of the coast (8.1)
@@ -173,23 +174,23 @@ type Scenario struct {
 	srpska    map[board.ID]int  // 1 or 2: the two territories (12.0)
 	cities    []board.ID        // city and capital hexes, sorted
 	named     map[string]board.ID
-	initial   map[board.ID]Faction // the side controlling each city at the start
+	initial   map[board.ID]faction // the side controlling each city at the start
 	roadNbrs  map[board.ID][]board.ID
 }
 
 // Counter returns the ground unit with the id, nil if none.
-func (sc *Scenario) Counter(id string) *Counter { return sc.byID[id] }
+func (sc *scenario) Counter(id string) *counter { return sc.byID[id] }
 
 // AirCounter returns the air unit with the id, nil if none.
-func (sc *Scenario) AirCounter(id string) *AirCounter { return sc.airByID[id] }
+func (sc *scenario) AirCounter(id string) *airCounter { return sc.airByID[id] }
 
 // Chit returns the chit with the id, nil if none.
-func (sc *Scenario) Chit(id string) *Chit { return sc.chitBy[id] }
+func (sc *scenario) Chit(id string) *chit { return sc.chitBy[id] }
 
-// Data are the texts of a game's data files, kept in the state so that a
+// data are the texts of a game's data files, kept in the state so that a
 // game never depends on files that may change after it started; an empty
 // text is the embedded demo file.
-type Data struct {
+type data struct {
 	MapName      string `json:"map_name"`
 	Map          string `json:"map,omitempty"`
 	CountersName string `json:"counters_name"`
@@ -198,7 +199,7 @@ type Data struct {
 	Chits        string `json:"chits,omitempty"`
 }
 
-func (d Data) texts() (m, c, t []byte) {
+func (d data) texts() (m, c, t []byte) {
 	m, c, t = []byte(d.Map), []byte(d.Counters), []byte(d.Chits)
 	if d.Map == "" {
 		m = demoMap
@@ -213,21 +214,21 @@ func (d Data) texts() (m, c, t []byte) {
 }
 
 // scenarios caches parsed data by digest.
-var scenarios datafile.Cache[*Scenario]
+var scenarios datafile.Cache[*scenario]
 
 // Load parses and checks a game's data (cached by content).
-func (d Data) Load() (*Scenario, error) {
+func (d data) Load() (*scenario, error) {
 	m, c, t := d.texts()
-	return scenarios.Load(datafile.Key(m, c, t), func() (*Scenario, error) { return parseScenario(d, m, c, t) })
+	return scenarios.Load(datafile.Key(m, c, t), func() (*scenario, error) { return parseScenario(d, m, c, t) })
 }
 
-// ReadData reads the data files a game master gives in options map,
+// readData reads the data files a game master gives in options map,
 // counters and chits: a path on the judge's machine, or the file's text
 // itself (anything with a line break: what a game created by mail must
 // give); an empty value is the demo file. The files are checked at once: a
 // wrong file is refused with its line and field.
-func ReadData(mapOpt, countersOpt, chitsOpt string) (Data, error) {
-	d := Data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", ChitsName: "demo-chits.toml"}
+func readData(mapOpt, countersOpt, chitsOpt string) (data, error) {
+	d := data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", ChitsName: "demo-chits.toml"}
 	read := func(option, v string, name, text *string) error {
 		if v == "" {
 			return nil
@@ -261,8 +262,8 @@ func fileErr(kind string, fe *datafile.FileError) error {
 	return fmt.Errorf("pcs1995: %s: %w", kind, fe)
 }
 
-func parseScenario(d Data, mapText, countersText, chitsText []byte) (*Scenario, error) {
-	sc := &Scenario{byID: map[string]*Counter{}, airByID: map[string]*AirCounter{}, chitBy: map[string]*Chit{}}
+func parseScenario(d data, mapText, countersText, chitsText []byte) (*scenario, error) {
+	sc := &scenario{byID: map[string]*counter{}, airByID: map[string]*airCounter{}, chitBy: map[string]*chit{}}
 	if err := sc.readMap(d.MapName, mapText); err != nil {
 		return nil, err
 	}
@@ -292,7 +293,7 @@ func parseScenario(d Data, mapText, countersText, chitsText []byte) (*Scenario, 
 	return sc, nil
 }
 
-func (sc *Scenario) readMap(name string, text []byte) error {
+func (sc *scenario) readMap(name string, text []byte) error {
 	m, err := board.ParseMap(name, text)
 	if err != nil {
 		if fe, ok := err.(*datafile.FileError); ok {
@@ -309,7 +310,7 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 	}
 	for i, id := range m.Grid.All() {
 		_ = i
-		if t := m.Terrain[id]; t != ClearTerrain && t != MountainTerrain && t != SeaTerrain {
+		if t := m.Terrain[id]; t != clearTerrain && t != mountainTerrain && t != seaTerrain {
 			return wrong("terrain", terrainIndex(text, t), "kind", "terrain.kind", "%q: want clear, mountain or sea (9.1, 9.2; the TEC has no other terrain)", t)
 		}
 		if a := m.Area[id]; a != "" && !slices.Contains(countries, a) {
@@ -346,8 +347,8 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 		if _, ok := m.Places[id]; !ok {
 			return wrong("place", -1, "", "place", "no city at %s: 5.0 names %s %s an entry hex; give it a [[place]]", hex, pname, hex)
 		}
-		if m.Terrain[id] == SeaTerrain {
-			i := hexEntry(text, m.Grid, "terrain", id, func(e map[string]any) bool { return e["kind"] == SeaTerrain })
+		if m.Terrain[id] == seaTerrain {
+			i := hexEntry(text, m.Grid, "terrain", id, func(e map[string]any) bool { return e["kind"] == seaTerrain })
 			return wrong("terrain", i, "hexes", fmt.Sprintf("terrain[%d].hexes", i), "%s (%s) is sea: 5.0 makes it an entry hex, a land hex in a country", hex, pname)
 		}
 		if m.Area[id] == "" {
@@ -360,11 +361,11 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 		if !ok {
 			return wrong("place", -1, "", "place", "no place named %q: the rules name it (3.7, 12.0)", pname)
 		}
-		if m.Area[id] != Serbia {
+		if m.Area[id] != serbia {
 			return wrong("place", placeIndex(text, m.Grid.Format(id)), "hex", "place.hex", "%s must be inside Serbia (3.7, 12.0)", pname)
 		}
 	}
-	if t := mustID(m, Trieste); m.Area[t] != Italy {
+	if t := mustID(m, trieste); m.Area[t] != Italy {
 		line, field := areaLine(text, m, t)
 		in := "no country"
 		if m.Area[t] != "" {
@@ -394,7 +395,7 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 	for _, want := range []string{"Beograd", "Novi Sad", "Nis"} {
 		id := sc.named[want]
 		if want == "Beograd" {
-			id = mustID(m, Beograd)
+			id = mustID(m, beograd)
 		}
 		if !slices.Contains(sc.rsSources, id) {
 			return wrong("sets", -1, "rs_supply", "sets.rs_supply", "must list %s (%s): 3.7 names Belgrade, Novi Sad and Nis", want, m.Grid.Format(id))
@@ -403,13 +404,13 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 	sc.srpska = map[board.ID]int{}
 	for i, k := range []string{"srpska_1", "srpska_2"} {
 		for _, id := range m.HexSets[k] {
-			if m.Area[id] != Bosnia {
+			if m.Area[id] != bosnia {
 				return wrong("sets", -1, k, "sets."+k, "%s is not in Bosnia: the Republic of Srpska's territories are (12.0)", m.Grid.Format(id))
 			}
 			sc.srpska[id] = i + 1
 		}
 	}
-	sc.initial = map[board.ID]Faction{}
+	sc.initial = map[board.ID]faction{}
 	for _, id := range sc.cities {
 		sc.initial[id] = sc.homeSide(id)
 	}
@@ -418,7 +419,7 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 			if _, ok := m.Places[id]; !ok {
 				return wrong("sets", -1, k, "sets."+k, "%s is not a city: initial control is kept for cities", m.Grid.Format(id))
 			}
-			sc.initial[id] = map[string]Faction{"control_nato": NATO, "control_rs": RS}[k]
+			sc.initial[id] = map[string]faction{"control_nato": NATO, "control_rs": RS}[k]
 		}
 	}
 	sc.coast, sc.naval, sc.roadNbrs = map[board.ID]bool{}, map[board.ID]bool{}, map[board.ID][]board.ID{}
@@ -427,7 +428,7 @@ func (sc *Scenario) readMap(name string, text []byte) error {
 			continue
 		}
 		for _, nb := range m.Grid.Neighbours(id) {
-			if m.Terrain[nb] == SeaTerrain {
+			if m.Terrain[nb] == seaTerrain {
 				sc.coast[id] = true
 			}
 			if m.Link(id, nb) != "" {
@@ -471,16 +472,16 @@ func comparePairs(a, b board.Pair) int {
 
 // Land reports whether units may stand in the hex: a land hex in one of
 // the countries.
-func (sc *Scenario) Land(id board.ID) bool {
-	return sc.Map.Grid.Contains(id) && sc.Map.Terrain[id] != SeaTerrain && sc.Map.Area[id] != ""
+func (sc *scenario) Land(id board.ID) bool {
+	return sc.Map.Grid.Contains(id) && sc.Map.Terrain[id] != seaTerrain && sc.Map.Area[id] != ""
 }
 
 // homeSide is whose home territory a hex is (12.0, 7.2): Serbia,
 // Montenegro and the Srpska territories are Russia/Serbia's; the rest is
 // NATO's and its allies'.
-func (sc *Scenario) homeSide(id board.ID) Faction {
+func (sc *scenario) homeSide(id board.ID) faction {
 	switch a := sc.Map.Area[id]; {
-	case a == Serbia || a == Montenegro || sc.srpska[id] > 0:
+	case a == serbia || a == montenegro || sc.srpska[id] > 0:
 		return RS
 	case a == "":
 		return ""
@@ -491,7 +492,7 @@ func (sc *Scenario) homeSide(id board.ID) Faction {
 // demoHexErr is the refusal of a game master's map on which a demo
 // counter's set-up hex is off the map, sea or in no country (12.0): it
 // names the map file and the line that makes the hex so.
-func (sc *Scenario) demoHexErr(mf *mapFileText, unit, hex string, id board.ID) error {
+func (sc *scenario) demoHexErr(mf *mapFileText, unit, hex string, id board.ID) error {
 	m := sc.Map
 	what := fmt.Sprintf("hex %s, where the demo counters set up %s (12.0)", hex, unit)
 	fix := "give the map the demo's countries and coast, or give the counters option with set-up hexes of this map"
@@ -500,8 +501,8 @@ func (sc *Scenario) demoHexErr(mf *mapFileText, unit, hex string, id board.ID) e
 	case !m.Grid.Contains(id):
 		fe.Line, fe.Field = datafile.FieldLine(mf.text, "grid", -1, "last"), "grid.last"
 		fe.Err = fmt.Sprintf("%s, is off the map: %s", what, fix)
-	case m.Terrain[id] == SeaTerrain:
-		i := hexEntry(mf.text, m.Grid, "terrain", id, func(e map[string]any) bool { return e["kind"] == SeaTerrain })
+	case m.Terrain[id] == seaTerrain:
+		i := hexEntry(mf.text, m.Grid, "terrain", id, func(e map[string]any) bool { return e["kind"] == seaTerrain })
 		fe.Line, fe.Field = datafile.FieldLine(mf.text, "terrain", i, "hexes"), fmt.Sprintf("terrain[%d].hexes", i)
 		fe.Err = fmt.Sprintf("%s, is sea: %s", what, fix)
 	default:
@@ -639,7 +640,7 @@ type airFile struct {
 
 var unitTypes = []string{"armor", "mech", "motorized", "infantry", "airmobile", "partisan"}
 
-func parseSide(s string) (Faction, bool) {
+func parseSide(s string) (faction, bool) {
 	switch strings.ToUpper(s) {
 	case "NATO":
 		return NATO, true
@@ -659,9 +660,9 @@ type mapFileText struct {
 	text []byte
 }
 
-func (sc *Scenario) readCounters(name string, data []byte, demoFor *mapFileText) (string, error) {
+func (sc *scenario) readCounters(name string, data []byte, demoFor *mapFileText) (string, error) {
 	var f countersFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := (kit.File{Name: name, Data: data}).Decode(&f); err != nil {
 		return "", fmt.Errorf("pcs1995: counters: %w", err)
 	}
 	if len(f.Unit) == 0 {
@@ -673,7 +674,7 @@ func (sc *Scenario) readCounters(name string, data []byte, demoFor *mapFileText)
 			return fileErr("counters", &datafile.FileError{File: name, Line: datafile.FieldLine(data, "unit", i, key),
 				Field: fmt.Sprintf("unit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
-		c := &Counter{ID: u.ID, Name: u.Name, Nationality: u.Nationality, Type: u.Type, Formation: u.Formation, Reinforcement: u.Reinforcement}
+		c := &counter{ID: u.ID, Name: u.Name, Nationality: u.Nationality, Type: u.Type, Formation: u.Formation, Reinforcement: u.Reinforcement}
 		if !validID(c.ID) {
 			return "", wrong("id", "%q: want an upper-case id of up to 24 characters without spaces, + / # : or commas, such as US-1AD", u.ID)
 		}
@@ -697,7 +698,7 @@ func (sc *Scenario) readCounters(name string, data []byte, demoFor *mapFileText)
 		}
 		c.Armor = c.Type == "armor"
 		var err error
-		if c.UQR, err = ParseUQR(u.UQR); err != nil || u.UQR == "" {
+		if c.UQR, err = parseUQR(u.UQR); err != nil || u.UQR == "" {
 			return "", wrong("uqr", "%q: want A, B, C or D, or bracketed like [B] (3.1, 8.1.1)", u.UQR)
 		}
 		switch v := u.MA.(type) {
@@ -705,8 +706,8 @@ func (sc *Scenario) readCounters(name string, data []byte, demoFor *mapFileText)
 			if v != "A" {
 				return "", wrong("ma", "%q: want a number of MP, or \"A\" for an airmobile unit (3.3.1)", v)
 			}
-			c.Movement, c.MA = Airmobile, 6
-			if u.Movement != "" && u.Movement != Airmobile {
+			c.Movement, c.MA = airmobile, 6
+			if u.Movement != "" && u.Movement != airmobile {
 				return "", wrong("movement", "%q: an MA of \"A\" is airmobile (3.3.1): leave movement out", u.Movement)
 			}
 		case int64:
@@ -714,19 +715,19 @@ func (sc *Scenario) readCounters(name string, data []byte, demoFor *mapFileText)
 				return "", wrong("ma", "%d: want 1 to 30 MP", v)
 			}
 			c.MA = int(v)
-			if !slices.Contains([]string{Foot, Mech, Motor}, u.Movement) {
+			if !slices.Contains([]string{foot, mech, motor}, u.Movement) {
 				return "", wrong("movement", "%q: want foot, mech or motor, the colour of the MA (7.1)", u.Movement)
 			}
 			c.Movement = u.Movement
 		default:
 			return "", wrong("ma", "missing: the MA in MP, or \"A\" for an airmobile unit (3.1, 3.3.1)")
 		}
-		if c.Type == "airmobile" && c.Movement != Airmobile {
+		if c.Type == "airmobile" && c.Movement != airmobile {
 			return "", wrong("ma", "an airmobile unit has the MA \"A\" (3.3.1)")
 		}
 		switch r := c.Reinforcement; {
 		case r == "":
-		case slices.Contains(NATOContingents, r):
+		case slices.Contains(natoContingents, r):
 			if c.Side != NATO || c.Nationality != r {
 				return "", wrong("reinforcement", "%q: a NATO contingent's units are of its nationality (5.1)", r)
 			}
@@ -737,7 +738,7 @@ func (sc *Scenario) readCounters(name string, data []byte, demoFor *mapFileText)
 		default:
 			return "", wrong("reinforcement", "%q: want German, Canadian, Italian or French (5.1.1) or 3VO (5.2)", r)
 		}
-		if c.Reinforcement == "" && slices.Contains(NATOContingents, c.Nationality) {
+		if c.Reinforcement == "" && slices.Contains(natoContingents, c.Nationality) {
 			return "", wrong("reinforcement", "%s units arrive as reinforcements (5.1: only American, British, Croatian and Slovenian units start on the map): give reinforcement = %q", c.Nationality, c.Nationality)
 		}
 		if c.Formation == "3VO" && c.Reinforcement != "3VO" {
@@ -766,7 +767,7 @@ func (sc *Scenario) readCounters(name string, data []byte, demoFor *mapFileText)
 			return fileErr("counters", &datafile.FileError{File: name, Line: datafile.FieldLine(data, "air", i, key),
 				Field: fmt.Sprintf("air[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
-		c := &AirCounter{ID: a.ID, Name: a.Name, Nationality: a.Nationality, Type: a.Type, ER: a.ER, Reduced: a.Reduced, Reinforcement: a.Reinforcement}
+		c := &airCounter{ID: a.ID, Name: a.Name, Nationality: a.Nationality, Type: a.Type, ER: a.ER, Reduced: a.Reduced, Reinforcement: a.Reinforcement}
 		if !validID(c.ID) {
 			return "", wrong("id", "%q: want an upper-case id without spaces, such as US-F15", a.ID)
 		}
@@ -794,14 +795,14 @@ func (sc *Scenario) readCounters(name string, data []byte, demoFor *mapFileText)
 		if c.Reduced < 0 || c.Reduced > c.ER {
 			return "", wrong("reduced", "%d: want the damaged side's ER, 0 to the ER %d (6.4.1)", c.Reduced, c.ER)
 		}
-		if r := c.Reinforcement; r != "" && (c.Side != NATO || !slices.Contains(NATOContingents, r)) {
+		if r := c.Reinforcement; r != "" && (c.Side != NATO || !slices.Contains(natoContingents, r)) {
 			return "", wrong("reinforcement", "%q: only NATO air units are reinforcements, with a contingent: German, Canadian, Italian or French (12.0)", r)
 		}
 		sc.airByID[c.ID] = c
 		sc.Air = append(sc.Air, c)
 	}
-	slices.SortFunc(sc.Counters, func(a, b *Counter) int { return strings.Compare(a.ID, b.ID) })
-	slices.SortFunc(sc.Air, func(a, b *AirCounter) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(sc.Counters, func(a, b *counter) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(sc.Air, func(a, b *airCounter) int { return strings.Compare(a.ID, b.ID) })
 	if f.StandIn {
 		if f.Notice == "" {
 			f.Notice = "stand-in counters: invented values, not the published counter sheet"
@@ -823,9 +824,9 @@ type chitFile struct {
 	Back  map[string]int `toml:"back"`
 }
 
-func (sc *Scenario) readChits(name string, data []byte) (string, error) {
+func (sc *scenario) readChits(name string, data []byte) (string, error) {
 	var f chitsFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := (kit.File{Name: name, Data: data}).Decode(&f); err != nil {
 		return "", fmt.Errorf("pcs1995: chits: %w", err)
 	}
 	if len(f.Chit) < 2 {
@@ -836,7 +837,7 @@ func (sc *Scenario) readChits(name string, data []byte) (string, error) {
 			return fileErr("chits", &datafile.FileError{File: name, Line: datafile.FieldLine(data, "chit", i, key),
 				Field: fmt.Sprintf("chit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
-		ch := &Chit{ID: c.ID}
+		ch := &chit{ID: c.ID}
 		if c.ID == "" || strings.ContainsAny(c.ID, " \t,#/") || len(c.ID) > 8 {
 			return "", wrong("id", "%q: want a short id without spaces, such as 07", c.ID)
 		}
@@ -870,7 +871,7 @@ func (sc *Scenario) readChits(name string, data []byte) (string, error) {
 		sc.chitBy[ch.ID] = ch
 		sc.Chits = append(sc.Chits, ch)
 	}
-	slices.SortFunc(sc.Chits, func(a, b *Chit) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(sc.Chits, func(a, b *chit) int { return strings.Compare(a.ID, b.ID) })
 	if f.StandIn {
 		if f.Notice == "" {
 			f.Notice = "stand-in chit mix: invented values, not the published chits"

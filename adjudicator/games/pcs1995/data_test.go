@@ -128,7 +128,7 @@ func TestDataFromOptions(t *testing.T) {
 	if got := strings.Join(Game.(adjudicator.FileOptions).FileOptions(), " "); got != "map counters chits" {
 		t.Errorf("file options %q: a game created by mail must give these files' text", got)
 	}
-	sit, err := Game.(adjudicator.Reporter).Situation(state, SeatNATO)
+	sit, err := Game.(adjudicator.Reporter).Situation(state, seatNATO)
 	if err != nil {
 		t.Fatal(err)
 	}

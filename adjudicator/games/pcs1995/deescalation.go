@@ -2,12 +2,12 @@ package pcs1995
 
 import "github.com/umpire-pbem/umpire/adjudicator/dice"
 
-// DeescalationDRM is the 7.5 table: the DRM the current VP gives side's
+// deescalationDRM is the 7.5 table: the DRM the current VP gives side's
 // roll. The bands favour NATO at low VP (1-3 +3, 4-6 +2, 7-8 +1) and
 // Russia/Serbia at high VP (12-13 +1, 14-16 +2, 17-19 +3); the other side's
 // roll is unmodified. VP outside 1-19 (possible only mid-turn) use the
 // nearest band. The bool says whether the VP was outside the table.
-func DeescalationDRM(vp int, side Faction) (int, bool) {
+func deescalationDRM(vp int, side faction) (int, bool) {
 	out := vp < 1 || vp > 19
 	var nato, rs int
 	switch {
@@ -31,12 +31,12 @@ func DeescalationDRM(vp int, side Faction) (int, bool) {
 	return rs, out
 }
 
-// DeescalationSuccess is whether a modified roll succeeds: 7 or more (7.5).
-func DeescalationSuccess(modified int) bool { return modified >= 7 }
+// deescalationSuccess is whether a modified roll succeeds: 7 or more (7.5).
+func deescalationSuccess(modified int) bool { return modified >= 7 }
 
-// RollDeescalation makes one de-escalation roll (7.5).
-func RollDeescalation(r dice.Roller, vp int, side Faction, detail ...string) (drm, modified int, success bool) {
-	drm, _ = DeescalationDRM(vp, side)
+// rollDeescalation makes one de-escalation roll (7.5).
+func rollDeescalation(r dice.Roller, vp int, side faction, detail ...string) (drm, modified int, success bool) {
+	drm, _ = deescalationDRM(vp, side)
 	modified = dice.Roll(r, 1, 8, purpose("1995 7.5 de-escalation roll", detail))[0] + drm
-	return drm, modified, DeescalationSuccess(modified)
+	return drm, modified, deescalationSuccess(modified)
 }

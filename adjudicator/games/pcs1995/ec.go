@@ -6,9 +6,9 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// ECModified is an Effectiveness Check's modified roll (3.0, 3.3, 6.4): -1
+// ecModified is an Effectiveness Check's modified roll (3.0, 3.3, 6.4): -1
 // for the initiative player, +1 for a G air unit in air-to-air combat.
-func ECModified(roll int, initiative, gInATAC bool) int {
+func ecModified(roll int, initiative, gInATAC bool) int {
 	if initiative {
 		roll--
 	}
@@ -18,23 +18,23 @@ func ECModified(roll int, initiative, gInATAC bool) int {
 	return roll
 }
 
-// ECSuccess is whether a modified EC roll succeeds: equal to or less than
+// ecSuccess is whether a modified EC roll succeeds: equal to or less than
 // the ER (3.3).
-func ECSuccess(modified, er int) bool { return modified <= er }
+func ecSuccess(modified, er int) bool { return modified <= er }
 
-// RollEC makes one Effectiveness Check (3.3) and returns the modified roll
+// rollEC makes one Effectiveness Check (3.3) and returns the modified roll
 // and whether it succeeded; detail, when given, says whose check it is.
-func RollEC(r dice.Roller, er int, initiative, gInATAC bool, detail ...string) (int, bool) {
-	_, m, ok := RollECDie(r, er, initiative, gInATAC, detail...)
+func rollEC(r dice.Roller, er int, initiative, gInATAC bool, detail ...string) (int, bool) {
+	_, m, ok := rollECDie(r, er, initiative, gInATAC, detail...)
 	return m, ok
 }
 
-// RollECDie is RollEC with the die as rolled: an airmobile interception
+// rollECDie is RollEC with the die as rolled: an airmobile interception
 // routs on a rolled 1 (6.2).
-func RollECDie(r dice.Roller, er int, initiative, gInATAC bool, detail ...string) (die, modified int, ok bool) {
+func rollECDie(r dice.Roller, er int, initiative, gInATAC bool, detail ...string) (die, modified int, ok bool) {
 	die = dice.Roll(r, 1, 8, purpose("1995 3.3 effectiveness check", detail))[0]
-	modified = ECModified(die, initiative, gInATAC)
-	return die, modified, ECSuccess(modified, er)
+	modified = ecModified(die, initiative, gInATAC)
+	return die, modified, ecSuccess(modified, er)
 }
 
 // purpose adds a detail to a draw's purpose: "1995 3.3 effectiveness

@@ -16,7 +16,7 @@ import (
 
 // fight is one combat being resolved.
 type fight struct {
-	kind   Kind
+	kind   kind
 	lead   *Unit
 	with   []*Unit // PA supporting units
 	def    *Unit
@@ -35,7 +35,7 @@ func (g *game) combat(f *fight) bool {
 	att := f.lead.side()
 	def := other(att)
 	what := fmt.Sprintf("%s %s on %s", f.kind, f.lead.ID, g.placeName(f.hex))
-	g.Arrows = append(g.Arrows, Arrow{From: f.lead.Hex, To: g.hex(f.hex), Kind: "attack"})
+	g.Arrows = append(g.Arrows, arrow{From: f.lead.Hex, To: g.hex(f.hex), Kind: "attack"})
 	// 3.6: an overstacked hex attacked keeps one unit
 	var defenders []*Unit
 	for _, u := range g.occ[f.hex] {
@@ -55,85 +55,85 @@ func (g *game) combat(f *fight) bool {
 			return strings.Compare(a.ID, b.ID)
 		})
 		for _, u := range defenders[1:] {
-			g.takeOff(u, Removed)
+			g.takeOff(u, removed)
 		}
 		g.ev("3.6", "%s is overstacked when attacked: %s eliminates %s down to one unit, keeping %s.", g.placeName(f.hex), def, unitList(defenders[1:]), defenders[0].ID)
 	}
 	f.def = defenders[0]
-	g.ev(map[Kind]string{ME: "7.3", PA: "7.4"}[f.kind], "%s: %s (%s) attacks %s (%s) in %s.", f.kind, f.lead.ID, f.lead.c.UQR, f.def.ID, f.def.c.UQR, g.placeName(f.hex))
+	g.ev(map[kind]string{me: "7.3", pa: "7.4"}[f.kind], "%s: %s (%s) attacks %s (%s) in %s.", f.kind, f.lead.ID, f.lead.c.UQR, f.def.ID, f.def.c.UQR, g.placeName(f.hex))
 	gsAtt, gsDef := g.combatAir(f, att, def, what)
 	// 8.0: chits, CSA, dice
-	c := Combat{Kind: f.kind, AttackerUQR: f.lead.c.UQR, DefenderUQR: f.def.c.UQR, AttackerAir: gsAtt, DefenderAir: gsDef}
+	c := combat{Kind: f.kind, AttackerUQR: f.lead.c.UQR, DefenderUQR: f.def.c.UQR, AttackerAir: gsAtt, DefenderAir: gsDef}
 	switch {
 	case f.lead.c.Armor && f.def.c.Armor:
-		c.Armor = Both
+		c.Armor = both
 	case f.lead.c.Armor:
-		c.Armor = Attacker
+		c.Armor = attacker
 	case f.def.c.Armor:
-		c.Armor = Defender
+		c.Armor = defender
 	}
-	if f.kind == ME {
+	if f.kind == me {
 		c.MP = f.bid
 	}
 	c.AttackerAdjacent = g.adjacentSupport(att, f.hex, f.lead)
 	c.DefenderAdjacent = g.adjacentSupport(def, f.hex, f.def)
 	c.AttackerFlanking = g.flanking(att, f.lead, f.hex)
 	m := g.sc.Map
-	if m.Terrain[f.hex] == MountainTerrain {
-		c.Terrain = Mountain
+	if m.Terrain[f.hex] == mountainTerrain {
+		c.Terrain = mountain
 	}
 	if g.city(f.hex) {
-		c.City = PlainCity
+		c.City = plainCity
 		if g.capital(f.hex) {
-			c.City = Capital
+			c.City = capital
 		}
 	}
 	switch {
 	case m.River(f.lead.pos, f.hex):
-		c.Hexside = River
+		c.Hexside = river
 	case m.Ridge(f.lead.pos, f.hex):
-		c.Hexside = Ridge
+		c.Hexside = ridge
 	}
 	c.Naval = g.sc.naval[f.hex]
-	c.NATO = Attacker
+	c.NATO = attacker
 	if att != NATO {
-		c.NATO = Defender
+		c.NATO = defender
 	}
 	c.Highway = m.Link(f.lead.pos, f.hex) == "highway"
 	au, du := c.UQRs()
 	ca, ab := g.drawChit(att, f.lead)
 	cd, db := g.drawChit(def, f.def)
 	c.AttackerChit, c.DefenderChit = ca.CS(ab, au.Letter()), cd.CS(db, du.Letter())
-	ad, dd := RollCombat(g.r, what)
+	ad, dd := rollCombat(g.r, what)
 	o := c.Resolve(ad, dd)
 	attAdj, defAdj := c.Adjustments()
 	sideName := func(b bool) string { return map[bool]string{false: "front", true: "back"}[b] }
 	g.ev("8.0, 8.1", "%s: %s draws chit %s (%s, %s reads %d) + CSA %+d (%s) + die %d = FCR %d; %s draws chit %s (%s, %s reads %d) + CSA %+d (%s) + die %d = FCR %d.",
-		what, f.lead.ID, ca.ID, sideName(ab), au.Letter(), c.AttackerChit, o.AttackerCSA, Describe(attAdj), ad, o.AttackerFCR,
-		f.def.ID, cd.ID, sideName(db), du.Letter(), c.DefenderChit, o.DefenderCSA, Describe(defAdj), dd, o.DefenderFCR)
-	if f.kind == PA {
+		what, f.lead.ID, ca.ID, sideName(ab), au.Letter(), c.AttackerChit, o.AttackerCSA, describe(attAdj), ad, o.AttackerFCR,
+		f.def.ID, cd.ID, sideName(db), du.Letter(), c.DefenderChit, o.DefenderCSA, describe(defAdj), dd, o.DefenderFCR)
+	if f.kind == pa {
 		f.lead.Static = true
 	}
 	g.stopTrigger(seatOf(def), f.hex)
-	if o.Victor == None {
+	if o.Victor == none {
 		g.ev("8.0", "%s: the FCR are equal: no victor, no LP.", what)
 		return false
 	}
 	rule := "8.2.1"
-	if f.kind == PA {
+	if f.kind == pa {
 		rule = "8.2.2"
 	}
-	if o.Victor == Attacker && (c.Terrain == Mountain || c.City != NoCity || c.Highway) {
+	if o.Victor == attacker && (c.Terrain == mountain || c.City != noCity || c.Highway) {
 		rule += ", 8.2.3"
 	}
 	g.ev(rule, "%s: the %s is the victor, CD %d; at %d:1 the %s suffers %d LP.", what, o.Victor, o.CD, o.Ratio, o.LPSide, o.LP)
 	loser, noVP := def, f.noVPdf
-	if o.LPSide == Attacker {
+	if o.LPSide == attacker {
 		loser, noVP = att, f.noVPat
 	}
 	g.absorbLP(f, loser, o.LP, noVP)
 	vacated := !g.enemyAt(att, f.hex)
-	if f.kind == PA && vacated && f.lead.onMap() {
+	if f.kind == pa && vacated && f.lead.onMap() {
 		g.advancePA(f)
 	}
 	return vacated
@@ -149,7 +149,7 @@ func unitList(us []*Unit) string {
 
 // drawChit draws a chit from the cup for a lead unit and flips it like a
 // coin (3.5); an empty cup is refilled with the chits under the units.
-func (g *game) drawChit(side Faction, u *Unit) (*Chit, bool) {
+func (g *game) drawChit(side faction, u *Unit) (*chit, bool) {
 	if len(g.Cup) == 0 {
 		g.Cup, g.Drawn = g.Drawn, nil
 		slices.Sort(g.Cup)
@@ -170,12 +170,12 @@ func (g *game) drawChit(side Faction, u *Unit) (*Chit, bool) {
 // supports reports whether a unit next to the combat hex may support it:
 // non-Foot units may not across a ridge hexside (9.6).
 func (g *game) supports(u *Unit, hex board.ID) bool {
-	return u.c.GroundType() == Foot || !g.sc.Map.Ridge(u.pos, hex)
+	return u.c.GroundType() == foot || !g.sc.Map.Ridge(u.pos, hex)
 }
 
 // adjacentSupport counts a side's units next to the combat hex, the lead
 // left out (8.1.2, 9.6).
-func (g *game) adjacentSupport(side Faction, hex board.ID, lead *Unit) int {
+func (g *game) adjacentSupport(side faction, hex board.ID, lead *Unit) int {
 	n := 0
 	for _, nb := range g.grid.Neighbours(hex) {
 		for _, u := range g.occ[nb] {
@@ -193,7 +193,7 @@ func (g *game) adjacentSupport(side Faction, hex board.ID, lead *Unit) int {
 // Each qualifying unit other than the lead in such a position counts, at
 // most two. Only fresh NATO and Russian units qualify; Serbian units
 // qualify fresh or static.
-func (g *game) flanking(side Faction, lead *Unit, hex board.ID) int {
+func (g *game) flanking(side faction, lead *Unit, hex board.ID) int {
 	dl := -1
 	for d := 0; d < 6; d++ {
 		if g.grid.Neighbour(hex, d) == lead.pos {
@@ -236,12 +236,12 @@ func (g *game) flanking(side Faction, lead *Unit, hex board.ID) int {
 // their escorts (6.3.2, 6.5): the attacker's from its activation, then the
 // defender's by its standing defend order (or a decision). It returns the
 // ground support CSA of each side.
-func (g *game) combatAir(f *fight, att, def Faction, what string) (int, int) {
-	aGS := aliveOf(g.listedAir(att, f.air.GS, BoxGS, what))
-	aIn := aliveOf(g.listedAir(att, f.air.Interdict, BoxInterdiction, what))
-	aEs := aliveOf(g.listedAir(att, f.air.Escort, BoxPatrol, what))
-	poolGS, poolIn, poolEs := aliveOf(g.airOf(def, BoxGS)), aliveOf(g.airOf(def, BoxInterdiction)), aliveOf(g.airOf(def, BoxPatrol))
-	var dGS, dIn, dEs []*Air
+func (g *game) combatAir(f *fight, att, def faction, what string) (int, int) {
+	aGS := aliveOf(g.listedAir(att, f.air.GS, boxGS, what))
+	aIn := aliveOf(g.listedAir(att, f.air.Interdict, boxInterdiction, what))
+	aEs := aliveOf(g.listedAir(att, f.air.Escort, boxPatrol, what))
+	poolGS, poolIn, poolEs := aliveOf(g.airOf(def, boxGS)), aliveOf(g.airOf(def, boxInterdiction)), aliveOf(g.airOf(def, boxPatrol))
+	var dGS, dIn, dEs []*air
 	if len(poolGS)+len(poolIn)+len(poolEs) > 0 {
 		v := g.decide(question{seat: seatOf(def), kind: "defend", key: "defend",
 			text: fmt.Sprintf("%s attacks your %s: it commits ground support %s, interdiction %s, escorts %s. What do you commit? You have gs %s, interdiction %s, patrol %s (6.3.2, 6.5)",
@@ -254,7 +254,7 @@ func (g *game) combatAir(f *fight, att, def Faction, what string) (int, int) {
 	}
 	g.ev("6.5, 6.3.2", "Combat air over %s: %s commits gs %s, interdiction %s, escorts %s; %s commits gs %s, interdiction %s, escorts %s.",
 		g.placeName(f.hex), att, airIDs(aGS), airIDs(aIn), airIDs(aEs), def, airIDs(dGS), airIDs(dIn), airIDs(dEs))
-	g.Marks = append(g.Marks, Mark{Hex: g.hex(f.hex), Text: "air"})
+	g.Marks = append(g.Marks, mark{Hex: g.hex(f.hex), Text: "air"})
 	// ATAC occurs for the interdiction G if either side commits F (6.3.2),
 	// for the ground support G only if both do (6.5): F of one side alone
 	// attack only the other side's interdiction G
@@ -279,7 +279,7 @@ func (g *game) combatAir(f *fight, att, def Faction, what string) (int, int) {
 			g.onCall(a, "combat air escort")
 		}
 	}
-	best := func(list []*Air) int {
+	best := func(list []*air) int {
 		m := 0
 		for _, a := range aliveOf(list) {
 			m = max(m, a.ER())
@@ -312,7 +312,7 @@ func (g *game) combatAir(f *fight, att, def Faction, what string) (int, int) {
 
 // pickDefend reads a defend decision ("gs N interdict N escort N" or
 // "none") against the units available, the highest ER first.
-func pickDefend(v string, gs, in, es []*Air) (a, b, c []*Air) {
+func pickDefend(v string, gs, in, es []*air) (a, b, c []*air) {
 	if v == "none" {
 		return nil, nil, nil
 	}
@@ -321,9 +321,9 @@ func pickDefend(v string, gs, in, es []*Air) (a, b, c []*Air) {
 	for i := 0; i+1 < len(f); i += 2 {
 		q[f[i]] = f[i+1]
 	}
-	take := func(list []*Air, n string) []*Air {
+	take := func(list []*air, n string) []*air {
 		l := slices.Clone(list)
-		slices.SortStableFunc(l, func(x, y *Air) int { return y.ER() - x.ER() })
+		slices.SortStableFunc(l, func(x, y *air) int { return y.ER() - x.ER() })
 		return l[:count(n, len(l))]
 	}
 	return take(gs, q["gs"]), take(in, q["interdict"]), take(es, q["escort"])
@@ -350,18 +350,18 @@ func (g *game) stopTrigger(seat string, hex board.ID) {
 // for good instead, without counting as surrendered.
 func (g *game) rout(u *Unit, rule, why string) {
 	if u.c.Nationality == "Russian" {
-		g.takeOff(u, Removed)
+		g.takeOff(u, removed)
 		g.ev(rule+", 5.3", "%s is routed (%s): a routed Russian unit is removed from the game.", u.ID, why)
 		return
 	}
-	g.takeOff(u, Routed)
+	g.takeOff(u, routed)
 	g.ev(rule, "%s is routed (%s).", u.ID, why)
 }
 
 // absorbLP has the loser of a combat absorb its LP (8.3): by its standing
 // absorb order, or a decision. The options are taken in the order given
 // while LP remain; any LP left rout the lead unit.
-func (g *game) absorbLP(f *fight, loser Faction, lp int, noVP bool) {
+func (g *game) absorbLP(f *fight, loser faction, lp int, noVP bool) {
 	if lp <= 0 {
 		return
 	}
@@ -379,7 +379,7 @@ func (g *game) absorbLP(f *fight, loser Faction, lp int, noVP bool) {
 				}
 			}
 		}
-	} else if f.kind == PA {
+	} else if f.kind == pa {
 		for _, o := range f.with {
 			if o.fresh() {
 				support = append(support, o)
@@ -503,7 +503,7 @@ func (g *game) absorbLP(f *fight, loser Faction, lp int, noVP bool) {
 			for _, h := range path {
 				g.enter(u, h)
 			}
-			g.Arrows = append(g.Arrows, Arrow{From: from, To: u.Hex, Kind: "move"})
+			g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
 			left = max(0, left-n)
 			done = append(done, fmt.Sprintf("%s retreats %d hex%s to %s (%d)", u.ID, len(path), plural(len(path), "", "es"), g.placeName(u.pos), n))
 			if g.ezoc(u.side(), u.pos) {
@@ -652,7 +652,7 @@ func (g *game) advancePA(f *fight) {
 		g.ev("8.4", "%s is vacated; no unit advances.", g.placeName(f.hex))
 		return
 	}
-	aacma := RollAACMA(g.r, fmt.Sprintf("%s's PA on %s", f.lead.side(), g.hex(f.hex)))
+	aacma := rollAACMA(g.r, fmt.Sprintf("%s's PA on %s", f.lead.side(), g.hex(f.hex)))
 	g.ev("8.4", "%s is vacated: the AACMA is %d.", g.placeName(f.hex), aacma)
 	if by == "" {
 		v := g.decide(question{seat: seat, kind: "advance", key: "advancing",
@@ -702,7 +702,7 @@ func (g *game) advancePA(f *fight) {
 			g.enter(u, s.hex)
 		}
 		u.Static = true
-		g.Arrows = append(g.Arrows, Arrow{From: from, To: u.Hex, Kind: "move"})
+		g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
 		note := ""
 		switch {
 		case trimmed:

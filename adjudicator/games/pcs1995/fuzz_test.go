@@ -224,7 +224,7 @@ func checkDataError(t *testing.T, err error, file string) {
 func FuzzMapFile(f *testing.F) {
 	dataSeeds(f, "test-map.toml", demoMap)
 	f.Fuzz(func(t *testing.T, text string) {
-		d := Data{MapName: "option map", Map: text, CountersName: "demo-counters.toml", ChitsName: "demo-chits.toml"}
+		d := data{MapName: "option map", Map: text, CountersName: "demo-counters.toml", ChitsName: "demo-chits.toml"}
 		_, err := parseScenario(d, []byte(text), demoCounters, demoChits)
 		checkDataError(t, err, "option map")
 	})
@@ -234,12 +234,12 @@ func FuzzMapFile(f *testing.F) {
 // naming it (read against the demo map, parsed once).
 func FuzzCounterFile(f *testing.F) {
 	dataSeeds(f, "test-counters.toml", demoCounters)
-	demo := &Scenario{}
+	demo := &scenario{}
 	if err := demo.readMap("demo-map.toml", demoMap); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		sc := &Scenario{Map: demo.Map, byID: map[string]*Counter{}, airByID: map[string]*AirCounter{}}
+		sc := &scenario{Map: demo.Map, byID: map[string]*counter{}, airByID: map[string]*airCounter{}}
 		_, err := sc.readCounters("option counters", []byte(text), nil)
 		checkDataError(t, err, "option counters")
 	})
@@ -250,7 +250,7 @@ func FuzzCounterFile(f *testing.F) {
 func FuzzChitFile(f *testing.F) {
 	dataSeeds(f, "test-chits.toml", demoChits)
 	f.Fuzz(func(t *testing.T, text string) {
-		sc := &Scenario{chitBy: map[string]*Chit{}}
+		sc := &scenario{chitBy: map[string]*chit{}}
 		_, err := sc.readChits("option chits", []byte(text))
 		checkDataError(t, err, "option chits")
 	})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // Game is 1995: Milosevic's Last Gamble as a hosted game. A game turn is
@@ -32,7 +33,7 @@ func (rules) Seats(scenario string) ([]string, error) {
 	if scenario != "demo" && scenario != "" {
 		return nil, fmt.Errorf("pcs1995: no scenario %q: the scenario is demo (load the published map, counters and chits with the options map, counters and chits)", scenario)
 	}
-	return []string{SeatNATO, SeatRS}, nil
+	return []string{seatNATO, seatRS}, nil
 }
 
 // FileOptions implements adjudicator.FileOptions: map, counters and chits
@@ -51,11 +52,11 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 			return nil, fmt.Errorf("pcs1995: no option %q (options: map, counters, chits, strict)", k)
 		}
 	}
-	data, err := ReadData(options["map"], options["counters"], options["chits"])
+	data, err := readData(options["map"], options["counters"], options["chits"])
 	if err != nil {
 		return nil, err
 	}
-	s := &State{Data: data, Core: Core{Phase: PhaseSetup, VP: StartVP}}
+	s := &State{Data: data, Core: Core{Phase: phaseSetup, VP: startVP}}
 	switch options["strict"] {
 	case "", "no":
 	case "yes":
@@ -70,26 +71,26 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 	for _, c := range sc.Counters {
 		u := &Unit{ID: c.ID}
 		if c.Reinforcement != "" {
-			u.Status = Pool
+			u.Status = pool
 		} else {
 			u.Hex = sc.Map.Grid.Format(c.Hex)
 		}
 		s.Units = append(s.Units, u)
 	}
 	for _, c := range sc.Air {
-		a := &Air{ID: c.ID, Box: BoxPatrol}
+		a := &air{ID: c.ID, Box: boxPatrol}
 		if c.Type == "G" {
-			a.Box = BoxGS
+			a.Box = boxGS
 		}
 		if c.Reinforcement != "" {
-			a.Box = BoxPool
+			a.Box = boxPool
 		}
 		s.Air = append(s.Air, a)
 	}
 	for _, ch := range sc.Chits {
 		s.Cup = append(s.Cup, ch.ID)
 	}
-	s.Control = map[string]Faction{}
+	s.Control = map[string]faction{}
 	for id, side := range sc.initial {
 		s.Control[sc.Map.Grid.Format(id)] = side
 	}
@@ -103,15 +104,15 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 // label names the step open.
 func (g *game) label() string {
 	switch g.Phase {
-	case PhaseSetup:
+	case phaseSetup:
 		return "set-up (12.0)"
-	case PhaseTurn:
+	case phaseTurn:
 		return fmt.Sprintf("turn %d: reinforcements, air commitment and activation queues", g.Turn)
-	case PhaseQueue:
+	case phaseQueue:
 		return fmt.Sprintf("turn %d: Action Phase, %s's activations", g.Turn, g.Pending.Seat)
-	case PhaseAir:
+	case phaseAir:
 		return fmt.Sprintf("turn %d: air commitment, %s's next placement", g.Turn, g.Pending.Seat)
-	case PhaseDecision:
+	case phaseDecision:
 		return fmt.Sprintf("turn %d: %s's %s decision", g.Turn, g.Pending.Seat, g.Pending.Decide)
 	}
 	return "the game is over"
@@ -120,15 +121,15 @@ func (g *game) label() string {
 // owing lists the seats the step waits for and what no orders means.
 func (g *game) owing() ([]string, map[string]string) {
 	switch g.Phase {
-	case PhaseSetup:
+	case phaseSetup:
 		no := "the set-up hexes of the counter list"
-		return []string{SeatNATO, SeatRS}, map[string]string{SeatNATO: no, SeatRS: no}
-	case PhaseTurn:
+		return []string{seatNATO, seatRS}, map[string]string{seatNATO: no, seatRS: no}
+	case phaseTurn:
 		no := "arrivals placed by your entry order (else the first eligible entry hex), air units in their default boxes, no strategic missions, and an empty queue (you are asked at your first activation)"
-		return []string{SeatNATO, SeatRS}, map[string]string{SeatNATO: no, SeatRS: no}
-	case PhaseQueue, PhaseAir:
+		return []string{seatNATO, seatRS}, map[string]string{seatNATO: no, seatRS: no}
+	case phaseQueue, phaseAir:
 		return []string{g.Pending.Seat}, map[string]string{g.Pending.Seat: g.Pending.Default}
-	case PhaseDecision:
+	case phaseDecision:
 		return []string{g.Pending.Seat}, map[string]string{g.Pending.Seat: "the default answer: " + g.Pending.Default}
 	}
 	return nil, nil
@@ -140,7 +141,7 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 		return adjudicator.StepSpec{}, err
 	}
 	if g.Over {
-		return adjudicator.StepSpec{Over: true, Phase: PhaseOver}, nil
+		return adjudicator.StepSpec{Over: true, Phase: phaseOver}, nil
 	}
 	seats, no := g.owing()
 	return adjudicator.StepSpec{Phase: g.label(), Owing: seats, NoOrders: no}, nil
@@ -174,7 +175,7 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 	clean := map[string][]string{}
 	for seat, lines := range orders {
 		for _, l := range lines {
-			if l = stripComment(l); l != "" {
+			if l = kit.StripComment(l); l != "" {
 				clean[seat] = append(clean[seat], l)
 			}
 		}
@@ -189,17 +190,17 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 // step adjudicates the step open with the seats' canonical orders.
 func (g *game) step(orders map[string][]string) error {
 	g.Arrows, g.Marks = nil, nil
-	var resume *Work
+	var resume *work
 	switch g.Phase {
-	case PhaseSetup:
-		for _, seat := range []string{SeatNATO, SeatRS} {
+	case phaseSetup:
+		for _, seat := range []string{seatNATO, seatRS} {
 			g.applyStanding(seat, orders[seat])
 		}
 		g.setup(orders)
 		g.beginTurn(1)
 		return nil
-	case PhaseTurn:
-		for _, seat := range []string{SeatNATO, SeatRS} {
+	case phaseTurn:
+		for _, seat := range []string{seatNATO, seatRS} {
 			g.applyStanding(seat, orders[seat])
 			for _, l := range orders[seat] {
 				switch lineKind(strings.Fields(l)) {
@@ -213,8 +214,8 @@ func (g *game) step(orders map[string][]string) error {
 			}
 		}
 		g.placement(orders)
-		g.Stage = StageAir
-	case PhaseQueue:
+		g.Stage = stageAir
+	case phaseQueue:
 		p := g.Pending
 		g.Pending = nil
 		seat := p.Seat
@@ -230,7 +231,7 @@ func (g *game) step(orders map[string][]string) error {
 			g.Passed[seat] = true
 			g.ev("7.0", "%s sends no activations: it passes for the rest of the turn.", seat)
 		}
-	case PhaseAir:
+	case phaseAir:
 		p := g.Pending
 		g.Pending = nil
 		g.applyStanding(p.Seat, orders[p.Seat])
@@ -242,7 +243,7 @@ func (g *game) step(orders map[string][]string) error {
 				g.AirNext = other(sideOf(p.Seat))
 			}
 		}
-	case PhaseDecision:
+	case phaseDecision:
 		p := g.Pending
 		w := p.Work
 		if err := g.restore(w.Snapshot); err != nil {
@@ -277,7 +278,7 @@ func (g *game) step(orders map[string][]string) error {
 	g.runStages(resume)
 	switch {
 	case g.Over:
-		g.Phase = PhaseOver
+		g.Phase = phaseOver
 	case g.Pending != nil:
 		g.Phase = g.Pending.Kind
 	}
@@ -329,28 +330,28 @@ func (g *game) applyStanding(seat string, lines []string) {
 // are needed: the air allocation, the strategic bombing missions, the
 // Action Phase, then the Cleanup and the next turn's Reinforcement &
 // Recovery Phase.
-func (g *game) runStages(resume *Work) {
+func (g *game) runStages(resume *work) {
 	for !g.Over {
 		switch g.Stage {
-		case StagePlacement:
-			g.Stage = StageAir
-		case StageAir:
+		case stagePlacement:
+			g.Stage = stageAir
+		case stageAir:
 			if !g.allocate() {
 				return
 			}
 			g.Plan = g.planMissions()
-			g.Stage = StageBombing
-		case StageBombing:
-			var r *Work
+			g.Stage = stageBombing
+		case stageBombing:
+			var r *work
 			if resume != nil && resume.Kind == "mission" {
 				r, resume = resume, nil
 			}
 			if !g.bombing(r) {
 				return
 			}
-			g.Stage, g.Current = StageAction, g.Initiative
+			g.Stage, g.Current = stageAction, g.Initiative
 			g.ev("7.0", "Action Phase: %s activates first.", g.Initiative)
-		case StageAction:
+		case stageAction:
 			if !g.actionPhase(resume) {
 				return
 			}

@@ -109,7 +109,7 @@ func play(t testing.TB, seed uint64, options map[string]string, asked bool) play
 				t.Fatalf("an event without a rule: %q", e.Text)
 			}
 		}
-		for _, seat := range []string{SeatNATO, SeatRS, "", adjudicator.Spectator} {
+		for _, seat := range []string{seatNATO, seatRS, "", adjudicator.Spectator} {
 			if _, err := rep.Situation(next, seat); err != nil {
 				t.Fatal(err)
 			}
@@ -140,7 +140,7 @@ func TestBotPlaysWholeGames(t *testing.T) {
 			if !g.Over || g.Winner == "" {
 				t.Fatalf("the game did not end after %d steps (turn %d, %s)", p.steps, g.Turn, g.Phase)
 			}
-			if g.Turn < GameTurns && !strings.Contains(g.Reason, "automatic") {
+			if g.Turn < gameTurns && !strings.Contains(g.Reason, "automatic") {
 				t.Errorf("ended on turn %d: %s", g.Turn, g.Reason)
 			}
 			combats := 0
@@ -214,11 +214,11 @@ func TestQueuesArePrivate(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, _ := decode(state)
-	g.Phase, g.Stage, g.Turn, g.Initiative = PhaseQueue, StageAction, 1, NATO
-	g.Pending = &Pending{Kind: PhaseQueue, Seat: SeatNATO, Question: "your activation queue is empty", Default: "pass"}
-	g.Queue[SeatNATO] = []string{"move US-1-1AD 1506"}
-	g.Queue[SeatRS] = []string{"move SR-SRP1 2510"}
-	g.Standing[SeatRS] = map[string]string{"absorb": "rout"}
+	g.Phase, g.Stage, g.Turn, g.Initiative = phaseQueue, stageAction, 1, NATO
+	g.Pending = &pending{Kind: phaseQueue, Seat: seatNATO, Question: "your activation queue is empty", Default: "pass"}
+	g.Queue[seatNATO] = []string{"move US-1-1AD 1506"}
+	g.Queue[seatRS] = []string{"move SR-SRP1 2510"}
+	g.Standing[seatRS] = map[string]string{"absorb": "rout"}
 	state, _ = g.encode()
 	rep := Game.(adjudicator.Reporter)
 	hand := func(seat string) string {
@@ -228,10 +228,10 @@ func TestQueuesArePrivate(t *testing.T) {
 		}
 		return strings.Join(sit.Hand, "\n")
 	}
-	if h := hand(SeatNATO); !strings.Contains(h, "US-1-1AD 1506") || strings.Contains(h, "SR-SRP1") || !strings.Contains(h, "asked: your activation queue is empty") {
+	if h := hand(seatNATO); !strings.Contains(h, "US-1-1AD 1506") || strings.Contains(h, "SR-SRP1") || !strings.Contains(h, "asked: your activation queue is empty") {
 		t.Errorf("NATO's hand:\n%s", h)
 	}
-	if h := hand(SeatRS); strings.Contains(h, "US-1-1AD") || !strings.Contains(h, "SR-SRP1 2510") || !strings.Contains(h, "standing absorb rout") {
+	if h := hand(seatRS); strings.Contains(h, "US-1-1AD") || !strings.Contains(h, "SR-SRP1 2510") || !strings.Contains(h, "standing absorb rout") {
 		t.Errorf("RS's hand:\n%s", h)
 	}
 	if h := hand(adjudicator.Spectator); h != "" {
@@ -240,7 +240,7 @@ func TestQueuesArePrivate(t *testing.T) {
 	if h := hand(""); !strings.Contains(h, "NATO queue 1: move US-1-1AD") || !strings.Contains(h, "RS queue 1: move SR-SRP1") {
 		t.Errorf("the game master's hand:\n%s", h)
 	}
-	sit, _ := rep.Situation(state, SeatRS)
+	sit, _ := rep.Situation(state, seatRS)
 	var names []string
 	for _, tr := range sit.Tracks {
 		names = append(names, tr.Name)
@@ -279,9 +279,9 @@ func TestDocumentedExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, _ := decode(state)
-	g.byID["DE-12P"].Status = Arriving
+	g.byID["DE-12P"].Status = arriving
 	state, _ = g.encode()
-	canon, probs := Game.ParseOrders(state, SeatNATO, lines)
+	canon, probs := Game.ParseOrders(state, seatNATO, lines)
 	if len(probs) > 0 {
 		t.Fatalf("the documented example has problems: %+v", probs)
 	}

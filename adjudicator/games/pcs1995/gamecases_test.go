@@ -46,7 +46,7 @@ import (
 // Together the cases walk every refusal the receipt can give (refusals.case
 // holds those no rule's own file shows), each with a hint.
 func TestGameCases(t *testing.T) {
-	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 1, Hint: 0}}}
+	refusals := &rulestest.Refusals{Dir: "."}
 	defer func() {
 		if !t.Failed() {
 			refusals.Check(t)
@@ -81,18 +81,18 @@ func loadTestMap(path string, _ []byte) ([]byte, error) {
 		return nil, err
 	}
 	for _, u := range g.Units {
-		u.Hex, u.Status = "", Pool
+		u.Hex, u.Status = "", pool
 		if u.ID == "N-X" || u.ID == "R-X" {
-			u.Hex, u.Status = g.hex(u.c.Hex), OnMap
+			u.Hex, u.Status = g.hex(u.c.Hex), onMap
 		}
 	}
 	for _, a := range g.Air {
-		if a.Box != BoxPool {
-			a.Box = BoxSpent
+		if a.Box != boxPool {
+			a.Box = boxSpent
 		}
 	}
 	g.Turn, g.Initiative = 2, NATO
-	setPhase(g, []string{"action", SeatNATO})
+	setPhase(g, []string{"action", seatNATO})
 	return g.encode()
 }
 
@@ -103,12 +103,12 @@ func setPhase(g *game, v []string) error {
 		if len(v) != 2 {
 			return fmt.Errorf("want phase action SEAT")
 		}
-		g.Phase, g.Stage, g.Current = PhaseQueue, StageAction, Faction(v[1])
-		g.Pending = &Pending{Kind: PhaseQueue, Seat: v[1], Question: "test", Default: "pass"}
+		g.Phase, g.Stage, g.Current = phaseQueue, stageAction, faction(v[1])
+		g.Pending = &pending{Kind: phaseQueue, Seat: v[1], Question: "test", Default: "pass"}
 	case "turn":
-		g.Phase, g.Stage = PhaseTurn, StagePlacement
+		g.Phase, g.Stage = phaseTurn, stagePlacement
 	case "setup":
-		g.Phase, g.Stage = PhaseSetup, ""
+		g.Phase, g.Stage = phaseSetup, ""
 	default:
 		return fmt.Errorf("phase %q: want action SEAT, turn or setup", v[0])
 	}
@@ -143,20 +143,20 @@ func (gameFixtures) Setup(state []byte, directive string, v []string) ([]byte, e
 		if len(v) != 2 {
 			return nil, fmt.Errorf("want decision SEAT KIND")
 		}
-		g.Phase = PhaseDecision
-		g.Pending = &Pending{Kind: PhaseDecision, Seat: v[0], Decide: v[1], Key: v[1], Question: "test", Hint: "answer the test", Default: "none"}
+		g.Phase = phaseDecision
+		g.Pending = &pending{Kind: phaseDecision, Seat: v[0], Decide: v[1], Key: v[1], Question: "test", Hint: "answer the test", Default: "none"}
 	case "unit":
 		var u *Unit
 		if u, err = unit(); err == nil {
 			if len(v) < 2 {
 				return nil, fmt.Errorf("want unit ID HEX [static]")
 			}
-			u.Status, u.Hex, u.Static = OnMap, v[1], slices.Contains(v[2:], "static")
+			u.Status, u.Hex, u.Static = onMap, v[1], slices.Contains(v[2:], "static")
 		}
 	case "routed", "arriving", "pool":
 		var u *Unit
 		if u, err = unit(); err == nil {
-			u.Hex, u.Status = "", map[string]string{"routed": Routed, "arriving": Arriving, "pool": Pool}[directive]
+			u.Hex, u.Status = "", map[string]string{"routed": routed, "arriving": arriving, "pool": pool}[directive]
 			u.Anywhere = slices.Contains(v[1:], "anywhere")
 		}
 	case "air":
@@ -170,11 +170,11 @@ func (gameFixtures) Setup(state []byte, directive string, v []string) ([]byte, e
 	case "turn":
 		err = num(&g.Turn)
 	case "initiative":
-		g.Initiative = Faction(v[0])
+		g.Initiative = faction(v[0])
 	case "current":
-		g.Current = Faction(v[0])
+		g.Current = faction(v[0])
 	case "control":
-		g.Control[v[0]] = Faction(v[1])
+		g.Control[v[0]] = faction(v[1])
 	case "standing":
 		if len(v) < 3 {
 			return nil, fmt.Errorf("want standing SEAT KIND VALUE")
@@ -261,7 +261,7 @@ func (gameFixtures) Check(state []byte, name, want string) error {
 			return err
 		}
 		got := u.Status
-		if got == OnMap {
+		if got == onMap {
 			got = "onmap"
 		}
 		if len(w) < 2 || got != w[1] {
@@ -344,5 +344,5 @@ func atoi(s string) int {
 // TestRefusalsDocumented: every refusal a player can meet is explained in
 // docs/troubleshooting.md.
 func TestRefusalsDocumented(t *testing.T) {
-	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 1, Hint: 0})
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".")
 }

@@ -14,7 +14,7 @@ import (
 // sources are a side's supply sources now (3.7): for NATO the Italian
 // west map edge and the port cities it controls, for Russia/Serbia
 // Beograd, Novi Sad and Nis while it controls them.
-func (g *game) sources(side Faction) []board.ID {
+func (g *game) sources(side faction) []board.ID {
 	var out []board.ID
 	if side == NATO {
 		for id := range g.sc.westEdge {
@@ -38,7 +38,7 @@ func (g *game) sources(side Faction) []board.ID {
 
 // blocked reports whether a side's LOC may not pass through h: an enemy
 // unit there, or an enemy zone of control with no friendly unit (3.4, 3.7).
-func (g *game) blocked(side Faction, h board.ID) bool {
+func (g *game) blocked(side faction, h board.ID) bool {
 	if g.enemyAt(side, h) {
 		return true
 	}
@@ -48,7 +48,7 @@ func (g *game) blocked(side Faction, h board.ID) bool {
 // network is the set of hexes from which a side's road line reaches a
 // supply source: the sources, and every road or highway hex joined to one
 // by unbroken, unblocked road or highway links (3.7).
-func (g *game) network(side Faction) map[board.ID]bool {
+func (g *game) network(side faction) map[board.ID]bool {
 	net := map[board.ID]bool{}
 	var queue []board.ID
 	for _, s := range g.sources(side) {

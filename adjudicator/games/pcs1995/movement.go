@@ -11,42 +11,42 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
-// Cost is the MP a unit of movement type typ pays to enter hex to from
+// cost is the MP a unit of movement type typ pays to enter hex to from
 // the adjacent hex from, in half MP (9.1-9.8), on map m: 1/2 MP along
 // consecutive road or highway hexes, else the terrain of the hex entered
 // (clear 1; mountain 3 Motorized, 2 Mechanized, Foot 2 into the first
 // mountain hex and 1 from mountain to mountain), plus the hexside (river +1
 // Foot and Mechanized, +2 Motorized; ridge +1 Foot, +2 Mechanized, +3
 // Motorized). Road movement does not cancel the hexside cost (rulings).
-func Cost(m *board.Map, typ string, from, to board.ID) int {
+func cost(m *board.Map, typ string, from, to board.ID) int {
 	c := 2
 	switch {
 	case m.Link(from, to) != "":
 		c = 1
-	case m.Terrain[to] == MountainTerrain:
+	case m.Terrain[to] == mountainTerrain:
 		switch typ {
-		case Motor:
+		case motor:
 			c = 6
-		case Mech:
+		case mech:
 			c = 4
 		default:
 			c = 4
-			if m.Terrain[from] == MountainTerrain {
+			if m.Terrain[from] == mountainTerrain {
 				c = 2
 			}
 		}
 	}
 	if m.River(from, to) {
 		c += 2
-		if typ == Motor {
+		if typ == motor {
 			c += 2
 		}
 	}
 	if m.Ridge(from, to) {
 		switch typ {
-		case Motor:
+		case motor:
 			c += 6
-		case Mech:
+		case mech:
 			c += 4
 		default:
 			c += 2
@@ -61,7 +61,7 @@ func (g *game) cost(typ string, from, to board.ID) int {
 	if !g.sc.Land(to) {
 		return -1
 	}
-	return Cost(g.sc.Map, typ, from, to)
+	return cost(g.sc.Map, typ, from, to)
 }
 
 // halves prints half MP: "3", "3 1/2".
@@ -79,7 +79,7 @@ func halves(n int) string {
 // (3.4): a unit of the other side next to it projects one, except across a
 // ridge hexside and into a city the side controls (a city controlled by the
 // projecting unit's enemy).
-func (g *game) ezoc(side Faction, h board.ID) bool {
+func (g *game) ezoc(side faction, h board.ID) bool {
 	if g.city(h) && g.controller(h) == side {
 		return false
 	}
@@ -93,7 +93,7 @@ func (g *game) ezoc(side Faction, h board.ID) bool {
 
 // nextToEnemy reports whether a unit of the other side stands next to h
 // (7.2).
-func (g *game) nextToEnemy(side Faction, h board.ID) bool {
+func (g *game) nextToEnemy(side faction, h board.ID) bool {
 	for _, nb := range g.grid.Neighbours(h) {
 		if g.enemyAt(side, nb) {
 			return true
@@ -211,14 +211,14 @@ func (g *game) capture(u *Unit, h board.ID) {
 		kind := map[bool]string{true: "capital", false: "city"}[vp == 2]
 		g.gain(side, vp, "11.1", fmt.Sprintf("%s occupies the %s %s", u.ID, kind, g.placeName(h)))
 	}
-	if side == RS && g.hex(h) == Trieste && !slices.Contains(g.Contributed, "Italian") {
+	if side == RS && g.hex(h) == trieste && !slices.Contains(g.Contributed, "Italian") {
 		g.italians(u)
 	}
 }
 
 // gain moves the VP marker for side: NATO gains raise the VP, Russian/
 // Serbian gains lower them (11.0).
-func (g *game) gain(side Faction, n int, rule, why string) {
+func (g *game) gain(side faction, n int, rule, why string) {
 	if n == 0 {
 		return
 	}
@@ -237,7 +237,7 @@ func (g *game) airmobileBar(u *Unit, h board.ID) string {
 	if !g.sc.Land(h) {
 		return fmt.Sprintf("%s is sea or off the theatre", g.hex(h))
 	}
-	if u.c.Nationality == "Serbian" && (g.sc.Map.Area[h] == Slovenia || g.sc.Map.Area[h] == Italy) {
+	if u.c.Nationality == "Serbian" && (g.sc.Map.Area[h] == slovenia || g.sc.Map.Area[h] == Italy) {
 		return fmt.Sprintf("Serbian units may not use airmobile movement into %s (3.3.1)", g.sc.Map.Area[h])
 	}
 	return ""
@@ -246,7 +246,7 @@ func (g *game) airmobileBar(u *Unit, h board.ID) string {
 // overstacked lists a side's hexes with more than one of its units and at
 // least one of them fresh that can move out (3.6): the obligation to move
 // one out first lapses when none can (rulings).
-func (g *game) overstacked(side Faction) []board.ID {
+func (g *game) overstacked(side faction) []board.ID {
 	var out []board.ID
 	for h, us := range g.occ {
 		n, free := 0, false
@@ -276,7 +276,7 @@ func (g *game) canLeave(u *Unit) *board.ID {
 }
 
 // hasFresh reports whether a side has a fresh unit on the map.
-func (g *game) hasFresh(side Faction) bool {
+func (g *game) hasFresh(side faction) bool {
 	for _, u := range g.Units {
 		if u.side() == side && u.fresh() {
 			return true

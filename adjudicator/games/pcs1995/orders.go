@@ -16,22 +16,6 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
-// orderError is a problem with one line, with a hint what would be legal.
-type orderError struct{ text, hint string }
-
-func (e *orderError) Error() string { return e.text }
-
-func bad(hint, format string, args ...any) error {
-	return &orderError{text: fmt.Sprintf(format, args...), hint: hint}
-}
-
-func stripComment(line string) string {
-	if i := strings.Index(line, "#"); i >= 0 {
-		line = line[:i]
-	}
-	return strings.TrimSpace(line)
-}
-
 // The verbs of an activation (7.0, 7.5, 3.3.1) and of the queue.
 var activationVerbs = []string{"move", "sm", "me", "pa", "airmobile", "deescalate", "pass", "ask"}
 
@@ -43,8 +27,8 @@ const (
 	hintStanding   = "standing orders: absorb, defend, intercept, interdict, advancing, entry, italians, oncall, stop (docs/orders-pcs1995.md)"
 )
 
-// Activation is one parsed activation (7.0).
-type Activation struct {
+// activation is one parsed activation (7.0).
+type activation struct {
 	Kind      string // move, sm, me, pa, airmobile, deescalate, pass, ask
 	Unit      string
 	Path      []board.ID // move, sm: the hexes entered
@@ -91,10 +75,10 @@ type Cond struct {
 	N    int
 }
 
-// Alt is one alternative of a queue line: an activation with its
+// alt is one alternative of a queue line: an activation with its
 // conditions, or skip.
-type Alt struct {
-	Act   *Activation
+type alt struct {
+	Act   *activation
 	Conds []Cond
 	Skip  bool
 }
@@ -103,13 +87,13 @@ type Alt struct {
 type parser struct {
 	g    *game
 	seat string
-	side Faction
+	side faction
 }
 
 func (p *parser) hexArg(s string) (board.ID, error) {
 	id, err := p.g.grid.Parse(s)
 	if err != nil {
-		return id, bad("hexes are four digits, such as 3507", "%q is not a hex of the map", s)
+		return id, adjudicator.Refuse("hexes are four digits, such as 3507", "%q is not a hex of the map", s)
 	}
 	return id, nil
 }
@@ -120,7 +104,7 @@ func (p *parser) landHex(s string) (board.ID, error) {
 		return id, err
 	}
 	if !p.g.sc.Land(id) {
-		return id, bad("units stand only on land hexes in Italy, Slovenia, Croatia, Bosnia, Serbia or Montenegro", "%s is sea or off the theatre", s)
+		return id, adjudicator.Refuse("units stand only on land hexes in Italy, Slovenia, Croatia, Bosnia, Serbia or Montenegro", "%s is sea or off the theatre", s)
 	}
 	return id, nil
 }
@@ -130,12 +114,12 @@ func (p *parser) ownUnit(s string) (*Unit, error) {
 	u := p.g.byID[strings.ToUpper(s)]
 	if u == nil {
 		if p.g.airBy[strings.ToUpper(s)] != nil {
-			return nil, bad("ground units activate; air units are placed with air lines", "%s is an air unit", strings.ToUpper(s))
+			return nil, adjudicator.Refuse("ground units activate; air units are placed with air lines", "%s is an air unit", strings.ToUpper(s))
 		}
-		return nil, bad("your units are "+strings.Join(p.g.unitIDs(p.side), " "), "there is no unit %s", strings.ToUpper(s))
+		return nil, adjudicator.Refuse("your units are "+strings.Join(p.g.unitIDs(p.side), " "), "there is no unit %s", strings.ToUpper(s))
 	}
 	if u.side() != p.side {
-		return nil, bad("give orders to your own units", "%s is not yours: it is %s's", u.ID, u.side())
+		return nil, adjudicator.Refuse("give orders to your own units", "%s is not yours: it is %s's", u.ID, u.side())
 	}
 	return u, nil
 }
@@ -147,7 +131,7 @@ func (p *parser) mapUnit(s string) (*Unit, error) {
 		return nil, err
 	}
 	if !u.onMap() {
-		return nil, bad("your units on the map are "+strings.Join(p.g.unitIDs(p.side), " "), "%s is not on the map (%s)", u.ID, statusName(u))
+		return nil, adjudicator.Refuse("your units on the map are "+strings.Join(p.g.unitIDs(p.side), " "), "%s is not on the map (%s)", u.ID, statusName(u))
 	}
 	return u, nil
 }
@@ -155,22 +139,22 @@ func (p *parser) mapUnit(s string) (*Unit, error) {
 func (p *parser) enemyUnit(s string) (*Unit, error) {
 	u := p.g.byID[strings.ToUpper(s)]
 	if u == nil || u.side() == p.side || !u.onMap() {
-		return nil, bad("name an enemy unit on the map: "+strings.Join(p.g.unitIDs(other(p.side)), " "), "%s is not an enemy unit on the map", strings.ToUpper(s))
+		return nil, adjudicator.Refuse("name an enemy unit on the map: "+strings.Join(p.g.unitIDs(other(p.side)), " "), "%s is not an enemy unit on the map", strings.ToUpper(s))
 	}
 	return u, nil
 }
 
-func (p *parser) ownAir(s, typ string) (*Air, error) {
+func (p *parser) ownAir(s, typ string) (*air, error) {
 	a := p.g.airBy[strings.ToUpper(s)]
 	if a == nil || a.c.Side != p.side {
-		return nil, bad("your air units are "+strings.Join(p.g.airIDs(p.side), " "), "%s is not one of your air units", strings.ToUpper(s))
+		return nil, adjudicator.Refuse("your air units are "+strings.Join(p.g.airIDs(p.side), " "), "%s is not one of your air units", strings.ToUpper(s))
 	}
 	if typ != "" && a.c.Type != typ {
 		what := map[string]string{"F": "an F (fighter)", "G": "a G (ground support)"}[typ]
-		return nil, bad("escorts and interceptors are F; ground support, interdiction, bombing and airstrikes are G (3.3)", "%s is not %s air unit", a.ID, what)
+		return nil, adjudicator.Refuse("escorts and interceptors are F; ground support, interdiction, bombing and airstrikes are G (3.3)", "%s is not %s air unit", a.ID, what)
 	}
-	if a.Box == BoxEliminated || a.Box == BoxPool {
-		return nil, bad("air units in play are "+strings.Join(p.g.airIDs(p.side), " "), "%s is not in play (%s)", a.ID, a.Box)
+	if a.Box == boxEliminated || a.Box == boxPool {
+		return nil, adjudicator.Refuse("air units in play are "+strings.Join(p.g.airIDs(p.side), " "), "%s is not in play (%s)", a.ID, a.Box)
 	}
 	return a, nil
 }
@@ -187,17 +171,17 @@ func (p *parser) airList(s, typ string) ([]string, error) {
 			return nil, err
 		}
 		if slices.Contains(out, a.ID) {
-			return nil, bad("name each air unit once", "%s is named twice", a.ID)
+			return nil, adjudicator.Refuse("name each air unit once", "%s is named twice", a.ID)
 		}
 		out = append(out, a.ID)
 	}
 	if len(out) == 0 {
-		return nil, bad("list air units separated by commas: US-A10,UK-HARR", "an empty list of air units")
+		return nil, adjudicator.Refuse("list air units separated by commas: US-A10,UK-HARR", "an empty list of air units")
 	}
 	return out, nil
 }
 
-func (g *game) unitIDs(side Faction) []string {
+func (g *game) unitIDs(side faction) []string {
 	var out []string
 	for _, u := range g.Units {
 		if u.side() == side && u.onMap() {
@@ -207,10 +191,10 @@ func (g *game) unitIDs(side Faction) []string {
 	return out
 }
 
-func (g *game) airIDs(side Faction) []string {
+func (g *game) airIDs(side faction) []string {
 	var out []string
 	for _, a := range g.Air {
-		if a.c.Side == side && a.Box != BoxPool && a.Box != BoxEliminated {
+		if a.c.Side == side && a.Box != boxPool && a.Box != boxEliminated {
 			out = append(out, a.ID)
 		}
 	}
@@ -219,15 +203,15 @@ func (g *game) airIDs(side Faction) []string {
 
 func statusName(u *Unit) string {
 	switch u.Status {
-	case Pool:
+	case pool:
 		return "a reinforcement not yet arrived"
-	case Arriving:
+	case arriving:
 		return "waiting to be placed"
-	case Routed:
+	case routed:
 		return "routed"
-	case StatusSurrendered:
+	case statusSurrendered:
 		return "surrendered"
-	case Removed:
+	case removed:
 		return "removed from the game"
 	}
 	return "on the map"
@@ -249,7 +233,7 @@ func (p *parser) combatAirArgs(f []string) (combatAir, []string, error) {
 			return ca, f, nil
 		}
 		if len(f) < 2 {
-			return ca, nil, bad(hint, "%s needs air units", f[0])
+			return ca, nil, adjudicator.Refuse(hint, "%s needs air units", f[0])
 		}
 		list, err := p.airList(f[1], typ)
 		if err != nil {
@@ -284,8 +268,8 @@ func (c combatAir) String() string {
 
 // parseActivation reads one activation; from is the hex the unit is taken
 // to start from ("at" conditions move it), nil for its hex now.
-func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activation, error) {
-	a := &Activation{Kind: f[0]}
+func (p *parser) parseActivation(f []string, from map[string]board.ID) (*activation, error) {
+	a := &activation{Kind: f[0]}
 	args := f[1:]
 	start := func(u *Unit) board.ID {
 		if h, ok := from[u.ID]; ok {
@@ -296,12 +280,12 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 	switch a.Kind {
 	case "pass", "ask":
 		if len(args) > 0 {
-			return nil, bad(a.Kind+" takes nothing after it", "%s takes no arguments", a.Kind)
+			return nil, adjudicator.Refuse(a.Kind+" takes nothing after it", "%s takes no arguments", a.Kind)
 		}
 		return a, nil
 	case "deescalate":
 		if len(args) > 1 {
-			return nil, bad("deescalate US-1-1AD,UK-4AB: the fresh enemy units to flip, in order", "deescalate takes one comma list of enemy units")
+			return nil, adjudicator.Refuse("deescalate US-1-1AD,UK-4AB: the fresh enemy units to flip, in order", "deescalate takes one comma list of enemy units")
 		}
 		if len(args) == 1 {
 			for _, s := range strings.Split(args[0], ",") {
@@ -313,7 +297,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 					return nil, err
 				}
 				if slices.Contains(a.Targets, u.ID) {
-					return nil, bad("name each enemy unit once, in your order of preference", "%s is named twice", u.ID)
+					return nil, adjudicator.Refuse("name each enemy unit once, in your order of preference", "%s is named twice", u.ID)
 				}
 				a.Targets = append(a.Targets, u.ID)
 			}
@@ -321,7 +305,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 		return a, nil
 	}
 	if len(args) < 2 {
-		return nil, bad(hintActivation, "%s needs a unit and where it goes", a.Kind)
+		return nil, adjudicator.Refuse(hintActivation, "%s needs a unit and where it goes", a.Kind)
 	}
 	u, err := p.mapUnit(args[0])
 	if err != nil {
@@ -338,7 +322,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 				return nil, err
 			}
 			if !p.g.grid.Adjacent(pos, id) {
-				return nil, bad(fmt.Sprintf("list every hex entered, each next to the one before, starting next to %s's hex %s", u.ID, p.g.hex(start(u))), "%s is not next to %s", s, p.g.hex(pos))
+				return nil, adjudicator.Refuse(fmt.Sprintf("list every hex entered, each next to the one before, starting next to %s's hex %s", u.ID, p.g.hex(start(u))), "%s is not next to %s", s, p.g.hex(pos))
 			}
 			a.Path = append(a.Path, id)
 			pos = id
@@ -348,18 +332,18 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 			switch rest[0] {
 			case "attack":
 				if len(rest) < 4 || rest[2] != "bid" {
-					return nil, bad("attack HEX bid 1-4: the MP spent for the ME CSA (7.3)", "an ME attack needs a hex and a bid")
+					return nil, adjudicator.Refuse("attack HEX bid 1-4: the MP spent for the ME CSA (7.3)", "an ME attack needs a hex and a bid")
 				}
 				id, err := p.landHex(rest[1])
 				if err != nil {
 					return nil, err
 				}
 				if !p.g.grid.Adjacent(pos, id) {
-					return nil, bad("an ME attacks a hex next to the unit (7.3)", "%s is not next to %s, where the unit is then", rest[1], p.g.hex(pos))
+					return nil, adjudicator.Refuse("an ME attacks a hex next to the unit (7.3)", "%s is not next to %s, where the unit is then", rest[1], p.g.hex(pos))
 				}
 				bid, err := strconv.Atoi(rest[3])
 				if err != nil || bid < 1 || bid > 4 {
-					return nil, bad("bid 1 (-2 CSA), 2 (-1), 3 (0) or 4 (+1) (7.3)", "bid %q: want 1 to 4 MP", rest[3])
+					return nil, adjudicator.Refuse("bid 1 (-2 CSA), 2 (-1), 3 (0) or 4 (+1) (7.3)", "bid %q: want 1 to 4 MP", rest[3])
 				}
 				air, more, err := p.combatAirArgs(rest[4:])
 				if err != nil {
@@ -370,7 +354,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 				continue
 			case "advance":
 				if len(a.Steps) == 0 || !a.Steps[len(a.Steps)-1].Attack {
-					return nil, bad("advance follows an attack: it enters the hex the attack vacated (8.4)", "advance without an attack before it")
+					return nil, adjudicator.Refuse("advance follows an attack: it enters the hex the attack vacated (8.4)", "advance without an attack before it")
 				}
 				last := a.Steps[len(a.Steps)-1]
 				a.Steps = append(a.Steps, meStep{Hex: last.Hex, Advance: true})
@@ -378,10 +362,10 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 			default:
 				id, err := p.landHex(rest[0])
 				if err != nil {
-					return nil, bad(hintActivation, "%q is not a hex, attack or advance", rest[0])
+					return nil, adjudicator.Refuse(hintActivation, "%q is not a hex, attack or advance", rest[0])
 				}
 				if !p.g.grid.Adjacent(pos, id) {
-					return nil, bad(fmt.Sprintf("list every hex entered, each next to the one before, starting next to %s's hex %s", u.ID, p.g.hex(start(u))), "%s is not next to %s", rest[0], p.g.hex(pos))
+					return nil, adjudicator.Refuse(fmt.Sprintf("list every hex entered, each next to the one before, starting next to %s's hex %s", u.ID, p.g.hex(start(u))), "%s is not next to %s", rest[0], p.g.hex(pos))
 				}
 				a.Steps = append(a.Steps, meStep{Hex: id})
 				pos = id
@@ -389,7 +373,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 			rest = rest[1:]
 		}
 		if !slices.ContainsFunc(a.Steps, func(s meStep) bool { return s.Attack }) {
-			return nil, bad("an ME moves and attacks: me UNIT [HEX...] attack HEX bid N; without an attack, use move", "the ME has no attack")
+			return nil, adjudicator.Refuse("an ME moves and attacks: me UNIT [HEX...] attack HEX bid N; without an attack, use move", "the ME has no attack")
 		}
 	case "pa":
 		id, err := p.landHex(rest[0])
@@ -397,7 +381,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 			return nil, err
 		}
 		if !p.g.grid.Adjacent(pos, id) {
-			return nil, bad("a PA's lead unit is next to the enemy hex (7.4)", "%s is not next to %s's hex %s", rest[0], u.ID, p.g.hex(pos))
+			return nil, adjudicator.Refuse("a PA's lead unit is next to the enemy hex (7.4)", "%s is not next to %s's hex %s", rest[0], u.ID, p.g.hex(pos))
 		}
 		a.Target = id
 		rest = rest[1:]
@@ -405,7 +389,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 			switch rest[0] {
 			case "with":
 				if len(rest) < 2 {
-					return nil, bad("with UNIT,UNIT: the supporting units next to the enemy hex", "with needs units")
+					return nil, adjudicator.Refuse("with UNIT,UNIT: the supporting units next to the enemy hex", "with needs units")
 				}
 				for _, s := range strings.Split(rest[1], ",") {
 					if s == "" {
@@ -416,10 +400,10 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 						return nil, err
 					}
 					if su.ID == u.ID || slices.Contains(a.With, su.ID) {
-						return nil, bad("name each supporting unit once, not the lead", "%s is named twice", su.ID)
+						return nil, adjudicator.Refuse("name each supporting unit once, not the lead", "%s is named twice", su.ID)
 					}
 					if !p.g.grid.Adjacent(start(su), id) {
-						return nil, bad("supporting units of a PA are next to the enemy hex (7.4)", "%s at %s is not next to %s", su.ID, p.g.hex(start(su)), p.g.hex(id))
+						return nil, adjudicator.Refuse("supporting units of a PA are next to the enemy hex (7.4)", "%s at %s is not next to %s", su.ID, p.g.hex(start(su)), p.g.hex(id))
 					}
 					a.With = append(a.With, su.ID)
 				}
@@ -433,7 +417,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 				rest = more
 			case "advance":
 				if len(rest) < 2 {
-					return nil, bad("advance none, advance lead, or advance UNIT[>HEX>HEX],UNIT (8.4)", "advance needs who")
+					return nil, adjudicator.Refuse("advance none, advance lead, or advance UNIT[>HEX>HEX],UNIT (8.4)", "advance needs who")
 				}
 				adv, by, err := p.parseAdvance(rest[1], u, a.With, id)
 				if err != nil {
@@ -442,19 +426,19 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 				a.Advance, a.AdvanceBy = adv, by
 				rest = rest[2:]
 			default:
-				return nil, bad("pa UNIT HEX [with UNIT,UNIT] [gs G,G] [interdict G] [escort F,F] [advance ...]", "%q is not part of a PA", rest[0])
+				return nil, adjudicator.Refuse("pa UNIT HEX [with UNIT,UNIT] [gs G,G] [interdict G] [escort F,F] [advance ...]", "%q is not part of a PA", rest[0])
 			}
 		}
 	case "airmobile":
 		if !u.c.Airmobile() {
-			return nil, bad("only units with an MA of A fly airmobile (3.3.1); move it on the ground with move", "%s is not airmobile", u.ID)
+			return nil, adjudicator.Refuse("only units with an MA of A fly airmobile (3.3.1); move it on the ground with move", "%s is not airmobile", u.ID)
 		}
 		id, err := p.landHex(rest[0])
 		if err != nil {
 			return nil, err
 		}
 		if why := p.g.airmobileBar(u, id); why != "" {
-			return nil, bad("an airmobile unit lands on any empty hex of the map (3.3.1)", "%s", why)
+			return nil, adjudicator.Refuse("an airmobile unit lands on any empty hex of the map (3.3.1)", "%s", why)
 		}
 		a.Target = id
 		rest = rest[1:]
@@ -466,10 +450,10 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 					return nil, err
 				}
 				if !p.g.grid.Adjacent(pos, v) {
-					return nil, bad("via lists the first hexes of the flight, each next to the one before, starting next to the unit; the rest is a straight line to the destination", "%s is not next to %s", rest[0], p.g.hex(pos))
+					return nil, adjudicator.Refuse("via lists the first hexes of the flight, each next to the one before, starting next to the unit; the rest is a straight line to the destination", "%s is not next to %s", rest[0], p.g.hex(pos))
 				}
 				if v == start(u) || slices.Contains(a.Via, v) {
-					return nil, bad("a flight path passes each hex once (3.3.1): leave out the loop", "the flight path passes %s twice", rest[0])
+					return nil, adjudicator.Refuse("a flight path passes each hex once (3.3.1): leave out the loop", "the flight path passes %s twice", rest[0])
 				}
 				a.Via = append(a.Via, v)
 				pos = v
@@ -478,7 +462,7 @@ func (p *parser) parseActivation(f []string, from map[string]board.ID) (*Activat
 		}
 		if len(rest) > 0 {
 			if len(rest) != 2 || rest[0] != "escort" {
-				return nil, bad("airmobile UNIT HEX [via HEX...] [escort F,F] (3.3.1)", "%q is not part of an airmobile move", strings.Join(rest, " "))
+				return nil, adjudicator.Refuse("airmobile UNIT HEX [via HEX...] [escort F,F] (3.3.1)", "%q is not part of an airmobile move", strings.Join(rest, " "))
 			}
 			if a.Escort, err = p.airList(rest[1], "F"); err != nil {
 				return nil, err
@@ -511,10 +495,10 @@ func (p *parser) parseAdvance(s string, lead *Unit, with []string, target board.
 			return nil, "", err
 		}
 		if u.ID != lead.ID && !slices.Contains(with, u.ID) {
-			return nil, "", bad("only the lead and the units named with it advance (8.4); put with before advance", "%s does not take part in the PA", u.ID)
+			return nil, "", adjudicator.Refuse("only the lead and the units named with it advance (8.4); put with before advance", "%s does not take part in the PA", u.ID)
 		}
 		if slices.ContainsFunc(out, func(o advance) bool { return o.Unit == u.ID }) {
-			return nil, "", bad("name each advancing unit once, with its whole path: UNIT>HEX>HEX (8.4)", "%s is named twice", u.ID)
+			return nil, "", adjudicator.Refuse("name each advancing unit once, with its whole path: UNIT>HEX>HEX (8.4)", "%s is named twice", u.ID)
 		}
 		ad := advance{Unit: u.ID}
 		pos := target
@@ -524,7 +508,7 @@ func (p *parser) parseAdvance(s string, lead *Unit, with []string, target board.
 				return nil, "", err
 			}
 			if !p.g.grid.Adjacent(pos, id) {
-				return nil, "", bad("an advancing unit enters the combat hex, then each hex of its path next to the one before (8.4)", "%s is not next to %s", h, p.g.hex(pos))
+				return nil, "", adjudicator.Refuse("an advancing unit enters the combat hex, then each hex of its path next to the one before (8.4)", "%s is not next to %s", h, p.g.hex(pos))
 			}
 			ad.Path = append(ad.Path, id)
 			pos = id
@@ -535,7 +519,7 @@ func (p *parser) parseAdvance(s string, lead *Unit, with []string, target board.
 }
 
 // String is the activation in canonical form.
-func (a *Activation) String(g *game) string {
+func (a *activation) String(g *game) string {
 	hexes := func(ids []board.ID) string {
 		s := make([]string, len(ids))
 		for i, id := range ids {
@@ -612,7 +596,7 @@ func (p *parser) parseCond(f []string) (Cond, error) {
 	case len(f) == 3 && f[0] == "vp":
 		n, err := strconv.Atoi(f[2])
 		if err != nil || !slices.Contains([]string{">=", "<=", "<", ">", "="}, f[1]) {
-			return Cond{}, bad(hint, "%q is not a VP condition", strings.Join(f, " "))
+			return Cond{}, adjudicator.Refuse(hint, "%q is not a VP condition", strings.Join(f, " "))
 		}
 		return Cond{Kind: "vp", Op: f[1], N: n}, nil
 	case len(f) == 2 && slices.Contains([]string{"enemy", "empty", "friendly", "mine", "theirs"}, f[1]):
@@ -624,13 +608,13 @@ func (p *parser) parseCond(f []string) (Cond, error) {
 	case len(f) == 2 && (f[1] == "fresh" || f[1] == "static"):
 		u := p.g.byID[strings.ToUpper(f[0])]
 		if u == nil {
-			return Cond{}, bad(hint, "there is no unit %s", strings.ToUpper(f[0]))
+			return Cond{}, adjudicator.Refuse(hint, "there is no unit %s", strings.ToUpper(f[0]))
 		}
 		return Cond{Kind: f[1], Unit: u.ID}, nil
 	case len(f) == 3 && f[1] == "at":
 		u := p.g.byID[strings.ToUpper(f[0])]
 		if u == nil {
-			return Cond{}, bad(hint, "there is no unit %s", strings.ToUpper(f[0]))
+			return Cond{}, adjudicator.Refuse(hint, "there is no unit %s", strings.ToUpper(f[0]))
 		}
 		id, err := p.hexArg(f[2])
 		if err != nil {
@@ -638,7 +622,7 @@ func (p *parser) parseCond(f []string) (Cond, error) {
 		}
 		return Cond{Kind: "at", Unit: u.ID, Hex: id}, nil
 	}
-	return Cond{}, bad(hint, "%q is not a condition", strings.Join(f, " "))
+	return Cond{}, adjudicator.Refuse(hint, "%q is not a condition", strings.Join(f, " "))
 }
 
 func (c Cond) String(g *game) string {
@@ -662,33 +646,33 @@ const (
 )
 
 // parseQueueLine reads "ACT [if COND [and COND]] [else ACT ...] [else skip]".
-func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
-	var alts []Alt
+func (p *parser) parseQueueLine(f []string) ([]alt, error) {
+	var alts []alt
 	var cur []string
 	flush := func() error {
 		if len(cur) == 0 {
-			return bad("else is followed by another activation or skip", "an empty alternative")
+			return adjudicator.Refuse("else is followed by another activation or skip", "an empty alternative")
 		}
 		if len(cur) == 1 && cur[0] == "skip" {
 			if len(alts) == 0 { // skip alone is no order: lineKind refuses it
 				return fmt.Errorf("a line cannot start with skip")
 			}
-			alts = append(alts, Alt{Skip: true})
+			alts = append(alts, alt{Skip: true})
 			cur = nil
 			return nil
 		}
 		if len(alts) > 0 && alts[len(alts)-1].Skip {
-			return bad("else skip is the last alternative", "nothing may follow else skip")
+			return adjudicator.Refuse("else skip is the last alternative", "nothing may follow else skip")
 		}
 		act, cond := cur, []string(nil)
 		if i := slices.Index(cur, "if"); i >= 0 {
 			act, cond = cur[:i], cur[i+1:]
 			if len(cond) == 0 {
-				return bad("if CONDITION [and CONDITION]", "if without a condition")
+				return adjudicator.Refuse("if CONDITION [and CONDITION]", "if without a condition")
 			}
 		}
 		if len(act) == 0 {
-			return bad(hintActivation, "a condition without an activation")
+			return adjudicator.Refuse(hintActivation, "a condition without an activation")
 		}
 		from := map[string]board.ID{}
 		var conds []Cond
@@ -705,10 +689,10 @@ func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
 				return err
 			}
 			if slices.Contains(conds, c) {
-				return bad("give each condition once", "the condition %s is given twice", c.String(p.g))
+				return adjudicator.Refuse("give each condition once", "the condition %s is given twice", c.String(p.g))
 			}
 			if len(conds) == maxConds {
-				return bad(fmt.Sprintf("at most %d conditions an alternative: split the line, or use else", maxConds), "more than %d conditions", maxConds)
+				return adjudicator.Refuse(fmt.Sprintf("at most %d conditions an alternative: split the line, or use else", maxConds), "more than %d conditions", maxConds)
 			}
 			if c.Kind == "at" {
 				from[c.Unit] = c.Hex
@@ -716,13 +700,13 @@ func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
 			conds = append(conds, c)
 		}
 		if len(alts) == maxAlts {
-			return bad(fmt.Sprintf("at most %d alternatives a line: put the others on a line of their own", maxAlts), "more than %d alternatives", maxAlts)
+			return adjudicator.Refuse(fmt.Sprintf("at most %d alternatives a line: put the others on a line of their own", maxAlts), "more than %d alternatives", maxAlts)
 		}
 		a, err := p.parseActivation(act, from)
 		if err != nil {
 			return err
 		}
-		alts = append(alts, Alt{Act: a, Conds: conds})
+		alts = append(alts, alt{Act: a, Conds: conds})
 		cur = nil
 		return nil
 	}
@@ -741,7 +725,7 @@ func (p *parser) parseQueueLine(f []string) ([]Alt, error) {
 	return alts, nil
 }
 
-func altsString(g *game, alts []Alt) string {
+func altsString(g *game, alts []alt) string {
 	var parts []string
 	for _, a := range alts {
 		if a.Skip {
@@ -817,28 +801,28 @@ func lineKind(f []string) string {
 
 // line checks one line against the step open and returns its canonical
 // form.
-func (p *parser) line(f []string) (out string, alts []Alt, err error) {
+func (p *parser) line(f []string) (out string, alts []alt, err error) {
 	g := p.g
 	kind := lineKind(f)
 	allowed := map[string][]string{
-		PhaseSetup:    {"standing", "place"},
-		PhaseTurn:     {"standing", "place", "air", "mission", "activation"},
-		PhaseQueue:    {"standing", "activation"},
-		PhaseAir:      {"standing", "air"},
-		PhaseDecision: {"standing", "activation", "decide"},
+		phaseSetup:    {"standing", "place"},
+		phaseTurn:     {"standing", "place", "air", "mission", "activation"},
+		phaseQueue:    {"standing", "activation"},
+		phaseAir:      {"standing", "air"},
+		phaseDecision: {"standing", "activation", "decide"},
 	}[g.Phase]
 	stepHint := map[string]string{
-		PhaseSetup:    "set-up orders: place UNIT HEX, and standing orders",
-		PhaseTurn:     "this step takes place, air, bomb, airstrike, activations and standing orders",
-		PhaseQueue:    "this step takes activations and standing orders",
-		PhaseAir:      "this step takes one air placement: air UNIT BOX",
-		PhaseDecision: "this step takes your decision (decide ...), standing orders and activations",
+		phaseSetup:    "set-up orders: place UNIT HEX, and standing orders",
+		phaseTurn:     "this step takes place, air, bomb, airstrike, activations and standing orders",
+		phaseQueue:    "this step takes activations and standing orders",
+		phaseAir:      "this step takes one air placement: air UNIT BOX",
+		phaseDecision: "this step takes your decision (decide ...), standing orders and activations",
 	}[g.Phase]
 	if kind == "" {
-		return "", nil, bad(stepHint, "%q is not an order", f[0])
+		return "", nil, adjudicator.Refuse(stepHint, "%q is not an order", f[0])
 	}
 	if !slices.Contains(allowed, kind) {
-		return "", nil, bad(stepHint, "%s orders are not taken in this step (%s)", f[0], g.label())
+		return "", nil, adjudicator.Refuse(stepHint, "%s orders are not taken in this step (%s)", f[0], g.label())
 	}
 	switch kind {
 	case "standing":
@@ -872,7 +856,7 @@ func (p *parser) line(f []string) (out string, alts []Alt, err error) {
 // forecast is the receipt's note on a move: where it would end and with
 // how many MP if it were carried out now ("" for other lines). The map
 // may change before the line's turn comes.
-func (g *game) forecast(a Alt) string {
+func (g *game) forecast(a alt) string {
 	act := a.Act
 	if act == nil || (act.Kind != "move" && act.Kind != "sm") || len(a.Conds) > 0 {
 		return ""
@@ -902,7 +886,7 @@ func (g *game) forecast(a Alt) string {
 
 func (p *parser) place(f []string) (string, error) {
 	if len(f) != 3 {
-		return "", bad("place UNIT HEX", "place needs a unit and a hex")
+		return "", adjudicator.Refuse("place UNIT HEX", "place needs a unit and a hex")
 	}
 	u, err := p.ownUnit(f[1])
 	if err != nil {
@@ -912,28 +896,28 @@ func (p *parser) place(f []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if p.g.Phase == PhaseSetup {
-		if u.Status != OnMap {
-			return "", bad("only units that start on the map set up (12.0)", "%s does not set up: it is %s", u.ID, statusName(u))
+	if p.g.Phase == phaseSetup {
+		if u.Status != onMap {
+			return "", adjudicator.Refuse("only units that start on the map set up (12.0)", "%s does not set up: it is %s", u.ID, statusName(u))
 		}
 		if why := p.g.setupBar(u.c, id); why != "" {
-			return "", bad(p.g.setupHint(u.c), "%s may not set up in %s: %s", u.ID, f[2], why)
+			return "", adjudicator.Refuse(p.g.setupHint(u.c), "%s may not set up in %s: %s", u.ID, f[2], why)
 		}
 		return "place " + u.ID + " " + p.g.hex(id), nil
 	}
-	if u.Status != Arriving {
-		return "", bad("place names units arriving this turn: "+strings.Join(p.g.arriving(p.side), " "), "%s is not arriving (%s)", u.ID, statusName(u))
+	if u.Status != arriving {
+		return "", adjudicator.Refuse("place names units arriving this turn: "+strings.Join(p.g.arriving(p.side), " "), "%s is not arriving (%s)", u.ID, statusName(u))
 	}
 	if why := p.g.entryBar(u, id, nil); why != "" {
-		return "", bad("reinforcements and recovered units enter in or next to an eligible, controlled entry hex (5.0): "+strings.Join(p.g.entryList(u), " "), "%s may not enter at %s: %s", u.ID, f[2], why)
+		return "", adjudicator.Refuse("reinforcements and recovered units enter in or next to an eligible, controlled entry hex (5.0): "+strings.Join(p.g.entryList(u), " "), "%s may not enter at %s: %s", u.ID, f[2], why)
 	}
 	return "place " + u.ID + " " + p.g.hex(id), nil
 }
 
-func (g *game) arriving(side Faction) []string {
+func (g *game) arriving(side faction) []string {
 	var out []string
 	for _, u := range g.Units {
-		if u.side() == side && u.Status == Arriving {
+		if u.side() == side && u.Status == arriving {
 			out = append(out, u.ID)
 		}
 	}
@@ -943,14 +927,14 @@ func (g *game) arriving(side Faction) []string {
 	return out
 }
 
-var boxes = []string{BoxSuppression, BoxBombing, BoxAirstrike, BoxPatrol, BoxGS, BoxInterdiction}
+var boxes = []string{boxSuppression, boxBombing, boxAirstrike, boxPatrol, boxGS, boxInterdiction}
 
 const hintAir = "air UNIT BOX [if enemy BOX >= N] [else BOX]; boxes: F suppression|patrol, G bombing|airstrike|gs|interdiction (6.0)"
 
 // airLine reads "air UNIT BOX [if enemy BOX OP N [and ...]] [else BOX]".
 func (p *parser) airLine(f []string) (string, error) {
 	if len(f) < 3 {
-		return "", bad(hintAir, "air needs a unit and a box")
+		return "", adjudicator.Refuse(hintAir, "air needs a unit and a box")
 	}
 	a, err := p.ownAir(f[1], "")
 	if err != nil {
@@ -967,17 +951,17 @@ func (p *parser) airLine(f []string) (string, error) {
 		var conds []string
 		for more := adjudicator.Consuming(&rest); more() && rest[0] != "else"; {
 			if len(rest) < 4 || rest[0] != "enemy" || !slices.Contains(boxes, rest[1]) || !slices.Contains([]string{">=", "<=", "<", ">", "="}, rest[2]) {
-				return "", bad(hintAir, "%q is not an air condition: want enemy BOX >= N", strings.Join(rest, " "))
+				return "", adjudicator.Refuse(hintAir, "%q is not an air condition: want enemy BOX >= N", strings.Join(rest, " "))
 			}
 			if _, err := strconv.Atoi(rest[3]); err != nil {
-				return "", bad(hintAir, "%q is not a number", rest[3])
+				return "", adjudicator.Refuse(hintAir, "%q is not a number", rest[3])
 			}
 			c := strings.Join(rest[:4], " ")
 			if slices.Contains(conds, c) {
-				return "", bad("give each condition once", "the condition %s is given twice", c)
+				return "", adjudicator.Refuse("give each condition once", "the condition %s is given twice", c)
 			}
 			if len(conds) == maxConds {
-				return "", bad(fmt.Sprintf("at most %d conditions an air line (6.0)", maxConds), "more than %d conditions", maxConds)
+				return "", adjudicator.Refuse(fmt.Sprintf("at most %d conditions an air line (6.0)", maxConds), "more than %d conditions", maxConds)
 			}
 			conds = append(conds, c)
 			rest = rest[4:]
@@ -986,13 +970,13 @@ func (p *parser) airLine(f []string) (string, error) {
 			}
 		}
 		if len(conds) == 0 {
-			return "", bad(hintAir, "if without a condition")
+			return "", adjudicator.Refuse(hintAir, "if without a condition")
 		}
 		out = append(out, "if", strings.Join(conds, " and "))
 	}
 	if len(rest) > 0 {
 		if len(rest) != 2 || rest[0] != "else" {
-			return "", bad(hintAir, "%q: after the conditions only else BOX may follow", strings.Join(rest, " "))
+			return "", adjudicator.Refuse(hintAir, "%q: after the conditions only else BOX may follow", strings.Join(rest, " "))
 		}
 		if err := boxFits(a, rest[1]); err != nil {
 			return "", err
@@ -1002,12 +986,12 @@ func (p *parser) airLine(f []string) (string, error) {
 	return strings.Join(out, " "), nil
 }
 
-func boxFits(a *Air, box string) error {
+func boxFits(a *air, box string) error {
 	if !slices.Contains(boxes, box) {
-		return bad(hintAir, "%q is not a mission box", box)
+		return adjudicator.Refuse(hintAir, "%q is not a mission box", box)
 	}
 	if a.c.Type == "F" && !slices.Contains(fBoxes, box) || a.c.Type == "G" && !slices.Contains(gBoxes, box) {
-		return bad("F units go to suppression or patrol; G units to bombing, airstrike, gs or interdiction (3.3, 6.1)", "%s is %s unit: not for the %s box", a.ID, map[string]string{"F": "an F", "G": "a G"}[a.c.Type], box)
+		return adjudicator.Refuse("F units go to suppression or patrol; G units to bombing, airstrike, gs or interdiction (3.3, 6.1)", "%s is %s unit: not for the %s box", a.ID, map[string]string{"F": "an F", "G": "a G"}[a.c.Type], box)
 	}
 	return nil
 }
@@ -1018,7 +1002,7 @@ func (p *parser) mission(f []string) (string, error) {
 		out := "bomb"
 		if len(f) > 1 {
 			if len(f) != 3 || f[1] != "escort" {
-				return "", bad("bomb [escort F,F]: every G in your bombing box flies (6.1.2)", "%q is not part of a bombing order", strings.Join(f[1:], " "))
+				return "", adjudicator.Refuse("bomb [escort F,F]: every G in your bombing box flies (6.1.2)", "%q is not part of a bombing order", strings.Join(f[1:], " "))
 			}
 			es, err := p.airList(f[2], "F")
 			if err != nil {
@@ -1029,7 +1013,7 @@ func (p *parser) mission(f []string) (string, error) {
 		return out, nil
 	}
 	if len(f) < 4 || f[2] != "with" {
-		return "", bad("airstrike UNIT with G,G [escort F,F] (6.1.3)", "airstrike needs a target and its G")
+		return "", adjudicator.Refuse("airstrike UNIT with G,G [escort F,F] (6.1.3)", "airstrike needs a target and its G")
 	}
 	t, err := p.enemyUnit(f[1])
 	if err != nil {
@@ -1042,7 +1026,7 @@ func (p *parser) mission(f []string) (string, error) {
 	out := "airstrike " + t.ID + " with " + strings.Join(gs, ",")
 	if len(f) > 4 {
 		if len(f) != 6 || f[4] != "escort" {
-			return "", bad("airstrike UNIT with G,G [escort F,F] (6.1.3)", "%q is not part of an airstrike", strings.Join(f[4:], " "))
+			return "", adjudicator.Refuse("airstrike UNIT with G,G [escort F,F] (6.1.3)", "%q is not part of an airstrike", strings.Join(f[4:], " "))
 		}
 		es, err := p.airList(f[5], "F")
 		if err != nil {
@@ -1078,14 +1062,14 @@ func (p *parser) standing(f []string) (string, error) {
 			return "absorb ask", nil
 		}
 		if len(args) == 0 {
-			return "", bad("absorb OPTION... from static support retreat vp rout, in your order of preference (8.3); absorb ask", "absorb needs options")
+			return "", adjudicator.Refuse("absorb OPTION... from static support retreat vp rout, in your order of preference (8.3); absorb ask", "absorb needs options")
 		}
 		for i, a := range args {
 			if !slices.Contains(absorbOptions, a) {
-				return "", bad("absorb OPTION... from static support retreat vp rout (8.3)", "%q is not a way to absorb LP", a)
+				return "", adjudicator.Refuse("absorb OPTION... from static support retreat vp rout (8.3)", "%q is not a way to absorb LP", a)
 			}
 			if slices.Contains(args[:i], a) {
-				return "", bad("name each option once, in your order of preference (8.3)", "%s is named twice", a)
+				return "", adjudicator.Refuse("name each option once, in your order of preference (8.3)", "%s is named twice", a)
 			}
 		}
 		return "absorb " + strings.Join(args, " "), nil
@@ -1094,14 +1078,14 @@ func (p *parser) standing(f []string) (string, error) {
 		return "defend " + s, err
 	case "intercept":
 		if len(args) != 2 || !slices.Contains(interceptKinds, args[0]) {
-			return "", bad("intercept bombing|airstrike|airmobile|interdiction|all N|all|none|ask: how many patrol F intercept (6.2)", "intercept needs a mission and how many")
+			return "", adjudicator.Refuse("intercept bombing|airstrike|airmobile|interdiction|all N|all|none|ask: how many patrol F intercept (6.2)", "intercept needs a mission and how many")
 		}
 		if args[1] == "ask" {
 			return "intercept " + args[0] + " ask", nil
 		}
 		q, ok := quantity(args[1])
 		if !ok {
-			return "", bad("a number, all, none or ask", "%q is not how many", args[1])
+			return "", adjudicator.Refuse("a number, all, none or ask", "%q is not how many", args[1])
 		}
 		return "intercept " + args[0] + " " + q, nil
 	case "interdict":
@@ -1109,32 +1093,32 @@ func (p *parser) standing(f []string) (string, error) {
 			return "interdict ask", nil
 		}
 		if len(args) < 2 || args[0] != "sm" {
-			return "", bad("interdict sm N|all|none [escort N|all|none]: G from your interdiction box against each enemy SM (6.3.1); interdict ask", "interdict needs sm and how many")
+			return "", adjudicator.Refuse("interdict sm N|all|none [escort N|all|none]: G from your interdiction box against each enemy SM (6.3.1); interdict ask", "interdict needs sm and how many")
 		}
 		q, ok := quantity(args[1])
 		if !ok {
-			return "", bad("a number, all or none", "%q is not how many", args[1])
+			return "", adjudicator.Refuse("a number, all or none", "%q is not how many", args[1])
 		}
 		out := "interdict sm " + q
 		if len(args) > 2 {
 			if len(args) != 4 || args[2] != "escort" {
-				return "", bad("interdict sm N [escort N|all|none]", "%q is not part of an interdict order", strings.Join(args[2:], " "))
+				return "", adjudicator.Refuse("interdict sm N [escort N|all|none]", "%q is not part of an interdict order", strings.Join(args[2:], " "))
 			}
 			e, ok := quantity(args[3])
 			if !ok {
-				return "", bad("a number, all or none", "%q is not how many", args[3])
+				return "", adjudicator.Refuse("a number, all or none", "%q is not how many", args[3])
 			}
 			out += " escort " + e
 		}
 		return out, nil
 	case "advancing":
 		if len(args) != 1 || !slices.Contains([]string{"lead", "none", "ask"}, args[0]) {
-			return "", bad("advancing lead|none|ask: who advances after a PA that does not say (8.4)", "advancing takes lead, none or ask")
+			return "", adjudicator.Refuse("advancing lead|none|ask: who advances after a PA that does not say (8.4)", "advancing takes lead, none or ask")
 		}
 		return "advancing " + args[0], nil
 	case "entry", "italians":
 		if len(args) == 0 {
-			return "", bad(f[0]+" HEX...: the hexes to place in, in order of preference", "%s needs hexes", f[0])
+			return "", adjudicator.Refuse(f[0]+" HEX...: the hexes to place in, in order of preference", "%s needs hexes", f[0])
 		}
 		var hs []string
 		for _, a := range args {
@@ -1143,23 +1127,23 @@ func (p *parser) standing(f []string) (string, error) {
 				return "", err
 			}
 			if f[0] == "italians" && g.sc.Map.Area[id] != Italy {
-				return "", bad("the Italians are placed in Italy (5.1.2)", "%s is not in Italy", a)
+				return "", adjudicator.Refuse("the Italians are placed in Italy (5.1.2)", "%s is not in Italy", a)
 			}
 			if f[0] == "entry" && !g.mayEnter(p.side, id) {
-				return "", bad("your units enter in or next to: "+strings.Join(g.entryHexList(p.side), " ")+" (5.0, 5.3)", "no unit of yours ever enters at %s: it is not in or next to one of your entry hexes", a)
+				return "", adjudicator.Refuse("your units enter in or next to: "+strings.Join(g.entryHexList(p.side), " ")+" (5.0, 5.3)", "no unit of yours ever enters at %s: it is not in or next to one of your entry hexes", a)
 			}
 			if slices.Contains(hs, g.hex(id)) {
-				return "", bad("name each hex once, in your order of preference", "%s is named twice", g.hex(id))
+				return "", adjudicator.Refuse("name each hex once, in your order of preference", "%s is named twice", g.hex(id))
 			}
 			hs = append(hs, g.hex(id))
 		}
 		if f[0] == "italians" && p.side != NATO {
-			return "", bad(hintStanding, "only NATO places the Italians (5.1.2)")
+			return "", adjudicator.Refuse(hintStanding, "only NATO places the Italians (5.1.2)")
 		}
 		return f[0] + " " + strings.Join(hs, " "), nil
 	case "oncall":
 		if len(args) != 2 {
-			return "", bad("oncall UNIT BOX: where the air unit goes after a successful On-Call check (6.7)", "oncall needs an air unit and a box")
+			return "", adjudicator.Refuse("oncall UNIT BOX: where the air unit goes after a successful On-Call check (6.7)", "oncall needs an air unit and a box")
 		}
 		a, err := p.ownAir(args[0], "")
 		if err != nil {
@@ -1176,7 +1160,7 @@ func (p *parser) standing(f []string) (string, error) {
 			return "stop none", nil
 		}
 		if len(args) < 4 || args[0] != "after" || args[1] != "attack" || args[2] != "on" {
-			return "", bad("stop after attack on HEX...|any: hold your queue and ask you after such an enemy attack; stop none", "stop needs after attack on HEX... or any")
+			return "", adjudicator.Refuse("stop after attack on HEX...|any: hold your queue and ask you after such an enemy attack; stop none", "stop needs after attack on HEX... or any")
 		}
 		if len(args) == 4 && args[3] == "any" {
 			return "stop after attack on any", nil
@@ -1188,7 +1172,7 @@ func (p *parser) standing(f []string) (string, error) {
 				return "", err
 			}
 			if slices.Contains(hs, g.hex(id)) {
-				return "", bad("name each hex once", "%s is named twice", g.hex(id))
+				return "", adjudicator.Refuse("name each hex once", "%s is named twice", g.hex(id))
 			}
 			hs = append(hs, g.hex(id))
 		}
@@ -1205,16 +1189,16 @@ func defendArgs(args []string) (string, error) {
 		return args[0], nil
 	}
 	if len(args) == 0 || len(args)%2 != 0 {
-		return "", bad(hint, "defend needs gs, interdict or escort with how many")
+		return "", adjudicator.Refuse(hint, "defend needs gs, interdict or escort with how many")
 	}
 	vals := map[string]string{"gs": "none", "interdict": "none", "escort": "none"}
 	for i := 0; i < len(args); i += 2 {
 		if _, ok := vals[args[i]]; !ok {
-			return "", bad(hint, "%q is not gs, interdict or escort", args[i])
+			return "", adjudicator.Refuse(hint, "%q is not gs, interdict or escort", args[i])
 		}
 		q, ok := quantity(args[i+1])
 		if !ok {
-			return "", bad(hint, "%q is not how many", args[i+1])
+			return "", adjudicator.Refuse(hint, "%q is not how many", args[i+1])
 		}
 		vals[args[i]] = q
 	}
@@ -1225,33 +1209,33 @@ func defendArgs(args []string) (string, error) {
 func (p *parser) decide(f []string) (string, error) {
 	g := p.g
 	pd := g.Pending
-	if pd == nil || pd.Kind != PhaseDecision || pd.Seat != p.seat { // decide lines reach only a decision step's seat
+	if pd == nil || pd.Kind != phaseDecision || pd.Seat != p.seat { // decide lines reach only a decision step's seat
 		return "", fmt.Errorf("decide answers a question this step does not ask")
 	}
 	args := f[1:]
 	if len(args) == 0 {
-		return "", bad(pd.Hint, "decide needs the answer")
+		return "", adjudicator.Refuse(pd.Hint, "decide needs the answer")
 	}
 	switch pd.Decide {
 	case "intercept":
 		if len(args) != 1 {
-			return "", bad(pd.Hint, "decide takes how many F: a number, all or none")
+			return "", adjudicator.Refuse(pd.Hint, "decide takes how many F: a number, all or none")
 		}
 		q, ok := quantity(args[0])
 		if !ok {
-			return "", bad(pd.Hint, "%q is not how many", args[0])
+			return "", adjudicator.Refuse(pd.Hint, "%q is not how many", args[0])
 		}
 		return "decide " + q, nil
 	case "defend":
 		s, err := defendArgs(args)
 		if err != nil || s == "ask" {
-			return "", bad(pd.Hint, "%v", orAsk(err))
+			return "", adjudicator.Refuse(pd.Hint, "%v", orAsk(err))
 		}
 		return "decide " + s, nil
 	case "interdict":
 		s, err := p.standing(append([]string{"interdict"}, args...))
 		if err != nil || s == "interdict ask" {
-			return "", bad(pd.Hint, "%v", orAsk(err))
+			return "", adjudicator.Refuse(pd.Hint, "%v", orAsk(err))
 		}
 		return "decide " + strings.TrimPrefix(s, "interdict "), nil
 	case "absorb":
@@ -1259,13 +1243,13 @@ func (p *parser) decide(f []string) (string, error) {
 		for _, a := range args {
 			if slices.Contains(absorbOptions, a) {
 				if slices.Contains(opts, a) {
-					return "", bad(pd.Hint, "%s is named twice", a)
+					return "", adjudicator.Refuse(pd.Hint, "%s is named twice", a)
 				}
 				opts = append(opts, a)
 				continue
 			}
 			if len(opts) == 0 || opts[len(opts)-1] != "retreat" {
-				return "", bad(pd.Hint, "%q is not a way to absorb LP (static support retreat vp rout), nor a hex after retreat", a)
+				return "", adjudicator.Refuse(pd.Hint, "%q is not a way to absorb LP (static support retreat vp rout), nor a hex after retreat", a)
 			}
 			id, err := p.hexArg(a)
 			if err != nil {
@@ -1274,7 +1258,7 @@ func (p *parser) decide(f []string) (string, error) {
 			path = append(path, g.hex(id))
 		}
 		if len(path) > 3 {
-			return "", bad(pd.Hint, "a retreat is 1 to 3 hexes (8.3)")
+			return "", adjudicator.Refuse(pd.Hint, "a retreat is 1 to 3 hexes (8.3)")
 		}
 		s := "decide " + strings.Join(opts, " ")
 		if len(path) > 0 {
@@ -1283,7 +1267,7 @@ func (p *parser) decide(f []string) (string, error) {
 		return s, nil
 	case "advance":
 		if len(args) != 1 {
-			return "", bad(pd.Hint, "decide none, decide lead, or decide UNIT[>HEX>HEX],UNIT")
+			return "", adjudicator.Refuse(pd.Hint, "decide none, decide lead, or decide UNIT[>HEX>HEX],UNIT")
 		}
 		if args[0] == "none" || args[0] == "lead" {
 			return "decide " + args[0], nil
@@ -1327,11 +1311,11 @@ func (p *parser) decideAdvance(s string) (string, error) {
 				return "", err
 			}
 			if seen[u.ID] {
-				return "", bad(pd.Hint, "%s is named twice", u.ID)
+				return "", adjudicator.Refuse(pd.Hint, "%s is named twice", u.ID)
 			}
 			seen[u.ID] = true
 			if len(parts) > aacmaMax+1 {
-				return "", bad(pd.Hint, "%s's advance costs more than 4 MP: the AACMA is at most 4 (8.4)", u.ID)
+				return "", adjudicator.Refuse(pd.Hint, "%s's advance costs more than 4 MP: the AACMA is at most 4 (8.4)", u.ID)
 			}
 			for _, h := range parts[1:] {
 				if _, err := p.landHex(h); err != nil {

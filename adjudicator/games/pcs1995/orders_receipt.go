@@ -17,6 +17,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // queueLinesPerUnit caps an activation queue: a side activates each of its
@@ -30,7 +31,7 @@ const aacmaMax = 8
 
 // queueCap is the most activation lines a seat's file may give: four for
 // each of its side's ground units in the counter list.
-func (g *game) queueCap(side Faction) (lines, units int) {
+func (g *game) queueCap(side faction) (lines, units int) {
 	for _, c := range g.sc.Counters {
 		if c.Side == side {
 			units++
@@ -45,7 +46,7 @@ type parsedLine struct {
 	f     []string
 	kind  string
 	canon string
-	alts  []Alt
+	alts  []alt
 	err   error
 }
 
@@ -55,12 +56,8 @@ type parsedLine struct {
 func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
 	p := &parser{g: g, seat: seat, side: sideOf(seat)}
 	var ls []*parsedLine
-	for _, l := range lines {
-		text := stripComment(l.Text)
-		if text == "" {
-			continue
-		}
-		pl := &parsedLine{n: l.Line, f: g.normalise(text)}
+	for n, text := range kit.Lines(lines) {
+		pl := &parsedLine{n: n, f: g.normalise(text)}
 		pl.kind = lineKind(pl.f)
 		pl.canon, pl.alts, pl.err = p.line(pl.f)
 		ls = append(ls, pl)
@@ -71,8 +68,8 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	for _, pl := range ls {
 		if pl.err != nil {
 			hint := "docs/orders-pcs1995.md lists the orders"
-			if oe, ok := pl.err.(*orderError); ok {
-				hint = oe.hint
+			if oe, ok := pl.err.(*adjudicator.Refusal); ok {
+				hint = oe.Hint
 			}
 			problems = append(problems, adjudicator.Problem{Line: pl.n, Text: pl.err.Error(), Hint: hint})
 			continue
@@ -110,9 +107,9 @@ func (p *parser) checkFile(ls []*parsedLine) {
 		airs++
 		switch n, ok := airAt[f[1]]; {
 		case ok:
-			pl.err = bad("give each air unit one line; an else box covers the other case", "%s already has an air line, on line %d", f[1], n)
+			pl.err = adjudicator.Refuse("give each air unit one line; an else box covers the other case", "%s already has an air line, on line %d", f[1], n)
 		case g.Strict && airs > 1:
-			pl.err = bad("in strict mode every air placement is its own step", "strict mode: one air placement a step")
+			pl.err = adjudicator.Refuse("in strict mode every air placement is its own step", "strict mode: one air placement a step")
 		}
 		if pl.err != nil {
 			continue
@@ -138,7 +135,7 @@ func (p *parser) checkFile(ls []*parsedLine) {
 		switch pl.kind {
 		case "place":
 			if n, ok := placed[f[1]]; ok {
-				pl.err = bad("give each unit one place order", "%s already has a place order, on line %d", f[1], n)
+				pl.err = adjudicator.Refuse("give each unit one place order", "%s already has a place order, on line %d", f[1], n)
 				continue
 			}
 			placed[f[1]] = pl.n
@@ -146,14 +143,14 @@ func (p *parser) checkFile(ls []*parsedLine) {
 			key := standingKey(f)
 			if n, ok := standing[key]; ok {
 				what := strings.ReplaceAll(key, ":", " ")
-				pl.err = bad(fmt.Sprintf("a standing order stands until replaced: give %s once, as you mean it", what),
+				pl.err = adjudicator.Refuse(fmt.Sprintf("a standing order stands until replaced: give %s once, as you mean it", what),
 					"the standing order %s is given twice (first on line %d)", what, n)
 				continue
 			}
 			standing[key] = pl.n
 		case "decide":
 			if decided > 0 {
-				pl.err = bad("one answer to the question: keep the one you mean", "a second answer (the first is on line %d)", decided)
+				pl.err = adjudicator.Refuse("one answer to the question: keep the one you mean", "a second answer (the first is on line %d)", decided)
 				continue
 			}
 			decided = pl.n
@@ -182,13 +179,13 @@ func standingKey(f []string) string {
 func (p *parser) checkMission(pl *parsedLine, f []string, mayBe map[string][]string, airAt, refusedAir, flies map[string]int, bombed *int) error {
 	if f[0] == "bomb" {
 		if *bombed > 0 {
-			return bad("one bomb line: every G in your bombing box flies it (6.1.2); list all its escorts there: bomb escort F,F", "a second bomb line (the first is on line %d)", *bombed)
+			return adjudicator.Refuse("one bomb line: every G in your bombing box flies it (6.1.2); list all its escorts there: bomb escort F,F", "a second bomb line (the first is on line %d)", *bombed)
 		}
 		*bombed = pl.n
 	} else {
 		for _, id := range strings.Split(f[3], ",") {
 			if n, ok := flies[id]; ok {
-				return bad("give each airstrike its own G: a G flies one strategic mission a turn (6.1)", "%s flies the airstrike of line %d already", id, n)
+				return adjudicator.Refuse("give each airstrike its own G: a G flies one strategic mission a turn (6.1)", "%s flies the airstrike of line %d already", id, n)
 			}
 		}
 		for _, id := range strings.Split(f[3], ",") {
@@ -204,23 +201,23 @@ func (p *parser) checkMission(pl *parsedLine, f []string, mayBe map[string][]str
 				continue
 			}
 			if n, ok := airAt[id]; ok {
-				return bad(fmt.Sprintf("line %d, the air line for %s, puts it elsewhere: make it air %s %s", n, id, id, box), "no air line of this file puts %s in the %s box, where this mission takes it from (6.0)", id, box)
+				return adjudicator.Refuse(fmt.Sprintf("line %d, the air line for %s, puts it elsewhere: make it air %s %s", n, id, id, box), "no air line of this file puts %s in the %s box, where this mission takes it from (6.0)", id, box)
 			}
 			if n, ok := refusedAir[id]; ok {
-				return bad(fmt.Sprintf("line %d, the air line for %s, was refused: correct it (air %s %s)", n, id, id, box), "no air line of this file puts %s in the %s box, where this mission takes it from (6.0)", id, box)
+				return adjudicator.Refuse(fmt.Sprintf("line %d, the air line for %s, was refused: correct it (air %s %s)", n, id, id, box), "no air line of this file puts %s in the %s box, where this mission takes it from (6.0)", id, box)
 			}
-			return bad(fmt.Sprintf("add the line: air %s %s", id, box), "no air line of this file puts %s in the %s box, where this mission takes it from (6.0)", id, box)
+			return adjudicator.Refuse(fmt.Sprintf("add the line: air %s %s", id, box), "no air line of this file puts %s in the %s box, where this mission takes it from (6.0)", id, box)
 		}
 		return nil
 	}
 	for i := 0; i+1 < len(f); i++ {
 		switch f[i] {
 		case "with":
-			if err := check(f[i+1], BoxAirstrike); err != nil {
+			if err := check(f[i+1], boxAirstrike); err != nil {
 				return err
 			}
 		case "escort":
-			if err := check(f[i+1], BoxPatrol); err != nil {
+			if err := check(f[i+1], boxPatrol); err != nil {
 				return err
 			}
 		}
@@ -236,17 +233,17 @@ func (p *parser) checkMission(pl *parsedLine, f []string, mayBe map[string][]str
 func (p *parser) checkQueueLine(pl *parsedLine, acts, passAt, deescAt *int, capLines, units int) error {
 	g := p.g
 	if *passAt > 0 && !p.mayGoFirst(pl.alts) {
-		return bad("a pass ends your activations for the turn (7.0): put pass last, or give it a condition", "nothing runs after the pass on line %d (7.0)", *passAt)
+		return adjudicator.Refuse("a pass ends your activations for the turn (7.0): put pass last, or give it a condition", "nothing runs after the pass on line %d (7.0)", *passAt)
 	}
-	if *deescAt > 0 && slices.ContainsFunc(pl.alts, func(a Alt) bool { return a.Act != nil && a.Act.Kind == "deescalate" }) {
-		return bad("one de-escalation roll a turn (7.5): leave this one out, or give the first a condition", "line %d makes this turn's de-escalation roll already (7.5)", *deescAt)
+	if *deescAt > 0 && slices.ContainsFunc(pl.alts, func(a alt) bool { return a.Act != nil && a.Act.Kind == "deescalate" }) {
+		return adjudicator.Refuse("one de-escalation roll a turn (7.5): leave this one out, or give the first a condition", "line %d makes this turn's de-escalation roll already (7.5)", *deescAt)
 	}
 	*acts++
 	if g.Strict && *acts > 1 {
-		return bad("in strict mode every activation is its own step: send the others when asked", "strict mode: one activation a step")
+		return adjudicator.Refuse("in strict mode every activation is its own step: send the others when asked", "strict mode: one activation a step")
 	}
 	if *acts > capLines {
-		return bad(fmt.Sprintf("a turn has at most one activation for each of your units (each goes static, 7.0), a de-escalation roll and a pass: send the first %d lines now and the rest when you are asked", capLines),
+		return adjudicator.Refuse(fmt.Sprintf("a turn has at most one activation for each of your units (each goes static, 7.0), a de-escalation roll and a pass: send the first %d lines now and the rest when you are asked", capLines),
 			"more than %d activation lines: a queue holds four for each of your %d units", capLines, units)
 	}
 	if len(pl.alts) == 1 && len(pl.alts[0].Conds) == 0 {
@@ -265,9 +262,9 @@ func (p *parser) checkQueueLine(pl *parsedLine, acts, passAt, deescAt *int, capL
 // (3.6, 7.0). A unit may be overstacked when it shares its hex with a unit
 // of its side now, or, in a turn's first step while units of its side
 // arrive, when it stands in a city (every entry hex is one, 5.0).
-func (p *parser) mayGoFirst(alts []Alt) bool {
+func (p *parser) mayGoFirst(alts []alt) bool {
 	g := p.g
-	arriving := slices.ContainsFunc(g.Units, func(u *Unit) bool { return u.side() == p.side && u.Status == Arriving })
+	arriving := slices.ContainsFunc(g.Units, func(u *Unit) bool { return u.side() == p.side && u.Status == arriving })
 	for _, a := range alts {
 		act := a.Act
 		if act == nil || act.Unit == "" {
@@ -278,7 +275,7 @@ func (p *parser) mayGoFirst(alts []Alt) bool {
 		}
 		u := g.byID[act.Unit]
 		stacked := slices.ContainsFunc(g.occ[u.pos], func(o *Unit) bool { return o != u && o.side() == u.side() })
-		if stacked || g.Phase == PhaseTurn && arriving && g.city(u.pos) {
+		if stacked || g.Phase == phaseTurn && arriving && g.city(u.pos) {
 			return true
 		}
 	}
@@ -292,14 +289,14 @@ func (p *parser) mayGoFirst(alts []Alt) bool {
 // static (7.4) or barred by a ridge (9.6), an advance the AACMA can never
 // pay for (8.4), an air unit spent until the next Air Commitment Phase
 // (6.7). An "at" condition sets where the unit starts.
-func (p *parser) receiptBar(a Alt) error {
+func (p *parser) receiptBar(a alt) error {
 	g := p.g
 	act := a.Act
 	if act == nil {
 		return nil
 	}
 	if act.Kind == "deescalate" && g.Deesc[p.seat] {
-		return bad("one de-escalation roll a turn (7.5): yours comes back next turn", "your de-escalation roll was made this turn already (7.5)")
+		return adjudicator.Refuse("one de-escalation roll a turn (7.5): yours comes back next turn", "your de-escalation roll was made this turn already (7.5)")
 	}
 	if act.Unit == "" {
 		return nil
@@ -318,7 +315,7 @@ func (p *parser) receiptBar(a Alt) error {
 	}
 	u := g.byID[act.Unit]
 	if u.Static && len(a.Conds) == 0 {
-		return bad("a unit that is static may not be activated again this turn (7.0)", "%s is static", u.ID)
+		return adjudicator.Refuse("a unit that is static may not be activated again this turn (7.0)", "%s is static", u.ID)
 	}
 	switch act.Kind {
 	case "move", "sm":
@@ -337,10 +334,10 @@ func (p *parser) receiptBar(a Alt) error {
 			s := g.byID[id]
 			guarded := slices.Contains(a.Conds, Cond{Kind: "fresh", Unit: id})
 			if s.Static && !guarded {
-				return bad("only fresh units take part in a PA (7.4): name the fresh units next to "+g.hex(act.Target)+": "+strings.Join(g.supporters(u, start, act.Target), " "), "%s is static: it may not support the PA", id)
+				return adjudicator.Refuse("only fresh units take part in a PA (7.4): name the fresh units next to "+g.hex(act.Target)+": "+strings.Join(g.supporters(u, start, act.Target), " "), "%s is static: it may not support the PA", id)
 			}
-			if s.c.GroundType() != Foot && g.sc.Map.Ridge(start(s), act.Target) {
-				return bad("a non-Foot unit across a ridge hexside takes part in a PA only as its lead (9.6): name it as the lead of its own PA, or leave it out", "%s is across a ridge from %s: a non-Foot unit may not support the PA (9.6)", id, g.hex(act.Target))
+			if s.c.GroundType() != foot && g.sc.Map.Ridge(start(s), act.Target) {
+				return adjudicator.Refuse("a non-Foot unit across a ridge hexside takes part in a PA only as its lead (9.6): name it as the lead of its own PA, or leave it out", "%s is across a ridge from %s: a non-Foot unit may not support the PA (9.6)", id, g.hex(act.Target))
 			}
 		}
 		for _, ad := range act.Advance {
@@ -361,7 +358,7 @@ func (g *game) supporters(lead *Unit, start func(*Unit) board.ID, target board.I
 	var out []string
 	for _, o := range g.Units {
 		if o != lead && o.side() == lead.side() && o.fresh() && g.grid.Adjacent(start(o), target) &&
-			(o.c.GroundType() == Foot || !g.sc.Map.Ridge(start(o), target)) {
+			(o.c.GroundType() == foot || !g.sc.Map.Ridge(start(o), target)) {
 			out = append(out, o.ID)
 		}
 	}
@@ -375,13 +372,13 @@ func (g *game) supporters(lead *Unit, start func(*Unit) board.ID, target board.I
 // stays there until the next Air Commitment Phase (6.7, 6.4.1, 6.1.1).
 func (p *parser) spentBar(lists ...[]string) error {
 	g := p.g
-	if g.Stage != StageBombing && g.Stage != StageAction {
+	if g.Stage != stageBombing && g.Stage != stageAction {
 		return nil // the air units are placed in this step
 	}
 	for _, list := range lists {
 		for _, id := range list {
-			if a := g.airBy[id]; a != nil && a.Box == BoxSpent {
-				return bad("your air units not spent: "+g.airBoxes(p.side), "%s is spent until the next Air Commitment Phase (6.7)", id)
+			if a := g.airBy[id]; a != nil && a.Box == boxSpent {
+				return adjudicator.Refuse("your air units not spent: "+g.airBoxes(p.side), "%s is spent until the next Air Commitment Phase (6.7)", id)
 			}
 		}
 	}
@@ -389,9 +386,9 @@ func (p *parser) spentBar(lists ...[]string) error {
 }
 
 // airBoxes lists a side's air units in their boxes for a hint.
-func (g *game) airBoxes(side Faction) string {
+func (g *game) airBoxes(side faction) string {
 	var parts []string
-	for _, box := range []string{BoxPatrol, BoxGS, BoxInterdiction, BoxSuppression, BoxBombing, BoxAirstrike} {
+	for _, box := range []string{boxPatrol, boxGS, boxInterdiction, boxSuppression, boxBombing, boxAirstrike} {
 		var ids []string
 		for _, a := range g.airOf(side, box) {
 			ids = append(ids, a.ID)
@@ -409,7 +406,7 @@ func (g *game) airBoxes(side Faction) string {
 // moveBar refuses a move or SM whose hexes cost more MP than the unit has
 // (7.1: up to its MA; 7.2: twice its MA; 9.0 the costs): the costs depend
 // on the map only, so such a move can never be made as written.
-func (p *parser) moveBar(u *Unit, from board.ID, a *Activation) error {
+func (p *parser) moveBar(u *Unit, from board.ID, a *activation) error {
 	g := p.g
 	mp := u.c.MA * 2
 	if a.Kind == "sm" {
@@ -432,15 +429,15 @@ func (p *parser) moveBar(u *Unit, from board.ID, a *Activation) error {
 		hint = fmt.Sprintf("%s can pay for %s (%s of its %d MP): end the move there, or take a cheaper way (9.0)", u.ID, hexList(g, a.Path[:fits+1]), halves(spent), mp/2)
 	}
 	if a.Kind == "sm" {
-		return bad(hint, "%s's SM costs %s MP: twice its MA is %d (7.2)", u.ID, halves(total), mp/2)
+		return adjudicator.Refuse(hint, "%s's SM costs %s MP: twice its MA is %d (7.2)", u.ID, halves(total), mp/2)
 	}
-	return bad(hint, "%s's move costs %s MP: its MA is %d (7.1)", u.ID, halves(total), mp/2)
+	return adjudicator.Refuse(hint, "%s's move costs %s MP: its MA is %d (7.1)", u.ID, halves(total), mp/2)
 }
 
 // meBar refuses an ME its MP cannot pay for as written (7.3): the hexes
 // entered, and for each attack the cost of entering the enemy hex plus the
 // bid; an advance costs nothing (8.4).
-func (p *parser) meBar(u *Unit, from board.ID, a *Activation) error {
+func (p *parser) meBar(u *Unit, from board.ID, a *activation) error {
 	g := p.g
 	typ := u.c.GroundType()
 	left := u.c.MA * 2
@@ -455,7 +452,7 @@ func (p *parser) meBar(u *Unit, from board.ID, a *Activation) error {
 				if most := (left - hc) / 2; most >= 1 {
 					hint = fmt.Sprintf("bid at most %d: %s MP are left in %s and entering %s costs %s (7.3)", most, halves(left), g.hex(pos), g.hex(s.Hex), halves(hc))
 				}
-				return bad(hint, "the ME on %s costs %s MP (the hex %s + the bid %d) and %s are left (7.3)", g.hex(s.Hex), halves(c), halves(hc), s.Bid, halves(left))
+				return adjudicator.Refuse(hint, "the ME on %s costs %s MP (the hex %s + the bid %d) and %s are left (7.3)", g.hex(s.Hex), halves(c), halves(hc), s.Bid, halves(left))
 			}
 			left -= hc + 2*s.Bid
 		case s.Advance:
@@ -468,7 +465,7 @@ func (p *parser) meBar(u *Unit, from board.ID, a *Activation) error {
 				if len(entered) > 0 {
 					hint = fmt.Sprintf("%s can pay for %s and no further: attack from there, or take a cheaper way (9.0)", u.ID, hexList(g, entered))
 				}
-				return bad(hint, "entering %s costs %s MP and %s are left of %s's %d (7.3)", g.hex(s.Hex), halves(c), halves(left), u.ID, u.c.MA)
+				return adjudicator.Refuse(hint, "entering %s costs %s MP and %s are left of %s's %d (7.3)", g.hex(s.Hex), halves(c), halves(left), u.ID, u.c.MA)
 			}
 			left -= c
 			pos = s.Hex
@@ -501,7 +498,7 @@ func (p *parser) advanceBar(u *Unit, target board.ID, path []board.ID, limit int
 		hint = fmt.Sprintf("with an AACMA of %d, %s can pay for %s (%s MP): end its path there (8.4)", limit/2, u.ID, hexList(g, path[:fits+1]), halves(spent))
 	}
 	if limit < aacmaMax {
-		return bad(hint, "%s's advance costs %s MP after %s: the AACMA is %d (8.4)", u.ID, halves(total), g.hex(target), limit/2)
+		return adjudicator.Refuse(hint, "%s's advance costs %s MP after %s: the AACMA is %d (8.4)", u.ID, halves(total), g.hex(target), limit/2)
 	}
-	return bad(hint, "%s's advance costs %s MP after %s: the AACMA is at most 4 (8.4)", u.ID, halves(total), g.hex(target))
+	return adjudicator.Refuse(hint, "%s's advance costs %s MP after %s: the AACMA is at most 4 (8.4)", u.ID, halves(total), g.hex(target))
 }

@@ -26,20 +26,20 @@ func TestQueueCapKeepsTheStateSmall(t *testing.T) {
 	for i := 2; i <= n; i++ {
 		lines = append(lines, adjudicator.OrderLine{Line: i, Text: "move N-X 1003 if vp >= 99 else skip"})
 	}
-	canon, problems := Game.ParseOrders(state, SeatNATO, lines)
+	canon, problems := Game.ParseOrders(state, seatNATO, lines)
 	if len(canon) != capLines || len(problems) != n-capLines {
 		t.Fatalf("%d lines accepted, %d refused; want %d and %d", len(canon), len(problems), capLines, n-capLines)
 	}
 	if p := problems[0]; p.Line != capLines+1 || !strings.Contains(p.Text, fmt.Sprintf("more than %d activation lines", capLines)) || p.Hint == "" {
 		t.Errorf("first refusal %+v", p)
 	}
-	next, _, err := Game.Adjudicate(state, map[string][]string{SeatNATO: canon}, newSeeded(1))
+	next, _, err := Game.Adjudicate(state, map[string][]string{seatNATO: canon}, newSeeded(1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	after, _ := decode(next)
-	if len(after.Queue[SeatNATO]) != capLines-1 {
-		t.Errorf("the queue keeps %d lines, want %d", len(after.Queue[SeatNATO]), capLines-1)
+	if len(after.Queue[seatNATO]) != capLines-1 {
+		t.Errorf("the queue keeps %d lines, want %d", len(after.Queue[seatNATO]), capLines-1)
 	}
 	if grown := len(next) - len(state); grown > capLines*64 {
 		t.Errorf("the state grew by %d bytes for %d queued lines", grown, capLines)

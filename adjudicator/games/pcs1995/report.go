@@ -37,7 +37,7 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		pic := *pub.Picture
 		sit.Picture = &pic
 	}
-	for _, s := range []string{SeatNATO, SeatRS} {
+	for _, s := range []string{seatNATO, seatRS} {
 		if seat == s || seat == "" {
 			sit.Hand = append(sit.Hand, g.hand(s, seat == "")...)
 		}
@@ -81,15 +81,15 @@ func (g *game) publicSituation() adjudicator.Situation {
 		return "not used"
 	}
 	sit.Tracks = []board.Track{
-		{Name: "Turn", Value: max(g.Turn, 1), Min: 1, Max: GameTurns},
+		{Name: "Turn", Value: max(g.Turn, 1), Min: 1, Max: gameTurns},
 		{Name: "VP", Value: g.VP, Min: 0, Max: 20},
 		{Name: "Initiative", Text: orNone(string(g.Initiative))},
-		{Name: "De-escalation", Text: "NATO " + de(SeatNATO) + ", RS " + de(SeatRS)},
+		{Name: "De-escalation", Text: "NATO " + de(seatNATO) + ", RS " + de(seatRS)},
 		{Name: "NATO air", Text: g.placedText(NATO)},
 		{Name: "RS air", Text: g.placedText(RS)},
 	}
-	if n := g.Count[SeatNATO] + g.Count[SeatRS]; n > 0 || g.Stage == StageAction {
-		sit.Tracks = append(sit.Tracks, board.Track{Name: "Activations", Text: fmt.Sprintf("NATO %d, RS %d", g.Count[SeatNATO], g.Count[SeatRS])})
+	if n := g.Count[seatNATO] + g.Count[seatRS]; n > 0 || g.Stage == stageAction {
+		sit.Tracks = append(sit.Tracks, board.Track{Name: "Activations", Text: fmt.Sprintf("NATO %d, RS %d", g.Count[seatNATO], g.Count[seatRS])})
 	}
 	if g.Over {
 		sit.Tracks = append(sit.Tracks, board.Track{Name: "Winner", Text: g.Winner})
@@ -98,7 +98,7 @@ func (g *game) publicSituation() adjudicator.Situation {
 		sit.Units = append(sit.Units, g.unitRow(u))
 	}
 	for _, a := range g.Air {
-		if a.Box == BoxPool {
+		if a.Box == boxPool {
 			continue
 		}
 		st := ""
@@ -220,10 +220,10 @@ func (g *game) picture(tracks []board.Track) *board.Picture {
 	}
 	for _, id := range m.Grid.All() {
 		t := m.Terrain[id]
-		if t != SeaTerrain && m.Area[id] == "" {
+		if t != seaTerrain && m.Area[id] == "" {
 			t = "off-map"
 		}
-		if t != ClearTerrain {
+		if t != clearTerrain {
 			p.Terrain[id] = t
 		}
 	}
@@ -240,7 +240,7 @@ func (g *game) picture(tracks []board.Track) *board.Picture {
 		}
 	}
 	for _, b := range m.Borders() {
-		if m.Terrain[b.A] != SeaTerrain && m.Terrain[b.B] != SeaTerrain {
+		if m.Terrain[b.A] != seaTerrain && m.Terrain[b.B] != seaTerrain {
 			p.Hexsides = append(p.Hexsides, board.Hexside{A: b.A, B: b.B, Kind: board.Border})
 		}
 	}

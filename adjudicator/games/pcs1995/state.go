@@ -17,58 +17,58 @@ import (
 
 // The seats.
 const (
-	SeatNATO = "NATO"
-	SeatRS   = "RS"
+	seatNATO = "NATO"
+	seatRS   = "RS"
 )
 
 // The kinds of step (what the step open waits for).
 const (
-	PhaseSetup    = "setup"    // both seats: the set-up (12.0)
-	PhaseTurn     = "turn"     // both seats: placement, air commitment, activation queues
-	PhaseQueue    = "queue"    // one seat: its activation queue ran out (or it asked to be asked)
-	PhaseAir      = "air"      // strict mode, one seat: its next air placement
-	PhaseDecision = "decision" // one seat: a decision its standing orders do not give
-	PhaseOver     = "over"
+	phaseSetup    = "setup"    // both seats: the set-up (12.0)
+	phaseTurn     = "turn"     // both seats: placement, air commitment, activation queues
+	phaseQueue    = "queue"    // one seat: its activation queue ran out (or it asked to be asked)
+	phaseAir      = "air"      // strict mode, one seat: its next air placement
+	phaseDecision = "decision" // one seat: a decision its standing orders do not give
+	phaseOver     = "over"
 )
 
 // The stages of a game turn's work (4.0).
 const (
-	StagePlacement = "placement" // I: reinforcements and recovered units enter
-	StageAir       = "air"       // III.i: air units are placed in the mission boxes
-	StageBombing   = "bombing"   // III.ii: the strategic bombing missions
-	StageAction    = "action"    // IV: the Action Phase
+	stagePlacement = "placement" // I: reinforcements and recovered units enter
+	stageAir       = "air"       // III.i: air units are placed in the mission boxes
+	stageBombing   = "bombing"   // III.ii: the strategic bombing missions
+	stageAction    = "action"    // IV: the Action Phase
 )
 
 // The air boxes (6.0): the three strategic bombing boxes, patrol/escort,
 // ground support, interdiction, and spent.
 const (
-	BoxSuppression  = "suppression"
-	BoxBombing      = "bombing"
-	BoxAirstrike    = "airstrike"
-	BoxPatrol       = "patrol"
-	BoxGS           = "gs"
-	BoxInterdiction = "interdiction"
-	BoxSpent        = "spent"
-	BoxPool         = "pool"       // a reinforcement not yet arrived
-	BoxEliminated   = "eliminated" // 6.4.1, 6.6
+	boxSuppression  = "suppression"
+	boxBombing      = "bombing"
+	boxAirstrike    = "airstrike"
+	boxPatrol       = "patrol"
+	boxGS           = "gs"
+	boxInterdiction = "interdiction"
+	boxSpent        = "spent"
+	boxPool         = "pool"       // a reinforcement not yet arrived
+	boxEliminated   = "eliminated" // 6.4.1, 6.6
 )
 
-var fBoxes = []string{BoxSuppression, BoxPatrol}
-var gBoxes = []string{BoxBombing, BoxAirstrike, BoxGS, BoxInterdiction}
+var fBoxes = []string{boxSuppression, boxPatrol}
+var gBoxes = []string{boxBombing, boxAirstrike, boxGS, boxInterdiction}
 
 // Unit statuses off the map.
 const (
-	OnMap             = ""
-	Pool              = "pool"        // a reinforcement not yet arrived
-	Arriving          = "arriving"    // arrived (or recovered), waiting to be placed (5.0)
-	Routed            = "routed"      // in the routed box (5.3)
-	StatusSurrendered = "surrendered" // removed for good, VP to the opponent (5.3, 11.1)
-	Removed           = "removed"     // a routed Russian (5.3), an overstack loss (3.6)
+	onMap             = ""
+	pool              = "pool"        // a reinforcement not yet arrived
+	arriving          = "arriving"    // arrived (or recovered), waiting to be placed (5.0)
+	routed            = "routed"      // in the routed box (5.3)
+	statusSurrendered = "surrendered" // removed for good, VP to the opponent (5.3, 11.1)
+	removed           = "removed"     // a routed Russian (5.3), an overstack loss (3.6)
 )
 
 // State is the game's state.
 type State struct {
-	Data   Data `json:"data"`
+	Data   data `json:"data"`
 	Strict bool `json:"strict,omitempty"`
 	Core
 }
@@ -79,16 +79,16 @@ type Core struct {
 	Turn       int     `json:"turn"`
 	Phase      string  `json:"phase"`
 	Stage      string  `json:"stage,omitempty"`
-	Initiative Faction `json:"initiative,omitempty"`
+	Initiative faction `json:"initiative,omitempty"`
 	VP         int     `json:"vp"`
 
 	Units []*Unit `json:"units"`
-	Air   []*Air  `json:"air"`
+	Air   []*air  `json:"air"`
 	// Cup holds the chits in the cup (3.5); Drawn those under units this turn.
 	Cup   []string `json:"cup"`
 	Drawn []string `json:"drawn,omitempty"`
 	// Control is the side controlling each city (5.0, 11.1).
-	Control     map[string]Faction `json:"control"`
+	Control     map[string]faction `json:"control"`
 	Contributed []string           `json:"contributed,omitempty"` // NATO contingents arrived (5.1)
 	ThreeVO     bool               `json:"three_vo,omitempty"`    // the 3 VO has arrived (5.2)
 
@@ -99,11 +99,11 @@ type Core struct {
 	Missions map[string][]string `json:"missions,omitempty"`
 	// AirNext is the side placing the next air unit (6.0), "" outside the
 	// placement; Plan lists the strategic bombing missions still to fly (6.1).
-	AirNext Faction  `json:"air_next,omitempty"`
+	AirNext faction  `json:"air_next,omitempty"`
 	Plan    []string `json:"plan,omitempty"`
 	// The Action Phase: whose activation is next, who has passed, who has
 	// rolled for de-escalation, whose queue is held for a stop order.
-	Current Faction         `json:"current,omitempty"`
+	Current faction         `json:"current,omitempty"`
 	Passed  map[string]bool `json:"passed,omitempty"`
 	Deesc   map[string]bool `json:"deesc,omitempty"`
 	Held    map[string]bool `json:"held,omitempty"`
@@ -112,10 +112,10 @@ type Core struct {
 
 	// Standing are each seat's standing orders, by kind.
 	Standing map[string]map[string]string `json:"standing,omitempty"`
-	Pending  *Pending                     `json:"pending,omitempty"`
+	Pending  *pending                     `json:"pending,omitempty"`
 	// Arrows and Marks are the last step's moves, attacks and air missions.
-	Arrows []Arrow `json:"arrows,omitempty"`
-	Marks  []Mark  `json:"marks,omitempty"`
+	Arrows []arrow `json:"arrows,omitempty"`
+	Marks  []mark  `json:"marks,omitempty"`
 
 	Over   bool   `json:"over,omitempty"`
 	Winner string `json:"winner,omitempty"`
@@ -133,21 +133,21 @@ type Unit struct {
 	// Anywhere: a Serbian 8 on the recovery roll (5.3).
 	Anywhere bool `json:"anywhere,omitempty"`
 
-	c   *Counter
+	c   *counter
 	pos board.ID
 }
 
-// Air is one air unit and the box it is in.
-type Air struct {
+// air is one air unit and the box it is in.
+type air struct {
 	ID      string `json:"id"`
 	Box     string `json:"box,omitempty"`
 	Damaged bool   `json:"damaged,omitempty"`
 	Flown   bool   `json:"flown,omitempty"` // flew a strategic bombing mission this turn
-	c       *AirCounter
+	c       *airCounter
 }
 
 // ER is the unit's rating on the side it shows (6.4.1).
-func (a *Air) ER() int {
+func (a *air) ER() int {
 	if a.Damaged {
 		return a.c.Reduced
 	}
@@ -155,27 +155,27 @@ func (a *Air) ER() int {
 }
 
 // Available reports whether the air unit may fly from its box.
-func (a *Air) Available() bool {
-	return a.Box != BoxSpent && a.Box != BoxPool && a.Box != BoxEliminated && a.Box != ""
+func (a *air) Available() bool {
+	return a.Box != boxSpent && a.Box != boxPool && a.Box != boxEliminated && a.Box != ""
 }
 
-// Arrow is a move or attack of the last step.
-type Arrow struct {
+// arrow is a move or attack of the last step.
+type arrow struct {
 	From string `json:"from"`
 	To   string `json:"to"`
 	Kind string `json:"kind"`
 }
 
-// Mark is an air mission of the last step on a hex.
-type Mark struct {
+// mark is an air mission of the last step on a hex.
+type mark struct {
 	Hex  string `json:"hex"`
 	Text string `json:"text"`
 }
 
-// Pending is what the open step waits for besides a new turn: a seat's
+// pending is what the open step waits for besides a new turn: a seat's
 // activations (its queue ran out), its next air placement (strict mode),
 // or a decision inside a piece of work.
-type Pending struct {
+type pending struct {
 	Kind     string `json:"kind"` // PhaseQueue, PhaseAir, PhaseDecision
 	Seat     string `json:"seat"`
 	Question string `json:"question"`
@@ -188,24 +188,24 @@ type Pending struct {
 	// Resume: the held queue goes on when the seat sends nothing (a stop
 	// order's pause) instead of the seat passing.
 	Resume bool  `json:"resume,omitempty"`
-	Work   *Work `json:"work,omitempty"`
+	Work   *work `json:"work,omitempty"`
 }
 
-// Work is a piece of work (a strategic bombing mission, an activation)
+// work is a piece of work (a strategic bombing mission, an activation)
 // suspended for a decision: it is run again from its snapshot with the
 // draws and decisions it already made, so that no die is drawn twice.
-type Work struct {
+type work struct {
 	Kind      string          `json:"kind"` // "mission" or "activation"
 	Seat      string          `json:"seat"`
 	Line      string          `json:"line"`
 	Snapshot  json.RawMessage `json:"snapshot"`
-	Draws     []Draw          `json:"draws,omitempty"`
+	Draws     []draw          `json:"draws,omitempty"`
 	Decisions []string        `json:"decisions,omitempty"`
 	Events    int             `json:"events"`
 }
 
-// Draw is one draw a suspended piece of work made.
-type Draw struct {
+// draw is one draw a suspended piece of work made.
+type draw struct {
 	Spec    string `json:"spec"`
 	Purpose string `json:"purpose"`
 	Values  []int  `json:"values"`
@@ -214,10 +214,10 @@ type Draw struct {
 // game is a state being read or adjudicated, with its data.
 type game struct {
 	*State
-	sc     *Scenario
+	sc     *scenario
 	grid   board.Grid
 	byID   map[string]*Unit
-	airBy  map[string]*Air
+	airBy  map[string]*air
 	events []adjudicator.Event
 	r      *workRoller
 	run    *workRun
@@ -249,7 +249,7 @@ func load(s *State) (*game, error) {
 
 // bind links the state's units to their counters.
 func (g *game) bind() error {
-	g.byID, g.airBy = map[string]*Unit{}, map[string]*Air{}
+	g.byID, g.airBy = map[string]*Unit{}, map[string]*air{}
 	for _, u := range g.Units {
 		u.c = g.sc.Counter(u.ID)
 		if u.c == nil {
@@ -289,7 +289,7 @@ func (g *game) bind() error {
 		g.Standing = map[string]map[string]string{}
 	}
 	if g.Control == nil {
-		g.Control = map[string]Faction{}
+		g.Control = map[string]faction{}
 	}
 	g.reindex()
 	return nil
@@ -313,7 +313,7 @@ func (g *game) encode() ([]byte, error) {
 // tidy makes the state canonical: sorted lists, no empty maps.
 func (g *game) tidy() {
 	slices.SortFunc(g.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
-	slices.SortFunc(g.Air, func(a, b *Air) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(g.Air, func(a, b *air) int { return strings.Compare(a.ID, b.ID) })
 	slices.Sort(g.Cup)
 	slices.Sort(g.Drawn)
 	for k, v := range g.Queue {
@@ -394,19 +394,19 @@ func (g *game) evFor(seats []string, rule, format string, args ...any) {
 
 func (g *game) hex(id board.ID) string { return g.grid.Format(id) }
 
-func (u *Unit) onMap() bool { return u.Status == OnMap && u.Hex != "" }
+func (u *Unit) onMap() bool { return u.Status == onMap && u.Hex != "" }
 
-func (u *Unit) side() Faction { return u.c.Side }
+func (u *Unit) side() faction { return u.c.Side }
 
 func (u *Unit) fresh() bool { return u.onMap() && !u.Static }
 
 // seatOf is the seat of a side.
-func seatOf(f Faction) string { return string(f) }
+func seatOf(f faction) string { return string(f) }
 
 // sideOf is the side of a seat.
-func sideOf(seat string) Faction { return Faction(seat) }
+func sideOf(seat string) faction { return faction(seat) }
 
-func other(f Faction) Faction {
+func other(f faction) faction {
 	if f == NATO {
 		return RS
 	}
@@ -426,7 +426,7 @@ func (g *game) takeOff(u *Unit, status string) {
 }
 
 // enemyAt reports whether an enemy of side stands in the hex.
-func (g *game) enemyAt(side Faction, id board.ID) bool {
+func (g *game) enemyAt(side faction, id board.ID) bool {
 	for _, u := range g.occ[id] {
 		if u.side() != side {
 			return true
@@ -436,7 +436,7 @@ func (g *game) enemyAt(side Faction, id board.ID) bool {
 }
 
 // friendAt reports whether a unit of side stands in the hex.
-func (g *game) friendAt(side Faction, id board.ID) bool {
+func (g *game) friendAt(side faction, id board.ID) bool {
 	for _, u := range g.occ[id] {
 		if u.side() == side {
 			return true
@@ -467,11 +467,11 @@ func (g *game) city(id board.ID) bool { _, ok := g.sc.Map.Places[id]; return ok 
 func (g *game) capital(id board.ID) bool { return g.sc.Map.Places[id].Kind == "capital" }
 
 // controller is the side controlling a city ("" for other hexes).
-func (g *game) controller(id board.ID) Faction { return g.Control[g.hex(id)] }
+func (g *game) controller(id board.ID) faction { return g.Control[g.hex(id)] }
 
 // airOf lists a side's air units in a box, by id.
-func (g *game) airOf(side Faction, box string) []*Air {
-	var out []*Air
+func (g *game) airOf(side faction, box string) []*air {
+	var out []*air
 	for _, a := range g.Air {
 		if a.c.Side == side && a.Box == box {
 			out = append(out, a)
@@ -480,7 +480,7 @@ func (g *game) airOf(side Faction, box string) []*Air {
 	return out
 }
 
-// unitName is "US-1-1AD (A)".
+// String is the unit's id, as "US-1-1AD (A)".
 func (u *Unit) String() string { return u.ID }
 
 func plural(n int, one, many string) string {
@@ -493,8 +493,8 @@ func plural(n int, one, many string) string {
 // workRun is the piece of work being run: its draws and decisions so far,
 // those it replays, and the events it skips.
 type workRun struct {
-	recorded  []Draw
-	draws     []Draw
+	recorded  []draw
+	draws     []draw
 	decisions []string
 	used      int // decisions replayed so far
 	events    int
@@ -521,7 +521,7 @@ func (w *workRoller) Draw(stream string, spec dice.Spec, purpose string) []int {
 	}
 	v := w.base.Draw(stream, spec, purpose)
 	if run != nil {
-		run.draws = append(run.draws, Draw{Spec: spec.String(), Purpose: purpose, Values: slices.Clone(v)})
+		run.draws = append(run.draws, draw{Spec: spec.String(), Purpose: purpose, Values: slices.Clone(v)})
 	}
 	return v
 }

@@ -13,14 +13,14 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
-// GameTurns is the game's length: 8 monthly turns (2.0).
-const GameTurns = 8
+// gameTurns is the game's length: 8 monthly turns (2.0).
+const gameTurns = 8
 
-// StartVP is the VP marker at the start (11.0).
-const StartVP = 7
+// startVP is the VP marker at the start (11.0).
+const startVP = 7
 
 // setupBar says why a unit may not set up in a hex ("" if it may) (12.0).
-func (g *game) setupBar(c *Counter, h board.ID) string {
+func (g *game) setupBar(c *counter, h board.ID) string {
 	area := g.sc.Map.Area[h]
 	nearCity := func(pred func(board.ID) bool) bool {
 		for _, id := range append(g.grid.Neighbours(h), h) {
@@ -41,14 +41,14 @@ func (g *game) setupBar(c *Counter, h board.ID) string {
 		return "Russian units set up in or next to Pristina or Vranje"
 	case c.Side == RS:
 		switch {
-		case area != Serbia && area != Montenegro && !(area == Bosnia && g.sc.srpska[h] > 0):
+		case area != serbia && area != montenegro && !(area == bosnia && g.sc.srpska[h] > 0):
 			return "Russian/Serbian units set up inside Serbia, Montenegro and the Srpska territories of Bosnia"
 		case !nearCity(func(board.ID) bool { return true }):
 			return "Russian/Serbian units set up in or next to a city hex"
 		}
 		return ""
 	case c.Balkan():
-		home := map[string]string{"Croatian": Croatia, "Slovenian": Slovenia, "Bosnian": Bosnia}[c.Nationality]
+		home := map[string]string{"Croatian": croatia, "Slovenian": slovenia, "Bosnian": bosnia}[c.Nationality]
 		if area != home || g.sc.homeSide(h) != NATO {
 			return c.Nationality + " units set up in their home country"
 		}
@@ -59,14 +59,14 @@ func (g *game) setupBar(c *Counter, h board.ID) string {
 	}
 	if nearCity(func(id board.ID) bool {
 		a := g.sc.Map.Area[id]
-		return (a == Slovenia || a == Croatia || a == Bosnia) && g.sc.coast[id] && g.sc.initial[id] == NATO
+		return (a == slovenia || a == croatia || a == bosnia) && g.sc.coast[id] && g.sc.initial[id] == NATO
 	}) {
 		return ""
 	}
 	return "NATO units set up in Italy, or in or next to an allied coastal city"
 }
 
-func (g *game) setupHint(c *Counter) string {
+func (g *game) setupHint(c *counter) string {
 	switch {
 	case c.Nationality == "Russian":
 		return "Russian units set up in or next to Pristina or Vranje (12.0)"
@@ -91,7 +91,7 @@ func (g *game) setup(orders map[string][]string) {
 	}
 	moved := map[*Unit]int{}
 	n := 0
-	for _, seat := range []string{SeatNATO, SeatRS} {
+	for _, seat := range []string{seatNATO, seatRS} {
 		for _, l := range orders[seat] {
 			f := strings.Fields(l)
 			if len(f) == 3 && f[0] == "place" {
@@ -139,7 +139,7 @@ func (g *game) setup(orders map[string][]string) {
 		u.pos, u.Hex = h, g.hex(h)
 	}
 	g.reindex()
-	for _, side := range []Faction{RS, NATO} {
+	for _, side := range []faction{RS, NATO} {
 		var where []string
 		for _, u := range g.Units {
 			if u.side() == side && u.onMap() {
@@ -155,13 +155,13 @@ func (g *game) setup(orders map[string][]string) {
 // the turn's step, with the seats' orders.
 func (g *game) beginTurn(t int) {
 	g.Turn = t
-	g.Phase, g.Stage = PhaseTurn, StagePlacement
+	g.Phase, g.Stage = phaseTurn, stagePlacement
 	g.Queue, g.Script, g.Missions = map[string][]string{}, map[string][]string{}, map[string][]string{}
 	g.Passed, g.Deesc, g.Held, g.Count = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]int{}
 	g.Plan, g.AirNext, g.Current = nil, "", ""
-	g.ev("4.0", "Game turn %d of %d begins: Reinforcement & Recovery Phase.", t, GameTurns)
+	g.ev("4.0", "Game turn %d of %d begins: Reinforcement & Recovery Phase.", t, gameTurns)
 	// 5.1 NATO reinforcements
-	nat, named, rolled := RollNATOReinforcement(g.r, g.Contributed, fmt.Sprintf("turn %d", t))
+	nat, named, rolled := rollNATOReinforcement(g.r, g.Contributed, fmt.Sprintf("turn %d", t))
 	switch {
 	case !rolled:
 		g.ev("5.1", "Every NATO contingent has arrived: no NATO reinforcement roll.")
@@ -171,7 +171,7 @@ func (g *game) beginTurn(t int) {
 		g.contingent(nat, "5.1.1", fmt.Sprintf("The NATO reinforcement roll brings the %s", nat))
 	}
 	// 5.2 Russian/Serbian reinforcements
-	switch arrive, rolled := RollRSReinforcements(g.r, t, g.ThreeVO, fmt.Sprintf("turn %d", t)); {
+	switch arrive, rolled := rollRSReinforcements(g.r, t, g.ThreeVO, fmt.Sprintf("turn %d", t)); {
 	case g.ThreeVO:
 	case !rolled:
 		g.ev("5.2", "Russia/Serbia rolls for reinforcements from the second turn on.")
@@ -179,8 +179,8 @@ func (g *game) beginTurn(t int) {
 		g.ThreeVO = true
 		var ids []string
 		for _, u := range g.Units {
-			if u.c.Reinforcement == "3VO" && u.Status == Pool {
-				u.Status = Arriving
+			if u.c.Reinforcement == "3VO" && u.Status == pool {
+				u.Status = arriving
 				ids = append(ids, u.ID)
 			}
 		}
@@ -189,26 +189,26 @@ func (g *game) beginTurn(t int) {
 		g.ev("5.2", "The Russian/Serbian reinforcement roll is not under the turn number %d: no reinforcements.", t)
 	}
 	// 5.3 recovery
-	for _, side := range []Faction{NATO, RS} {
+	for _, side := range []faction{NATO, RS} {
 		for _, u := range g.Units {
-			if u.side() != side || u.Status != Routed {
+			if u.side() != side || u.Status != routed {
 				continue
 			}
-			row := NATORow
+			row := natoRow
 			if u.c.Nationality == "Serbian" {
-				row = SerbianRow
+				row = serbianRow
 			}
-			res, any8, vp := RollRecovery(g.r, row, fmt.Sprintf("%s %s", side, u.ID))
+			res, any8, vp := rollRecovery(g.r, row, fmt.Sprintf("%s %s", side, u.ID))
 			switch res {
-			case Recovered:
-				u.Status, u.Anywhere = Arriving, any8
+			case recovered:
+				u.Status, u.Anywhere = arriving, any8
 				if any8 {
 					g.ev("5.3", "%s recovers on an 8: it re-enters like a reinforcement, or in any Serbian city without a NATO unit.", u.ID)
 				} else {
-					g.ev("5.3", "%s recovers (%d or more): it re-enters like a reinforcement.", u.ID, RecoveryNumber(row))
+					g.ev("5.3", "%s recovers (%d or more): it re-enters like a reinforcement.", u.ID, recoveryNumber(row))
 				}
-			case Surrendered:
-				u.Status = StatusSurrendered
+			case surrendered:
+				u.Status = statusSurrendered
 				g.gain(other(side), max(vp, -vp), "5.3, 11.1", fmt.Sprintf("%s rolls a 1 and surrenders", u.ID))
 			default:
 				g.ev("5.3", "%s stays routed.", u.ID)
@@ -216,7 +216,7 @@ func (g *game) beginTurn(t int) {
 		}
 	}
 	// 3.2 initiative
-	ini, rolled := RollInitiative(g.r, t)
+	ini, rolled := rollInitiative(g.r, t)
 	g.Initiative = ini
 	if rolled {
 		g.ev("3.2", "Initiative: %s (the higher d8; Russia/Serbia wins ties).", ini)
@@ -231,15 +231,15 @@ func (g *game) contingent(nat, rule, why string) {
 	slices.Sort(g.Contributed)
 	var ids []string
 	for _, u := range g.Units {
-		if u.c.Reinforcement == nat && u.Status == Pool {
-			u.Status = Arriving
+		if u.c.Reinforcement == nat && u.Status == pool {
+			u.Status = arriving
 			ids = append(ids, u.ID)
 		}
 	}
 	var air []string
 	for _, a := range g.Air {
-		if a.c.Reinforcement == nat && a.Box == BoxPool {
-			a.Box = BoxSpent
+		if a.c.Reinforcement == nat && a.Box == boxPool {
+			a.Box = boxSpent
 			air = append(air, a.ID)
 		}
 	}
@@ -255,7 +255,7 @@ func (g *game) contingent(nat, rule, why string) {
 // Italy, those NATO's italians order lists first, then the westernmost.
 func (g *game) italians(by *Unit) {
 	g.contingent("Italian", "5.1.2", fmt.Sprintf("%s moves into Trieste before the Italians have been deployed: they are placed at once in Italy", by.ID))
-	v := g.decide(question{seat: SeatNATO, kind: "italians", key: "italians", def: "", auto: true})
+	v := g.decide(question{seat: seatNATO, kind: "italians", key: "italians", def: "", auto: true})
 	var prefer []board.ID
 	for _, h := range strings.Fields(v) {
 		if id, err := g.grid.Parse(h); err == nil {
@@ -272,12 +272,12 @@ func (g *game) italians(by *Unit) {
 	cands := append(prefer, italy...)
 	var where []string
 	for _, u := range g.Units {
-		if u.c.Reinforcement != "Italian" || u.Status != Arriving {
+		if u.c.Reinforcement != "Italian" || u.Status != arriving {
 			continue
 		}
 		for _, h := range cands {
 			if g.sc.Map.Area[h] == Italy && len(g.occ[h]) == 0 {
-				u.Status = OnMap
+				u.Status = onMap
 				g.place(u, h)
 				where = append(where, u.ID+" "+u.Hex)
 				break
@@ -301,7 +301,7 @@ func (g *game) entryHexesOf(u *Unit) []board.ID {
 	}
 	if u.c.Nationality == "Serbian" {
 		for _, id := range g.sc.cities {
-			if g.sc.Map.Area[id] == Serbia {
+			if g.sc.Map.Area[id] == serbia {
 				add(id)
 			}
 		}
@@ -313,7 +313,7 @@ func (g *game) entryHexesOf(u *Unit) []board.ID {
 // 5.3): the entry hexes of its nationalities, and every city in Serbia for
 // Russia/Serbia (the Serbian entry hexes and a recovery on an 8), whoever
 // controls them now.
-func (g *game) sideEntryHexes(side Faction) []board.ID {
+func (g *game) sideEntryHexes(side faction) []board.ID {
 	var out []board.ID
 	add := func(id board.ID) {
 		if !slices.Contains(out, id) {
@@ -324,7 +324,7 @@ func (g *game) sideEntryHexes(side Faction) []board.ID {
 	if side == RS {
 		groups = []string{"Russian", "Serbian"}
 		for _, id := range g.sc.cities {
-			if g.sc.Map.Area[id] == Serbia {
+			if g.sc.Map.Area[id] == serbia {
 				add(id)
 			}
 		}
@@ -340,7 +340,7 @@ func (g *game) sideEntryHexes(side Faction) []board.ID {
 
 // mayEnter reports whether a unit of side may ever enter the map at h: in
 // or next to one of its entry hexes (5.0).
-func (g *game) mayEnter(side Faction, h board.ID) bool {
+func (g *game) mayEnter(side faction, h board.ID) bool {
 	for _, e := range g.sideEntryHexes(side) {
 		if e == h || g.grid.Adjacent(e, h) {
 			return true
@@ -350,7 +350,7 @@ func (g *game) mayEnter(side Faction, h board.ID) bool {
 }
 
 // entryHexList names a side's entry hexes for a hint.
-func (g *game) entryHexList(side Faction) []string {
+func (g *game) entryHexList(side faction) []string {
 	var out []string
 	for _, id := range g.sideEntryHexes(side) {
 		out = append(out, g.placeName(id))
@@ -383,7 +383,7 @@ func (g *game) entryBar(u *Unit, h board.ID, _ []board.ID) string {
 	if g.enemyAt(u.side(), h) {
 		return "an enemy unit is there"
 	}
-	if u.Anywhere && g.city(h) && g.sc.Map.Area[h] == Serbia {
+	if u.Anywhere && g.city(h) && g.sc.Map.Area[h] == serbia {
 		return ""
 	}
 	entries := g.entryHexesOf(u)
@@ -406,7 +406,7 @@ func (g *game) entryBar(u *Unit, h board.ID, _ []board.ID) string {
 // that is eligible, else in its first eligible entry hex. A unit with no
 // eligible entry hex waits for the next turn.
 func (g *game) placement(orders map[string][]string) {
-	for _, side := range []Faction{NATO, RS} {
+	for _, side := range []faction{NATO, RS} {
 		seat := seatOf(side)
 		placeAt := map[string]board.ID{}
 		for _, l := range orders[seat] {
@@ -424,7 +424,7 @@ func (g *game) placement(orders map[string][]string) {
 			}
 		}
 		for _, u := range g.Units {
-			if u.side() != side || u.Status != Arriving {
+			if u.side() != side || u.Status != arriving {
 				continue
 			}
 			how := "its place order"
@@ -452,12 +452,12 @@ func (g *game) placement(orders map[string][]string) {
 				g.ev("5.0", "%s has no eligible entry hex (every one is enemy-controlled or held): it waits.", u.ID)
 				continue
 			}
-			u.Status, u.Static, u.Anywhere = OnMap, false, false
+			u.Status, u.Static, u.Anywhere = onMap, false, false
 			g.enter(u, at)
 			g.ev("5.0", "%s enters at %s (%s).", u.ID, g.placeName(at), how)
 		}
 	}
-	for _, side := range []Faction{NATO, RS} {
+	for _, side := range []faction{NATO, RS} {
 		if over := g.overstacked(side); len(over) > 0 {
 			g.ev("3.6", "%s is overstacked at %s: a unit there must be activated and moved before any other (3.6, 7.0).", side, hexList(g, over))
 		}
@@ -472,7 +472,7 @@ func (g *game) endTurn() {
 		u.Static = false
 	}
 	g.ev("4.0", "The Action Phase ends: every unit is fresh again.")
-	for _, side := range []Faction{NATO, RS} {
+	for _, side := range []faction{NATO, RS} {
 		net := g.network(side)
 		for _, u := range slices.Clone(g.Units) {
 			if !u.onMap() || u.side() != side || u.c.Nationality == "Serbian" {
@@ -505,10 +505,10 @@ func (g *game) victory() bool {
 		if !u.onMap() {
 			continue
 		}
-		if u.side() == NATO && u.Hex == Beograd {
+		if u.side() == NATO && u.Hex == beograd {
 			natoIn = true
 		}
-		if u.side() == RS && u.Hex == Trieste {
+		if u.side() == RS && u.Hex == trieste {
 			rsIn = true
 		}
 	}
@@ -529,11 +529,11 @@ func (g *game) victory() bool {
 	case len(nato) > 0 && len(rs) > 0:
 		g.end("draw", fmt.Sprintf("both sides reach an automatic victory at the end of turn %d (%s; %s): a draw, which the rules do not cover", g.Turn, strings.Join(nato, ", "), strings.Join(rs, ", ")))
 	case len(nato) > 0:
-		g.end(SeatNATO, fmt.Sprintf("automatic Major Victory at the end of turn %d: %s", g.Turn, strings.Join(nato, ", ")))
+		g.end(seatNATO, fmt.Sprintf("automatic Major Victory at the end of turn %d: %s", g.Turn, strings.Join(nato, ", ")))
 	case len(rs) > 0:
-		g.end(SeatRS, fmt.Sprintf("automatic Major Victory at the end of turn %d: %s", g.Turn, strings.Join(rs, ", ")))
-	case g.Turn >= GameTurns:
-		level, winner := VictoryLevel(g.VP)
+		g.end(seatRS, fmt.Sprintf("automatic Major Victory at the end of turn %d: %s", g.Turn, strings.Join(rs, ", ")))
+	case g.Turn >= gameTurns:
+		level, winner := victoryLevel(g.VP)
 		g.end(winner, fmt.Sprintf("the game ends after turn %d at %d VP: %s", g.Turn, g.VP, level))
 	default:
 		g.ev("11.0", "No automatic victory at the end of turn %d (VP %d).", g.Turn, g.VP)
@@ -542,24 +542,24 @@ func (g *game) victory() bool {
 	return true
 }
 
-// VictoryLevel reads the 11.0 chart at the end of the game.
-func VictoryLevel(vp int) (string, string) {
+// victoryLevel reads the 11.0 chart at the end of the game.
+func victoryLevel(vp int) (string, string) {
 	switch {
 	case vp <= 0:
-		return "Major Russian/Serbian Victory", SeatRS
+		return "Major Russian/Serbian Victory", seatRS
 	case vp <= 4:
-		return "Substantial Serbian Victory", SeatRS
+		return "Substantial Serbian Victory", seatRS
 	case vp <= 10:
-		return "Minor Serbian Victory", SeatRS
+		return "Minor Serbian Victory", seatRS
 	case vp <= 15:
-		return "Minor NATO Victory", SeatNATO
+		return "Minor NATO Victory", seatNATO
 	case vp <= 19:
-		return "Substantial NATO Victory", SeatNATO
+		return "Substantial NATO Victory", seatNATO
 	}
-	return "Major NATO Victory", SeatNATO
+	return "Major NATO Victory", seatNATO
 }
 
 func (g *game) end(winner, reason string) {
-	g.Over, g.Winner, g.Reason, g.Phase, g.Stage, g.Pending = true, winner, reason, PhaseOver, "", nil
+	g.Over, g.Winner, g.Reason, g.Phase, g.Stage, g.Pending = true, winner, reason, phaseOver, "", nil
 	g.ev("11.0", "The game ends: %s. Winner: %s.", reason, winner)
 }

@@ -68,7 +68,7 @@ func (g *game) standingAnswer(seat, kind, key string) (string, bool) {
 
 // work runs a piece of work; false when it stopped for a decision (the
 // pending decision is set).
-func (g *game) work(w *Work, do func(w *Work)) (done bool) {
+func (g *game) work(w *work, do func(w *work)) (done bool) {
 	if w.Snapshot == nil {
 		w.Snapshot = g.coreJSON()
 	}
@@ -85,7 +85,7 @@ func (g *game) work(w *Work, do func(w *Work)) (done bool) {
 			panic(r)
 		}
 		w.Draws, w.Decisions, w.Events = run.draws, run.decisions, run.events
-		g.Pending = &Pending{Kind: PhaseDecision, Seat: s.q.seat, Question: s.q.text, Hint: s.q.hint,
+		g.Pending = &pending{Kind: phaseDecision, Seat: s.q.seat, Question: s.q.text, Hint: s.q.hint,
 			Decide: s.q.kind, Key: s.q.key, Default: s.q.def, Work: w}
 		g.Pending.Hint = strings.TrimSpace(g.Pending.Hint + " Or send the standing order " + standingFor(s.q) + " to decide this and the later ones.")
 		g.ev(decisionRule[s.q.kind], "%s has no standing order for this decision and is asked: %s.", s.q.seat, s.q.text)

@@ -39,7 +39,7 @@ func BenchmarkAdjudicateTurn(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	state, err := NewFromScenario(sc)
+	state, err := newFromScenario(sc)
 	if err != nil {
 		b.Fatal(err)
 	}

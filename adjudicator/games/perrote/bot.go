@@ -54,7 +54,7 @@ type bot struct {
 	seat string
 }
 
-func (b *bot) orders(u *UnitState) []string {
+func (b *bot) orders(u *unitState) []string {
 	t, s := b.t, b.t.s
 	switch {
 	case u.Reserve:
@@ -62,7 +62,7 @@ func (b *bot) orders(u *UnitState) []string {
 			return []string{"enter " + u.ID + " " + t.f.format(h)}
 		}
 		return nil
-	case u.Kind == KindVehicle && u.StunnedTurn == s.Turn+1:
+	case u.Kind == kindVehicle && u.StunnedTurn == s.Turn+1:
 		return nil
 	case u.Aboard != "":
 		if v := s.unit(u.Aboard); v != nil {
@@ -73,7 +73,7 @@ func (b *bot) orders(u *UnitState) []string {
 		return nil
 	}
 	from, ok := t.f.parse(u.Hex)
-	if !ok || (u.Kind == KindTroops && t.enemyTroopsAt(u, u.Hex)) {
+	if !ok || (u.Kind == kindTroops && t.enemyTroopsAt(u, u.Hex)) {
 		return nil
 	}
 	if carries(u, "mortar") {
@@ -85,7 +85,7 @@ func (b *bot) orders(u *UnitState) []string {
 		return []string{"shoot " + u.ID + " at " + x.ID}
 	}
 	m := t.morale(u)
-	if m == FallingBack || m == Pinned {
+	if m == fallingBack || m == pinned {
 		return nil
 	}
 	all, shoot := maxMove(u)
@@ -111,13 +111,13 @@ func (b *bot) hexes(path []board.ID) string {
 
 // bestTarget is the enemy unit u would hurt most from hex from, having
 // moved moved hexes: expected hits, a vehicle hit worth eight men.
-func (b *bot) bestTarget(u *UnitState, from board.ID, moved int) (*UnitState, float64) {
+func (b *bot) bestTarget(u *unitState, from board.ID, moved int) (*unitState, float64) {
 	t := b.t
 	occ := t.occupied()
 	if h, ok := t.f.parse(u.Hex); ok {
 		delete(occ, h)
 	}
-	var best *UnitState
+	var best *unitState
 	bestV := 0.0
 	for _, x := range t.inPlay() {
 		if x.Side == u.Side || x.Hex == "" {
@@ -128,14 +128,14 @@ func (b *bot) bestTarget(u *UnitState, from board.ID, moved int) (*UnitState, fl
 			continue
 		}
 		dist := t.f.g.Distance(from, to)
-		vols, _ := t.chooseArms(u, &Order{Mode: "kill"}, x, from, to, dist, moved)
+		vols, _ := t.chooseArms(u, &order{Mode: "kill"}, x, from, to, dist, moved)
 		v := 0.0
 		for _, vol := range vols {
 			s := t.shotAt(vol.w, from, x, to, moved)
 			s.Weapons = len(vol.refs)
 			v += expected(s)
 		}
-		if x.Kind == KindVehicle {
+		if x.Kind == kindVehicle {
 			v *= 8 // a vehicle hit rolls damage: worth many men
 		}
 		if v > bestV+1e-9 {
@@ -145,8 +145,8 @@ func (b *bot) bestTarget(u *UnitState, from board.ID, moved int) (*UnitState, fl
 	return best, bestV
 }
 
-func (b *bot) nearestEnemyUnit(u *UnitState, from board.ID, within int) *UnitState {
-	var best *UnitState
+func (b *bot) nearestEnemyUnit(u *unitState, from board.ID, within int) *unitState {
+	var best *unitState
 	bd := within + 1
 	for _, x := range b.t.inPlay() {
 		if x.Side == u.Side || x.Hex == "" {
@@ -162,7 +162,7 @@ func (b *bot) nearestEnemyUnit(u *UnitState, from board.ID, within int) *UnitSta
 
 // goals are the hexes u heads for: the objectives its side does not hold,
 // or else the enemy's hexes.
-func (b *bot) goals(u *UnitState) []board.ID {
+func (b *bot) goals(u *unitState) []board.ID {
 	t := b.t
 	var out []board.ID
 	for _, o := range t.s.Objectives {
@@ -183,7 +183,7 @@ func (b *bot) goals(u *UnitState) []board.ID {
 }
 
 // path is up to n steps toward the nearest goal, ending where u may stop.
-func (b *bot) path(u *UnitState, from board.ID, n int) []board.ID {
+func (b *bot) path(u *unitState, from board.ID, n int) []board.ID {
 	t := b.t
 	goals := b.goals(u)
 	if len(goals) == 0 || n == 0 {
@@ -240,7 +240,7 @@ func (b *bot) path(u *UnitState, from board.ID, n int) []board.ID {
 
 // entry is where a sneak attack unit comes on: a hex it may use (the edge
 // for edge units) at least five hexes from the enemy, closest to a goal.
-func (b *bot) entry(u *UnitState) (board.ID, bool) {
+func (b *bot) entry(u *unitState) (board.ID, bool) {
 	t := b.t
 	goals := b.goals(u)
 	var best board.ID

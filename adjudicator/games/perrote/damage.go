@@ -6,8 +6,8 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// DamageEffect is one line of the vehicle damage chart (Vehicle Damage).
-type DamageEffect struct {
+// damageEffect is one line of the vehicle damage chart (Vehicle Damage).
+type damageEffect struct {
 	Result int
 	Key    string // stunned, motive_damage, ... destroyed
 	Text   string // what it does, paraphrased
@@ -21,8 +21,8 @@ type DamageEffect struct {
 	CrewKilled bool
 }
 
-// DamageTable is the vehicle damage chart, results 1 to 6.
-var DamageTable = [6]DamageEffect{
+// damageTable is the vehicle damage chart, results 1 to 6.
+var damageTable = [6]damageEffect{
 	{1, "stunned", "stunned: misses its next turn", 1, "normal", false},
 	{2, "motive_damage", "motive damage: moves at half rate (one hex and fire, two and not fire)", 0.5, "normal", false},
 	{3, "motive_crippled", "motive crippled: cannot move", 0, "normal", false},
@@ -31,29 +31,29 @@ var DamageTable = [6]DamageEffect{
 	{6, "destroyed", "BOOM: vehicle destroyed with crew and passengers", 0, "none", true},
 }
 
-// DamageResult is the chart line a modified roll reads: rolls above 6 read
+// damageResult is the chart line a modified roll reads: rolls above 6 read
 // 6 (Vehicle Damage).
-func DamageResult(modified int) DamageEffect {
-	return DamageTable[min(max(modified, 1), 6)-1]
+func damageResult(modified int) damageEffect {
+	return damageTable[min(max(modified, 1), 6)-1]
 }
 
-// RollVehicleDamage rolls a d6 and adds the points the hit went over the
+// rollVehicleDamage rolls a d6 and adds the points the hit went over the
 // wound number (Vehicle Damage); it returns the modified roll and the chart
 // line.
-func RollVehicleDamage(r dice.Roller, over int) (int, DamageEffect) {
-	return RollVehicleDamageFor(r, over, fmt.Sprintf("Per Rote vehicle damage roll, +%d", over))
+func rollVehicleDamage(r dice.Roller, over int) (int, damageEffect) {
+	return rollVehicleDamageFor(r, over, fmt.Sprintf("Per Rote vehicle damage roll, +%d", over))
 }
 
-// RollVehicleDamageFor is RollVehicleDamage with the dice purpose given.
-func RollVehicleDamageFor(r dice.Roller, over int, purpose string) (int, DamageEffect) {
+// rollVehicleDamageFor is RollVehicleDamage with the dice purpose given.
+func rollVehicleDamageFor(r dice.Roller, over int, purpose string) (int, damageEffect) {
 	d := dice.Roll(r, 1, 6, purpose)[0]
 	m := d + over
-	return m, DamageResult(m)
+	return m, damageResult(m)
 }
 
-// PassengersKilled is how many passengers die with the result (Vehicle
+// passengersKilled is how many passengers die with the result (Vehicle
 // Damage): half, rounded up, on a 5; all on a 6.
-func PassengersKilled(result, passengers int) int {
+func passengersKilled(result, passengers int) int {
 	switch result {
 	case 5:
 		return (passengers + 1) / 2

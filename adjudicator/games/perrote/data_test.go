@@ -5,12 +5,12 @@ import "testing"
 // TestForcesNameKnownWeapons checks the army lists only name weapons of the
 // weapon table.
 func TestForcesNameKnownWeapons(t *testing.T) {
-	check := func(who string, a Armament) {
-		if _, err := WeaponByKey(a.Weapon); err != nil {
+	check := func(who string, a armament) {
+		if _, err := weaponByKey(a.Weapon); err != nil {
 			t.Errorf("%s: %v", who, err)
 		}
 	}
-	for _, v := range VehicleTypes {
+	for _, v := range vehicleTypes {
 		if len(v.FireGroups) == 0 {
 			t.Errorf("%s has no weapons", v.Key)
 		}
@@ -20,7 +20,7 @@ func TestForcesNameKnownWeapons(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range SquadTypes {
+	for _, s := range squadTypes {
 		for _, a := range s.Weapons {
 			check(s.Key, a)
 		}
@@ -31,16 +31,16 @@ func TestForcesNameKnownWeapons(t *testing.T) {
 // shoot.
 func TestWeaponTable(t *testing.T) {
 	seen := map[string]bool{}
-	for _, w := range Weapons {
+	for _, w := range weapons {
 		if seen[w.Key] || w.Range < 1 || w.Dice < 1 || w.Rule == "" {
 			t.Errorf("bad weapon line %+v", w)
 		}
 		seen[w.Key] = true
 	}
-	if len(DamageTable) != 6 {
+	if len(damageTable) != 6 {
 		t.Fatal("the damage chart has six lines")
 	}
-	for i, e := range DamageTable {
+	for i, e := range damageTable {
 		if e.Result != i+1 {
 			t.Errorf("damage line %d reads %d", i+1, e.Result)
 		}

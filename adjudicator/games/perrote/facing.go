@@ -77,31 +77,31 @@ func dirOf(g board.Grid, a, b board.ID) int {
 	return -1
 }
 
-// FacingStruck is the side of a vehicle in hex at, facing direction
+// facingStruck is the side of a vehicle in hex at, facing direction
 // facing, that fire from hex from strikes (Vehicles): the front within 60
 // degrees of its facing, the rear within 60 degrees of its back, the sides
 // between. A shot along a boundary strikes the better armored side, and a
 // shot from the vehicle's own hex its side (docs/rulings.md 23).
-func FacingStruck(g board.Grid, at board.ID, facing int, from board.ID) Facing {
+func facingStruck(g board.Grid, at board.ID, facing int, from board.ID) facing {
 	if from == at {
-		return Side
+		return side
 	}
 	d := angleDiff(angleTo(g, at, from), dirAngle(g, facing))
 	const eps = 1e-6
 	switch {
 	case d <= math.Pi/3+eps:
-		return Front
+		return front
 	case d <= 2*math.Pi/3+eps:
-		return Side
+		return side
 	}
-	return Rear
+	return rear
 }
 
-func (f Facing) String() string {
+func (f facing) String() string {
 	switch f {
-	case Front:
+	case front:
 		return "front"
-	case Side:
+	case side:
 		return "side"
 	}
 	return "rear"

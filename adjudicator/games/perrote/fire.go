@@ -14,7 +14,7 @@ import (
 // and their effects, which wait for the end of the group.
 
 // fire carries out a unit's fire order.
-func (t *turn) fire(u *UnitState, o *Order) {
+func (t *turn) fire(u *unitState, o *order) {
 	if u.Eliminated() {
 		return
 	}
@@ -38,7 +38,7 @@ func (t *turn) fire(u *UnitState, o *Order) {
 
 // carrier is the vehicle whose movement counts for a unit's fire: its own
 // for a vehicle, its vehicle's for passengers.
-func (t *turn) carrier(u *UnitState) *UnitState {
+func (t *turn) carrier(u *unitState) *unitState {
 	if u.Aboard != "" {
 		if v := t.s.unit(u.Aboard); v != nil {
 			return v
@@ -49,14 +49,14 @@ func (t *turn) carrier(u *UnitState) *UnitState {
 
 // mayFire checks the unit may fire after what it moved (Movement, Vehicle
 // Damage) and returns the hexes moved.
-func (t *turn) mayFire(u *UnitState) (int, bool) {
+func (t *turn) mayFire(u *unitState) (int, bool) {
 	c := t.carrier(u)
 	moved := t.moved[c.ID]
 	if _, shoot := maxMove(c); moved > shoot {
 		t.event(ruleMovement, "%s moved %d hexes: too far to fire this turn.", u.ID, moved)
 		return moved, false
 	}
-	if u.Kind == KindVehicle {
+	if u.Kind == kindVehicle {
 		switch {
 		case u.FireControl == "crippled":
 			t.event(ruleDamage, "%s cannot fire: its fire control is crippled.", u.ID)
@@ -108,7 +108,7 @@ func (t *turn) lineOfFire(from, to board.ID, occ map[board.ID]bool) (bool, strin
 }
 
 // rangeOf is an arm's range: its own, or the table's.
-func rangeOf(a Arm, w Weapon) int {
+func rangeOf(a arm, w weapon) int {
 	if a.Range > 0 {
 		return a.Range
 	}
@@ -119,11 +119,11 @@ func rangeOf(a Arm, w Weapon) int {
 // unspent, in range, not a move-and-fire it forbids (Sniper Rifles, Heavy
 // Machineguns and Heavy Missiles carried by troops, the TOW), not indirect
 // (mortars fire at hexes), and named by the order if it names weapons.
-func armUsable(u *UnitState, a Arm, w Weapon, dist, moved int, with []string) bool {
+func armUsable(u *unitState, a arm, w weapon, dist, moved int, with []string) bool {
 	switch {
 	case a.Spent || w.Indirect || dist > rangeOf(a, w):
 		return false
-	case moved > 0 && (w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == KindTroops):
+	case moved > 0 && (w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == kindTroops):
 		return false
 	case len(with) > 0 && !slices.Contains(with, a.Weapon):
 		return false
@@ -134,19 +134,19 @@ func armUsable(u *UnitState, a Arm, w Weapon, dist, moved int, with []string) bo
 // shotAt is one weapon's shot from hex from at unit x in hex to (Shooting):
 // its target class, armor and the side struck, cover, movement, body or
 // reactive armor.
-func (t *turn) shotAt(w Weapon, from board.ID, x *UnitState, to board.ID, moved int) Shot {
-	s := Shot{Weapon: w, Models: x.ModelCount(), WeaponMoved: moved > 0}
+func (t *turn) shotAt(w weapon, from board.ID, x *unitState, to board.ID, moved int) shot {
+	s := shot{Weapon: w, Models: x.ModelCount(), WeaponMoved: moved > 0}
 	switch x.Kind {
-	case KindVehicle:
-		s.Target = Vehicle
-		s.Armor = map[string]Armor{"mbt": MBT, "afv": AFV}[x.Armor]
-		s.Facing = FacingStruck(t.f.g, to, x.Facing, from)
-	case KindLightVehicle:
-		s.Target = LightVehicle
+	case kindVehicle:
+		s.Target = vehicle
+		s.Armor = map[string]armor{"mbt": mbt, "afv": afv}[x.Armor]
+		s.Facing = facingStruck(t.f.g, to, x.Facing, from)
+	case kindLightVehicle:
+		s.Target = lightVehicle
 	}
 	s.Cover = max(t.f.cover(to), t.f.linearCover(from, to))
-	if !w.Indirect && t.f.screened(from, to) && s.Cover < LightCover {
-		s.Cover = LightCover // fired through a smoke screen (Smoke Launchers)
+	if !w.Indirect && t.f.screened(from, to) && s.Cover < lightCover {
+		s.Cover = lightCover // fired through a smoke screen (Smoke Launchers)
 	}
 	maxed := 2
 	if x.IsVehicle() {
@@ -158,7 +158,7 @@ func (t *turn) shotAt(w Weapon, from board.ID, x *UnitState, to board.ID, moved 
 	switch {
 	case s.Target.ShotAsTroops() && t.s.inForce("body_armor"):
 		opt = side.BodyArmor
-	case s.Target == Vehicle && x.Reactive && t.s.inForce("reactive_armor"):
+	case s.Target == vehicle && x.Reactive && t.s.inForce("reactive_armor"):
 		opt = side.Reactive
 		if opt == "" {
 			opt = "plus1"
@@ -169,7 +169,7 @@ func (t *turn) shotAt(w Weapon, from board.ID, x *UnitState, to board.ID, moved 
 }
 
 // expected is the hits a shot scores on average.
-func expected(s Shot) float64 {
+func expected(s shot) float64 {
 	w := s.WoundNumber()
 	if w > 6 {
 		return 0
@@ -179,9 +179,9 @@ func expected(s Shot) float64 {
 
 // volley is the arms of one kind firing together.
 type volley struct {
-	arm  Arm
-	w    Weapon
-	refs []*Arm
+	arm  arm
+	w    weapon
+	refs []*arm
 }
 
 // chooseArms picks what fires at target x (Vehicle Weapons, Shooting): a
@@ -190,9 +190,9 @@ type volley struct {
 // control a single weapon; each man fires one of his weapons. Without a
 // weapon named, each picks what scores best; suppression fire prefers the
 // weapons that kill as they suppress.
-func (t *turn) chooseArms(u *UnitState, o *Order, x *UnitState, from, to board.ID, dist, moved int) ([]volley, int) {
-	score := func(a Arm) float64 {
-		w, _ := WeaponByKey(a.Weapon)
+func (t *turn) chooseArms(u *unitState, o *order, x *unitState, from, to board.ID, dist, moved int) ([]volley, int) {
+	score := func(a arm) float64 {
+		w, _ := weaponByKey(a.Weapon)
 		s := t.shotAt(w, from, x, to, moved)
 		e := expected(s)
 		if o.Mode == "suppress" && w.AlwaysSuppresses {
@@ -200,21 +200,21 @@ func (t *turn) chooseArms(u *UnitState, o *Order, x *UnitState, from, to board.I
 		}
 		return e
 	}
-	var picked []*Arm
+	var picked []*arm
 	group := -1
-	if u.Kind == KindVehicle {
+	if u.Kind == kindVehicle {
 		best := -1.0
 		last := len(u.Groups) - 1
 		for gi := range u.Groups {
 			if t.ports[u.ID] && gi != last {
 				continue
 			}
-			var arms []*Arm
+			var arms []*arm
 			val := 0.0
 			named := len(o.With) == 0
 			for ai := range u.Groups[gi] {
 				a := &u.Groups[gi][ai]
-				w, _ := WeaponByKey(a.Weapon)
+				w, _ := weaponByKey(a.Weapon)
 				if slices.Contains(o.With, a.Weapon) {
 					named = true
 				}
@@ -231,7 +231,7 @@ func (t *turn) chooseArms(u *UnitState, o *Order, x *UnitState, from, to board.I
 			}
 		}
 		if u.FireControl == "damaged" && len(picked) > 1 {
-			slices.SortStableFunc(picked, func(a, b *Arm) int {
+			slices.SortStableFunc(picked, func(a, b *arm) int {
 				sa, sb := score(*a), score(*b)
 				switch {
 				case sa > sb:
@@ -245,11 +245,11 @@ func (t *turn) chooseArms(u *UnitState, o *Order, x *UnitState, from, to board.I
 		}
 	} else {
 		for mi := range u.Models {
-			var best, first *Arm
+			var best, first *arm
 			bestV := 0.0
 			for ai := range u.Models[mi].Arms {
 				a := &u.Models[mi].Arms[ai]
-				w, _ := WeaponByKey(a.Weapon)
+				w, _ := weaponByKey(a.Weapon)
 				if !armUsable(u, *a, w, dist, moved, o.With) || u.Aboard != "" && !w.SmallArms {
 					continue
 				}
@@ -270,25 +270,25 @@ func (t *turn) chooseArms(u *UnitState, o *Order, x *UnitState, from, to board.I
 	}
 	var out []volley
 	for _, a := range picked {
-		key := FormatArm(Arm{Weapon: a.Weapon, Range: a.Range, OneShot: a.OneShot})
+		key := formatArm(arm{Weapon: a.Weapon, Range: a.Range, OneShot: a.OneShot})
 		i := slices.IndexFunc(out, func(v volley) bool {
-			return FormatArm(Arm{Weapon: v.arm.Weapon, Range: v.arm.Range, OneShot: v.arm.OneShot}) == key
+			return formatArm(arm{Weapon: v.arm.Weapon, Range: v.arm.Range, OneShot: v.arm.OneShot}) == key
 		})
 		if i < 0 {
-			w, _ := WeaponByKey(a.Weapon)
+			w, _ := weaponByKey(a.Weapon)
 			out = append(out, volley{arm: *a, w: w})
 			i = len(out) - 1
 		}
 		out[i].refs = append(out[i].refs, a)
 	}
 	slices.SortStableFunc(out, func(a, b volley) int {
-		return slices.Index(WeaponKeys(), a.w.Key) - slices.Index(WeaponKeys(), b.w.Key)
+		return slices.Index(weaponKeys(), a.w.Key) - slices.Index(weaponKeys(), b.w.Key)
 	})
 	return out, group
 }
 
 // shoot fires at a unit (Shooting, Kill fire/suppression fire).
-func (t *turn) shoot(u *UnitState, o *Order, moved int) {
+func (t *turn) shoot(u *unitState, o *order, moved int) {
 	x := t.s.unit(o.Target)
 	if x == nil || x.Eliminated() || x.Hex == "" {
 		t.event(ruleShooting, "%s holds its fire: %s is no longer on the map.", u.ID, o.Target)
@@ -314,7 +314,7 @@ func (t *turn) shoot(u *UnitState, o *Order, moved int) {
 		t.event(ruleShooting, "%s cannot fire at %s, %d hexes away: %s.", u.ID, x.ID, dist, what)
 		return
 	}
-	if u.Kind == KindVehicle {
+	if u.Kind == kindVehicle {
 		if group >= 0 && group != len(u.Groups)-1 {
 			t.heavy[u.ID] = true
 		}
@@ -325,7 +325,7 @@ func (t *turn) shoot(u *UnitState, o *Order, moved int) {
 	if u.Aboard != "" {
 		t.ports[u.Aboard] = true
 	}
-	t.s.Trace = append(t.s.Trace, Trace{Kind: "attack", Unit: u.ID, From: t.f.format(from), To: x.Hex})
+	t.s.Trace = append(t.s.Trace, trace{Kind: "attack", Unit: u.ID, From: t.f.format(from), To: x.Hex})
 	suppresses := o.Mode == "suppress"
 	for _, v := range vols {
 		for _, a := range v.refs {
@@ -342,7 +342,7 @@ func (t *turn) shoot(u *UnitState, o *Order, moved int) {
 		if v.w.AlwaysSuppresses {
 			suppresses = true
 		}
-		targets := []*UnitState{x}
+		targets := []*unitState{x}
 		if v.w.Hex {
 			targets = nil
 			for _, y := range t.unitsAt(x.Hex) {
@@ -373,7 +373,7 @@ func countWord(n int, name string) string {
 // resolveShot rolls one volley at one unit and queues its hits:
 // casualties, or a vehicle damage roll per hit with the points it went
 // over (Shooting, Vehicle Damage).
-func (t *turn) resolveShot(what string, u *UnitState, v volley, n int, from board.ID, y *UnitState, to board.ID, moved int) {
+func (t *turn) resolveShot(what string, u *unitState, v volley, n int, from board.ID, y *unitState, to board.ID, moved int) {
 	s := t.shotAt(v.w, from, y, to, moved)
 	s.Weapons = n
 	rule := v.w.Rule
@@ -386,7 +386,7 @@ func (t *turn) resolveShot(what string, u *UnitState, v volley, n int, from boar
 		t.event(rule, "%s: it needs %d (%s) and cannot hurt %s.", what, wound, mods, y.ID)
 		return
 	}
-	if s.Target == Vehicle {
+	if s.Target == vehicle {
 		what += ", " + s.Facing.String()
 	}
 	arms := v.w.Name
@@ -404,24 +404,24 @@ func (t *turn) resolveShot(what string, u *UnitState, v volley, n int, from boar
 	if res.Hits == 0 {
 		return
 	}
-	if s.Target != Vehicle {
+	if s.Target != vehicle {
 		t.pend.casualties[y.ID] += res.Hits
 		return
 	}
 	for _, over := range res.Over {
-		m, e := RollVehicleDamageFor(t.r, over, fmt.Sprintf("Per Rote Vehicle Damage: %s hit by %s's %s, +%d over", y.ID, u.ID, v.w.Name, over))
+		m, e := rollVehicleDamageFor(t.r, over, fmt.Sprintf("Per Rote Vehicle Damage: %s hit by %s's %s, +%d over", y.ID, u.ID, v.w.Name, over))
 		t.event(ruleDamage, "%s is hit: damage roll %d+%d = %d, %s.", y.ID, m-over, over, m, e.Key)
 		t.pend.damage[y.ID] = append(t.pend.damage[y.ID], e)
 	}
 }
 
 // modsText writes a shot's wound number sum: "base 6, +2 armor facing...".
-func modsText(s Shot) string {
+func modsText(s shot) string {
 	parts := []string{fmt.Sprintf("base %d", s.Target.BaseWound())}
 	for _, m := range s.Modifiers() {
 		parts = append(parts, fmt.Sprintf("%+d %s", m.Value, m.Why))
 	}
-	if s.Weapon.IgnoresCover && s.Cover != NoCover {
+	if s.Weapon.IgnoresCover && s.Cover != noCover {
 		parts = append(parts, "cover ignored")
 	}
 	return strings.Join(parts, " ")
@@ -431,14 +431,14 @@ func modsText(s Shot) string {
 // terrain; each mortar hits the hex on 5+, or 3+ with a spotter that does
 // not move or when the mortar sees the hex; a miss lands in a hex next to
 // it (1 toward the mortar, then clockwise).
-func (t *turn) mortar(u *UnitState, o *Order, moved int) {
+func (t *turn) mortar(u *unitState, o *order, moved int) {
 	from, ok := position(t.s, t.f, u)
 	if !ok {
 		return
 	}
 	h, _ := t.f.parse(o.Target)
 	dist := t.f.g.Distance(from, h)
-	var arms []*Arm
+	var arms []*arm
 	for mi := range u.Models {
 		for ai := range u.Models[mi].Arms {
 			a := &u.Models[mi].Arms[ai]
@@ -448,7 +448,7 @@ func (t *turn) mortar(u *UnitState, o *Order, moved int) {
 			}
 		}
 	}
-	w, _ := WeaponByKey("mortar")
+	w, _ := weaponByKey("mortar")
 	if len(arms) == 0 || dist > rangeOf(*arms[0], w) {
 		t.event(ruleMortars, "%s cannot fire its mortar at %s: %d hexes is out of range (%d).", u.ID, o.Target, dist, w.Range)
 		return
@@ -472,7 +472,7 @@ func (t *turn) mortar(u *UnitState, o *Order, moved int) {
 			}
 		}
 	}
-	need := MortarNeed(spotter, visible)
+	need := mortarNeed(spotter, visible)
 	how := "fired indirectly without a spotter"
 	switch {
 	case spotter:
@@ -481,7 +481,7 @@ func (t *turn) mortar(u *UnitState, o *Order, moved int) {
 		how = "the mortar sees the hex"
 	}
 	for i, a := range arms {
-		hit, sc := MortarHexFor(t.r, spotter, visible, fmt.Sprintf(" for %s's mortar %d at %s (needs %d+)", u.ID, i+1, o.Target, need))
+		hit, sc := mortarHexFor(t.r, spotter, visible, fmt.Sprintf(" for %s's mortar %d at %s (needs %d+)", u.ID, i+1, o.Target, need))
 		land := h
 		text := fmt.Sprintf("%s's mortar fires at %s (%s, needs %d+)", u.ID, o.Target, how, need)
 		if hit {
@@ -490,14 +490,14 @@ func (t *turn) mortar(u *UnitState, o *Order, moved int) {
 			land = scatterHex(t.f.g, h, from, sc)
 			text += fmt.Sprintf(": it misses and lands in hex %d around it, %s", sc, t.f.format(land))
 		}
-		t.s.Trace = append(t.s.Trace, Trace{Kind: "attack", Unit: u.ID, From: t.f.format(from), To: t.f.format(land)})
+		t.s.Trace = append(t.s.Trace, trace{Kind: "attack", Unit: u.ID, From: t.f.format(from), To: t.f.format(land)})
 		if !t.f.g.Contains(land) {
 			t.event(ruleMortars, "%s, off the map.", text)
 			continue
 		}
 		if o.Mode == "smoke" {
 			t.event(ruleSmoke, "%s: smoke fills %s (light cover, blocks fire through it).", text, t.f.format(land))
-			t.pend.smoke = append(t.pend.smoke, Smoke{Hexes: []string{t.f.format(land)}, Placed: t.n})
+			t.pend.smoke = append(t.pend.smoke, smoke{Hexes: []string{t.f.format(land)}, Placed: t.n})
 			continue
 		}
 		victims := t.unitsAt(t.f.format(land))
@@ -526,7 +526,7 @@ func scatterHex(g board.Grid, target, mortar board.ID, roll int) board.ID {
 
 // smokeLaunch fires a vehicle's smoke launchers: smoke in the three hexes
 // touching its front (Smoke Launchers).
-func (t *turn) smokeLaunch(v *UnitState) {
+func (t *turn) smokeLaunch(v *unitState) {
 	at, ok := t.f.parse(v.Hex)
 	if !ok {
 		return
@@ -542,7 +542,7 @@ func (t *turn) smokeLaunch(v *UnitState) {
 		v.LastFired = t.n
 	}
 	t.event(ruleSmoke, "%s fires its smoke launchers: smoke fills %s (light cover to a unit fired at through it or in it).", v.ID, strings.Join(hexes, ", "))
-	t.pend.smoke = append(t.pend.smoke, Smoke{Hexes: hexes, Placed: t.n, Screen: true})
+	t.pend.smoke = append(t.pend.smoke, smoke{Hexes: hexes, Placed: t.n, Screen: true})
 }
 
 // grenadeSmoke fires a grenade launcher's smoke round at a hex within its
@@ -551,7 +551,7 @@ func (t *turn) smokeLaunch(v *UnitState) {
 // antipersonnel grenades do, and makes that one hex smoke as a mortar's
 // smoke round does: light cover, not to be fired through (Smoke
 // Launchers), dispersing by the same roll.
-func (t *turn) grenadeSmoke(u *UnitState, o *Order) {
+func (t *turn) grenadeSmoke(u *unitState, o *order) {
 	from, ok := position(t.s, t.f, u)
 	if !ok {
 		return
@@ -566,9 +566,9 @@ func (t *turn) grenadeSmoke(u *UnitState, o *Order) {
 		t.event(ruleSmoke, "%s cannot fire smoke at %s: %s.", u.ID, o.Target, why)
 		return
 	}
-	t.s.Trace = append(t.s.Trace, Trace{Kind: "attack", Unit: u.ID, From: t.f.format(from), To: o.Target})
+	t.s.Trace = append(t.s.Trace, trace{Kind: "attack", Unit: u.ID, From: t.f.format(from), To: o.Target})
 	t.event(ruleSmoke, "%s fires a smoke grenade at %s: smoke fills it (light cover, blocks fire through it).", u.ID, o.Target)
-	t.pend.smoke = append(t.pend.smoke, Smoke{Hexes: []string{o.Target}, Placed: t.n})
+	t.pend.smoke = append(t.pend.smoke, smoke{Hexes: []string{o.Target}, Placed: t.n})
 }
 
 // article is "a" or "an" before name, by its sound: "an RPG", "an

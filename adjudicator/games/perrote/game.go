@@ -21,27 +21,27 @@ func (rules) Title() string { return "Per Rote OSR" }
 
 // Seats lists a scenario's sides.
 func (rules) Seats(scenario string) ([]string, error) {
-	sc, err := LoadScenario(scenario)
+	sc, err := loadScenario(scenario)
 	if err != nil {
 		return nil, err
 	}
 	return sc.Seats, nil
 }
 
-// Custom is the scenario name of a game whose scenario file comes in its
+// custom is the scenario name of a game whose scenario file comes in its
 // game file: the option "scenario" holds the file's text.
-const Custom = "custom"
+const custom = "custom"
 
 // scenarioFor loads a shipped scenario, or the custom one of the options.
-func scenarioFor(scenario string, options map[string]string) (*Scenario, error) {
-	if scenario != Custom {
-		return LoadScenario(scenario)
+func scenarioFor(scenario string, options map[string]string) (*scenario, error) {
+	if scenario != custom {
+		return loadScenario(scenario)
 	}
 	text, ok := options["scenario"]
 	if !ok || strings.TrimSpace(text) == "" {
-		return nil, fmt.Errorf("perrote: scenario %q: put the scenario file's text in the option scenario (docs/scenario-perrote.md)", Custom)
+		return nil, fmt.Errorf("perrote: scenario %q: put the scenario file's text in the option scenario (docs/scenario-perrote.md)", custom)
 	}
-	return parseScenario(Custom, "option scenario", []byte(text))
+	return parseScenario(custom, "option scenario", []byte(text))
 }
 
 // SeatsWith implements adjudicator.OptionSeats: a custom scenario's seats
@@ -71,8 +71,8 @@ func (rules) New(scenario string, options map[string]string) ([]byte, error) {
 			}
 			s.Turns = n
 		case "scenario":
-			if scenario != Custom {
-				return nil, fmt.Errorf("perrote: option scenario is the text of a custom scenario: give scenario = %q in the game file", Custom)
+			if scenario != custom {
+				return nil, fmt.Errorf("perrote: option scenario is the text of a custom scenario: give scenario = %q in the game file", custom)
 			}
 		default:
 			return nil, fmt.Errorf("perrote: no option %q (options: turns, scenario)", k)
@@ -81,9 +81,9 @@ func (rules) New(scenario string, options map[string]string) ([]byte, error) {
 	return encode(&s)
 }
 
-// NewFromScenario is the state before the first turn of a parsed
+// newFromScenario is the state before the first turn of a parsed
 // scenario (tests and game masters' own scenario files).
-func NewFromScenario(sc *Scenario) ([]byte, error) {
+func newFromScenario(sc *scenario) ([]byte, error) {
 	s := sc.Start
 	return encode(&s)
 }

@@ -1,11 +1,10 @@
-package perrote_test
+package perrote
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/umpire-pbem/umpire/adjudicator/games/perrote"
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
@@ -15,13 +14,13 @@ import (
 // parser can make (refusals.case holds those no rule's own file shows):
 // each must come with a hint.
 func TestGameCases(t *testing.T) {
-	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 0, Hint: 1}}}
-	rulestest.Run(t, rulestest.Config{Rules: perrote.Game, Dir: filepath.Join("testdata", "game"), Refusals: refusals, Load: func(path string, data []byte) ([]byte, error) {
-		sc, err := perrote.ParseScenario(strings.TrimSuffix(filepath.Base(path), ".toml"), data)
+	refusals := &rulestest.Refusals{Dir: "."}
+	rulestest.Run(t, rulestest.Config{Rules: Game, Dir: filepath.Join("testdata", "game"), Refusals: refusals, Load: func(path string, data []byte) ([]byte, error) {
+		sc, err := ParseScenario(strings.TrimSuffix(filepath.Base(path), ".toml"), data)
 		if err != nil {
 			return nil, err
 		}
-		return perrote.NewFromScenario(sc)
+		return newFromScenario(sc)
 	}})
 	if !t.Failed() {
 		refusals.Check(t)
@@ -31,5 +30,5 @@ func TestGameCases(t *testing.T) {
 // TestRefusalsDocumented: every refusal a player can meet is explained in
 // docs/troubleshooting.md.
 func TestRefusalsDocumented(t *testing.T) {
-	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 0, Hint: 1})
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".")
 }

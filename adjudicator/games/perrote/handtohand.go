@@ -6,22 +6,22 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// GroupRule says how a man fighting several opponents is resolved (Hand to
+// groupRule says how a man fighting several opponents is resolved (Hand to
 // Hand): Pairs compares his one die with each opponent's, as pairs, he
 // falls if any opponent rolls higher and, if he beats any, one opponent
 // (only one) falls; Highest compares his die with the highest opponent's
 // only, so one side or the other loses a man.
-type GroupRule int
+type groupRule int
 
 // The group rules.
 const (
-	Pairs GroupRule = iota
-	Highest
+	pairs groupRule = iota
+	highest
 )
 
-// Fight is one man against one or more: the outnumbered side's man and the
+// fight is one man against one or more: the outnumbered side's man and the
 // opponents dealt to him (Hand to Hand).
-type Fight struct {
+type fight struct {
 	Attackers, Defenders int // men on each side (one side has one)
 	AttackerDice         []int
 	DefenderDice         []int
@@ -29,10 +29,10 @@ type Fight struct {
 	DefenderLosses       int
 }
 
-// Deal sets the men up one to one and deals the larger side's extra men out
+// deal sets the men up one to one and deals the larger side's extra men out
 // over the smaller side's men in turn, from the first (Hand to Hand); it
 // returns the fights' sizes as attacker and defender counts.
-func Deal(attackers, defenders int) [][2]int {
+func deal(attackers, defenders int) [][2]int {
 	small, large := min(attackers, defenders), max(attackers, defenders)
 	out := make([][2]int, small)
 	for i := range out {
@@ -49,14 +49,14 @@ func Deal(attackers, defenders int) [][2]int {
 	return out
 }
 
-// HandToHand fights a close combat round (Hand to Hand): every man rolls a
+// handToHand fights a close combat round (Hand to Hand): every man rolls a
 // d6, fight by fight in the order Deal gives, attackers' dice before
 // defenders' in each fight. In a pair the lower die falls and a tie removes
 // no one. Both sides need at least one man.
-func HandToHand(r dice.Roller, attackers, defenders int, rule GroupRule) []Fight {
-	var fights []Fight
-	for i, size := range Deal(attackers, defenders) {
-		f := Fight{Attackers: size[0], Defenders: size[1]}
+func handToHand(r dice.Roller, attackers, defenders int, rule groupRule) []fight {
+	var fights []fight
+	for i, size := range deal(attackers, defenders) {
+		f := fight{Attackers: size[0], Defenders: size[1]}
 		f.AttackerDice = dice.Roll(r, f.Attackers, 6, fmt.Sprintf("Per Rote hand to hand, fight %d, attackers", i+1))
 		f.DefenderDice = dice.Roll(r, f.Defenders, 6, fmt.Sprintf("Per Rote hand to hand, fight %d, defenders", i+1))
 		f.AttackerLosses, f.DefenderLosses = f.resolve(rule)
@@ -66,14 +66,14 @@ func HandToHand(r dice.Roller, attackers, defenders int, rule GroupRule) []Fight
 }
 
 // resolve finds the fight's losses from its dice.
-func (f Fight) resolve(rule GroupRule) (attackerLosses, defenderLosses int) {
+func (f fight) resolve(rule groupRule) (attackerLosses, defenderLosses int) {
 	lone, many := f.DefenderDice[0], f.AttackerDice
 	if f.Attackers == 1 {
 		lone, many = f.AttackerDice[0], f.DefenderDice
 	}
 	loneFalls, oneOpponentFalls := false, false
 	switch rule {
-	case Highest:
+	case highest:
 		top := 0
 		for _, d := range many {
 			top = max(top, d)
@@ -102,8 +102,8 @@ func (f Fight) resolve(rule GroupRule) (attackerLosses, defenderLosses int) {
 	return b, a
 }
 
-// Losses totals the round's losses.
-func Losses(fights []Fight) (attackers, defenders int) {
+// losses totals the round's losses.
+func losses(fights []fight) (attackers, defenders int) {
 	for _, f := range fights {
 		attackers += f.AttackerLosses
 		defenders += f.DefenderLosses

@@ -12,13 +12,13 @@ import (
 
 // startMelee: a charge reached the enemy; the fight is this group's, and
 // it counts as the movement of the units charged too.
-func (t *turn) startMelee(u *UnitState) {
+func (t *turn) startMelee(u *unitState) {
 	if _, ok := t.melees[u.Hex]; !ok {
 		t.melees[u.Hex] = u.Side
 	}
 	var tied []string
 	for _, o := range t.unitsAt(u.Hex) {
-		if o.Kind == KindTroops && o.Side != u.Side && !t.acted[o.ID] {
+		if o.Kind == kindTroops && o.Side != u.Side && !t.acted[o.ID] {
 			t.acted[o.ID] = true
 			tied = append(tied, o.ID)
 		}
@@ -30,12 +30,12 @@ func (t *turn) startMelee(u *UnitState) {
 
 // joinMelee: a unit in a fight going on acts by fighting, and so do all
 // the others in it.
-func (t *turn) joinMelee(u *UnitState) {
+func (t *turn) joinMelee(u *unitState) {
 	if _, ok := t.melees[u.Hex]; !ok {
 		t.melees[u.Hex] = u.Side
 	}
 	for _, o := range t.unitsAt(u.Hex) {
-		if o.Kind == KindTroops {
+		if o.Kind == kindTroops {
 			t.acted[o.ID] = true
 		}
 	}
@@ -49,10 +49,10 @@ func (t *turn) joinMelee(u *UnitState) {
 func (t *turn) fightMelees() {
 	for _, h := range sortedKeys(t.melees) {
 		side := t.melees[h]
-		var att, def []*UnitState
+		var att, def []*unitState
 		na, nd := 0, 0
 		for _, o := range t.unitsAt(h) {
-			if o.Kind != KindTroops || len(o.Models) == 0 {
+			if o.Kind != kindTroops || len(o.Models) == 0 {
 				continue
 			}
 			if o.Side == side {
@@ -64,8 +64,8 @@ func (t *turn) fightMelees() {
 		if na == 0 || nd == 0 {
 			continue
 		}
-		fights := HandToHand(t.r, na, nd, Pairs)
-		al, dl := Losses(fights)
+		fights := handToHand(t.r, na, nd, pairs)
+		al, dl := losses(fights)
 		t.event(ruleHandToHand, "Close combat at %s: %d men of %s against %d of %s in %d fights: %s lose %d, %s lose %d (the lower die falls, ties remove no one).",
 			h, na, ids(att), nd, ids(def), len(fights), ids(att), al, ids(def), dl)
 		t.shareLosses(att, al)
@@ -74,7 +74,7 @@ func (t *turn) fightMelees() {
 	clear(t.melees)
 }
 
-func ids(us []*UnitState) string {
+func ids(us []*unitState) string {
 	var out []string
 	for _, u := range us {
 		out = append(out, u.ID)
@@ -84,14 +84,14 @@ func ids(us []*UnitState) string {
 
 // shareLosses spreads a side's close combat losses over its units, one
 // at a time to the unit with the most men left.
-func (t *turn) shareLosses(us []*UnitState, n int) {
+func (t *turn) shareLosses(us []*unitState, n int) {
 	left := map[string]int{}
 	for _, u := range us {
 		left[u.ID] = len(u.Models) - t.pend.casualties[u.ID]
 	}
 	for range n {
 		order := slices.Clone(us)
-		slices.SortStableFunc(order, func(a, b *UnitState) int { return left[b.ID] - left[a.ID] })
+		slices.SortStableFunc(order, func(a, b *unitState) int { return left[b.ID] - left[a.ID] })
 		if left[order[0].ID] <= 0 {
 			return
 		}

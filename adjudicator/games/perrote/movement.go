@@ -15,7 +15,7 @@ import (
 // h, or "": impassable terrain, the enemy (troops may enter enemy troops'
 // hex only by a charge), another vehicle (vehicles may not stack), the
 // stacking limit (troops: common sense, the scenario's limit of models).
-func (t *turn) blockedFor(u *UnitState, h board.ID, passing bool) string {
+func (t *turn) blockedFor(u *unitState, h board.ID, passing bool) string {
 	if !t.f.passable(h) {
 		return "impassable terrain"
 	}
@@ -31,24 +31,24 @@ func (t *turn) blockedFor(u *UnitState, h board.ID, passing bool) string {
 		if o.IsVehicle() && u.IsVehicle() && !passing {
 			return "vehicles may not stack (" + o.ID + ")"
 		}
-		if o.Kind == KindTroops {
+		if o.Kind == kindTroops {
 			models += len(o.Models)
 		}
 	}
-	if u.Kind == KindTroops && !passing && models+len(u.Models) > t.s.StackLimit {
+	if u.Kind == kindTroops && !passing && models+len(u.Models) > t.s.StackLimit {
 		return fmt.Sprintf("no room: the hex would hold more than %d men", t.s.StackLimit)
 	}
 	return ""
 }
 
 // moveUnit carries out the unit's movement order, if any.
-func (t *turn) moveUnit(u *UnitState) {
+func (t *turn) moveUnit(u *unitState) {
 	uo := t.orders[u.ID]
-	var o *Order
+	var o *order
 	if uo != nil {
 		o = uo.move
 	}
-	if u.Kind != KindVehicle && u.Hex != "" && t.morale(u) == FallingBack {
+	if u.Kind != kindVehicle && u.Hex != "" && t.morale(u) == fallingBack {
 		t.fallBack(u, o)
 		return
 	}
@@ -71,7 +71,7 @@ func (t *turn) moveUnit(u *UnitState) {
 
 // walk moves a unit along its path as far as it can go (Movement); a
 // charge that ends in the enemy's hex starts close combat (Hand to Hand).
-func (t *turn) walk(u *UnitState, o *Order) {
+func (t *turn) walk(u *unitState, o *order) {
 	from, ok := t.f.parse(u.Hex)
 	if !ok {
 		return
@@ -95,7 +95,7 @@ func (t *turn) walk(u *UnitState, o *Order) {
 	}
 	// Morale: a pinned unit moves toward the enemy only on a roll of 15+.
 	m := t.morale(u)
-	if m == Pinned && !m.MayAdvance(t.roll[u.ID]) {
+	if m == pinned && !m.MayAdvance(t.roll[u.ID]) {
 		last, _ := t.f.parse(path[len(path)-1])
 		if t.nearestEnemy(u, last) < t.nearestEnemy(u, from) || o.Verb == "charge" {
 			t.event(ruleMorale, "%s is pinned and rolled %d (not 15+): it may not move toward the enemy, so it stays.", u.ID, t.roll[u.ID])
@@ -140,7 +140,7 @@ func (t *turn) walk(u *UnitState, o *Order) {
 	if o.Verb == "charge" {
 		text = fmt.Sprintf("%s charges %s", u.ID, pathText(t.f, steps))
 	}
-	if u.Kind == KindVehicle {
+	if u.Kind == kindVehicle {
 		text += ", facing " + dirName(t.f.g, u.Facing)
 	}
 	if reason != "" {
@@ -154,9 +154,9 @@ func (t *turn) walk(u *UnitState, o *Order) {
 
 // chargeBlocked says why a charge may not enter the enemy's hex: an enemy
 // vehicle there.
-func (t *turn) chargeBlocked(u *UnitState, hs string) string {
+func (t *turn) chargeBlocked(u *unitState, hs string) string {
 	for _, o := range t.unitsAt(hs) {
-		if o.Side != u.Side && o.Kind != KindTroops {
+		if o.Side != u.Side && o.Kind != kindTroops {
 			return fmt.Sprintf("%s is blocked: the enemy vehicle %s is there (troops charge troops)", hs, o.ID)
 		}
 	}
@@ -173,16 +173,16 @@ func pathText(f *field, steps []board.ID) string {
 
 // place puts a unit at the end of its steps and records the move; a
 // vehicle faces its last step unless told otherwise.
-func (t *turn) place(u *UnitState, steps []board.ID, face string) {
+func (t *turn) place(u *unitState, steps []board.ID, face string) {
 	last := steps[len(steps)-1]
-	if u.Kind == KindVehicle {
+	if u.Kind == kindVehicle {
 		if face != "" {
 			u.Facing, _ = parseDirection(t.f.g, face)
 		} else if d := dirOf(t.f.g, steps[len(steps)-2], last); d >= 0 {
 			u.Facing = d
 		}
 	}
-	t.s.Trace = append(t.s.Trace, Trace{Kind: "move", Unit: u.ID, From: t.f.format(steps[0]), To: t.f.format(last)})
+	t.s.Trace = append(t.s.Trace, trace{Kind: "move", Unit: u.ID, From: t.f.format(steps[0]), To: t.f.format(last)})
 	u.Hex = t.f.format(last)
 	t.moved[u.ID] += len(steps) - 1
 }
@@ -191,11 +191,11 @@ func (t *turn) place(u *UnitState, steps []board.ID, face string) {
 // into hard cover (Morale). Its own move stands if it does; otherwise it
 // falls back one hex, away from the nearest enemy, to heavy cover if it
 // can. A unit already in heavy cover may stay.
-func (t *turn) fallBack(u *UnitState, o *Order) {
+func (t *turn) fallBack(u *unitState, o *order) {
 	from, _ := t.f.parse(u.Hex)
 	if o != nil && o.Verb == "move" {
 		last, _ := t.f.parse(o.Path[len(o.Path)-1])
-		if t.nearestEnemy(u, last) > t.nearestEnemy(u, from) || t.f.cover(last) == HeavyCover {
+		if t.nearestEnemy(u, last) > t.nearestEnemy(u, from) || t.f.cover(last) == heavyCover {
 			t.walk(u, o)
 			return
 		}
@@ -204,13 +204,13 @@ func (t *turn) fallBack(u *UnitState, o *Order) {
 		t.disembark(u, o)
 		return
 	}
-	if t.f.terrain[from].Cover == HeavyCover && (o == nil || o.Verb != "charge") {
+	if t.f.terrain[from].Cover == heavyCover && (o == nil || o.Verb != "charge") {
 		if o != nil && o.Verb != "face" {
 			t.event(ruleMorale, "%s is falling back: it may not move toward the enemy, so it stays in its hard cover.", u.ID)
 		}
 		return
 	}
-	best, bestD, bestC := board.ID{}, -1, NoCover
+	best, bestD, bestC := board.ID{}, -1, noCover
 	for _, n := range t.f.g.Neighbours(from) {
 		if t.blockedFor(u, n, false) != "" {
 			continue
@@ -220,7 +220,7 @@ func (t *turn) fallBack(u *UnitState, o *Order) {
 			best, bestD, bestC = n, d, c
 		}
 	}
-	if bestD < 0 || bestD <= t.nearestEnemy(u, from) && bestC != HeavyCover {
+	if bestD < 0 || bestD <= t.nearestEnemy(u, from) && bestC != heavyCover {
 		t.event(ruleMorale, "%s is falling back but has nowhere to go: it stays.", u.ID)
 		return
 	}
@@ -230,7 +230,7 @@ func (t *turn) fallBack(u *UnitState, o *Order) {
 
 // embark puts troops into a vehicle in or next to their hex: it counts as
 // a move of one hex.
-func (t *turn) embark(u *UnitState, o *Order) {
+func (t *turn) embark(u *unitState, o *order) {
 	v := t.s.unit(o.Target)
 	from, _ := t.f.parse(u.Hex)
 	switch {
@@ -250,7 +250,7 @@ func (t *turn) embark(u *UnitState, o *Order) {
 		t.event(ruleVehicles, "%s cannot embark: %s has room for %d.", u.ID, v.ID, v.Capacity-load)
 		return
 	}
-	t.s.Trace = append(t.s.Trace, Trace{Kind: "move", Unit: u.ID, From: u.Hex, To: v.Hex})
+	t.s.Trace = append(t.s.Trace, trace{Kind: "move", Unit: u.ID, From: u.Hex, To: v.Hex})
 	u.Hex, u.Aboard = "", v.ID
 	t.moved[u.ID]++
 	t.event(ruleVehicles, "%s embarks in %s at %s.", u.ID, v.ID, v.Hex)
@@ -258,7 +258,7 @@ func (t *turn) embark(u *UnitState, o *Order) {
 
 // disembark puts passengers out into their vehicle's hex or one next to
 // it: a move of one hex.
-func (t *turn) disembark(u *UnitState, o *Order) {
+func (t *turn) disembark(u *unitState, o *order) {
 	v := t.s.unit(u.Aboard)
 	if v == nil || v.Hex == "" {
 		return
@@ -278,6 +278,6 @@ func (t *turn) disembark(u *UnitState, o *Order) {
 	}
 	u.Aboard, u.Hex = "", t.f.format(h)
 	t.moved[u.ID]++
-	t.s.Trace = append(t.s.Trace, Trace{Kind: "move", Unit: u.ID, From: v.Hex, To: u.Hex})
+	t.s.Trace = append(t.s.Trace, trace{Kind: "move", Unit: u.ID, From: v.Hex, To: u.Hex})
 	t.event(ruleVehicles, "%s disembarks from %s at %s.", u.ID, v.ID, u.Hex)
 }

@@ -7,13 +7,14 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // This file holds the order grammar (docs/orders-perrote.md): one order a
 // line, each for one unit, read against the state of the turn open.
 
-// Order is one parsed order.
-type Order struct {
+// order is one parsed order.
+type order struct {
 	Verb string
 	Unit string
 	// Path: move and charge; Face: move and face (a compass direction).
@@ -34,7 +35,7 @@ type Order struct {
 }
 
 // String is the order's canonical form.
-func (o Order) String() string {
+func (o order) String() string {
 	switch o.Verb {
 	case "move":
 		s := "move " + o.Unit + " " + strings.Join(o.Path, " ")
@@ -77,7 +78,7 @@ func (o Order) String() string {
 
 // Echo is the order as the receipt shows it: the canonical form, then the
 // forecast after "#".
-func (o Order) Echo() string {
+func (o order) Echo() string {
 	if o.Note == "" {
 		return o.String()
 	}
@@ -89,14 +90,11 @@ var verbs = []string{"move", "face", "shoot", "stand", "charge", "mortar", "smok
 
 const grammarHint = "orders are: move U HEX.. [face DIR], face U DIR, shoot U at T [with W,..] [kill|suppress], stand U at T .., charge U HEX.., mortar U at HEX [spotter S] [kill|smoke], smoke U [at HEX], embark U V, disembark U [HEX], split U, casualties U W.., enter U HEX, hold U"
 
-// orderError is a problem with one line.
-type orderError struct{ text, hint string }
-
 // planned is a unit's orders so far in one file, to find conflicts.
 type planned struct {
-	u      *UnitState
-	move   *Order // move, charge, embark, disembark, enter, face
-	fire   *Order // shoot, stand, mortar, smoke
+	u      *unitState
+	move   *order // move, charge, embark, disembark, enter, face
+	fire   *order // shoot, stand, mortar, smoke
 	other  []string
 	moved  int
 	hasMov bool
@@ -108,7 +106,7 @@ type orderParser struct {
 	seat  string
 	plans map[string]*planned
 	// teams are the units a split order in this file creates.
-	teams map[string]*UnitState
+	teams map[string]*unitState
 }
 
 // parseOrders reads a seat's order lines; it returns the orders and the
@@ -116,11 +114,11 @@ type orderParser struct {
 // position; then the orders are checked against each other (a spotter that
 // moves, a weapon that cannot move and fire, a mortar out of range from
 // where the unit will stand) and given their forecasts.
-func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order, []adjudicator.Problem) {
-	p := &orderParser{s: s, f: newField(s), seat: seat, plans: map[string]*planned{}, teams: map[string]*UnitState{}}
+func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]order, []adjudicator.Problem) {
+	p := &orderParser{s: s, f: newField(s), seat: seat, plans: map[string]*planned{}, teams: map[string]*unitState{}}
 	// splits first: the teams they create may be given orders on any line.
 	for _, l := range lines {
-		f := strings.Fields(strings.ToLower(stripForecast(l.Text)))
+		f := strings.Fields(strings.ToLower(kit.StripComment(l.Text)))
 		if len(f) == 2 && f[0] == "split" {
 			if u := s.unit(f[1]); u != nil && u.Side == seat && len(u.Teams) > 0 && !u.Eliminated() {
 				for _, t := range splitTeams(u) {
@@ -129,21 +127,21 @@ func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order,
 			}
 		}
 	}
-	var out []Order
+	var out []order
 	var at []int
 	var problems []adjudicator.Problem
 	for _, l := range lines {
-		o, err := p.line(stripForecast(l.Text))
+		o, err := p.line(kit.StripComment(l.Text))
 		if err != nil {
-			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.text, Hint: err.hint})
+			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.Text, Hint: err.Hint})
 			continue
 		}
 		out, at = append(out, o), append(at, l.Line)
 	}
-	var kept []Order
+	var kept []order
 	for i := range out {
 		if err := p.across(&out[i]); err != nil {
-			problems = append(problems, adjudicator.Problem{Line: at[i], Text: err.text, Hint: err.hint})
+			problems = append(problems, adjudicator.Problem{Line: at[i], Text: err.Text, Hint: err.Hint})
 			continue
 		}
 		kept = append(kept, out[i])
@@ -152,32 +150,20 @@ func parseOrders(s *State, seat string, lines []adjudicator.OrderLine) ([]Order,
 	return kept, problems
 }
 
-// stripForecast drops a "# ..." comment, such as a receipt's forecast.
-func stripForecast(line string) string {
-	if i := strings.Index(line, "#"); i >= 0 {
-		line = line[:i]
-	}
-	return strings.TrimSpace(line)
-}
-
-func bad(text, hint string, args ...any) *orderError {
-	return &orderError{text: fmt.Sprintf(text, args...), hint: hint}
-}
-
 // unitOf finds one of the seat's units (or a team a split creates).
-func (p *orderParser) unitOf(id string) (*UnitState, *orderError) {
+func (p *orderParser) unitOf(id string) (*unitState, *adjudicator.Refusal) {
 	u := p.s.unit(id)
 	if u == nil {
 		u = p.teams[strings.ToLower(id)]
 	}
 	if u == nil {
-		return nil, bad("there is no unit %s", "your units are "+strings.Join(p.mine(), ", "), strings.ToUpper(id))
+		return nil, adjudicator.Refuse("your units are "+strings.Join(p.mine(), ", "), "there is no unit %s", strings.ToUpper(id))
 	}
 	if u.Side != p.seat {
-		return nil, bad("%s is not yours: it is %s's", "your units are "+strings.Join(p.mine(), ", "), u.ID, u.Side)
+		return nil, adjudicator.Refuse("your units are "+strings.Join(p.mine(), ", "), "%s is not yours: it is %s's", u.ID, u.Side)
 	}
 	if u.Eliminated() {
-		return nil, bad("%s is out of the game", "give orders to units still in play", u.ID)
+		return nil, adjudicator.Refuse("give orders to units still in play", "%s is out of the game", u.ID)
 	}
 	return u, nil
 }
@@ -194,23 +180,23 @@ func (p *orderParser) mine() []string {
 }
 
 // where is a unit's hex now: its own, its vehicle's, or none.
-func (p *orderParser) where(u *UnitState) (board.ID, bool) {
+func (p *orderParser) where(u *unitState) (board.ID, bool) {
 	return position(p.s, p.f, u)
 }
 
-func (p *orderParser) line(text string) (Order, *orderError) {
+func (p *orderParser) line(text string) (order, *adjudicator.Refusal) {
 	f := strings.Fields(strings.ToLower(strings.ReplaceAll(text, ",", " , ")))
 	if len(f) < 2 {
-		return Order{}, bad("%q is not an order", grammarHint, text)
+		return order{}, adjudicator.Refuse(grammarHint, "%q is not an order", text)
 	}
 	if !slices.Contains(verbs, f[0]) {
-		return Order{}, bad("%q is not an order of Per Rote", grammarHint, f[0])
+		return order{}, adjudicator.Refuse(grammarHint, "%q is not an order of Per Rote", f[0])
 	}
 	u, err := p.unitOf(f[1])
 	if err != nil {
-		return Order{}, err
+		return order{}, err
 	}
-	o := Order{Verb: f[0], Unit: u.ID}
+	o := order{Verb: f[0], Unit: u.ID}
 	args := slices.DeleteFunc(slices.Clone(f[2:]), func(s string) bool { return s == "," && f[0] != "shoot" && f[0] != "stand" && f[0] != "casualties" })
 	pl := p.plans[u.ID]
 	if pl == nil {
@@ -218,18 +204,18 @@ func (p *orderParser) line(text string) (Order, *orderError) {
 		p.plans[u.ID] = pl
 	}
 	if u.Reserve && o.Verb != "enter" && o.Verb != "casualties" && o.Verb != "hold" && !(o.Verb == "shoot" && pl.move != nil) {
-		return o, bad("%s is off table", "bring it on first: enter "+u.ID+" HEX (a sneak attack)", u.ID)
+		return o, adjudicator.Refuse("bring it on first: enter "+u.ID+" HEX (a sneak attack)", "%s is off table", u.ID)
 	}
 	if len(u.Teams) > 0 && p.teams[strings.ToLower(u.ID+u.Teams[0])] != nil && o.Verb != "split" && o.Verb != "casualties" {
-		return o, bad("%s splits this turn: give orders to its teams", "its teams are "+strings.Join(teamIDs(u), ", "), u.ID)
+		return o, adjudicator.Refuse("its teams are "+strings.Join(teamIDs(u), ", "), "%s splits this turn: give orders to its teams", u.ID)
 	}
-	if u.Kind == KindVehicle && u.StunnedTurn == p.s.Turn+1 && o.Verb != "casualties" {
-		return o, bad("%s is stunned: it misses this turn", "give it no orders this turn (Vehicle Damage)", u.ID)
+	if u.Kind == kindVehicle && u.StunnedTurn == p.s.Turn+1 && o.Verb != "casualties" {
+		return o, adjudicator.Refuse("give it no orders this turn (Vehicle Damage)", "%s is stunned: it misses this turn", u.ID)
 	}
 	if h, fight := p.inCloseCombat(u); fight && o.Verb != "casualties" && o.Verb != "hold" {
-		return o, bad("%s is in close combat at %s: it fights there this turn and does nothing else", "give it no orders this turn, or only casualties (Hand to Hand: the fight goes on at the highest turn order number of its units)", u.ID, h)
+		return o, adjudicator.Refuse("give it no orders this turn, or only casualties (Hand to Hand: the fight goes on at the highest turn order number of its units)", "%s is in close combat at %s: it fights there this turn and does nothing else", u.ID, h)
 	}
-	var e *orderError
+	var e *adjudicator.Refusal
 	switch o.Verb {
 	case "move", "charge":
 		e = p.move(&o, u, pl, args)
@@ -245,10 +231,10 @@ func (p *orderParser) line(text string) (Order, *orderError) {
 		e = p.transit(&o, u, pl, args)
 	case "split":
 		if len(args) > 0 || len(u.Teams) == 0 {
-			e = bad("%s cannot split", "only squads with fire teams split (US squads, British squads, Pathfinders): split U", u.ID)
+			e = adjudicator.Refuse("only squads with fire teams split (US squads, British squads, Pathfinders): split U", "%s cannot split", u.ID)
 		}
 		if slices.Contains(pl.other, "split") {
-			e = bad("%s already splits: one split order is enough", "give orders to its teams ("+strings.Join(teamIDs(u), ", ")+")", u.ID)
+			e = adjudicator.Refuse("give orders to its teams ("+strings.Join(teamIDs(u), ", ")+")", "%s already splits: one split order is enough", u.ID)
 		}
 		if e == nil {
 			pl.other = append(pl.other, "split")
@@ -257,9 +243,9 @@ func (p *orderParser) line(text string) (Order, *orderError) {
 		e = p.casualties(&o, u, args)
 	case "hold":
 		if len(args) > 0 {
-			e = bad("hold takes only a unit", "write hold "+u.ID)
+			e = adjudicator.Refuse("write hold "+u.ID, "hold takes only a unit")
 		} else if pl.move != nil || pl.fire != nil {
-			e = bad("%s already has orders: hold would cancel them", "remove the hold line or the other orders", u.ID)
+			e = adjudicator.Refuse("remove the hold line or the other orders", "%s already has orders: hold would cancel them", u.ID)
 		}
 		if e == nil {
 			pl.other = append(pl.other, "hold")
@@ -273,7 +259,7 @@ func (p *orderParser) line(text string) (Order, *orderError) {
 
 // maxMove is the unit's movement allowance and the most it may move and
 // still shoot (Movement, Vehicle Damage).
-func maxMove(u *UnitState) (all, andShoot int) {
+func maxMove(u *unitState) (all, andShoot int) {
 	if !u.IsVehicle() {
 		return 2, 1
 	}
@@ -286,77 +272,77 @@ func maxMove(u *UnitState) (all, andShoot int) {
 	return 4, 2
 }
 
-func (p *orderParser) claimMove(o *Order, pl *planned, hexes int) *orderError {
+func (p *orderParser) claimMove(o *order, pl *planned, hexes int) *adjudicator.Refusal {
 	if pl.move != nil {
-		return bad("%s already has a movement order (%s)", "one of move, charge, face, embark, disembark, enter a unit a turn", o.Unit, pl.move.Verb)
+		return adjudicator.Refuse("one of move, charge, face, embark, disembark, enter a unit a turn", "%s already has a movement order (%s)", o.Unit, pl.move.Verb)
 	}
 	if slices.Contains(pl.other, "hold") {
-		return bad("%s holds", "remove the hold line", o.Unit)
+		return adjudicator.Refuse("remove the hold line", "%s holds", o.Unit)
 	}
 	if pl.fire != nil {
 		if pl.fire.Verb == "stand" && hexes > 0 {
-			return bad("%s stands and shoots: it may not move", "use shoot instead of stand to move and shoot", o.Unit)
+			return adjudicator.Refuse("use shoot instead of stand to move and shoot", "%s stands and shoots: it may not move", o.Unit)
 		}
 		if o.Verb == "charge" || o.Verb == "embark" {
-			return bad("%s shoots: it cannot also %s", "a unit that charges or embarks does not shoot (Hand to Hand)", o.Unit, o.Verb)
+			return adjudicator.Refuse("a unit that charges or embarks does not shoot (Hand to Hand)", "%s shoots: it cannot also %s", o.Unit, o.Verb)
 		}
 		if _, shoot := maxMove(pl.u); hexes > shoot {
-			return bad("%s moves %s: too far to shoot as well", fmt.Sprintf("a %s moves at most %s and shoots (Movement)", kindWord(pl.u), hexCount(shoot)), o.Unit, hexCount(hexes))
+			return adjudicator.Refuse(fmt.Sprintf("a %s moves at most %s and shoots (Movement)", kindWord(pl.u), hexCount(shoot)), "%s moves %s: too far to shoot as well", o.Unit, hexCount(hexes))
 		}
 	}
 	pl.move, pl.moved, pl.hasMov = o, hexes, true
 	return nil
 }
 
-func kindWord(u *UnitState) string {
+func kindWord(u *unitState) string {
 	if u.IsVehicle() {
 		return "vehicle"
 	}
 	return "unit of troops"
 }
 
-func (p *orderParser) hexArg(a string) (board.ID, *orderError) {
+func (p *orderParser) hexArg(a string) (board.ID, *adjudicator.Refusal) {
 	h, ok := p.f.parse(a)
 	if !ok {
-		return h, bad("%q is not a hex of the map", fmt.Sprintf("hexes are like %s, from %s to %s", p.f.format(board.ID{Col: p.f.g.FirstCol + 1, Row: p.f.g.FirstRow + 2}),
-			p.f.format(board.ID{Col: p.f.g.FirstCol, Row: p.f.g.FirstRow}), p.f.format(board.ID{Col: p.f.g.FirstCol + p.f.g.Cols - 1, Row: p.f.g.FirstRow + p.f.g.Rows - 1})), a)
+		return h, adjudicator.Refuse(fmt.Sprintf("hexes are like %s, from %s to %s", p.f.format(board.ID{Col: p.f.g.FirstCol + 1, Row: p.f.g.FirstRow + 2}),
+			p.f.format(board.ID{Col: p.f.g.FirstCol, Row: p.f.g.FirstRow}), p.f.format(board.ID{Col: p.f.g.FirstCol + p.f.g.Cols - 1, Row: p.f.g.FirstRow + p.f.g.Rows - 1})), "%q is not a hex of the map", a)
 	}
 	return h, nil
 }
 
-func (p *orderParser) move(o *Order, u *UnitState, pl *planned, args []string) *orderError {
-	if o.Verb == "charge" && u.Kind != KindTroops {
-		return bad("%s is a vehicle: only troops charge", "vehicles move and shoot (Hand to Hand)", u.ID)
+func (p *orderParser) move(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
+	if o.Verb == "charge" && u.Kind != kindTroops {
+		return adjudicator.Refuse("vehicles move and shoot (Hand to Hand)", "%s is a vehicle: only troops charge", u.ID)
 	}
 	if u.Aboard != "" {
-		return bad("%s is aboard %s", "disembark it first: disembark "+u.ID+" [HEX]", u.ID, u.Aboard)
+		return adjudicator.Refuse("disembark it first: disembark "+u.ID+" [HEX]", "%s is aboard %s", u.ID, u.Aboard)
 	}
 	if u.Motive == "crippled" {
-		return bad("%s cannot move (motive crippled)", "it may still shoot (Vehicle Damage)", u.ID)
+		return adjudicator.Refuse("it may still shoot (Vehicle Damage)", "%s cannot move (motive crippled)", u.ID)
 	}
 	if i := slices.Index(args, "face"); i >= 0 {
-		if o.Verb == "charge" || !u.IsVehicle() || u.Kind == KindLightVehicle || i != len(args)-2 {
-			return bad("face DIR goes last, and only on a vehicle's move", "move "+u.ID+" HEX HEX face DIR")
+		if o.Verb == "charge" || !u.IsVehicle() || u.Kind == kindLightVehicle || i != len(args)-2 {
+			return adjudicator.Refuse("move "+u.ID+" HEX HEX face DIR", "face DIR goes last, and only on a vehicle's move")
 		}
 		if _, ok := parseDirection(p.f.g, args[i+1]); !ok {
-			return bad("facing %q: not a direction", "directions are "+strings.Join(compass(p.f.g), ", "), args[i+1])
+			return adjudicator.Refuse("directions are "+strings.Join(compass(p.f.g), ", "), "facing %q: not a direction", args[i+1])
 		}
 		o.Face = args[i+1]
 		args = args[:i]
 	}
 	if len(args) == 0 {
-		return bad("%s %s: give the hexes of the path", "list each hex entered, in order: move "+u.ID+" HEX HEX", o.Verb, u.ID)
+		return adjudicator.Refuse("list each hex entered, in order: move "+u.ID+" HEX HEX", "%s %s: give the hexes of the path", o.Verb, u.ID)
 	}
 	all, _ := maxMove(u)
 	if o.Verb == "charge" {
 		all = 2
 	}
 	if len(args) > all {
-		return bad("%s moves %s: at most %d", fmt.Sprintf("troops move 1 and shoot or 2 and not shoot; vehicles 2 and shoot or 4 and not (Movement)%s", damageNote(u)), u.ID, hexCount(len(args)), all)
+		return adjudicator.Refuse(fmt.Sprintf("troops move 1 and shoot or 2 and not shoot; vehicles 2 and shoot or 4 and not (Movement)%s", damageNote(u)), "%s moves %s: at most %d", u.ID, hexCount(len(args)), all)
 	}
 	from, ok := p.where(u)
 	if !ok {
-		return bad("%s is not on the map", "bring it on with enter "+u.ID+" HEX, or give orders to units on the map", u.ID)
+		return adjudicator.Refuse("bring it on with enter "+u.ID+" HEX, or give orders to units on the map", "%s is not on the map", u.ID)
 	}
 	for i, a := range args {
 		h, e := p.hexArg(a)
@@ -368,10 +354,10 @@ func (p *orderParser) move(o *Order, u *UnitState, pl *planned, args []string) *
 			if i > 0 {
 				what = p.f.format(from)
 			}
-			return bad("%s is not next to %s", "a path lists adjacent hexes, one step each, starting next to the unit", p.f.format(h), what)
+			return adjudicator.Refuse("a path lists adjacent hexes, one step each, starting next to the unit", "%s is not next to %s", p.f.format(h), what)
 		}
 		if !p.f.passable(h) {
-			return bad("%s is impassable (%s)", "go round it", p.f.format(h), p.f.names[h])
+			return adjudicator.Refuse("go round it", "%s is impassable (%s)", p.f.format(h), p.f.names[h])
 		}
 		o.Path = append(o.Path, p.f.format(h))
 		from = h
@@ -379,63 +365,63 @@ func (p *orderParser) move(o *Order, u *UnitState, pl *planned, args []string) *
 	if o.Verb == "charge" {
 		found := false
 		for _, e := range p.s.Units {
-			if e.Side != u.Side && e.Kind == KindTroops && e.Hex == o.Path[len(o.Path)-1] && !e.Eliminated() {
+			if e.Side != u.Side && e.Kind == kindTroops && e.Hex == o.Path[len(o.Path)-1] && !e.Eliminated() {
 				found = true
 			}
 		}
 		if !found {
-			return bad("no enemy troops are at %s to charge", "a charge ends in the hex of the enemy squad it attacks (Hand to Hand)", o.Path[len(o.Path)-1])
+			return adjudicator.Refuse("a charge ends in the hex of the enemy squad it attacks (Hand to Hand)", "no enemy troops are at %s to charge", o.Path[len(o.Path)-1])
 		}
 	}
 	return p.claimMove(o, pl, len(o.Path))
 }
 
-func damageNote(u *UnitState) string {
+func damageNote(u *unitState) string {
 	if u.Motive == "damaged" {
 		return "; motive damage halves it"
 	}
 	return ""
 }
 
-func (p *orderParser) face(o *Order, u *UnitState, pl *planned, args []string) *orderError {
-	if u.Kind != KindVehicle {
-		return bad("%s has no facing: only vehicles have a facing", "troops and light vehicles need no facing: move "+u.ID+" HEX.. (Vehicles)", u.ID)
+func (p *orderParser) face(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
+	if u.Kind != kindVehicle {
+		return adjudicator.Refuse("troops and light vehicles need no facing: move "+u.ID+" HEX.. (Vehicles)", "%s has no facing: only vehicles have a facing", u.ID)
 	}
 	if len(args) != 1 {
-		return bad("face takes one direction", "face "+u.ID+" "+compass(p.f.g)[0])
+		return adjudicator.Refuse("face "+u.ID+" "+compass(p.f.g)[0], "face takes one direction")
 	}
 	if _, ok := parseDirection(p.f.g, args[0]); !ok {
-		return bad("facing %q: not a direction", "directions are "+strings.Join(compass(p.f.g), ", "), args[0])
+		return adjudicator.Refuse("directions are "+strings.Join(compass(p.f.g), ", "), "facing %q: not a direction", args[0])
 	}
 	if u.Motive == "crippled" {
-		return bad("%s cannot turn (motive crippled)", "a crippled vehicle keeps its facing; it may still shoot (Vehicle Damage)", u.ID)
+		return adjudicator.Refuse("a crippled vehicle keeps its facing; it may still shoot (Vehicle Damage)", "%s cannot turn (motive crippled)", u.ID)
 	}
 	o.Face = args[0]
 	return p.claimMove(o, pl, 0)
 }
 
 // shoot reads: [at] T [with W,W|all] [kill|suppress].
-func (p *orderParser) shoot(o *Order, u *UnitState, pl *planned, args []string) *orderError {
+func (p *orderParser) shoot(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
 	hint := o.Verb + " " + u.ID + " at TARGET [with WEAPON,WEAPON] [kill|suppress]"
 	if len(args) > 0 && args[0] == "at" {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		return bad("%s %s: at whom?", hint, o.Verb, u.ID)
+		return adjudicator.Refuse(hint, "%s %s: at whom?", o.Verb, u.ID)
 	}
 	t := p.s.unit(args[0])
 	if t == nil {
-		return bad("there is no unit %s to shoot at", "shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), strings.ToUpper(args[0]))
+		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "there is no unit %s to shoot at", strings.ToUpper(args[0]))
 	}
 	switch {
 	case t.Side == u.Side:
-		return bad("%s is your own unit", "shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), t.ID)
+		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "%s is your own unit", t.ID)
 	case t.Eliminated():
-		return bad("%s is out of the game", "shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), t.ID)
+		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "%s is out of the game", t.ID)
 	case t.Aboard != "":
-		return bad("%s is aboard %s: passengers are not shot at", "shoot at the vehicle: "+o.Verb+" "+u.ID+" at "+t.Aboard+" (its damage may kill them)", t.ID, t.Aboard)
+		return adjudicator.Refuse("shoot at the vehicle: "+o.Verb+" "+u.ID+" at "+t.Aboard+" (its damage may kill them)", "%s is aboard %s: passengers are not shot at", t.ID, t.Aboard)
 	case t.Hex == "" && !t.Reserve:
-		return bad("%s is not on the map", "shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), t.ID)
+		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "%s is not on the map", t.ID)
 	}
 	o.Target, o.Mode = t.ID, "kill"
 	args = args[1:]
@@ -449,7 +435,7 @@ func (p *orderParser) shoot(o *Order, u *UnitState, pl *planned, args []string) 
 			for more := adjudicator.Consuming(&args); more() && args[0] != "kill" && args[0] != "suppress" && args[0] != "suppression"; {
 				if args[0] != "," && args[0] != "all" {
 					if !carries(u, args[0]) {
-						return bad("%s carries no %s", "its weapons are "+strings.Join(weaponsOf(u), ", "), u.ID, args[0])
+						return adjudicator.Refuse("its weapons are "+strings.Join(weaponsOf(u), ", "), "%s carries no %s", u.ID, args[0])
 					}
 					if !slices.Contains(o.With, args[0]) {
 						o.With = append(o.With, args[0])
@@ -458,35 +444,35 @@ func (p *orderParser) shoot(o *Order, u *UnitState, pl *planned, args []string) 
 				args = args[1:]
 			}
 		default:
-			return bad("%q: not understood", hint, args[0])
+			return adjudicator.Refuse(hint, "%q: not understood", args[0])
 		}
 	}
 	if slices.Contains(o.With, "mortar") {
-		return bad("mortars fire at a hex", "mortar "+u.ID+" at HEX [spotter UNIT]")
+		return adjudicator.Refuse("mortar "+u.ID+" at HEX [spotter UNIT]", "mortars fire at a hex")
 	}
 	for _, w := range o.With {
 		if spent(u, w) {
-			return bad("%s's %s is spent (one shot a game)", "its weapons left are "+strings.Join(unspent(u), ", "), u.ID, w)
+			return adjudicator.Refuse("its weapons left are "+strings.Join(unspent(u), ", "), "%s's %s is spent (one shot a game)", u.ID, w)
 		}
 	}
 	if u.Aboard != "" {
 		v := p.s.unit(u.Aboard)
 		if v == nil || !v.Ports {
-			return bad("%s is aboard %s, which has no firing ports", "disembark first: disembark "+u.ID+" [HEX] (then it may shoot: a one-hex move)", u.ID, u.Aboard)
+			return adjudicator.Refuse("disembark first: disembark "+u.ID+" [HEX] (then it may shoot: a one-hex move)", "%s is aboard %s, which has no firing ports", u.ID, u.Aboard)
 		}
 		for _, key := range o.With {
-			if w, _ := WeaponByKey(key); !w.SmallArms {
-				return bad("%s is aboard %s: only small arms fire through its ports, not the %s", "name small arms (rifles, machineguns), or disembark first (Vehicles: firing ports)", u.ID, u.Aboard, w.Name)
+			if w, _ := weaponByKey(key); !w.SmallArms {
+				return adjudicator.Refuse("name small arms (rifles, machineguns), or disembark first (Vehicles: firing ports)", "%s is aboard %s: only small arms fire through its ports, not the %s", u.ID, u.Aboard, w.Name)
 			}
 		}
 	}
-	if u.Kind == KindVehicle {
+	if u.Kind == kindVehicle {
 		if e := p.fireControl(u); e != nil {
 			return e
 		}
 		if len(o.With) > 1 && groupOf(u, o.With) < 0 {
-			return bad("%s fires %s: a vehicle fires its main weapon, or a heavy secondary weapon, or all its lighter weapons, never two of these at once",
-				"its weapon groups are "+groupsText(u)+"; name weapons of one group (Vehicle Weapons)", u.ID, strings.Join(o.With, " and "))
+			return adjudicator.Refuse("its weapon groups are "+groupsText(u)+"; name weapons of one group (Vehicle Weapons)",
+				"%s fires %s: a vehicle fires its main weapon, or a heavy secondary weapon, or all its lighter weapons, never two of these at once", u.ID, strings.Join(o.With, " and "))
 		}
 	}
 	if t.Reserve {
@@ -497,23 +483,23 @@ func (p *orderParser) shoot(o *Order, u *UnitState, pl *planned, args []string) 
 
 // fireControl refuses fire the vehicle's damage forbids (Vehicle Damage):
 // crippled fire control, or damaged fire control that fired last turn.
-func (p *orderParser) fireControl(u *UnitState) *orderError {
+func (p *orderParser) fireControl(u *unitState) *adjudicator.Refusal {
 	switch {
 	case u.FireControl == "crippled":
-		return bad("%s cannot fire (fire control crippled)", "it may still move if its motive allows: give it a move order, or none (Vehicle Damage)", u.ID)
+		return adjudicator.Refuse("it may still move if its motive allows: give it a move order, or none (Vehicle Damage)", "%s cannot fire (fire control crippled)", u.ID)
 	case u.FireControl == "damaged" && u.LastFired > 0 && u.LastFired == p.s.Turn:
-		return bad("%s fired last turn: with damaged fire control it fires every other turn", fmt.Sprintf("it may fire again on turn %d (Vehicle Damage)", p.s.Turn+2), u.ID)
+		return adjudicator.Refuse(fmt.Sprintf("it may fire again on turn %d (Vehicle Damage)", p.s.Turn+2), "%s fired last turn: with damaged fire control it fires every other turn", u.ID)
 	}
 	return nil
 }
 
 // groupOf is the index of the vehicle's weapon group that holds every
 // named weapon, or -1 (Vehicle Weapons).
-func groupOf(u *UnitState, with []string) int {
+func groupOf(u *unitState, with []string) int {
 	for gi, g := range u.Groups {
 		all := true
 		for _, w := range with {
-			if !slices.ContainsFunc(g, func(a Arm) bool { return a.Weapon == w }) {
+			if !slices.ContainsFunc(g, func(a arm) bool { return a.Weapon == w }) {
 				all = false
 			}
 		}
@@ -526,7 +512,7 @@ func groupOf(u *UnitState, with []string) int {
 
 // groupsText lists a vehicle's weapon groups: "tank_gun | heavy_missile |
 // lmg,hmg".
-func groupsText(u *UnitState) string {
+func groupsText(u *unitState) string {
 	var gs []string
 	for _, g := range u.Groups {
 		var ks []string
@@ -542,9 +528,9 @@ func groupsText(u *UnitState) string {
 
 // spent reports whether every arm of the weapon the unit carries is spent
 // (one shot a game: Javelin, LAW80).
-func spent(u *UnitState, key string) bool {
+func spent(u *unitState, key string) bool {
 	n, left := 0, 0
-	each(u, func(a Arm) {
+	each(u, func(a arm) {
 		if a.Weapon == key {
 			n++
 			if !a.Spent {
@@ -556,9 +542,9 @@ func spent(u *UnitState, key string) bool {
 }
 
 // unspent lists the weapons the unit may still fire.
-func unspent(u *UnitState) []string {
+func unspent(u *unitState) []string {
 	var out []string
-	each(u, func(a Arm) {
+	each(u, func(a arm) {
 		if !a.Spent && !slices.Contains(out, a.Weapon) {
 			out = append(out, a.Weapon)
 		}
@@ -567,7 +553,7 @@ func unspent(u *UnitState) []string {
 }
 
 // each calls fn for every arm of the unit's men and weapon groups.
-func each(u *UnitState, fn func(Arm)) {
+func each(u *unitState, fn func(arm)) {
 	for _, m := range u.Models {
 		for _, a := range m.Arms {
 			fn(a)
@@ -580,22 +566,22 @@ func each(u *UnitState, fn func(Arm)) {
 	}
 }
 
-func (p *orderParser) claimFire(o *Order, pl *planned) *orderError {
+func (p *orderParser) claimFire(o *order, pl *planned) *adjudicator.Refusal {
 	if pl.fire != nil {
-		return bad("%s already fires this turn (%s)", "one of shoot, stand, mortar, smoke a unit a turn", o.Unit, pl.fire.Verb)
+		return adjudicator.Refuse("one of shoot, stand, mortar, smoke a unit a turn", "%s already fires this turn (%s)", o.Unit, pl.fire.Verb)
 	}
 	if slices.Contains(pl.other, "hold") {
-		return bad("%s holds", "remove the hold line", o.Unit)
+		return adjudicator.Refuse("remove the hold line", "%s holds", o.Unit)
 	}
 	if m := pl.move; m != nil {
 		switch {
 		case m.Verb == "charge" || m.Verb == "embark":
-			return bad("%s %ss: it cannot also fire", "a unit that charges or embarks does not shoot (Hand to Hand)", o.Unit, m.Verb)
+			return adjudicator.Refuse("a unit that charges or embarks does not shoot (Hand to Hand)", "%s %ss: it cannot also fire", o.Unit, m.Verb)
 		case o.Verb == "stand" && pl.moved > 0:
-			return bad("%s moves: it cannot stand and shoot", "use shoot to move and shoot", o.Unit)
+			return adjudicator.Refuse("use shoot to move and shoot", "%s moves: it cannot stand and shoot", o.Unit)
 		}
 		if _, shoot := maxMove(pl.u); pl.moved > shoot {
-			return bad("%s moves %s: too far to shoot as well", fmt.Sprintf("a %s moves at most %s and shoots (Movement)", kindWord(pl.u), hexCount(shoot)), o.Unit, hexCount(pl.moved))
+			return adjudicator.Refuse(fmt.Sprintf("a %s moves at most %s and shoots (Movement)", kindWord(pl.u), hexCount(shoot)), "%s moves %s: too far to shoot as well", o.Unit, hexCount(pl.moved))
 		}
 	}
 	pl.fire = o
@@ -619,11 +605,11 @@ func (p *orderParser) enemies() []string {
 
 // carries reports whether the unit has the weapon (a model's, a vehicle
 // group's).
-func carries(u *UnitState, key string) bool { return slices.Contains(weaponsOf(u), key) }
+func carries(u *unitState, key string) bool { return slices.Contains(weaponsOf(u), key) }
 
-func weaponsOf(u *UnitState) []string {
+func weaponsOf(u *unitState) []string {
 	var out []string
-	add := func(a Arm) {
+	add := func(a arm) {
 		if !slices.Contains(out, a.Weapon) {
 			out = append(out, a.Weapon)
 		}
@@ -641,19 +627,19 @@ func weaponsOf(u *UnitState) []string {
 	return out
 }
 
-func (p *orderParser) mortar(o *Order, u *UnitState, pl *planned, args []string) *orderError {
+func (p *orderParser) mortar(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
 	hint := "mortar " + u.ID + " at HEX [spotter UNIT] [kill|smoke]"
 	if !carries(u, "mortar") {
-		return bad("%s has no mortar", "fire its weapons at a unit: shoot "+u.ID+" at TARGET; its weapons are "+strings.Join(weaponsOf(u), ", "), u.ID)
+		return adjudicator.Refuse("fire its weapons at a unit: shoot "+u.ID+" at TARGET; its weapons are "+strings.Join(weaponsOf(u), ", "), "%s has no mortar", u.ID)
 	}
 	if u.Aboard != "" {
-		return bad("%s is aboard %s", "disembark first: disembark "+u.ID+" [HEX]", u.ID, u.Aboard)
+		return adjudicator.Refuse("disembark first: disembark "+u.ID+" [HEX]", "%s is aboard %s", u.ID, u.Aboard)
 	}
 	if len(args) > 0 && args[0] == "at" {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		return bad("mortar: at which hex?", hint)
+		return adjudicator.Refuse(hint, "mortar: at which hex?")
 	}
 	h, e := p.hexArg(args[0])
 	if e != nil {
@@ -672,15 +658,15 @@ func (p *orderParser) mortar(o *Order, u *UnitState, pl *planned, args []string)
 				return err
 			}
 			if s.ID == u.ID {
-				return bad("the spotter is another unit", hint)
+				return adjudicator.Refuse(hint, "the spotter is another unit")
 			}
 			if s.Aboard != "" || s.Hex == "" {
-				return bad("spotter %s is not on the map", "a spotter is one of your units on the map that does not move this turn (Mortars)", s.ID)
+				return adjudicator.Refuse("a spotter is one of your units on the map that does not move this turn (Mortars)", "spotter %s is not on the map", s.ID)
 			}
 			o.Spotter = s.ID
 			args = args[2:]
 		default:
-			return bad("%q: not understood", hint, args[0])
+			return adjudicator.Refuse(hint, "%q: not understood", args[0])
 		}
 	}
 	return p.claimFire(o, pl)
@@ -689,20 +675,20 @@ func (p *orderParser) mortar(o *Order, u *UnitState, pl *planned, args []string)
 // smoke reads a vehicle's smoke launchers (smoke U: Smoke Launchers) or a
 // grenade launcher's smoke round (smoke U at HEX: the M203 fires smoke out
 // to two hexes, Americans).
-func (p *orderParser) smoke(o *Order, u *UnitState, pl *planned, args []string) *orderError {
+func (p *orderParser) smoke(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
 	if len(args) > 0 && args[0] == "at" {
 		args = args[1:]
 	}
-	if u.Kind != KindVehicle {
+	if u.Kind != kindVehicle {
 		r := launcherRange(u)
 		if r == 0 {
-			return bad("%s has no smoke: troops lay smoke with a grenade launcher (M203) or a mortar", "mortar "+u.ID+" at HEX smoke, if it has a mortar; its weapons are "+strings.Join(weaponsOf(u), ", "), u.ID)
+			return adjudicator.Refuse("mortar "+u.ID+" at HEX smoke, if it has a mortar; its weapons are "+strings.Join(weaponsOf(u), ", "), "%s has no smoke: troops lay smoke with a grenade launcher (M203) or a mortar", u.ID)
 		}
 		if len(args) != 1 {
-			return bad("smoke %s: at which hex?", fmt.Sprintf("smoke %s at HEX: a hex up to %d away (Americans: the M203)", u.ID, r), u.ID)
+			return adjudicator.Refuse(fmt.Sprintf("smoke %s at HEX: a hex up to %d away (Americans: the M203)", u.ID, r), "smoke %s: at which hex?", u.ID)
 		}
 		if u.Aboard != "" {
-			return bad("%s is aboard %s", "disembark first: disembark "+u.ID+" [HEX]", u.ID, u.Aboard)
+			return adjudicator.Refuse("disembark first: disembark "+u.ID+" [HEX]", "%s is aboard %s", u.ID, u.Aboard)
 		}
 		h, e := p.hexArg(args[0])
 		if e != nil {
@@ -712,10 +698,10 @@ func (p *orderParser) smoke(o *Order, u *UnitState, pl *planned, args []string) 
 		return p.claimFire(o, pl)
 	}
 	if len(args) > 0 {
-		return bad("a vehicle's smoke launchers fill the three hexes touching its front", "smoke "+u.ID+" (no hex: turn the vehicle first with face or a move's face to aim it)")
+		return adjudicator.Refuse("smoke "+u.ID+" (no hex: turn the vehicle first with face or a move's face to aim it)", "a vehicle's smoke launchers fill the three hexes touching its front")
 	}
 	if !u.Smoke {
-		return bad("%s has no smoke launchers", "fire its weapons instead: shoot "+u.ID+" at TARGET (the scenario gives it no smoke launchers)", u.ID)
+		return adjudicator.Refuse("fire its weapons instead: shoot "+u.ID+" at TARGET (the scenario gives it no smoke launchers)", "%s has no smoke launchers", u.ID)
 	}
 	if e := p.fireControl(u); e != nil {
 		return e
@@ -727,7 +713,7 @@ func (p *orderParser) smoke(o *Order, u *UnitState, pl *planned, args []string) 
 // fire smoke (Americans: "antipersonnel/smoke grenades out to two hexes"),
 // or 0: an antipersonnel grenade arm that reaches beyond the hand grenade's
 // one hex is a launcher (docs/rulings.md).
-func launcherRange(u *UnitState) int {
+func launcherRange(u *unitState) int {
 	r := 0
 	for _, m := range u.Models {
 		for _, a := range m.Arms {
@@ -739,41 +725,41 @@ func launcherRange(u *UnitState) int {
 	return r
 }
 
-func (p *orderParser) transit(o *Order, u *UnitState, pl *planned, args []string) *orderError {
+func (p *orderParser) transit(o *order, u *unitState, pl *planned, args []string) *adjudicator.Refusal {
 	switch o.Verb {
 	case "embark":
 		if len(args) > 0 && (args[0] == "in" || args[0] == "into") {
 			args = args[1:]
 		}
 		if len(args) != 1 {
-			return bad("embark takes a vehicle", "embark "+u.ID+" VEHICLE")
+			return adjudicator.Refuse("embark "+u.ID+" VEHICLE", "embark takes a vehicle")
 		}
 		switch {
-		case u.Kind != KindTroops:
-			return bad("%s cannot embark: only troops ride in vehicles", "move it instead: move "+u.ID+" HEX.. (Vehicles)", u.ID)
+		case u.Kind != kindTroops:
+			return adjudicator.Refuse("move it instead: move "+u.ID+" HEX.. (Vehicles)", "%s cannot embark: only troops ride in vehicles", u.ID)
 		case u.Aboard != "":
-			return bad("%s is already aboard %s", "disembark "+u.ID+" [HEX] gets it out", u.ID, u.Aboard)
+			return adjudicator.Refuse("disembark "+u.ID+" [HEX] gets it out", "%s is already aboard %s", u.ID, u.Aboard)
 		case u.Hex == "":
-			return bad("%s is not on the map", "bring it on first: enter "+u.ID+" HEX", u.ID)
+			return adjudicator.Refuse("bring it on first: enter "+u.ID+" HEX", "%s is not on the map", u.ID)
 		}
 		v, err := p.unitOf(args[0])
 		if err != nil {
 			return err
 		}
-		if v.Kind != KindVehicle || v.Capacity == 0 {
-			return bad("%s carries no passengers", "embark into one of your vehicles with room: "+p.carriers(u), v.ID)
+		if v.Kind != kindVehicle || v.Capacity == 0 {
+			return adjudicator.Refuse("embark into one of your vehicles with room: "+p.carriers(u), "%s carries no passengers", v.ID)
 		}
 		if load := passengerLoad(p.s, v); load+len(u.Models) > v.Capacity {
-			return bad("%s has room for %d more, not %d", "embark into a vehicle with room for all its men: "+p.carriers(u)+", or split the squad first", v.ID, v.Capacity-load, len(u.Models))
+			return adjudicator.Refuse("embark into a vehicle with room for all its men: "+p.carriers(u)+", or split the squad first", "%s has room for %d more, not %d", v.ID, v.Capacity-load, len(u.Models))
 		}
 		o.Target = v.ID
 		return p.claimMove(o, pl, 1)
 	case "disembark":
 		if u.Aboard == "" {
-			return bad("%s is not aboard a vehicle", "to get into one: embark "+u.ID+" VEHICLE; to move: move "+u.ID+" HEX..", u.ID)
+			return adjudicator.Refuse("to get into one: embark "+u.ID+" VEHICLE; to move: move "+u.ID+" HEX..", "%s is not aboard a vehicle", u.ID)
 		}
 		if len(args) > 1 {
-			return bad("disembark takes at most a hex", "disembark "+u.ID+" [HEX]")
+			return adjudicator.Refuse("disembark "+u.ID+" [HEX]", "disembark takes at most a hex")
 		}
 		if len(args) == 1 {
 			h, e := p.hexArg(args[0])
@@ -781,7 +767,7 @@ func (p *orderParser) transit(o *Order, u *UnitState, pl *planned, args []string
 				return e
 			}
 			if !p.f.passable(h) {
-				return bad("%s is impassable", "get out into the vehicle's hex or a passable hex next to it", p.f.format(h))
+				return adjudicator.Refuse("get out into the vehicle's hex or a passable hex next to it", "%s is impassable", p.f.format(h))
 			}
 			o.Target = p.f.format(h)
 		}
@@ -789,23 +775,23 @@ func (p *orderParser) transit(o *Order, u *UnitState, pl *planned, args []string
 	}
 	// enter (Sneak Attack/Forward Deployment)
 	if !u.Reserve {
-		return bad("%s is not off table", "only sneak attack units held off table enter", u.ID)
+		return adjudicator.Refuse("only sneak attack units held off table enter", "%s is not off table", u.ID)
 	}
 	if len(args) != 1 {
-		return bad("enter takes a hex", "enter "+u.ID+" HEX")
+		return adjudicator.Refuse("enter "+u.ID+" HEX", "enter takes a hex")
 	}
 	h, e := p.hexArg(args[0])
 	if e != nil {
 		return e
 	}
 	if !p.f.passable(h) {
-		return bad("%s is impassable", "choose a passable hex (Sneak Attack/Forward Deployment)", p.f.format(h))
+		return adjudicator.Refuse("choose a passable hex (Sneak Attack/Forward Deployment)", "%s is impassable", p.f.format(h))
 	}
 	if u.Sneak == "edge" && !onEdge(p.f.g, h) {
-		return bad("%s enters from a board edge", "choose a hex on the edge of the map", u.ID)
+		return adjudicator.Refuse("choose a hex on the edge of the map", "%s enters from a board edge", u.ID)
 	}
 	if why := p.turn().blockedFor(u, h, false); why != "" {
-		return bad("%s cannot be placed at %s: %s", "choose a hex free of the enemy, of other vehicles for a vehicle, and with room (Sneak Attack: units are placed before anything moves)", u.ID, p.f.format(h), why)
+		return adjudicator.Refuse("choose a hex free of the enemy, of other vehicles for a vehicle, and with room (Sneak Attack: units are placed before anything moves)", "%s cannot be placed at %s: %s", u.ID, p.f.format(h), why)
 	}
 	o.Target = p.f.format(h)
 	return p.claimMove(o, pl, 0)
@@ -815,28 +801,28 @@ func onEdge(g board.Grid, h board.ID) bool {
 	return len(g.Neighbours(h)) < 6
 }
 
-func (p *orderParser) casualties(o *Order, u *UnitState, args []string) *orderError {
-	if u.Kind == KindVehicle {
-		return bad("vehicles have no casualty priority", "a vehicle is damaged, not thinned (Vehicle Damage); casualties orders are for troops")
+func (p *orderParser) casualties(o *order, u *unitState, args []string) *adjudicator.Refusal {
+	if u.Kind == kindVehicle {
+		return adjudicator.Refuse("a vehicle is damaged, not thinned (Vehicle Damage); casualties orders are for troops", "vehicles have no casualty priority")
 	}
 	for _, a := range args {
 		if a == "," {
 			continue
 		}
 		if !carries(u, a) {
-			return bad("%s carries no %s", "its weapons are "+strings.Join(weaponsOf(u), ", "), u.ID, a)
+			return adjudicator.Refuse("its weapons are "+strings.Join(weaponsOf(u), ", "), "%s carries no %s", u.ID, a)
 		}
 		if !slices.Contains(o.Priority, a) {
 			o.Priority = append(o.Priority, a)
 		}
 	}
 	if len(o.Priority) == 0 {
-		return bad("casualties: name weapons", "casualties "+u.ID+" assault lmg: the carriers of the first fall first")
+		return adjudicator.Refuse("casualties "+u.ID+" assault lmg: the carriers of the first fall first", "casualties: name weapons")
 	}
 	return nil
 }
 
-func passengerLoad(s *State, v *UnitState) int {
+func passengerLoad(s *State, v *unitState) int {
 	n := 0
 	for _, o := range s.Units {
 		if o.Aboard == v.ID {
@@ -847,7 +833,7 @@ func passengerLoad(s *State, v *UnitState) int {
 }
 
 // position is where a unit is: its hex, or its vehicle's.
-func position(s *State, f *field, u *UnitState) (board.ID, bool) {
+func position(s *State, f *field, u *unitState) (board.ID, bool) {
 	h := u.Hex
 	if u.Aboard != "" {
 		if v := s.unit(u.Aboard); v != nil {
@@ -863,10 +849,10 @@ func position(s *State, f *field, u *UnitState) (board.ID, bool) {
 // splitTeams are the units a squad splits into (the army lists): one per
 // team, named after the squad and the team, each with its men and its
 // share of the original size.
-func splitTeams(u *UnitState) []*UnitState {
-	var out []*UnitState
+func splitTeams(u *unitState) []*unitState {
+	var out []*unitState
 	for _, t := range u.Teams {
-		n := &UnitState{ID: u.ID + t, Side: u.Side, Name: u.Name + " team " + t, Type: u.Type, Kind: u.Kind, Hex: u.Hex, Aboard: u.Aboard,
+		n := &unitState{ID: u.ID + t, Side: u.Side, Name: u.Name + " team " + t, Type: u.Type, Kind: u.Kind, Hex: u.Hex, Aboard: u.Aboard,
 			Special: u.Special, Heroic: u.Heroic, Priority: u.Priority, Suppression: u.Suppression}
 		for _, m := range u.Models {
 			if m.Team == t {
@@ -881,7 +867,7 @@ func splitTeams(u *UnitState) []*UnitState {
 	return out
 }
 
-func teamIDs(u *UnitState) []string {
+func teamIDs(u *unitState) []string {
 	var out []string
 	for _, t := range u.Teams {
 		out = append(out, u.ID+t)
@@ -897,8 +883,8 @@ func (p *orderParser) turn() *turn {
 
 // inCloseCombat reports whether troops stand in a hex with enemy troops: a
 // close combat goes on there (Hand to Hand).
-func (p *orderParser) inCloseCombat(u *UnitState) (string, bool) {
-	if u.Kind != KindTroops || u.Hex == "" {
+func (p *orderParser) inCloseCombat(u *unitState) (string, bool) {
+	if u.Kind != kindTroops || u.Hex == "" {
 		return "", false
 	}
 	return u.Hex, p.turn().enemyTroopsAt(u, u.Hex)
@@ -906,10 +892,10 @@ func (p *orderParser) inCloseCombat(u *UnitState) (string, bool) {
 
 // carriers lists the seat's vehicles that carry passengers, with their
 // room.
-func (p *orderParser) carriers(u *UnitState) string {
+func (p *orderParser) carriers(u *unitState) string {
 	var out []string
 	for _, v := range p.s.Units {
-		if v.Side == p.seat && v.Kind == KindVehicle && v.Capacity > 0 && !v.Eliminated() {
+		if v.Side == p.seat && v.Kind == kindVehicle && v.Capacity > 0 && !v.Eliminated() {
 			out = append(out, fmt.Sprintf("%s (room for %d)", v.ID, v.Capacity-passengerLoad(p.s, v)))
 		}
 	}
@@ -924,7 +910,7 @@ func (p *orderParser) planOf(id string) *planned { return p.plans[id] }
 
 // endHex is where the unit will stand when it fires: the end of its move
 // in this file, or where it is.
-func (p *orderParser) endHex(u *UnitState) (board.ID, bool) {
+func (p *orderParser) endHex(u *unitState) (board.ID, bool) {
 	pl := p.planOf(u.ID)
 	if pl != nil && pl.move != nil {
 		switch m := pl.move; m.Verb {
@@ -941,7 +927,7 @@ func (p *orderParser) endHex(u *UnitState) (board.ID, bool) {
 
 // movedHexes is the hexes the unit's carrier moves this turn by the
 // file's orders (its own move, or its vehicle's for passengers).
-func (p *orderParser) movedHexes(u *UnitState) int {
+func (p *orderParser) movedHexes(u *unitState) int {
 	if u.Aboard != "" {
 		if pl := p.planOf(u.Aboard); pl != nil && pl.hasMov {
 			return pl.moved
@@ -959,7 +945,7 @@ func (p *orderParser) movedHexes(u *UnitState) int {
 
 // across checks one accepted order against the file's other orders, and
 // writes its forecast: what only the turn can tell.
-func (p *orderParser) across(o *Order) *orderError {
+func (p *orderParser) across(o *order) *adjudicator.Refusal {
 	u := p.s.unit(o.Unit)
 	if u == nil {
 		u = p.teams[strings.ToLower(o.Unit)]
@@ -989,7 +975,7 @@ func (p *orderParser) across(o *Order) *orderError {
 // acrossShoot refuses weapons that cannot fire after the unit's move
 // (Sniper Rifles; Heavy Machineguns and Heavy Missiles carried by troops;
 // the TOW) and writes where the target stands now.
-func (p *orderParser) acrossShoot(o *Order, u *UnitState) *orderError {
+func (p *orderParser) acrossShoot(o *order, u *unitState) *adjudicator.Refusal {
 	moved := p.movedHexes(u)
 	if moved > 0 {
 		var still []string
@@ -999,10 +985,10 @@ func (p *orderParser) acrossShoot(o *Order, u *UnitState) *orderError {
 			}
 		}
 		if len(still) > 0 {
-			return bad("%s moves this turn: its %s cannot move and fire", "fire it without moving (stand "+u.ID+" at "+o.Target+" with "+strings.Join(still, ",")+"), or name weapons that fire on the move", u.ID, strings.Join(still, ", "))
+			return adjudicator.Refuse("fire it without moving (stand "+u.ID+" at "+o.Target+" with "+strings.Join(still, ",")+"), or name weapons that fire on the move", "%s moves this turn: its %s cannot move and fire", u.ID, strings.Join(still, ", "))
 		}
 		if len(o.With) == 0 && !slices.ContainsFunc(unspent(u), func(k string) bool { return firesAfterMove(u, k) }) {
-			return bad("%s moves this turn, and none of its weapons (%s) can move and fire", "stand still to shoot (stand "+u.ID+" at "+o.Target+"), or move without shooting", u.ID, strings.Join(unspent(u), ", "))
+			return adjudicator.Refuse("stand still to shoot (stand "+u.ID+" at "+o.Target+"), or move without shooting", "%s moves this turn, and none of its weapons (%s) can move and fire", u.ID, strings.Join(unspent(u), ", "))
 		}
 	}
 	t := p.s.unit(o.Target)
@@ -1038,14 +1024,14 @@ func plural2(n int) string {
 
 // firesAfterMove reports whether some unspent arm of weapon key may fire
 // when the unit (or its carrier) has moved.
-func firesAfterMove(u *UnitState, key string) bool {
-	w, err := WeaponByKey(key)
+func firesAfterMove(u *unitState, key string) bool {
+	w, err := weaponByKey(key)
 	if err != nil {
 		return false
 	}
 	ok := false
-	each(u, func(a Arm) {
-		if a.Weapon == key && !a.Spent && !(w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == KindTroops) {
+	each(u, func(a arm) {
+		if a.Weapon == key && !a.Spent && !(w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == kindTroops) {
 			ok = true
 		}
 	})
@@ -1053,14 +1039,14 @@ func firesAfterMove(u *UnitState, key string) bool {
 }
 
 // reach is the longest range of the weapons that may fire.
-func (p *orderParser) reach(u *UnitState, with []string, moved int) int {
+func (p *orderParser) reach(u *unitState, with []string, moved int) int {
 	r := 0
-	each(u, func(a Arm) {
-		w, err := WeaponByKey(a.Weapon)
+	each(u, func(a arm) {
+		w, err := weaponByKey(a.Weapon)
 		if err != nil || w.Indirect || a.Spent || len(with) > 0 && !slices.Contains(with, a.Weapon) {
 			return
 		}
-		if moved > 0 && (w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == KindTroops) {
+		if moved > 0 && (w.NoMoveAndFire || a.NotOnMove || w.TroopsFireStill && u.Kind == kindTroops) {
 			return
 		}
 		r = max(r, rangeOf(a, w))
@@ -1070,10 +1056,10 @@ func (p *orderParser) reach(u *UnitState, with []string, moved int) int {
 
 // acrossMortar refuses a target beyond the mortar's range from where the
 // unit will stand, and a spotter that moves (Mortars).
-func (p *orderParser) acrossMortar(o *Order, u *UnitState) *orderError {
+func (p *orderParser) acrossMortar(o *order, u *unitState) *adjudicator.Refusal {
 	if o.Spotter != "" {
 		if pl := p.planOf(o.Spotter); pl != nil && pl.hasMov && pl.moved > 0 {
-			return bad("spotter %s moves this turn: a spotter may not move", "remove the spotter's move, or fire without a spotter (Mortars)", o.Spotter)
+			return adjudicator.Refuse("remove the spotter's move, or fire without a spotter (Mortars)", "spotter %s moves this turn: a spotter may not move", o.Spotter)
 		}
 	}
 	from, ok := p.endHex(u)
@@ -1081,9 +1067,9 @@ func (p *orderParser) acrossMortar(o *Order, u *UnitState) *orderError {
 	if !ok || !ok2 {
 		return nil
 	}
-	w, _ := WeaponByKey("mortar")
+	w, _ := weaponByKey("mortar")
 	r := 0
-	each(u, func(a Arm) {
+	each(u, func(a arm) {
 		if a.Weapon == "mortar" && !a.Spent {
 			r = max(r, rangeOf(a, w))
 		}
@@ -1094,7 +1080,7 @@ func (p *orderParser) acrossMortar(o *Order, u *UnitState) *orderError {
 		where = p.f.format(from) + ", where its move ends"
 	}
 	if dist > r {
-		return bad("%s is %d hexes from %s: beyond the mortar's %d", fmt.Sprintf("a mortar fires at a hex up to %d hexes away (Mortars)", r), p.f.format(to), dist, where, r)
+		return adjudicator.Refuse(fmt.Sprintf("a mortar fires at a hex up to %d hexes away (Mortars)", r), "%s is %d hexes from %s: beyond the mortar's %d", p.f.format(to), dist, where, r)
 	}
 	tt := p.turn()
 	see, _ := tt.lineOfFire(from, to, tt.occupied())
@@ -1111,7 +1097,7 @@ func (p *orderParser) acrossMortar(o *Order, u *UnitState) *orderError {
 
 // acrossGrenadeSmoke checks a grenade launcher's smoke round: within its
 // range of where the unit will stand, and in sight now.
-func (p *orderParser) acrossGrenadeSmoke(o *Order, u *UnitState) *orderError {
+func (p *orderParser) acrossGrenadeSmoke(o *order, u *unitState) *adjudicator.Refusal {
 	from, ok := p.endHex(u)
 	to, ok2 := p.f.parse(o.Target)
 	if !ok || !ok2 {
@@ -1119,7 +1105,7 @@ func (p *orderParser) acrossGrenadeSmoke(o *Order, u *UnitState) *orderError {
 	}
 	r := launcherRange(u)
 	if d := p.f.g.Distance(from, to); d > r || d == 0 {
-		return bad("%s is %d hexes from %s: a grenade launcher's smoke lands 1 to %d hexes away", fmt.Sprintf("choose a hex 1 to %d hexes from where %s fires (Americans: the M203)", r, u.ID), p.f.format(to), d, p.f.format(from), r)
+		return adjudicator.Refuse(fmt.Sprintf("choose a hex 1 to %d hexes from where %s fires (Americans: the M203)", r, u.ID), "%s is %d hexes from %s: a grenade launcher's smoke lands 1 to %d hexes away", p.f.format(to), d, p.f.format(from), r)
 	}
 	tt := p.turn()
 	if see, why := tt.lineOfFire(from, to, tt.occupied()); !see {
@@ -1130,7 +1116,7 @@ func (p *orderParser) acrossGrenadeSmoke(o *Order, u *UnitState) *orderError {
 
 // acrossEmbark checks the vehicle is in or next to the troops' hex, unless
 // it moves first this turn.
-func (p *orderParser) acrossEmbark(o *Order, u *UnitState) *orderError {
+func (p *orderParser) acrossEmbark(o *order, u *unitState) *adjudicator.Refusal {
 	v := p.s.unit(o.Target)
 	if v == nil || v.Hex == "" {
 		return nil
@@ -1142,14 +1128,14 @@ func (p *orderParser) acrossEmbark(o *Order, u *UnitState) *orderError {
 		return nil
 	}
 	if p.f.g.Distance(uh, vh) > 1 {
-		return bad("%s is at %s, not in or next to %s's hex %s", "move the troops next to the vehicle first, or bring the vehicle to them this turn", v.ID, v.Hex, u.ID, u.Hex)
+		return adjudicator.Refuse("move the troops next to the vehicle first, or bring the vehicle to them this turn", "%s is at %s, not in or next to %s's hex %s", v.ID, v.Hex, u.ID, u.Hex)
 	}
 	return nil
 }
 
 // acrossDisembark checks the hex is the vehicle's or next to it, unless the
 // vehicle moves first.
-func (p *orderParser) acrossDisembark(o *Order, u *UnitState) *orderError {
+func (p *orderParser) acrossDisembark(o *order, u *unitState) *adjudicator.Refusal {
 	v := p.s.unit(u.Aboard)
 	if v == nil || v.Hex == "" || o.Target == "" {
 		return nil
@@ -1161,14 +1147,14 @@ func (p *orderParser) acrossDisembark(o *Order, u *UnitState) *orderError {
 	vh, _ := p.f.parse(v.Hex)
 	h, _ := p.f.parse(o.Target)
 	if p.f.g.Distance(vh, h) > 1 {
-		return bad("%s is not in or next to %s's hex %s", "passengers get out into their vehicle's hex or a hex next to it: disembark "+u.ID+" [HEX]", o.Target, v.ID, v.Hex)
+		return adjudicator.Refuse("passengers get out into their vehicle's hex or a hex next to it: disembark "+u.ID+" [HEX]", "%s is not in or next to %s's hex %s", o.Target, v.ID, v.Hex)
 	}
 	return nil
 }
 
 // forecastMove notes what only the turn can tell about a move: enemy units
 // and vehicles on the path now, and morale.
-func (p *orderParser) forecastMove(o *Order, u *UnitState) {
+func (p *orderParser) forecastMove(o *order, u *unitState) {
 	tt := p.turn()
 	var notes []string
 	for i, hs := range o.Path {
@@ -1185,12 +1171,12 @@ func (p *orderParser) forecastMove(o *Order, u *UnitState) {
 			}
 		}
 	}
-	if u.Kind == KindTroops {
-		m := Morale(u.Lost(), u.Original, u.Special, tt.heroic(u))
+	if u.Kind == kindTroops {
+		m := morale(u.Lost(), u.Original, u.Special, tt.heroic(u))
 		switch m {
-		case Pinned:
+		case pinned:
 			notes = append(notes, u.ID+" is pinned: it moves toward the enemy only on a turn order roll of 15+")
-		case FallingBack:
+		case fallingBack:
 			notes = append(notes, u.ID+" is falling back: a move that takes it neither away from the enemy nor into hard cover becomes a one-hex fall back")
 		}
 	}

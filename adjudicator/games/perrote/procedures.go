@@ -14,7 +14,7 @@ var shootProc = &resolve.Procedure{
 	Summary: "a weapon's shooting dice against troops or a vehicle: wound number and hits (Shooting, the weapon sections, Tanks, APC/AFVs, Cover, Body Armor)",
 	Dice:    "one d6 per shooting die (none when no hit is possible); with body_armor=reroll, one d6 per hit re-rolled",
 	Inputs: []resolve.Input{
-		{Name: "weapon", Kind: resolve.Word, Allowed: WeaponKeys(), Required: true, Help: "the firing weapon"},
+		{Name: "weapon", Kind: resolve.Word, Allowed: weaponKeys(), Required: true, Help: "the firing weapon"},
 		{Name: "target", Kind: resolve.Word, Allowed: []string{"troops", "vehicle", "light_vehicle"}, Default: "troops", Help: "what is shot at; light vehicles (motorbikes) are shot at as troops"},
 		{Name: "armor", Kind: resolve.Word, Allowed: []string{"none", "mbt", "afv"}, Default: "none", Help: "a vehicle target's armor class"},
 		{Name: "facing", Kind: resolve.Word, Allowed: []string{"front", "side", "rear"}, Default: "front", Help: "the side of an armored vehicle the shot strikes"},
@@ -41,22 +41,22 @@ var shootProc = &resolve.Procedure{
 }
 
 var (
-	targets    = map[string]Target{"troops": Troops, "vehicle": Vehicle, "light_vehicle": LightVehicle}
-	armors     = map[string]Armor{"none": NoArmor, "mbt": MBT, "afv": AFV}
-	facings    = map[string]Facing{"front": Front, "side": Side, "rear": Rear}
-	covers     = map[string]Cover{"none": NoCover, "light": LightCover, "heavy": HeavyCover}
-	bodyArmors = map[string]BodyArmor{"none": NoBodyArmor, "plus1": PlusOne, "reroll": Reroll}
+	targets    = map[string]target{"troops": troops, "vehicle": vehicle, "light_vehicle": lightVehicle}
+	armors     = map[string]armor{"none": noArmor, "mbt": mbt, "afv": afv}
+	facings    = map[string]facing{"front": front, "side": side, "rear": rear}
+	covers     = map[string]cover{"none": noCover, "light": lightCover, "heavy": heavyCover}
+	bodyArmors = map[string]bodyArmor{"none": noBodyArmor, "plus1": plusOne, "reroll": reroll}
 )
 
 func runShoot(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-	w, err := WeaponByKey(in.Word("weapon"))
+	w, err := weaponByKey(in.Word("weapon"))
 	if err != nil {
 		return nil, resolve.Bad("weapon", "%v", err)
 	}
 	if w.Key == "ap_grenade" && in.Word("ap_grenade") == "subtracts" {
 		w.TroopMod = -1
 	}
-	s := Shot{
+	s := shot{
 		Weapon:      w,
 		Target:      targets[in.Word("target")],
 		Armor:       armors[in.Word("armor")],
@@ -70,7 +70,7 @@ func runShoot(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		BodyArmor:   bodyArmors[in.Word("body_armor")],
 	}
 	if err := s.Check(); err != nil {
-		se := err.(*ShotError)
+		se := err.(*shotError)
 		return nil, resolve.Bad(se.Field, "%s", se.Msg)
 	}
 	if in.Given("range") && in.Int("range") > w.Range {
@@ -83,14 +83,14 @@ func runShoot(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		rules = append(rules, m.Rule)
 		parts = append(parts, fmt.Sprintf("%+d %s", m.Value, m.Why))
 	}
-	if s.Target == LightVehicle {
+	if s.Target == lightVehicle {
 		rules = append(rules, ruleMovement)
 	}
 	explain := fmt.Sprintf("%s at %s: base %d+", capitalize(w.Name), strings.ReplaceAll(in.Word("target"), "_", " "), s.Target.BaseWound())
 	if len(parts) > 0 {
 		explain += " " + strings.Join(parts, " ")
 	}
-	if w.IgnoresCover && s.cover() != NoCover {
+	if w.IgnoresCover && s.cover() != noCover {
 		explain += " (the flamethrower ignores cover)"
 	}
 	if res.Wound > 6 {
@@ -106,7 +106,7 @@ func runShoot(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		if !s.WeaponMoved && !w.OneShot {
 			rules = append(rules, ruleMovement)
 		}
-		if s.Target == Vehicle && res.Hits > 0 {
+		if s.Target == vehicle && res.Hits > 0 {
 			explain += "; each hit rolls vehicle damage with its over"
 			rules = append(rules, ruleDamage)
 		}
@@ -153,8 +153,8 @@ var vehicleDamageProc = &resolve.Procedure{
 	Main: "result",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		over := in.Int("over")
-		m, e := RollVehicleDamage(r, over)
-		killed := PassengersKilled(e.Result, in.Int("passengers"))
+		m, e := rollVehicleDamage(r, over)
+		killed := passengersKilled(e.Result, in.Int("passengers"))
 		explain := fmt.Sprintf("The damage roll %d plus %d over is %d: %s.", m-over, over, m, e.Text)
 		if over == 0 {
 			explain = fmt.Sprintf("The damage roll is %d: %s.", m, e.Text)
@@ -194,7 +194,7 @@ func runTurnOrder(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 	if len(names) == 0 {
 		return nil, resolve.Bad("units", "name at least one unit")
 	}
-	units := make([]Unit, len(names))
+	units := make([]unit, len(names))
 	for i, n := range names {
 		for _, m := range names[:i] {
 			if strings.EqualFold(m, n) {
@@ -243,7 +243,7 @@ func runTurnOrder(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 			}
 		}
 	}
-	t := RollTurnOrder(r, units)
+	t := rollTurnOrder(r, units)
 	order := make([][]string, len(t.Groups))
 	var desc []string
 	for k, g := range t.Groups {
@@ -318,14 +318,14 @@ var moraleProc = &resolve.Procedure{
 		if lost > orig {
 			return nil, resolve.Bad("lost", "%d is more than the original %d", lost, orig)
 		}
-		m := Morale(lost, orig, in.Bool("special"), in.Bool("heroic"))
+		m := morale(lost, orig, in.Bool("special"), in.Bool("heroic"))
 		rules := []string{ruleMorale}
 		explain := fmt.Sprintf("%d lost of %d is %s%%: %s", lost, orig, percent(lost, orig), strings.ReplaceAll(m.String(), "_", " "))
 		if in.Bool("heroic") {
 			rules = append(rules, ruleHeroic)
 			explain += " (heroic units ignore morale)"
 		}
-		if m != Steady {
+		if m != steady {
 			explain += ", -5 to the turn order roll"
 		}
 		res := &resolve.Result{Rule: resolve.Rules(rules...), Explain: explain + "."}
@@ -353,12 +353,12 @@ var handToHandProc = &resolve.Procedure{
 	},
 	Main: "defender_losses",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		rule := Pairs
+		rule := pairs
 		if in.Word("group") == "highest" {
-			rule = Highest
+			rule = highest
 		}
-		fights := HandToHand(r, in.Int("attackers"), in.Int("defenders"), rule)
-		al, dl := Losses(fights)
+		fights := handToHand(r, in.Int("attackers"), in.Int("defenders"), rule)
+		al, dl := losses(fights)
 		sizes := make([][]int, len(fights))
 		for i, f := range fights {
 			sizes[i] = []int{f.Attackers, f.Defenders}
@@ -387,8 +387,8 @@ var mortarProc = &resolve.Procedure{
 	},
 	Main: "hit",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		need := MortarNeed(in.Bool("spotter"), in.Bool("visible"))
-		hit, sc := MortarHex(r, in.Bool("spotter"), in.Bool("visible"))
+		need := mortarNeed(in.Bool("spotter"), in.Bool("visible"))
+		hit, sc := mortarHex(r, in.Bool("spotter"), in.Bool("visible"))
 		res := &resolve.Result{Rule: ruleMortars}
 		if hit {
 			res.Explain = fmt.Sprintf("The mortar needs %d+ and hits the hex it aimed at; now roll shoot weapon=mortar for the models in it.", need)
@@ -406,7 +406,7 @@ var smokeProc = &resolve.Procedure{
 	Outputs: []resolve.Output{{Name: "disperses", Help: "the smoke disperses now (else it lasts the next turn, then disperses)"}},
 	Main:    "disperses",
 	Run: func(_ *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		d := SmokeDisperses(r)
+		d := smokeDisperses(r)
 		res := &resolve.Result{Rule: ruleSmoke, Explain: "On 1-4 the smoke disperses at the end of the turn; on 5-6 it lasts the next turn and then disperses."}
 		return res.Set("disperses", d), nil
 	},
@@ -427,8 +427,8 @@ var sneakAttackProc = &resolve.Procedure{
 	Main: "arrives",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		turn := in.Int("turn")
-		need := SneakNeed(turn)
-		arrives, rolled := SneakArrives(r, turn)
+		need := sneakNeed(turn)
+		arrives, rolled := sneakArrives(r, turn)
 		explain := fmt.Sprintf("On turn %d they need %d+ on a d6", turn, need)
 		switch {
 		case !rolled:

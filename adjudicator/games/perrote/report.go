@@ -35,7 +35,7 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 			if !u.Eliminated() {
 				left++
 			}
-			if u.Kind != KindVehicle {
+			if u.Kind != kindVehicle {
 				men += u.Original
 				menLeft += len(u.Models)
 			}
@@ -53,7 +53,7 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		}
 	}
 	units := slices.Clone(s.Units)
-	slices.SortStableFunc(units, func(a, b *UnitState) int {
+	slices.SortStableFunc(units, func(a, b *unitState) int {
 		return slices.Index(s.seats(), a.Side) - slices.Index(s.seats(), b.Side)
 	})
 	for _, u := range units {
@@ -64,7 +64,7 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 	return sit, nil
 }
 
-func where(u *UnitState) string {
+func where(u *unitState) string {
 	switch {
 	case u.Eliminated():
 		return "-"
@@ -76,8 +76,8 @@ func where(u *UnitState) string {
 	return u.Hex
 }
 
-func strength(u *UnitState) string {
-	if u.Kind == KindVehicle {
+func strength(u *unitState) string {
+	if u.Kind == kindVehicle {
 		if u.Destroyed {
 			return "destroyed"
 		}
@@ -88,12 +88,12 @@ func strength(u *UnitState) string {
 
 // statusWords are a unit's states: morale, suppression, damage, close
 // combat, a vehicle's facing.
-func statusWords(s *State, f *field, u *UnitState) []string {
+func statusWords(s *State, f *field, u *unitState) []string {
 	var out []string
 	if u.Eliminated() {
 		return []string{"out of the game"}
 	}
-	if u.Kind == KindVehicle {
+	if u.Kind == kindVehicle {
 		out = append(out, "facing "+dirName(f.g, u.Facing))
 		if u.StunnedTurn > s.Turn {
 			out = append(out, "stunned")
@@ -108,12 +108,12 @@ func statusWords(s *State, f *field, u *UnitState) []string {
 			out = append(out, fmt.Sprintf("carrying %d", n))
 		}
 	} else {
-		if m := Morale(u.Lost(), u.Original, u.Special, u.Heroic == "always"); m != Steady {
+		if m := morale(u.Lost(), u.Original, u.Special, u.Heroic == "always"); m != steady {
 			out = append(out, strings.ReplaceAll(m.String(), "_", " "))
 		}
 		if u.Hex != "" {
 			for _, o := range s.Units {
-				if o.Hex == u.Hex && o.Side != u.Side && o.Kind == KindTroops && !o.Eliminated() {
+				if o.Hex == u.Hex && o.Side != u.Side && o.Kind == kindTroops && !o.Eliminated() {
 					out = append(out, "in close combat")
 					break
 				}
@@ -134,16 +134,16 @@ func statusWords(s *State, f *field, u *UnitState) []string {
 }
 
 // markers are a counter's short status tags.
-func markers(s *State, u *UnitState) []string {
+func markers(s *State, u *unitState) []string {
 	var out []string
 	if u.Suppressed || u.Suppression > 0 {
 		out = append(out, "SUP")
 	}
-	if u.Kind != KindVehicle {
-		switch Morale(u.Lost(), u.Original, u.Special, u.Heroic == "always") {
-		case Pinned:
+	if u.Kind != kindVehicle {
+		switch morale(u.Lost(), u.Original, u.Special, u.Heroic == "always") {
+		case pinned:
 			out = append(out, "PIN")
-		case FallingBack:
+		case fallingBack:
 			out = append(out, "FB")
 		}
 	} else {
@@ -166,15 +166,15 @@ func markers(s *State, u *UnitState) []string {
 	return out
 }
 
-func typeLetter(u *UnitState) string {
+func typeLetter(u *unitState) string {
 	switch {
-	case u.Kind == KindLightVehicle:
+	case u.Kind == kindLightVehicle:
 		return "L"
-	case u.Kind == KindVehicle && u.Armor == "mbt":
+	case u.Kind == kindVehicle && u.Armor == "mbt":
 		return "T"
-	case u.Kind == KindVehicle && u.Armor == "afv":
+	case u.Kind == kindVehicle && u.Armor == "afv":
 		return "A"
-	case u.Kind == KindVehicle:
+	case u.Kind == kindVehicle:
 		return "V"
 	case carries(u, "mortar"):
 		return "M"
@@ -197,7 +197,7 @@ func picture(s *State, f *field, tracks []board.Track) *board.Picture {
 	for h, name := range f.names {
 		p.Terrain[h] = name
 		used[name] = true
-		p.TerrainColors[name] = Terrains[name].Color
+		p.TerrainColors[name] = terrains[name].Color
 	}
 	for h := range joinSets(f.smoke, f.screen) {
 		p.Terrain[h] = "smoke"
@@ -228,7 +228,7 @@ func picture(s *State, f *field, tracks []board.Track) *board.Picture {
 		}
 		h, _ := f.parse(u.Hex)
 		st := fmt.Sprint(len(u.Models))
-		if u.Kind == KindVehicle {
+		if u.Kind == kindVehicle {
 			st = dirName(g, u.Facing)
 		}
 		p.Counters = append(p.Counters, board.Counter{Hex: h, Side: u.Side, Color: s.side(u.Side).Color, ID: u.ID, Type: typeLetter(u),
@@ -249,17 +249,17 @@ func picture(s *State, f *field, tracks []board.Track) *board.Picture {
 	for _, sd := range s.Sides {
 		p.Legend = append(p.Legend, board.LegendItem{Label: sd.Name, Color: sd.Color})
 	}
-	for _, name := range append(TerrainNames(), "smoke") {
+	for _, name := range append(terrainNames(), "smoke") {
 		if used[name] {
 			label := name
 			switch {
 			case name == "smoke":
 				label = "smoke (light cover)"
-			case Terrains[name].Cover == LightCover:
+			case terrains[name].Cover == lightCover:
 				label += " (light cover)"
-			case Terrains[name].Cover == HeavyCover:
+			case terrains[name].Cover == heavyCover:
 				label += " (heavy cover)"
-			case Terrains[name].Impassable:
+			case terrains[name].Impassable:
 				label += " (impassable)"
 			}
 			p.Legend = append(p.Legend, board.LegendItem{Label: label, Terrain: name})

@@ -13,13 +13,13 @@ import (
 
 // Unit kinds.
 const (
-	KindTroops       = "troops"
-	KindVehicle      = "vehicle"
-	KindLightVehicle = "light_vehicle"
+	kindTroops       = "troops"
+	kindVehicle      = "vehicle"
+	kindLightVehicle = "light_vehicle"
 )
 
-// Template is a unit a scenario can name by its key.
-type Template struct {
+// template is a unit a scenario can name by its key.
+type template struct {
 	Key, Name, Army string
 	Kind            string
 	// Models are the men (or light vehicles) in loadout notation
@@ -48,68 +48,68 @@ const (
 )
 
 func vehicleType(key string) *VehicleType {
-	for i := range VehicleTypes {
-		if VehicleTypes[i].Key == key {
-			return &VehicleTypes[i]
+	for i := range vehicleTypes {
+		if vehicleTypes[i].Key == key {
+			return &vehicleTypes[i]
 		}
 	}
 	panic("perrote: no vehicle type " + key)
 }
 
-// Templates are the units of the army lists, in the text's order.
-var Templates = []Template{
-	{Key: "russian-squad", Name: "Russian squad", Army: "russian", Kind: KindTroops, Heroic: "near",
+// templates are the units of the army lists, in the text's order.
+var templates = []template{
+	{Key: "russian-squad", Name: "Russian squad", Army: "russian", Kind: kindTroops, Heroic: "near",
 		Models: []string{"2x lmg", "rpg+assault", "4x assault"}},
-	{Key: "spetsnaz", Name: "Spetsnaz", Army: "russian", Kind: KindTroops, Special: true, Sneak: "edge",
+	{Key: "spetsnaz", Name: "Spetsnaz", Army: "russian", Kind: kindTroops, Special: true, Sneak: "edge",
 		Models: []string{"sniper", "lmg", "4x assault"}},
-	{Key: "bmp-3", Name: "BMP-3", Army: "russian", Kind: KindVehicle, Vehicle: vehicleType("bmp3"), Smoke: true, StandIn: smk},
-	{Key: "t80-uk", Name: "T80-UK", Army: "russian", Kind: KindVehicle, Vehicle: vehicleType("t80uk"), Smoke: true, StandIn: smk},
-	{Key: "us-squad", Name: "US squad", Army: "american", Kind: KindTroops,
+	{Key: "bmp-3", Name: "BMP-3", Army: "russian", Kind: kindVehicle, Vehicle: vehicleType("bmp3"), Smoke: true, StandIn: smk},
+	{Key: "t80-uk", Name: "T80-UK", Army: "russian", Kind: kindVehicle, Vehicle: vehicleType("t80uk"), Smoke: true, StandIn: smk},
+	{Key: "us-squad", Name: "US squad", Army: "american", Kind: kindTroops,
 		Models: []string{saw + " @A", "2x " + m16 + " @A", jav + " @A", saw + " @B", "3x " + m16 + " @B", m16 + " @L"}},
-	{Key: "us-fire-team", Name: "US fire team", Army: "american", Kind: KindTroops,
+	{Key: "us-fire-team", Name: "US fire team", Army: "american", Kind: kindTroops,
 		Models: []string{saw, "3x " + m16}},
-	{Key: "us-javelin-team", Name: "US fire team with Javelin", Army: "american", Kind: KindTroops,
+	{Key: "us-javelin-team", Name: "US fire team with Javelin", Army: "american", Kind: kindTroops,
 		Models: []string{saw, "2x " + m16, jav}},
-	{Key: "pathfinders", Name: "Pathfinders", Army: "american", Kind: KindTroops, Special: true, Sneak: "anywhere",
+	{Key: "pathfinders", Name: "Pathfinders", Army: "american", Kind: kindTroops, Special: true, Sneak: "anywhere",
 		Models: []string{"sniper @A", m16 + " @A", "sniper @B", m16 + " @B", "sniper @C", m16 + " @C"}},
-	{Key: "pathfinder-team", Name: "Pathfinder sniper team", Army: "american", Kind: KindTroops, Special: true, Sneak: "anywhere",
+	{Key: "pathfinder-team", Name: "Pathfinder sniper team", Army: "american", Kind: kindTroops, Special: true, Sneak: "anywhere",
 		Models: []string{"sniper", m16}},
-	{Key: "bradley", Name: "Bradley IFV", Army: "american", Kind: KindVehicle, Vehicle: vehicleType("bradley"), Smoke: true, StandIn: smk},
-	{Key: "m1-abrams", Name: "M1 Abrams", Army: "american", Kind: KindVehicle, Vehicle: vehicleType("m1"), Smoke: true, StandIn: smk},
-	{Key: "british-squad", Name: "British squad", Army: "british", Kind: KindTroops,
+	{Key: "bradley", Name: "Bradley IFV", Army: "american", Kind: kindVehicle, Vehicle: vehicleType("bradley"), Smoke: true, StandIn: smk},
+	{Key: "m1-abrams", Name: "M1 Abrams", Army: "american", Kind: kindVehicle, Vehicle: vehicleType("m1"), Smoke: true, StandIn: smk},
+	{Key: "british-squad", Name: "British squad", Army: "british", Kind: kindTroops,
 		Models: []string{"lmg @A", "2x assault @A", law + " @A", "lmg @B", "3x assault @B"}},
-	{Key: "british-fire-team", Name: "British fire team", Army: "british", Kind: KindTroops,
+	{Key: "british-fire-team", Name: "British fire team", Army: "british", Kind: kindTroops,
 		Models: []string{"lmg", "3x assault"}},
-	{Key: "warrior", Name: "Warrior AFV", Army: "british", Kind: KindVehicle, Vehicle: vehicleType("warrior"), Capacity: 8, Smoke: true,
+	{Key: "warrior", Name: "Warrior AFV", Army: "british", Kind: kindVehicle, Vehicle: vehicleType("warrior"), Capacity: 8, Smoke: true,
 		StandIn: smk + "; the Warrior's capacity (8, a British squad) is not in the text"},
-	{Key: "challenger-2", Name: "Challenger 2", Army: "british", Kind: KindVehicle, Vehicle: vehicleType("challenger2"), Smoke: true, StandIn: smk},
-	{Key: "mortar-team", Name: "Mortar team", Army: "any", Kind: KindTroops,
+	{Key: "challenger-2", Name: "Challenger 2", Army: "british", Kind: kindVehicle, Vehicle: vehicleType("challenger2"), Smoke: true, StandIn: smk},
+	{Key: "mortar-team", Name: "Mortar team", Army: "any", Kind: kindTroops,
 		Models: []string{"mortar", "2x assault"}, StandIn: "the army lists have no mortars: a three-man team with one mortar"},
 }
 
-// TemplateByKey finds a unit template.
-func TemplateByKey(key string) (Template, bool) {
-	for _, t := range Templates {
+// templateByKey finds a unit template.
+func templateByKey(key string) (template, bool) {
+	for _, t := range templates {
 		if t.Key == key {
 			return t, true
 		}
 	}
-	return Template{}, false
+	return template{}, false
 }
 
-// TemplateKeys lists the templates' keys.
-func TemplateKeys() []string {
-	out := make([]string, len(Templates))
-	for i, t := range Templates {
+// templateKeys lists the templates' keys.
+func templateKeys() []string {
+	out := make([]string, len(templates))
+	for i, t := range templates {
 		out[i] = t.Key
 	}
 	return out
 }
 
-// ParseLoadout reads one entry of a models list: "[N x ]arm[+arm...][ @TEAM]",
+// parseLoadout reads one entry of a models list: "[N x ]arm[+arm...][ @TEAM]",
 // each arm "weapon[:range][*1]" (range replaces the table's; *1 is one shot
 // a game). It returns N models, each with the arms.
-func ParseLoadout(s string) ([]Model, error) {
+func parseLoadout(s string) ([]model, error) {
 	t := strings.TrimSpace(s)
 	team := ""
 	if a, b, ok := strings.Cut(t, "@"); ok {
@@ -129,7 +129,7 @@ func ParseLoadout(s string) ([]Model, error) {
 	if t == "" {
 		return nil, fmt.Errorf("loadout %q: name at least one weapon", s)
 	}
-	var arms []Arm
+	var arms []arm
 	for _, part := range strings.Split(t, "+") {
 		a, err := parseArm(strings.TrimSpace(part))
 		if err != nil {
@@ -137,15 +137,15 @@ func ParseLoadout(s string) ([]Model, error) {
 		}
 		arms = append(arms, a)
 	}
-	out := make([]Model, n)
+	out := make([]model, n)
 	for i := range out {
-		out[i] = Model{Arms: cloneArms(arms), Team: team}
+		out[i] = model{Arms: cloneArms(arms), Team: team}
 	}
 	return out, nil
 }
 
-func parseArm(s string) (Arm, error) {
-	var a Arm
+func parseArm(s string) (arm, error) {
+	var a arm
 	if k, ok := strings.CutSuffix(s, "*1"); ok {
 		s, a.OneShot = k, true
 	}
@@ -156,9 +156,9 @@ func parseArm(s string) (Arm, error) {
 		}
 		s, a.Range = k, v
 	}
-	w, err := WeaponByKey(s)
+	w, err := weaponByKey(s)
 	if err != nil {
-		return a, fmt.Errorf("no weapon %q (weapons: %s)", s, strings.Join(WeaponKeys(), ", "))
+		return a, fmt.Errorf("no weapon %q (weapons: %s)", s, strings.Join(weaponKeys(), ", "))
 	}
 	if a.Range > w.Range*2 {
 		return a, fmt.Errorf("weapon %q: range %d is more than twice the table's %d", s, a.Range, w.Range)
@@ -167,8 +167,8 @@ func parseArm(s string) (Arm, error) {
 	return a, nil
 }
 
-func cloneArms(arms []Arm) []Arm {
-	out := make([]Arm, len(arms))
+func cloneArms(arms []arm) []arm {
+	out := make([]arm, len(arms))
 	copy(out, arms)
 	return out
 }
@@ -185,8 +185,8 @@ func allDigits(s string) bool {
 	return true
 }
 
-// FormatArm writes an arm in loadout notation.
-func FormatArm(a Arm) string {
+// formatArm writes an arm in loadout notation.
+func formatArm(a arm) string {
 	s := a.Weapon
 	if a.Range > 0 {
 		s += ":" + strconv.Itoa(a.Range)

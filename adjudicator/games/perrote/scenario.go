@@ -11,6 +11,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // This file reads scenarios: TOML files giving the board, its terrain and
@@ -20,8 +21,8 @@ import (
 //go:embed scenarios/*.toml
 var scenarioFS embed.FS
 
-// Scenario is a parsed, checked scenario.
-type Scenario struct {
+// scenario is a parsed, checked scenario.
+type scenario struct {
 	Name  string
 	Title string
 	Seats []string
@@ -29,8 +30,8 @@ type Scenario struct {
 	Start State
 }
 
-// ScenarioNames lists the embedded scenarios.
-func ScenarioNames() []string {
+// scenarioNames lists the embedded scenarios.
+func scenarioNames() []string {
 	entries, _ := scenarioFS.ReadDir("scenarios")
 	var out []string
 	for _, e := range entries {
@@ -40,11 +41,11 @@ func ScenarioNames() []string {
 	return out
 }
 
-// LoadScenario parses an embedded scenario by name.
-func LoadScenario(name string) (*Scenario, error) {
+// loadScenario parses an embedded scenario by name.
+func loadScenario(name string) (*scenario, error) {
 	data, err := scenarioFS.ReadFile(path.Join("scenarios", name+".toml"))
 	if err != nil {
-		return nil, fmt.Errorf("perrote: no scenario %q: the scenarios are %s", name, strings.Join(ScenarioNames(), ", "))
+		return nil, fmt.Errorf("perrote: no scenario %q: the scenarios are %s", name, strings.Join(scenarioNames(), ", "))
 	}
 	return parseScenario(name, path.Join("scenarios", name+".toml"), data)
 }
@@ -59,9 +60,9 @@ type scenarioFile struct {
 	Board      boardFile           `toml:"board"`
 	Terrain    map[string][]string `toml:"terrain"`
 	Hexsides   map[string][]string `toml:"hexsides"`
-	Objective  []Objective         `toml:"objective"`
-	Victory    []Victory           `toml:"victory"`
-	NBC        *NBC                `toml:"nbc"`
+	Objective  []objective         `toml:"objective"`
+	Victory    []victory           `toml:"victory"`
+	NBC        *nbc                `toml:"nbc"`
 	Side       []sideFile          `toml:"side"`
 }
 
@@ -105,14 +106,14 @@ type unitFile struct {
 	Casualties []string `toml:"casualties"`
 }
 
-// SpecialRules are the special rules a scenario may put in force.
-var SpecialRules = []string{"body_armor", "heroic", "nbc", "reactive_armor", "sneak"}
+// specialRules are the special rules a scenario may put in force.
+var specialRules = []string{"body_armor", "heroic", "nbc", "reactive_armor", "sneak"}
 
 var seatColors = []string{"#c8553d", "#5b9bd5", "#7fae4e", "#d8b33a"}
 
 // ParseScenario reads and checks a scenario file; name is the scenario's
 // name and the file's in refusals.
-func ParseScenario(name string, data []byte) (*Scenario, error) {
+func ParseScenario(name string, data []byte) (*scenario, error) {
 	return parseScenario(name, name, data)
 }
 
@@ -120,9 +121,9 @@ func ParseScenario(name string, data []byte) (*Scenario, error) {
 // a *datafile.FileError naming file (what the game master sent: "option
 // scenario" for a custom scenario's text) and the line at fault wherever
 // the text has one.
-func parseScenario(name, file string, data []byte) (*Scenario, error) {
+func parseScenario(name, file string, data []byte) (*scenario, error) {
 	var f scenarioFile
-	if _, err := datafile.Decode(file, data, &f); err != nil {
+	if err := (kit.File{Name: file, Data: data}).Decode(&f); err != nil {
 		return nil, fmt.Errorf("perrote: %w", err)
 	}
 	p := &scenarioParser{name: name, file: file, loc: locate(string(data))}
@@ -139,7 +140,7 @@ func (p *scenarioParser) errAt(key string, format string, args ...any) error {
 	return fmt.Errorf("perrote: %w", &datafile.FileError{File: p.file, Line: p.loc.line(key), Err: fmt.Sprintf(format, args...)})
 }
 
-func (p *scenarioParser) build(f *scenarioFile) (*Scenario, error) {
+func (p *scenarioParser) build(f *scenarioFile) (*scenario, error) {
 	s := State{Scenario: p.name, Title: f.Title, Turns: f.Turns, StackLimit: f.StackLimit, SneakRoll: f.SneakRoll,
 		Notices: f.Notice, Terrain: map[string]string{}}
 	if s.Title == "" {
@@ -155,8 +156,8 @@ func (p *scenarioParser) build(f *scenarioFile) (*Scenario, error) {
 		return nil, p.errAt("stack_limit", "stack_limit must be positive")
 	}
 	for _, r := range f.Rules {
-		if !slices.Contains(SpecialRules, r) {
-			return nil, p.errAt("rules", "no special rule %q (rules: %s)", r, strings.Join(SpecialRules, ", "))
+		if !slices.Contains(specialRules, r) {
+			return nil, p.errAt("rules", "no special rule %q (rules: %s)", r, strings.Join(specialRules, ", "))
 		}
 	}
 	s.Rules = slices.Clone(f.Rules)
@@ -180,7 +181,7 @@ func (p *scenarioParser) build(f *scenarioFile) (*Scenario, error) {
 		if s.side(sd.Name) != nil {
 			return nil, p.errAt(key+".name", "side %s is named twice", sd.Name)
 		}
-		info := SideInfo{Name: sd.Name, Color: sd.Color, BodyArmor: sd.BodyArmor, Reactive: sd.Reactive}
+		info := sideInfo{Name: sd.Name, Color: sd.Color, BodyArmor: sd.BodyArmor, Reactive: sd.Reactive}
 		if info.Color == "" {
 			info.Color = seatColors[i%len(seatColors)]
 		}
@@ -230,17 +231,17 @@ func (p *scenarioParser) build(f *scenarioFile) (*Scenario, error) {
 		if s.side(f.NBC.Side) == nil {
 			return nil, p.errAt("nbc.side", "nbc side %q is not a side", f.NBC.Side)
 		}
-		s.NBC = &NBC{Side: f.NBC.Side, Protected: f.NBC.Protected}
+		s.NBC = &nbc{Side: f.NBC.Side, Protected: f.NBC.Protected}
 	} else if s.inForce("nbc") {
 		return nil, p.errAt("rules", "the special rule nbc is in force but there is no [nbc] table saying who attacks")
 	}
 	seats := s.seats()
-	return &Scenario{Name: p.name, Title: s.Title, Seats: seats, Start: s}, nil
+	return &scenario{Name: p.name, Title: s.Title, Seats: seats, Start: s}, nil
 }
 
 func (p *scenarioParser) board(f *scenarioFile, s *State) error {
 	b := f.Board
-	s.Board = BoardSpec{Cols: b.Cols, Rows: b.Rows, Orientation: b.Orientation, IDs: b.IDs, FirstCol: 1, FirstRow: 1}
+	s.Board = boardSpec{Cols: b.Cols, Rows: b.Rows, Orientation: b.Orientation, IDs: b.IDs, FirstCol: 1, FirstRow: 1}
 	if b.FirstCol != nil {
 		s.Board.FirstCol = *b.FirstCol
 	}
@@ -299,8 +300,8 @@ func (p *scenarioParser) hexList(key string, items []string) ([]board.ID, error)
 
 func (p *scenarioParser) terrain(f *scenarioFile, s *State) error {
 	for _, name := range slices.Sorted(mapKeys(f.Terrain)) {
-		if _, ok := Terrains[name]; !ok {
-			return p.errAt("terrain."+name, "no terrain %q (terrains: %s)", name, strings.Join(TerrainNames(), ", "))
+		if _, ok := terrains[name]; !ok {
+			return p.errAt("terrain."+name, "no terrain %q (terrains: %s)", name, strings.Join(terrainNames(), ", "))
 		}
 		hexes, err := p.hexList("terrain."+name, f.Terrain[name])
 		if err != nil {
@@ -317,8 +318,8 @@ func (p *scenarioParser) terrain(f *scenarioFile, s *State) error {
 		}
 	}
 	for _, kind := range slices.Sorted(mapKeys(f.Hexsides)) {
-		if _, ok := LinearKinds[kind]; !ok {
-			return p.errAt("hexsides."+kind, "no linear cover %q (linear covers: %s)", kind, strings.Join(LinearNames(), ", "))
+		if _, ok := linearKinds[kind]; !ok {
+			return p.errAt("hexsides."+kind, "no linear cover %q (linear covers: %s)", kind, strings.Join(linearNames(), ", "))
 		}
 		for _, it := range f.Hexsides[kind] {
 			a, b, ok := strings.Cut(it, "-")
@@ -328,10 +329,10 @@ func (p *scenarioParser) terrain(f *scenarioFile, s *State) error {
 				return p.errAt("hexsides."+kind, "hexside %q: want two adjacent hexes on the map, like \"0505-0506\"", it)
 			}
 			k := sideKey(ha, hb)
-			s.Hexsides = append(s.Hexsides, HexsideSpec{A: p.g.Format(k[0]), B: p.g.Format(k[1]), Kind: kind})
+			s.Hexsides = append(s.Hexsides, hexsideSpec{A: p.g.Format(k[0]), B: p.g.Format(k[1]), Kind: kind})
 		}
 	}
-	slices.SortFunc(s.Hexsides, func(x, y HexsideSpec) int {
+	slices.SortFunc(s.Hexsides, func(x, y hexsideSpec) int {
 		return strings.Compare(x.A+x.B, y.A+y.B)
 	})
 	return nil
@@ -347,19 +348,19 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 	}
 }
 
-func (p *scenarioParser) unit(key string, s *State, side string, uf unitFile, zone map[board.ID]bool) (*UnitState, error) {
+func (p *scenarioParser) unit(key string, s *State, side string, uf unitFile, zone map[board.ID]bool) (*unitState, error) {
 	if uf.ID == "" || !validID(uf.ID) {
 		return nil, p.errAt(key+".id", "unit id %q: use letters, digits, - and _ (like R1)", uf.ID)
 	}
 	if s.unit(uf.ID) != nil {
 		return nil, p.errAt(key+".id", "unit %s is named twice", uf.ID)
 	}
-	u := &UnitState{ID: uf.ID, Side: side, Type: "custom"}
-	var t Template
+	u := &unitState{ID: uf.ID, Side: side, Type: "custom"}
+	var t template
 	if uf.Type != "" && uf.Type != "custom" {
 		var ok bool
-		if t, ok = TemplateByKey(uf.Type); !ok {
-			return nil, p.errAt(key+".type", "no unit type %q (types: %s, or custom)", uf.Type, strings.Join(TemplateKeys(), ", "))
+		if t, ok = templateByKey(uf.Type); !ok {
+			return nil, p.errAt(key+".type", "no unit type %q (types: %s, or custom)", uf.Type, strings.Join(templateKeys(), ", "))
 		}
 		u.Type, u.Kind, u.Name = t.Key, t.Kind, t.Name
 		u.Special, u.Heroic, u.Sneak, u.Smoke = t.Special, t.Heroic, t.Sneak, t.Smoke
@@ -374,9 +375,9 @@ func (p *scenarioParser) unit(key string, s *State, side string, uf unitFile, zo
 		u.Kind = uf.Kind
 	}
 	switch u.Kind {
-	case KindTroops, KindVehicle, KindLightVehicle:
+	case kindTroops, kindVehicle, kindLightVehicle:
 	case "":
-		return nil, p.errAt(key, "unit %s needs a type (%s) or a kind (troops, vehicle, light_vehicle)", uf.ID, strings.Join(TemplateKeys(), ", "))
+		return nil, p.errAt(key, "unit %s needs a type (%s) or a kind (troops, vehicle, light_vehicle)", uf.ID, strings.Join(templateKeys(), ", "))
 	default:
 		return nil, p.errAt(key+".kind", "kind %q: want troops, vehicle or light_vehicle", uf.Kind)
 	}
@@ -390,22 +391,22 @@ func (p *scenarioParser) unit(key string, s *State, side string, uf unitFile, zo
 	if len(uf.Models) > 0 {
 		models = uf.Models
 	}
-	if u.Kind == KindVehicle {
+	if u.Kind == kindVehicle {
 		if len(uf.Models) > 0 {
 			return nil, p.errAt(key+".models", "vehicles have weapon groups, not models")
 		}
 		if t.Vehicle != nil {
 			v := t.Vehicle
-			u.Armor = map[Armor]string{MBT: "mbt", AFV: "afv"}[v.Armor]
+			u.Armor = map[armor]string{mbt: "mbt", afv: "afv"}[v.Armor]
 			u.Capacity, u.Ports, u.Reactive = v.Passengers, v.FiringPorts, v.Reactive
 			if t.Capacity > 0 {
 				u.Capacity = t.Capacity
 			}
 			for _, g := range v.FireGroups {
-				var arms []Arm
+				var arms []arm
 				for _, a := range g {
 					for range max(a.Count, 1) {
-						arms = append(arms, Arm{Weapon: a.Weapon, Range: a.Range, OneShot: a.OneShot, NotOnMove: a.NotOnMove})
+						arms = append(arms, arm{Weapon: a.Weapon, Range: a.Range, OneShot: a.OneShot, NotOnMove: a.NotOnMove})
 					}
 				}
 				u.Groups = append(u.Groups, arms)
@@ -414,7 +415,7 @@ func (p *scenarioParser) unit(key string, s *State, side string, uf unitFile, zo
 		if len(uf.Groups) > 0 {
 			u.Groups = nil
 			for _, g := range uf.Groups {
-				ms, err := ParseLoadout(g)
+				ms, err := parseLoadout(g)
 				if err != nil || len(ms) != 1 || ms[0].Team != "" {
 					return nil, p.errAt(key+".groups", "group %q: want weapons joined by +, like \"hmg+lmg\" (%v)", g, err)
 				}
@@ -450,7 +451,7 @@ func (p *scenarioParser) unit(key string, s *State, side string, uf unitFile, zo
 			return nil, p.errAt(key+".models", "unit %s needs models (models = [\"lmg\", \"4x assault\"])", uf.ID)
 		}
 		for _, m := range models {
-			ms, err := ParseLoadout(m)
+			ms, err := parseLoadout(m)
 			if err != nil {
 				return nil, p.errAt(key+".models", "%v", err)
 			}
@@ -468,7 +469,7 @@ func (p *scenarioParser) unit(key string, s *State, side string, uf unitFile, zo
 				u.TeamSizes[m.Team]++
 			}
 			for _, a := range m.Arms {
-				if w, _ := WeaponByKey(a.Weapon); w.VehicleOnly {
+				if w, _ := weaponByKey(a.Weapon); w.VehicleOnly {
 					return nil, p.errAt(key+".models", "%s %s is vehicle mounted only", article(w.Name), w.Name)
 				}
 			}
@@ -503,7 +504,7 @@ func (p *scenarioParser) unit(key string, s *State, side string, uf unitFile, zo
 		return nil, p.errAt(key+".sneak", "sneak %q: want edge, anywhere or \"\"", u.Sneak)
 	}
 	for _, c := range uf.Casualties {
-		if _, err := WeaponByKey(c); err != nil {
+		if _, err := weaponByKey(c); err != nil {
 			return nil, p.errAt(key+".casualties", "no weapon %q", c)
 		}
 	}
@@ -524,7 +525,7 @@ func (p *scenarioParser) unit(key string, s *State, side string, uf unitFile, zo
 		if uf.Hex != "" {
 			return nil, p.errAt(key+".aboard", "a unit aboard a vehicle has no hex of its own")
 		}
-		if u.Kind != KindTroops {
+		if u.Kind != kindTroops {
 			return nil, p.errAt(key+".aboard", "only troops ride as passengers")
 		}
 		u.Aboard = uf.Aboard
@@ -536,7 +537,7 @@ func (p *scenarioParser) unit(key string, s *State, side string, uf unitFile, zo
 		if len(zone) > 0 && !zone[h] {
 			return nil, p.errAt(key+".hex", "unit %s at %s is outside its side's deployment zone", uf.ID, p.g.Format(h))
 		}
-		if Terrains[s.Terrain[p.g.Format(h)]].Impassable {
+		if terrains[s.Terrain[p.g.Format(h)]].Impassable {
 			return nil, p.errAt(key+".hex", "unit %s at %s: the hex is impassable", uf.ID, p.g.Format(h))
 		}
 		u.Hex = p.g.Format(h)
@@ -586,7 +587,7 @@ func (p *scenarioParser) passengers(f *scenarioFile, s *State) error {
 			}
 			key := fmt.Sprintf("side.%d.unit.%d.aboard", i, j)
 			v := s.unit(uf.Aboard)
-			if v == nil || v.Kind != KindVehicle || v.Side != sd.Name {
+			if v == nil || v.Kind != kindVehicle || v.Side != sd.Name {
 				return p.errAt(key, "unit %s is aboard %q, which is not a vehicle of its side", uf.ID, uf.Aboard)
 			}
 			if v.Reserve {

@@ -11,12 +11,12 @@ import (
 )
 
 func TestEmbeddedScenarios(t *testing.T) {
-	names := ScenarioNames()
+	names := scenarioNames()
 	if len(names) < 2 {
 		t.Fatalf("scenarios: %v", names)
 	}
 	for _, n := range names {
-		sc, err := LoadScenario(n)
+		sc, err := loadScenario(n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -25,7 +25,7 @@ func TestEmbeddedScenarios(t *testing.T) {
 			t.Errorf("%s: seats %v %v", n, seats, err)
 		}
 	}
-	sc, _ := LoadScenario("demo")
+	sc, _ := loadScenario("demo")
 	if sc.Start.Board.Cols != 16 || sc.Start.Turns > 6 || len(sc.Seats) != 2 || sc.Seats[0] != "Russia" || sc.Seats[1] != "USA" {
 		t.Errorf("demo: %dx%d, %d turns, seats %v", sc.Start.Board.Cols, sc.Start.Board.Rows, sc.Start.Turns, sc.Seats)
 	}
@@ -90,12 +90,12 @@ func TestCustomScenarioNamesTheOption(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := strings.Replace(string(text), `hex = "1505"`, `hex = "9999"`, 1)
-	_, err = Game.New(Custom, map[string]string{"scenario": bad})
+	_, err = Game.New(custom, map[string]string{"scenario": bad})
 	var fe *datafile.FileError
 	if !errors.As(err, &fe) || fe.File != "option scenario" || fe.Line < 1 || !strings.Contains(err.Error(), "option scenario:") {
 		t.Errorf("a bad custom scenario: %v, want a FileError naming option scenario and its line", err)
 	}
-	if _, err := LoadScenario("demo"); err != nil {
+	if _, err := loadScenario("demo"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -104,7 +104,7 @@ func TestCustomScenarioNamesTheOption(t *testing.T) {
 // FileError naming the file; an accepted scenario starts a game the bots
 // and the report can play.
 func FuzzParseScenario(f *testing.F) {
-	for _, n := range ScenarioNames() {
+	for _, n := range scenarioNames() {
 		data, _ := scenarioFS.ReadFile("scenarios/" + n + ".toml")
 		f.Add(data)
 	}
@@ -119,7 +119,7 @@ func FuzzParseScenario(f *testing.F) {
 			}
 			return
 		}
-		state, err := NewFromScenario(sc)
+		state, err := newFromScenario(sc)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +140,7 @@ func FuzzParseScenario(f *testing.F) {
 func fuzzStates(tb testing.TB) [][]byte {
 	tb.Helper()
 	var out [][]byte
-	for _, n := range ScenarioNames() {
+	for _, n := range scenarioNames() {
 		state, err := Game.New(n, nil)
 		if err != nil {
 			tb.Fatal(err)

@@ -6,13 +6,13 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// Shot is one weapon firing at one target (Shooting).
-type Shot struct {
-	Weapon Weapon
-	Target Target
-	Armor  Armor  // vehicles only
-	Facing Facing // the side struck, for armored vehicles
-	Cover  Cover
+// shot is one weapon firing at one target (Shooting).
+type shot struct {
+	Weapon weapon
+	Target target
+	Armor  armor  // vehicles only
+	Facing facing // the side struck, for armored vehicles
+	Cover  cover
 	// Linear says the cover is linear (hedge, fence, riverbank); it counts
 	// only when it lies between the majority of the target and the shooter,
 	// which Between says (Cover). Linear cover of no stated strength is
@@ -25,7 +25,7 @@ type Shot struct {
 	WeaponMoved bool
 	// Models in the target hex, for hex weapons.
 	Models    int
-	BodyArmor BodyArmor
+	BodyArmor bodyArmor
 	// Weapons is how many weapons of the kind fire together at the
 	// target, rolling their dice as one draw; 0 counts as one.
 	Weapons int
@@ -34,32 +34,32 @@ type Shot struct {
 	Purpose string
 }
 
-// ShotError is a shot the rules do not allow; Field names the input at
+// shotError is a shot the rules do not allow; Field names the input at
 // fault.
-type ShotError struct {
+type shotError struct {
 	Field string
 	Msg   string
 }
 
-func (e *ShotError) Error() string { return "perrote: " + e.Field + ": " + e.Msg }
+func (e *shotError) Error() string { return "perrote: " + e.Field + ": " + e.Msg }
 
 // Check reports a shot the rules forbid: armor on a target that is not a
 // vehicle, a sniper rifle that moved (Sniper Rifles), no models.
-func (s Shot) Check() error {
-	if s.Armor != NoArmor && s.Target != Vehicle {
-		return &ShotError{"armor", "only vehicles have armor classes; light vehicles are shot at as troops"}
+func (s shot) Check() error {
+	if s.Armor != noArmor && s.Target != vehicle {
+		return &shotError{"armor", "only vehicles have armor classes; light vehicles are shot at as troops"}
 	}
 	if s.Weapon.NoMoveAndFire && s.WeaponMoved {
-		return &ShotError{"weapon_moved", article(s.Weapon.Name) + " " + s.Weapon.Name + " cannot move and fire in the same turn"}
+		return &shotError{"weapon_moved", article(s.Weapon.Name) + " " + s.Weapon.Name + " cannot move and fire in the same turn"}
 	}
 	if s.Models < 1 {
-		return &ShotError{"models", "at least one model is in the target hex"}
+		return &shotError{"models", "at least one model is in the target hex"}
 	}
 	return nil
 }
 
-// Modifier is one change to the wound number and the rule giving it.
-type Modifier struct {
+// modifier is one change to the wound number and the rule giving it.
+type modifier struct {
 	Value int
 	Why   string
 	Rule  string
@@ -68,11 +68,11 @@ type Modifier struct {
 // Modifiers lists every modifier to the target's wound number, in the
 // order the rulebook gives them: movement, the weapon's special effect,
 // armor facing, cover, body armor.
-func (s Shot) Modifiers() []Modifier {
-	var mods []Modifier
+func (s shot) Modifiers() []modifier {
+	var mods []modifier
 	add := func(v int, why, rule string) {
 		if v != 0 {
-			mods = append(mods, Modifier{v, why, rule})
+			mods = append(mods, modifier{v, why, rule})
 		}
 	}
 	// Shooting: a target that moved its maximum is harder to hit.
@@ -85,18 +85,18 @@ func (s Shot) Modifiers() []Modifier {
 	} else {
 		add(w.VehicleMod, w.Name+" against vehicles", w.Rule)
 	}
-	if s.Target == Vehicle {
+	if s.Target == vehicle {
 		rule := ruleTanks
-		if s.Armor == AFV {
+		if s.Armor == afv {
 			rule = ruleAFV
 		}
-		add(ArmorModifier(s.Armor, s.Facing), "armor facing", rule)
+		add(armorModifier(s.Armor, s.Facing), "armor facing", rule)
 	}
 	// Cover: the whole hex counts; linear cover only when between.
-	if c := s.cover(); c != NoCover && !w.IgnoresCover {
+	if c := s.cover(); c != noCover && !w.IgnoresCover {
 		add(c.Modifier(), "cover", ruleCover)
 	}
-	if s.BodyArmor == PlusOne && s.BodyArmor.Works(s.Target, w) {
+	if s.BodyArmor == plusOne && s.BodyArmor.Works(s.Target, w) {
 		add(1, "body or reactive armor", ruleBodyArmor)
 	}
 	return mods
@@ -105,15 +105,15 @@ func (s Shot) Modifiers() []Modifier {
 // cover is the cover that counts (Cover): linear cover only when it lies
 // between the target's majority and the shooter, and linear cover of no
 // stated strength is light.
-func (s Shot) cover() Cover {
+func (s shot) cover() cover {
 	if !s.Linear {
 		return s.Cover
 	}
 	if !s.Between {
-		return NoCover
+		return noCover
 	}
-	if s.Cover == NoCover {
-		return LightCover
+	if s.Cover == noCover {
+		return lightCover
 	}
 	return s.Cover
 }
@@ -121,7 +121,7 @@ func (s Shot) cover() Cover {
 // WoundNumber is the lowest face that hits (Shooting): the target's base
 // number plus every modifier; ones always miss, so never below 2. Seven or
 // more cannot be hit.
-func (s Shot) WoundNumber() int {
+func (s shot) WoundNumber() int {
 	n := s.Target.BaseWound()
 	for _, m := range s.Modifiers() {
 		n += m.Value
@@ -130,12 +130,12 @@ func (s Shot) WoundNumber() int {
 }
 
 // DiceCount is the dice the shot rolls (Shooting, Movement).
-func (s Shot) DiceCount() int {
+func (s shot) DiceCount() int {
 	return max(s.Weapons, 1) * s.Weapon.DiceCount(s.Models, s.WeaponMoved)
 }
 
-// ShotResult is what the shooting dice did.
-type ShotResult struct {
+// shotResult is what the shooting dice did.
+type shotResult struct {
 	Wound      int
 	DiceRolled int
 	Faces      []int
@@ -151,8 +151,8 @@ type ShotResult struct {
 // Fire rolls the shooting dice (Shooting). A shot that cannot hit (wound
 // number 7 or more) rolls nothing. With the re-roll body armor option the
 // shooter re-rolls each hitting die once and the re-roll stands.
-func (s Shot) Fire(r dice.Roller) ShotResult {
-	res := ShotResult{Wound: s.WoundNumber(), Over: []int{}, Faces: []int{}, Rerolled: []int{}}
+func (s shot) Fire(r dice.Roller) shotResult {
+	res := shotResult{Wound: s.WoundNumber(), Over: []int{}, Faces: []int{}, Rerolled: []int{}}
 	if res.Wound > 6 {
 		return res
 	}
@@ -168,7 +168,7 @@ func (s Shot) Fire(r dice.Roller) ShotResult {
 			hits = append(hits, f)
 		}
 	}
-	if s.BodyArmor == Reroll && s.BodyArmor.Works(s.Target, s.Weapon) && len(hits) > 0 {
+	if s.BodyArmor == reroll && s.BodyArmor.Works(s.Target, s.Weapon) && len(hits) > 0 {
 		why := "Per Rote body armor re-roll of the hits"
 		if s.Purpose != "" {
 			why = "Per Rote Body Armor: re-roll of the hits, " + s.Purpose

@@ -19,30 +19,30 @@ type State struct {
 	// Turn is the turns done; the open step is turn Turn+1.
 	Turn  int       `json:"turn"`
 	Turns int       `json:"turns"`
-	Board BoardSpec `json:"board"`
+	Board boardSpec `json:"board"`
 	// Terrain of each hex that is not open, by hex id.
 	Terrain    map[string]string `json:"terrain,omitempty"`
-	Hexsides   []HexsideSpec     `json:"hexsides,omitempty"`
-	Objectives []Objective       `json:"objectives,omitempty"`
-	Victory    []Victory         `json:"victory,omitempty"`
+	Hexsides   []hexsideSpec     `json:"hexsides,omitempty"`
+	Objectives []objective       `json:"objectives,omitempty"`
+	Victory    []victory         `json:"victory,omitempty"`
 	// Rules are the special rules in force: body_armor, heroic, sneak,
 	// nbc, reactive_armor.
 	Rules      []string     `json:"rules,omitempty"`
 	StackLimit int          `json:"stack_limit"`
 	SneakRoll  bool         `json:"sneak_roll,omitempty"`
-	Sides      []SideInfo   `json:"sides"`
-	Units      []*UnitState `json:"units"`
-	Smoke      []Smoke      `json:"smoke,omitempty"`
-	NBC        *NBC         `json:"nbc,omitempty"`
+	Sides      []sideInfo   `json:"sides"`
+	Units      []*unitState `json:"units"`
+	Smoke      []smoke      `json:"smoke,omitempty"`
+	NBC        *nbc         `json:"nbc,omitempty"`
 	// Trace is what the last turn did, for the map's arrows.
-	Trace  []Trace `json:"trace,omitempty"`
+	Trace  []trace `json:"trace,omitempty"`
 	Over   bool    `json:"over,omitempty"`
 	Winner string  `json:"winner,omitempty"`
 	Result string  `json:"result,omitempty"`
 }
 
-// BoardSpec is the hex grid.
-type BoardSpec struct {
+// boardSpec is the hex grid.
+type boardSpec struct {
 	Cols        int    `json:"cols"`
 	Rows        int    `json:"rows"`
 	Orientation string `json:"orientation"` // flat or pointy
@@ -52,7 +52,7 @@ type BoardSpec struct {
 }
 
 // Grid is the board as a board.Grid.
-func (b BoardSpec) Grid() board.Grid {
+func (b boardSpec) Grid() board.Grid {
 	g := board.Grid{Cols: b.Cols, Rows: b.Rows, FirstCol: b.FirstCol, FirstRow: b.FirstRow}
 	if b.Orientation == "pointy" {
 		g.Orientation = board.PointyTop
@@ -63,39 +63,39 @@ func (b BoardSpec) Grid() board.Grid {
 	return g
 }
 
-// HexsideSpec is linear cover on the side between two adjacent hexes.
-type HexsideSpec struct {
+// hexsideSpec is linear cover on the side between two adjacent hexes.
+type hexsideSpec struct {
 	A    string `json:"a"`
 	B    string `json:"b"`
 	Kind string `json:"kind"` // a LinearKinds key
 }
 
-// Objective is a hex to hold.
-type Objective struct {
+// objective is a hex to hold.
+type objective struct {
 	Hex    string `json:"hex"`
 	Name   string `json:"name"`
 	Holder string `json:"holder,omitempty"`
 }
 
-// Victory is a victory condition: "hold" (at the end, the side holding more
+// victory is a victory condition: "hold" (at the end, the side holding more
 // objectives wins) or "destroy" (a side, or Side only, that has eliminated
 // Share of the enemy's units wins at once).
-type Victory struct {
+type victory struct {
 	Kind  string  `json:"kind"`
 	Side  string  `json:"side,omitempty"`
 	Share float64 `json:"share,omitempty"`
 }
 
-// SideInfo is a seat's side.
-type SideInfo struct {
+// sideInfo is a seat's side.
+type sideInfo struct {
 	Name      string `json:"name"`
 	Color     string `json:"color"`
 	BodyArmor string `json:"body_armor,omitempty"` // plus1 or reroll (Body Armor)
 	Reactive  string `json:"reactive,omitempty"`   // plus1 or reroll (Reactive Vehicle Armor)
 }
 
-// Arm is one weapon a model or vehicle carries.
-type Arm struct {
+// arm is one weapon a model or vehicle carries.
+type arm struct {
 	Weapon    string `json:"weapon"`
 	Range     int    `json:"range,omitempty"`    // replaces the table's range
 	OneShot   bool   `json:"one_shot,omitempty"` // one shot a game (Javelin, LAW80)
@@ -103,14 +103,14 @@ type Arm struct {
 	Spent     bool   `json:"spent,omitempty"`
 }
 
-// Model is one man (or light vehicle) of a unit.
-type Model struct {
-	Arms []Arm  `json:"arms"`
+// model is one man (or light vehicle) of a unit.
+type model struct {
+	Arms []arm  `json:"arms"`
 	Team string `json:"team,omitempty"` // the fire team it splits off with
 }
 
-// UnitState is a squad, fire team or vehicle.
-type UnitState struct {
+// unitState is a squad, fire team or vehicle.
+type unitState struct {
 	ID   string `json:"id"`
 	Side string `json:"side"`
 	Name string `json:"name"`
@@ -122,12 +122,12 @@ type UnitState struct {
 	Aboard   string  `json:"aboard,omitempty"`
 	Reserve  bool    `json:"reserve,omitempty"`
 	Sneak    string  `json:"sneak,omitempty"` // edge or anywhere
-	Models   []Model `json:"models,omitempty"`
+	Models   []model `json:"models,omitempty"`
 	Original int     `json:"original"`
 	// Vehicles.
 	Armor    string  `json:"armor,omitempty"` // mbt, afv
 	Facing   int     `json:"facing"`          // a board direction 0-5
-	Groups   [][]Arm `json:"groups,omitempty"`
+	Groups   [][]arm `json:"groups,omitempty"`
 	Capacity int     `json:"capacity,omitempty"`
 	Ports    bool    `json:"ports,omitempty"`
 	Smoke    bool    `json:"smoke,omitempty"`
@@ -161,27 +161,27 @@ type UnitState struct {
 	Suppressed bool `json:"suppressed,omitempty"`
 }
 
-// Smoke is smoke on the board (Smoke Launchers): a vehicle's launcher
+// smoke is smoke on the board (Smoke Launchers): a vehicle's launcher
 // screen (Screen), which counts as light cover for a target fired at
 // through it or in it, or a mortar's or grenade launcher's single hex of
 // smoke, which is light cover to units in it and cannot be fired through.
-type Smoke struct {
+type smoke struct {
 	Hexes  []string `json:"hexes"`
 	Placed int      `json:"placed"` // the turn it was laid
 	Lasts  bool     `json:"lasts,omitempty"`
 	Screen bool     `json:"screen,omitempty"`
 }
 
-// NBC is an NBC attack (NBC Attack!): Side's enemy (and Side too, unless
+// nbc is an NBC attack (NBC Attack!): Side's enemy (and Side too, unless
 // Protected) counts as suppressed for Turns turns, rolled on the first.
-type NBC struct {
+type nbc struct {
 	Side      string `json:"side"`
 	Protected bool   `json:"protected,omitempty"`
 	Turns     int    `json:"turns,omitempty"`
 }
 
-// Trace is a move or a shot of the last turn.
-type Trace struct {
+// trace is a move or a shot of the last turn.
+type trace struct {
 	Kind string `json:"kind"` // move or attack
 	Unit string `json:"unit"`
 	From string `json:"from"`
@@ -189,8 +189,8 @@ type Trace struct {
 }
 
 // Eliminated reports whether the unit is out of the game.
-func (u *UnitState) Eliminated() bool {
-	if u.Kind == KindVehicle {
+func (u *unitState) Eliminated() bool {
+	if u.Kind == kindVehicle {
 		return u.Destroyed
 	}
 	return len(u.Models) == 0
@@ -198,19 +198,19 @@ func (u *UnitState) Eliminated() bool {
 
 // IsVehicle reports whether it moves as a vehicle (Movement: light
 // vehicles move as vehicles).
-func (u *UnitState) IsVehicle() bool { return u.Kind != KindTroops }
+func (u *unitState) IsVehicle() bool { return u.Kind != kindTroops }
 
 // ModelCount is the models that count in a hex: one for a vehicle.
-func (u *UnitState) ModelCount() int {
-	if u.Kind == KindVehicle {
+func (u *unitState) ModelCount() int {
+	if u.Kind == kindVehicle {
 		return 1
 	}
 	return len(u.Models)
 }
 
 // Lost is the models it lost (Morale).
-func (u *UnitState) Lost() int {
-	if u.Kind == KindVehicle {
+func (u *unitState) Lost() int {
+	if u.Kind == kindVehicle {
 		return 0
 	}
 	return u.Original - len(u.Models)
@@ -230,12 +230,12 @@ func decode(state []byte) (*State, error) {
 // encode writes the state canonically: units by id, smoke and traces in
 // order, maps with sorted keys (encoding/json).
 func encode(s *State) ([]byte, error) {
-	slices.SortFunc(s.Units, func(a, b *UnitState) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(s.Units, func(a, b *unitState) int { return strings.Compare(a.ID, b.ID) })
 	return json.Marshal(s)
 }
 
 // unit finds a unit by id, case-insensitively.
-func (s *State) unit(id string) *UnitState {
+func (s *State) unit(id string) *unitState {
 	for _, u := range s.Units {
 		if strings.EqualFold(u.ID, id) {
 			return u
@@ -246,7 +246,7 @@ func (s *State) unit(id string) *UnitState {
 
 func (s *State) inForce(rule string) bool { return slices.Contains(s.Rules, rule) }
 
-func (s *State) side(name string) *SideInfo {
+func (s *State) side(name string) *sideInfo {
 	for i := range s.Sides {
 		if s.Sides[i].Name == name {
 			return &s.Sides[i]

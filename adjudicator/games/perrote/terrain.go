@@ -7,9 +7,9 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
-// TerrainKind is what a hex's terrain does (Cover, Movement).
-type TerrainKind struct {
-	Cover Cover
+// terrainKind is what a hex's terrain does (Cover, Movement).
+type terrainKind struct {
+	Cover cover
 	// Blocks: impassable and blocks fire through it (a cliff, a tall
 	// building block); every cover hex also blocks fire through (Cover).
 	Blocks bool
@@ -18,48 +18,48 @@ type TerrainKind struct {
 	Color      string
 }
 
-// Terrains are the hex terrains a scenario may use. Cover: trees, fences
+// terrains are the hex terrains a scenario may use. Cover: trees, fences
 // and smoke are light; foxholes, craters, walls, building windows and a
 // hill are heavy (docs/rulings.md 21).
-var Terrains = map[string]TerrainKind{
+var terrains = map[string]terrainKind{
 	"open":      {Color: "#f1eedf"},
 	"road":      {Color: "#e6dcc0"},
-	"trees":     {Cover: LightCover, Color: "#a9cf8e"},
-	"fence":     {Cover: LightCover, Color: "#dfe7c8"},
-	"buildings": {Cover: HeavyCover, Color: "#c7c2c8"},
-	"foxholes":  {Cover: HeavyCover, Color: "#d9c79a"},
-	"craters":   {Cover: HeavyCover, Color: "#cdb48f"},
-	"rubble":    {Cover: HeavyCover, Color: "#bfb6a6"},
-	"hill":      {Cover: HeavyCover, Color: "#d6bf8a"},
+	"trees":     {Cover: lightCover, Color: "#a9cf8e"},
+	"fence":     {Cover: lightCover, Color: "#dfe7c8"},
+	"buildings": {Cover: heavyCover, Color: "#c7c2c8"},
+	"foxholes":  {Cover: heavyCover, Color: "#d9c79a"},
+	"craters":   {Cover: heavyCover, Color: "#cdb48f"},
+	"rubble":    {Cover: heavyCover, Color: "#bfb6a6"},
+	"hill":      {Cover: heavyCover, Color: "#d6bf8a"},
 	"water":     {Impassable: true, Color: "#8fbfe6"},
 	"blocking":  {Blocks: true, Impassable: true, Color: "#6f6a60"},
 }
 
-// TerrainNames lists the terrains in a stable order.
-func TerrainNames() []string {
-	out := make([]string, 0, len(Terrains))
-	for k := range Terrains {
+// terrainNames lists the terrains in a stable order.
+func terrainNames() []string {
+	out := make([]string, 0, len(terrains))
+	for k := range terrains {
 		out = append(out, k)
 	}
 	slices.Sort(out)
 	return out
 }
 
-// LinearKinds are the linear covers of hexsides (Cover: hedges, fences,
+// linearKinds are the linear covers of hexsides (Cover: hedges, fences,
 // riverbanks...): their strength when they lie between the target's
 // majority and the shooter.
-var LinearKinds = map[string]Cover{
-	"hedge":     LightCover,
-	"fence":     LightCover,
-	"riverbank": LightCover,
-	"wall":      HeavyCover,
-	"sandbags":  HeavyCover,
+var linearKinds = map[string]cover{
+	"hedge":     lightCover,
+	"fence":     lightCover,
+	"riverbank": lightCover,
+	"wall":      heavyCover,
+	"sandbags":  heavyCover,
 }
 
-// LinearNames lists the linear covers in a stable order.
-func LinearNames() []string {
-	out := make([]string, 0, len(LinearKinds))
-	for k := range LinearKinds {
+// linearNames lists the linear covers in a stable order.
+func linearNames() []string {
+	out := make([]string, 0, len(linearKinds))
+	for k := range linearKinds {
 		out = append(out, k)
 	}
 	slices.Sort(out)
@@ -70,9 +70,9 @@ func LinearNames() []string {
 // linear cover by hexside, smoke.
 type field struct {
 	g        board.Grid
-	terrain  map[board.ID]TerrainKind
+	terrain  map[board.ID]terrainKind
 	names    map[board.ID]string
-	hexsides map[[2]board.ID]Cover
+	hexsides map[[2]board.ID]cover
 	// smoke is a mortar's or grenade's smoke: light cover that cannot be
 	// fired through; screen is a vehicle's launcher smoke: light cover if
 	// fired through (Smoke Launchers).
@@ -80,11 +80,11 @@ type field struct {
 }
 
 func newField(s *State) *field {
-	f := &field{g: s.Board.Grid(), terrain: map[board.ID]TerrainKind{}, names: map[board.ID]string{},
-		hexsides: map[[2]board.ID]Cover{}, smoke: map[board.ID]bool{}, screen: map[board.ID]bool{}}
+	f := &field{g: s.Board.Grid(), terrain: map[board.ID]terrainKind{}, names: map[board.ID]string{},
+		hexsides: map[[2]board.ID]cover{}, smoke: map[board.ID]bool{}, screen: map[board.ID]bool{}}
 	for h, t := range s.Terrain {
 		if id, err := f.g.Parse(h); err == nil {
-			f.terrain[id] = Terrains[t]
+			f.terrain[id] = terrains[t]
 			f.names[id] = t
 		}
 	}
@@ -92,7 +92,7 @@ func newField(s *State) *field {
 		a, err1 := f.g.Parse(hs.A)
 		b, err2 := f.g.Parse(hs.B)
 		if err1 == nil && err2 == nil {
-			f.hexsides[sideKey(a, b)] = LinearKinds[hs.Kind]
+			f.hexsides[sideKey(a, b)] = linearKinds[hs.Kind]
 		}
 	}
 	for _, sm := range s.Smoke {
@@ -102,7 +102,7 @@ func newField(s *State) *field {
 }
 
 // addSmoke puts smoke on the field.
-func (f *field) addSmoke(sm Smoke) {
+func (f *field) addSmoke(sm smoke) {
 	for _, h := range sm.Hexes {
 		if id, err := f.g.Parse(h); err == nil {
 			if sm.Screen {
@@ -123,10 +123,10 @@ func sideKey(a, b board.ID) [2]board.ID {
 
 // cover is the hex's cover: its terrain, or light cover in smoke (Cover,
 // Smoke Launchers); the better counts.
-func (f *field) cover(h board.ID) Cover {
+func (f *field) cover(h board.ID) cover {
 	c := f.terrain[h].Cover
-	if (f.smoke[h] || f.screen[h]) && c < LightCover {
-		c = LightCover
+	if (f.smoke[h] || f.screen[h]) && c < lightCover {
+		c = lightCover
 	}
 	return c
 }
@@ -137,7 +137,7 @@ func (f *field) cover(h board.ID) Cover {
 // smoke screen does not block: it "counts as light cover if fired
 // through" (Smoke Launchers).
 func (f *field) blocksFire(h board.ID) bool {
-	return f.terrain[h].Cover != NoCover || f.smoke[h] || f.terrain[h].Blocks
+	return f.terrain[h].Cover != noCover || f.smoke[h] || f.terrain[h].Blocks
 }
 
 // screened reports whether every line of fire from from to to passes
@@ -164,11 +164,11 @@ func (f *field) passable(h board.ID) bool {
 // (Cover): the hexside the line of fire crosses into the target hex, on
 // either reading of a line along hexsides. Adjacent and same-hex shots use
 // the shared side (none for the same hex).
-func (f *field) linearCover(from, to board.ID) Cover {
+func (f *field) linearCover(from, to board.ID) cover {
 	if from == to || len(f.hexsides) == 0 {
-		return NoCover
+		return noCover
 	}
-	best := NoCover
+	best := noCover
 	for _, line := range [][]board.ID{f.g.Line(from, to), f.g.LineOther(from, to)} {
 		prev := line[len(line)-2]
 		if c := f.hexsides[sideKey(prev, to)]; c > best {

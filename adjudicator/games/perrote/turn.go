@@ -41,7 +41,7 @@ type turn struct {
 
 // unitOrders are one unit's orders for the turn.
 type unitOrders struct {
-	move, fire *Order
+	move, fire *order
 	hold       bool
 }
 
@@ -49,13 +49,13 @@ type unitOrders struct {
 // once all of them have acted (Turn Order).
 type pending struct {
 	casualties map[string]int
-	damage     map[string][]DamageEffect
+	damage     map[string][]damageEffect
 	suppress   map[string]int
-	smoke      []Smoke
+	smoke      []smoke
 }
 
 func newPending() *pending {
-	return &pending{casualties: map[string]int{}, damage: map[string][]DamageEffect{}, suppress: map[string]int{}}
+	return &pending{casualties: map[string]int{}, damage: map[string][]damageEffect{}, suppress: map[string]int{}}
 }
 
 func (t *turn) event(rule, format string, args ...any) {
@@ -140,7 +140,7 @@ func (t *turn) splits() {
 		}
 		u := t.s.unit(id)
 		teams := splitTeams(u)
-		t.s.Units = slices.DeleteFunc(t.s.Units, func(x *UnitState) bool { return x == u })
+		t.s.Units = slices.DeleteFunc(t.s.Units, func(x *unitState) bool { return x == u })
 		var names []string
 		for _, tm := range teams {
 			if len(tm.Models) == 0 {
@@ -149,7 +149,7 @@ func (t *turn) splits() {
 			t.s.Units = append(t.s.Units, tm)
 			names = append(names, fmt.Sprintf("%s (%d)", tm.ID, len(tm.Models)))
 		}
-		slices.SortFunc(t.s.Units, func(a, b *UnitState) int { return strings.Compare(a.ID, b.ID) })
+		slices.SortFunc(t.s.Units, func(a, b *unitState) int { return strings.Compare(a.ID, b.ID) })
 		t.event("Army lists", "%s splits into %s, which act as independent squads.", id, strings.Join(names, ", "))
 		delete(t.orders, id)
 	}
@@ -166,14 +166,14 @@ func (t *turn) sneak() {
 		u := t.s.unit(id)
 		h, _ := t.f.parse(uo.move.Target)
 		if t.s.SneakRoll {
-			ok, rolled := SneakArrivesFor(t.r, t.n, fmt.Sprintf(" for %s on turn %d (needs %d+)", u.ID, t.n, SneakNeed(t.n)))
+			ok, rolled := sneakArrivesFor(t.r, t.n, fmt.Sprintf(" for %s on turn %d (needs %d+)", u.ID, t.n, sneakNeed(t.n)))
 			if !ok {
-				t.event(ruleSneak, "%s does not show up this turn (it needed %d+).", u.ID, SneakNeed(t.n))
+				t.event(ruleSneak, "%s does not show up this turn (it needed %d+).", u.ID, sneakNeed(t.n))
 				uo.move, uo.fire = nil, nil
 				continue
 			}
 			if rolled {
-				t.event(ruleSneak, "%s shows up (it needed %d+).", u.ID, SneakNeed(t.n))
+				t.event(ruleSneak, "%s shows up (it needed %d+).", u.ID, sneakNeed(t.n))
 			}
 		}
 		if why := t.blockedFor(u, h, false); why != "" {
@@ -202,7 +202,7 @@ func (t *turn) nbcStart() {
 	t.event("NBC Attack!", "%s's NBC attack: %s counts as suppressed for %d turns, unless a unit rolls 15+ for turn order.", t.s.NBC.Side, who, t.s.NBC.Turns)
 }
 
-func (t *turn) nbcAffects(u *UnitState) bool {
+func (t *turn) nbcAffects(u *unitState) bool {
 	n := t.s.NBC
 	if n == nil || t.n > n.Turns || u.NBCFree || !t.s.inForce("nbc") {
 		return false
@@ -221,8 +221,8 @@ func (t *turn) unitIDs() []string {
 }
 
 // inPlay lists the units on the map or aboard a vehicle, by id.
-func (t *turn) inPlay() []*UnitState {
-	var out []*UnitState
+func (t *turn) inPlay() []*unitState {
+	var out []*unitState
 	for _, u := range t.s.Units {
 		if !u.Eliminated() && !u.Reserve {
 			out = append(out, u)
@@ -232,7 +232,7 @@ func (t *turn) inPlay() []*UnitState {
 }
 
 // heroic reports whether the unit ignores morale now (Heroic).
-func (t *turn) heroic(u *UnitState) bool {
+func (t *turn) heroic(u *unitState) bool {
 	switch u.Heroic {
 	case "always":
 		return true
@@ -249,37 +249,37 @@ func (t *turn) heroic(u *UnitState) bool {
 }
 
 // morale is the unit's morale state now (Morale, Heroic).
-func (t *turn) morale(u *UnitState) MoraleState {
-	if u.Kind == KindVehicle {
-		return Steady
+func (t *turn) morale(u *unitState) moraleState {
+	if u.Kind == kindVehicle {
+		return steady
 	}
-	return Morale(u.Lost(), u.Original, u.Special, t.heroic(u))
+	return morale(u.Lost(), u.Original, u.Special, t.heroic(u))
 }
 
 // rollTurnOrder rolls each unit's d20 (Turn Order), with suppression fire
 // taken after it acted last turn, morale and NBC; stunned vehicles miss
 // the turn (Vehicle Damage).
 func (t *turn) rollTurnOrder() {
-	var units []Unit
-	var who []*UnitState
+	var units []unit
+	var who []*unitState
 	for _, u := range t.inPlay() {
-		if u.Kind == KindVehicle && u.StunnedTurn == t.n {
+		if u.Kind == kindVehicle && u.StunnedTurn == t.n {
 			t.event(ruleDamage, "%s is stunned and misses this turn.", u.ID)
 			t.acted[u.ID] = true
 			continue
 		}
-		pu := Unit{Name: u.ID, Suppression: u.Suppression, Special: u.Special, Heroic: t.heroic(u), Placed: t.placed[u.ID]}
-		if u.Kind != KindVehicle {
+		pu := unit{Name: u.ID, Suppression: u.Suppression, Special: u.Special, Heroic: t.heroic(u), Placed: t.placed[u.ID]}
+		if u.Kind != kindVehicle {
 			pu.Lost, pu.Original = u.Lost(), u.Original
 		}
-		if t.nbcAffects(u) && pu.Morale() == Steady {
+		if t.nbcAffects(u) && pu.Morale() == steady {
 			pu.Suppression++
 			t.nbc[u.ID] = true
 		}
 		units = append(units, pu)
 		who = append(who, u)
 	}
-	order := RollTurnOrder(t.r, units)
+	order := rollTurnOrder(t.r, units)
 	var parts []string
 	for i, u := range who {
 		t.roll[u.ID], t.number[u.ID] = order.Rolls[i], order.Modified[i]
@@ -293,7 +293,7 @@ func (t *turn) rollTurnOrder() {
 			why = append(why, fmt.Sprintf("suppression fire x%d", u.Suppression))
 			u.Suppressed = true
 		}
-		if m := units[i].Morale(); m != Steady {
+		if m := units[i].Morale(); m != steady {
 			why = append(why, m.String())
 			u.Suppressed = true
 		}
@@ -339,7 +339,7 @@ func (t *turn) meleesAtStart() {
 func (t *turn) meleeHexes() []string {
 	sides := map[string]map[string]bool{}
 	for _, u := range t.inPlay() {
-		if u.Kind == KindTroops && u.Hex != "" {
+		if u.Kind == kindTroops && u.Hex != "" {
 			if sides[u.Hex] == nil {
 				sides[u.Hex] = map[string]bool{}
 			}
@@ -358,7 +358,7 @@ func (t *turn) meleeHexes() []string {
 
 // nextGroup is the units that act next: those that have not acted on the
 // highest number left (Turn Order).
-func (t *turn) nextGroup() []*UnitState {
+func (t *turn) nextGroup() []*unitState {
 	best := 0
 	for _, u := range t.inPlay() {
 		if n, ok := t.number[u.ID]; ok && !t.acted[u.ID] && n > best {
@@ -368,7 +368,7 @@ func (t *turn) nextGroup() []*UnitState {
 	if best == 0 {
 		return nil
 	}
-	var out []*UnitState
+	var out []*unitState
 	for _, u := range t.inPlay() {
 		if n, ok := t.number[u.ID]; ok && !t.acted[u.ID] && n == best {
 			out = append(out, u)
@@ -380,7 +380,7 @@ func (t *turn) nextGroup() []*UnitState {
 // act runs a group: every unit's movement, then every unit's fire, then
 // close combat; then the casualties and effects of all of it (Turn Order:
 // units on the same number act at the same time).
-func (t *turn) act(group []*UnitState) {
+func (t *turn) act(group []*unitState) {
 	t.pend = newPending()
 	var ids []string
 	for _, u := range group {
@@ -390,12 +390,12 @@ func (t *turn) act(group []*UnitState) {
 	if len(group) > 1 {
 		t.event(ruleTurnOrder, "On %d, %s act at the same time: casualties and effects are taken when all have acted.", t.number[group[0].ID], strings.Join(ids, ", "))
 	}
-	var movers, firers []*UnitState
+	var movers, firers []*unitState
 	for _, u := range group {
 		if u.Eliminated() {
 			continue
 		}
-		if u.Kind == KindTroops && u.Hex != "" && t.enemyTroopsAt(u, u.Hex) {
+		if u.Kind == kindTroops && u.Hex != "" && t.enemyTroopsAt(u, u.Hex) {
 			t.joinMelee(u)
 			continue
 		}
@@ -414,7 +414,7 @@ func (t *turn) act(group []*UnitState) {
 	t.apply()
 }
 
-func (t *turn) charged(u *UnitState) bool {
+func (t *turn) charged(u *unitState) bool {
 	uo := t.orders[u.ID]
 	return uo != nil && uo.move != nil && uo.move.Verb == "charge"
 }
@@ -423,7 +423,7 @@ func (t *turn) charged(u *UnitState) bool {
 // Vehicle Damage, Kill fire/suppression fire, Morale).
 func (t *turn) apply() {
 	p := t.pend
-	before := map[string]MoraleState{}
+	before := map[string]moraleState{}
 	for _, id := range sortedKeys(p.casualties) {
 		if u := t.s.unit(id); u != nil {
 			before[id] = t.morale(u)
@@ -447,7 +447,7 @@ func (t *turn) apply() {
 		k := p.suppress[id]
 		u.Suppressed = true
 		if n, ok := t.number[id]; ok && !t.acted[id] {
-			t.number[id] = max(n-MoraleSuppression*k, 1)
+			t.number[id] = max(n-moraleSuppression*k, 1)
 			u.Number = t.number[id]
 			if n == 1 {
 				t.event(ruleSuppression, "%s is suppressed (%d×-5): its turn order number is already 1.", id, k)
@@ -471,11 +471,11 @@ func (t *turn) apply() {
 		if m := t.morale(u); m != before[id] {
 			pct := 100 * u.Lost() / u.Original
 			switch m {
-			case Suppressed:
+			case suppressed:
 				t.event(ruleMorale, "%s has lost %d%% of its men: it counts as suppressed (-5 to turn order).", id, pct)
-			case Pinned:
+			case pinned:
 				t.event(ruleMorale, "%s has lost %d%%: pinned, it may not move toward the enemy unless it rolls 15+.", id, pct)
-			case FallingBack:
+			case fallingBack:
 				t.event(ruleMorale, "%s has lost %d%%: it must move away from the enemy or into hard cover.", id, pct)
 			}
 			t.moraleDrop(u, before[id], m)
@@ -490,12 +490,12 @@ func (t *turn) apply() {
 // the turn order roll; Kill fire/suppression fire: the Baddie drops from 18
 // to 13 before it acts). The -5 is taken once: not again at 50% or 75%, nor
 // on top of the NBC attack's (docs/rulings.md 12, 33).
-func (t *turn) moraleDrop(u *UnitState, was, now MoraleState) {
+func (t *turn) moraleDrop(u *unitState, was, now moraleState) {
 	n, ok := t.number[u.ID]
-	if !ok || t.acted[u.ID] || was != Steady || now == Steady || t.nbc[u.ID] {
+	if !ok || t.acted[u.ID] || was != steady || now == steady || t.nbc[u.ID] {
 		return
 	}
-	t.number[u.ID] = max(n-MoraleSuppression, 1)
+	t.number[u.ID] = max(n-moraleSuppression, 1)
 	u.Number = t.number[u.ID]
 	u.Suppressed = true
 	if n == 1 {
@@ -517,7 +517,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // removeCasualties takes n models off the unit, the owner's priority first
 // (Casualties): carriers of the priority's first weapon, then the next;
 // then the carriers of the least weapons first, from the back.
-func (t *turn) removeCasualties(u *UnitState, n int, why string) {
+func (t *turn) removeCasualties(u *unitState, n int, why string) {
 	n = min(n, len(u.Models))
 	if n <= 0 {
 		return
@@ -542,7 +542,7 @@ func plural1(n int, one, many string) string {
 	return many
 }
 
-func modelWord(m Model) string {
+func modelWord(m model) string {
 	var ks []string
 	for _, a := range m.Arms {
 		ks = append(ks, a.Weapon)
@@ -554,7 +554,7 @@ func modelWord(m Model) string {
 // fall first.
 var weaponValue = map[string]int{"pistol": 0, "assault": 1, "ap_grenade": 2, "at_grenade": 3, "lmg": 4, "sniper": 5, "flamethrower": 6, "mortar": 7, "rpg": 8, "hmg": 9, "heavy_missile": 10}
 
-func casualtyIndex(u *UnitState) int {
+func casualtyIndex(u *unitState) int {
 	for _, key := range u.Priority {
 		for i := len(u.Models) - 1; i >= 0; i-- {
 			for _, a := range u.Models[i].Arms {
@@ -580,7 +580,7 @@ func casualtyIndex(u *UnitState) int {
 }
 
 // applyDamage takes a vehicle's damage results (Vehicle Damage).
-func (t *turn) applyDamage(v *UnitState, effects []DamageEffect) {
+func (t *turn) applyDamage(v *unitState, effects []damageEffect) {
 	if v == nil || v.Destroyed {
 		return
 	}
@@ -618,8 +618,8 @@ func (t *turn) applyDamage(v *UnitState, effects []DamageEffect) {
 
 // killPassengers kills the passengers a 5 (half, rounded up) or a 6 (all)
 // kills; the survivors of a 5 get out into the vehicle's hex.
-func (t *turn) killPassengers(v *UnitState, result int) {
-	var aboard []*UnitState
+func (t *turn) killPassengers(v *unitState, result int) {
+	var aboard []*unitState
 	total := 0
 	for _, u := range t.s.Units {
 		if u.Aboard == v.ID && !u.Eliminated() {
@@ -627,7 +627,7 @@ func (t *turn) killPassengers(v *UnitState, result int) {
 			total += len(u.Models)
 		}
 	}
-	dead := PassengersKilled(result, total)
+	dead := passengersKilled(result, total)
 	for _, u := range aboard {
 		k := min(dead, len(u.Models))
 		if k > 0 {
@@ -643,14 +643,14 @@ func (t *turn) killPassengers(v *UnitState, result int) {
 
 // endOfTurn rolls for smoke and checks victory.
 func (t *turn) endOfTurn() {
-	var keep []Smoke
+	var keep []smoke
 	for _, sm := range t.s.Smoke {
 		where := strings.Join(sm.Hexes, ", ")
 		if sm.Placed < t.n {
 			t.event(ruleSmoke, "The smoke at %s disperses after lasting a turn.", where)
 			continue
 		}
-		if SmokeDispersesFor(t.r, " of the smoke at "+where) {
+		if smokeDispersesFor(t.r, " of the smoke at "+where) {
 			t.event(ruleSmoke, "The smoke at %s disperses (1-4).", where)
 			continue
 		}
@@ -667,9 +667,9 @@ func (t *turn) endOfTurn() {
 
 // enemyTroopsAt reports whether troops of another side than u's stand in
 // hex h.
-func (t *turn) enemyTroopsAt(u *UnitState, h string) bool {
+func (t *turn) enemyTroopsAt(u *unitState, h string) bool {
 	for _, o := range t.inPlay() {
-		if o.Side != u.Side && o.Kind == KindTroops && o.Hex == h {
+		if o.Side != u.Side && o.Kind == kindTroops && o.Hex == h {
 			return true
 		}
 	}
@@ -677,8 +677,8 @@ func (t *turn) enemyTroopsAt(u *UnitState, h string) bool {
 }
 
 // unitsAt lists the units standing in hex h (not aboard), by id.
-func (t *turn) unitsAt(h string) []*UnitState {
-	var out []*UnitState
+func (t *turn) unitsAt(h string) []*unitState {
+	var out []*unitState
 	for _, o := range t.inPlay() {
 		if o.Hex == h {
 			out = append(out, o)
@@ -689,7 +689,7 @@ func (t *turn) unitsAt(h string) []*UnitState {
 
 // nearestEnemy is the distance from h to the nearest enemy unit on the
 // map (99 when there is none).
-func (t *turn) nearestEnemy(u *UnitState, h board.ID) int {
+func (t *turn) nearestEnemy(u *unitState, h board.ID) int {
 	best := 99
 	for _, o := range t.inPlay() {
 		if o.Side == u.Side || o.Hex == "" {

@@ -7,8 +7,8 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// Unit is one squad, fire team or vehicle rolling for turn order.
-type Unit struct {
+// unit is one squad, fire team or vehicle rolling for turn order.
+type unit struct {
 	Name string
 	// Suppression is the suppression fire it took: -5 each, cumulative
 	// (Kill fire/suppression fire).
@@ -24,20 +24,20 @@ type Unit struct {
 }
 
 // Morale is the unit's morale state (Morale).
-func (u Unit) Morale() MoraleState {
-	return Morale(u.Lost, u.Original, u.Special, u.Heroic)
+func (u unit) Morale() moraleState {
+	return morale(u.Lost, u.Original, u.Special, u.Heroic)
 }
 
 // ModifiedNumber is the unit's turn order number from its d20 roll (Turn
 // Order): -5 per suppression fire and -5 when morale suppresses it; it
 // never falls below one (four suppressions count as a roll of one).
-func (u Unit) ModifiedNumber(roll int) int {
-	n := roll - MoraleSuppression*u.Suppression + u.Morale().Drm()
+func (u unit) ModifiedNumber(roll int) int {
+	n := roll - moraleSuppression*u.Suppression + u.Morale().Drm()
 	return max(n, 1)
 }
 
-// TurnOrder is the order units act in (Turn Order).
-type TurnOrder struct {
+// turnOrder is the order units act in (Turn Order).
+type turnOrder struct {
 	Rolls    []int // each unit's d20 (1 for placed units), input order
 	Modified []int // each unit's modified number, input order
 	// Groups are the units (indexes) acting at the same time, highest
@@ -46,11 +46,11 @@ type TurnOrder struct {
 	Numbers []int
 }
 
-// RollTurnOrder rolls a d20 for each unit in order, except units placed by
+// rollTurnOrder rolls a d20 for each unit in order, except units placed by
 // sneak attack, and groups them by modified number, highest first: units
 // on the same number act at the same time (Turn Order).
-func RollTurnOrder(r dice.Roller, units []Unit) TurnOrder {
-	t := TurnOrder{Rolls: make([]int, len(units)), Modified: make([]int, len(units))}
+func rollTurnOrder(r dice.Roller, units []unit) turnOrder {
+	t := turnOrder{Rolls: make([]int, len(units)), Modified: make([]int, len(units))}
 	for i, u := range units {
 		roll := 1
 		if !u.Placed {
@@ -59,13 +59,13 @@ func RollTurnOrder(r dice.Roller, units []Unit) TurnOrder {
 		t.Rolls[i] = roll
 		t.Modified[i] = u.ModifiedNumber(roll)
 	}
-	t.Groups, t.Numbers = GroupByNumber(t.Modified)
+	t.Groups, t.Numbers = groupByNumber(t.Modified)
 	return t
 }
 
-// GroupByNumber groups indexes by number, highest number first, each group
+// groupByNumber groups indexes by number, highest number first, each group
 // in index order (Turn Order: equal numbers act at the same time).
-func GroupByNumber(numbers []int) ([][]int, []int) {
+func groupByNumber(numbers []int) ([][]int, []int) {
 	nums := slices.Clone(numbers)
 	slices.Sort(nums)
 	nums = slices.Compact(nums)

@@ -2,10 +2,10 @@ package perrote
 
 import "fmt"
 
-// Weapon is one line of the weapon table (Shooting and the weapon
+// weapon is one line of the weapon table (Shooting and the weapon
 // paragraphs after it). Modifiers are added to the target's wound number:
 // a negative one makes the target easier to hit.
-type Weapon struct {
+type weapon struct {
 	Key  string // the calculator's and orders' spelling: rpg, tank_gun...
 	Name string
 	Rule string // the rulebook section that describes it
@@ -51,8 +51,8 @@ type Weapon struct {
 	AntiTank bool
 }
 
-// Weapons is the weapon table, in the rulebook's order.
-var Weapons = []Weapon{
+// weapons is the weapon table, in the rulebook's order.
+var weapons = []weapon{
 	// Pistols: one hex, one die, no special effects.
 	{Key: "pistol", Name: "pistol", Rule: "Pistols", Range: 1, Dice: 1, SmallArms: true},
 	// Antipersonnel Grenades: one hex, whole hex, one die per model; the
@@ -84,30 +84,30 @@ var Weapons = []Weapon{
 	{Key: "light_tank_gun", Name: "light tank gun", Rule: "BMP-3s", Range: 15, Dice: 2, Hex: true, StillPerModel: true, TroopMod: -2, VehicleMod: -2, AlwaysSuppresses: true},
 }
 
-// WeaponKeys lists the weapons' keys in table order.
-func WeaponKeys() []string {
-	keys := make([]string, len(Weapons))
-	for i, w := range Weapons {
+// weaponKeys lists the weapons' keys in table order.
+func weaponKeys() []string {
+	keys := make([]string, len(weapons))
+	for i, w := range weapons {
 		keys[i] = w.Key
 	}
 	return keys
 }
 
-// WeaponByKey finds a weapon by its key.
-func WeaponByKey(key string) (Weapon, error) {
-	for _, w := range Weapons {
+// weaponByKey finds a weapon by its key.
+func weaponByKey(key string) (weapon, error) {
+	for _, w := range weapons {
 		if w.Key == key {
 			return w, nil
 		}
 	}
-	return Weapon{}, fmt.Errorf("perrote: no weapon %q", key)
+	return weapon{}, fmt.Errorf("perrote: no weapon %q", key)
 }
 
 // DiceCount is the dice the weapon rolls (Shooting, Movement): its dice,
 // times the models in the target hex for a hex weapon; standing still adds
 // one die per model for the weapons that say so and one die for the others,
 // except a one-shot sniper rifle.
-func (w Weapon) DiceCount(models int, moved bool) int {
+func (w weapon) DiceCount(models int, moved bool) int {
 	n := w.Dice
 	if w.Hex {
 		n *= models

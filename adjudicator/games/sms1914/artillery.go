@@ -6,19 +6,19 @@ import (
 	"strings"
 )
 
-// ArtilleryTable is the Artillery Table (10.1.2): the enemy's total AV
+// artilleryTable is the Artillery Table (10.1.2): the enemy's total AV
 // (rows, each the lowest AV it covers) against the friendly
 // division-equivalents in the combat (columns, each the lowest DE it
 // covers) gives the EC DRM to the friendly Forces. It is not in the rule
 // text; it comes from the table file.
-type ArtilleryTable struct {
+type artilleryTable struct {
 	DE  []*big.Rat
 	AV  []int
 	DRM [][]int
 }
 
-// ArtilleryAV totals a side's AV: a fractional total rounds up (10.1.1a).
-func ArtilleryAV(total *big.Rat) int {
+// artilleryAV totals a side's AV: a fractional total rounds up (10.1.1a).
+func artilleryAV(total *big.Rat) int {
 	q := new(big.Int).Quo(total.Num(), total.Denom())
 	if new(big.Rat).SetInt(q).Cmp(total) < 0 {
 		q.Add(q, big.NewInt(1))
@@ -30,7 +30,7 @@ func ArtilleryAV(total *big.Rat) int {
 // division-equivalents (10.1.2): the row is the last whose AV is at most
 // av, the column the last whose DE is at most de (DE below the first
 // column uses the first).
-func (a *ArtilleryTable) Lookup(av int, de *big.Rat) (drm, row, col int) {
+func (a *artilleryTable) Lookup(av int, de *big.Rat) (drm, row, col int) {
 	for i, v := range a.AV {
 		if v <= av {
 			row = i
@@ -44,9 +44,9 @@ func (a *ArtilleryTable) Lookup(av int, de *big.Rat) (drm, row, col int) {
 	return a.DRM[row][col], row, col
 }
 
-// ParseDE reads a division-equivalent count: a quarter-multiple above 0,
+// parseDE reads a division-equivalent count: a quarter-multiple above 0,
 // written 0.75, 3/4 or 2 1/2 (1.1; a defending Fort counts 1/2, 10.1.2).
-func ParseDE(text string) (*big.Rat, error) {
+func parseDE(text string) (*big.Rat, error) {
 	text = strings.Trim(strings.TrimSpace(text), `"'`)
 	r := new(big.Rat)
 	var whole, frac string
@@ -67,8 +67,8 @@ func ParseDE(text string) (*big.Rat, error) {
 	return r, nil
 }
 
-// FormatDE writes a DE count with quarters as fractions: 2 1/2, 1/4, 1.
-func FormatDE(de *big.Rat) string {
+// formatDE writes a DE count with quarters as fractions: 2 1/2, 1/4, 1.
+func formatDE(de *big.Rat) string {
 	q := new(big.Rat).Mul(de, big.NewRat(4, 1))
 	n := q.Num().Int64()
 	whole, rest := n/4, n%4

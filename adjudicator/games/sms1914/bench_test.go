@@ -77,13 +77,13 @@ func benchGame(tb testing.TB) ([]byte, map[string][]string) {
 		g.place(u, g.parse(fmt.Sprintf("%02d.15", col)))
 		orders = append(orders, fmt.Sprintf("attack %02d.16 with %s intense advance all", col, u.ID))
 	}
-	g.Phase, g.Phasing = PhaseAttack, AH
+	g.Phase, g.Phasing = phaseAttack, ah
 	g.attachArmies()
 	out, err := g.encode()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return out, map[string][]string{SeatAH: orders}
+	return out, map[string][]string{seatAH: orders}
 }
 
 // BenchmarkAttackPhaseAndSupply is the measure: an A-H Attack
@@ -116,8 +116,8 @@ func BenchmarkAttackPhaseAndSupply(b *testing.B) {
 			b.Fatal(err)
 		}
 		g.r = r
-		g.supplyPhase(SB, nil, nil)
-		g.supplyPhase(AH, nil, nil)
+		g.supplyPhase(sb, nil, nil)
+		g.supplyPhase(ah, nil, nil)
 	}
 }
 
@@ -129,8 +129,8 @@ func BenchmarkSupplyPhase(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		g.supplyPhase(SB, nil, nil)
-		g.supplyPhase(AH, nil, nil)
+		g.supplyPhase(sb, nil, nil)
+		g.supplyPhase(ah, nil, nil)
 	}
 }
 

@@ -29,24 +29,24 @@ func (rules) Bot(state []byte, seat string) ([]string, error) {
 	var out []string
 	if g.standing(seat, "react") == nil {
 		out = append(out, "react all yes", "retire all")
-		if side == SB {
+		if side == sb {
 			out = append(out, "defend ask", "shells needed", "komitadji "+strings.Join(g.botKomitadji(), " "))
 		} else {
 			out = append(out, "defend intense if odds<=1:1")
 		}
 	}
 	switch g.Phase {
-	case PhaseTurn:
+	case phaseTurn:
 		out = append(out, g.botMoves(side, false)...)
-	case PhaseCounter:
+	case phaseCounter:
 		out = append(out, g.botMoves(side, true)...)
-	case PhaseAttack, PhaseCounterAttack:
+	case phaseAttack, phaseCounterAttack:
 		out = append(out, g.botAttacks(side)...)
-	case PhaseDefend, PhaseCounterDefend:
+	case phaseDefend, phaseCounterDefend:
 		for _, a := range g.Attacks {
 			out = append(out, "answer "+a.Target+" not")
 		}
-	case PhaseInterPhase:
+	case phaseInterPhase:
 		out = append(out, "pass")
 	}
 	if len(out) == 0 {
@@ -57,7 +57,7 @@ func (rules) Bot(state []byte, seat string) ([]string, error) {
 
 func (g *game) botKomitadji() []string {
 	var out []string
-	for _, u := range g.units(SB) {
+	for _, u := range g.units(sb) {
 		if len(out) >= g.KomitadjiN {
 			break
 		}
@@ -79,7 +79,7 @@ func (g *game) botKomitadji() []string {
 
 // botMoves moves each Force toward its goal, within its MPs and without a
 // Forced March; a reduced Formation out of the enemy's reach recovers.
-func (g *game) botMoves(side Side, counter bool) []string {
+func (g *game) botMoves(side side, counter bool) []string {
 	var out []string
 	m := g.newPhaseMove(side, counter)
 	planned := map[board.ID]int{}
@@ -93,19 +93,19 @@ func (g *game) botMoves(side Side, counter bool) []string {
 		f := g.forceOf(u)
 		units := f.Units()
 		if f.Fort != nil {
-			units = slices.DeleteFunc(slices.Clone(units), func(x *Unit) bool { return x == f.Fort })
+			units = slices.DeleteFunc(slices.Clone(units), func(x *unit) bool { return x == f.Fort })
 		}
 		if g.adjacentEnemy(u.pos, side) {
 			continue // hold and fight
 		}
-		if u.CE > StatusNone && g.recoveryBar(m, u) == "" {
+		if u.CE > statusNone && g.recoveryBar(m, u) == "" {
 			out = append(out, "recover "+u.ID)
 			continue
 		}
 		if counter {
 			continue
 		}
-		if u.c.Kind == KGarrison || u.c.Kind == KRiver {
+		if u.c.Kind == kGarrison || u.c.Kind == kRiver {
 			continue
 		}
 		goal := g.botGoal(u)
@@ -140,12 +140,12 @@ func (g *game) botMoves(side Side, counter bool) []string {
 
 // botGoal is where a Formation heads: its plan's nearest objective while
 // the plan binds it, else the nearest enemy unit.
-func (g *game) botGoal(u *Unit) board.ID {
+func (g *game) botGoal(u *unit) board.ID {
 	if a := g.planBound(u); a != nil {
 		best, bd := board.ID{}, 999
 		for _, o := range planObjectives[a.ID] {
 			h := g.parse(o)
-			if d := g.grid.Distance(u.pos, h); d < bd && !g.controls(h, AH) {
+			if d := g.grid.Distance(u.pos, h); d < bd && !g.controls(h, ah) {
 				best, bd = h, d
 			}
 		}
@@ -155,7 +155,7 @@ func (g *game) botGoal(u *Unit) board.ID {
 	}
 	best, bd := board.ID{}, 999
 	for _, e := range g.units(u.c.Side.Enemy()) {
-		if e.c.Kind == KSquadron {
+		if e.c.Kind == kSquadron {
 			continue
 		}
 		if d := g.grid.Distance(u.pos, e.pos); d < bd {
@@ -179,7 +179,7 @@ func (q *botQueue) Pop() any          { o := *q; it := o[len(o)-1]; *q = o[:len(
 
 // botPath finds the reachable hex nearest the goal within the phase's MPs
 // and the path to it; the Force stops where it comes next to the enemy.
-func (g *game) botPath(m *phaseMove, units []*Unit, goal board.ID, planned map[board.ID]int) (board.ID, []board.ID) {
+func (g *game) botPath(m *phaseMove, units []*unit, goal board.ID, planned map[board.ID]int) (board.ID, []board.ID) {
 	side := units[0].c.Side
 	start := units[0].pos
 	dist := map[board.ID]int{start: 0}
@@ -233,18 +233,18 @@ func (g *game) botPath(m *phaseMove, units []*Unit, goal board.ID, planned map[b
 
 // botAttacks declares the attacks at 3:2 or better, and those PAs force;
 // the Mandated Attacks a plan needs are made Intense.
-func (g *game) botAttacks(side Side) []string {
+func (g *game) botAttacks(side side) []string {
 	var out []string
-	used := map[*Unit]bool{}
+	used := map[*unit]bool{}
 	for _, id := range g.sc.hexes {
 		if !g.enemyIn(id, side) {
 			continue
 		}
-		groups := map[string][]*Unit{}
+		groups := map[string][]*unit{}
 		var keys []string
 		for _, n := range g.nbrs(id) {
 			for _, u := range g.sideAt(n, side) {
-				if used[u] || g.attackBar(u, id) != "" || u.c.Kind == KArtillery {
+				if used[u] || g.attackBar(u, id) != "" || u.c.Kind == kArtillery {
 					continue
 				}
 				k := g.corpsKey(u)
@@ -288,7 +288,7 @@ func (g *game) botAttacks(side Side) []string {
 			ids = append(ids, u.ID)
 		}
 		line := fmt.Sprintf("attack %s with %s advance all", g.hex(id), strings.Join(ids, "+"))
-		if side == AH {
+		if side == ah {
 			if a := g.army(units[0].Army); a != nil && a.Plan == "active" && a.Mandated < map[string]int{"FIFTH": 5, "SIXTH": 4}[a.ID] {
 				hasInf := false
 				for _, u := range units {
@@ -307,15 +307,15 @@ func (g *game) botAttacks(side Side) []string {
 }
 
 // botOdds estimates the final odds column of an attack with full Ammo.
-func (g *game) botOdds(units []*Unit, target board.ID) Position {
-	var forces []*Force
-	seen := map[*Unit]bool{}
+func (g *game) botOdds(units []*unit, target board.ID) position {
+	var forces []*force
+	seen := map[*unit]bool{}
 	for _, u := range units {
 		if seen[u] {
 			continue
 		}
 		f := g.forceOf(u)
-		nf := &Force{Hex: f.Hex}
+		nf := &force{Hex: f.Hex}
 		for _, x := range f.Units() {
 			if slices.Contains(units, x) && !x.isFort() {
 				seen[x] = true
@@ -330,7 +330,7 @@ func (g *game) botOdds(units []*Unit, target board.ID) Position {
 			forces = append(forces, nf)
 		}
 	}
-	b := &battle{g: g, side: units[0].c.Side, target: target, attackers: forces, defenders: g.forcesAt(target, units[0].c.Side.Enemy()), ammo: map[*Force]bool{}}
+	b := &battle{g: g, side: units[0].c.Side, target: target, attackers: forces, defenders: g.forcesAt(target, units[0].c.Side.Enemy()), ammo: map[*force]bool{}}
 	for _, f := range b.attackers {
 		b.ammo[f] = true
 	}
@@ -341,5 +341,5 @@ func (g *game) botOdds(units []*Unit, target board.ID) Position {
 	if b.attack.Sign() <= 0 {
 		return -99
 	}
-	return DetermineOdds(g.sc.CRT.Scale, b.attack, b.defense, b.shifts(), false).Final
+	return determineOdds(g.sc.CRT.Scale, b.attack, b.defense, b.shifts(), false).Final
 }

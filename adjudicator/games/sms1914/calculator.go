@@ -58,7 +58,7 @@ func ratOf(f float64) *big.Rat {
 	return r
 }
 
-func loadTables(in *resolve.Values) (*Tables, error) {
+func loadTables(in *resolve.Values) (*tables, error) {
 	t, err := LoadTables(in.Text("tables"))
 	if err != nil {
 		return nil, resolve.Bad("tables", "%v", err)
@@ -66,7 +66,7 @@ func loadTables(in *resolve.Values) (*Tables, error) {
 	return t, nil
 }
 
-func standIn(t *Tables, used bool) string {
+func standIn(t *tables, used bool) string {
 	if t.StandIn && used {
 		return " (stand-in data from " + t.Name + ")"
 	}
@@ -75,10 +75,10 @@ func standIn(t *Tables, used bool) string {
 
 // oddsCase is the shared odds determination of odds, combat and repulse.
 type oddsCase struct {
-	tables          *Tables
-	scale           *Scale
+	tables          *tables
+	scale           *scale
 	attack, defense *big.Rat
-	odds            Odds
+	odds            odds
 	lowUsed         bool
 }
 
@@ -108,16 +108,16 @@ func determine(in *resolve.Values) (*oddsCase, error) {
 	if err != nil {
 		return nil, resolve.Bad("tables", "%v", err)
 	}
-	sh := Shifts{
+	sh := shifts{
 		Prepared:    in.Bool("prepared"),
 		Flanked:     in.Bool("flanked"),
 		IP:          in.Int("ip"),
-		River:       River(in.Word("river")),
+		River:       river(in.Word("river")),
 		UpElevation: in.Bool("up_elevation"),
 		Other:       in.Int("shifts"),
 	}
 	c := &oddsCase{tables: t, scale: s, attack: ratOf(a), defense: ratOf(d)}
-	c.odds = DetermineOdds(s, c.attack, c.defense, sh, in.Word("low_rounding") == "inverse")
+	c.odds = determineOdds(s, c.attack, c.defense, sh, in.Word("low_rounding") == "inverse")
 	c.lowUsed = s.UsesLowColumns(c.attack, c.defense, c.odds)
 	return c, nil
 }
@@ -184,7 +184,7 @@ var prDRMProc = &resolve.Procedure{
 	Outputs: []resolve.Output{{Name: "drm", Help: "DRM to the white die, may be negative"}},
 	Main:    "drm",
 	Run: func(in *resolve.Values, _ dice.Roller) (*resolve.Result, error) {
-		d := PRDRM(in.Int("attacker_pr"), in.Int("defender_pr"))
+		d := prdrm(in.Int("attacker_pr"), in.Int("defender_pr"))
 		res := &resolve.Result{Rule: "9.7", Explain: fmt.Sprintf("Defender PR %d minus attacker PR %d gives %+d to the white die.", in.Int("defender_pr"), in.Int("attacker_pr"), d)}
 		return res.Set("drm", d), nil
 	},
@@ -202,8 +202,8 @@ var intensityProc = &resolve.Procedure{
 	Outputs: []resolve.Output{{Name: "battle", Help: "low, attacker, defender or high"}},
 	Main:    "battle",
 	Run: func(in *resolve.Values, _ dice.Roller) (*resolve.Result, error) {
-		b := Intensity(in.Word("attacker") == "intense", in.Word("defender") == "intense")
-		names := map[Battle]string{LowIntensity: "Low Intensity", AttackerIntense: "Attacker Intense", DefenderIntense: "Defender Intense", HighIntensity: "High Intensity"}
+		b := intensity(in.Word("attacker") == "intense", in.Word("defender") == "intense")
+		names := map[Battle]string{lowIntensity: "Low Intensity", AttackerIntense: "Attacker Intense", DefenderIntense: "Defender Intense", highIntensity: "High Intensity"}
 		res := &resolve.Result{Rule: "9.8.1", Explain: fmt.Sprintf("Attacker %s, defender %s: a %s combat.", in.Word("attacker"), in.Word("defender"), names[b])}
 		return res.Set("battle", string(b)), nil
 	},
@@ -234,22 +234,22 @@ var ecProc = &resolve.Procedure{
 	Main: "passed",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		cel, drm := in.Int("cel"), in.Int("drm")
-		before, _ := ParseStatus(in.Word("status"))
+		before, _ := parseStatus(in.Word("status"))
 		repulse := in.Word("check") == "repulse"
 		purpose, rules := "post-combat check", []string{"6.2.1", "10.2"}
 		if repulse {
 			purpose, rules = "Repulse check", []string{"6.2.1", "7.4.4", "7.4.5"}
 		}
-		e := RollEC(r, cel, drm, purpose)
-		f := PostCombatFailure(e.FailedBy)
+		e := rollEC(r, cel, drm, purpose)
+		f := postCombatFailure(e.FailedBy)
 		if repulse {
-			f = RepulseFailure(e.FailedBy)
+			f = repulseFailure(e.FailedBy)
 		}
 		after, overflow := before.Reduce(f.CELReductions)
 		sr := 0
 		if !repulse {
 			// the 10.3 CI and Demoralized retreats follow a post-combat EC only
-			sr = StatusRetreat(before, after)
+			sr = statusRetreat(before, after)
 		}
 		var txt string
 		if e.Passed {
@@ -275,7 +275,7 @@ var ecProc = &resolve.Procedure{
 		}
 		if sr > 0 {
 			rules = append(rules, "10.3")
-			if after == StatusCI {
+			if after == statusCI {
 				txt += "; now CI, it retreats 1 hex"
 			} else {
 				txt += "; it became Demoralized and retreats 2 hexes"
@@ -304,7 +304,7 @@ var smallMagnitudeProc = &resolve.Procedure{
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		q := map[string]int{"1/4": 1, "1/2": 2, "3/4": 3}[in.Word("enemy_size")]
 		srs := in.Int("srs")
-		got, rolled, err := SmallMagnitude(r, q, srs)
+		got, rolled, err := smallMagnitude(r, q, srs)
 		if err != nil {
 			return nil, resolve.Bad("srs", "%v", err)
 		}
@@ -312,7 +312,7 @@ var smallMagnitudeProc = &resolve.Procedure{
 		if !rolled {
 			txt = fmt.Sprintf("Against %s DE, %d SRs become 1 SR automatically.", in.Word("enemy_size"), srs)
 		} else {
-			txt = fmt.Sprintf("Against %s DE with %d SR(s), a %d or more inflicts 1 SR: %d suffered.", in.Word("enemy_size"), srs, SmallMagnitudeNeed(q, srs), got)
+			txt = fmt.Sprintf("Against %s DE with %d SR(s), a %d or more inflicts 1 SR: %d suffered.", in.Word("enemy_size"), srs, smallMagnitudeNeed(q, srs), got)
 		}
 		res := &resolve.Result{Rule: "9.10.1", Explain: txt}
 		return res.Set("srs_suffered", got).Set("rolled", rolled), nil
@@ -334,13 +334,13 @@ var montenegrinProc = &resolve.Procedure{
 	Main: "repls",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		ip := in.Int("interphase")
-		mod, repls, rolled := MontenegrinREPLs(r, ip)
+		mod, repls, rolled := montenegrinREPLs(r, ip)
 		res := &resolve.Result{Rule: "24.1"}
 		if !rolled {
 			res.Explain = fmt.Sprintf("No Montenegrin REPL roll before the 2nd Inter-Phase (this is Inter-Phase %d).", ip)
 			return res.Set("modified", nil).Set("repls", 0).Set("rolled", false), nil
 		}
-		res.Explain = fmt.Sprintf("Inter-Phase %d: modified roll %d (DRM %+d) gives %d Montenegrin REPL(s).", ip, mod, MontenegrinDRM(ip), repls)
+		res.Explain = fmt.Sprintf("Inter-Phase %d: modified roll %d (DRM %+d) gives %d Montenegrin REPL(s).", ip, mod, montenegrinDRM(ip), repls)
 		return res.Set("modified", mod).Set("repls", repls).Set("rolled", true), nil
 	},
 }
@@ -360,12 +360,12 @@ var alliedProc = &resolve.Procedure{
 	Main: "success",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		f := in.Int("failures")
-		mod, ok := AlliedAssistance(r, f, in.Bool("cumulative"))
+		mod, ok := alliedAssistance(r, f, in.Bool("cumulative"))
 		word := "the Allies fail to send assistance"
 		if ok {
 			word = "the Allies send shells: 4 Shells per GT from now on"
 		}
-		res := &resolve.Result{Rule: "23.2.2", Explain: fmt.Sprintf("Modified roll %d (DRM %+d): %s.", mod, AlliedAssistanceDRM(f, in.Bool("cumulative")), word)}
+		res := &resolve.Result{Rule: "23.2.2", Explain: fmt.Sprintf("Modified roll %d (DRM %+d): %s.", mod, alliedAssistanceDRM(f, in.Bool("cumulative")), word)}
 		return res.Set("modified", mod).Set("success", ok), nil
 	},
 }
@@ -409,11 +409,11 @@ var combatProc = &resolve.Procedure{
 			return nil, resolve.Bad("tables", "%v", err)
 		}
 		s := c.scale
-		pr := PRDRM(in.Int("attacker_pr"), in.Int("defender_pr"))
+		pr := prdrm(in.Int("attacker_pr"), in.Int("defender_pr"))
 		roll := crt.RollCRT(r, c.odds.Column, pr, "combat at "+s.Name(c.odds.Column))
 		b := Battle(in.Word("battle"))
 		o := roll.Result.Apply(b)
-		checks := DefenderChecks(c.odds.Final)
+		checks := defenderChecks(c.odds.Final)
 		txt := fmt.Sprintf("%s; white %d%+d = %d, black %d gives %s", c.sentence(), roll.White, pr, roll.WhiteModified, roll.Black, roll.Result.Printed)
 		if o.DefenderRetreat > 0 {
 			txt += fmt.Sprintf("; the defender retreats %d hex(es)", o.DefenderRetreat)
@@ -424,7 +424,7 @@ var combatProc = &resolve.Procedure{
 			txt += "; odds below 1:4, so no defender EC"
 		}
 		rules := []string{c.rules(), "9.7", "9.9.1", "9.9.2"}
-		if o.AttackerIntSR+o.DefenderIntSR > 0 || b != LowIntensity {
+		if o.AttackerIntSR+o.DefenderIntSR > 0 || b != lowIntensity {
 			rules = append(rules, "9.8.2")
 		}
 		if !checks {
@@ -467,8 +467,8 @@ var repulseProc = &resolve.Procedure{
 			return nil, resolve.Bad("tables", "%v", err)
 		}
 		s := c.scale
-		pr := PRDRM(in.Int("attacker_pr"), in.Int("defender_pr"))
-		out := Repulse(r, crt, c.odds.Column, pr)
+		pr := prdrm(in.Int("attacker_pr"), in.Int("defender_pr"))
+		out := repulse(r, crt, c.odds.Column, pr)
 		res := &resolve.Result{Rule: resolve.Rules(c.rules(), "7.4.3")}
 		res.Set("column", s.Name(c.odds.Column)).Set("rolled", out.Rolled)
 		switch {
@@ -511,7 +511,7 @@ var artilleryProc = &resolve.Procedure{
 		if avf < 0 || avf > 1000 {
 			return nil, resolve.Bad("av", "must be from 0 to 1000")
 		}
-		de, err := ParseDE(in.Text("de"))
+		de, err := parseDE(in.Text("de"))
 		if err != nil {
 			return nil, resolve.Bad("de", "%v", err)
 		}
@@ -523,13 +523,13 @@ var artilleryProc = &resolve.Procedure{
 		if err != nil {
 			return nil, resolve.Bad("tables", "%v", err)
 		}
-		av := ArtilleryAV(ratOf(avf))
+		av := artilleryAV(ratOf(avf))
 		drm, _, _ := a.Lookup(av, de)
 		rules := "10.1.2"
 		if !ratOf(avf).IsInt() {
 			rules = "10.1.1a, 10.1.2"
 		}
-		res := &resolve.Result{Rule: rules, Explain: fmt.Sprintf("Enemy AV %d against %s friendly division-equivalent(s) gives %+d to the friendly EC%s.", av, FormatDE(de), drm, standIn(t, true))}
+		res := &resolve.Result{Rule: rules, Explain: fmt.Sprintf("Enemy AV %d against %s friendly division-equivalent(s) gives %+d to the friendly EC%s.", av, formatDE(de), drm, standIn(t, true))}
 		return res.Set("drm", drm).Set("av_total", av), nil
 	},
 }
@@ -556,7 +556,7 @@ var forcedMarchProc = &resolve.Procedure{
 	Main: "result",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		unit, mp := in.Word("unit"), in.Int("fm_mp")
-		if limit := ForcedMarchMax(unit == "cavalry", false); mp > limit {
+		if limit := forcedMarchMax(unit == "cavalry", false); mp > limit {
 			return nil, resolve.Bad("fm_mp", "%s may Forced March at most %d MPs (7.2.1)", unit, limit)
 		}
 		t, err := loadTables(in)
@@ -570,7 +570,7 @@ var forcedMarchProc = &resolve.Procedure{
 		if _, ok := fm.Lookup(1, unit); !ok {
 			return nil, resolve.Bad("tables", "table file %s: field forced_march.units has no %s column", t.Name, unit)
 		}
-		e := RollEC(r, in.Int("cel"), mp, "Forced March check")
+		e := rollEC(r, in.Int("cel"), mp, "Forced March check")
 		res := &resolve.Result{Rule: "7.2.3"}
 		if e.Passed {
 			res.Explain = fmt.Sprintf("%d%+d = %d is at most CEL %d: the Forced March EC passes.", e.Dice, mp, e.Total, in.Int("cel"))

@@ -21,40 +21,40 @@ import (
 // battle is one combat being resolved.
 type battle struct {
 	g         *game
-	side      Side // the attacker
+	side      side // the attacker
 	target    board.ID
-	atk       *Attack
-	attackers []*Force
-	defenders []*Force
-	withheld  []*Force // defending Forces withheld (9.2.5)
+	atk       *attack
+	attackers []*force
+	defenders []*force
+	withheld  []*force // defending Forces withheld (9.2.5)
 	repulse   bool
 
 	attack, defense *big.Rat
-	ammo            map[*Force]bool
-	shells          map[*Force]bool
+	ammo            map[*force]bool
+	shells          map[*force]bool
 	flanked         bool
-	odds            Odds
+	odds            odds
 	prDRM           int
 	battle          Battle
-	roll            CombatRoll
-	outcome         Outcome
+	roll            combatRoll
+	outcome         outcome
 	artA, artD      int // EC DRMs from the Artillery Table: to the attacker, to the defender
 	avA, avD        int
-	retreat         map[*Force]int // retreat obligations
-	ecDRM           map[*Force]int
+	retreat         map[*force]int // retreat obligations
+	ecDRM           map[*force]int
 	vacated         bool
 	supply          [2]*supplyCtx
-	supportForces   []*Force // the defender's neighbours adding AV (10.1.1)
-	squadron        *Unit    // an A-H squadron adding AV (25.1)
-	skip            []*Unit  // Two-Hex units checking in the other combat (19.1.6)
+	supportForces   []*force // the defender's neighbours adding AV (10.1.1)
+	squadron        *unit    // an A-H squadron adding AV (25.1)
+	skip            []*unit  // Two-Hex units checking in the other combat (19.1.6)
 	// vals are the units' values as the combat began: SRs taken in it do
 	// not lower the AV its artillery step counts (the 11.2 example adds
 	// the 9/8's AV 4 after flipping it)
-	vals map[*Unit]Values
+	vals map[*unit]values
 }
 
 // val is a unit's values as the combat began.
-func (b *battle) val(u *Unit) Values {
+func (b *battle) val(u *unit) values {
 	if v, ok := b.vals[u]; ok {
 		return v
 	}
@@ -63,7 +63,7 @@ func (b *battle) val(u *Unit) Values {
 
 // combatPhase is an attack phase of side: the declared attacks, resolved
 // in their order (9.1).
-func (g *game) combatPhase(side Side) {
+func (g *game) combatPhase(side side) {
 	g.assign()
 	g.Attacked = nil
 	for _, u := range g.units(side) {
@@ -72,20 +72,20 @@ func (g *game) combatPhase(side Side) {
 	for _, u := range g.units(side.Enemy()) {
 		u.Attacked, u.Retreated = false, false
 	}
-	used := map[*Unit]bool{} // AV given this phase (10.1.1)
-	sup := [2]*supplyCtx{g.newSupply(AH), g.newSupply(SB)}
-	squadronUsed := map[*Unit]bool{}
+	used := map[*unit]bool{} // AV given this phase (10.1.1)
+	sup := [2]*supplyCtx{g.newSupply(ah), g.newSupply(sb)}
+	squadronUsed := map[*unit]bool{}
 	for _, a := range g.Attacks {
 		g.Attacked = append(g.Attacked, a.Target)
 	}
-	done := map[*Attack]bool{}
+	done := map[*attack]bool{}
 	for _, a := range g.Attacks {
 		if done[a] || g.Over {
 			continue
 		}
 		done[a] = true
 		// a Two-Hex defender attacked in both hexes: the two combats together (19.1.6)
-		var partner *Attack
+		var partner *attack
 		t := g.parse(a.Target)
 		for _, u := range g.sideAt(t, side.Enemy()) {
 			if u.Hex2 == "" {
@@ -127,7 +127,7 @@ func (g *game) combatPhase(side Side) {
 		// first, then the defender's (10.0); k: the advance. The two
 		// combats against a Two-Hex unit retreat after the ECs (19.1.7
 		// example).
-		g.retreatRepulsed = map[*Unit]bool{}
+		g.retreatRepulsed = map[*unit]bool{}
 		if b2 == nil {
 			b1.crtRetreat()
 			b1.attackerChecks()
@@ -158,16 +158,16 @@ func (g *game) combatPhase(side Side) {
 }
 
 // prepare checks a declared attack and gathers its Forces (9.1.1 a-c).
-func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]bool, sqUsed map[*Unit]bool) *battle {
+func (g *game) prepare(side side, a *attack, sup [2]*supplyCtx, used map[*unit]bool, sqUsed map[*unit]bool) *battle {
 	t := g.parse(a.Target)
 	if !g.enemyIn(t, side) {
 		g.evFor(side, "9.1", "The attack on %s is void: no enemy unit is there now.", a.Target)
 		return nil
 	}
-	b := &battle{g: g, side: side, target: t, atk: a, ammo: map[*Force]bool{}, shells: map[*Force]bool{},
-		retreat: map[*Force]int{}, ecDRM: map[*Force]int{}, supply: sup}
+	b := &battle{g: g, side: side, target: t, atk: a, ammo: map[*force]bool{}, shells: map[*force]bool{},
+		retreat: map[*force]int{}, ecDRM: map[*force]int{}, supply: sup}
 	// attackers: the listed units still able to attack, by Force
-	seen := map[*Unit]bool{}
+	seen := map[*unit]bool{}
 	key := ""
 	for _, id := range a.Units {
 		u := g.unitByID(id)
@@ -180,7 +180,7 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 		}
 		f := g.forceOf(u)
 		if u.Hex2 != "" {
-			f = &Force{Formation: u, Hex: u.pos}
+			f = &force{Formation: u, Hex: u.pos}
 			if !g.grid.Adjacent(u.pos, t) {
 				f.Hex = u.p2
 			}
@@ -196,7 +196,7 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 			continue
 		}
 		// only the listed units of the Force attack; the rest are withheld (9.2.5)
-		var in []*Unit
+		var in []*unit
 		for _, x := range f.Units() {
 			if slices.Contains(a.Units, x.ID) || slices.ContainsFunc(a.Units, func(s string) bool { return strings.EqualFold(s, x.ID) }) {
 				if x.isFort() {
@@ -205,7 +205,7 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 				in = append(in, x)
 			}
 		}
-		nf := &Force{Hex: f.Hex}
+		nf := &force{Hex: f.Hex}
 		for _, x := range in {
 			if x.c.Formation {
 				nf.Formation = x
@@ -213,7 +213,7 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 				nf.Assets = append(nf.Assets, x)
 			}
 		}
-		if nf.Lead() != nil && !slices.ContainsFunc(nf.Units(), func(x *Unit) bool { return x.c.Combat() }) {
+		if nf.Lead() != nil && !slices.ContainsFunc(nf.Units(), func(x *unit) bool { return x.c.Combat() }) {
 			// 8.8.1: artillery fights only beside a Combat unit it is stacked with
 			g.evFor(side, "8.8.1", "%s does not attack %s: artillery fights only with a Combat unit it is stacked with.", nf, a.Target)
 			continue
@@ -247,7 +247,7 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 		return nil
 	}
 	// different corps: only one corps' troops defend; the one with the most DE (or the answer's choice)
-	byKey := map[string][]*Force{}
+	byKey := map[string][]*force{}
 	var keys []string
 	for _, f := range all {
 		k := g.corpsKey(f.Lead())
@@ -280,10 +280,10 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 	}
 	// the defender may withhold CI or Demoralized Forces if one Force is neither
 	if ans != nil && len(ans.Withhold) > 0 {
-		fit := slices.ContainsFunc(b.defenders, func(f *Force) bool { return f.Formation == nil || f.Formation.CE < StatusCI })
-		var keep []*Force
+		fit := slices.ContainsFunc(b.defenders, func(f *force) bool { return f.Formation == nil || f.Formation.CE < statusCI })
+		var keep []*force
 		for _, f := range b.defenders {
-			if fit && f.Formation != nil && f.Formation.CE >= StatusCI && f.Fort == nil && slices.ContainsFunc(ans.Withhold, func(s string) bool { return strings.EqualFold(s, f.Formation.ID) }) {
+			if fit && f.Formation != nil && f.Formation.CE >= statusCI && f.Fort == nil && slices.ContainsFunc(ans.Withhold, func(s string) bool { return strings.EqualFold(s, f.Formation.ID) }) {
 				b.withheld = append(b.withheld, f)
 				continue
 			}
@@ -306,7 +306,7 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 	// 9.1.1 b: the attacker learns the ID, type and size of every unit in the hex
 	var ids []string
 	for _, u := range g.at(t) {
-		if u.c.Side != side && u.c.Kind != KSquadron {
+		if u.c.Side != side && u.c.Kind != kSquadron {
 			ids = append(ids, fmt.Sprintf("%s (%s%s)", u.ID, sizeWord(u), u.c.Kind))
 			g.reveal(side, u.ID)
 		}
@@ -336,7 +336,7 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 	// 9.1.1 c: Ammo and Shells
 	for _, f := range b.attackers {
 		b.ammo[f] = !a.NoAmmo && g.ammoFor(sup[side], f)
-		if side == SB && b.ammo[f] && !a.NoShells && g.Shells > 0 {
+		if side == sb && b.ammo[f] && !a.NoShells && g.Shells > 0 {
 			b.shells[f] = true
 			g.Shells--
 		}
@@ -364,9 +364,9 @@ func (g *game) prepare(side Side, a *Attack, sup [2]*supplyCtx, used map[*Unit]b
 // split by unit: an asset that did not retreat defends even if the
 // Formation it is assigned to did; a Fort, which never retreats, stays
 // with the units that defend.
-func (g *game) splitRetreated(forces []*Force) (fresh, retreated []*Force) {
+func (g *game) splitRetreated(forces []*force) (fresh, retreated []*force) {
 	for _, f := range forces {
-		in, out := &Force{Hex: f.Hex, Fort: f.Fort}, &Force{Hex: f.Hex}
+		in, out := &force{Hex: f.Hex, Fort: f.Fort}, &force{Hex: f.Hex}
 		for _, u := range f.Units() {
 			switch {
 			case u == f.Fort:
@@ -397,7 +397,7 @@ func (g *game) splitRetreated(forces []*Force) (fresh, retreated []*Force) {
 	return fresh, retreated
 }
 
-func sizeWord(u *Unit) string {
+func sizeWord(u *unit) string {
 	if u.c.Size == "" {
 		return ""
 	}
@@ -405,7 +405,7 @@ func sizeWord(u *Unit) string {
 }
 
 // reveal notes that a seat learnt an enemy unit's identity (3.1.6).
-func (g *game) reveal(side Side, id string) {
+func (g *game) reveal(side side, id string) {
 	if g.Revealed == nil {
 		g.Revealed = map[string][]string{}
 	}
@@ -414,12 +414,12 @@ func (g *game) reveal(side Side, id string) {
 
 // attackBar says why a unit may not attack the hex ("" if it may) (9.2,
 // 9.2.3, 6.3, 6.4, 7.8, 9.2.5).
-func (g *game) attackBar(u *Unit, t board.ID) string {
+func (g *game) attackBar(u *unit, t board.ID) string {
 	adj := false
 	for _, h := range u.hexes() {
 		if g.grid.Adjacent(h, t) {
 			f := g.feature(h, t)
-			if isDonau(f) || f == SideImpass {
+			if isDonau(f) || f == sideImpass {
 				return "no attack across the Donau or an impassable hexside (9.2.3)"
 			}
 			adj = true
@@ -432,7 +432,7 @@ func (g *game) attackBar(u *Unit, t board.ID) string {
 		return "it has attacked this phase (9.2)"
 	case u.Retreated:
 		return "it retreated this phase (9.2.5)"
-	case u.c.Formation && u.CE >= StatusCI:
+	case u.c.Formation && u.CE >= statusCI:
 		return "CI and Demoralized units do not attack (6.3, 6.4)"
 	case u.Task != "":
 		return "it bears an MPs Expended marker (7.8)"
@@ -440,9 +440,9 @@ func (g *game) attackBar(u *Unit, t board.ID) string {
 		return "its PA points at another hex (9.2.5)"
 	case u.isFort():
 		return "forts do not attack (8.5.1)"
-	case u.c.Kind == KSquadron, u.c.Supply():
+	case u.c.Kind == kSquadron, u.c.Supply():
 		return "it does not fight"
-	case u.values().AS <= 0 && u.c.Kind != KArtillery:
+	case u.values().AS <= 0 && u.c.Kind != kArtillery:
 		return "its attack strength is zero (9.2.3)"
 	}
 	return ""
@@ -452,15 +452,15 @@ func (g *game) attackBar(u *Unit, t board.ID) string {
 // hex (3.1.2, 3.1.2a): 2 1/4 division-equivalents (1 1/4 in or into
 // Mountainous terrain), two assets, one artillery unit (none in the
 // mountains); forts do not count as assets. The rest are withheld.
-func (g *game) combatLimit(forces []*Force, target board.ID, side Side, rule string) []*Force {
-	var out []*Force
+func (g *game) combatLimit(forces []*force, target board.ID, side side, rule string) []*force {
+	var out []*force
 	// the owner keeps the strongest Forces in (9.2.5: he decides)
 	forces = slices.Clone(forces)
-	strength := func(f *Force) int {
+	strength := func(f *force) int {
 		n := 0
 		for _, u := range f.Units() {
 			v := u.values()
-			if side == g.Phasing && g.Phase != PhaseCounterAttack && g.Phase != PhaseCounterDefend || side != g.Phasing && (g.Phase == PhaseCounterAttack || g.Phase == PhaseCounterDefend) {
+			if side == g.Phasing && g.Phase != phaseCounterAttack && g.Phase != phaseCounterDefend || side != g.Phasing && (g.Phase == phaseCounterAttack || g.Phase == phaseCounterDefend) {
 				n += v.AS
 			} else {
 				n += v.DS
@@ -468,7 +468,7 @@ func (g *game) combatLimit(forces []*Force, target board.ID, side Side, rule str
 		}
 		return n
 	}
-	slices.SortStableFunc(forces, func(a, b *Force) int {
+	slices.SortStableFunc(forces, func(a, b *force) int {
 		if f := b.Fort; f != nil {
 			return 1
 		}
@@ -491,12 +491,12 @@ func (g *game) combatLimit(forces []*Force, target board.ID, side Side, rule str
 			limit = 5
 		}
 		q, assets, art := 0, 0, 0
-		var drop []*Unit
+		var drop []*unit
 		for _, u := range f.Units() {
 			if u.isFort() {
 				continue
 			}
-			if u.c.Kind == KArtillery && (mtn || t.art+art >= 1) {
+			if u.c.Kind == kArtillery && (mtn || t.art+art >= 1) {
 				drop = append(drop, u)
 				continue
 			}
@@ -504,7 +504,7 @@ func (g *game) combatLimit(forces []*Force, target board.ID, side Side, rule str
 			if u.asset() {
 				assets++
 			}
-			if u.c.Kind == KArtillery {
+			if u.c.Kind == kArtillery {
 				art++
 			}
 		}
@@ -514,7 +514,7 @@ func (g *game) combatLimit(forces []*Force, target board.ID, side Side, rule str
 		}
 		for _, u := range drop {
 			// the artillery stays out of the combat
-			nf := &Force{Formation: f.Formation, Fort: f.Fort, Hex: f.Hex}
+			nf := &force{Formation: f.Formation, Fort: f.Fort, Hex: f.Hex}
 			for _, a := range f.Assets {
 				if a != u {
 					nf.Assets = append(nf.Assets, a)
@@ -535,7 +535,7 @@ func (g *game) combatLimit(forces []*Force, target board.ID, side Side, rule str
 }
 
 // ammoFor provides Ammo to a Force that wants it (9.4.1).
-func (g *game) ammoFor(c *supplyCtx, f *Force) bool {
+func (g *game) ammoFor(c *supplyCtx, f *force) bool {
 	lead := f.Lead()
 	if lead == nil || lead.isFort() && f.Formation == nil && len(f.Assets) == 0 {
 		return true // forts need no supply (8.5.1)
@@ -549,11 +549,11 @@ func (g *game) ammoFor(c *supplyCtx, f *Force) bool {
 
 // answer is the defender's answer to an attack: its follow-up answer, or
 // its standing orders.
-func (g *game) answer(a *Attack) *Answer {
+func (g *game) answer(a *attack) *answer {
 	if a.Answer != nil {
 		return a.Answer
 	}
-	ans := &Answer{}
+	ans := &answer{}
 	seat := seatSide(a.Seat).Enemy().Seat()
 	for _, l := range g.standing(seat, "withhold") {
 		ans.Withhold = append(ans.Withhold, strings.Fields(l)...)
@@ -573,7 +573,7 @@ func (g *game) answer(a *Attack) *Answer {
 // 23.1.1, 19.1.6): its printed value, less its River Crossing marker, +1
 // for a Komitadji marker with a Serbian unit, halved without Ammo and
 // halved again in each hex of a Two-Hex unit.
-func (b *battle) unitStrength(u *Unit, f *Force, attacking bool) *big.Rat {
+func (b *battle) unitStrength(u *unit, f *force, attacking bool) *big.Rat {
 	v := u.values()
 	n := v.DS
 	if attacking {
@@ -605,12 +605,12 @@ func (b *battle) strengths() {
 		}
 		// 9.3.2: the hexside crossed, or attacking from Bottomland with River, per Force
 		mod := g.sc.TEC.Terrain[g.terrain(f.Hex)].AttackFrom
-		if ft := g.feature(f.Hex, b.target); ft != "" && ft != SideImpass {
-			if !(ft == SideSavaBend && g.alongArrow(f.Hex, b.target)) && !g.bridgedAttack(f.Hex, b.target) {
+		if ft := g.feature(f.Hex, b.target); ft != "" && ft != sideImpass {
+			if !(ft == sideSavaBend && g.alongArrow(f.Hex, b.target)) && !g.bridgedAttack(f.Hex, b.target) {
 				mod += g.sc.TEC.Hexside[ft].Attack
 			}
 		}
-		if f.Formation != nil && f.Formation.c.Side == SB && g.komitadjiAt(f.Hex) {
+		if f.Formation != nil && f.Formation.c.Side == sb && g.komitadjiAt(f.Hex) {
 			mod++ // 23.1.1
 		}
 		s.Add(s, big.NewRat(int64(mod), 1))
@@ -626,7 +626,7 @@ func (b *battle) strengths() {
 	}
 	if len(b.defenders) > 0 {
 		bonus := g.sc.TEC.Terrain[g.terrain(b.target)].Defense // one bonus a hex (9.3.1)
-		if b.side == AH && g.komitadjiAt(b.target) {
+		if b.side == ah && g.komitadjiAt(b.target) {
 			bonus++ // 23.1.1: with a Serbian unit, +1
 		}
 		b.defense.Add(b.defense, big.NewRat(int64(bonus), 1))
@@ -643,13 +643,13 @@ func (g *game) bridgedAttack(a, b board.ID) bool { return false }
 // alongArrow reports an attack from a Riverbend hex in the direction of
 // its arrow (3.5.4).
 func (g *game) alongArrow(from, to board.ID) bool {
-	return g.feature(from, to) == SideSavaBend && g.sc.bend[from]
+	return g.feature(from, to) == sideSavaBend && g.sc.bend[from]
 }
 
 // shifts are the 9.6.1 column shifts.
-func (b *battle) shifts() Shifts {
+func (b *battle) shifts() shifts {
 	g := b.g
-	sh := Shifts{}
+	sh := shifts{}
 	// Prepared Attack: every attacking Combat unit has a PA at the hex
 	pa := len(b.attackers) > 0
 	for _, f := range b.attackers {
@@ -671,8 +671,8 @@ func (b *battle) shifts() Shifts {
 	allSava, anySava, allMajor := true, false, true
 	for _, f := range b.attackers {
 		ft := g.feature(f.Hex, b.target)
-		sava := ft == SideSava || ft == SideSavaBend && !g.alongArrow(f.Hex, b.target)
-		major := ft == SideMajor || ft == SideSavaIsle || ft == SideSavaBend && g.alongArrow(f.Hex, b.target) || g.terrain(f.Hex) == "bottomland_river"
+		sava := ft == sideSava || ft == sideSavaBend && !g.alongArrow(f.Hex, b.target)
+		major := ft == sideMajor || ft == sideSavaIsle || ft == sideSavaBend && g.alongArrow(f.Hex, b.target) || g.terrain(f.Hex) == "bottomland_river"
 		if sava {
 			anySava = true
 		} else {
@@ -684,13 +684,13 @@ func (b *battle) shifts() Shifts {
 	}
 	switch {
 	case allSava && len(b.attackers) > 0:
-		sh.River = SavaAll
+		sh.River = savaAll
 	case anySava:
-		sh.River = SavaSome
+		sh.River = savaSome
 	case allMajor && len(b.attackers) > 0:
-		sh.River = MajorRiver
+		sh.River = majorRiver
 	default:
-		sh.River = NoRiver
+		sh.River = noRiver
 	}
 	// Up Elevation: the defender's hex is higher than every attacking Combat unit's
 	up := len(b.attackers) > 0
@@ -740,11 +740,11 @@ func (g *game) flanked(b *battle) bool {
 }
 
 // maxPR is the highest PR among the Forces' units (9.7); artillery has none.
-func (b *battle) maxPR(forces []*Force) int {
+func (b *battle) maxPR(forces []*force) int {
 	best := 0
 	for _, f := range forces {
 		for _, u := range f.Units() {
-			if u.c.Kind != KArtillery {
+			if u.c.Kind != kArtillery {
 				best = max(best, u.values().PR)
 			}
 		}
@@ -755,11 +755,11 @@ func (b *battle) maxPR(forces []*Force) int {
 // canIntense: a side cannot choose Intense if all its units are Infantry
 // Formations that cannot take an on-map SR (a defender in an IP may), or
 // cavalry or assets (9.8).
-func (b *battle) canIntense(forces []*Force, defender bool) bool {
+func (b *battle) canIntense(forces []*force, defender bool) bool {
 	for _, f := range forces {
 		for _, u := range f.Units() {
 			switch {
-			case u.asset(), u.c.Kind == KCavalry:
+			case u.asset(), u.c.Kind == kCavalry:
 			case u.c.Formation && u.maxed() && !(defender && b.g.ipAt(b.target, u.c.Side)):
 			default:
 				return true
@@ -835,8 +835,8 @@ func (b *battle) defenderIntense(attackerIntense bool) bool {
 // and CE losses of the result (retreats follow the ECs).
 func (b *battle) fight() bool {
 	g := b.g
-	b.vals = map[*Unit]Values{}
-	for _, fs := range [][]*Force{b.attackers, b.defenders, b.supportForces} {
+	b.vals = map[*unit]values{}
+	for _, fs := range [][]*force{b.attackers, b.defenders, b.supportForces} {
 		for _, f := range fs {
 			for _, u := range f.Units() {
 				b.vals[u] = u.values()
@@ -850,8 +850,8 @@ func (b *battle) fight() bool {
 	}
 	sh := b.shifts()
 	s := g.sc.CRT.Scale
-	b.odds = DetermineOdds(s, b.attack, b.defense, sh, false)
-	b.prDRM = PRDRM(b.maxPR(b.attackers), b.maxPR(b.defenders))
+	b.odds = determineOdds(s, b.attack, b.defense, sh, false)
+	b.prDRM = prdrm(b.maxPR(b.attackers), b.maxPR(b.defenders))
 	var notes []string
 	if sh.Prepared {
 		notes = append(notes, "PA 1 right")
@@ -863,11 +863,11 @@ func (b *battle) fight() bool {
 		notes = append(notes, "IP 1 left")
 	}
 	switch sh.River {
-	case SavaAll:
+	case savaAll:
 		notes = append(notes, "Sava 2 left")
-	case SavaSome:
+	case savaSome:
 		notes = append(notes, "Sava 1 left")
-	case MajorRiver:
+	case majorRiver:
 		notes = append(notes, "river 1 left")
 	}
 	if sh.UpElevation {
@@ -890,13 +890,13 @@ func (b *battle) fight() bool {
 		g.evFor(b.side.Enemy(), "9.8", "The defence of %s cannot be Intense (9.8 restrictions).", g.hex(b.target))
 		di = false
 	}
-	b.battle = Intensity(ai, di)
+	b.battle = intensity(ai, di)
 	if b.atk.Mandated {
 		g.mandated(b, ai)
 	}
 	b.roll = g.sc.CRT.RollCRT(g.r, b.odds.Column, b.prDRM, fmt.Sprintf("attack on %s at %s", g.hex(b.target), s.Name(b.odds.Column)))
 	b.outcome = b.roll.Result.Apply(b.battle)
-	names := map[Battle]string{LowIntensity: "Low Intensity", AttackerIntense: "Attacker Intense", DefenderIntense: "Defender Intense", HighIntensity: "High Intensity"}
+	names := map[Battle]string{lowIntensity: "Low Intensity", AttackerIntense: "Attacker Intense", DefenderIntense: "Defender Intense", highIntensity: "High Intensity"}
 	g.ev("9.9", "Attack on %s at %s, %s: white %d%+d (PR) = %d, black %d: %s.", g.placeName(b.target), s.Name(b.odds.Column), names[b.battle],
 		b.roll.White, b.prDRM, b.roll.WhiteModified, b.roll.Black, b.roll.Result.Printed)
 	if r := b.outcome.DefenderRetreat; r > 0 {
@@ -932,7 +932,7 @@ func (b *battle) fight() bool {
 // applySRs gives a side its SRs from the CRT and Intensity, subject to
 // Small Magnitude when the enemy's Forces total less than one
 // division-equivalent (9.10, 9.10.1).
-func (b *battle) applySRs(own, enemy []*Force, n int, side Side) {
+func (b *battle) applySRs(own, enemy []*force, n int, side side) {
 	g := b.g
 	if n <= 0 {
 		return
@@ -940,11 +940,11 @@ func (b *battle) applySRs(own, enemy []*Force, n int, side Side) {
 	eq := deQuarters(enemy)
 	if eq >= 1 && eq < 4 {
 		srs := min(n, 2)
-		got, rolled, _ := SmallMagnitude(g.r, eq, srs)
+		got, rolled, _ := smallMagnitude(g.r, eq, srs)
 		if rolled {
-			g.ev("9.10.1", "Small Magnitude at %s: %s's enemy is %s DE: %d SR%s become %d.", g.hex(b.target), side, FormatDE(big.NewRat(int64(eq), 4)), n, plural(n, "", "s"), got)
+			g.ev("9.10.1", "Small Magnitude at %s: %s's enemy is %s DE: %d SR%s become %d.", g.hex(b.target), side, formatDE(big.NewRat(int64(eq), 4)), n, plural(n, "", "s"), got)
 		} else {
-			g.ev("9.10.1", "Small Magnitude at %s: %s's %d SRs against %s DE become 1.", g.hex(b.target), side, n, FormatDE(big.NewRat(int64(eq), 4)))
+			g.ev("9.10.1", "Small Magnitude at %s: %s's %d SRs against %s DE become 1.", g.hex(b.target), side, n, formatDE(big.NewRat(int64(eq), 4)))
 		}
 		n = got
 	}
@@ -978,14 +978,14 @@ func (g *game) mandated(b *battle, intense bool) {
 
 // neighbourAV and the squadron's support are chosen when the attack is
 // prepared: the defender's eligible neighbours (10.1.1) and a squadron.
-func (b *battle) neighbourAV(used, sqUsed map[*Unit]bool) {
+func (b *battle) neighbourAV(used, sqUsed map[*unit]bool) {
 	g := b.g
 	def := b.side.Enemy()
 	attackHexes := map[board.ID]bool{}
 	for _, f := range b.attackers {
 		attackHexes[f.Hex] = true
 	}
-	var support []*Force
+	var support []*force
 	if len(b.defenders) > 0 && b.defenders[0].Lead() != nil {
 		key := g.corpsKey(b.defenders[0].Lead())
 		for _, n := range g.nbrs(b.target) {
@@ -1036,11 +1036,11 @@ func (b *battle) neighbourAV(used, sqUsed map[*Unit]bool) {
 	}
 	b.supportForces = support
 	// an A-H squadron adds its AV once a combat phase (25.1)
-	for _, u := range g.units(AH) {
-		if u.c.Kind != KSquadron || sqUsed[u] {
+	for _, u := range g.units(ah) {
+		if u.c.Kind != kSquadron || sqUsed[u] {
 			continue
 		}
-		if u.pos == b.target && b.side == SB || g.grid.Adjacent(u.pos, b.target) && g.riverSide(b.target) {
+		if u.pos == b.target && b.side == sb || g.grid.Adjacent(u.pos, b.target) && g.riverSide(b.target) {
 			sqUsed[u] = true
 			b.squadron = u
 			break
@@ -1063,11 +1063,11 @@ func (g *game) riverSide(id board.ID) bool {
 // AVs, less River Crossing markers, halved without Ammo, none for a
 // Serbian Force denied Shells (23.2.1), at most 2 in or into Mountainous
 // terrain; halves of a Two-Hex unit's AV per hex.
-func (b *battle) forceAV(f *Force, ammo, shells bool) *big.Rat {
+func (b *battle) forceAV(f *force, ammo, shells bool) *big.Rat {
 	g := b.g
 	r := new(big.Rat)
 	lead := f.Lead()
-	if lead != nil && lead.c.Side == SB && lead.c.Nation == "Serbia" && !shells {
+	if lead != nil && lead.c.Side == sb && lead.c.Nation == "Serbia" && !shells {
 		return r
 	}
 	for _, u := range f.Units() {
@@ -1096,14 +1096,14 @@ func (b *battle) artillery() {
 	for _, f := range b.attackers {
 		avA.Add(avA, b.forceAV(f, b.ammo[f], b.shells[f]))
 	}
-	if b.squadron != nil && b.side == AH {
+	if b.squadron != nil && b.side == ah {
 		avA.Add(avA, big.NewRat(int64(b.squadron.values().AV), 1))
 	}
 	avD := new(big.Rat)
 	// Shells for the defence: one increment covers the defending Force and
 	// one neighbour (23.2.1); given when they change the DRM, or as ordered
-	serb := b.side.Enemy() == SB
-	shellsD := map[*Force]bool{}
+	serb := b.side.Enemy() == sb
+	shellsD := map[*force]bool{}
 	if serb {
 		pol := "needed"
 		if b.atk.Answer != nil && b.atk.Answer.Shells != "" {
@@ -1123,8 +1123,8 @@ func (b *battle) artillery() {
 				without.Add(without, b.forceAV(f, true, false))
 			}
 			deA := b.deOf(b.attackers, false)
-			d1, _, _ := g.sc.Art.Lookup(ArtilleryAV(with), deA)
-			d0, _, _ := g.sc.Art.Lookup(ArtilleryAV(without), deA)
+			d1, _, _ := g.sc.Art.Lookup(artilleryAV(with), deA)
+			d0, _, _ := g.sc.Art.Lookup(artilleryAV(without), deA)
 			give = d1 != d0
 		}
 		n := 0
@@ -1144,7 +1144,7 @@ func (b *battle) artillery() {
 			}
 		}
 		if n > 0 {
-			g.evFor(SB, "23.2.1", "Shells for the defence of %s (%d left).", g.hex(b.target), g.Shells)
+			g.evFor(sb, "23.2.1", "Shells for the defence of %s (%d left).", g.hex(b.target), g.Shells)
 		}
 	}
 	for _, f := range b.defenders {
@@ -1153,15 +1153,15 @@ func (b *battle) artillery() {
 	for _, f := range b.supportForces {
 		avD.Add(avD, b.forceAV(f, true, !serb || shellsD[f]))
 	}
-	if b.squadron != nil && b.side == SB {
+	if b.squadron != nil && b.side == sb {
 		avD.Add(avD, big.NewRat(int64(b.squadron.values().AV), 1))
 	}
-	b.avA, b.avD = ArtilleryAV(avA), ArtilleryAV(avD)
+	b.avA, b.avD = artilleryAV(avA), artilleryAV(avD)
 	deA, deD := b.deOf(b.attackers, false), b.deOf(b.defenders, true)
 	b.artD, _, _ = g.sc.Art.Lookup(b.avA, deD)
 	b.artA, _, _ = g.sc.Art.Lookup(b.avD, deA)
-	g.evFor(b.side, "10.1", "Artillery at %s: your AV %d against %s DE gives the defender %+d; theirs against your %s DE gives you %+d.", g.hex(b.target), b.avA, FormatDEorZero(deD), b.artD, FormatDEorZero(deA), b.artA)
-	g.evFor(b.side.Enemy(), "10.1", "Artillery at %s: your AV %d against %s DE gives the attacker %+d; theirs against your %s DE gives you %+d.", g.hex(b.target), b.avD, FormatDEorZero(deA), b.artA, FormatDEorZero(deD), b.artD)
+	g.evFor(b.side, "10.1", "Artillery at %s: your AV %d against %s DE gives the defender %+d; theirs against your %s DE gives you %+d.", g.hex(b.target), b.avA, formatDEorZero(deD), b.artD, formatDEorZero(deA), b.artA)
+	g.evFor(b.side.Enemy(), "10.1", "Artillery at %s: your AV %d against %s DE gives the attacker %+d; theirs against your %s DE gives you %+d.", g.hex(b.target), b.avD, formatDEorZero(deA), b.artA, formatDEorZero(deD), b.artD)
 	for _, f := range b.attackers {
 		b.ecDRM[f] += b.artA
 	}
@@ -1172,7 +1172,7 @@ func (b *battle) artillery() {
 
 // deOf is the Forces' division-equivalents on the Artillery Table (10.1.2):
 // a defending Fort counts 1/2.
-func (b *battle) deOf(forces []*Force, defending bool) *big.Rat {
+func (b *battle) deOf(forces []*force, defending bool) *big.Rat {
 	q := 0
 	for _, f := range forces {
 		for _, u := range f.Units() {
@@ -1186,12 +1186,12 @@ func (b *battle) deOf(forces []*Force, defending bool) *big.Rat {
 	return big.NewRat(int64(q), 4)
 }
 
-// FormatDEorZero writes a DE count, 0 for none.
-func FormatDEorZero(de *big.Rat) string {
+// formatDEorZero writes a DE count, 0 for none.
+func formatDEorZero(de *big.Rat) string {
 	if de.Sign() == 0 {
 		return "0"
 	}
-	return FormatDE(de)
+	return formatDE(de)
 }
 
 // The post-combat ECs (10.0-10.3): one 2d6 a hex, the attacker's first
@@ -1205,14 +1205,14 @@ func (b *battle) attackerChecks() {
 
 func (b *battle) defenderChecks(other *battle) {
 	g := b.g
-	if !DefenderChecks(b.odds.Final) {
+	if !defenderChecks(b.odds.Final) {
 		g.ev("10.0", "The odds at %s were below 1:4: the defender makes no EC.", g.hex(b.target))
 		return
 	}
 	defs := b.defenders
 	if other != nil {
 		// the Two-Hex unit checks once, in the first combat, with the worse DRM
-		var mine []*Force
+		var mine []*force
 		for _, f := range defs {
 			if f.Formation != nil && f.Formation.Hex2 != "" {
 				for _, of := range other.defenders {
@@ -1231,7 +1231,7 @@ func (b *battle) defenderChecks(other *battle) {
 		}
 		defs = mine
 	}
-	var keep []*Force
+	var keep []*force
 	for _, f := range defs {
 		if f.Formation != nil && slices.Contains(b.skip, f.Formation) {
 			continue
@@ -1242,9 +1242,9 @@ func (b *battle) defenderChecks(other *battle) {
 }
 
 // hexChecks rolls one EC a hex for the Forces and applies 10.3.
-func (b *battle) hexChecks(forces []*Force, side Side, who string) {
+func (b *battle) hexChecks(forces []*force, side side, who string) {
 	g := b.g
-	byHex := map[board.ID][]*Force{}
+	byHex := map[board.ID][]*force{}
 	var hexes []board.ID
 	for _, f := range forces {
 		if f.Lead() == nil || !f.Lead().onMap() {
@@ -1261,14 +1261,14 @@ func (b *battle) hexChecks(forces []*Force, side Side, who string) {
 		sum := d[0] + d[1]
 		for _, f := range byHex[h] {
 			drm := b.ecDRM[f]
-			e := CheckEC(sum, f.CEL(), drm)
+			e := checkEC(sum, f.CEL(), drm)
 			if e.Passed {
 				g.evFor(side, "10.2", "%s's post-combat EC: %d%+d = %d against CEL %d: passed.", f, sum, drm, e.Total, f.CEL())
 			} else {
 				g.evFor(side, "10.3", "%s's post-combat EC: %d%+d = %d against CEL %d: failed by %d.", f, sum, drm, e.Total, f.CEL(), e.FailedBy)
 			}
-			fail := PostCombatFailure(e.FailedBy)
-			before := StatusNone
+			fail := postCombatFailure(e.FailedBy)
+			before := statusNone
 			if f.Formation != nil {
 				before = f.Formation.CE
 			}
@@ -1276,11 +1276,11 @@ func (b *battle) hexChecks(forces []*Force, side Side, who string) {
 				g.reduceCE(f, fail.CELReductions, "10.3", fmt.Sprintf("failing its EC by %d", e.FailedBy))
 			}
 			if fail.SR {
-				g.takeSR([]*Force{f}, g.lossPrefs(side), "10.3")
+				g.takeSR([]*force{f}, g.lossPrefs(side), "10.3")
 			}
 			r := fail.Retreat
 			if f.Formation != nil {
-				r += StatusRetreat(before, f.Formation.CE)
+				r += statusRetreat(before, f.Formation.CE)
 			}
 			if r > 0 {
 				b.retreat[f] += r
@@ -1300,7 +1300,7 @@ func (b *battle) crtRetreat() {
 	if r <= 0 {
 		return
 	}
-	var stack []*Unit
+	var stack []*unit
 	for _, f := range b.defenders {
 		if f.Lead() == nil || !f.Lead().onMap() {
 			continue
@@ -1339,7 +1339,7 @@ func (b *battle) attackerRetreats() {
 // stay otherwise (9.2.5 D).
 func (b *battle) defenderRetreats() {
 	g := b.g
-	before := map[*Force]board.ID{}
+	before := map[*force]board.ID{}
 	for _, f := range b.defenders {
 		if f.Lead() != nil && f.Lead().onMap() {
 			before[f] = f.Lead().pos
@@ -1381,7 +1381,7 @@ func (b *battle) defenderRetreats() {
 // halfRetreat: a 1-hex CRT retreat moves only the half of a Two-Hex unit
 // that was hit: it wheels to a hex next to its other half, away from the
 // enemy, or consolidates into it (19.1.7).
-func (g *game) halfRetreat(u *Unit, hit board.ID) {
+func (g *game) halfRetreat(u *unit, hit board.ID) {
 	keep := u.pos
 	if hit == u.pos {
 		keep = u.p2
@@ -1425,12 +1425,12 @@ func (b *battle) advance() {
 	all := b.atk.Advance[0] == "all"
 	var moved []string
 	for _, f := range b.attackers {
-		var units []*Unit
+		var units []*unit
 		for _, u := range f.Units() {
 			if !u.onMap() || u.Retreated || u.isFort() || !(all || slices.ContainsFunc(b.atk.Advance, func(s string) bool { return strings.EqualFold(s, u.ID) })) {
 				continue
 			}
-			if !u.combat() && u.c.Kind != KArtillery {
+			if !u.combat() && u.c.Kind != kArtillery {
 				continue
 			}
 			units = append(units, u)
@@ -1448,7 +1448,7 @@ func (b *battle) advance() {
 		}
 		for _, u := range units {
 			from := u.pos
-			if b.atk.TwoHex && u.c.Formation && u.Hex2 == "" && u.c.Kind != KArtillery {
+			if b.atk.TwoHex && u.c.Formation && u.Hex2 == "" && u.c.Kind != kArtillery {
 				g.place(u, u.pos, b.target)
 			} else {
 				g.place(u, b.target)
@@ -1456,7 +1456,7 @@ func (b *battle) advance() {
 			u.PA = ""
 			g.arrow(from, b.target, "move", b.side)
 			moved = append(moved, u.ID)
-			g.geoVP([]*Unit{u}, b.target)
+			g.geoVP([]*unit{u}, b.target)
 		}
 		g.pontoonsOccupied(b.target, b.side)
 	}

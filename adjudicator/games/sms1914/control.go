@@ -20,30 +20,30 @@ import (
 )
 
 // frontFormation reports an Infantry Formation that draws the Front Line.
-func (u *Unit) frontFormation() bool {
-	return u.onMap() && u.c.Formation && u.c.InfantryType() && u.c.Kind != KMarsch
+func (u *unit) frontFormation() bool {
+	return u.onMap() && u.c.Formation && u.c.InfantryType() && u.c.Kind != kMarsch
 }
 
 // updateControl changes control after a phase (3.4). trail are the hexes
 // each Infantry Formation passed through; only those of the main
 // concentration take them (3.4.1: individual units take no hex).
-func (g *game) updateControl(trail map[*Unit][]board.ID) {
-	changed := map[Side][]string{}
-	take := func(id board.ID, side Side) {
+func (g *game) updateControl(trail map[*unit][]board.ID) {
+	changed := map[side][]string{}
+	take := func(id board.ID, side side) {
 		if !g.playable(id) || g.controls(id, side) || g.enemyIn(id, side) {
 			return
 		}
-		g.ctl[id] = side == AH
+		g.ctl[id] = side == ah
 		changed[side] = append(changed[side], g.hex(id))
 	}
-	for _, side := range []Side{AH, SB} {
-		var front []*Unit
+	for _, side := range []side{ah, sb} {
+		var front []*unit
 		for _, u := range g.units(side) {
 			if u.frontFormation() {
 				front = append(front, u)
 			}
 		}
-		main := func(u *Unit) bool {
+		main := func(u *unit) bool {
 			for _, o := range front {
 				if o != u && g.grid.Distance(o.pos, u.pos) <= 3 {
 					return true
@@ -80,7 +80,7 @@ func (g *game) updateControl(trail map[*Unit][]board.ID) {
 			}
 		}
 	}
-	for _, side := range []Side{AH, SB} {
+	for _, side := range []side{ah, sb} {
 		if hs := changed[side]; len(hs) > 0 {
 			slices.Sort(hs)
 			g.ev("3.4", "%s now controls %s.", side, strings.Join(slices.Compact(hs), ", "))
@@ -92,17 +92,17 @@ func (g *game) updateControl(trail map[*Unit][]board.ID) {
 // releaseGarrisons frees the garrisons whose location the enemy controls
 // (8.6.4), and every Serbian garrison once A-H controls Beograd (8.6.5, 23.3).
 func (g *game) releaseGarrisons() {
-	beograd := g.controls(g.parse("30.09"), AH)
+	beograd := g.controls(g.parse("30.09"), ah)
 	for _, u := range g.Units {
-		if !u.onMap() || u.c.Kind != KGarrison || u.Released {
+		if !u.onMap() || u.c.Kind != kGarrison || u.Released {
 			continue
 		}
 		if g.controls(u.c.Home, u.c.Side.Enemy()) {
 			u.Released = true
 			g.evFor(u.c.Side, "8.6.4", "%s is freed from its garrison restrictions: %s is enemy controlled.", u.ID, g.placeName(u.c.Home))
-		} else if u.c.Side == SB && beograd {
+		} else if u.c.Side == sb && beograd {
 			u.Released = true
-			g.evFor(SB, "8.6.5", "%s is freed from its garrison restrictions: Beograd is A-H controlled (23.3).", u.ID)
+			g.evFor(sb, "8.6.5", "%s is freed from its garrison restrictions: Beograd is A-H controlled (23.3).", u.ID)
 		}
 	}
 }
@@ -132,7 +132,7 @@ func (g *game) aoas(boundaries []string, markers map[string]string) (map[board.I
 		}
 		cut[p] = true
 	}
-	in := func(id board.ID) bool { return g.controls(id, AH) || g.friendIn(id, AH) }
+	in := func(id board.ID) bool { return g.controls(id, ah) || g.friendIn(id, ah) }
 	comp := map[board.ID]int{}
 	var comps [][]board.ID
 	for _, id := range g.sc.hexes {
@@ -221,7 +221,7 @@ func (g *game) attachArmies() {
 		g.ev("5.1.1", "The Areas of Attachment cannot be drawn (%v): the attachments stay as they were.", err)
 		return
 	}
-	for _, u := range g.units(AH) {
+	for _, u := range g.units(ah) {
 		if a := area[u.pos]; a != "" {
 			u.Army = a
 		}
@@ -233,14 +233,14 @@ func (g *game) attachArmies() {
 		g.CorpsArmy = map[string]string{}
 	}
 	for _, co := range g.sc.Corps {
-		if co.Side != AH {
+		if co.Side != ah {
 			continue
 		}
 		if t := g.byID[co.Train]; t != nil && t.onMap() {
 			g.CorpsArmy[co.ID] = t.Army
 		}
 	}
-	for _, u := range g.units(AH) {
+	for _, u := range g.units(ah) {
 		if !u.c.Formation {
 			continue
 		}
@@ -249,7 +249,7 @@ func (g *game) attachArmies() {
 			continue
 		}
 		if ca := g.CorpsArmy[c]; ca != "" && ca != u.Army {
-			g.evFor(AH, "5.2.2", "%s is in %s's area but its corps %s is %s's: it fights as an Independent Formation this turn.", u.ID, u.Army, c, ca)
+			g.evFor(ah, "5.2.2", "%s is in %s's area but its corps %s is %s's: it fights as an Independent Formation this turn.", u.ID, u.Army, c, ca)
 		}
 	}
 }
@@ -257,8 +257,8 @@ func (g *game) attachArmies() {
 // trainsIn counts the Corps Trains in each army's area (5.1.3).
 func (g *game) trainsIn(area map[board.ID]string) map[string]int {
 	n := map[string]int{}
-	for _, u := range g.units(AH) {
-		if u.c.Kind == KTrain {
+	for _, u := range g.units(ah) {
+		if u.c.Kind == kTrain {
 			n[area[u.pos]]++
 		}
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -29,71 +30,71 @@ var demoCounters []byte
 //go:embed scenarios/demo-scenario.toml
 var demoScenario []byte
 
-// Side is a player's side: Austria-Hungary, or Serbia with Montenegro.
-type Side int
+// side is a player's side: Austria-Hungary, or Serbia with Montenegro.
+type side int
 
 // The sides.
 const (
-	AH Side = iota
-	SB
+	ah side = iota
+	sb
 )
 
 // The seats.
 const (
-	SeatAH   = "AH"
-	SeatSerb = "Serb"
+	seatAH   = "AH"
+	seatSerb = "Serb"
 )
 
-func (s Side) String() string {
-	if s == SB {
+func (s side) String() string {
+	if s == sb {
 		return "Serbia"
 	}
 	return "Austria-Hungary"
 }
 
 // Seat is the seat that plays the side.
-func (s Side) Seat() string {
-	if s == SB {
-		return SeatSerb
+func (s side) Seat() string {
+	if s == sb {
+		return seatSerb
 	}
-	return SeatAH
+	return seatAH
 }
 
 // Enemy is the other side.
-func (s Side) Enemy() Side { return 1 - s }
+func (s side) Enemy() side { return 1 - s }
 
-func seatSide(seat string) Side {
-	if seat == SeatSerb {
-		return SB
+func seatSide(seat string) side {
+	if seat == seatSerb {
+		return sb
 	}
-	return AH
+	return ah
 }
 
 // Unit kinds (2.1).
 const (
-	KInfantry  = "infantry"
-	KMarsch    = "marsch"
-	KGarrison  = "garrison"
-	KRiver     = "river" // River Protection
-	KCavalry   = "cavalry"
-	KFort      = "fort"
-	KArtillery = "artillery"
-	KDepot     = "depot"
-	KTrain     = "train" // Corps Train
-	KSquadron  = "squadron"
+	kInfantry  = "infantry"
+	kMarsch    = "marsch"
+	kGarrison  = "garrison"
+	kRiver     = "river" // River Protection
+	kCavalry   = "cavalry"
+	kFort      = "fort"
+	kArtillery = "artillery"
+	kDepot     = "depot"
+	kTrain     = "train" // Corps Train
+	kSquadron  = "squadron"
 )
 
-var kinds = []string{KInfantry, KMarsch, KGarrison, KRiver, KCavalry, KFort, KArtillery, KDepot, KTrain, KSquadron}
+var kinds = []string{kInfantry, kMarsch, kGarrison, kRiver, kCavalry, kFort, kArtillery, kDepot, kTrain, kSquadron}
 
-// Values are a counter side's printed values (2.3): Attack Strength,
+// values are a counter side's printed values (2.3): Attack Strength,
 // Defense Strength, Proficiency Rating, Artillery Value.
-type Values struct{ AS, DS, PR, AV int }
+type values struct{ AS, DS, PR, AV int }
 
-// Counter is one unit of the counter file: what the counter and its
+// counter is one unit of the counter file: what the counter and its
 // Attachment marker print.
-type Counter struct {
+type counter struct {
 	ID, Name string
-	Side     Side
+	Side     side
 	Nation   string // "AH", "Serbia", "Montenegro"
 	Kind     string
 	Size     string // "XX", "X", "III" or "" (artillery, forts, supply, squadrons)
@@ -106,7 +107,7 @@ type Counter struct {
 	// Sides are the full side, then the reduced side and any band counters
 	// (2.3); a division-size infantry unit adds the -2 and -4 markers
 	// (9.10.3).
-	Sides         []Values
+	Sides         []values
 	Garrison      int      // garrison range (2.3.5, 8.6)
 	Home          board.ID // garrison location
 	Abandon       int      // fort Abandonment Number (8.5.3); -1 is "*" (never)
@@ -118,43 +119,43 @@ type Counter struct {
 }
 
 // Asset reports an Asset Unit (1.1, 5.5).
-func (c *Counter) Asset() bool { return !c.Formation }
+func (c *counter) Asset() bool { return !c.Formation }
 
 // Combat reports a Combat unit: infantry types and cavalry (2.1).
-func (c *Counter) Combat() bool {
+func (c *counter) Combat() bool {
 	switch c.Kind {
-	case KInfantry, KMarsch, KGarrison, KRiver, KCavalry:
+	case kInfantry, kMarsch, kGarrison, kRiver, kCavalry:
 		return true
 	}
 	return false
 }
 
 // InfantryType reports an infantry-type unit (1.2).
-func (c *Counter) InfantryType() bool {
+func (c *counter) InfantryType() bool {
 	switch c.Kind {
-	case KInfantry, KMarsch, KGarrison, KRiver:
+	case kInfantry, kMarsch, kGarrison, kRiver:
 		return true
 	}
 	return false
 }
 
 // Supply reports a supply unit (2.6).
-func (c *Counter) Supply() bool { return c.Kind == KDepot || c.Kind == KTrain }
+func (c *counter) Supply() bool { return c.Kind == kDepot || c.Kind == kTrain }
 
 // Division reports a division-size unit.
-func (c *Counter) Division() bool { return c.Size == "XX" }
+func (c *counter) Division() bool { return c.Size == "XX" }
 
 // DEQuarters is the unit's size in quarter division-equivalents (1.1): a
 // division or corps train 4, a brigade or cavalry division 2, a regiment 1
 // (a cavalry brigade 1, a cavalry regiment 1: 1.1 does not list them, see
 // docs/rulings.md), artillery, forts, depots and squadrons 0.
-func (c *Counter) DEQuarters() int {
+func (c *counter) DEQuarters() int {
 	switch c.Kind {
-	case KArtillery, KFort, KDepot, KSquadron:
+	case kArtillery, kFort, kDepot, kSquadron:
 		return 0
-	case KTrain:
+	case kTrain:
 		return 4
-	case KCavalry:
+	case kCavalry:
 		if c.Size == "XX" {
 			return 2
 		}
@@ -171,7 +172,7 @@ func (c *Counter) DEQuarters() int {
 
 // MaxSR is the most SRs the unit can carry on the map: its backs and band
 // counters, and for division-size infantry the -2 and -4 markers (9.10.3).
-func (c *Counter) MaxSR() int {
+func (c *counter) MaxSR() int {
 	n := len(c.Sides) - 1
 	if c.InfantryType() && c.Division() && len(c.Sides) > 1 {
 		n += 2
@@ -181,7 +182,7 @@ func (c *Counter) MaxSR() int {
 
 // At is the printed values with sr SRs: the side reached, then the -2/-4
 // markers lowering AS and DS (docs/rulings.md).
-func (c *Counter) At(sr int) Values {
+func (c *counter) At(sr int) values {
 	i := min(sr, len(c.Sides)-1)
 	v := c.Sides[i]
 	if extra := sr - (len(c.Sides) - 1); extra > 0 {
@@ -191,37 +192,37 @@ func (c *Counter) At(sr int) Values {
 	return v
 }
 
-// Army is an army's display (5.2): its corps boxes (A-H).
-type Army struct {
+// army is an army's display (5.2): its corps boxes (A-H).
+type army struct {
 	ID         string
-	Side       Side
+	Side       side
 	CorpsBoxes int
 }
 
-// Corps is a corps' Attachment marker or a Serbian "corps" display (2.8.4,
+// corps is a corps' Attachment marker or a Serbian "corps" display (2.8.4,
 // 5.2): its Attachment Limit in division-equivalents and its Corps Train.
-type Corps struct {
+type corps struct {
 	ID       string
-	Side     Side
+	Side     side
 	Limit    int    // quarter division-equivalents
 	Train    string // the Corps Train's unit id
 	Unlisted bool   // Montenegro: the Montenegrin units' own group
 }
 
-// Scenario is a game's data: map, counters, scenario and tables, checked
+// scenario is a game's data: map, counters, scenario and tables, checked
 // together.
-type Scenario struct {
+type scenario struct {
 	Map      *board.Map
-	Counters []*Counter
-	byID     map[string]*Counter
-	Armies   []*Army
-	Corps    []*Corps
+	Counters []*counter
+	byID     map[string]*counter
+	Armies   []*army
+	Corps    []*corps
 	Setup    *ScenarioFile
-	Tables   *Tables
-	TEC      *TEC
-	CRT      *CRT
-	Art      *ArtilleryTable
-	FMRT     *ForcedMarchTable
+	Tables   *tables
+	TEC      *tec
+	CRT      *crt
+	Art      *artilleryTable
+	FMRT     *forcedMarchTable
 	Notices  []string
 
 	// hexside features, by canonical pair
@@ -241,7 +242,7 @@ type Scenario struct {
 	// Montenegrin map-edge supply symbols (15.1.5)
 	mntSupply []board.ID
 	// off-map railroad (15.6.3a)
-	offmap []OffMapLink
+	offmap []offMapLink
 	// the hexes on the map
 	hexes []board.ID
 
@@ -258,16 +259,16 @@ type Scenario struct {
 }
 
 // index is a hex's place in per-hex arrays.
-func (sc *Scenario) index(id board.ID) int { return (id.Col-sc.fc)*sc.rows + id.Row - sc.fr }
+func (sc *scenario) index(id board.ID) int { return (id.Col-sc.fc)*sc.rows + id.Row - sc.fr }
 
 // size is the length of per-hex arrays.
-func (sc *Scenario) size() int { return sc.n }
+func (sc *scenario) size() int { return sc.n }
 
 // Counter returns the counter with the id, nil if none.
-func (sc *Scenario) Counter(id string) *Counter { return sc.byID[id] }
+func (sc *scenario) Counter(id string) *counter { return sc.byID[id] }
 
 // CorpsOf returns a corps, nil if none.
-func (sc *Scenario) CorpsOf(id string) *Corps {
+func (sc *scenario) CorpsOf(id string) *corps {
 	for _, c := range sc.Corps {
 		if c.ID == id {
 			return c
@@ -277,7 +278,7 @@ func (sc *Scenario) CorpsOf(id string) *Corps {
 }
 
 // ArmyOf returns an army, nil if none.
-func (sc *Scenario) ArmyOf(id string) *Army {
+func (sc *scenario) ArmyOf(id string) *army {
 	for _, a := range sc.Armies {
 		if a.ID == id {
 			return a
@@ -286,10 +287,10 @@ func (sc *Scenario) ArmyOf(id string) *Army {
 	return nil
 }
 
-// Data are the texts of a game's data files, kept in the state so that a
+// data are the texts of a game's data files, kept in the state so that a
 // game never depends on files that may change after it started. An empty
 // text is the embedded demo file.
-type Data struct {
+type data struct {
 	MapName      string `json:"map_name"`
 	Map          string `json:"map,omitempty"`
 	CountersName string `json:"counters_name"`
@@ -300,7 +301,7 @@ type Data struct {
 	TablesText   string `json:"tables,omitempty"`
 }
 
-func (d Data) texts() (m, c, s, t []byte) {
+func (d data) texts() (m, c, s, t []byte) {
 	m, c, s, t = []byte(d.Map), []byte(d.Counters), []byte(d.ScenarioText), []byte(d.TablesText)
 	if d.Map == "" {
 		m = demoMap
@@ -317,12 +318,12 @@ func (d Data) texts() (m, c, s, t []byte) {
 	return m, c, s, t
 }
 
-var scenarios datafile.Cache[*Scenario]
+var scenarios datafile.Cache[*scenario]
 
 // Load parses and checks a game's data, cached by content.
-func (d Data) Load() (*Scenario, error) {
+func (d data) Load() (*scenario, error) {
 	m, c, s, t := d.texts()
-	return scenarios.Load(datafile.Key(m, c, s, t), func() (*Scenario, error) { return parseScenario(d, m, c, s, t) })
+	return scenarios.Load(datafile.Key(m, c, s, t), func() (*scenario, error) { return parseScenario(d, m, c, s, t) })
 }
 
 // blame names the game master's files in a refusal found in a demo file he
@@ -330,7 +331,7 @@ func (d Data) Load() (*Scenario, error) {
 // scenario against his counters, say): it is his file that does not fit
 // the demo's, and the demo file's line is given in the text. Other
 // refusals are returned as they are.
-func (d Data) blame(fe *datafile.FileError) *datafile.FileError {
+func (d data) blame(fe *datafile.FileError) *datafile.FileError {
 	type file struct {
 		name, option string
 		sent         bool
@@ -365,7 +366,7 @@ func (d Data) blame(fe *datafile.FileError) *datafile.FileError {
 
 // blameErr is blame for an error of the kind's reader ("sms1914: KIND:
 // ...").
-func (d Data) blameErr(kind string, err error) error {
+func (d data) blameErr(kind string, err error) error {
 	var fe *datafile.FileError
 	if !errors.As(err, &fe) {
 		return err
@@ -376,13 +377,13 @@ func (d Data) blameErr(kind string, err error) error {
 	return err
 }
 
-// ReadData reads the data files a game master gives in the options map,
+// readData reads the data files a game master gives in the options map,
 // counters, scenario and tables: a path on the judge's machine, or the
 // file's text itself (anything with a line break: what a game created by
 // mail must give); an empty value is the demo file. The files are checked
 // at once.
-func ReadData(mapPath, countersPath, scenarioPath, tablesPath string) (Data, error) {
-	d := Data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", ScenarioName: "demo-scenario.toml", TablesName: "demo-tables.toml"}
+func readData(mapPath, countersPath, scenarioPath, tablesPath string) (data, error) {
+	d := data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", ScenarioName: "demo-scenario.toml", TablesName: "demo-tables.toml"}
 	read := func(option, path string, name, text *string) error {
 		if path == "" {
 			return nil
@@ -415,7 +416,7 @@ func ReadData(mapPath, countersPath, scenarioPath, tablesPath string) (Data, err
 	return d, err
 }
 
-// Terrain types (3.5, 3.6).
+// terrains are the terrain types (3.5, 3.6).
 var terrains = []string{"lowland", "bottomland", "bottomland_river", "upland", "rough", "drina_canyon", "foothills",
 	"low_mountain", "high_mountain", "plateau", "impassable"}
 
@@ -426,17 +427,17 @@ var elevations = map[string]int{"lowland": 0, "bottomland": 0, "bottomland_river
 
 // Hexside features (3.5.2, 7.1.4, 7.1.5, 15.3).
 const (
-	SideSava      = "sava"
-	SideSavaIsle  = "sava_island"
-	SideSavaBend  = "sava_riverbend"
-	SideDonau     = "donau"
-	SideDonauIsle = "donau_island"
-	SideMajor     = "major_river"
-	SideMinor     = "minor_river"
-	SideImpass    = "impassable"
+	sideSava      = "sava"
+	sideSavaIsle  = "sava_island"
+	sideSavaBend  = "sava_riverbend"
+	sideDonau     = "donau"
+	sideDonauIsle = "donau_island"
+	sideMajor     = "major_river"
+	sideMinor     = "minor_river"
+	sideImpass    = "impassable"
 )
 
-var sideKinds = []string{SideSava, SideSavaIsle, SideSavaBend, SideDonau, SideDonauIsle, SideMajor, SideMinor, SideImpass}
+var sideKinds = []string{sideSava, sideSavaIsle, sideSavaBend, sideDonau, sideDonauIsle, sideMajor, sideMinor, sideImpass}
 
 // areas of the map: the A-H lands, Serbia and Montenegro (1.1, 3.5.5, 25.2).
 var (
@@ -444,27 +445,8 @@ var (
 	serbAreas = []string{"Serbia", "Montenegro"}
 )
 
-func fileErr(name string, data []byte, table string, index int, key, format string, args ...any) error {
-	field := key
-	switch {
-	case table != "" && index >= 0:
-		field = fmt.Sprintf("%s[%d].%s", table, index, key)
-	case table != "":
-		field = table + "." + key
-	}
-	line := datafile.FieldLine(data, table, index, key)
-	if line == 0 && table != "" && index < 0 {
-		// an inline table, such as repl = { AH = 1 }: the line of its key
-		parent, last := "", table
-		if i := strings.LastIndex(table, "."); i >= 0 {
-			parent, last = table[:i], table[i+1:]
-		}
-		line = datafile.FieldLine(data, parent, -1, last)
-	}
-	return &datafile.FileError{File: name, Line: line, Field: field, Err: fmt.Sprintf(format, args...)}
-}
-
-func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byte) (*Scenario, error) {
+func parseScenario(d data, mapText, countersText, scenarioText, tablesText []byte) (*scenario, error) {
+	mapFile := kit.File{Name: d.MapName, Data: mapText}
 	// the grid first: 1914's map has dotted ids and its odd columns up
 	var pre struct {
 		Grid struct {
@@ -476,9 +458,9 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 	if _, err := datafile.DecodeLoose(d.MapName, mapText, &pre); err == nil {
 		switch {
 		case pre.Grid.IDs != "CC.RR":
-			return nil, fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, "grid", -1, "ids", "1914 hexes have dotted ids such as 30.09 (Beograd): write ids = \"CC.RR\""))
+			return nil, fmt.Errorf("sms1914: map: %w", mapFile.Errorf("grid", -1, "ids", "1914 hexes have dotted ids such as 30.09 (Beograd): write ids = \"CC.RR\""))
 		case pre.Grid.Orientation != "" && pre.Grid.Orientation != "flat-top" || pre.Grid.Up != board.OddUp:
-			return nil, fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, "grid", -1, "up", "1914's map has flat-top hexes with the odd columns half a hex higher (29.10 touches 30.09): write orientation = \"flat-top\" and up = \"odd\""))
+			return nil, fmt.Errorf("sms1914: map: %w", mapFile.Errorf("grid", -1, "up", "1914's map has flat-top hexes with the odd columns half a hex higher (29.10 touches 30.09): write orientation = \"flat-top\" and up = \"odd\""))
 		}
 	}
 	m, err := board.ParseMap(d.MapName, mapText)
@@ -486,7 +468,7 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 		return nil, fmt.Errorf("sms1914: map: %w", err)
 	}
 	mapBad := func(table, key, format string, args ...any) error {
-		return fmt.Errorf("sms1914: map: %w", fileErr(d.MapName, mapText, table, -1, key, format, args...))
+		return fmt.Errorf("sms1914: map: %w", mapFile.Errorf(table, -1, key, format, args...))
 	}
 	if m.Grid.IDStyle != board.Dotted {
 		return nil, mapBad("grid", "ids", "1914 hexes have dotted ids such as 30.09 (Beograd): write ids = \"CC.RR\"")
@@ -494,7 +476,7 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 	if m.Grid.Orientation != board.FlatTop || m.Grid.Up != board.OddUp {
 		return nil, mapBad("grid", "up", "1914's map has flat-top hexes with the odd columns half a hex higher (29.10 touches 30.09): write orientation = \"flat-top\" and up = \"odd\"")
 	}
-	sc := &Scenario{Map: m, byID: map[string]*Counter{}, side: map[board.Pair]string{}, contours: map[board.Pair]int{},
+	sc := &scenario{Map: m, byID: map[string]*counter{}, side: map[board.Pair]string{}, contours: map[board.Pair]int{},
 		bridge: map[board.Pair]bool{}, ferry: map[board.Pair]bool{}, narrow: map[board.ID]bool{}, rail: map[board.ID]bool{},
 		rails: map[board.Pair]bool{}, bend: map[board.ID]bool{}, partial: map[board.ID]bool{}}
 	for _, id := range m.Grid.All() {
@@ -507,8 +489,8 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 			if !mapListsTerrain(mapText, t) {
 				table, key = "", "default_terrain" // the hex has the default terrain
 			}
-			fe := fileErr(d.MapName, mapText, table, -1, key,
-				"hex %s: unknown terrain %q: the terrains are %s (3.5, 3.6)", m.Grid.Format(id), t, strings.Join(terrains, ", ")).(*datafile.FileError)
+			fe := mapFile.Errorf(table, -1, key,
+				"hex %s: unknown terrain %q: the terrains are %s (3.5, 3.6)", m.Grid.Format(id), t, strings.Join(terrains, ", "))
 			if n := lineWith(mapText, fmt.Sprintf("%q", t)); n > 0 {
 				fe.Line = n // the entry that names it
 			}
@@ -516,7 +498,7 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 		}
 		a := m.Area[id]
 		if !slices.Contains(ahAreas, a) && !slices.Contains(serbAreas, a) {
-			fe := fileErr(d.MapName, mapText, "area", -1, "name", "unknown area %q: A-H areas are %s; Serbian %s (1.1, 25.2)", a, strings.Join(ahAreas, ", "), strings.Join(serbAreas, ", ")).(*datafile.FileError)
+			fe := mapFile.Errorf("area", -1, "name", "unknown area %q: A-H areas are %s; Serbian %s (1.1, 25.2)", a, strings.Join(ahAreas, ", "), strings.Join(serbAreas, ", "))
 			if n := lineWith(mapText, fmt.Sprintf("%q", a)); n > 0 {
 				fe.Line = n // the entry that names it
 			}
@@ -551,13 +533,13 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 		sc.contours[p] = 2
 	}
 	for _, p := range m.SideSets["bridge"] {
-		if k := sc.side[p]; k != SideSava && k != SideSavaIsle && k != SideSavaBend && k != SideDonau && k != SideDonauIsle {
+		if k := sc.side[p]; k != sideSava && k != sideSavaIsle && k != sideSavaBend && k != sideDonau && k != sideDonauIsle {
 			return nil, mapBad("side_sets", "bridge", "bridge %s is not on a Sava or Donau hexside (7.1.5)", p.Format(board.Dotted))
 		}
 		sc.bridge[p] = true
 	}
 	for _, p := range m.SideSets["ferry"] {
-		if k := sc.side[p]; k != SideDonau && k != SideDonauIsle {
+		if k := sc.side[p]; k != sideDonau && k != sideDonauIsle {
 			return nil, mapBad("side_sets", "ferry", "ferry %s is not on a Donau hexside (7.1.5a)", p.Format(board.Dotted))
 		}
 		sc.ferry[p] = true
@@ -565,9 +547,9 @@ func parseScenario(d Data, mapText, countersText, scenarioText, tablesText []byt
 	for _, id := range m.HexSets["riverbend"] {
 		sc.bend[id] = true
 	}
-	for _, p := range m.SideSets[SideSavaBend] {
+	for _, p := range m.SideSets[sideSavaBend] {
 		if !sc.bend[p.A] && !sc.bend[p.B] {
-			return nil, mapBad("side_sets", SideSavaBend, "riverbend hexside %s: neither hex is in sets.riverbend (the hex whose arrow points across it, 3.5.4)", p.Format(board.Dotted))
+			return nil, mapBad("side_sets", sideSavaBend, "riverbend hexside %s: neither hex is in sets.riverbend (the hex whose arrow points across it, 3.5.4)", p.Format(board.Dotted))
 		}
 	}
 	for _, id := range m.HexSets["narrow_track"] {
@@ -730,21 +712,22 @@ const (
 	maxBases       = 4  // a squadron's naval bases (25.1.2: two)
 )
 
-func sideOf(s string) (Side, string, bool) {
+func sideOf(s string) (side, string, bool) {
 	switch strings.ToLower(s) {
 	case "ah", "a-h", "austria-hungary":
-		return AH, "AH", true
+		return ah, "AH", true
 	case "serb", "serbia", "serbian":
-		return SB, "Serbia", true
+		return sb, "Serbia", true
 	case "montenegro", "montenegrin":
-		return SB, "Montenegro", true
+		return sb, "Montenegro", true
 	}
 	return 0, "", false
 }
 
-func (sc *Scenario) readCounters(name string, data []byte) error {
+func (sc *scenario) readCounters(name string, data []byte) error {
+	file := kit.File{Name: name, Data: data}
 	var f countersFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return fmt.Errorf("sms1914: counters: %w", err)
 	}
 	sc.standInCounters, sc.countersNotice = f.StandIn, f.Notice
@@ -752,44 +735,44 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 	for i, a := range f.Army {
 		side, _, ok := sideOf(a.Side)
 		if a.ID == "" || strings.ContainsAny(a.ID, " +/,") {
-			return wrap(fileErr(name, data, "army", i, "id", "%q: want an army id without spaces, such as FIFTH", a.ID))
+			return wrap(file.Errorf("army", i, "id", "%q: want an army id without spaces, such as FIFTH", a.ID))
 		}
 		if !ok {
-			return wrap(fileErr(name, data, "army", i, "side", "%q: want AH or Serb", a.Side))
+			return wrap(file.Errorf("army", i, "side", "%q: want AH or Serb", a.Side))
 		}
-		if side == AH && (a.CorpsBoxes < 0 || a.CorpsBoxes > 9) {
-			return wrap(fileErr(name, data, "army", i, "corps_boxes", "%d: want 0 to 9 corps boxes (5.1.3, 5.2.1)", a.CorpsBoxes))
+		if side == ah && (a.CorpsBoxes < 0 || a.CorpsBoxes > 9) {
+			return wrap(file.Errorf("army", i, "corps_boxes", "%d: want 0 to 9 corps boxes (5.1.3, 5.2.1)", a.CorpsBoxes))
 		}
 		if sc.ArmyOf(a.ID) != nil {
-			return wrap(fileErr(name, data, "army", i, "id", "army %s is listed twice", a.ID))
+			return wrap(file.Errorf("army", i, "id", "army %s is listed twice", a.ID))
 		}
-		sc.Armies = append(sc.Armies, &Army{ID: a.ID, Side: side, CorpsBoxes: a.CorpsBoxes})
+		sc.Armies = append(sc.Armies, &army{ID: a.ID, Side: side, CorpsBoxes: a.CorpsBoxes})
 	}
 	for i, c := range f.Corps {
 		side, nation, ok := sideOf(c.Side)
 		if c.ID == "" || strings.ContainsAny(c.ID, " +/,") {
-			return wrap(fileErr(name, data, "corps", i, "id", "%q: want a corps id without spaces, such as VIII", c.ID))
+			return wrap(file.Errorf("corps", i, "id", "%q: want a corps id without spaces, such as VIII", c.ID))
 		}
 		if !ok {
-			return wrap(fileErr(name, data, "corps", i, "side", "%q: want AH, Serb or Montenegro", c.Side))
+			return wrap(file.Errorf("corps", i, "side", "%q: want AH, Serb or Montenegro", c.Side))
 		}
 		q := c.Limit * 4
 		if c.Limit <= 0 || q != float64(int(q)) || c.Limit > 20 {
-			return wrap(fileErr(name, data, "corps", i, "limit", "%v: the Corps Attachment Limit is a number of division-equivalents such as 2.5 (2.8.4)", c.Limit))
+			return wrap(file.Errorf("corps", i, "limit", "%v: the Corps Attachment Limit is a number of division-equivalents such as 2.5 (2.8.4)", c.Limit))
 		}
 		if sc.CorpsOf(c.ID) != nil {
-			return wrap(fileErr(name, data, "corps", i, "id", "corps %s is listed twice", c.ID))
+			return wrap(file.Errorf("corps", i, "id", "corps %s is listed twice", c.ID))
 		}
-		sc.Corps = append(sc.Corps, &Corps{ID: c.ID, Side: side, Limit: int(q), Train: c.Train, Unlisted: nation == "Montenegro"})
+		sc.Corps = append(sc.Corps, &corps{ID: c.ID, Side: side, Limit: int(q), Train: c.Train, Unlisted: nation == "Montenegro"})
 	}
 	if len(f.Unit) == 0 {
 		return wrap(&datafile.FileError{File: name, Field: "unit", Err: "no [[unit]] entries"})
 	}
 	for i, u := range f.Unit {
 		fieldErr := func(key, format string, args ...any) error {
-			return wrap(fileErr(name, data, "unit", i, key, format, args...))
+			return wrap(file.Errorf("unit", i, key, format, args...))
 		}
-		c := &Counter{ID: u.ID, Name: u.Name, Kind: u.Kind, Size: u.Size, Corps: u.Corps, Army: u.Army, Formation: u.Formation,
+		c := &counter{ID: u.ID, Name: u.Name, Kind: u.Kind, Size: u.Size, Corps: u.Corps, Army: u.Army, Formation: u.Formation,
 			BaseCE: u.BaseCE, Garrison: u.Garrison, Range: u.Range, ExtRng: u.ExtRange, AmmoLimit: u.AmmoLimit, RROnly: u.RROnly,
 			Bases: u.Bases, Marsch: u.Marsch, Abandon: 0}
 		if c.ID == "" || strings.ContainsAny(c.ID, " \t+,#") || len(c.ID) > 24 {
@@ -840,7 +823,7 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 		if c.Combat() && c.Size == "" {
 			return fieldErr("size", "a combat unit has a size: XX, X or III (2.2.2)")
 		}
-		if c.Kind == KFort || c.Kind == KArtillery || c.Kind == KDepot || c.Kind == KTrain || c.Kind == KSquadron {
+		if c.Kind == kFort || c.Kind == kArtillery || c.Kind == kDepot || c.Kind == kTrain || c.Kind == kSquadron {
 			if c.Formation {
 				return fieldErr("formation", "a %s is never a Formation (1.1)", c.Kind)
 			}
@@ -855,32 +838,32 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 				return fieldErr("army", "%q is not an army of the unit's side in the [[army]] list, SYRMIEN or BANAT (2.2.1, 25.2)", c.Army)
 			}
 		}
-		if (c.Combat() || c.Kind == KFort) && (c.BaseCE < 1 || c.BaseCE > 19) {
+		if (c.Combat() || c.Kind == kFort) && (c.BaseCE < 1 || c.BaseCE > 19) {
 			return fieldErr("base_ce", "%d: a Formation's Attachment marker or an Asset's counter prints a Base CE from 1 to 19 (2.3.6, 2.8.2)", u.BaseCE)
 		}
-		vals := func(key string, v []int) (Values, error) {
+		vals := func(key string, v []int) (values, error) {
 			if len(v) != 4 {
-				return Values{}, fieldErr(key, "want [AS, DS, PR, AV], four numbers (2.3)")
+				return values{}, fieldErr(key, "want [AS, DS, PR, AV], four numbers (2.3)")
 			}
 			for _, x := range v {
 				if x < 0 || x > 99 {
-					return Values{}, fieldErr(key, "%d: values are 0 to 99", x)
+					return values{}, fieldErr(key, "%d: values are 0 to 99", x)
 				}
 			}
-			return Values{AS: v[0], DS: v[1], PR: v[2], AV: v[3]}, nil
+			return values{AS: v[0], DS: v[1], PR: v[2], AV: v[3]}, nil
 		}
 		switch c.Kind {
-		case KDepot, KTrain:
+		case kDepot, kTrain:
 			if c.Range < 1 || c.ExtRng < c.Range || c.AmmoLimit < 1 {
 				return fieldErr("range", "a supply unit prints its range (front), extended_range (back, at least the range) and ammo_limit (back, 1 or more) (2.6)")
 			}
-			c.Sides = []Values{{}}
+			c.Sides = []values{{}}
 		default:
 			full, err := vals("full", u.Full)
 			if err != nil {
 				return err
 			}
-			c.Sides = []Values{full}
+			c.Sides = []values{full}
 			if u.Reduced != nil {
 				r, err := vals("reduced", u.Reduced)
 				if err != nil {
@@ -899,7 +882,7 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 				c.Sides = append(c.Sides, v)
 			}
 		}
-		if c.Kind == KSquadron && len(c.Bases) == 0 {
+		if c.Kind == kSquadron && len(c.Bases) == 0 {
 			return fieldErr("bases", "a naval squadron lists its naval bases (25.1.2)")
 		}
 		for _, b := range c.Bases {
@@ -909,7 +892,7 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 				}
 			}
 		}
-		if c.Kind == KGarrison {
+		if c.Kind == kGarrison {
 			if c.Garrison < 1 {
 				return fieldErr("garrison", "a Garrison unit prints its range, 1 or more (2.3.5, 8.6.2)")
 			}
@@ -919,9 +902,9 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 			}
 			c.Home = h
 		}
-		if c.Kind == KFort {
+		if c.Kind == kFort {
 			switch {
-			case u.Abandon == "*" && c.Side == AH:
+			case u.Abandon == "*" && c.Side == ah:
 				c.Abandon = -1
 			case u.Abandon == "*":
 				return fieldErr("abandon", "only A-H forts have a * Abandonment Number (8.5.3)")
@@ -933,13 +916,13 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 				c.Abandon = n
 			}
 		}
-		if c.Marsch && (c.Side != AH || c.Kind != KMarsch) {
+		if c.Marsch && (c.Side != ah || c.Kind != kMarsch) {
 			return fieldErr("marsch", "only A-H marsch units carry the M (7.7)")
 		}
-		if c.Kind == KMarsch {
+		if c.Kind == kMarsch {
 			c.Marsch = true
 		}
-		if c.Kind == KCavalry && c.Side == AH && c.Corps != "" {
+		if c.Kind == kCavalry && c.Side == ah && c.Corps != "" {
 			return fieldErr("corps", "A-H cavalry Formations can only be Independent (5.2.4)")
 		}
 		sc.byID[c.ID] = c
@@ -950,17 +933,17 @@ func (sc *Scenario) readCounters(name string, data []byte) error {
 			continue
 		}
 		t := sc.byID[co.Train]
-		if t == nil || t.Kind != KTrain {
-			return wrap(fileErr(name, data, "corps", i, "train", "%q is not a corps train in the unit list", co.Train))
+		if t == nil || t.Kind != kTrain {
+			return wrap(file.Errorf("corps", i, "train", "%q is not a corps train in the unit list", co.Train))
 		}
 	}
-	slices.SortFunc(sc.Counters, func(a, b *Counter) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(sc.Counters, func(a, b *counter) int { return strings.Compare(a.ID, b.ID) })
 	return nil
 }
 
 // parseTables reads a table file's text (tables.go checks each section).
-func parseTables(name string, text []byte) (*Tables, error) {
-	t := &Tables{Name: name}
+func parseTables(name string, text []byte) (*tables, error) {
+	t := &tables{Name: name}
 	md, err := datafile.DecodeLoose(name, text, &t.file)
 	if err != nil {
 		return nil, err

@@ -81,7 +81,7 @@ func TestParity(t *testing.T) {
 	}
 	// the 5.1.1 example's boundary "along the same row" is a straight line
 	// across the grain: each hexside is one step east of the one before
-	sc, err := Data{}.Load()
+	sc, err := data{}.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestDemoMapFacts(t *testing.T) {
 		t.Error("18.2: no bridge at Beograd")
 	}
 	// 3.5.4: 17.08 is a riverbend hex whose arrow points at 18.08
-	if side("17.08", "18.08") != SideSavaBend || !g.alongArrow(h("17.08"), h("18.08")) || g.alongArrow(h("18.08"), h("17.08")) {
+	if side("17.08", "18.08") != sideSavaBend || !g.alongArrow(h("17.08"), h("18.08")) || g.alongArrow(h("18.08"), h("17.08")) {
 		t.Error("3.5.4: 17.08/18.08 is a riverbend along its arrow from 17.08 only")
 	}
 	for _, p := range [][2]string{{"17.08", "17.09"}, {"21.07", "21.08"}} {
@@ -191,7 +191,7 @@ func TestDemoMapFacts(t *testing.T) {
 				continue
 			}
 			f := g.feature(id, n)
-			if !isSava(f) && !isDonau(f) && f != SideMajor {
+			if !isSava(f) && !isDonau(f) && f != sideMajor {
 				t.Errorf("1.1: the border hexside %s/%s is no river", g.hex(id), g.hex(n))
 			}
 		}
@@ -203,7 +203,7 @@ func TestDemoMapFacts(t *testing.T) {
 			t.Errorf("%s is not labelled stand-in", f)
 		}
 	}
-	sit, err := Game.(adjudicator.Reporter).Situation(state, SeatAH)
+	sit, err := Game.(adjudicator.Reporter).Situation(state, seatAH)
 	if err != nil || len(sit.Notices) != 4 || !strings.Contains(sit.Picture.Notice, "stand-in map") {
 		t.Errorf("stand-in notices: %v %v", sit.Notices, err)
 	}
@@ -211,18 +211,18 @@ func TestDemoMapFacts(t *testing.T) {
 
 // TestDemoCountersFromTheText: the counters the text describes carry its values.
 func TestDemoCountersFromTheText(t *testing.T) {
-	sc, err := Data{}.Load()
+	sc, err := data{}.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
 		id     string
-		v      Values
+		v      values
 		baseCE int
 	}{
-		{"9/VIII", Values{13, 12, 3, 4}, 10}, {"21/VIII", Values{12, 11, 3, 5}, 10}, {"13/VIII", Values{6, 6, 3, 2}, 10},
-		{"Morava-I", Values{11, 12, 4, 2}, 11}, {"Lim", Values{6, 6, 3, 1}, 10}, {"1ID", Values{10, 10, 3, 3}, 11},
-		{"2Gb", Values{4, 5, 3, 1}, 11},
+		{"9/VIII", values{13, 12, 3, 4}, 10}, {"21/VIII", values{12, 11, 3, 5}, 10}, {"13/VIII", values{6, 6, 3, 2}, 10},
+		{"Morava-I", values{11, 12, 4, 2}, 11}, {"Lim", values{6, 6, 3, 1}, 10}, {"1ID", values{10, 10, 3, 3}, 11},
+		{"2Gb", values{4, 5, 3, 1}, 11},
 	} {
 		c := sc.Counter(tc.id)
 		if c.Sides[0] != tc.v || c.BaseCE != tc.baseCE {
@@ -232,14 +232,14 @@ func TestDemoCountersFromTheText(t *testing.T) {
 	if c := sc.Counter("Timok-I"); c.Sides[0].AV != 3 {
 		t.Errorf("11.2 example: Timok AV %d", c.Sides[0].AV)
 	}
-	if c := sc.Counter("Beograd-Fort"); c.Abandon != 1 || c.Kind != KFort {
+	if c := sc.Counter("Beograd-Fort"); c.Abandon != 1 || c.Kind != kFort {
 		t.Errorf("8.5.3 example: Beograd fort abandonment %d", c.Abandon)
 	}
 	if c := sc.Counter("Sarajevo-Fort"); c.Abandon != -1 {
 		t.Errorf("8.5.3: an A-H * fort, got %d", c.Abandon)
 	}
 	for _, cb := range [][]string{{"31/IV", "31-/IV", "Dani"}, {"Drina-II", "Loznica", "Drina-II"}, {"1ID", "7Gb", "9Gb"}, {"18ID", "4Gb", "6Gb"}} {
-		if !slices.ContainsFunc(sc.Setup.Combos, func(c Combo) bool { return c.Into == cb[0] && slices.Equal(c.From, cb[1:]) }) {
+		if !slices.ContainsFunc(sc.Setup.Combos, func(c combo) bool { return c.Into == cb[0] && slices.Equal(c.From, cb[1:]) }) {
 			t.Errorf("16.3/16.4: no combination %v", cb)
 		}
 	}

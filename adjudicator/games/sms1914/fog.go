@@ -17,14 +17,14 @@ import (
 
 // stackRank is a unit's place in the 3.1.5 order (lower is nearer the
 // top), with the enemy adjacent to the stack or not.
-func stackRank(u *Unit, enemyAdjacent bool) int {
+func stackRank(u *unit, enemyAdjacent bool) int {
 	demoralized := u.c.Formation && u.CE.Demoralized()
 	switch {
-	case u.c.Kind == KSquadron:
+	case u.c.Kind == kSquadron:
 		return 9
 	case enemyAdjacent && u.c.Formation && u.combat() && !demoralized:
 		return 0 // the largest Formation with the best PR
-	case !enemyAdjacent && u.c.Kind == KCavalry && !demoralized:
+	case !enemyAdjacent && u.c.Kind == kCavalry && !demoralized:
 		return 0
 	case !enemyAdjacent && u.c.Formation && u.c.InfantryType() && !demoralized:
 		return 1
@@ -32,7 +32,7 @@ func stackRank(u *Unit, enemyAdjacent bool) int {
 		return 2
 	case u.isFort():
 		return 3
-	case u.c.Kind == KArtillery:
+	case u.c.Kind == kArtillery:
 		return 5
 	case u.c.Supply():
 		return 6
@@ -43,10 +43,10 @@ func stackRank(u *Unit, enemyAdjacent bool) int {
 // topUnit is the unit on top of the side's stack in a hex (3.1.5): the
 // first by rank, then the largest, then the best PR; ties by id (the
 // owner's choice, 3.1.5).
-func (g *game) topUnit(id board.ID, side Side) *Unit {
-	var us []*Unit
+func (g *game) topUnit(id board.ID, side side) *unit {
+	var us []*unit
 	for _, u := range g.sideAt(id, side) {
-		if u.c.Kind != KSquadron {
+		if u.c.Kind != kSquadron {
 			us = append(us, u)
 		}
 	}
@@ -59,7 +59,7 @@ func (g *game) topUnit(id board.ID, side Side) *Unit {
 			adj = true
 		}
 	}
-	slices.SortStableFunc(us, func(a, b *Unit) int {
+	slices.SortStableFunc(us, func(a, b *unit) int {
 		ra, rb := stackRank(a, adj), stackRank(b, adj)
 		if ra != rb {
 			return ra - rb
@@ -79,14 +79,14 @@ func (g *game) topUnit(id board.ID, side Side) *Unit {
 // own units, the top unit of an enemy stack, a squadron (it never holds a
 // hex, 25.1), units revealed by the viewer's attacks this step (3.1.6),
 // and everything once the game is over.
-func (g *game) visibleTo(u *Unit, viewer Side) bool {
+func (g *game) visibleTo(u *unit, viewer side) bool {
 	if u.c.Side == viewer || g.Over {
 		return true
 	}
 	if !u.onMap() {
 		return false
 	}
-	if u.c.Kind == KSquadron {
+	if u.c.Kind == kSquadron {
 		return true
 	}
 	for _, h := range u.hexes() {
@@ -97,11 +97,11 @@ func (g *game) visibleTo(u *Unit, viewer Side) bool {
 	return slices.Contains(g.Revealed[viewer.Seat()], u.ID)
 }
 
-// Hidden lists, for a seat, the enemy units its mail must not name after
+// hidden lists, for a seat, the enemy units its mail must not name after
 // the step that left this state: units on the map or off it that are not
 // the top of their stack and were not revealed by the seat's attacks in
 // the step. The full game by mail checks every mail against it.
-func Hidden(state []byte, seat string) ([]string, error) {
+func hidden(state []byte, seat string) ([]string, error) {
 	g, err := decode(state)
 	if err != nil {
 		return nil, err
@@ -123,33 +123,17 @@ func Hidden(state []byte, seat string) ([]string, error) {
 	return out, nil
 }
 
-// Strengths lists the printed strengths of every unit of a side as
-// "AS-DS" texts, so tests can look for them.
-func Strengths(state []byte, side string) ([]string, error) {
-	g, err := decode(state)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, u := range g.Units {
-		if u.c.Side.Seat() == side && u.onMap() {
-			out = append(out, strengthText(u))
-		}
-	}
-	return out, nil
-}
-
 // FogLeaks lets the full game by mail check every report a seat gets.
 func (rules) FogLeaks(state []byte, seat, text string) ([]string, error) {
-	return FogLeaks(state, seat, text)
+	return fogLeaks(state, seat, text)
 }
 
-// FogLeaks lists what a text meant for a seat after the step that left
+// fogLeaks lists what a text meant for a seat after the step that left
 // this state shows that the seat may not see: enemy units named that are
 // hidden from it (Hidden), and enemy units' printed values ("AS-DS PRn
 // AVn") that none of the seat's own units shares.
-func FogLeaks(state []byte, seat, text string) ([]string, error) {
-	hidden, err := Hidden(state, seat)
+func fogLeaks(state []byte, seat, text string) ([]string, error) {
+	hidden, err := hidden(state, seat)
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,7 @@ func TestFogOfWar(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, seat := range []string{SeatAH, SeatSerb} {
+		for _, seat := range []string{seatAH, seatSerb} {
 			viewer := seatSide(seat)
 			sit, err := Game.(rules).Situation(after, seat)
 			if err != nil {
@@ -64,7 +64,7 @@ func TestFogOfWar(t *testing.T) {
 			for _, d := range draws {
 				text.WriteString(d.Entry.Purpose + "\n")
 			}
-			leaks, err := FogLeaks(after, seat, text.String())
+			leaks, err := fogLeaks(after, seat, text.String())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,7 +78,7 @@ func TestFogOfWar(t *testing.T) {
 			for _, u := range gm.Units {
 				all.WriteString(u.ID + " " + u.Strength + "\n")
 			}
-			if l, _ := FogLeaks(after, seat, all.String()); len(l) > 0 {
+			if l, _ := fogLeaks(after, seat, all.String()); len(l) > 0 {
 				caught++
 			}
 		}
@@ -105,7 +105,7 @@ func TestFogOfWar(t *testing.T) {
 			onMap++
 		}
 	}
-	for _, seat := range []string{adjudicator.Spectator, SeatAH, SeatSerb, ""} {
+	for _, seat := range []string{adjudicator.Spectator, seatAH, seatSerb, ""} {
 		sit, _ := Game.(rules).Situation(last, seat)
 		shown := 0
 		for _, u := range sit.Units {
@@ -158,14 +158,14 @@ func TestTopUnit(t *testing.T) {
 		} else {
 			g.place(enemy, g.parse("20.12"))
 		}
-		if got := g.topUnit(h, SB); got == nil || got.ID != tc.want {
+		if got := g.topUnit(h, sb); got == nil || got.ID != tc.want {
 			t.Errorf("%v, enemy adjacent %v: top %v, want %s", tc.units, tc.enemy, got, tc.want)
 		}
 	}
 	// a Demoralized Formation goes below the others
 	put("Lim", "Timok-I")
-	g.byID["Timok-I"].CE = StatusD1
-	if got := g.topUnit(h, SB); got.ID != "Lim" {
+	g.byID["Timok-I"].CE = statusD1
+	if got := g.topUnit(h, sb); got.ID != "Lim" {
 		t.Errorf("a D1 division over a brigade: top %s", got.ID)
 	}
 }

@@ -5,28 +5,28 @@ import (
 	"strings"
 )
 
-// ForcedMarchTable is the Forced March Results Table (7.2.3a): the amount
+// forcedMarchTable is the Forced March Results Table (7.2.3a): the amount
 // a Forced March EC failed by (rows, each the lowest margin it covers)
 // against the unit type that marched (columns). It is not in the rule
 // text; it comes from the table file.
-type ForcedMarchTable struct {
+type forcedMarchTable struct {
 	Units    []string
 	FailedBy []int
-	results  [][]MarchResult
+	results  [][]marchResult
 }
 
-// MarchResult is one Forced March Results Table cell (7.2.3a).
-type MarchResult struct {
+// marchResult is one Forced March Results Table cell (7.2.3a).
+type marchResult struct {
 	Printed       string
 	CELReductions int  // -#E: # CEL reductions (one that cannot be allocated becomes an S)
 	SRs           int  // S: one unit of the Force reduced per S
 	RemovePA      bool // ↑: remove the PA marker
 }
 
-// ParseMarchResult reads a cell: "-" (no effect) or space-separated marks
+// parseMarchResult reads a cell: "-" (no effect) or space-separated marks
 // -#E, S and ↑ (7.2.3a).
-func ParseMarchResult(cell string) (MarchResult, error) {
-	m := MarchResult{Printed: strings.TrimSpace(cell)}
+func parseMarchResult(cell string) (marchResult, error) {
+	m := marchResult{Printed: strings.TrimSpace(cell)}
 	if m.Printed == "-" || m.Printed == "" {
 		m.Printed = "-"
 		return m, nil
@@ -55,7 +55,7 @@ func ParseMarchResult(cell string) (MarchResult, error) {
 }
 
 // Lookup reads the result for a failure margin (1 or more) and a unit type.
-func (f *ForcedMarchTable) Lookup(failedBy int, unit string) (MarchResult, bool) {
+func (f *forcedMarchTable) Lookup(failedBy int, unit string) (marchResult, bool) {
 	col := -1
 	for i, u := range f.Units {
 		if strings.EqualFold(u, unit) {
@@ -63,7 +63,7 @@ func (f *ForcedMarchTable) Lookup(failedBy int, unit string) (MarchResult, bool)
 		}
 	}
 	if col < 0 || failedBy < 1 {
-		return MarchResult{}, false
+		return marchResult{}, false
 	}
 	row := 0
 	for i, v := range f.FailedBy {
@@ -74,10 +74,10 @@ func (f *ForcedMarchTable) Lookup(failedBy int, unit string) (MarchResult, bool)
 	return f.results[row][col], true
 }
 
-// ForcedMarchMax is the most Forced March MPs a unit type may gain in a
+// forcedMarchMax is the most Forced March MPs a unit type may gain in a
 // movement phase (7.2.1): 3 for infantry, 7 for cavalry (3 when moving with
 // an assigned Infantry Asset, 7.2.2a).
-func ForcedMarchMax(cavalry, withInfantryAsset bool) int {
+func forcedMarchMax(cavalry, withInfantryAsset bool) int {
 	if cavalry && !withInfantryAsset {
 		return 7
 	}

@@ -62,20 +62,20 @@ func fuzzStates(tb testing.TB) []fuzzState {
 	}
 	with := func(extra ...string) []byte { return setup(append(append([]string{}, board...), extra...)...) }
 	out := []fuzzState{
-		{"serbian turn", with("phase turn serb"), SeatSerb},
-		{"a-h turn", with("phase turn ah"), SeatAH},
-		{"a-h counter movement", with("phase counter serb"), SeatAH},
-		{"serbian counter movement", with("phase counter ah"), SeatSerb},
-		{"serbian attack", with("phase attack serb"), SeatSerb},
-		{"a-h counter attack", with("phase counterattack serb"), SeatAH},
-		{"a-h attack", with("phase attack ah"), SeatAH},
-		{"serbian counter attack", with("phase counterattack ah"), SeatSerb},
-		{"a-h answers", with("phase defend serb", "declare Serb attack 28.10 with SX+SY intense advance all"), SeatAH},
-		{"serbian answers", with("phase defend ah", "declare AH attack 27.11 with AX intense if odds>=3:1"), SeatSerb},
-		{"serbian counter answers", with("phase counterdefend serb", "declare AH attack 29.13 with AA"), SeatSerb},
-		{"inter-phase, serbs", with("phase interphase"), SeatSerb},
-		{"inter-phase, a-h", with("phase interphase"), SeatAH},
-		{"gt 32 serbian turn", with("phase turn serb", "gt 32"), SeatSerb},
+		{"serbian turn", with("phase turn serb"), seatSerb},
+		{"a-h turn", with("phase turn ah"), seatAH},
+		{"a-h counter movement", with("phase counter serb"), seatAH},
+		{"serbian counter movement", with("phase counter ah"), seatSerb},
+		{"serbian attack", with("phase attack serb"), seatSerb},
+		{"a-h counter attack", with("phase counterattack serb"), seatAH},
+		{"a-h attack", with("phase attack ah"), seatAH},
+		{"serbian counter attack", with("phase counterattack ah"), seatSerb},
+		{"a-h answers", with("phase defend serb", "declare Serb attack 28.10 with SX+SY intense advance all"), seatAH},
+		{"serbian answers", with("phase defend ah", "declare AH attack 27.11 with AX intense if odds>=3:1"), seatSerb},
+		{"serbian counter answers", with("phase counterdefend serb", "declare AH attack 29.13 with AA"), seatSerb},
+		{"inter-phase, serbs", with("phase interphase"), seatSerb},
+		{"inter-phase, a-h", with("phase interphase"), seatAH},
+		{"gt 32 serbian turn", with("phase turn serb", "gt 32"), seatSerb},
 	}
 	// and the demo's own steps, as the bots reach them
 	seen := map[string]bool{}
@@ -203,7 +203,7 @@ func fuzzDataSeeds(f *testing.F, demo []byte, more ...string) {
 func FuzzMapFile(f *testing.F) {
 	fuzzDataSeeds(f, demoMap, "[grid]\nids = \"CC.RR\"\nup = \"odd\"\nfirst = \"06.01\"\nlast = \"07.02\"\n", "[grid]\nids = \"CCRR\"\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		d := Data{MapName: "fuzz-map.toml", Map: text, CountersName: "demo-counters.toml", ScenarioName: "demo-scenario.toml", TablesName: "demo-tables.toml"}
+		d := data{MapName: "fuzz-map.toml", Map: text, CountersName: "demo-counters.toml", ScenarioName: "demo-scenario.toml", TablesName: "demo-tables.toml"}
 		fuzzData(t, d.MapName, text, func() error {
 			sc, err := d.Load()
 			if err == nil {
@@ -215,8 +215,8 @@ func FuzzMapFile(f *testing.F) {
 }
 
 // demoScenarioData is the demo's data, parsed once.
-func demoScenarioData(f *testing.F) *Scenario {
-	sc, err := Data{}.Load()
+func demoScenarioData(f *testing.F) *scenario {
+	sc, err := data{}.Load()
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func FuzzCountersFile(f *testing.F) {
 		"[[unit]]\nid = \"G\"\nside = \"Serb\"\nkind = \"garrison\"\nsize = \"III\"\nbase_ce = 9\nfull = [1, 1, 1, 0]\ngarrison = 1000000000\nhome = \"30.09\"\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		fuzzData(t, "fuzz-counters.toml", text, func() error {
-			sc := &Scenario{Map: demo.Map, byID: map[string]*Counter{}}
+			sc := &scenario{Map: demo.Map, byID: map[string]*counter{}}
 			return sc.readCounters("fuzz-counters.toml", []byte(text))
 		})
 	})
@@ -245,7 +245,7 @@ func FuzzScenarioFile(f *testing.F) {
 			if err := sc.readScenario("fuzz-scenario.toml", []byte(text)); err != nil {
 				return err
 			}
-			_, err := newState(Data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", ScenarioName: "fuzz-scenario.toml", ScenarioText: text, TablesName: "demo-tables.toml"}, &sc)
+			_, err := newState(data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", ScenarioName: "fuzz-scenario.toml", ScenarioText: text, TablesName: "demo-tables.toml"}, &sc)
 			return err
 		})
 	})

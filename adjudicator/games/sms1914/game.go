@@ -10,6 +10,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // Game is 1914 Serbien muß sterbien as a hosted game: per player turn a
@@ -33,7 +34,7 @@ func (rules) Seats(scenario string) ([]string, error) {
 	if scenario != "demo" && scenario != "" {
 		return nil, fmt.Errorf("sms1914: no scenario %q: the scenario is demo (load a Play Book scenario, the map, the counters and the tables with the options scenario, map, counters and tables)", scenario)
 	}
-	return []string{SeatSerb, SeatAH}, nil
+	return []string{seatSerb, seatAH}, nil
 }
 
 // FileOptions implements adjudicator.FileOptions: each names a file or
@@ -51,7 +52,7 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 			return nil, fmt.Errorf("sms1914: no option %q (options: map, counters, scenario, tables)", k)
 		}
 	}
-	data, err := ReadData(options["map"], options["counters"], options["scenario"], options["tables"])
+	data, err := readData(options["map"], options["counters"], options["scenario"], options["tables"])
 	if err != nil {
 		return nil, err
 	}
@@ -62,9 +63,9 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 	return newState(data, sc)
 }
 
-func newState(data Data, sc *Scenario) ([]byte, error) {
+func newState(data data, sc *scenario) ([]byte, error) {
 	su := sc.Setup
-	s := &State{Data: data, GT: su.FirstTurn, Last: su.LastTurn, Phasing: SB, Phase: PhaseTurn, Inter: su.InterPhases,
+	s := &State{Data: data, GT: su.FirstTurn, Last: su.LastTurn, Phasing: sb, Phase: phaseTurn, Inter: su.InterPhases,
 		VP: su.VP, Shells: su.Shells, REPL: map[string]int{}, KomitadjiN: su.Komitadji, PontoonN: su.Pontoons,
 		Attach: map[string]string{}}
 	s.IPRights = [2]int{su.IPRights, su.IPRights}
@@ -72,10 +73,10 @@ func newState(data Data, sc *Scenario) ([]byte, error) {
 		s.REPL[k] = v
 	}
 	for _, a := range sc.Armies {
-		if a.Side != AH {
+		if a.Side != ah {
 			continue
 		}
-		as := &ArmyState{ID: a.ID, Marker: sc.Map.Grid.Format(su.Markers[a.ID])}
+		as := &armyState{ID: a.ID, Marker: sc.Map.Grid.Format(su.Markers[a.ID])}
 		for _, p := range su.Plans {
 			if p.Army == a.ID {
 				as.Plan, as.Mandated = "active", p.Mandated
@@ -86,12 +87,12 @@ func newState(data Data, sc *Scenario) ([]byte, error) {
 	for _, b := range su.Boundaries {
 		s.Boundaries = append(s.Boundaries, b.Format(board.Dotted))
 	}
-	set := map[string]UnitSetup{}
+	set := map[string]unitSetup{}
 	for _, u := range su.Units {
 		set[u.ID] = u
 	}
 	for _, c := range sc.Counters {
-		u := &Unit{ID: c.ID, Out: true}
+		u := &unit{ID: c.ID, Out: true}
 		if st, ok := set[c.ID]; ok {
 			u.Out = false
 			u.Hex, u.Hex2, u.SR, u.CE, u.Inactive, u.Extended, u.Box, u.Off = st.Hex, st.Hex2, st.SR, st.CE, st.Inactive, st.Extended, st.Box, st.Off
@@ -102,12 +103,12 @@ func newState(data Data, sc *Scenario) ([]byte, error) {
 		if c.Formation && s.Attach[c.ID] == "" && c.Corps != "" {
 			s.Attach[c.ID] = c.Corps
 		}
-		if c.Formation && s.Attach[c.ID] == "" && c.Side == AH {
+		if c.Formation && s.Attach[c.ID] == "" && c.Side == ah {
 			s.Attach[c.ID] = "independent"
 		}
 		s.Units = append(s.Units, u)
 	}
-	g := &game{State: s, sc: sc, grid: sc.Map.Grid, byID: map[string]*Unit{}, ctl: map[board.ID]bool{}, ver: 1}
+	g := &game{State: s, sc: sc, grid: sc.Map.Grid, byID: map[string]*unit{}, ctl: map[board.ID]bool{}, ver: 1}
 	for _, u := range s.Units {
 		u.c = sc.Counter(u.ID)
 		if u.Hex != "" {
@@ -120,7 +121,7 @@ func newState(data Data, sc *Scenario) ([]byte, error) {
 	}
 	// control: each side holds its own country, then the scenario's changes (3.4)
 	for _, id := range sc.hexes {
-		g.ctl[id] = g.homeSide(id) == AH
+		g.ctl[id] = g.homeSide(id) == ah
 	}
 	for _, id := range su.ControlAH {
 		g.ctl[id] = true
@@ -139,7 +140,7 @@ func newState(data Data, sc *Scenario) ([]byte, error) {
 		return nil, fmt.Errorf("sms1914: scenario: %w", data.blame(fe))
 	}
 	g.attachArmies()
-	for _, u := range g.units(SB) {
+	for _, u := range g.units(sb) {
 		u.Army = "Serbia"
 	}
 	g.Standing = map[string][]string{}
@@ -152,19 +153,19 @@ func newState(data Data, sc *Scenario) ([]byte, error) {
 func (g *game) phaseLabel() string {
 	p, np := g.Phasing, g.Phasing.Enemy()
 	switch g.Phase {
-	case PhaseTurn:
+	case phaseTurn:
 		return fmt.Sprintf("GT %d, %s Player Turn: preliminary, attachment, supply and movement", g.GT, p)
-	case PhaseCounter:
+	case phaseCounter:
 		return fmt.Sprintf("GT %d, %s Player Turn: %s counter movement", g.GT, p, np)
-	case PhaseAttack:
+	case phaseAttack:
 		return fmt.Sprintf("GT %d, %s Player Turn: %s attack declarations", g.GT, p, p)
-	case PhaseDefend:
+	case phaseDefend:
 		return fmt.Sprintf("GT %d, %s Player Turn: %s defender's answers", g.GT, p, np)
-	case PhaseCounterAttack:
+	case phaseCounterAttack:
 		return fmt.Sprintf("GT %d, %s Player Turn: %s counter attack declarations", g.GT, p, np)
-	case PhaseCounterDefend:
+	case phaseCounterDefend:
 		return fmt.Sprintf("GT %d, %s Player Turn: %s defender's answers", g.GT, p, p)
-	case PhaseInterPhase:
+	case phaseInterPhase:
 		return fmt.Sprintf("Inter-Phase %d after GT %d", g.Inter+1, g.GT)
 	}
 	return "game over"
@@ -173,24 +174,24 @@ func (g *game) phaseLabel() string {
 // owing are the seats the step waits for.
 func (g *game) owing() []string {
 	switch g.Phase {
-	case PhaseTurn, PhaseAttack, PhaseCounterDefend:
+	case phaseTurn, phaseAttack, phaseCounterDefend:
 		return []string{g.Phasing.Seat()}
-	case PhaseCounter, PhaseCounterAttack, PhaseDefend:
+	case phaseCounter, phaseCounterAttack, phaseDefend:
 		return []string{g.Phasing.Enemy().Seat()}
-	case PhaseInterPhase:
-		return []string{SeatSerb, SeatAH}
+	case phaseInterPhase:
+		return []string{seatSerb, seatAH}
 	}
 	return nil
 }
 
 var noOrders = map[string]string{
-	PhaseTurn:          "no attachment changes, the umpire's supply choices, no movement",
-	PhaseCounter:       "no counter movement",
-	PhaseAttack:        "no attacks but those Prepared Attacks make mandatory (7.3.1)",
-	PhaseDefend:        "your standing defence orders (defend ..., withhold, ammo, shells)",
-	PhaseCounterAttack: "no counter attacks but those Prepared Attacks make mandatory",
-	PhaseCounterDefend: "your standing defence orders",
-	PhaseInterPhase:    "REPLs placed by the umpire (16.6)",
+	phaseTurn:          "no attachment changes, the umpire's supply choices, no movement",
+	phaseCounter:       "no counter movement",
+	phaseAttack:        "no attacks but those Prepared Attacks make mandatory (7.3.1)",
+	phaseDefend:        "your standing defence orders (defend ..., withhold, ammo, shells)",
+	phaseCounterAttack: "no counter attacks but those Prepared Attacks make mandatory",
+	phaseCounterDefend: "your standing defence orders",
+	phaseInterPhase:    "REPLs placed by the umpire (16.6)",
 }
 
 func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
@@ -199,7 +200,7 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 		return adjudicator.StepSpec{}, err
 	}
 	if g.Over {
-		return adjudicator.StepSpec{Over: true, Phase: PhaseOver}, nil
+		return adjudicator.StepSpec{Over: true, Phase: phaseOver}, nil
 	}
 	spec := adjudicator.StepSpec{Phase: g.phaseLabel(), Owing: g.owing(), NoOrders: map[string]string{}}
 	for _, s := range spec.Owing {
@@ -224,7 +225,7 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 	for _, s := range g.owing() {
 		var lines []string
 		for _, l := range orders[s] {
-			if l = stripComment(l); l != "" {
+			if l = kit.StripComment(l); l != "" {
 				lines = append(lines, l)
 			}
 		}
@@ -232,9 +233,9 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 	}
 	p := g.Phasing
 	switch g.Phase {
-	case PhaseTurn:
+	case phaseTurn:
 		lines := seatLines[p.Seat()]
-		if p == SB {
+		if p == sb {
 			g.frenchGuns()
 		}
 		g.attachmentPhase(p, lines)
@@ -250,35 +251,35 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 		}
 		g.supplyPhase(p, ext, noext)
 		g.movementPhase(p, false, lines)
-		g.Phase = PhaseCounter
-	case PhaseCounter:
+		g.Phase = phaseCounter
+	case phaseCounter:
 		g.movementPhase(p.Enemy(), true, seatLines[p.Enemy().Seat()])
 		g.toAttack()
-	case PhaseAttack:
+	case phaseAttack:
 		g.declare(p, seatLines[p.Seat()])
 		if len(g.Attacks) > 0 && g.asks(p.Enemy()) {
-			g.Phase = PhaseDefend
+			g.Phase = phaseDefend
 			break
 		}
 		g.combatPhase(p)
 		g.toCounterAttack()
-	case PhaseDefend:
+	case phaseDefend:
 		g.answers(seatLines[p.Enemy().Seat()])
 		g.combatPhase(p)
 		g.toCounterAttack()
-	case PhaseCounterAttack:
+	case phaseCounterAttack:
 		g.declare(p.Enemy(), seatLines[p.Enemy().Seat()])
 		if len(g.Attacks) > 0 && g.asks(p) {
-			g.Phase = PhaseCounterDefend
+			g.Phase = phaseCounterDefend
 			break
 		}
 		g.combatPhase(p.Enemy())
 		g.finishing()
-	case PhaseCounterDefend:
+	case phaseCounterDefend:
 		g.answers(seatLines[p.Seat()])
 		g.combatPhase(p.Enemy())
 		g.finishing()
-	case PhaseInterPhase:
+	case phaseInterPhase:
 		g.interPhase(seatLines)
 		g.afterInterPhase()
 	default:
@@ -290,7 +291,7 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 
 // asks reports whether the side's standing orders ask for a follow-up step
 // to answer attacks ("defend ask").
-func (g *game) asks(side Side) bool {
+func (g *game) asks(side side) bool {
 	for _, l := range g.standing(side.Seat(), "defend") {
 		if l == "ask" {
 			return true
@@ -304,7 +305,7 @@ func (g *game) asks(side Side) bool {
 func (g *game) toAttack() {
 	p := g.Phasing
 	if g.canAttack(p) {
-		g.Phase = PhaseAttack
+		g.Phase = phaseAttack
 		return
 	}
 	g.ev("9.1", "%s has no attack to make: the Attack Phase passes.", p)
@@ -318,7 +319,7 @@ func (g *game) toAttack() {
 func (g *game) toCounterAttack() {
 	np := g.Phasing.Enemy()
 	if g.canAttack(np) {
-		g.Phase = PhaseCounterAttack
+		g.Phase = phaseCounterAttack
 		return
 	}
 	g.ev("4.2.8", "%s has no counter attack to make: the Counter Attack Phase passes.", np)
@@ -329,9 +330,9 @@ func (g *game) toCounterAttack() {
 
 // canAttack reports whether the side has a unit able to attack an
 // adjacent enemy hex (9.2, 9.2.3).
-func (g *game) canAttack(side Side) bool {
+func (g *game) canAttack(side side) bool {
 	for _, u := range g.units(side) {
-		if !u.combat() && u.c.Kind != KArtillery {
+		if !u.combat() && u.c.Kind != kArtillery {
 			continue
 		}
 		for _, h := range u.hexes() {
@@ -356,10 +357,10 @@ func (g *game) keepStanding(seat string, lines []string) []string {
 	return lines
 }
 
-// MaxDefendLines is the most standing "defend intense|not" lines a seat
+// maxDefendLines is the most standing "defend intense|not" lines a seat
 // keeps; a newer line of the same scope (its at and if) replaces the older
 // one, so only lines of different scopes count toward it.
-const MaxDefendLines = 32
+const maxDefendLines = 32
 
 // standingKinds are the verbs of the standing orders.
 var standingKinds = []string{"react", "retire", "defend", "withhold", "ammo", "shells", "losses", "retreat", "repulse", "pontoon",
@@ -390,7 +391,7 @@ func standingScope(kind string, f []string) string {
 // the orders replaced, and an error for a defend line beyond
 // MaxDefendLines (nothing is stored then). Other lines are left alone.
 func storeStanding(store map[string][]string, seat, line string) ([]string, error) {
-	f := strings.Fields(stripComment(line))
+	f := strings.Fields(kit.StripComment(line))
 	if len(f) == 0 || !slices.Contains(standingKinds, f[0]) {
 		return nil, nil
 	}
@@ -442,7 +443,7 @@ func storeStanding(store map[string][]string, seat, line string) ([]string, erro
 						n++
 					}
 				}
-				if n >= MaxDefendLines {
+				if n >= maxDefendLines {
 					return nil, fmt.Errorf("%d standing defend lines kept already", n)
 				}
 			}
@@ -466,7 +467,7 @@ func storeStanding(store map[string][]string, seat, line string) ([]string, erro
 // withdrawals and substitutions, plans achieved or abandoned, activations.
 func (g *game) preliminary() {
 	p := g.Phasing
-	if p == SB {
+	if p == sb {
 		g.ev("4.1", "Game Turn %d begins.", g.GT)
 		g.gtEvents()
 	}
@@ -489,7 +490,7 @@ func (g *game) preliminary() {
 				g.Attach[u.ID] = e.Attach
 			}
 			u.Army = "Serbia"
-			if p == AH {
+			if p == ah {
 				if area, err := g.aoas(g.Boundaries, g.markers()); err == nil {
 					u.Army = area[h]
 				}
@@ -540,7 +541,7 @@ func (g *game) preliminary() {
 			g.ev("26.1", "%s's Strategic Plan was achieved: its units are no longer bound.", a.ID)
 		}
 	}
-	for _, l := range g.standing(SeatAH, "abandon") {
+	for _, l := range g.standing(seatAH, "abandon") {
 		g.abandonPlan(strings.TrimSpace(l))
 	}
 	if !g.done(fmt.Sprintf("activate %d", g.GT)) {
@@ -559,7 +560,7 @@ func (g *game) preliminary() {
 
 // unitName names a unit as the other side may see it: its id only if it
 // is the top of its stack (fog of war, 3.1.6).
-func (g *game) unitName(u *Unit, viewer Side) string {
+func (g *game) unitName(u *unit, viewer side) string {
 	if u.c.Side == viewer || g.visibleTo(u, viewer) {
 		return u.ID
 	}
@@ -575,7 +576,7 @@ func (g *game) gtEvents() {
 		g.ev("23.2.2", "Allied Assistance: 4 Shells arrive (%d).", g.Shells)
 	}
 	for _, u := range g.Units {
-		if u.c.Kind != KSquadron || u.Refit == 0 || u.Refit > g.GT || u.Gone {
+		if u.c.Kind != kSquadron || u.Refit == 0 || u.Refit > g.GT || u.Gone {
 			continue
 		}
 		u.Refit = 0
@@ -588,7 +589,7 @@ func (g *game) gtEvents() {
 				continue // 25.1.4: not Semlin once the French guns are in place
 			}
 			h := g.parse(b)
-			if !g.enemyIn(h, AH) {
+			if !g.enemyIn(h, ah) {
 				g.place(u, h)
 				break
 			}
@@ -606,8 +607,8 @@ func (g *game) gtEvents() {
 	}
 	if g.GT == 7 {
 		g.ev("25.1.3", "The Sava's water is low from GT 7 to 18: no squadron sails it between 17.08+17.09 and 29.09+30.09.")
-		for _, u := range g.units(AH) {
-			if u.c.Kind != KSquadron || g.squadronHex(u.pos) {
+		for _, u := range g.units(ah) {
+			if u.c.Kind != kSquadron || g.squadronHex(u.pos) {
 				continue
 			}
 			target := "29.09"
@@ -615,7 +616,7 @@ func (g *game) gtEvents() {
 				target = "17.08"
 			}
 			h := g.parse(target)
-			if g.enemyIn(h, AH) {
+			if g.enemyIn(h, ah) {
 				h = g.parse(u.c.Bases[0])
 			}
 			g.place(u, h)
@@ -650,7 +651,7 @@ func (g *game) abandonPlan(army string) {
 	}
 	best := 99
 	prim := g.parse(planPrimary[a.ID])
-	for _, u := range g.units(AH) {
+	for _, u := range g.units(ah) {
 		if u.Army == a.ID && u.c.InfantryType() {
 			best = min(best, g.grid.Distance(u.pos, prim))
 		}
@@ -667,20 +668,20 @@ func (g *game) abandonPlan(army string) {
 		vp = -3
 	}
 	a.Plan, a.Lifted = "abandoned", true
-	g.addVP(AH, vp, "27.1", fmt.Sprintf("%s abandons its Strategic Plan, its closest infantry %d hex%s from %s", a.ID, best, plural(best, "", "es"), planPrimary[a.ID]))
+	g.addVP(ah, vp, "27.1", fmt.Sprintf("%s abandons its Strategic Plan, its closest infantry %d hex%s from %s", a.ID, best, plural(best, "", "es"), planPrimary[a.ID]))
 	var keep []string
-	for _, l := range g.Standing[SeatAH+":abandon"] {
+	for _, l := range g.Standing[seatAH+":abandon"] {
 		if l != army {
 			keep = append(keep, l)
 		}
 	}
-	g.Standing[SeatAH+":abandon"] = keep
+	g.Standing[seatAH+":abandon"] = keep
 }
 
 // attachmentPhase: A-H boundaries and army markers, corps and Formation
 // attachments; Serbian Formations to their corps (5.1, 5.2).
-func (g *game) attachmentPhase(side Side, lines []string) {
-	if side == AH {
+func (g *game) attachmentPhase(side side, lines []string) {
+	if side == ah {
 		var bounds []string
 		newBounds := false
 		for _, l := range lines {
@@ -703,7 +704,7 @@ func (g *game) attachmentPhase(side Side, lines []string) {
 			if err == nil {
 				n := g.trainsIn(area)
 				for _, a := range g.sc.Armies {
-					if a.Side == AH && n[a.ID] > a.CorpsBoxes {
+					if a.Side == ah && n[a.ID] > a.CorpsBoxes {
 						err = fmt.Errorf("%s's area would hold %d Corps Trains but its display has %d corps boxes (5.1.3)", a.ID, n[a.ID], a.CorpsBoxes)
 						break
 					}
@@ -739,19 +740,19 @@ func (g *game) attachmentPhase(side Side, lines []string) {
 				}
 			}
 			if q > co.Limit {
-				g.evFor(side, "5.2.3", "%s is not attached to %s: the corps would hold %s division-equivalents, over its Attachment Limit of %s.", u.ID, co.ID, FormatDE(ratQ(q)), FormatDE(ratQ(co.Limit)))
+				g.evFor(side, "5.2.3", "%s is not attached to %s: the corps would hold %s division-equivalents, over its Attachment Limit of %s.", u.ID, co.ID, formatDE(ratQ(q)), formatDE(ratQ(co.Limit)))
 				continue
 			}
 		}
 		g.Attach[u.ID] = f[2]
 	}
-	if side == AH {
+	if side == ah {
 		g.attachArmies()
 		area, err := g.aoas(g.Boundaries, g.markers())
 		if err == nil {
 			n := g.trainsIn(area)
 			for _, a := range g.sc.Armies {
-				if a.Side == AH && n[a.ID] > a.CorpsBoxes {
+				if a.Side == ah && n[a.ID] > a.CorpsBoxes {
 					g.ev("5.1.3", "%s's area holds %d Corps Trains but its display has %d corps boxes: redraw the boundaries.", a.ID, n[a.ID], a.CorpsBoxes)
 				}
 			}
@@ -768,7 +769,7 @@ func (g *game) attachmentPhase(side Side, lines []string) {
 	}
 	for _, co := range g.sc.Corps {
 		if co.Side == side && load[co.ID] > co.Limit {
-			g.evFor(side, "5.2.3", "Corps %s holds %s division-equivalents, over its limit of %s.", co.ID, FormatDE(ratQ(load[co.ID])), FormatDE(ratQ(co.Limit)))
+			g.evFor(side, "5.2.3", "Corps %s holds %s division-equivalents, over its limit of %s.", co.ID, formatDE(ratQ(load[co.ID])), formatDE(ratQ(co.Limit)))
 		}
 	}
 	g.ev("4.2.2", "%s Attachment Phase.", side)
@@ -776,7 +777,7 @@ func (g *game) attachmentPhase(side Side, lines []string) {
 
 // declare records the attacks declared, adding those Prepared Attacks
 // make mandatory (7.3.1, 9.1 step 1-2).
-func (g *game) declare(side Side, lines []string) {
+func (g *game) declare(side side, lines []string) {
 	g.Attacks = nil
 	// step 1: PAs at empty hexes are removed
 	for _, u := range g.units(side) {
@@ -804,14 +805,14 @@ func (g *game) declare(side Side, lines []string) {
 		if u.PA == "" {
 			continue
 		}
-		var found *Attack
+		var found *attack
 		for _, a := range g.Attacks {
 			if a.Target == u.PA {
 				found = a
 			}
 		}
 		if found == nil {
-			found = &Attack{Seat: side.Seat(), Target: u.PA, Line: "attack " + u.PA + " (Prepared Attack)", Advance: []string{"none"}}
+			found = &attack{Seat: side.Seat(), Target: u.PA, Line: "attack " + u.PA + " (Prepared Attack)", Advance: []string{"none"}}
 			g.Attacks = append(g.Attacks, found)
 			taken[u.PA] = true
 			g.ev("7.3.1", "A Prepared Attack must be made on %s.", u.PA)
@@ -831,8 +832,8 @@ func (g *game) declare(side Side, lines []string) {
 }
 
 // parseAttack reads a canonical attack order.
-func parseAttack(side Side, f []string) *Attack {
-	a := &Attack{Seat: side.Seat(), Target: f[1], Line: strings.Join(f, " "), Advance: []string{"none"}}
+func parseAttack(side side, f []string) *attack {
+	a := &attack{Seat: side.Seat(), Target: f[1], Line: strings.Join(f, " "), Advance: []string{"none"}}
 	for i := 2; i < len(f); i++ {
 		switch f[i] {
 		case "with":
@@ -871,7 +872,7 @@ func (g *game) answers(lines []string) {
 		if f[0] != "answer" {
 			continue
 		}
-		ans := &Answer{Intense: "no"}
+		ans := &answer{Intense: "no"}
 		for i := 2; i < len(f); i++ {
 			switch f[i] {
 			case "intense":
@@ -906,7 +907,7 @@ func (g *game) answers(lines []string) {
 func (g *game) finishing() {
 	p := g.Phasing
 	g.ev("4.2.9", "%s Player Turn: Finishing Phase.", p)
-	for _, s := range []Side{p, p.Enemy()} {
+	for _, s := range []side{p, p.Enemy()} {
 		var orders []string
 		for _, l := range g.standing(s.Seat(), "retire") {
 			orders = append(orders, "retire "+l)
@@ -914,7 +915,7 @@ func (g *game) finishing() {
 		g.cavalryRetirement(s, orders)
 	}
 	g.riverStep()
-	if p == SB {
+	if p == sb {
 		g.komitadjiStep()
 	}
 	g.endOfPlayerTurnVP()
@@ -925,15 +926,15 @@ func (g *game) finishing() {
 	if g.Over {
 		return
 	}
-	if p == SB {
-		g.Phasing = AH
-		g.Phase = PhaseTurn
+	if p == sb {
+		g.Phasing = ah
+		g.Phase = phaseTurn
 		g.preliminary()
 		return
 	}
 	// the game turn ends
 	if g.GT%3 == 0 && g.GT > 0 {
-		g.Phase = PhaseInterPhase
+		g.Phase = phaseInterPhase
 		return
 	}
 	g.nextGT()
@@ -946,8 +947,8 @@ func (g *game) nextGT() {
 		return
 	}
 	g.GT++
-	g.Phasing = SB
-	g.Phase = PhaseTurn
+	g.Phasing = sb
+	g.Phase = phaseTurn
 	g.preliminary()
 }
 
@@ -955,15 +956,15 @@ func (g *game) nextGT() {
 // start of a Serbian Player Turn the Serbs ordered it, from GT 32, while
 // Beograd is not A-H held (25.1.4).
 func (g *game) frenchGuns() {
-	if g.French || g.GT < 32 || len(g.standing(SeatSerb, "french")) == 0 {
+	if g.French || g.GT < 32 || len(g.standing(seatSerb, "french")) == 0 {
 		return
 	}
 	b := g.parse("30.09")
-	if g.friendIn(b, AH) {
+	if g.friendIn(b, ah) {
 		return
 	}
 	g.French = true
-	delete(g.Standing, SeatSerb+":french")
+	delete(g.Standing, seatSerb+":french")
 	g.ev("25.1.4", "The French Naval Artillery marker is placed in Beograd (30.09): the A-H squadrons no longer use Semlin nor enter 29.09, 29.10, 30.08 or 31.09.")
 }
 
@@ -986,7 +987,7 @@ func (g *game) riverStep() {
 			g.ev("21.2.1", "The %s pontoon bridge at %s is built.", p.Side, p.Sides)
 		}
 	}
-	for _, side := range []Side{AH, SB} {
+	for _, side := range []side{ah, sb} {
 		for _, l := range g.standing(side.Seat(), "pontoon") {
 			if l == "none" {
 				continue
@@ -996,20 +997,20 @@ func (g *game) riverStep() {
 				continue
 			}
 			f := g.feature(pp.A, pp.B)
-			exists := slices.ContainsFunc(g.Pontoons, func(p Pontoon) bool { return p.Sides == l })
-			okKind := isSava(f) || f == SideDonauIsle
+			exists := slices.ContainsFunc(g.Pontoons, func(p pontoon) bool { return p.Sides == l })
+			okKind := isSava(f) || f == sideDonauIsle
 			if exists || !okKind || !g.controls(pp.A, side) || !g.controls(pp.B, side) {
 				continue
 			}
 			need := 1
-			if f == SideDonauIsle {
+			if f == sideDonauIsle {
 				need = 2 // 21.2.3
 			}
 			if g.PontoonN[side] < need {
 				continue
 			}
 			g.PontoonN[side] -= need
-			g.Pontoons = append(g.Pontoons, Pontoon{Side: side, Sides: l})
+			g.Pontoons = append(g.Pontoons, pontoon{Side: side, Sides: l})
 			g.ev("21.2.1", "%s begins a pontoon bridge at %s.", side, l)
 			delete(g.Standing, side.Seat()+":pontoon")
 		}
@@ -1030,7 +1031,7 @@ func (g *game) riverStep() {
 // order's hexes, else where they were if still allowed.
 func (g *game) komitadjiStep() {
 	want := g.Komitadji
-	if l := g.standing(SeatSerb, "komitadji"); len(l) > 0 {
+	if l := g.standing(seatSerb, "komitadji"); len(l) > 0 {
 		want = strings.Fields(l[0])
 	}
 	var placed []string
@@ -1053,11 +1054,11 @@ func (g *game) komitadjiStep() {
 
 // komitadjiOK checks a Komitadji hex (23.1).
 func (g *game) komitadjiOK(id board.ID, placed []string) bool {
-	if !g.playable(id) || !g.southOfRivers(id) || g.enemyIn(id, SB) && false {
+	if !g.playable(id) || !g.southOfRivers(id) || g.enemyIn(id, sb) && false {
 		return false
 	}
 	near := false
-	for _, u := range g.units(SB) {
+	for _, u := range g.units(sb) {
 		if u.c.Combat() && g.grid.Distance(u.pos, id) <= 3 {
 			near = true
 		}
@@ -1081,39 +1082,39 @@ func (g *game) endOfPlayerTurnVP() {
 	if g.controls(sabac, p) {
 		g.addVP(p, 1, "27.4", "it controls Sabac (21.10) at the end of its Player Turn")
 	}
-	if p == SB {
+	if p == sb {
 		fs := g.byID["FsAR.6"]
 		if fs == nil || !fs.onMap() || g.grid.Distance(fs.pos, g.parse("30.09")) != 1 {
-			g.addVP(SB, 1, "27.5", "FsAR.6 is not adjacent to Beograd at the end of the Serbian Player Turn")
+			g.addVP(sb, 1, "27.5", "FsAR.6 is not adjacent to Beograd at the end of the Serbian Player Turn")
 		}
-		if len(g.standing(SeatSerb, "sirmien")) > 0 && !g.done("27.6") {
+		if len(g.standing(seatSerb, "sirmien")) > 0 && !g.done("27.6") {
 			n := 0
 			for _, h := range []string{"23.08", "25.09", "28.09"} {
-				if g.controls(g.parse(h), SB) {
+				if g.controls(g.parse(h), sb) {
 					n++
 				}
 			}
 			g.Done = append(g.Done, "27.6")
-			delete(g.Standing, SeatSerb+":sirmien")
-			g.addVP(SB, 5*n, "27.6", fmt.Sprintf("the Serbian claim for Sirmien: %d of 23.08, 25.09, 28.09 controlled", n))
+			delete(g.Standing, seatSerb+":sirmien")
+			g.addVP(sb, 5*n, "27.6", fmt.Sprintf("the Serbian claim for Sirmien: %d of 23.08, 25.09, 28.09 controlled", n))
 			if n == 0 {
 				g.ev("27.6", "The Serbian Sirmien claim is made with no location controlled: no VPs, and it is spent.")
 			}
 		}
 	}
-	if p == AH {
+	if p == ah {
 		for _, a := range g.Armies {
 			if a.Plan != "active" {
 				continue
 			}
 			prim := g.parse(planPrimary[a.ID])
 			captured := false
-			for _, u := range g.sideAt(prim, AH) {
-				if u.c.Kind == KInfantry && (u.c.Size == "XX" || u.c.Size == "X") {
+			for _, u := range g.sideAt(prim, ah) {
+				if u.c.Kind == kInfantry && (u.c.Size == "XX" || u.c.Size == "X") {
 					captured = true
 				}
 			}
-			if captured && g.controls(prim, AH) {
+			if captured && g.controls(prim, ah) {
 				a.Plan, a.Achieved = "achieved", g.GT
 				g.ev("26.1.1", "%s captures its primary objective %s: its Strategic Plan is achieved.", a.ID, g.placeName(prim))
 			}
@@ -1137,19 +1138,19 @@ func (g *game) interPhase(seatLines map[string][]string) {
 	g.REPL["AH"] += row[0]
 	g.REPL["Serbia"] += row[1]
 	g.ev("16.6", "REPLs received: A-H %d, Serbia %d (stored: A-H %d, Serbia %d).", row[0], row[1], g.REPL["AH"], g.REPL["Serbia"])
-	for _, side := range []Side{SB, AH} {
+	for _, side := range []side{sb, ah} {
 		g.incorporate(side, "AH")
 		g.incorporate(side, "Serbia")
 	}
 	g.marschReturns()
 	// 24.1: Montenegrin REPLs from the 2nd Inter-Phase
-	if mod, n, rolled := MontenegrinREPLs(g.r, k); rolled {
+	if mod, n, rolled := montenegrinREPLs(g.r, k); rolled {
 		g.ev("24.1", "Montenegrin REPLs: modified roll %d gives %d.", mod, n)
 		g.montenegrinREPLs(n)
 	}
 	// 23.2.2: Allied Assistance when the Serbs have no Shells
 	if g.Shells == 0 && !g.Allied {
-		mod, ok := AlliedAssistance(g.r, g.AlliedNo, true)
+		mod, ok := alliedAssistance(g.r, g.AlliedNo, true)
 		if ok {
 			g.Allied = true
 			g.ev("23.2.2", "Allied Assistance: modified roll %d: the Allies send shells, 4 a GT from now on.", mod)
@@ -1169,8 +1170,8 @@ func (g *game) interPhase(seatLines map[string][]string) {
 // incorporate places a nation's REPLs (16.6.2): one a unit, on infantry
 // units with SRs, all that can be placed; the owner's repl order first,
 // then the most reduced; A-H cavalry never (8.1).
-func (g *game) incorporate(side Side, nation string) {
-	if (side == AH) != (nation == "AH") {
+func (g *game) incorporate(side side, nation string) {
+	if (side == ah) != (nation == "AH") {
 		return
 	}
 	prio := g.standing(side.Seat(), "repl")
@@ -1178,13 +1179,13 @@ func (g *game) incorporate(side Side, nation string) {
 	for _, l := range prio {
 		order = append(order, strings.Fields(l)...)
 	}
-	var cands []*Unit
+	var cands []*unit
 	for _, u := range g.units(side) {
-		if u.c.Nation == nation && u.c.InfantryType() && u.SR > 0 && u.c.Kind != KMarsch {
+		if u.c.Nation == nation && u.c.InfantryType() && u.SR > 0 && u.c.Kind != kMarsch {
 			cands = append(cands, u)
 		}
 	}
-	slices.SortStableFunc(cands, func(a, b *Unit) int {
+	slices.SortStableFunc(cands, func(a, b *unit) int {
 		ia, ib := slices.IndexFunc(order, func(s string) bool { return strings.EqualFold(s, a.ID) }), slices.IndexFunc(order, func(s string) bool { return strings.EqualFold(s, b.ID) })
 		if ia < 0 {
 			ia = 999
@@ -1220,12 +1221,12 @@ func (g *game) incorporate(side Side, nation string) {
 // side; on the depot the A-H player names, else the first.
 func (g *game) marschReturns() {
 	depotID := ""
-	if l := g.standing(SeatAH, "marsch-depot"); len(l) > 0 {
+	if l := g.standing(seatAH, "marsch-depot"); len(l) > 0 {
 		depotID = l[0]
 	}
-	var depot *Unit
-	for _, u := range g.units(AH) {
-		if u.c.Kind == KDepot && (depot == nil || strings.EqualFold(u.ID, depotID)) {
+	var depot *unit
+	for _, u := range g.units(ah) {
+		if u.c.Kind == kDepot && (depot == nil || strings.EqualFold(u.ID, depotID)) {
 			depot = u
 		}
 	}
@@ -1253,11 +1254,11 @@ func (g *game) montenegrinREPLs(n int) {
 		g.ev("24.1", "A Montenegrin REPL removes an SR from the Pljevlja unit.")
 	}
 	hexes := []string{"22.29", "16.29", "30.29"}
-	if l := g.standing(SeatSerb, "montenegro"); len(l) > 0 {
+	if l := g.standing(seatSerb, "montenegro"); len(l) > 0 {
 		hexes = append([]string{l[0]}, hexes...)
 	}
 	for n > 0 {
-		var spare *Unit
+		var spare *unit
 		for _, u := range g.Units {
 			if u.c.Nation == "Montenegro" && u.Out && !u.Gone && !u.c.Formation && u.ID != "Pljevlja" {
 				spare = u
@@ -1270,7 +1271,7 @@ func (g *game) montenegrinREPLs(n int) {
 		placed := false
 		for _, h := range hexes {
 			id := g.parse(h)
-			if !g.enemyIn(id, SB) {
+			if !g.enemyIn(id, sb) {
 				spare.Out = false
 				spare.Army = "Serbia"
 				g.place(spare, id)
@@ -1291,7 +1292,7 @@ func (g *game) montenegrinREPLs(n int) {
 // south of the Sava/Donau and north of row 23.
 func (g *game) furthestAdvance() {
 	best, where := 0, ""
-	for _, u := range g.units(AH) {
+	for _, u := range g.units(ah) {
 		if !u.c.Formation || !u.c.InfantryType() {
 			continue
 		}
@@ -1307,7 +1308,7 @@ func (g *game) furthestAdvance() {
 		g.ev("27.2", "A-H furthest advance: no A-H Infantry Formation east of column 20 in Serbia: 0 VP.")
 		return
 	}
-	g.addVP(AH, best, "27.2", fmt.Sprintf("furthest advance to %s", where))
+	g.addVP(ah, best, "27.2", fmt.Sprintf("furthest advance to %s", where))
 }
 
 // victory ends the game after the last game turn with the scenario's
@@ -1316,9 +1317,9 @@ func (g *game) victory() {
 	su := g.sc.Setup
 	switch {
 	case g.VP >= su.VictoryAH:
-		g.end(SeatAH, fmt.Sprintf("GT %d was the last; the VP marker stands at %s, A-H wins with %+d or more", g.GT, vpText(g.VP), su.VictoryAH))
+		g.end(seatAH, fmt.Sprintf("GT %d was the last; the VP marker stands at %s, A-H wins with %+d or more", g.GT, vpText(g.VP), su.VictoryAH))
 	case g.VP <= su.VictorySerb:
-		g.end(SeatSerb, fmt.Sprintf("GT %d was the last; the VP marker stands at %s, Serbia wins at %+d or less", g.GT, vpText(g.VP), su.VictorySerb))
+		g.end(seatSerb, fmt.Sprintf("GT %d was the last; the VP marker stands at %s, Serbia wins at %+d or less", g.GT, vpText(g.VP), su.VictorySerb))
 	default:
 		g.end("", fmt.Sprintf("GT %d was the last; the VP marker stands at %s: a draw (A-H needs %+d, Serbia %+d)", g.GT, vpText(g.VP), su.VictoryAH, su.VictorySerb))
 	}

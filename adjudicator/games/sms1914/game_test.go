@@ -104,7 +104,7 @@ func TestStandingTwinsDoNotGrow(t *testing.T) {
 		for i := 0; i < n; i++ {
 			lines = append(lines, adjudicator.OrderLine{Line: i + 1, Text: "defend intense at 30.09 if attacker"})
 		}
-		canon, probs := Game.ParseOrders(state, SeatSerb, lines)
+		canon, probs := Game.ParseOrders(state, seatSerb, lines)
 		if len(probs) > 0 || len(canon) != n {
 			t.Fatalf("%d lines: %d orders, problems %v", n, len(canon), probs)
 		}
@@ -112,7 +112,7 @@ func TestStandingTwinsDoNotGrow(t *testing.T) {
 			t.Errorf("the receipt does not say what the twin replaced: %q", canon[n-1])
 		}
 		h := sha256.Sum256([]byte("twins"))
-		next, _, err := Game.Adjudicate(state, map[string][]string{SeatSerb: canon}, legacy.NewStepRoller(legacy.NewLog(h, h), 1, h, h, h))
+		next, _, err := Game.Adjudicate(state, map[string][]string{seatSerb: canon}, legacy.NewStepRoller(legacy.NewLog(h, h), 1, h, h, h))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,7 +120,7 @@ func TestStandingTwinsDoNotGrow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := g.standing(SeatSerb, "defend"); len(got) != 1 {
+		if got := g.standing(seatSerb, "defend"); len(got) != 1 {
 			t.Errorf("%d lines keep %d defend orders: %v", n, len(got), got)
 		}
 		return len(next)

@@ -46,7 +46,7 @@ import (
 func TestGameCases(t *testing.T) {
 	// together the cases walk every refusal a receipt can give
 	// (refusals.case holds those no rule's own file shows), each with a hint
-	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 1, Hint: 0}}}
+	refusals := &rulestest.Refusals{Dir: "."}
 	defer func() {
 		if !t.Failed() {
 			refusals.Check(t)
@@ -90,12 +90,12 @@ func loadCaseState(path string, data []byte) ([]byte, error) {
 
 type fixtures struct{}
 
-func sideWord(s string) (Side, error) {
+func sideWord(s string) (side, error) {
 	switch strings.ToLower(s) {
 	case "ah", "a-h":
-		return AH, nil
+		return ah, nil
 	case "serb", "serbia", "sb":
-		return SB, nil
+		return sb, nil
 	}
 	return 0, fmt.Errorf("%q: want ah or serb", s)
 }
@@ -146,7 +146,7 @@ func (fixtures) Setup(state []byte, directive string, v []string) ([]byte, error
 	case "unit":
 		err = placeCaseUnit(g, v)
 	case "control":
-		var s Side
+		var s side
 		if s, err = sideWord(v[len(v)-1]); err != nil {
 			return nil, err
 		}
@@ -155,19 +155,19 @@ func (fixtures) Setup(state []byte, directive string, v []string) ([]byte, error
 			if err != nil {
 				return nil, err
 			}
-			g.ctl[id] = s == AH
+			g.ctl[id] = s == ah
 		}
 	case "ip":
-		var s Side
+		var s side
 		if s, err = sideWord(v[1]); err == nil {
-			g.IPs = append(g.IPs, IP{Hex: v[0], Side: s})
+			g.IPs = append(g.IPs, ip{Hex: v[0], Side: s})
 		}
 	case "komitadji":
 		g.Komitadji = v
 	case "pontoon":
-		var s Side
+		var s side
 		if s, err = sideWord(v[0]); err == nil {
-			g.Pontoons = append(g.Pontoons, Pontoon{Side: s, Sides: v[1], Built: len(v) > 2 && v[2] == "built"})
+			g.Pontoons = append(g.Pontoons, pontoon{Side: s, Sides: v[1], Built: len(v) > 2 && v[2] == "built"})
 		}
 	case "standing":
 		seat := v[0]
@@ -247,7 +247,7 @@ func placeCaseUnit(g *game, v []string) error {
 		case "sr":
 			u.SR = n
 		case "ce":
-			st, ok := ParseStatus(val)
+			st, ok := parseStatus(val)
 			if !ok {
 				return fmt.Errorf("ce %q", val)
 			}
@@ -293,7 +293,7 @@ func placeCaseUnit(g *game, v []string) error {
 	}
 	g.place(u, id, id2)
 	if u.Army == "" {
-		if u.c.Side == SB {
+		if u.c.Side == sb {
 			u.Army = "Serbia"
 		} else if area, err := g.aoas(g.Boundaries, g.markers()); err == nil {
 			u.Army = area[id]
@@ -407,7 +407,7 @@ func (fixtures) Check(state []byte, name, want string) error {
 	case "gt":
 		return eq("GT", g.GT, v[0])
 	case "iprights":
-		return eq("IP rights", g.IPRights[SB], v[0])
+		return eq("IP rights", g.IPRights[sb], v[0])
 	case "repl":
 		return eq(v[0]+" REPLs", g.REPL[v[0]], atoi(v[1]))
 	case "attacks":
@@ -423,9 +423,9 @@ func (fixtures) Check(state []byte, name, want string) error {
 		if err != nil {
 			return err
 		}
-		return eq(v[0]+" controlled by A-H", g.controls(g.parse(v[0]), AH), s == AH)
+		return eq(v[0]+" controlled by A-H", g.controls(g.parse(v[0]), ah), s == ah)
 	case "ip":
-		has := slices.ContainsFunc(g.IPs, func(ip IP) bool { return ip.Hex == v[0] })
+		has := slices.ContainsFunc(g.IPs, func(ip ip) bool { return ip.Hex == v[0] })
 		return eq("an IP in "+v[0], has, len(v) < 2 || v[1] != "none")
 	case "plan":
 		a := g.army(v[0])
@@ -475,5 +475,5 @@ func (fixtures) Check(state []byte, name, want string) error {
 // TestRefusalsDocumented: every refusal a player can meet is explained in
 // docs/troubleshooting.md.
 func TestRefusalsDocumented(t *testing.T) {
-	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 1, Hint: 0})
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".")
 }

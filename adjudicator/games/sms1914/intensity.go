@@ -5,24 +5,24 @@ type Battle string
 
 // The four battle intensities of the 9.8.1 matrix.
 const (
-	LowIntensity    Battle = "low"
+	lowIntensity    Battle = "low"
 	AttackerIntense Battle = "attacker"
 	DefenderIntense Battle = "defender"
-	HighIntensity   Battle = "high"
+	highIntensity   Battle = "high"
 )
 
-// Intensity combines the two declarations, the attacker's first (9.1.1f,
+// intensity combines the two declarations, the attacker's first (9.1.1f,
 // 9.8.1); if neither side declares Intense the combat is Low Intensity.
-func Intensity(attackerIntense, defenderIntense bool) Battle {
+func intensity(attackerIntense, defenderIntense bool) Battle {
 	switch {
 	case attackerIntense && defenderIntense:
-		return HighIntensity
+		return highIntensity
 	case attackerIntense:
 		return AttackerIntense
 	case defenderIntense:
 		return DefenderIntense
 	}
-	return LowIntensity
+	return lowIntensity
 }
 
 // DefenderRetreat is how many hexes the defender retreats for a CRT result
@@ -45,7 +45,7 @@ func (b Battle) DefenderRetreat(black, white int) int {
 // AttackerSR is the attacker's Intensity SR (9.8.2): in Attacker Intense
 // and High Intensity combat, one SR when the result has no black retreat.
 func (b Battle) AttackerSR(black int) int {
-	if (b == AttackerIntense || b == HighIntensity) && black == 0 {
+	if (b == AttackerIntense || b == highIntensity) && black == 0 {
 		return 1
 	}
 	return 0
@@ -55,7 +55,7 @@ func (b Battle) AttackerSR(black int) int {
 // and High Intensity combat, one SR when the result has a black or a white
 // retreat (whether or not the defender actually retreats).
 func (b Battle) DefenderSR(black, white int) int {
-	if (b == DefenderIntense || b == HighIntensity) && (black > 0 || white > 0) {
+	if (b == DefenderIntense || b == highIntensity) && (black > 0 || white > 0) {
 		return 1
 	}
 	return 0

@@ -2,18 +2,18 @@ package sms1914
 
 import "github.com/umpire-pbem/umpire/adjudicator/dice"
 
-// MontenegrinDRM is the Montenegrin REPL DRM: +1 after the 8th Inter-Phase,
+// montenegrinDRM is the Montenegrin REPL DRM: +1 after the 8th Inter-Phase,
 // that is from the 9th on (24.1).
-func MontenegrinDRM(interphase int) int {
+func montenegrinDRM(interphase int) int {
 	if interphase > 8 {
 		return 1
 	}
 	return 0
 }
 
-// MontenegrinTable is the 24.1 Montenegrin REPLs Table: 1 gives 3 REPLs, 2
+// montenegrinTable is the 24.1 Montenegrin REPLs Table: 1 gives 3 REPLs, 2
 // gives 2, 3 gives 1, and 4-7 none.
-func MontenegrinTable(modified int) int {
+func montenegrinTable(modified int) int {
 	switch {
 	case modified <= 1:
 		return 3
@@ -25,14 +25,14 @@ func MontenegrinTable(modified int) int {
 	return 0
 }
 
-// MontenegrinREPLs rolls for Montenegrin REPLs at an Inter-Phase (24.1):
+// montenegrinREPLs rolls for Montenegrin REPLs at an Inter-Phase (24.1):
 // from the second Inter-Phase on, 1d6 plus the DRM on the table; before
 // that there is no roll and no REPLs.
-func MontenegrinREPLs(r dice.Roller, interphase int) (modified, repls int, rolled bool) {
+func montenegrinREPLs(r dice.Roller, interphase int) (modified, repls int, rolled bool) {
 	if interphase < 2 {
 		return 0, 0, false
 	}
 	d := dice.Roll(r, 1, 6, "1914 SmS 24.1 Montenegrin REPLs roll")[0]
-	modified = d + MontenegrinDRM(interphase)
-	return modified, MontenegrinTable(modified), true
+	modified = d + montenegrinDRM(interphase)
+	return modified, montenegrinTable(modified), true
 }

@@ -24,22 +24,22 @@ import (
 
 // phaseMove is one movement phase being run.
 type phaseMove struct {
-	side      Side
+	side      side
 	counter   bool
 	allowance int
-	spent     map[*Unit]int
-	fm        map[*Unit]int
-	start     map[*Unit]board.ID
-	started   map[*Unit]bool // moved or acted this phase
+	spent     map[*unit]int
+	fm        map[*unit]int
+	start     map[*unit]board.ID
+	started   map[*unit]bool // moved or acted this phase
 	ferry     map[board.Pair]bool
 	pins      map[board.ID]int // Forces that may not leave a hex (7.3.3)
 	left      map[board.ID]int // Forces that left it
-	trail     map[*Unit][]board.ID
+	trail     map[*unit][]board.ID
 	pontoon   map[board.Pair]bool // pontoons whose benefit a Force used
-	noRepulse map[*Unit]bool      // a failed Repulse: no more movement (7.4.5)
+	noRepulse map[*unit]bool      // a failed Repulse: no more movement (7.4.5)
 	// lastStep is each unit's last hex entered this phase: where it came
 	// from and what that hex cost (19.1.1: into two hexes at once)
-	lastStep map[*Unit]stepRecord
+	lastStep map[*unit]stepRecord
 }
 
 type stepRecord struct {
@@ -47,10 +47,10 @@ type stepRecord struct {
 	cost int
 }
 
-func (g *game) newPhaseMove(side Side, counter bool) *phaseMove {
-	m := &phaseMove{side: side, counter: counter, allowance: 9, spent: map[*Unit]int{}, fm: map[*Unit]int{},
-		start: map[*Unit]board.ID{}, started: map[*Unit]bool{}, ferry: map[board.Pair]bool{}, pins: map[board.ID]int{},
-		left: map[board.ID]int{}, trail: map[*Unit][]board.ID{}, pontoon: map[board.Pair]bool{}, noRepulse: map[*Unit]bool{}, lastStep: map[*Unit]stepRecord{}}
+func (g *game) newPhaseMove(side side, counter bool) *phaseMove {
+	m := &phaseMove{side: side, counter: counter, allowance: 9, spent: map[*unit]int{}, fm: map[*unit]int{},
+		start: map[*unit]board.ID{}, started: map[*unit]bool{}, ferry: map[board.Pair]bool{}, pins: map[board.ID]int{},
+		left: map[board.ID]int{}, trail: map[*unit][]board.ID{}, pontoon: map[board.Pair]bool{}, noRepulse: map[*unit]bool{}, lastStep: map[*unit]stepRecord{}}
 	if counter {
 		m.allowance = 5
 	}
@@ -79,14 +79,14 @@ func (g *game) newPhaseMove(side Side, counter bool) *phaseMove {
 // fmLimit is the most Forced March MPs a Force may gain (7.2.1, 7.2.2a):
 // 3 for infantry, 7 for cavalry (3 with an assigned infantry asset); none
 // for artillery or supply units in it (7.2).
-func fmLimit(units []*Unit) int {
+func fmLimit(units []*unit) int {
 	limit := 3
 	cav := false
 	for _, u := range units {
 		switch {
-		case u.c.Kind == KArtillery, u.c.Supply(), u.c.Kind == KSquadron, u.c.Kind == KFort:
+		case u.c.Kind == kArtillery, u.c.Supply(), u.c.Kind == kSquadron, u.c.Kind == kFort:
 			return 0
-		case u.c.Kind == KCavalry:
+		case u.c.Kind == kCavalry:
 			cav = true
 		}
 	}
@@ -101,7 +101,7 @@ func fmLimit(units []*Unit) int {
 	return limit
 }
 
-// stepCost is the MP cost for units of side to move from a into b, or why
+// stepInfo is the MP cost for units of side to move from a into b, or why
 // they may not (7.1): the hex's TEC cost (a roadway's instead along one,
 // 7.1.7), the hexside's (a bridge's or ferry's instead, 7.1.5), +1 a
 // contour going up (7.1.3a), +1 for A-H into a Komitadji hex (23.1.1), and
@@ -117,7 +117,7 @@ type stepInfo struct {
 	usesFerry bool
 }
 
-func (g *game) stepCost(m *phaseMove, units []*Unit, a, b board.ID, ignoreEZOC bool) (stepInfo, error) {
+func (g *game) stepCost(m *phaseMove, units []*unit, a, b board.ID, ignoreEZOC bool) (stepInfo, error) {
 	var si stepInfo
 	side := units[0].c.Side
 	if !g.playable(b) {
@@ -145,10 +145,10 @@ func (g *game) stepCost(m *phaseMove, units []*Unit, a, b board.ID, ignoreEZOC b
 	p := board.MakePair(a, b)
 	f := g.feature(a, b)
 	switch {
-	case f == SideImpass:
+	case f == sideImpass:
 		return si, fmt.Errorf("%s/%s is an impassable mountain hexside", g.hex(a), g.hex(b))
 	case isDonau(f):
-		if side == SB {
+		if side == sb {
 			return si, fmt.Errorf("the Serbs never cross the Donau (7.1.4a)")
 		}
 		switch {
@@ -185,7 +185,7 @@ func (g *game) stepCost(m *phaseMove, units []*Unit, a, b board.ID, ignoreEZOC b
 		si.cost += tec.Hexside[f].MP
 	}
 	si.cost += g.contours(a, b)
-	if side == AH && g.komitadjiAt(b) && !g.friendIn(b, SB) {
+	if side == ah && g.komitadjiAt(b) && !g.friendIn(b, sb) {
 		si.cost++
 	}
 	if !ignoreEZOC {
@@ -206,7 +206,7 @@ func (g *game) stepCost(m *phaseMove, units []*Unit, a, b board.ID, ignoreEZOC b
 	return si, nil
 }
 
-func (g *game) formationIn(id board.ID, side Side) bool {
+func (g *game) formationIn(id board.ID, side side) bool {
 	for _, u := range g.sideAt(id, side) {
 		if u.c.Formation {
 			return true
@@ -218,13 +218,13 @@ func (g *game) formationIn(id board.ID, side Side) bool {
 // activation is one Force's actions in a movement phase: a move (with
 // alternatives), then a PA, a Repulse or a task, in order.
 type activation struct {
-	units []*Unit
+	units []*unit
 	lines []string
 }
 
 // movementPhase runs a side's Movement (counter false) or Counter Movement
 // Phase with its order lines.
-func (g *game) movementPhase(side Side, counter bool, lines []string) {
+func (g *game) movementPhase(side side, counter bool, lines []string) {
 	g.assign()
 	m := g.newPhaseMove(side, counter)
 	name := "Movement Phase"
@@ -273,8 +273,8 @@ func (g *game) movementPhase(side Side, counter bool, lines []string) {
 }
 
 // forceUnits reads "A+B+C" into units.
-func (g *game) forceUnits(spec string) []*Unit {
-	var out []*Unit
+func (g *game) forceUnits(spec string) []*unit {
+	var out []*unit
 	for _, id := range strings.Split(spec, "+") {
 		if u := g.unitByID(id); u != nil {
 			out = append(out, u)
@@ -283,7 +283,7 @@ func (g *game) forceUnits(spec string) []*Unit {
 	return out
 }
 
-func (g *game) unitByID(id string) *Unit {
+func (g *game) unitByID(id string) *unit {
 	if u := g.byID[id]; u != nil {
 		return u
 	}
@@ -337,10 +337,10 @@ func taskName(task string) string {
 // makes the Forced March EC and carries the excess.
 func (g *game) carryReactions(m *phaseMove) {
 	for _, u := range g.units(m.side) {
-		if u.React == 0 || u.c.Kind != KCavalry {
+		if u.React == 0 || u.c.Kind != kCavalry {
 			continue
 		}
-		units := []*Unit{u}
+		units := []*unit{u}
 		limit := fmLimit(units)
 		owed := u.React
 		u.React = 0
@@ -424,7 +424,7 @@ func (g *game) activate(m *phaseMove, a *activation) {
 }
 
 // canActivate says why a Force may not act ("" if it may).
-func (g *game) canActivate(m *phaseMove, units []*Unit) string {
+func (g *game) canActivate(m *phaseMove, units []*unit) string {
 	formations, assets := 0, 0
 	for _, u := range units {
 		switch {
@@ -436,7 +436,7 @@ func (g *game) canActivate(m *phaseMove, units []*Unit) string {
 			return u.ID + " is Inactive (1.1)"
 		case m.started[u] && u.Task == "":
 			return u.ID + " already acted this phase (7.1.2: one Force moves at a time, and finishes before another)"
-		case u.c.Kind == KFort && !u.Flipped:
+		case u.c.Kind == kFort && !u.Flipped:
 			return "forts never move (8.5.1)"
 		case u.Box == "" && u.pos != units[0].pos:
 			return "the units are not stacked together"
@@ -452,7 +452,7 @@ func (g *game) canActivate(m *phaseMove, units []*Unit) string {
 	}
 	if len(units) > 1 {
 		for _, u := range units {
-			if u.c.Supply() || u.c.Kind == KSquadron {
+			if u.c.Supply() || u.c.Kind == kSquadron {
 				return u.ID + " moves alone (15.6.3, 25.1)"
 			}
 		}
@@ -468,7 +468,7 @@ func (g *game) canActivate(m *phaseMove, units []*Unit) string {
 }
 
 // pinned reports whether the Force may not leave its hex (7.3.3).
-func (g *game) pinned(m *phaseMove, units []*Unit) bool {
+func (g *game) pinned(m *phaseMove, units []*unit) bool {
 	if !m.counter || m.pins[m.start[units[0]]] == 0 || units[0].pos != m.start[units[0]] {
 		return false
 	}
@@ -480,7 +480,7 @@ func (g *game) pinned(m *phaseMove, units []*Unit) bool {
 // moveForce moves a Force along a path with its alternatives ("move A+B H
 // H H else H H"); it returns the Forced March MPs used and whether the
 // Force stopped short.
-func (g *game) moveForce(m *phaseMove, units []*Unit, line string) (int, bool) {
+func (g *game) moveForce(m *phaseMove, units []*unit, line string) (int, bool) {
 	f := strings.Fields(line)
 	lead := units[0]
 	paths := [][]string{{}}
@@ -497,10 +497,10 @@ func (g *game) moveForce(m *phaseMove, units []*Unit, line string) (int, bool) {
 			paths[len(paths)-1] = append(paths[len(paths)-1], t)
 		}
 	}
-	if lead.c.Kind == KDepot {
+	if lead.c.Kind == kDepot {
 		return 0, g.moveDepot(m, lead, paths[0])
 	}
-	if lead.c.Kind == KSquadron {
+	if lead.c.Kind == kSquadron {
 		return 0, g.moveSquadron(m, lead, paths[0])
 	}
 	if g.pinned(m, units) {
@@ -613,7 +613,7 @@ func hexList2(g *game, ids []board.ID) []string {
 	return out
 }
 
-func unitIDs(us []*Unit) []string {
+func unitIDs(us []*unit) []string {
 	out := make([]string, len(us))
 	for i, u := range us {
 		out[i] = u.ID
@@ -622,15 +622,15 @@ func unitIDs(us []*Unit) []string {
 }
 
 // arrow records a move, attack or retreat for the map.
-func (g *game) arrow(from, to board.ID, kind string, side Side) {
-	g.Arrows = append(g.Arrows, Arrow{From: g.hex(from), To: g.hex(to), Kind: kind, Side: side})
+func (g *game) arrow(from, to board.ID, kind string, side side) {
+	g.Arrows = append(g.Arrows, arrow{From: g.hex(from), To: g.hex(to), Kind: kind, Side: side})
 }
 
 // riverCrossing places a River Crossing marker on the Force's largest unit
 // (7.1.4b): a division's -3 Str/-2 AV, a brigade's -2/-1 (a regiment's
 // -1/-1, docs/rulings.md).
-func (g *game) riverCrossing(units []*Unit) {
-	var big *Unit
+func (g *game) riverCrossing(units []*unit) {
+	var big *unit
 	for _, u := range units {
 		if u.c.Combat() && (big == nil || u.c.DEQuarters() > big.c.DEQuarters()) {
 			big = u
@@ -644,7 +644,7 @@ func (g *game) riverCrossing(units []*Unit) {
 }
 
 // riverCrossingPenalty is the marker's strength and AV reduction.
-func riverCrossingPenalty(u *Unit) (str, av int) {
+func riverCrossingPenalty(u *unit) (str, av int) {
 	if u.RiverX == 0 {
 		return 0, 0
 	}
@@ -659,12 +659,12 @@ func riverCrossingPenalty(u *Unit) (str, av int) {
 
 // afterStep is what a Force entering a hex sets off (6.4, 8.2, 8.5.3,
 // 8.8.1, 15.6.2, 1.1, 21.2.2, 25.4, 27.3, 27.7, 7.8.3).
-func (g *game) afterStep(m *phaseMove, movers []*Unit, from, to board.ID) {
+func (g *game) afterStep(m *phaseMove, movers []*unit, from, to board.ID) {
 	side := movers[0].c.Side
 	g.geoVP(movers, to)
 	g.pontoonsOccupied(to, side)
 	// Kalinovik threatened (25.4), before the fort check
-	if side == SB && g.grid.Distance(to, g.parse("06.25")) <= 1 {
+	if side == sb && g.grid.Distance(to, g.parse("06.25")) <= 1 {
 		g.kalinovik()
 	}
 	// enemy Inactive units activated, recovery markers removed (1.1, 7.8.3)
@@ -690,13 +690,13 @@ func (g *game) afterStep(m *phaseMove, movers []*Unit, from, to board.ID) {
 // zocEffects applies to a side's units what an EZOC does the instant it
 // is there: artillery alone is eliminated (8.8.1), a fort alone may be
 // abandoned (8.5.3), a Demoralized Formation retreats (6.4).
-func (g *game) zocEffects(side Side) {
+func (g *game) zocEffects(side side) {
 	for _, u := range g.units(side) {
 		if !u.onMap() || !g.inEZOC(u.pos, side) {
 			continue
 		}
 		switch {
-		case u.c.Kind == KArtillery && !g.combatIn(u.pos, side):
+		case u.c.Kind == kArtillery && !g.combatIn(u.pos, side):
 			g.eliminate(u, "8.8.1", "artillery in an EZOC with no friendly Combat unit")
 		case u.isFort() && !u.Checked && !g.combatIn(u.pos, side):
 			g.abandonCheck(u)
@@ -710,7 +710,7 @@ func (g *game) zocEffects(side Side) {
 // instant an EZOC reaches it with no friendly Combat unit, 1d6 above its
 // Abandonment Number abandons it: it flips to its infantry side and
 // retreats three hexes. A-H "*" forts never abandon.
-func (g *game) abandonCheck(u *Unit) {
+func (g *game) abandonCheck(u *unit) {
 	u.Checked = true
 	if u.c.Abandon < 0 {
 		g.evFor(u.c.Side, "8.5.3", "%s is in an EZOC alone, but a * fort never abandons its post.", u.ID)
@@ -723,18 +723,18 @@ func (g *game) abandonCheck(u *Unit) {
 	}
 	g.ev("8.5.3", "The fort in %s is in an EZOC alone for the first time: it rolls %d, above its Abandonment Number %d: it is abandoned, flips to its infantry side and retreats 3 hexes.", g.placeName(u.pos), d, u.c.Abandon)
 	u.Flipped = true
-	g.retreatUnits([]*Unit{u}, 3, u.pos, false, "8.5.3")
+	g.retreatUnits([]*unit{u}, 3, u.pos, false, "8.5.3")
 }
 
 // supplyUnitsInEZOC: a Corps Train in an EZOC with no friendly Combat unit
 // retreats three hexes, flipped to Extended, through no EZOC, or flies to
 // its army's depot (15.6.2a); a Depot is displaced (15.6.2b).
-func (g *game) supplyUnitsInEZOC(side Side) {
+func (g *game) supplyUnitsInEZOC(side side) {
 	for _, u := range g.units(side) {
 		if !u.c.Supply() || !g.inEZOC(u.pos, side) || g.combatIn(u.pos, side) {
 			continue
 		}
-		if u.c.Kind == KDepot {
+		if u.c.Kind == kDepot {
 			g.displaceDepot(u, "an EZOC reached it with no friendly Combat unit (15.6.2b)")
 			continue
 		}
@@ -751,7 +751,7 @@ func (g *game) supplyUnitsInEZOC(side Side) {
 			continue
 		}
 		for _, d := range g.units(side) {
-			if d.c.Kind == KDepot && (side == SB || d.Army == u.Army) {
+			if d.c.Kind == kDepot && (side == sb || d.Army == u.Army) {
 				g.place(u, d.pos)
 				u.Extended = true
 				g.evFor(side, "15.6.2a", "%s cannot retreat 3 hexes from %s: it flies to %s's depot in %s.", u.ID, g.hex(from), u.Army, d.Hex)
@@ -765,7 +765,7 @@ func (g *game) supplyUnitsInEZOC(side Side) {
 // safePath is a path of n hexes away from the enemy through no EZOC
 // (friendly units negating), nil if there is none: for Corps Train
 // retreats (15.6.2a) and Demoralized retreats (6.4).
-func (g *game) safePath(u *Unit, n int) []board.ID {
+func (g *game) safePath(u *unit, n int) []board.ID {
 	side := u.c.Side
 	var best []board.ID
 	bestScore := -1
@@ -783,10 +783,10 @@ func (g *game) safePath(u *Unit, n int) []board.ID {
 				continue
 			}
 			f := g.feature(at, x)
-			if f == SideImpass || isDonau(f) && !g.bridged(at, x) {
+			if f == sideImpass || isDonau(f) && !g.bridged(at, x) {
 				continue
 			}
-			if isDonau(f) && side == SB {
+			if isDonau(f) && side == sb {
 				continue
 			}
 			if g.inEZOC(x, side) && !g.friendIn(x, side) {
@@ -805,14 +805,14 @@ func (g *game) safePath(u *Unit, n int) []board.ID {
 // do not negate) retreats three hexes at once, through no EZOC (friendly
 // units negate), and takes an SR; surrounded, it is eliminated; an A-H
 // Formation need not go beyond 06.20 Vogosca (6.4).
-func (g *game) demoralizedRetreat(u *Unit) {
+func (g *game) demoralizedRetreat(u *unit) {
 	f := g.forceOf(u)
 	from := u.pos
-	if u.c.Side == AH && from == g.parse("06.20") {
+	if u.c.Side == ah && from == g.parse("06.20") {
 		return
 	}
 	path := g.safePath(u, 3)
-	if u.c.Side == AH {
+	if u.c.Side == ah {
 		if i := slices.Index(path, g.parse("06.20")); i >= 0 {
 			path = path[:i+1]
 		}
@@ -832,7 +832,7 @@ func (g *game) demoralizedRetreat(u *Unit) {
 	}
 	g.arrow(from, u.pos, "retreat", u.c.Side)
 	g.ev("6.4", "A Demoralized Formation in an EZOC at %s retreats to %s and takes an SR.", g.hex(from), u.Hex)
-	g.takeSR([]*Force{f}, g.lossPrefs(u.c.Side), "6.4")
+	g.takeSR([]*force{f}, g.lossPrefs(u.c.Side), "6.4")
 }
 
 // kalinovik places the A-H 3 Gb in Kalinovik the first time a Serbian
@@ -844,7 +844,7 @@ func (g *game) kalinovik() {
 	g.Done = append(g.Done, "25.4")
 	u := g.byID["3Gb"]
 	k := g.parse("06.25")
-	if u == nil || u.Gone || g.enemyIn(k, AH) {
+	if u == nil || u.Gone || g.enemyIn(k, ah) {
 		return
 	}
 	u.Out = false
@@ -853,9 +853,9 @@ func (g *game) kalinovik() {
 }
 
 // geoVP awards the one-time geographic VPs (27.3, 27.7).
-func (g *game) geoVP(movers []*Unit, to board.ID) {
+func (g *game) geoVP(movers []*unit, to board.ID) {
 	side := movers[0].c.Side
-	if side == AH {
+	if side == ah {
 		for _, o := range []struct {
 			hex  string
 			name string
@@ -863,7 +863,7 @@ func (g *game) geoVP(movers []*Unit, to board.ID) {
 		}{{"30.09", "Beograd", 10}, {"23.16", "Valjevo", 5}, {"21.27", "Nova Varos", 5}, {"34.20", "Kragujevac", 10}} {
 			if g.hex(to) == o.hex && !g.done("27.3 "+o.hex) {
 				g.Done = append(g.Done, "27.3 "+o.hex)
-				g.addVP(AH, o.vp, "27.3", fmt.Sprintf("an A-H unit enters %s (%s)", o.name, o.hex))
+				g.addVP(ah, o.vp, "27.3", fmt.Sprintf("an A-H unit enters %s (%s)", o.name, o.hex))
 			}
 		}
 		if g.hex(to) == "30.09" && g.French {
@@ -874,7 +874,7 @@ func (g *game) geoVP(movers []*Unit, to board.ID) {
 	}
 	if g.hex(to) == "16.22" && !g.done("27.7 16.22") {
 		g.Done = append(g.Done, "27.7 16.22")
-		g.addVP(SB, 5, "27.7", "a Serbian unit enters Visegrad (16.22)")
+		g.addVP(sb, 5, "27.7", "a Serbian unit enters Visegrad (16.22)")
 	}
 	for _, o := range []struct {
 		hex  string
@@ -883,17 +883,17 @@ func (g *game) geoVP(movers []*Unit, to board.ID) {
 	}{{"07.21", "Sarajevo", 15}, {"06.25", "Kalinovik", 10}} {
 		if g.grid.Distance(to, g.parse(o.hex)) == 1 && !g.done("27.7 "+o.hex) {
 			g.Done = append(g.Done, "27.7 "+o.hex)
-			g.addVP(SB, o.vp, "27.7", fmt.Sprintf("a Serbian unit moves adjacent to %s (%s)", o.name, o.hex))
+			g.addVP(sb, o.vp, "27.7", fmt.Sprintf("a Serbian unit moves adjacent to %s (%s)", o.name, o.hex))
 		}
 	}
 }
 
 // addVP moves the VP marker for a side (27).
-func (g *game) addVP(side Side, n int, rule, why string) {
+func (g *game) addVP(side side, n int, rule, why string) {
 	if n == 0 {
 		return
 	}
-	if side == AH {
+	if side == ah {
 		g.VP += n
 	} else {
 		g.VP -= n
@@ -917,9 +917,9 @@ func vpText(vp int) string {
 
 // pontoonsOccupied removes pontoons the instant an enemy unit occupies a
 // hex beside their hexside (21.2.2).
-func (g *game) pontoonsOccupied(to board.ID, mover Side) {
+func (g *game) pontoonsOccupied(to board.ID, mover side) {
 	defer func() { g.ver++ }()
-	var keep []Pontoon
+	var keep []pontoon
 	for _, p := range g.Pontoons {
 		pp, _ := g.grid.ParsePair(p.Sides)
 		if p.Side != mover && (pp.A == to || pp.B == to) {
@@ -935,18 +935,18 @@ func (g *game) pontoonsOccupied(to board.ID, mover Side) {
 // forcedMarchEC is the Forced March EC at the end of a Force's move
 // (7.2.3): +1 a Forced March MP; failure reads the Forced March Results
 // Table by the margin and the unit type (7.2.3a).
-func (g *game) forcedMarchEC(f *Force, fm int) {
+func (g *game) forcedMarchEC(f *force, fm int) {
 	lead := f.Lead()
 	if lead == nil || fm <= 0 {
 		return
 	}
-	e := RollEC(g.r, f.CEL(), fm, fmt.Sprintf("7.2.3 Forced March check of a Force in %s (+%d)", lead.Hex, fm))
+	e := rollEC(g.r, f.CEL(), fm, fmt.Sprintf("7.2.3 Forced March check of a Force in %s (+%d)", lead.Hex, fm))
 	if e.Passed {
 		g.evFor(lead.c.Side, "7.2.3", "%s's Forced March EC: %d%+d = %d against CEL %d: passed.", f, e.Dice, fm, e.Total, f.CEL())
 		return
 	}
 	kind := "infantry"
-	if lead.c.Kind == KCavalry {
+	if lead.c.Kind == kCavalry {
 		kind = "cavalry"
 	}
 	res, _ := g.sc.FMRT.Lookup(e.FailedBy, kind)
@@ -955,7 +955,7 @@ func (g *game) forcedMarchEC(f *Force, fm int) {
 		g.reduceCE(f, res.CELReductions, "7.2.3a", "a failed Forced March")
 	}
 	for i := 0; i < res.SRs; i++ {
-		g.takeSR([]*Force{f}, g.lossPrefs(lead.c.Side), "7.2.3a")
+		g.takeSR([]*force{f}, g.lossPrefs(lead.c.Side), "7.2.3a")
 	}
 	if res.RemovePA {
 		for _, u := range f.Units() {
@@ -970,7 +970,7 @@ func (g *game) forcedMarchEC(f *Force, fm int) {
 // placePA places a Prepared Attack marker (7.3): infantry-type units in
 // the Movement Phase, at the cost of entering the hex (roadways
 // disregarded), at least 4 MPs; no more MPs after it. It reports a marker placed.
-func (g *game) placePA(m *phaseMove, units []*Unit, target string) bool {
+func (g *game) placePA(m *phaseMove, units []*unit, target string) bool {
 	t, err := g.grid.Parse(target)
 	lead := units[0]
 	fail := func(format string, args ...any) {
@@ -1014,7 +1014,7 @@ func (g *game) placePA(m *phaseMove, units []*Unit, target string) bool {
 	for _, u := range units {
 		m.spent[u] = m.allowance + 100 // no more MPs this phase
 		m.fm[u] += extra
-		if u.c.Combat() || u.c.Kind == KArtillery {
+		if u.c.Combat() || u.c.Kind == kArtillery {
 			u.PA = g.hex(t)
 		}
 	}
@@ -1025,9 +1025,9 @@ func (g *game) placePA(m *phaseMove, units []*Unit, target string) bool {
 
 // paStrength is the Force's attack strength against t after terrain, with
 // Ammo (7.3.2: no PA when terrain would bring it below 1).
-func (g *game) paStrength(units []*Unit, t board.ID) *big.Rat {
+func (g *game) paStrength(units []*unit, t board.ID) *big.Rat {
 	lead := units[0]
-	f := &Force{Hex: lead.pos}
+	f := &force{Hex: lead.pos}
 	for _, u := range units {
 		if u.c.Formation {
 			f.Formation = u
@@ -1035,7 +1035,7 @@ func (g *game) paStrength(units []*Unit, t board.ID) *big.Rat {
 			f.Assets = append(f.Assets, u)
 		}
 	}
-	b := &battle{g: g, side: lead.c.Side, target: t, attackers: []*Force{f}, ammo: map[*Force]bool{f: true}}
+	b := &battle{g: g, side: lead.c.Side, target: t, attackers: []*force{f}, ammo: map[*force]bool{f: true}}
 	b.strengths()
 	return b.attack
 }
@@ -1043,14 +1043,14 @@ func (g *game) paStrength(units []*Unit, t board.ID) *big.Rat {
 // paCost is the MPs a PA from the Force's hex at t costs (7.3): entering t
 // disregarding roadways (its terrain, hexside and contours, not the EZOC
 // costs, ruling 9), at least 4.
-func (g *game) paCost(units []*Unit, t board.ID) int {
+func (g *game) paCost(units []*unit, t board.ID) int {
 	lead := units[0]
 	si, err := g.stepCost(nil, units, lead.pos, t, true)
 	cost := si.cost
 	if err != nil {
 		// the hex's cost as if it could be entered: its terrain, hexside and contours
 		cost = g.sc.TEC.EntryMP(g.terrain(t), g.GT) + g.contours(lead.pos, t)
-		if f := g.feature(lead.pos, t); f != "" && f != SideImpass {
+		if f := g.feature(lead.pos, t); f != "" && f != sideImpass {
 			cost += g.sc.TEC.Hexside[f].MP
 		}
 	}
@@ -1062,7 +1062,7 @@ func (g *game) paCost(units []*Unit, t board.ID) int {
 
 // paQuarters is the size, in quarter division-equivalents, of the side's
 // units in a hex that bear PA markers, but those of except (7.3).
-func (g *game) paQuarters(h board.ID, side Side, except []*Unit) int {
+func (g *game) paQuarters(h board.ID, side side, except []*unit) int {
 	q := 0
 	for _, u := range g.sideAt(h, side) {
 		if u.PA != "" && !slices.Contains(except, u) {
@@ -1073,12 +1073,12 @@ func (g *game) paQuarters(h board.ID, side Side, except []*Unit) int {
 }
 
 // paBar says why a Force may not place a PA ("" if it may).
-func (g *game) paBar(units []*Unit, counter bool) string {
+func (g *game) paBar(units []*unit, counter bool) string {
 	if counter {
 		return "PAs are not placed in the Counter Movement Phase (7.3)"
 	}
 	for _, u := range units {
-		if u.c.Formation && u.CE >= StatusCI {
+		if u.c.Formation && u.CE >= statusCI {
 			return u.ID + " is CI or Demoralized (6.3, 6.4, 7.3.2)"
 		}
 		if u.Hex2 != "" {
@@ -1094,7 +1094,7 @@ func (g *game) paBar(units []*Unit, counter bool) string {
 // startTask spends MPs on a task (7.5, 7.7, 14.3): CE Recovery and Marsch
 // 9 MPs, an IP 13, stationary; Forced March MPs never pay for a task;
 // unfinished, an MPs Expended marker carries it (7.8).
-func (g *game) startTask(m *phaseMove, units []*Unit, f []string) {
+func (g *game) startTask(m *phaseMove, units []*unit, f []string) {
 	u := units[0]
 	task := f[0]
 	fail := func(rule, why string) {
@@ -1149,15 +1149,15 @@ func (g *game) startTask(m *phaseMove, units []*Unit, f []string) {
 
 // recoveryBar says why a Formation may not begin CE Recovery (7.5.1,
 // 7.5.2, 25.3).
-func (g *game) recoveryBar(m *phaseMove, u *Unit) string {
-	if !u.c.Formation || u.CE == StatusNone {
+func (g *game) recoveryBar(m *phaseMove, u *unit) string {
+	if !u.c.Formation || u.CE == statusNone {
 		return "only a reduced Formation recovers CE (7.5)"
 	}
 	if m.counter && m.pins[u.pos] > 0 {
 		return "a Force pinned by an enemy PA may not recover CE (7.3.3)"
 	}
 	d := g.enemyDistance(u.pos, u.c.Side)
-	sarajevo := u.c.Side == AH && slices.Contains([]string{"06.20", "06.21", "07.21"}, u.Hex)
+	sarajevo := u.c.Side == ah && slices.Contains([]string{"06.20", "06.21", "07.21"}, u.Hex)
 	if u.CE.Demoralized() {
 		need := 5
 		if sarajevo {
@@ -1172,7 +1172,7 @@ func (g *game) recoveryBar(m *phaseMove, u *Unit) string {
 		return ""
 	}
 	need := 3
-	if u.c.Side == AH && g.GT <= 9 && g.inSerbia(u.pos) {
+	if u.c.Side == ah && g.GT <= 9 && g.inSerbia(u.pos) {
 		need++ // A-H Poor Recovery (7.5.1)
 	}
 	if d >= need {
@@ -1193,11 +1193,11 @@ func (g *game) recoveryBar(m *phaseMove, u *Unit) string {
 
 // screened: every hex between the unit and the enemy units nearest it is
 // High Mountain, impassable, or held by friendly units in IPs (7.5.1).
-func (g *game) screened(u *Unit) bool {
+func (g *game) screened(u *unit) bool {
 	side := u.c.Side
 	d := g.enemyDistance(u.pos, side)
 	for _, e := range g.units(side.Enemy()) {
-		if e.c.Kind == KSquadron || g.grid.Distance(u.pos, e.pos) != d {
+		if e.c.Kind == kSquadron || g.grid.Distance(u.pos, e.pos) != d {
 			continue
 		}
 		for _, line := range [][]board.ID{g.grid.Line(u.pos, e.pos), g.grid.LineOther(u.pos, e.pos)} {
@@ -1219,7 +1219,7 @@ func (g *game) screened(u *Unit) bool {
 }
 
 // ipBar says why a unit may not begin an IP (14.3).
-func (g *game) ipBar(u *Unit) string {
+func (g *game) ipBar(u *unit) string {
 	switch {
 	case !u.c.Formation || !u.c.InfantryType():
 		return "only an infantry Formation builds IPs (14.3)"
@@ -1241,7 +1241,7 @@ func (g *game) ipBar(u *Unit) string {
 }
 
 // finishTask completes a task (7.5, 7.7, 14.3).
-func (g *game) finishTask(m *phaseMove, u *Unit) {
+func (g *game) finishTask(m *phaseMove, u *unit) {
 	task := u.Task
 	u.Task, u.TaskMP = "", 0
 	switch task {
@@ -1253,7 +1253,7 @@ func (g *game) finishTask(m *phaseMove, u *Unit) {
 		g.evFor(u.c.Side, "7.5", "%s recovers a CE level: CE status %s.", u.ID, statusWord(u.CE))
 	case "ip":
 		g.IPRights[u.c.Side]--
-		g.IPs = append(g.IPs, IP{Hex: u.Hex, Side: u.c.Side, Built: g.phaseNo})
+		g.IPs = append(g.IPs, ip{Hex: u.Hex, Side: u.c.Side, Built: g.phaseNo})
 		g.ev("14.3", "%s builds a Level 1 IP in %s.", u.c.Side, u.Hex)
 	case "marsch":
 		ma := g.byID[u.Marsch]
@@ -1280,7 +1280,7 @@ func (g *game) endMovementPhase(m *phaseMove, lines []string) {
 	// whole Movement Phase (not a Counter Movement Phase) recovers a CE level
 	if !m.counter {
 		for _, u := range g.Units {
-			if u.Box != "" && u.Stationary && !u.Out && !u.Gone && u.c.Side == side && u.c.Formation && u.CE > StatusNone {
+			if u.Box != "" && u.Stationary && !u.Out && !u.Gone && u.c.Side == side && u.c.Formation && u.CE > statusNone {
 				u.CE--
 				g.evFor(side, "24.2.2", "%s stays in the %s box all the Movement Phase and recovers a CE level: CE status %s.", u.ID, u.Box, statusWord(u.CE))
 			}
@@ -1310,7 +1310,7 @@ func (g *game) endMovementPhase(m *phaseMove, lines []string) {
 // hex at the end of a movement phase, as the owner orders or else the
 // smallest units first; not where enemy PA markers at the hex keep the
 // owner from fixing it (3.1.1, 3.1.3).
-func (g *game) checkStacking(side Side, order []string) {
+func (g *game) checkStacking(side side, order []string) {
 	for _, id := range g.sc.hexes {
 		q := g.stackQuarters(id, side)
 		if q <= 14 {
@@ -1327,7 +1327,7 @@ func (g *game) checkStacking(side Side, order []string) {
 			continue
 		}
 		us := g.sideAt(id, side)
-		slices.SortStableFunc(us, func(a, b *Unit) int {
+		slices.SortStableFunc(us, func(a, b *unit) int {
 			ia, ib := slices.Index(order, a.ID), slices.Index(order, b.ID)
 			if ia < 0 {
 				ia = 999
@@ -1355,7 +1355,7 @@ func (g *game) checkStacking(side Side, order []string) {
 
 // removeEmptyIPs removes IPs in hexes with no friendly Combat unit (14.4).
 func (g *game) removeEmptyIPs() {
-	var keep []IP
+	var keep []ip
 	for _, ip := range g.IPs {
 		if g.combatIn(g.parse(ip.Hex), ip.Side) {
 			keep = append(keep, ip)
@@ -1367,7 +1367,7 @@ func (g *game) removeEmptyIPs() {
 }
 
 // ipAt reports a friendly IP in the hex.
-func (g *game) ipAt(id board.ID, side Side) bool {
+func (g *game) ipAt(id board.ID, side side) bool {
 	for _, ip := range g.IPs {
 		if ip.Hex == g.hex(id) && ip.Side == side {
 			return true
@@ -1379,8 +1379,8 @@ func (g *game) ipAt(id board.ID, side Side) bool {
 // roadOnly reports a step that 7.9 forbids the Force: cavalry or a Corps
 // Train entering or leaving Foothills, Low or High Mountain terrain other
 // than along a roadway. It names the mountainous hex ("" if allowed).
-func (g *game) roadOnly(units []*Unit, a, b board.ID) board.ID {
-	if !slices.ContainsFunc(units, func(u *Unit) bool { return u.c.Kind == KCavalry || u.c.Kind == KTrain }) || g.road(a, b) {
+func (g *game) roadOnly(units []*unit, a, b board.ID) board.ID {
+	if !slices.ContainsFunc(units, func(u *unit) bool { return u.c.Kind == kCavalry || u.c.Kind == kTrain }) || g.road(a, b) {
 		return board.ID{}
 	}
 	for _, h := range []board.ID{b, a} {
@@ -1397,7 +1397,7 @@ func (g *game) roadOnly(units []*Unit, a, b board.ID) board.ID {
 // unbridged Sava hexside not next to its start (7.1.4b), a Donau hexside
 // with no bridge, ferry or pontoon for A-H (7.1.4a, 7.1.5a). Nothing that
 // happens during a movement phase builds a bridge.
-func (g *game) riverClosed(side Side, start, a, b board.ID) string {
+func (g *game) riverClosed(side side, start, a, b board.ID) string {
 	f := g.feature(a, b)
 	switch {
 	case isSava(f):
@@ -1405,7 +1405,7 @@ func (g *game) riverClosed(side Side, start, a, b board.ID) string {
 			return ""
 		}
 		return "7.1.4b"
-	case isDonau(f) && side == AH:
+	case isDonau(f) && side == ah:
 		if g.bridged(a, b) || g.ferry(a, b) {
 			return ""
 		}
@@ -1446,7 +1446,7 @@ func (g *game) crossings(donau bool) []string {
 // enemy's moves may lift) and with any pontoon or ferry still free. ok is
 // false when the step cannot be priced now (an enemy-held hex a Repulse
 // is to clear).
-func (g *game) leastCost(units []*Unit, a, b board.ID) (int, bool) {
+func (g *game) leastCost(units []*unit, a, b board.ID) (int, bool) {
 	si, err := g.stepCost(nil, units, a, b, true)
 	if err != nil {
 		return 0, false
@@ -1457,12 +1457,12 @@ func (g *game) leastCost(units []*Unit, a, b board.ID) (int, bool) {
 // entries lists the hexes next to a that the Force may enter from a by
 // 7.9 and the map (not enemy-held, not impassable): what a refusal of a
 // road-only step offers instead.
-func (g *game) entries(units []*Unit, a board.ID) []string {
+func (g *game) entries(units []*unit, a board.ID) []string {
 	var out []string
 	side := units[0].c.Side
 	for _, n := range g.nbrs(a) {
 		f := g.feature(a, n)
-		if g.enemyIn(n, side) || g.terrain(n) == "impassable" || f == SideImpass || isDonau(f) && side == SB {
+		if g.enemyIn(n, side) || g.terrain(n) == "impassable" || f == sideImpass || isDonau(f) && side == sb {
 			continue
 		}
 		if g.roadOnly(units, a, n) != (board.ID{}) {

@@ -18,7 +18,7 @@ import (
 
 // reactPolicy is a cavalry unit's standing reaction order: "no" (the
 // default), "yes" (the umpire picks the hex) or a hex.
-func (g *game) reactPolicy(u *Unit) string {
+func (g *game) reactPolicy(u *unit) string {
 	pol := "no"
 	for _, l := range g.standing(u.c.Side.Seat(), "react") {
 		f := strings.Fields(l)
@@ -35,10 +35,10 @@ func (g *game) reactPolicy(u *Unit) string {
 // cavalryReaction lets enemy cavalry react to a move (8.2): Trigger 1, an
 // enemy moving next to a cavalry unit no enemy was next to; Trigger 2, an
 // enemy moving from one hex next to it to another.
-func (g *game) cavalryReaction(m *phaseMove, movers []*Unit, from, to board.ID) {
+func (g *game) cavalryReaction(m *phaseMove, movers []*unit, from, to board.ID) {
 	side := movers[0].c.Side
 	for _, cav := range g.units(side.Enemy()) {
-		if cav.c.Kind != KCavalry || cav.Inactive || cav.Hex2 != "" {
+		if cav.c.Kind != kCavalry || cav.Inactive || cav.Hex2 != "" {
 			continue
 		}
 		adjTo, adjFrom := g.grid.Adjacent(cav.pos, to), g.grid.Adjacent(cav.pos, from)
@@ -80,7 +80,7 @@ func (g *game) cavalryReaction(m *phaseMove, movers []*Unit, from, to board.ID) 
 					continue
 				}
 			}
-			if _, err := g.stepCost(nil, []*Unit{cav}, cav.pos, n, true); err != nil {
+			if _, err := g.stepCost(nil, []*unit{cav}, cav.pos, n, true); err != nil {
 				continue
 			}
 			score := g.grid.Distance(n, to)*10 - 3*countAdjEnemy(g, n, cav.c.Side)
@@ -98,7 +98,7 @@ func (g *game) cavalryReaction(m *phaseMove, movers []*Unit, from, to board.ID) 
 			g.evFor(cav.c.Side, "8.2.3", "%s cannot react: no hex it may enter.", cav.ID)
 			continue
 		}
-		si, _ := g.stepCost(nil, []*Unit{cav}, cav.pos, best, true)
+		si, _ := g.stepCost(nil, []*unit{cav}, cav.pos, best, true)
 		was := cav.pos
 		cav.React += si.cost
 		cav.PA = ""
@@ -106,11 +106,11 @@ func (g *game) cavalryReaction(m *phaseMove, movers []*Unit, from, to board.ID) 
 		g.arrow(was, best, "move", cav.c.Side)
 		g.ev("8.2", "Cavalry reacts (Trigger %d) to the move into %s: a unit leaves %s for %s.", trigger, g.hex(to), g.hex(was), g.hex(best))
 		g.evFor(cav.c.Side, "8.2.4", "%s reacts from %s to %s: its Reaction MPs Expended marker shows %d.", cav.ID, g.hex(was), g.hex(best), cav.React)
-		g.geoVP([]*Unit{cav}, best)
+		g.geoVP([]*unit{cav}, best)
 	}
 }
 
-func countAdjEnemy(g *game, id board.ID, side Side) int {
+func countAdjEnemy(g *game, id board.ID, side side) int {
 	n := 0
 	for _, x := range g.nbrs(id) {
 		if g.enemyIn(x, side) {
@@ -123,7 +123,7 @@ func countAdjEnemy(g *game, id board.ID, side Side) int {
 // cavalryRetirement is the Cavalry Retirement Step (8.3): cavalry next to
 // the enemy may retire one hex, not into an empty EZOC hex, recording its
 // MPs as for a reaction.
-func (g *game) cavalryRetirement(side Side, orders []string) {
+func (g *game) cavalryRetirement(side side, orders []string) {
 	retire := map[string]bool{}
 	all := false
 	for _, l := range orders {
@@ -137,7 +137,7 @@ func (g *game) cavalryRetirement(side Side, orders []string) {
 		}
 	}
 	for _, cav := range g.units(side) {
-		if cav.c.Kind != KCavalry || !g.adjacentEnemy(cav.pos, side) || !(all || retire[strings.ToLower(cav.ID)]) {
+		if cav.c.Kind != kCavalry || !g.adjacentEnemy(cav.pos, side) || !(all || retire[strings.ToLower(cav.ID)]) {
 			continue
 		}
 		var best board.ID
@@ -146,7 +146,7 @@ func (g *game) cavalryRetirement(side Side, orders []string) {
 			if g.enemyIn(n, side) || g.inEZOC(n, side) && !g.friendIn(n, side) {
 				continue
 			}
-			if _, err := g.stepCost(nil, []*Unit{cav}, cav.pos, n, true); err != nil {
+			if _, err := g.stepCost(nil, []*unit{cav}, cav.pos, n, true); err != nil {
 				continue
 			}
 			score := -10*countAdjEnemy(g, n, side) + g.enemyDistance(n, side)
@@ -158,7 +158,7 @@ func (g *game) cavalryRetirement(side Side, orders []string) {
 			g.evFor(side, "8.3.1", "%s cannot retire: every hex is enemy held or an empty EZOC hex.", cav.ID)
 			continue
 		}
-		si, _ := g.stepCost(nil, []*Unit{cav}, cav.pos, best, true)
+		si, _ := g.stepCost(nil, []*unit{cav}, cav.pos, best, true)
 		was := cav.pos
 		cav.React += si.cost
 		cav.PA = ""
@@ -171,7 +171,7 @@ func (g *game) cavalryRetirement(side Side, orders []string) {
 
 // repulseOrder is a Repulse during movement (7.4): "repulse FORCE HEX
 // [using A+B]": 1 MP, at most two units' strength.
-func (g *game) repulseOrder(m *phaseMove, units []*Unit, f []string) {
+func (g *game) repulseOrder(m *phaseMove, units []*unit, f []string) {
 	t, err := g.grid.Parse(f[2])
 	lead := units[0]
 	if err != nil || !g.grid.Adjacent(lead.pos, t) || !g.enemyIn(t, m.side) {
@@ -185,7 +185,7 @@ func (g *game) repulseOrder(m *phaseMove, units []*Unit, f []string) {
 		}
 	}
 	for _, u := range units {
-		if u.c.Formation && u.CE >= StatusCI {
+		if u.c.Formation && u.CE >= statusCI {
 			g.evFor(m.side, "7.4.2", "%s cannot Repulse: it is CI or Demoralized.", u.ID)
 			return
 		}
@@ -226,12 +226,12 @@ func (g *game) repulseOrder(m *phaseMove, units []*Unit, f []string) {
 // repulse resolves a Repulse by the Force's units (strength of using, at
 // most two units) against the stack in hex t (7.4.3-7.4.5). duringRetreat
 // is set for a Repulse made while retreating. It reports success.
-func (g *game) repulse(units, using []*Unit, t board.ID, duringRetreat bool) bool {
+func (g *game) repulse(units, using []*unit, t board.ID, duringRetreat bool) bool {
 	side := units[0].c.Side
 	if len(using) > 2 {
 		using = using[:2]
 	}
-	af := &Force{Hex: units[0].pos}
+	af := &force{Hex: units[0].pos}
 	for _, u := range using {
 		if u.c.Formation {
 			af.Formation = u
@@ -241,15 +241,15 @@ func (g *game) repulse(units, using []*Unit, t board.ID, duringRetreat bool) boo
 	}
 	defs := g.forcesAt(t, side.Enemy())
 	// a Repulse is not a combat of the Attack Phase: no Ammo is drawn, no strength halved (7.4.3)
-	b := &battle{g: g, side: side, target: t, attackers: []*Force{af}, defenders: defs, repulse: true, ammo: map[*Force]bool{af: true}}
+	b := &battle{g: g, side: side, target: t, attackers: []*force{af}, defenders: defs, repulse: true, ammo: map[*force]bool{af: true}}
 	for _, f := range defs {
 		b.ammo[f] = true
 	}
 	b.strengths()
 	s := g.sc.CRT.Scale
-	odds := DetermineOdds(s, b.attack, b.defense, b.shifts(), false)
-	pr := PRDRM(b.maxPR(b.attackers), b.maxPR(b.defenders))
-	out := Repulse(g.r, g.sc.CRT, odds.Column, pr)
+	odds := determineOdds(s, b.attack, b.defense, b.shifts(), false)
+	pr := prdrm(b.maxPR(b.attackers), b.maxPR(b.defenders))
+	out := repulse(g.r, g.sc.CRT, odds.Column, pr)
 	txt := fmt.Sprintf("A Repulse from %s into %s at %s", units[0].Hex, g.hex(t), s.Name(odds.Column))
 	switch {
 	case out.Rolled:
@@ -264,7 +264,7 @@ func (g *game) repulse(units, using []*Unit, t board.ID, duringRetreat bool) boo
 	g.arrow(units[0].pos, t, "attack", side)
 	if out.Success {
 		g.ev("7.4.4", "The Repulse succeeds: the stack in %s retreats 2 hexes and makes an EC at +1.", g.hex(t))
-		var all []*Unit
+		var all []*unit
 		for _, f := range defs {
 			all = append(all, f.Units()...)
 		}
@@ -273,7 +273,7 @@ func (g *game) repulse(units, using []*Unit, t board.ID, duringRetreat bool) boo
 			if f.Lead() == nil || !f.Lead().onMap() {
 				continue
 			}
-			e := RollEC(g.r, f.CEL(), 1, fmt.Sprintf("7.4.4 EC of a repulsed Force from %s", g.hex(t)))
+			e := rollEC(g.r, f.CEL(), 1, fmt.Sprintf("7.4.4 EC of a repulsed Force from %s", g.hex(t)))
 			if e.Passed {
 				g.evFor(side.Enemy(), "7.4.4", "%s passes its Repulse EC: %d+1 = %d against CEL %d.", f, e.Dice, e.Total, f.CEL())
 			} else {
@@ -284,7 +284,7 @@ func (g *game) repulse(units, using []*Unit, t board.ID, duringRetreat bool) boo
 		return true
 	}
 	f := g.forceOf(units[0])
-	e := RollEC(g.r, f.CEL(), 0, fmt.Sprintf("7.4.5 EC of a Force whose Repulse failed, at %s", units[0].Hex))
+	e := rollEC(g.r, f.CEL(), 0, fmt.Sprintf("7.4.5 EC of a Force whose Repulse failed, at %s", units[0].Hex))
 	if e.Passed {
 		g.evFor(side, "7.4.5", "The Repulse fails; %s passes its EC (%d against CEL %d).", f, e.Total, f.CEL())
 	} else {
@@ -298,8 +298,8 @@ func (g *game) repulse(units, using []*Unit, t board.ID, duringRetreat bool) boo
 }
 
 // offLinks are the off-map links a depot or squadron may use.
-func (g *game) offLinks(river bool) []OffMapLink {
-	var out []OffMapLink
+func (g *game) offLinks(river bool) []offMapLink {
+	var out []offMapLink
 	for _, l := range g.sc.offmap {
 		if l.River == river {
 			out = append(out, l)
@@ -311,7 +311,7 @@ func (g *game) offLinks(river bool) []OffMapLink {
 // moveDepot moves a Depot along friendly operational RR hexes, 1 MP a hex
 // (15.6.3), and the off-map railroad by its printed distances (15.6.3a);
 // a move ending off the map records the hexes done.
-func (g *game) moveDepot(m *phaseMove, u *Unit, path []string) bool {
+func (g *game) moveDepot(m *phaseMove, u *unit, path []string) bool {
 	op := g.operational(m.side)
 	at := u.Hex
 	progress := 0
@@ -359,7 +359,7 @@ func (g *game) moveDepot(m *phaseMove, u *Unit, path []string) bool {
 					cost, found = l.Hexes, true
 				}
 			}
-			if !found || m.side != AH {
+			if !found || m.side != ah {
 				g.evFor(m.side, "15.6.3a", "%s stops at %s: no railroad leads to %s.", u.ID, at, t)
 				return true
 			}
@@ -452,7 +452,7 @@ func (g *game) alongRiver(a, b board.ID) bool {
 // rivers, through enemy units but not ending on them, with one hazard roll
 // at the end for the Beograd hexes (25.1.2) or, from GT 19, the Russian
 // mines.
-func (g *game) moveSquadron(m *phaseMove, u *Unit, path []string) bool {
+func (g *game) moveSquadron(m *phaseMove, u *unit, path []string) bool {
 	left := m.allowance - m.spent[u]
 	hazard, mines := false, false
 	beograd := []string{"29.09", "29.10", "30.08", "30.09"}
@@ -507,7 +507,7 @@ func (g *game) moveSquadron(m *phaseMove, u *Unit, path []string) bool {
 				hazard = true
 			}
 		}
-		if g.GT >= 19 && (g.controls(b, SB) || g.oppositeBankSerb(b)) {
+		if g.GT >= 19 && (g.controls(b, sb) || g.oppositeBankSerb(b)) {
 			mines = true
 		}
 		at = b
@@ -540,7 +540,7 @@ func (g *game) moveSquadron(m *phaseMove, u *Unit, path []string) bool {
 func (g *game) oppositeBankSerb(id board.ID) bool {
 	for _, n := range g.nbrs(id) {
 		f := g.feature(id, n)
-		if (isSava(f) || isDonau(f)) && g.controls(n, SB) {
+		if (isSava(f) || isDonau(f)) && g.controls(n, sb) {
 			return true
 		}
 	}
@@ -550,7 +550,7 @@ func (g *game) oppositeBankSerb(id board.ID) bool {
 // squadronHit is the hazard roll of 25.1.2: a 6 is a hit: the squadron
 // flips and refits, back on its base three GTs later; a reduced one is
 // removed.
-func (g *game) squadronHit(u *Unit, why string) {
+func (g *game) squadronHit(u *unit, why string) {
 	d := dice.Roll(g.r, 1, 6, fmt.Sprintf("1914 SmS %s roll for a squadron at %s", why, u.Hex))[0]
 	if d != 6 {
 		g.ev("25.1.2", "A squadron at %s rolls %d for the %s hazard: no hit.", u.Hex, d, strings.TrimPrefix(why, "25.1.2 "))
@@ -572,12 +572,12 @@ func (g *game) squadronHit(u *Unit, why string) {
 // pontoonsNearSquadron removes Serbian pontoons next to a squadron (21.2.4).
 func (g *game) pontoonsNearSquadron(id board.ID) {
 	defer func() { g.ver++ }()
-	var keep []Pontoon
+	var keep []pontoon
 	for _, p := range g.Pontoons {
 		pp, _ := g.grid.ParsePair(p.Sides)
-		if p.Side == SB && (pp.A == id || pp.B == id || g.grid.Adjacent(pp.A, id) && g.grid.Adjacent(pp.B, id)) {
+		if p.Side == sb && (pp.A == id || pp.B == id || g.grid.Adjacent(pp.A, id) && g.grid.Adjacent(pp.B, id)) {
 			g.ev("21.2.4", "An A-H squadron next to the Serbian pontoon at %s removes it.", p.Sides)
-			g.PontoonN[SB]++
+			g.PontoonN[sb]++
 			continue
 		}
 		keep = append(keep, p)
@@ -588,12 +588,12 @@ func (g *game) pontoonsNearSquadron(id board.ID) {
 // montenegrinMove: exit the map at an M hex for 2 MPs into the nearest
 // box, enter from a box into one of its M hexes for the hex's cost (an
 // EZOC may be entered, an A-H hex not), or move one box (24.2).
-func (g *game) montenegrinMove(m *phaseMove, u *Unit, f []string) {
+func (g *game) montenegrinMove(m *phaseMove, u *unit, f []string) {
 	if u.c.Nation != "Montenegro" {
 		g.evFor(m.side, "24.2", "%s is not Montenegrin.", u.ID)
 		return
 	}
-	box := func(name string) *Box {
+	box := func(name string) *box {
 		for i := range g.sc.Setup.Boxes {
 			if g.sc.Setup.Boxes[i].Name == name {
 				return &g.sc.Setup.Boxes[i]
@@ -617,7 +617,7 @@ func (g *game) montenegrinMove(m *phaseMove, u *Unit, f []string) {
 	case "enter":
 		b := box(u.Box)
 		t, err := g.grid.Parse(f[2])
-		if b == nil || err != nil || !slices.Contains(b.Exits, t) || g.enemyIn(t, SB) {
+		if b == nil || err != nil || !slices.Contains(b.Exits, t) || g.enemyIn(t, sb) {
 			g.evFor(m.side, "24.4.1", "%s cannot enter at %s: it enters from its box into one of the box's M hexes not held by A-H units.", u.ID, f[2])
 			return
 		}
@@ -630,7 +630,7 @@ func (g *game) montenegrinMove(m *phaseMove, u *Unit, f []string) {
 		u.Box, u.Stationary = "", false
 		g.place(u, t)
 		g.ev("24.4.1", "A Montenegrin unit enters the map at %s.", g.hex(t))
-		g.afterStep(m, []*Unit{u}, t, t)
+		g.afterStep(m, []*unit{u}, t, t)
 	case "box":
 		b := box(u.Box)
 		if b == nil || !slices.Contains(b.Next, f[2]) || u.Moved {
@@ -644,7 +644,7 @@ func (g *game) montenegrinMove(m *phaseMove, u *Unit, f []string) {
 
 // twoHexMove: a Force extends into a second hex, consolidates into one of
 // its hexes, or wheels one half to a new hex (19.1.1, 19.1.4).
-func (g *game) twoHexMove(m *phaseMove, u *Unit, f []string) {
+func (g *game) twoHexMove(m *phaseMove, u *unit, f []string) {
 	if len(f) < 3 {
 		return
 	}
@@ -654,11 +654,11 @@ func (g *game) twoHexMove(m *phaseMove, u *Unit, f []string) {
 		fail("bad hex")
 		return
 	}
-	if u.c.Kind == KArtillery || !u.c.Combat() {
+	if u.c.Kind == kArtillery || !u.c.Combat() {
 		fail("only combat units enter Two-Hex status; artillery never (19.1.1)")
 		return
 	}
-	left := m.allowance + fmLimit([]*Unit{u}) - m.fm[u] - m.spent[u]
+	left := m.allowance + fmLimit([]*unit{u}) - m.fm[u] - m.spent[u]
 	switch f[0] {
 	case "twohex":
 		if u.Hex2 != "" || !g.grid.Adjacent(u.pos, t) {
@@ -671,12 +671,12 @@ func (g *game) twoHexMove(m *phaseMove, u *Unit, f []string) {
 				return
 			}
 		}
-		si, err := g.stepCost(m, []*Unit{u}, u.pos, t, false)
+		si, err := g.stepCost(m, []*unit{u}, u.pos, t, false)
 		cost := si.cost
 		// 19.1.1: a Force that has just entered its hex from one next to t
 		// went into the two hexes at once: it pays the higher cost only
 		if ls, ok := m.lastStep[u]; ok && err == nil && g.grid.Adjacent(ls.from, t) {
-			if s2, err2 := g.stepCost(m, []*Unit{u}, ls.from, t, false); err2 == nil {
+			if s2, err2 := g.stepCost(m, []*unit{u}, ls.from, t, false); err2 == nil {
 				cost = max(s2.cost-ls.cost, 0)
 			}
 		}
@@ -687,7 +687,7 @@ func (g *game) twoHexMove(m *phaseMove, u *Unit, f []string) {
 		m.spent[u] += cost
 		g.place(u, u.pos, t)
 		g.ev("19.1.1", "A Force in %s extends into %s: Two-Hex status.", u.Hex, u.Hex2)
-		g.afterStep(m, []*Unit{u}, u.pos, t)
+		g.afterStep(m, []*unit{u}, u.pos, t)
 	case "consolidate":
 		if u.Hex2 == "" || !u.in(t) {
 			fail("a Two-Hex unit consolidates into one of its hexes")
@@ -713,7 +713,7 @@ func (g *game) twoHexMove(m *phaseMove, u *Unit, f []string) {
 			fail("a wheel pivots around the other hex into a hex next to both")
 			return
 		}
-		si, err := g.stepCost(m, []*Unit{u}, from, t, false)
+		si, err := g.stepCost(m, []*unit{u}, from, t, false)
 		if err != nil || si.cost > left {
 			fail(fmt.Sprintf("it cannot enter %s", g.hex(t)))
 			return
@@ -721,7 +721,7 @@ func (g *game) twoHexMove(m *phaseMove, u *Unit, f []string) {
 		m.spent[u] += si.cost
 		g.place(u, keep, t)
 		g.ev("19.1.4", "A Two-Hex Force wheels from %s to %s.", g.hex(from), g.hex(t))
-		g.afterStep(m, []*Unit{u}, from, t)
+		g.afterStep(m, []*unit{u}, from, t)
 	}
 }
 
@@ -737,8 +737,8 @@ var planPrimary = map[string]string{"FIFTH": "23.16", "SIXTH": "19.28"}
 
 // planBound reports an infantry Formation bound by its army's Strategic
 // Plan (26.2): not CI or Demoralized.
-func (g *game) planBound(u *Unit) *ArmyState {
-	if u.c.Side != AH || !u.c.Formation || !u.c.InfantryType() || u.CE >= StatusCI {
+func (g *game) planBound(u *unit) *armyState {
+	if u.c.Side != ah || !u.c.Formation || !u.c.InfantryType() || u.CE >= statusCI {
 		return nil
 	}
 	a := g.army(u.Army)
@@ -763,7 +763,7 @@ func (g *game) closer(army string, from, to board.ID) bool {
 // planCheck notes a bound Formation that moved and did not end closer to
 // an objective (26.2.1): orders are refused at receipt for this, so it
 // happens only when a move was stopped short.
-func (g *game) planCheck(m *phaseMove, units []*Unit, from board.ID) {
+func (g *game) planCheck(m *phaseMove, units []*unit, from board.ID) {
 	for _, u := range units {
 		a := g.planBound(u)
 		if a == nil || !u.onMap() || u.pos == from {
@@ -779,8 +779,8 @@ func (g *game) planCheck(m *phaseMove, units []*Unit, from board.ID) {
 // movement phase when its units are stacked or adjacent (then in Two-Hex
 // status): the new unit keeps their SRs and takes the average CE status
 // of the departing Formations, rounded down.
-func (g *game) combine(side Side, into string) {
-	var cb *Combo
+func (g *game) combine(side side, into string) {
+	var cb *combo
 	for i := range g.sc.Setup.Combos {
 		if strings.EqualFold(g.sc.Setup.Combos[i].Into, into) {
 			cb = &g.sc.Setup.Combos[i]
@@ -789,7 +789,7 @@ func (g *game) combine(side Side, into string) {
 	if cb == nil {
 		return
 	}
-	var from []*Unit
+	var from []*unit
 	for _, id := range cb.From {
 		u := g.byID[id]
 		if u == nil || !u.onMap() || u.c.Side != side {
@@ -830,7 +830,7 @@ func (g *game) combine(side Side, into string) {
 	n.Out, n.Gone = false, false
 	n.SR = min(sr, n.c.MaxSR())
 	if forms > 0 {
-		n.CE = Status(ce / forms)
+		n.CE = status(ce / forms)
 	}
 	if n.c.Corps != "" {
 		attach = n.c.Corps
@@ -846,8 +846,8 @@ func (g *game) combine(side Side, into string) {
 // reverseCombo splits a 16.4 Formation at the start of a friendly
 // movement phase: its units each take its CE status; its SRs go to the
 // first as far as it can take them, then the next.
-func (g *game) reverseCombo(side Side, into string) {
-	var cb *Combo
+func (g *game) reverseCombo(side side, into string) {
+	var cb *combo
 	for i := range g.sc.Setup.Combos {
 		if strings.EqualFold(g.sc.Setup.Combos[i].Into, into) && g.sc.Setup.Combos[i].Reverse {
 			cb = &g.sc.Setup.Combos[i]
@@ -885,7 +885,7 @@ func (g *game) reverseCombo(side Side, into string) {
 // integrate brings a detachment back into its parent when they are
 // stacked at the end of a friendly movement phase (21.1): the parent loses
 // the SR marker the detachment stood for and takes the detachment's SRs.
-func (g *game) integrate(side Side, id string) {
+func (g *game) integrate(side side, id string) {
 	d := g.unitByID(id)
 	if d == nil || !d.onMap() || d.c.Side != side {
 		return
@@ -903,7 +903,7 @@ func (g *game) integrate(side Side, id string) {
 }
 
 // lossPrefs is the side's standing SR order (9.10.2 within a tier).
-func (g *game) lossPrefs(side Side) []string {
+func (g *game) lossPrefs(side side) []string {
 	var out []string
 	for _, l := range g.standing(side.Seat(), "losses") {
 		out = append(out, strings.Fields(l)...)

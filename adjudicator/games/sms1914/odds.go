@@ -16,27 +16,27 @@ var (
 	upperColumns = []string{"1:1", "3:2", "2:1", "3:1", "4:1", "6:1", "8:1"}
 )
 
-// Scale is the odds scale of 9.6: the CRT's printed columns, extended
+// scale is the odds scale of 9.6: the CRT's printed columns, extended
 // below 1:4 by 1:5, 1:6 ... (one column per shift) and above 8:1 by 10:1,
 // 12:1 ... (two odds per shift), 9.6.2. A Position is a place on it: 0 is
 // 1:4, Columns()-1 is 8:1, negative positions are below the table and
 // larger ones above it.
-type Scale struct {
+type scale struct {
 	names  []string
 	values []*big.Rat
 }
 
-// Position is a place on the odds Scale.
-type Position int
+// position is a place on the odds Scale.
+type position int
 
-// NewScale builds the scale from the CRT's column names, lowest first. They
+// newScale builds the scale from the CRT's column names, lowest first. They
 // must start at 1:4, end with 1:1, 3:2, 2:1, 3:1, 4:1, 6:1, 8:1, and any
 // columns between 1:4 and 1:1 must rise strictly (9.6, 9.9).
-func NewScale(columns []string) (*Scale, error) {
+func newScale(columns []string) (*scale, error) {
 	if len(columns) < 1+len(upperColumns) {
 		return nil, fmt.Errorf("has %d columns; want 1:4, any columns between 1:4 and 1:1, then %s", len(columns), strings.Join(upperColumns, ", "))
 	}
-	s := &Scale{}
+	s := &scale{}
 	for i, name := range columns {
 		v, err := parseRatio(name)
 		if err != nil {
@@ -72,17 +72,17 @@ func parseRatio(name string) (*big.Rat, error) {
 }
 
 // Columns is the number of printed CRT columns.
-func (s *Scale) Columns() int { return len(s.names) }
+func (s *scale) Columns() int { return len(s.names) }
 
 // Top is the position of the highest printed column, 8:1.
-func (s *Scale) Top() Position { return Position(len(s.names) - 1) }
+func (s *scale) Top() position { return position(len(s.names) - 1) }
 
 // OneToOne is the position of the 1:1 column.
-func (s *Scale) OneToOne() Position { return Position(len(s.names) - len(upperColumns)) }
+func (s *scale) OneToOne() position { return position(len(s.names) - len(upperColumns)) }
 
 // Name names a position: a printed column, 1:5, 1:6 ... below the table,
 // 10:1, 12:1 ... above it (9.6.2).
-func (s *Scale) Name(p Position) string {
+func (s *scale) Name(p position) string {
 	switch {
 	case p < 0:
 		return fmt.Sprintf("1:%d", 4-int(p))
@@ -93,7 +93,7 @@ func (s *Scale) Name(p Position) string {
 }
 
 // Value is a position's odds as a number.
-func (s *Scale) Value(p Position) *big.Rat {
+func (s *scale) Value(p position) *big.Rat {
 	switch {
 	case p < 0:
 		return big.NewRat(1, int64(4-int(p)))
@@ -105,15 +105,15 @@ func (s *Scale) Value(p Position) *big.Rat {
 
 // Clamp is the printed column a position is resolved on: odds beyond the
 // table use its lowest or highest column (9.9, 9.6.2).
-func (s *Scale) Clamp(p Position) Position {
+func (s *scale) Clamp(p position) position {
 	return min(max(p, 0), s.Top())
 }
 
 // Find returns the position of a column name, on the table or beyond it.
-func (s *Scale) Find(name string) (Position, bool) {
+func (s *scale) Find(name string) (position, bool) {
 	for i, n := range s.names {
 		if n == name {
-			return Position(i), true
+			return position(i), true
 		}
 	}
 	v, err := parseRatio(name)
@@ -130,7 +130,7 @@ func (s *Scale) Find(name string) (Position, bool) {
 // that of the two ratios as numbers (14:8 = 1.75 is the midpoint of 3:2 and
 // 2:1, so 2:1). With inverse set, ratios below 1:1 are measured the other
 // way up: the midpoint of 1:2 and 1:1 is then 1:1.5 (2:3) rather than 0.75.
-func (s *Scale) Round(ratio *big.Rat, inverse bool) Position {
+func (s *scale) Round(ratio *big.Rat, inverse bool) position {
 	lo, hi := s.bracket(ratio)
 	if lo == hi {
 		return lo
@@ -156,14 +156,14 @@ func (s *Scale) Round(ratio *big.Rat, inverse bool) Position {
 
 // bracket finds the positions just at or below and just above a ratio (the
 // same position twice when the ratio is exactly on one).
-func (s *Scale) bracket(r *big.Rat) (Position, Position) {
+func (s *scale) bracket(r *big.Rat) (position, position) {
 	top := s.Value(s.Top())
 	if r.Cmp(top) >= 0 {
 		// 8:1 and beyond: 8, 10, 12 ...
 		over := new(big.Rat).Sub(r, top)
 		over.Quo(over, big.NewRat(2, 1))
 		k := floor(over)
-		lo := s.Top() + Position(k)
+		lo := s.Top() + position(k)
 		if s.Value(lo).Cmp(r) == 0 {
 			return lo, lo
 		}
@@ -172,7 +172,7 @@ func (s *Scale) bracket(r *big.Rat) (Position, Position) {
 	if r.Cmp(s.Value(0)) < 0 {
 		// below 1:4: 1:n with n = floor(1/r) at or above r
 		n := floor(new(big.Rat).Inv(r))
-		hi := Position(4 - n)
+		hi := position(4 - n)
 		if s.Value(hi).Cmp(r) == 0 {
 			return hi, hi
 		}
@@ -193,38 +193,38 @@ func floor(r *big.Rat) int64 {
 	return q.Int64()
 }
 
-// River is the river situation of an attack for the 9.6.1 shifts.
-type River string
+// river is the river situation of an attack for the 9.6.1 shifts.
+type river string
 
 // The rivers of 9.6.1.
 const (
 	// NoRiver: no attacker crosses a Major River or Sava hexside or attacks
 	// from a Bottomland with River hex (or only some do, for the Major River
 	// shift).
-	NoRiver River = "none"
+	noRiver river = "none"
 	// MajorRiver: ALL attackers attack across a Major River, Sava Island or
 	// Sava River-bend hexside or from a Bottomland with River hex: 1 left.
-	MajorRiver River = "major"
+	majorRiver river = "major"
 	// SavaAll: ALL attackers attack across the Sava River: 2 left.
-	SavaAll River = "sava_all"
+	savaAll river = "sava_all"
 	// SavaSome: some, not all, attackers attack across the Sava: the minimum
 	// of 1 left.
-	SavaSome River = "sava_some"
+	savaSome river = "sava_some"
 )
 
-// Shifts are the 9.6.1 odds column shifts of one combat.
-type Shifts struct {
+// shifts are the 9.6.1 odds column shifts of one combat.
+type shifts struct {
 	Prepared    bool  // every attacking Combat unit has a PA at the hex: 1 right (7.3, 9.6.1)
 	Flanked     bool  // the defender is Flanked: 2 right (9.5.2)
 	IP          int   // Level 1 IP in the defender's hex: 1 left each (14.1); only level 1 exists
-	River       River // 9.6.1 river shifts
+	River       river // 9.6.1 river shifts
 	UpElevation bool  // defender higher than every attacker: 1 left (3.6, 9.6.1)
 	Other       int   // any other net shifts, + to the right
 }
 
 // Net is the net number of column shifts, + to the right (in the
 // attacker's favour): each leftward shift offsets one rightward one (9.6.2).
-func (sh Shifts) Net() int {
+func (sh shifts) Net() int {
 	n := sh.Other
 	if sh.Prepared {
 		n++
@@ -234,9 +234,9 @@ func (sh Shifts) Net() int {
 	}
 	n -= sh.IP
 	switch sh.River {
-	case MajorRiver, SavaSome:
+	case majorRiver, savaSome:
 		n--
-	case SavaAll:
+	case savaAll:
 		n -= 2
 	}
 	if sh.UpElevation {
@@ -245,22 +245,22 @@ func (sh Shifts) Net() int {
 	return n
 }
 
-// Odds is the outcome of odds determination (9.1.1e, 9.6).
-type Odds struct {
-	Initial Position // the ratio rounded at the midpoint
-	Final   Position // after the net shifts, on the extended scale
-	Column  Position // the printed column used (Final clamped, 9.9)
+// odds is the outcome of odds determination (9.1.1e, 9.6).
+type odds struct {
+	Initial position // the ratio rounded at the midpoint
+	Final   position // after the net shifts, on the extended scale
+	Column  position // the printed column used (Final clamped, 9.9)
 	Net     int      // the net shifts applied
 }
 
-// DetermineOdds rounds attack:defense to the initial odds and applies the
+// determineOdds rounds attack:defense to the initial odds and applies the
 // net shifts along the extended scale (9.6, 9.6.2): beyond 8:1 each shift
 // moves two odds (10:1, 12:1 ...), below 1:4 one column (1:5, 1:6 ...);
 // the CRT column is then the final odds clamped to the table (9.9).
-func DetermineOdds(s *Scale, attack, defense *big.Rat, sh Shifts, inverse bool) Odds {
+func determineOdds(s *scale, attack, defense *big.Rat, sh shifts, inverse bool) odds {
 	ratio := new(big.Rat).Quo(attack, defense)
-	o := Odds{Initial: s.Round(ratio, inverse), Net: sh.Net()}
-	o.Final = o.Initial + Position(o.Net)
+	o := odds{Initial: s.Round(ratio, inverse), Net: sh.Net()}
+	o.Final = o.Initial + position(o.Net)
 	o.Column = s.Clamp(o.Final)
 	return o
 }
@@ -268,7 +268,7 @@ func DetermineOdds(s *Scale, attack, defense *big.Rat, sh Shifts, inverse bool) 
 // UsesLowColumns reports whether the columns between 1:4 and 1:1 (which
 // come from the table file) decided anything: the ratio or the final odds
 // lie strictly between 1:4 and 1:1, or the shifts crossed that range.
-func (s *Scale) UsesLowColumns(attack, defense *big.Rat, o Odds) bool {
+func (s *scale) UsesLowColumns(attack, defense *big.Rat, o odds) bool {
 	if s.OneToOne() == 1 {
 		return false
 	}

@@ -14,46 +14,31 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
-
-// stripComment removes a "# ..." comment (a canonical order's forecast).
-func stripComment(line string) string {
-	if i := strings.Index(line, "#"); i >= 0 {
-		line = line[:i]
-	}
-	return strings.TrimSpace(line)
-}
-
-type orderError struct{ text, hint string }
-
-func (e *orderError) Error() string { return e.text }
-
-func bad(hint, format string, args ...any) error {
-	return &orderError{text: fmt.Sprintf(format, args...), hint: hint}
-}
 
 // the orders each step takes, besides the standing orders.
 var stepHints = map[string]string{
-	PhaseTurn:          "attach UNIT CORPS, boundary HEX/HEX..., army ARMY HEX, extend UNIT, move FORCE HEX..., pa FORCE HEX, repulse FORCE HEX, recover UNIT, ip UNIT, marsch UNIT with MARSCH, twohex UNIT HEX, combine UNIT, integrate DET, pass",
-	PhaseCounter:       "move FORCE HEX..., repulse FORCE HEX, recover UNIT, ip UNIT, marsch UNIT with MARSCH, twohex UNIT HEX, pass (no PAs in the Counter Movement Phase, 7.3)",
-	PhaseAttack:        "attack HEX with UNIT+UNIT... [intense [if odds>=3:1]] [mandated] [advance all|none|UNIT+UNIT] [noammo] [noshells] [twohex], pass",
-	PhaseCounterAttack: "attack HEX with UNIT+UNIT... [intense [if odds>=3:1]] [advance all|none|UNIT+UNIT] [noammo] [noshells], pass",
-	PhaseDefend:        "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no], pass",
-	PhaseCounterDefend: "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no], pass",
-	PhaseInterPhase:    "repl UNIT..., marsch-depot DEPOT, montenegro HEX, pass",
+	phaseTurn:          "attach UNIT CORPS, boundary HEX/HEX..., army ARMY HEX, extend UNIT, move FORCE HEX..., pa FORCE HEX, repulse FORCE HEX, recover UNIT, ip UNIT, marsch UNIT with MARSCH, twohex UNIT HEX, combine UNIT, integrate DET, pass",
+	phaseCounter:       "move FORCE HEX..., repulse FORCE HEX, recover UNIT, ip UNIT, marsch UNIT with MARSCH, twohex UNIT HEX, pass (no PAs in the Counter Movement Phase, 7.3)",
+	phaseAttack:        "attack HEX with UNIT+UNIT... [intense [if odds>=3:1]] [mandated] [advance all|none|UNIT+UNIT] [noammo] [noshells] [twohex], pass",
+	phaseCounterAttack: "attack HEX with UNIT+UNIT... [intense [if odds>=3:1]] [advance all|none|UNIT+UNIT] [noammo] [noshells], pass",
+	phaseDefend:        "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no], pass",
+	phaseCounterDefend: "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no], pass",
+	phaseInterPhase:    "repl UNIT..., marsch-depot DEPOT, montenegro HEX, pass",
 }
 
 const standingHint = "standing orders: react CAV|all yes|no|HEX, retire CAV|all|none, defend ask|auto|clear, defend intense|not [at HEX...] [if odds>=X:Y|odds<=X:Y|attacker], withhold UNIT...|none, ammo yes|no, shells yes|no|needed, losses UNIT...|none, retreat toward HEX|none, repulse yes|no, pontoon HEX/HEX|none, komitadji HEX..., sirmien claim, abandon ARMY, displace DEPOT HEX"
 
 // stepVerbs are the verbs of each step.
 var stepVerbs = map[string][]string{
-	PhaseTurn:          {"attach", "boundary", "army", "extend", "noextend", "move", "pa", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "split", "integrate", "eliminate"},
-	PhaseCounter:       {"move", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "integrate", "eliminate"},
-	PhaseAttack:        {"attack"},
-	PhaseCounterAttack: {"attack"},
-	PhaseDefend:        {"answer"},
-	PhaseCounterDefend: {"answer"},
-	PhaseInterPhase:    {},
+	phaseTurn:          {"attach", "boundary", "army", "extend", "noextend", "move", "pa", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "split", "integrate", "eliminate"},
+	phaseCounter:       {"move", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "integrate", "eliminate"},
+	phaseAttack:        {"attack"},
+	phaseCounterAttack: {"attack"},
+	phaseDefend:        {"answer"},
+	phaseCounterDefend: {"answer"},
+	phaseInterPhase:    {},
 }
 
 var standingVerbs = []string{"react", "retire", "defend", "withhold", "ammo", "shells", "losses", "retreat", "pontoon", "komitadji",
@@ -84,7 +69,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	attacked, attackers := map[string]int{}, map[string]int{} // hex or unit -> line of its attack
 	answered := map[string]int{}                              // attacked hex -> line of its answer
 	mayEnd := map[string][]board.ID{}                         // Force lead -> where its lines so far may leave it
-	actedUnits := map[*Unit]bool{}                            // units of Forces that acted on an earlier line
+	actedUnits := map[*unit]bool{}                            // units of Forces that acted on an earlier line
 	certainPA := map[board.ID][]paMark{}                      // PAs earlier lines are sure to place, by hex
 	defer func() { g.cleared, g.mayEnd, g.actedEarlier = nil, nil, false }()
 	// the standing orders as they will stand after each line (storeStanding)
@@ -92,11 +77,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 	for k, v := range g.Standing {
 		store[k] = slices.Clone(v)
 	}
-	for _, l := range lines {
-		text := stripComment(l.Text)
-		if text == "" {
-			continue
-		}
+	for at, text := range kit.Lines(lines) {
 		// a move may enter a hex an earlier Repulse of the same Force is to
 		// clear (7.4.4); a Two-Hex order reads from where its move ends
 		g.cleared, g.mayEnd, g.actedEarlier = nil, nil, false
@@ -115,22 +96,22 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 		canon, err := g.parseLine(seat, text)
 		if err == nil {
 			// one activation a Force, its lines together (7.1.2)
-			f := strings.Fields(stripComment(canon))
+			f := strings.Fields(kit.StripComment(canon))
 			standingRepulse := len(f) == 2 && f[0] == "repulse" // repulse yes|no, a standing order
 			if len(f) > 1 && !standingRepulse && slices.Contains([]string{"move", "pa", "repulse", "recover", "ip", "marsch", "twohex", "consolidate", "wheel", "exit", "enter", "box"}, f[0]) {
 				lead := strings.ToLower(strings.Split(f[1], "+")[0])
 				if n, ok := acted[lead]; ok && lastLead != lead {
-					err = bad("give a Force's move, PA, Repulse and task lines one after another", "%s already acted on line %d: a Force finishes its movement before another begins (7.1.2)", strings.Split(f[1], "+")[0], n)
+					err = adjudicator.Refuse("give a Force's move, PA, Repulse and task lines one after another", "%s already acted on line %d: a Force finishes its movement before another begins (7.1.2)", strings.Split(f[1], "+")[0], n)
 				} else if n, ok := paLine[lead]; ok {
-					err = bad("give the Force's move, Repulse or task before its pa line", "%s placed a PA on line %d: once a unit has placed a PA it spends no more MPs that phase (7.3)", strings.Split(f[1], "+")[0], n)
+					err = adjudicator.Refuse("give the Force's move, Repulse or task before its pa line", "%s placed a PA on line %d: once a unit has placed a PA it spends no more MPs that phase (7.3)", strings.Split(f[1], "+")[0], n)
 				} else {
 					if f[0] == "pa" && !g.actedEarlier {
 						// 7.3: at most 2 1/4 DE of a hex bear PA markers
-						err = g.paStack(f[1], f[2], l.Line, actedUnits, certainPA)
+						err = g.paStack(f[1], f[2], at, actedUnits, certainPA)
 					}
 				}
 				if err == nil {
-					acted[lead] = l.Line
+					acted[lead] = at
 					lastLead = lead
 					units := g.forceUnits(f[1])
 					for _, u := range units {
@@ -151,7 +132,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 							}
 						}
 					case "pa":
-						paLine[lead] = l.Line
+						paLine[lead] = at
 					case "repulse", "twohex", "wheel":
 						// a Repulse across the Sava moves into the hex it clears (7.4.7)
 						if h, err := g.grid.Parse(f[len(f)-1]); err == nil {
@@ -171,25 +152,25 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 			// one answer an attacked hex: a second would silently replace the first
 			if err == nil && len(f) > 1 && f[0] == "answer" {
 				if n, ok := answered[f[1]]; ok {
-					err = bad("one answer a hex: put its intensity, withholding, Ammo and Shells on one line", "%s is already answered on line %d", f[1], n)
+					err = adjudicator.Refuse("one answer a hex: put its intensity, withholding, Ammo and Shells on one line", "%s is already answered on line %d", f[1], n)
 				} else {
-					answered[f[1]] = l.Line
+					answered[f[1]] = at
 				}
 			}
 			// 9.2: no hex is attacked twice, no unit attacks twice in a phase
 			if err == nil && len(f) > 3 && f[0] == "attack" {
 				if n, ok := attacked[f[1]]; ok {
-					err = bad("one attack order a hex: put every attacker of it on one line", "%s is already attacked on line %d: no hex is attacked more than once a phase (9.2)", f[1], n)
+					err = adjudicator.Refuse("one attack order a hex: put every attacker of it on one line", "%s is already attacked on line %d: no hex is attacked more than once a phase (9.2)", f[1], n)
 				}
 				for _, id := range strings.Split(f[3], "+") {
 					if n, ok := attackers[id]; ok && err == nil {
-						err = bad("each unit attacks once a phase", "%s already attacks on line %d: no unit attacks more than once a phase (9.2)", id, n)
+						err = adjudicator.Refuse("each unit attacks once a phase", "%s already attacks on line %d: no unit attacks more than once a phase (9.2)", id, n)
 					}
 				}
 				if err == nil {
-					attacked[f[1]] = l.Line
+					attacked[f[1]] = at
 					for _, id := range strings.Split(f[3], "+") {
-						attackers[id] = l.Line
+						attackers[id] = at
 					}
 				}
 			}
@@ -199,8 +180,8 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 			replaced, cerr := storeStanding(store, seat, canon)
 			switch {
 			case cerr != nil:
-				err = bad(fmt.Sprintf("a defend line of the same at and if as a kept one replaces it; defend clear forgets them all (%s are kept)", strings.Join(defendLines(store[seat+":defend"]), "; ")),
-					"a seat keeps at most %d standing defend lines of different scopes: %v", MaxDefendLines, cerr)
+				err = adjudicator.Refuse(fmt.Sprintf("a defend line of the same at and if as a kept one replaces it; defend clear forgets them all (%s are kept)", strings.Join(defendLines(store[seat+":defend"]), "; ")),
+					"a seat keeps at most %d standing defend lines of different scopes: %v", maxDefendLines, cerr)
 			case len(replaced) > 0 && strings.Contains(canon, "#"):
 				canon += "; replaces: " + strings.Join(replaced, "; ")
 			case len(replaced) > 0:
@@ -209,10 +190,10 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine) ([]string,
 		}
 		if err != nil {
 			hint := stepHints[g.Phase]
-			if oe, ok := err.(*orderError); ok && oe.hint != "" {
-				hint = oe.hint
+			if oe, ok := err.(*adjudicator.Refusal); ok && oe.Hint != "" {
+				hint = oe.Hint
 			}
-			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.Error(), Hint: hint})
+			problems = append(problems, adjudicator.Problem{Line: at, Text: err.Error(), Hint: hint})
 			continue
 		}
 		if canon != "" {
@@ -234,7 +215,7 @@ func defendLines(stored []string) []string {
 // paMark is a PA an earlier line of the file is sure to place: its units
 // and the line.
 type paMark struct {
-	units []*Unit
+	units []*unit
 	line  int
 }
 
@@ -244,7 +225,7 @@ type paMark struct {
 // already there on units that do not act before it, and those earlier
 // lines of the file are sure to place. A PA sure to be placed (no MPs owed
 // to a task or a reaction, its cost within the phase's MPs) is noted.
-func (g *game) paStack(spec, target string, line int, acted map[*Unit]bool, certain map[board.ID][]paMark) error {
+func (g *game) paStack(spec, target string, line int, acted map[*unit]bool, certain map[board.ID][]paMark) error {
 	units := g.forceUnits(spec)
 	if len(units) == 0 {
 		return nil
@@ -276,13 +257,13 @@ func (g *game) paStack(spec, target string, line int, acted map[*Unit]bool, cert
 		own += u.quarters()
 	}
 	if q+own > 9 {
-		return bad(fmt.Sprintf("at most 2 1/4 division-equivalents of a hex bear PA markers (7.3, 3.1.2): %s already make %s in %s; place this PA with a Force of %s DE or less, or from another hex",
-			strings.Join(parts, ", "), FormatDEorZero(big.NewRat(int64(q), 4)), g.hex(h), FormatDEorZero(big.NewRat(int64(max(9-q, 0)), 4))),
-			"%s would bring the PA markers in %s to %s division-equivalents, more than 2 1/4 (7.3)", spec, g.hex(h), FormatDEorZero(big.NewRat(int64(q+own), 4)))
+		return adjudicator.Refuse(fmt.Sprintf("at most 2 1/4 division-equivalents of a hex bear PA markers (7.3, 3.1.2): %s already make %s in %s; place this PA with a Force of %s DE or less, or from another hex",
+			strings.Join(parts, ", "), formatDEorZero(big.NewRat(int64(q), 4)), g.hex(h), formatDEorZero(big.NewRat(int64(max(9-q, 0)), 4))),
+			"%s would bring the PA markers in %s to %s division-equivalents, more than 2 1/4 (7.3)", spec, g.hex(h), formatDEorZero(big.NewRat(int64(q+own), 4)))
 	}
-	sure := !slices.ContainsFunc(units, func(u *Unit) bool { return u.Task != "" || u.React > 0 })
+	sure := !slices.ContainsFunc(units, func(u *unit) bool { return u.Task != "" || u.React > 0 })
 	allowance := 9
-	if g.Phase == PhaseCounter {
+	if g.Phase == phaseCounter {
 		allowance = 5
 	}
 	if sure {
@@ -302,7 +283,7 @@ func (g *game) parseLine(seat, text string) (string, error) {
 	hint := stepHints[g.Phase]
 	if verb == "pass" {
 		if len(args) > 0 {
-			return "", bad("write pass alone to give no orders in this step, or put the order you meant on a line of its own; # starts a comment",
+			return "", adjudicator.Refuse("write pass alone to give no orders in this step, or put the order you meant on a line of its own; # starts a comment",
 				"pass takes no words: %q would be dropped", strings.Join(args, " "))
 		}
 		return "", nil
@@ -314,11 +295,11 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		return "repulse " + strings.ToLower(args[0]), nil
 	}
 	notHere := func() error {
-		return bad(hint+"; "+standingHint, "%q is not an order of this step (%s)", f[0], g.phaseLabel())
+		return adjudicator.Refuse(hint+"; "+standingHint, "%q is not an order of this step (%s)", f[0], g.phaseLabel())
 	}
 	if !slices.Contains(stepVerbs[g.Phase], verb) {
-		if verb == "pa" && g.Phase == PhaseCounter {
-			return "", bad(hint, "no Prepared Attacks in the Counter Movement Phase (7.3)")
+		if verb == "pa" && g.Phase == phaseCounter {
+			return "", adjudicator.Refuse(hint, "no Prepared Attacks in the Counter Movement Phase (7.3)")
 		}
 		return "", notHere()
 	}
@@ -328,12 +309,12 @@ func (g *game) parseLine(seat, text string) (string, error) {
 	case "boundary":
 		return g.parseBoundary(side, args)
 	case "army":
-		if side != AH || len(args) != 2 {
-			return "", bad("army FIFTH 12.10", "army ARMY HEX moves an A-H army marker (5.1.1)")
+		if side != ah || len(args) != 2 {
+			return "", adjudicator.Refuse("army FIFTH 12.10", "army ARMY HEX moves an A-H army marker (5.1.1)")
 		}
 		a := g.army(strings.ToUpper(args[0]))
 		if a == nil {
-			return "", bad("the armies are "+armyIDs(g), "no army %s", args[0])
+			return "", adjudicator.Refuse("the armies are "+armyIDs(g), "no army %s", args[0])
 		}
 		h, err := g.parseHex(args[1])
 		if err != nil {
@@ -342,14 +323,14 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		return "army " + a.ID + " " + g.hex(h), nil
 	case "extend", "noextend":
 		if len(args) != 1 {
-			return "", bad(verb+" Depot-FIFTH", "%s takes one supply unit", verb)
+			return "", adjudicator.Refuse(verb+" Depot-FIFTH", "%s takes one supply unit", verb)
 		}
 		u, err := g.own(side, args[0])
 		if err != nil {
 			return "", err
 		}
 		if !u.c.Supply() {
-			return "", bad("extend a Depot or Corps Train; twohex UNIT HEX extends a Force into two hexes", "%s is not a supply unit (15.6.1)", u.ID)
+			return "", adjudicator.Refuse("extend a Depot or Corps Train; twohex UNIT HEX extends a Force into two hexes", "%s is not a supply unit (15.6.1)", u.ID)
 		}
 		return verb + " " + u.ID, nil
 	case "move":
@@ -360,7 +341,7 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		return g.parseRepulse(side, args)
 	case "recover", "ip":
 		if len(args) != 1 {
-			return "", bad(verb+" UNIT", "%s takes one Formation", verb)
+			return "", adjudicator.Refuse(verb+" UNIT", "%s takes one Formation", verb)
 		}
 		u, err := g.own(side, args[0])
 		if err != nil {
@@ -368,15 +349,15 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		}
 		if verb == "ip" {
 			if why := g.ipBar(u); why != "" {
-				return "", bad("IPs: infantry Formations, not Demoralized, outside Mountainous terrain, within four hexes of the enemy, with IP rights left", "%s cannot build an IP: %s", u.ID, why)
+				return "", adjudicator.Refuse("IPs: infantry Formations, not Demoralized, outside Mountainous terrain, within four hexes of the enemy, with IP rights left", "%s cannot build an IP: %s", u.ID, why)
 			}
-		} else if !u.c.Formation || u.CE == StatusNone {
-			return "", bad("recover a Formation with a CE status below full", "%s has no CE level to recover (7.5)", u.ID)
+		} else if !u.c.Formation || u.CE == statusNone {
+			return "", adjudicator.Refuse("recover a Formation with a CE status below full", "%s has no CE level to recover (7.5)", u.ID)
 		}
 		return verb + " " + u.ID, nil
 	case "marsch":
 		if len(args) != 3 || !strings.EqualFold(args[1], "with") {
-			return "", bad("marsch 29/IV with Ma-1", "marsch UNIT with MARSCH")
+			return "", adjudicator.Refuse("marsch 29/IV with Ma-1", "marsch UNIT with MARSCH")
 		}
 		u, err := g.own(side, args[0])
 		if err != nil {
@@ -387,14 +368,14 @@ func (g *game) parseLine(seat, text string) (string, error) {
 			return "", err
 		}
 		if !m.c.Marsch || m.pos != u.pos || !u.c.InfantryType() {
-			return "", bad("the Marsch unit (M) must be stacked with the infantry unit absorbing it", "%s cannot incorporate %s (7.7)", u.ID, m.ID)
+			return "", adjudicator.Refuse("the Marsch unit (M) must be stacked with the infantry unit absorbing it", "%s cannot incorporate %s (7.7)", u.ID, m.ID)
 		}
 		return "marsch " + u.ID + " with " + m.ID, nil
 	case "exit", "enter", "box":
 		return g.parseMontenegrin(side, verb, args)
 	case "twohex", "consolidate":
 		if len(args) != 2 {
-			return "", bad(verb+" UNIT HEX", "%s UNIT HEX", verb)
+			return "", adjudicator.Refuse(verb+" UNIT HEX", "%s UNIT HEX", verb)
 		}
 		u, err := g.own(side, args[0])
 		if err != nil {
@@ -411,19 +392,19 @@ func (g *game) parseLine(seat, text string) (string, error) {
 			where = g.mayEnd
 		}
 		near := slices.ContainsFunc(where, func(x board.ID) bool { return g.grid.Adjacent(x, h) })
-		if verb == "twohex" && (u.c.Kind == KArtillery || !u.c.Combat()) {
-			return "", bad("a Force of combat units enters Two-Hex status (19.0, 19.1.1); artillery and supply units never do", "%s cannot enter Two-Hex status: it is no combat unit (19.1.1)", u.ID)
+		if verb == "twohex" && (u.c.Kind == kArtillery || !u.c.Combat()) {
+			return "", adjudicator.Refuse("a Force of combat units enters Two-Hex status (19.0, 19.1.1); artillery and supply units never do", "%s cannot enter Two-Hex status: it is no combat unit (19.1.1)", u.ID)
 		}
 		if verb == "twohex" && (!near || u.Hex2 != "" && !g.actedEarlier) {
-			return "", bad("twohex UNIT HEX: HEX next to the unit's hex", "%s cannot extend into %s (19.1.1)", u.ID, args[1])
+			return "", adjudicator.Refuse("twohex UNIT HEX: HEX next to the unit's hex", "%s cannot extend into %s (19.1.1)", u.ID, args[1])
 		}
 		if verb == "consolidate" && !g.actedEarlier && (u.Hex2 == "" || !u.in(h)) {
-			return "", bad("consolidate a Two-Hex unit into one of its two hexes", "%s is not in Two-Hex status in %s", u.ID, args[1])
+			return "", adjudicator.Refuse("consolidate a Two-Hex unit into one of its two hexes", "%s is not in Two-Hex status in %s", u.ID, args[1])
 		}
 		return verb + " " + u.ID + " " + g.hex(h), nil
 	case "wheel":
 		if len(args) != 3 {
-			return "", bad("wheel UNIT FROM TO", "wheel UNIT FROM TO")
+			return "", adjudicator.Refuse("wheel UNIT FROM TO", "wheel UNIT FROM TO")
 		}
 		u, err := g.own(side, args[0])
 		if err != nil {
@@ -440,10 +421,10 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		if !g.actedEarlier {
 			// 19.1.4: one half pivots around the other, whose hexes are known now
 			if u.Hex2 == "" {
-				return "", bad("only a Two-Hex unit wheels: twohex UNIT HEX extends it first", "%s is not in Two-Hex status", u.ID)
+				return "", adjudicator.Refuse("only a Two-Hex unit wheels: twohex UNIT HEX extends it first", "%s is not in Two-Hex status", u.ID)
 			}
 			if !u.in(a) {
-				return "", bad(fmt.Sprintf("wheel %s %s HEX or wheel %s %s HEX: the half that moves is in one of its hexes", u.ID, u.Hex, u.ID, u.Hex2), "%s is not one of %s's hexes", g.hex(a), u.ID)
+				return "", adjudicator.Refuse(fmt.Sprintf("wheel %s %s HEX or wheel %s %s HEX: the half that moves is in one of its hexes", u.ID, u.Hex, u.ID, u.Hex2), "%s is not one of %s's hexes", g.hex(a), u.ID)
 			}
 			keep := u.pos
 			if a == u.pos {
@@ -456,14 +437,14 @@ func (g *game) parseLine(seat, text string) (string, error) {
 						to = append(to, g.hex(n))
 					}
 				}
-				return "", bad(fmt.Sprintf("a wheel pivots around %s into a hex next to both halves (19.1.4): %s", g.hex(keep), strings.Join(to, " or ")),
+				return "", adjudicator.Refuse(fmt.Sprintf("a wheel pivots around %s into a hex next to both halves (19.1.4): %s", g.hex(keep), strings.Join(to, " or ")),
 					"%s cannot wheel from %s to %s", u.ID, g.hex(a), g.hex(b))
 			}
 		}
 		return "wheel " + u.ID + " " + g.hex(a) + " " + g.hex(b), nil
 	case "combine", "split":
 		if len(args) != 1 {
-			return "", bad(verb+" UNIT", "%s names the combined unit", verb)
+			return "", adjudicator.Refuse(verb+" UNIT", "%s names the combined unit", verb)
 		}
 		for _, cb := range g.sc.Setup.Combos {
 			if strings.EqualFold(cb.Into, args[0]) && (verb == "combine" || cb.Reverse) {
@@ -473,22 +454,22 @@ func (g *game) parseLine(seat, text string) (string, error) {
 				return verb + " " + cb.Into, nil
 			}
 		}
-		return "", bad("the combinations are "+comboList(g), "%s is no combination of yours (16.3, 16.4)", args[0])
+		return "", adjudicator.Refuse("the combinations are "+comboList(g), "%s is no combination of yours (16.3, 16.4)", args[0])
 	case "integrate":
 		if len(args) != 1 {
-			return "", bad("integrate det.29", "integrate names a detachment")
+			return "", adjudicator.Refuse("integrate det.29", "integrate names a detachment")
 		}
 		u, err := g.own(side, args[0])
 		if err != nil {
 			return "", err
 		}
 		if g.sc.Setup.Detachments[u.ID] == "" {
-			return "", bad("detachments have ids beginning det.", "%s is no detachment (21.1)", u.ID)
+			return "", adjudicator.Refuse("detachments have ids beginning det.", "%s is no detachment (21.1)", u.ID)
 		}
 		return "integrate " + u.ID, nil
 	case "eliminate":
 		if len(args) != 1 {
-			return "", bad("eliminate UNIT", "eliminate names one unit")
+			return "", adjudicator.Refuse("eliminate UNIT", "eliminate names one unit")
 		}
 		u, err := g.own(side, args[0])
 		if err != nil {
@@ -520,7 +501,7 @@ func comboList(g *game) string {
 }
 
 // own finds one of the side's units in play.
-func (g *game) own(side Side, id string) (*Unit, error) {
+func (g *game) own(side side, id string) (*unit, error) {
 	u := g.unitByID(id)
 	if u == nil || u.Out || u.Gone {
 		var ids []string
@@ -529,10 +510,10 @@ func (g *game) own(side Side, id string) (*Unit, error) {
 				ids = append(ids, x.ID)
 			}
 		}
-		return nil, bad("your units are "+strings.Join(ids, " "), "there is no unit %s of yours in play", id)
+		return nil, adjudicator.Refuse("your units are "+strings.Join(ids, " "), "there is no unit %s of yours in play", id)
 	}
 	if u.c.Side != side {
-		return nil, bad("give orders to your own units", "%s is not yours", u.ID)
+		return nil, adjudicator.Refuse("give orders to your own units", "%s is not yours", u.ID)
 	}
 	return u, nil
 }
@@ -540,15 +521,15 @@ func (g *game) own(side Side, id string) (*Unit, error) {
 func (g *game) parseHex(s string) (board.ID, error) {
 	id, err := g.grid.Parse(s)
 	if err != nil || !g.playable(id) {
-		return id, bad("hexes are column.row, such as 30.09", "%q is not a hex of the playing area", s)
+		return id, adjudicator.Refuse("hexes are column.row, such as 30.09", "%q is not a hex of the playing area", s)
 	}
 	return id, nil
 }
 
 // parseForce reads "A+B+C": a Force of the side's units stacked together,
 // at most one Formation and two assets; supply units and squadrons alone.
-func (g *game) parseForce(side Side, spec string) ([]*Unit, string, error) {
-	var units []*Unit
+func (g *game) parseForce(side side, spec string) ([]*unit, string, error) {
+	var units []*unit
 	var ids []string
 	for _, id := range strings.Split(spec, "+") {
 		u, err := g.own(side, id)
@@ -556,7 +537,7 @@ func (g *game) parseForce(side Side, spec string) ([]*Unit, string, error) {
 			return nil, "", err
 		}
 		if slices.Contains(units, u) {
-			return nil, "", bad("name each unit once", "%s is named twice", u.ID)
+			return nil, "", adjudicator.Refuse("name each unit once", "%s is named twice", u.ID)
 		}
 		units = append(units, u)
 		ids = append(ids, u.ID)
@@ -564,22 +545,22 @@ func (g *game) parseForce(side Side, spec string) ([]*Unit, string, error) {
 	forms, assets := 0, 0
 	for _, u := range units {
 		if u.Box == "" && u.pos != units[0].pos {
-			return nil, "", bad("a Force is units stacked in one hex (1.1)", "%s (%s) and %s (%s) are not stacked together", units[0].ID, units[0].Hex, u.ID, u.Hex)
+			return nil, "", adjudicator.Refuse("a Force is units stacked in one hex (1.1)", "%s (%s) and %s (%s) are not stacked together", units[0].ID, units[0].Hex, u.ID, u.Hex)
 		}
 		if u.c.Formation {
 			forms++
 		} else if !u.isFort() {
 			assets++
 		}
-		if (u.c.Supply() || u.c.Kind == KSquadron) && len(units) > 1 {
-			return nil, "", bad("move supply units and squadrons alone", "%s moves alone (15.6.3, 25.1)", u.ID)
+		if (u.c.Supply() || u.c.Kind == kSquadron) && len(units) > 1 {
+			return nil, "", adjudicator.Refuse("move supply units and squadrons alone", "%s moves alone (15.6.3, 25.1)", u.ID)
 		}
 		if u.isFort() {
-			return nil, "", bad("forts never move (8.5.1)", "%s is a fort", u.ID)
+			return nil, "", adjudicator.Refuse("forts never move (8.5.1)", "%s is a fort", u.ID)
 		}
 	}
 	if forms > 1 || assets > 2 {
-		return nil, "", bad("a Force is one Formation with at most two assets, or one or two assets (1.1)", "%s is not one Force", spec)
+		return nil, "", adjudicator.Refuse("a Force is one Formation with at most two assets, or one or two assets (1.1)", "%s is not one Force", spec)
 	}
 	return units, strings.Join(ids, "+"), nil
 }
@@ -587,10 +568,10 @@ func (g *game) parseForce(side Side, spec string) ([]*Unit, string, error) {
 // parseMove reads "move FORCE HEX... [else HEX...] [fm=N|nofm]": every hex
 // entered, each next to the one before (the start hex may lead); an else
 // path starts at a hex of the path. The receipt forecasts the MPs.
-func (g *game) parseMove(side Side, args []string) (string, error) {
+func (g *game) parseMove(side side, args []string) (string, error) {
 	hint := "move 9/VIII+Art 20.12 21.12 [else 20.12 20.13] [fm=2|nofm]: each hex next to the one before"
 	if len(args) < 2 {
-		return "", bad(hint, "move needs a Force and the hexes it enters")
+		return "", adjudicator.Refuse(hint, "move needs a Force and the hexes it enters")
 	}
 	units, spec, err := g.parseForce(side, args[0])
 	if err != nil {
@@ -598,7 +579,7 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 	}
 	lead := units[0]
 	if lead.Inactive {
-		return "", bad("Inactive units are activated when an enemy comes next to them or on their scheduled turn (1.1)", "%s is Inactive and cannot move", lead.ID)
+		return "", adjudicator.Refuse("Inactive units are activated when an enemy comes next to them or on their scheduled turn (1.1)", "%s is Inactive and cannot move", lead.ID)
 	}
 	var paths [][]string
 	cur := []string{}
@@ -613,7 +594,7 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 		case strings.HasPrefix(strings.ToLower(t), "fm="):
 			n, err := strconv.Atoi(t[3:])
 			if err != nil || n < 0 || n > 7 {
-				return "", bad("fm=0 to fm=7 caps the Forced March MPs (7.2.1)", "%q is not a Forced March cap", t)
+				return "", adjudicator.Refuse("fm=0 to fm=7 caps the Forced March MPs (7.2.1)", "%q is not a Forced March cap", t)
 			}
 			opts = " fm=" + strconv.Itoa(n)
 		default:
@@ -621,7 +602,7 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 		}
 	}
 	paths = append(paths, cur)
-	if lead.c.Kind == KDepot || lead.c.Kind == KSquadron {
+	if lead.c.Kind == kDepot || lead.c.Kind == kSquadron {
 		return g.parseSpecialMove(lead, paths[0])
 	}
 	var canon [][]string
@@ -632,7 +613,7 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 	budget := g.moveBudget(units, opts)
 	for pi, p := range paths {
 		if len(p) == 0 {
-			return "", bad(hint, "an empty path")
+			return "", adjudicator.Refuse(hint, "an empty path")
 		}
 		var hs []string
 		prev := lead.pos
@@ -643,7 +624,7 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 			}
 			if i == 0 && pi > 0 {
 				if !slices.Contains(onPath, g.hex(h)) {
-					return "", bad("an else path starts at a hex of the move (the start or a hex entered)", "the else path starts at %s, not on the move", g.hex(h))
+					return "", adjudicator.Refuse("an else path starts at a hex of the move (the start or a hex entered)", "the else path starts at %s, not on the move", g.hex(h))
 				}
 				prev = h
 				hs = append(hs, g.hex(h))
@@ -654,34 +635,34 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 				continue
 			}
 			if !g.grid.Adjacent(prev, h) {
-				return "", bad(hint, "%s is not next to %s", g.hex(h), g.hex(prev))
+				return "", adjudicator.Refuse(hint, "%s is not next to %s", g.hex(h), g.hex(prev))
 			}
 			if g.enemyIn(h, side) && !g.cleared[h] {
-				return "", bad("units never enter enemy-held hexes (7.1.2); a Repulse may clear one (7.4)", "enemy units hold %s", g.hex(h))
+				return "", adjudicator.Refuse("units never enter enemy-held hexes (7.1.2); a Repulse may clear one (7.4)", "enemy units hold %s", g.hex(h))
 			}
-			if f := g.feature(prev, h); isDonau(f) && side == SB {
-				return "", bad("the Serbs never cross the Donau (7.1.4a)", "%s/%s is a Donau hexside", g.hex(prev), g.hex(h))
+			if f := g.feature(prev, h); isDonau(f) && side == sb {
+				return "", adjudicator.Refuse("the Serbs never cross the Donau (7.1.4a)", "%s/%s is a Donau hexside", g.hex(prev), g.hex(h))
 			}
-			if g.terrain(h) == "impassable" || g.feature(prev, h) == SideImpass {
-				return "", bad("impassable mountain hexes and hexsides are never entered or crossed", "%s cannot be entered from %s", g.hex(h), g.hex(prev))
+			if g.terrain(h) == "impassable" || g.feature(prev, h) == sideImpass {
+				return "", adjudicator.Refuse("impassable mountain hexes and hexsides are never entered or crossed", "%s cannot be entered from %s", g.hex(h), g.hex(prev))
 			}
 			if why := g.restricted(lead, h); why != "" {
-				return "", bad("mind the unit's restrictions (8.6, 8.7, 25.2, 5.4)", "%s", why)
+				return "", adjudicator.Refuse("mind the unit's restrictions (8.6, 8.7, 25.2, 5.4)", "%s", why)
 			}
 			if mh := g.roadOnly(units, prev, h); mh != (board.ID{}) {
 				legal := "no hex: no roadway leads out of " + g.hex(prev)
 				if e := g.entries(units, prev); len(e) > 0 {
 					legal = strings.Join(e, " ")
 				}
-				return "", bad(fmt.Sprintf("cavalry and corps trains enter or leave Foothills, Low and High Mountains only along a roadway (7.9): from %s this Force may enter %s", g.hex(prev), legal),
+				return "", adjudicator.Refuse(fmt.Sprintf("cavalry and corps trains enter or leave Foothills, Low and High Mountains only along a roadway (7.9): from %s this Force may enter %s", g.hex(prev), legal),
 					"%s cannot enter or leave %s (%s) but along a roadway (7.9)", spec, g.hex(mh), strings.ReplaceAll(g.terrain(mh), "_", " "))
 			}
 			switch g.riverClosed(side, lead.pos, prev, h) {
 			case "7.1.4b":
-				return "", bad(fmt.Sprintf("without a bridge or pontoon a Force crosses the Sava only where it began the phase next to the hexside (7.1.4b): end this move next to it and cross next phase, or cross at %s", orNone(g.crossings(false))),
+				return "", adjudicator.Refuse(fmt.Sprintf("without a bridge or pontoon a Force crosses the Sava only where it began the phase next to the hexside (7.1.4b): end this move next to it and cross next phase, or cross at %s", orNone(g.crossings(false))),
 					"%s did not begin the phase next to the Sava hexside %s/%s: without a bridge or pontoon it cannot cross (7.1.4b)", spec, g.hex(prev), g.hex(h))
 			case "7.1.4a":
-				return "", bad(fmt.Sprintf("A-H crosses the Donau at a bridge, a ferry (one Force a phase) or a pontoon (7.1.4a, 7.1.5, 7.1.5a): %s", orNone(g.crossings(true))),
+				return "", adjudicator.Refuse(fmt.Sprintf("A-H crosses the Donau at a bridge, a ferry (one Force a phase) or a pontoon (7.1.4a, 7.1.5, 7.1.5a): %s", orNone(g.crossings(true))),
 					"%s/%s is a Donau hexside with no bridge, ferry or pontoon (7.1.4a)", g.hex(prev), g.hex(h))
 			}
 			if at, ok := reach[prev]; ok && at >= 0 {
@@ -691,7 +672,7 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 				} else {
 					c += at
 					if c > budget {
-						return "", bad(fmt.Sprintf("%s has %d MPs this phase with its Forced March (7.1.1, 7.2.1): end the move at %s (%d MPs at least), or go on in a later phase", spec, budget, g.hex(prev), at),
+						return "", adjudicator.Refuse(fmt.Sprintf("%s has %d MPs this phase with its Forced March (7.1.1, 7.2.1): end the move at %s (%d MPs at least), or go on in a later phase", spec, budget, g.hex(prev), at),
 							"%s needs at least %d MPs to reach %s (terrain alone, no EZOC), more than the %d it has (7.1.1, 7.2.1)", spec, c, g.hex(h), budget)
 					}
 				}
@@ -708,11 +689,11 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 		onPath = append(onPath, g.hex(prev))
 		canon = append(canon, hs)
 		if pi == 0 {
-			if lead.c.Kind == KRiver && !g.riverSide(prev) {
-				return "", bad("River Protection units end their moves next to the Sava or Donau (8.7)", "%s would end in %s, away from the rivers", lead.ID, g.hex(prev))
+			if lead.c.Kind == kRiver && !g.riverSide(prev) {
+				return "", adjudicator.Refuse("River Protection units end their moves next to the Sava or Donau (8.7)", "%s would end in %s, away from the rivers", lead.ID, g.hex(prev))
 			}
 			if a := g.planBound(lead); a != nil && prev != lead.pos && !g.closer(a.ID, lead.pos, prev) {
-				return "", bad(fmt.Sprintf("%s's objectives are %s (26.1.2); a bound Formation that moves ends a hex closer to one", a.ID, strings.Join(planObjectives[a.ID], " ")),
+				return "", adjudicator.Refuse(fmt.Sprintf("%s's objectives are %s (26.1.2); a bound Formation that moves ends a hex closer to one", a.ID, strings.Join(planObjectives[a.ID], " ")),
 					"%s is bound by %s's Strategic Plan: %s is no closer to an objective than %s (26.2.1)", lead.ID, a.ID, g.hex(prev), lead.Hex)
 			}
 		}
@@ -728,9 +709,9 @@ func (g *game) parseMove(side Side, args []string) (string, error) {
 // moveBudget is the most MPs a Force can spend in this phase: the
 // allowance (7.1.1) and the Forced March MPs it may gain (7.2.1, 7.2.2a),
 // no more than its fm=N cap or none with nofm.
-func (g *game) moveBudget(units []*Unit, opts string) int {
+func (g *game) moveBudget(units []*unit, opts string) int {
 	allowance := 9
-	if g.Phase == PhaseCounter {
+	if g.Phase == phaseCounter {
 		allowance = 5
 	}
 	fm := fmLimit(units)
@@ -754,8 +735,8 @@ func orNone(list []string) string {
 // restricted says why a unit may not enter a hex ("" if it may): a
 // garrison's range (8.6.2), SYRMIEN and BANAT units' regions (25.2), an
 // army unit's area (5.4).
-func (g *game) restricted(u *Unit, h board.ID) string {
-	if u.c.Kind == KGarrison && !u.Released {
+func (g *game) restricted(u *unit, h board.ID) string {
+	if u.c.Kind == kGarrison && !u.Released {
 		d := g.grid.Distance(h, u.c.Home)
 		limit := u.c.Garrison
 		if g.enemyDistance(u.c.Home, u.c.Side) > u.c.Garrison {
@@ -780,8 +761,8 @@ func (g *game) restricted(u *Unit, h board.ID) string {
 
 // forecast is the MPs a move would cost now: "8 MP (2 by Forced March)",
 // or where it would stop.
-func (g *game) forecast(side Side, units []*Unit, path []string) string {
-	m := g.newPhaseMove(side, g.Phase == PhaseCounter)
+func (g *game) forecast(side side, units []*unit, path []string) string {
+	m := g.newPhaseMove(side, g.Phase == phaseCounter)
 	cost := 0
 	prev := units[0].pos
 	for _, s := range path {
@@ -814,7 +795,7 @@ func (g *game) forecast(side Side, units []*Unit, path []string) string {
 // river (25.1.1); and a move of more hexes than the phase has MPs (1 a
 // hex). Whether a railroad hex is friendly operational, or an enemy holds
 // it, is checked when the unit moves.
-func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
+func (g *game) parseSpecialMove(u *unit, path []string) (string, error) {
 	var out []string
 	for _, t := range path {
 		if strings.Contains(t, ".") {
@@ -837,16 +818,16 @@ func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
 			}
 		}
 		if !known {
-			return "", bad("off-map places are "+offNames(g), "%q is neither a hex nor an off-map place (15.6.3a)", t)
+			return "", adjudicator.Refuse("off-map places are "+offNames(g), "%q is neither a hex nor an off-map place (15.6.3a)", t)
 		}
 		out = append(out, t)
 	}
 	if u.Off != "" || u.Hex == "" {
 		return "move " + u.ID + " " + strings.Join(out, " "), nil
 	}
-	river := u.c.Kind == KSquadron
+	river := u.c.Kind == kSquadron
 	prev := u.Hex
-	if !river && g.Phase == PhaseTurn {
+	if !river && g.Phase == phaseTurn {
 		// the Supply Phase before the move may displace the depot
 		// (15.4 (1)): only the steps between the hexes written are sure
 		prev = out[0]
@@ -861,20 +842,20 @@ func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
 		b, bHex := g.grid.Parse(t)
 		if aHex == nil && bHex == nil && strings.Contains(prev, ".") && strings.Contains(t, ".") {
 			if !g.grid.Adjacent(a, b) {
-				return "", bad("each hex of a move is next to the one before", "%s is not next to %s", t, prev)
+				return "", adjudicator.Refuse("each hex of a move is next to the one before", "%s is not next to %s", t, prev)
 			}
 			switch {
 			case river && !(g.squadronHex(b) && g.alongRiver(a, b)):
-				return "", bad(fmt.Sprintf("a squadron sails from hex to hex along the Sava and Donau (25.1.1, 25.1.3): from %s to %s", prev, orNone(g.sailable(a))),
+				return "", adjudicator.Refuse(fmt.Sprintf("a squadron sails from hex to hex along the Sava and Donau (25.1.1, 25.1.3): from %s to %s", prev, orNone(g.sailable(a))),
 					"%s cannot sail from %s to %s along the river (25.1.1)", u.ID, prev, t)
 			case !river && !g.railLink(a, b):
-				return "", bad(fmt.Sprintf("a depot moves only along railroad lines (15.6.3): from %s to %s", prev, orNone(g.railNext(a))),
+				return "", adjudicator.Refuse(fmt.Sprintf("a depot moves only along railroad lines (15.6.3): from %s to %s", prev, orNone(g.railNext(a))),
 					"no railroad links %s and %s (15.6.3)", prev, t)
 			}
 			stepped = append(stepped, t)
 		} else if !river {
-			if u.c.Side != AH {
-				return "", bad("move the depot along the railroad lines of the map", "only A-H depots use the off-map railroad (15.6.3a)")
+			if u.c.Side != ah {
+				return "", adjudicator.Refuse("move the depot along the railroad lines of the map", "only A-H depots use the off-map railroad (15.6.3a)")
 			}
 			linked := false
 			for _, l := range g.offLinks(false) {
@@ -883,7 +864,7 @@ func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
 				}
 			}
 			if !linked {
-				return "", bad("the off-map railroad's stretches are "+offStretches(g), "no off-map railroad leads from %s to %s (15.6.3a)", prev, t)
+				return "", adjudicator.Refuse("the off-map railroad's stretches are "+offStretches(g), "no off-map railroad leads from %s to %s (15.6.3a)", prev, t)
 			}
 			offMap = true
 		} else {
@@ -891,8 +872,8 @@ func (g *game) parseSpecialMove(u *Unit, path []string) (string, error) {
 		}
 		prev = t
 	}
-	if allowance := g.moveBudget([]*Unit{u}, ""); !offMap && len(stepped) > allowance {
-		return "", bad(fmt.Sprintf("%s has %d MPs this phase, 1 a hex (15.6.3, 25.1.1): end the move at %s", u.ID, allowance, stepped[allowance-1]),
+	if allowance := g.moveBudget([]*unit{u}, ""); !offMap && len(stepped) > allowance {
+		return "", adjudicator.Refuse(fmt.Sprintf("%s has %d MPs this phase, 1 a hex (15.6.3, 25.1.1): end the move at %s", u.ID, allowance, stepped[allowance-1]),
 			"%s moves %d hexes, more than the %d MPs it has (15.6.3, 25.1.1)", u.ID, len(stepped), allowance)
 	}
 	return "move " + u.ID + " " + strings.Join(out, " "), nil
@@ -941,9 +922,9 @@ func offNames(g *game) string {
 }
 
 // parsePA reads "pa FORCE HEX" (7.3).
-func (g *game) parsePA(side Side, args []string) (string, error) {
+func (g *game) parsePA(side side, args []string) (string, error) {
 	if len(args) != 2 {
-		return "", bad("pa 9/VIII 21.12", "pa FORCE HEX")
+		return "", adjudicator.Refuse("pa 9/VIII 21.12", "pa FORCE HEX")
 	}
 	units, spec, err := g.parseForce(side, args[0])
 	if err != nil {
@@ -954,7 +935,7 @@ func (g *game) parsePA(side Side, args []string) (string, error) {
 		return "", err
 	}
 	if why := g.paBar(units, false); why != "" {
-		return "", bad("PAs: infantry-type Forces, not CI or Demoralized, not Two-Hex, in the Movement Phase", "%s cannot place a PA: %s", spec, why)
+		return "", adjudicator.Refuse("PAs: infantry-type Forces, not CI or Demoralized, not Two-Hex, in the Movement Phase", "%s cannot place a PA: %s", spec, why)
 	}
 	if !g.actedEarlier {
 		// the Force places it where it stands: what 7.3 and 7.3.2 ask of
@@ -965,11 +946,11 @@ func (g *game) parsePA(side Side, args []string) (string, error) {
 			for _, n := range g.nbrs(lead.pos) {
 				next = append(next, g.hex(n))
 			}
-			return "", bad(fmt.Sprintf("a PA points at a hex next to the Force (7.3): from %s, one of %s; or move the Force first, on the line before its pa line", lead.Hex, strings.Join(next, " ")),
+			return "", adjudicator.Refuse(fmt.Sprintf("a PA points at a hex next to the Force (7.3): from %s, one of %s; or move the Force first, on the line before its pa line", lead.Hex, strings.Join(next, " ")),
 				"%s in %s is not next to %s", spec, lead.Hex, g.hex(h))
 		}
 		if as := g.paStrength(units, h); as.Cmp(big.NewRat(1, 1)) < 0 {
-			return "", bad("a PA needs an attack strength of 1 or more after terrain (7.3.2): point it at a hex across gentler terrain, or attack without one",
+			return "", adjudicator.Refuse("a PA needs an attack strength of 1 or more after terrain (7.3.2): point it at a hex across gentler terrain, or attack without one",
 				"%s cannot place a PA at %s: after terrain its attack strength would be %s, below 1 (7.3.2)", spec, g.hex(h), decimal(as))
 		}
 		return "pa " + spec + " " + g.hex(h) + fmt.Sprintf(" # %d MPs", g.paCost(units, h)), nil
@@ -979,16 +960,16 @@ func (g *game) parsePA(side Side, args []string) (string, error) {
 		for _, x := range g.mayEnd {
 			at = append(at, g.hex(x))
 		}
-		return "", bad(fmt.Sprintf("a PA points at a hex next to where the Force ends its move (7.3): it may end in %s; point it at a hex next to one of them, or move the Force next to %s", strings.Join(at, " "), g.hex(h)),
+		return "", adjudicator.Refuse(fmt.Sprintf("a PA points at a hex next to where the Force ends its move (7.3): it may end in %s; point it at a hex next to one of them, or move the Force next to %s", strings.Join(at, " "), g.hex(h)),
 			"%s cannot end its move next to %s", spec, g.hex(h))
 	}
 	return "pa " + spec + " " + g.hex(h) + " # after any move of the Force: it must be next to " + g.hex(h), nil
 }
 
 // parseRepulse reads "repulse FORCE HEX [using A+B]" (7.4).
-func (g *game) parseRepulse(side Side, args []string) (string, error) {
+func (g *game) parseRepulse(side side, args []string) (string, error) {
 	if len(args) != 2 && len(args) != 4 {
-		return "", bad("repulse 9/VIII 21.12 [using 9/VIII+Art-X]", "repulse FORCE HEX [using UNIT+UNIT]")
+		return "", adjudicator.Refuse("repulse 9/VIII 21.12 [using 9/VIII+Art-X]", "repulse FORCE HEX [using UNIT+UNIT]")
 	}
 	units, spec, err := g.parseForce(side, args[0])
 	if err != nil {
@@ -999,8 +980,8 @@ func (g *game) parseRepulse(side Side, args []string) (string, error) {
 		return "", err
 	}
 	for _, u := range units {
-		if u.c.Formation && u.CE >= StatusCI {
-			return "", bad("CI and Demoralized units cannot Repulse (7.4.2)", "%s is %s", u.ID, u.CE)
+		if u.c.Formation && u.CE >= statusCI {
+			return "", adjudicator.Refuse("CI and Demoralized units cannot Repulse (7.4.2)", "%s is %s", u.ID, u.CE)
 		}
 	}
 	if lead := units[0]; !g.actedEarlier && !slices.ContainsFunc(lead.hexes(), func(x board.ID) bool { return g.grid.Adjacent(x, h) }) {
@@ -1011,43 +992,43 @@ func (g *game) parseRepulse(side Side, args []string) (string, error) {
 				next = append(next, g.hex(n))
 			}
 		}
-		return "", bad(fmt.Sprintf("a Force Repulses an enemy stack next to it (7.4): from %s, %s; or move it first, on the line before", lead.Hex, orNone(next)),
+		return "", adjudicator.Refuse(fmt.Sprintf("a Force Repulses an enemy stack next to it (7.4): from %s, %s; or move it first, on the line before", lead.Hex, orNone(next)),
 			"%s in %s is not next to %s", spec, lead.Hex, g.hex(h))
 	}
 	out := "repulse " + spec + " " + g.hex(h)
 	if len(args) == 4 {
 		if !strings.EqualFold(args[2], "using") {
-			return "", bad("repulse FORCE HEX using UNIT+UNIT", "%q: want using", args[2])
+			return "", adjudicator.Refuse("repulse FORCE HEX using UNIT+UNIT", "%q: want using", args[2])
 		}
 		us, uspec, err := g.parseForce(side, args[3])
 		if err != nil {
 			return "", err
 		}
 		if len(us) > 2 {
-			return "", bad("only two units of a Force add their strength to a Repulse (7.4.1)", "%s names %d units", uspec, len(us))
+			return "", adjudicator.Refuse("only two units of a Force add their strength to a Repulse (7.4.1)", "%s names %d units", uspec, len(us))
 		}
 		out += " using " + uspec
 	}
 	return out, nil
 }
 
-func (g *game) parseMontenegrin(side Side, verb string, args []string) (string, error) {
+func (g *game) parseMontenegrin(side side, verb string, args []string) (string, error) {
 	if len(args) < 1 {
-		return "", bad("exit UNIT, enter UNIT HEX, box UNIT BOX", "%s needs a unit", verb)
+		return "", adjudicator.Refuse("exit UNIT, enter UNIT HEX, box UNIT BOX", "%s needs a unit", verb)
 	}
 	u, err := g.own(side, args[0])
 	if err != nil {
 		return "", err
 	}
 	if u.c.Nation != "Montenegro" {
-		return "", bad("only Montenegrin units use the off-map boxes (24.2)", "%s is not Montenegrin", u.ID)
+		return "", adjudicator.Refuse("only Montenegrin units use the off-map boxes (24.2)", "%s is not Montenegrin", u.ID)
 	}
 	switch verb {
 	case "exit":
 		return "exit " + u.ID, nil
 	case "enter":
 		if len(args) != 2 || u.Box == "" {
-			return "", bad("enter UNIT HEX, from its off-map box into one of the box's M hexes", "%s is not in an off-map box", u.ID)
+			return "", adjudicator.Refuse("enter UNIT HEX, from its off-map box into one of the box's M hexes", "%s is not in an off-map box", u.ID)
 		}
 		h, err := g.parseHex(args[1])
 		if err != nil {
@@ -1056,14 +1037,14 @@ func (g *game) parseMontenegrin(side Side, verb string, args []string) (string, 
 		return "enter " + u.ID + " " + g.hex(h), nil
 	}
 	if len(args) != 2 {
-		return "", bad("box UNIT NAME", "box needs the box's name")
+		return "", adjudicator.Refuse("box UNIT NAME", "box needs the box's name")
 	}
 	return "box " + u.ID + " " + args[1], nil
 }
 
-func (g *game) parseAttach(side Side, args []string) (string, error) {
+func (g *game) parseAttach(side side, args []string) (string, error) {
 	if len(args) != 2 {
-		return "", bad("attach 9/VIII VIII, attach 10KD independent", "attach UNIT CORPS")
+		return "", adjudicator.Refuse("attach 9/VIII VIII, attach 10KD independent", "attach UNIT CORPS")
 	}
 	u, err := g.own(side, args[0])
 	if err != nil {
@@ -1086,26 +1067,26 @@ func (g *game) parseAttach(side Side, args []string) (string, error) {
 				ids = append(ids, co.ID)
 			}
 		}
-		return "", bad("your corps are "+strings.Join(ids, " "), "%v", err)
+		return "", adjudicator.Refuse("your corps are "+strings.Join(ids, " "), "%v", err)
 	}
 	return "attach " + u.ID + " " + corps, nil
 }
 
-func (g *game) parseBoundary(side Side, args []string) (string, error) {
-	if side != AH {
-		return "", bad("the Serbs have no Areas of Attachment (5.0)", "only A-H draws army boundaries")
+func (g *game) parseBoundary(side side, args []string) (string, error) {
+	if side != ah {
+		return "", adjudicator.Refuse("the Serbs have no Areas of Attachment (5.0)", "only A-H draws army boundaries")
 	}
 	if len(args) == 1 && strings.EqualFold(args[0], "keep") {
 		return "boundary keep", nil
 	}
 	if len(args) == 0 {
-		return "", bad("boundary HEX/HEX HEX/HEX ... (every hexside of the line), or boundary keep", "boundary needs hexsides")
+		return "", adjudicator.Refuse("boundary HEX/HEX HEX/HEX ... (every hexside of the line), or boundary keep", "boundary needs hexsides")
 	}
 	var out []string
 	for _, a := range args {
 		p, err := g.grid.ParsePair(a)
 		if err != nil {
-			return "", bad("a hexside is its two hexes, such as 12.18/12.19", "%q: %v", a, err)
+			return "", adjudicator.Refuse("a hexside is its two hexes, such as 12.18/12.19", "%q: %v", a, err)
 		}
 		out = append(out, p.Format(board.Dotted))
 	}
@@ -1113,7 +1094,7 @@ func (g *game) parseBoundary(side Side, args []string) (string, error) {
 }
 
 // parseStanding reads a standing order.
-func (g *game) parseStanding(side Side, verb string, args []string) (string, error) {
+func (g *game) parseStanding(side side, verb string, args []string) (string, error) {
 	hint := standingHint
 	low := make([]string, len(args))
 	for i, a := range args {
@@ -1121,7 +1102,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 	}
 	one := func(allowed ...string) (string, error) {
 		if len(args) != 1 || !slices.Contains(allowed, low[0]) {
-			return "", bad(verb+" "+strings.Join(allowed, "|"), "%s takes %s", verb, strings.Join(allowed, " or "))
+			return "", adjudicator.Refuse(verb+" "+strings.Join(allowed, "|"), "%s takes %s", verb, strings.Join(allowed, " or "))
 		}
 		return verb + " " + low[0], nil
 	}
@@ -1130,7 +1111,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 			return verb + " none", nil
 		}
 		if len(args) == 0 {
-			return "", bad(verb+" UNIT... or "+verb+" none", "%s needs units", verb)
+			return "", adjudicator.Refuse(verb+" UNIT... or "+verb+" none", "%s needs units", verb)
 		}
 		var ids []string
 		for _, a := range args {
@@ -1139,7 +1120,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 				return "", err
 			}
 			if slices.Contains(ids, u.ID) {
-				return "", bad("name each unit once", "%s is named twice", u.ID)
+				return "", adjudicator.Refuse("name each unit once", "%s is named twice", u.ID)
 			}
 			ids = append(ids, u.ID)
 		}
@@ -1148,7 +1129,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 	switch verb {
 	case "react":
 		if len(args) != 2 {
-			return "", bad("react CAV yes|no|HEX, react all yes|no", "react takes a cavalry unit or all, then yes, no or a hex")
+			return "", adjudicator.Refuse("react CAV yes|no|HEX, react all yes|no", "react takes a cavalry unit or all, then yes, no or a hex")
 		}
 		who := "all"
 		if low[0] != "all" {
@@ -1156,8 +1137,8 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 			if err != nil {
 				return "", err
 			}
-			if u.c.Kind != KCavalry {
-				return "", bad("only cavalry reacts (8.2)", "%s is not cavalry", u.ID)
+			if u.c.Kind != kCavalry {
+				return "", adjudicator.Refuse("only cavalry reacts (8.2)", "%s is not cavalry", u.ID)
 			}
 			who = u.ID
 		}
@@ -1172,7 +1153,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 		return "react " + who + " " + what, nil
 	case "retire":
 		if len(args) != 1 {
-			return "", bad("retire CAV, retire all, retire none", "retire takes one cavalry unit, all or none")
+			return "", adjudicator.Refuse("retire CAV, retire all, retire none", "retire takes one cavalry unit, all or none")
 		}
 		if low[0] == "all" || low[0] == "none" {
 			return "retire " + low[0], nil
@@ -1181,8 +1162,8 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 		if err != nil {
 			return "", err
 		}
-		if u.c.Kind != KCavalry {
-			return "", bad("only cavalry retires (8.3)", "%s is not cavalry", u.ID)
+		if u.c.Kind != kCavalry {
+			return "", adjudicator.Refuse("only cavalry retires (8.3)", "%s is not cavalry", u.ID)
 		}
 		return "retire " + u.ID, nil
 	case "defend":
@@ -1190,7 +1171,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 			return "defend " + low[0], nil
 		}
 		if len(args) == 0 || low[0] != "intense" && low[0] != "not" {
-			return "", bad("defend ask|auto|clear, or defend intense|not [at HEX...] [if odds>=3:1|odds<=2:1|attacker]", "defend takes ask, auto, clear, intense or not")
+			return "", adjudicator.Refuse("defend ask|auto|clear, or defend intense|not [at HEX...] [if odds>=3:1|odds<=2:1|attacker]", "defend takes ask, auto, clear, intense or not")
 		}
 		out := []string{"defend", low[0]}
 		for i := 1; i < len(args); i++ {
@@ -1203,7 +1184,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 						return "", err
 					}
 					if slices.Contains(at, g.hex(h)) {
-						return "", bad("name each hex once", "%s is named twice", g.hex(h))
+						return "", adjudicator.Refuse("name each hex once", "%s is named twice", g.hex(h))
 					}
 					at = append(at, g.hex(h))
 				}
@@ -1212,7 +1193,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 				out = append(append(out, "at"), at...)
 			case "if":
 				if i+1 >= len(args) {
-					return "", bad("if odds>=3:1, if odds<=2:1, if attacker", "if needs a condition")
+					return "", adjudicator.Refuse("if odds>=3:1, if odds<=2:1, if attacker", "if needs a condition")
 				}
 				i++
 				c, err := g.parseCond(args[i])
@@ -1221,7 +1202,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 				}
 				out = append(out, "if", c)
 			default:
-				return "", bad("defend intense|not [at HEX...] [if COND]", "%q is not part of a defend order", args[i])
+				return "", adjudicator.Refuse("defend intense|not [at HEX...] [if COND]", "%q is not part of a defend order", args[i])
 			}
 		}
 		return strings.Join(out, " "), nil
@@ -1230,8 +1211,8 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 	case "ammo":
 		return one("yes", "no")
 	case "shells":
-		if side != SB {
-			return "", bad(hint, "only the Serbs have Shells (23.2)")
+		if side != sb {
+			return "", adjudicator.Refuse(hint, "only the Serbs have Shells (23.2)")
 		}
 		return one("yes", "no", "needed")
 	case "retreat":
@@ -1239,7 +1220,7 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 			return "retreat none", nil
 		}
 		if len(args) != 2 || low[0] != "toward" {
-			return "", bad("retreat toward HEX, retreat none", "retreat toward HEX")
+			return "", adjudicator.Refuse("retreat toward HEX, retreat none", "retreat toward HEX")
 		}
 		h, err := g.parseHex(args[1])
 		if err != nil {
@@ -1251,20 +1232,20 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 			return "pontoon none", nil
 		}
 		if len(args) != 1 {
-			return "", bad("pontoon HEX/HEX", "pontoon takes one hexside")
+			return "", adjudicator.Refuse("pontoon HEX/HEX", "pontoon takes one hexside")
 		}
 		p, err := g.grid.ParsePair(args[0])
 		if err != nil {
-			return "", bad("a hexside is its two hexes, such as 21.07/21.08", "%q: %v", args[0], err)
+			return "", adjudicator.Refuse("a hexside is its two hexes, such as 21.07/21.08", "%q: %v", args[0], err)
 		}
 		f := g.feature(p.A, p.B)
-		if !isSava(f) && f != SideDonauIsle {
-			return "", bad("pontoons span Sava hexsides and Donau-island hexsides (21.2.1, 21.2.3)", "%s is neither", p.Format(board.Dotted))
+		if !isSava(f) && f != sideDonauIsle {
+			return "", adjudicator.Refuse("pontoons span Sava hexsides and Donau-island hexsides (21.2.1, 21.2.3)", "%s is neither", p.Format(board.Dotted))
 		}
 		return "pontoon " + p.Format(board.Dotted), nil
 	case "komitadji":
-		if side != SB {
-			return "", bad(hint, "only the Serbs place Komitadji (23.1)")
+		if side != sb {
+			return "", adjudicator.Refuse(hint, "only the Serbs place Komitadji (23.1)")
 		}
 		var hs []string
 		for _, a := range args {
@@ -1273,36 +1254,36 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 				return "", err
 			}
 			if !g.southOfRivers(h) {
-				return "", bad("Komitadji go south of the Sava/Donau (23.1)", "%s is north of the rivers", g.hex(h))
+				return "", adjudicator.Refuse("Komitadji go south of the Sava/Donau (23.1)", "%s is north of the rivers", g.hex(h))
 			}
 			for _, o := range hs {
 				if g.grid.Distance(g.parse(o), h) < 5 {
-					return "", bad("Komitadji markers are five or more hexes apart (23.1)", "%s and %s are too close", o, g.hex(h))
+					return "", adjudicator.Refuse("Komitadji markers are five or more hexes apart (23.1)", "%s and %s are too close", o, g.hex(h))
 				}
 			}
 			hs = append(hs, g.hex(h))
 		}
 		if len(hs) > g.KomitadjiN {
-			return "", bad(fmt.Sprintf("you have %d Komitadji markers", g.KomitadjiN), "%d hexes for %d markers", len(hs), g.KomitadjiN)
+			return "", adjudicator.Refuse(fmt.Sprintf("you have %d Komitadji markers", g.KomitadjiN), "%d hexes for %d markers", len(hs), g.KomitadjiN)
 		}
 		return "komitadji " + strings.Join(hs, " "), nil
 	case "sirmien":
-		if side != SB || len(args) != 1 || low[0] != "claim" || g.done("27.6") {
-			return "", bad("sirmien claim (once a game, Serbs, 27.6)", "the Sirmien award is claimed once, by the Serbs")
+		if side != sb || len(args) != 1 || low[0] != "claim" || g.done("27.6") {
+			return "", adjudicator.Refuse("sirmien claim (once a game, Serbs, 27.6)", "the Sirmien award is claimed once, by the Serbs")
 		}
 		return "sirmien claim", nil
 	case "abandon":
-		if side != AH || len(args) != 1 {
-			return "", bad("abandon FIFTH", "only A-H abandons a Strategic Plan (26.3)")
+		if side != ah || len(args) != 1 {
+			return "", adjudicator.Refuse("abandon FIFTH", "only A-H abandons a Strategic Plan (26.3)")
 		}
 		a := g.army(strings.ToUpper(args[0]))
 		if a == nil || a.Plan != "active" {
-			return "", bad("armies with an active plan: "+activePlans(g), "%s has no active Strategic Plan", args[0])
+			return "", adjudicator.Refuse("armies with an active plan: "+activePlans(g), "%s has no active Strategic Plan", args[0])
 		}
 		return "abandon " + a.ID, nil
 	case "displace":
 		if len(args) != 2 {
-			return "", bad("displace Depot-FIFTH 11.08", "displace DEPOT HEX")
+			return "", adjudicator.Refuse("displace Depot-FIFTH 11.08", "displace DEPOT HEX")
 		}
 		u, err := g.own(side, args[0])
 		if err != nil {
@@ -1312,30 +1293,30 @@ func (g *game) parseStanding(side Side, verb string, args []string) (string, err
 		if err != nil {
 			return "", err
 		}
-		if u.c.Kind != KDepot || !g.sc.rail[h] {
-			return "", bad("a depot is displaced to a friendly operational RR hex (15.6.2b)", "%s to %s is not a depot to a railroad hex", u.ID, g.hex(h))
+		if u.c.Kind != kDepot || !g.sc.rail[h] {
+			return "", adjudicator.Refuse("a depot is displaced to a friendly operational RR hex (15.6.2b)", "%s to %s is not a depot to a railroad hex", u.ID, g.hex(h))
 		}
 		return "displace " + u.ID + " " + g.hex(h), nil
 	case "montenegro":
-		if side != SB || len(args) != 1 || !slices.Contains([]string{"16.29", "22.29", "30.29"}, args[0]) {
-			return "", bad("montenegro 16.29|22.29|30.29 (24.1)", "Montenegrin assets appear in 16.29, 22.29 or 30.29")
+		if side != sb || len(args) != 1 || !slices.Contains([]string{"16.29", "22.29", "30.29"}, args[0]) {
+			return "", adjudicator.Refuse("montenegro 16.29|22.29|30.29 (24.1)", "Montenegrin assets appear in 16.29, 22.29 or 30.29")
 		}
 		return "montenegro " + args[0], nil
 	case "marsch-depot":
-		if side != AH || len(args) != 1 {
-			return "", bad("marsch-depot Depot-FIFTH", "A-H names the depot returning Marsch units go to (16.6.3)")
+		if side != ah || len(args) != 1 {
+			return "", adjudicator.Refuse("marsch-depot Depot-FIFTH", "A-H names the depot returning Marsch units go to (16.6.3)")
 		}
 		u, err := g.own(side, args[0])
 		if err != nil {
 			return "", err
 		}
-		if u.c.Kind != KDepot {
-			return "", bad("name a depot", "%s is not a depot", u.ID)
+		if u.c.Kind != kDepot {
+			return "", adjudicator.Refuse("name a depot", "%s is not a depot", u.ID)
 		}
 		return "marsch-depot " + u.ID, nil
 	case "french":
-		if side != SB || g.GT < 32 || g.French {
-			return "", bad("french place, on GT 32 or later (25.1.4)", "the French Naval Artillery arrives on GT 32 or later")
+		if side != sb || g.GT < 32 || g.French {
+			return "", adjudicator.Refuse("french place, on GT 32 or later (25.1.4)", "the French Naval Artillery arrives on GT 32 or later")
 		}
 		return "french place", nil
 	}
@@ -1364,30 +1345,30 @@ func (g *game) parseCond(s string) (string, error) {
 			return low, nil
 		}
 	}
-	return "", bad("odds>=3:1, odds<=2:1 (a column of the CRT: "+columnList(g)+"), or attacker", "%q is not a condition", s)
+	return "", adjudicator.Refuse("odds>=3:1, odds<=2:1 (a column of the CRT: "+columnList(g)+"), or attacker", "%q is not a condition", s)
 }
 
 func columnList(g *game) string {
 	s := g.sc.CRT.Scale
 	var out []string
 	for i := 0; i < s.Columns(); i++ {
-		out = append(out, s.Name(Position(i)))
+		out = append(out, s.Name(position(i)))
 	}
 	return strings.Join(out, " ")
 }
 
 // parseAttackLine reads "attack HEX with UNIT+UNIT... [options]" (9.1, 9.2).
-func (g *game) parseAttackLine(side Side, args []string) (string, error) {
+func (g *game) parseAttackLine(side side, args []string) (string, error) {
 	hint := "attack 21.12 with 9/VIII+21/VIII [intense [if odds>=3:1]] [mandated] [advance all|none|UNIT+UNIT] [noammo] [noshells] [twohex]"
 	if len(args) < 3 || !strings.EqualFold(args[1], "with") {
-		return "", bad(hint, "attack HEX with UNITS")
+		return "", adjudicator.Refuse(hint, "attack HEX with UNITS")
 	}
 	t, err := g.parseHex(args[0])
 	if err != nil {
 		return "", err
 	}
 	if !g.enemyIn(t, side) {
-		return "", bad("attack a hex enemy units hold", "no enemy unit is in %s", g.hex(t))
+		return "", adjudicator.Refuse("attack a hex enemy units hold", "no enemy unit is in %s", g.hex(t))
 	}
 	var ids []string
 	key := ""
@@ -1397,15 +1378,15 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 			return "", err
 		}
 		if slices.Contains(ids, u.ID) {
-			return "", bad("name each unit once", "%s is named twice", u.ID)
+			return "", adjudicator.Refuse("name each unit once", "%s is named twice", u.ID)
 		}
 		if why := g.attackBar(u, t); why != "" {
-			return "", bad("attackers: combat units next to the hex, not CI or Demoralized, without an MPs Expended marker (9.2)", "%s cannot attack %s: %s", u.ID, g.hex(t), why)
+			return "", adjudicator.Refuse("attackers: combat units next to the hex, not CI or Demoralized, without an MPs Expended marker (9.2)", "%s cannot attack %s: %s", u.ID, g.hex(t), why)
 		}
 		k := g.corpsKey(u)
-		if u.c.Kind != KArtillery && !u.asset() {
+		if u.c.Kind != kArtillery && !u.asset() {
 			if key != "" && k != key {
-				return "", bad("units of different corps or armies do not combine in an attack; each Independent stack is its own corps (9.2.2)", "%s is not of the same corps as the other attackers", u.ID)
+				return "", adjudicator.Refuse("units of different corps or armies do not combine in an attack; each Independent stack is its own corps (9.2.2)", "%s is not of the same corps as the other attackers", u.ID)
 			}
 			key = k
 		}
@@ -1414,7 +1395,7 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 	// 8.8.1: artillery fights only with a Combat unit of its hex that attacks too
 	for _, id := range ids {
 		u := g.unitByID(id)
-		if u.c.Kind != KArtillery {
+		if u.c.Kind != kArtillery {
 			continue
 		}
 		with := false
@@ -1424,7 +1405,7 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 			}
 		}
 		if !with {
-			return "", bad("add a Combat unit stacked with the artillery to the attack", "%s cannot attack alone: artillery fights only with a Combat unit it is stacked with (8.8.1)", u.ID)
+			return "", adjudicator.Refuse("add a Combat unit stacked with the artillery to the attack", "%s cannot attack alone: artillery fights only with a Combat unit it is stacked with (8.8.1)", u.ID)
 		}
 	}
 	out := []string{"attack", g.hex(t), "with", strings.Join(ids, "+")}
@@ -1442,15 +1423,15 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 				i += 2
 			}
 		case "mandated":
-			if side != AH {
-				return "", bad(hint, "only A-H armies make Mandated Attacks (26.3.1)")
+			if side != ah {
+				return "", adjudicator.Refuse(hint, "only A-H armies make Mandated Attacks (26.3.1)")
 			}
 			out = append(out, "mandated")
 		case "noammo", "noshells", "twohex":
 			out = append(out, w)
 		case "advance":
 			if i+1 >= len(args) {
-				return "", bad("advance all, advance none, advance UNIT+UNIT", "advance needs all, none or units")
+				return "", adjudicator.Refuse("advance all, advance none, advance UNIT+UNIT", "advance needs all, none or units")
 			}
 			i++
 			a := strings.ToLower(args[i])
@@ -1462,7 +1443,7 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 						return "", err
 					}
 					if slices.Contains(us, u.ID) {
-						return "", bad("name each unit once", "%s is named twice", u.ID)
+						return "", adjudicator.Refuse("name each unit once", "%s is named twice", u.ID)
 					}
 					us = append(us, u.ID)
 				}
@@ -1470,17 +1451,17 @@ func (g *game) parseAttackLine(side Side, args []string) (string, error) {
 			}
 			out = append(out, "advance", a)
 		default:
-			return "", bad(hint, "%q is not part of an attack order", args[i])
+			return "", adjudicator.Refuse(hint, "%q is not part of an attack order", args[i])
 		}
 	}
 	return strings.Join(out, " "), nil
 }
 
 // parseAnswer reads "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no]".
-func (g *game) parseAnswer(side Side, args []string) (string, error) {
+func (g *game) parseAnswer(side side, args []string) (string, error) {
 	hint := "answer 21.12 intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no]"
 	if len(args) < 2 {
-		return "", bad(hint, "answer needs the attacked hex and intense or not")
+		return "", adjudicator.Refuse(hint, "answer needs the attacked hex and intense or not")
 	}
 	t, err := g.parseHex(args[0])
 	if err != nil {
@@ -1497,7 +1478,7 @@ func (g *game) parseAnswer(side Side, args []string) (string, error) {
 		for _, a := range g.Attacks {
 			ts = append(ts, a.Target)
 		}
-		return "", bad("the attacked hexes are "+strings.Join(ts, " "), "%s is not attacked", g.hex(t))
+		return "", adjudicator.Refuse("the attacked hexes are "+strings.Join(ts, " "), "%s is not attacked", g.hex(t))
 	}
 	out := []string{"answer", g.hex(t)}
 	for i := 1; i < len(args); i++ {
@@ -1507,7 +1488,7 @@ func (g *game) parseAnswer(side Side, args []string) (string, error) {
 			out = append(out, w)
 		case "withhold":
 			if i+1 >= len(args) {
-				return "", bad(hint, "withhold needs units")
+				return "", adjudicator.Refuse(hint, "withhold needs units")
 			}
 			i++
 			var us []string
@@ -1517,19 +1498,19 @@ func (g *game) parseAnswer(side Side, args []string) (string, error) {
 					return "", err
 				}
 				if slices.Contains(us, u.ID) {
-					return "", bad("name each unit once", "%s is named twice", u.ID)
+					return "", adjudicator.Refuse("name each unit once", "%s is named twice", u.ID)
 				}
 				us = append(us, u.ID)
 			}
 			out = append(out, "withhold", strings.Join(us, "+"))
 		case "shells":
 			if i+1 >= len(args) || !slices.Contains([]string{"yes", "no", "needed"}, strings.ToLower(args[i+1])) {
-				return "", bad(hint, "shells takes yes, no or needed")
+				return "", adjudicator.Refuse(hint, "shells takes yes, no or needed")
 			}
 			i++
 			out = append(out, "shells", strings.ToLower(args[i]))
 		default:
-			return "", bad(hint, "%q is not part of an answer", args[i])
+			return "", adjudicator.Refuse(hint, "%q is not part of an answer", args[i])
 		}
 	}
 	return strings.Join(out, " "), nil

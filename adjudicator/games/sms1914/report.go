@@ -31,16 +31,16 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		return adjudicator.Situation{}, err
 	}
 	sit := adjudicator.Situation{Notices: g.sc.Notices}
-	see := func(u *Unit) bool {
+	see := func(u *unit) bool {
 		switch {
 		case seat == "" || g.Over:
 			return true
 		case seat == adjudicator.Spectator:
-			return g.visibleTo(u, u.c.Side.Enemy()) && !slices.Contains(g.Revealed[u.c.Side.Enemy().Seat()], u.ID) || u.c.Kind == KSquadron
+			return g.visibleTo(u, u.c.Side.Enemy()) && !slices.Contains(g.Revealed[u.c.Side.Enemy().Seat()], u.ID) || u.c.Kind == kSquadron
 		}
 		return g.visibleTo(u, seatSide(seat))
 	}
-	full := func(u *Unit) bool {
+	full := func(u *unit) bool {
 		return seat == "" || g.Over || seat != adjudicator.Spectator && u.c.Side == seatSide(seat)
 	}
 	sit.Tracks = g.tracks(seat)
@@ -89,9 +89,9 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 	for _, pr := range sides {
 		kind := board.River
 		switch g.sc.side[pr] {
-		case SideMinor:
+		case sideMinor:
 			kind = board.Stream
-		case SideImpass:
+		case sideImpass:
 			kind = board.Ridge
 		}
 		p.Hexsides = append(p.Hexsides, board.Hexside{A: pr.A, B: pr.B, Kind: kind})
@@ -104,7 +104,7 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 			p.Hexsides = append(p.Hexsides, board.Hexside{A: pr.A, B: pr.B, Kind: board.Border})
 		}
 	}
-	if seat == "" || seat == SeatAH || g.Over {
+	if seat == "" || seat == seatAH || g.Over {
 		for _, b := range g.Boundaries {
 			if pr, err := g.grid.ParsePair(b); err == nil {
 				p.Hexsides = append(p.Hexsides, board.Hexside{A: pr.A, B: pr.B, Kind: board.Boundary})
@@ -201,7 +201,7 @@ func (g *game) tracks(seat string) []board.Track {
 		{Name: "Serbian Shells", Value: g.Shells},
 		{Name: "Sava water", Text: water},
 		{Name: "Inter-Phases held", Value: g.Inter},
-		{Name: "IP rights", Text: fmt.Sprintf("A-H %d, Serbia %d", g.IPRights[AH], g.IPRights[SB])},
+		{Name: "IP rights", Text: fmt.Sprintf("A-H %d, Serbia %d", g.IPRights[ah], g.IPRights[sb])},
 	}
 	for _, a := range g.Armies {
 		if a.Plan == "" {
@@ -210,10 +210,10 @@ func (g *game) tracks(seat string) []board.Track {
 		need := map[string]int{"FIFTH": 5, "SIXTH": 4}[a.ID]
 		t = append(t, board.Track{Name: a.ID + " plan", Text: fmt.Sprintf("%s, %d/%d mandated", a.Plan, a.Mandated, need)})
 	}
-	if seat == "" || seat == SeatAH || g.Over {
+	if seat == "" || seat == seatAH || g.Over {
 		t = append(t, board.Track{Name: "A-H REPLs", Value: g.REPL["AH"]})
 	}
-	if seat == "" || seat == SeatSerb || g.Over {
+	if seat == "" || seat == seatSerb || g.Over {
 		t = append(t, board.Track{Name: "Serbian REPLs", Value: g.REPL["Serbia"]})
 	}
 	if g.Over {
@@ -226,9 +226,9 @@ func (g *game) tracks(seat string) []board.Track {
 	return t
 }
 
-func typeText(u *Unit) string {
+func typeText(u *unit) string {
 	k := u.c.Kind
-	if u.c.Kind == KFort && u.Flipped {
+	if u.c.Kind == kFort && u.Flipped {
 		k = "fort (abandoned, infantry)"
 	}
 	if u.c.Size != "" {
@@ -237,32 +237,32 @@ func typeText(u *Unit) string {
 	return k
 }
 
-func typeLetter(u *Unit) string {
+func typeLetter(u *unit) string {
 	switch u.c.Kind {
-	case KCavalry:
+	case kCavalry:
 		return "C"
-	case KFort:
+	case kFort:
 		return "F"
-	case KArtillery:
+	case kArtillery:
 		return "A"
-	case KDepot:
+	case kDepot:
 		return "D"
-	case KTrain:
+	case kTrain:
 		return "T"
-	case KSquadron:
+	case kSquadron:
 		return "N"
-	case KMarsch:
+	case kMarsch:
 		return "M"
-	case KGarrison:
+	case kGarrison:
 		return "G"
-	case KRiver:
+	case kRiver:
 		return "R"
 	}
 	return "I"
 }
 
 // strengthText is a unit's printed values for its owner.
-func strengthText(u *Unit) string {
+func strengthText(u *unit) string {
 	if u.c.Supply() {
 		return fmt.Sprintf("range %d/%d", u.c.Range, u.c.ExtRng)
 	}
@@ -271,7 +271,7 @@ func strengthText(u *Unit) string {
 }
 
 // statusText is what its owner knows of a unit.
-func (g *game) statusText(u *Unit) string {
+func (g *game) statusText(u *unit) string {
 	var s []string
 	if u.c.Formation {
 		cel := u.c.BaseCE - u.CE.CELPenalty()
@@ -279,10 +279,10 @@ func (g *game) statusText(u *Unit) string {
 		if a := g.Attach[u.ID]; a != "" {
 			s = append(s, "corps "+a)
 		}
-	} else if u.c.Combat() || u.c.Kind == KFort {
+	} else if u.c.Combat() || u.c.Kind == kFort {
 		s = append(s, fmt.Sprintf("CEL %d", u.c.BaseCE))
 	}
-	if u.Army != "" && u.c.Side == AH {
+	if u.Army != "" && u.c.Side == ah {
 		s = append(s, u.Army)
 	}
 	if u.SR > 0 {
@@ -315,7 +315,7 @@ func (g *game) statusText(u *Unit) string {
 	if u.Refit > 0 {
 		s = append(s, fmt.Sprintf("refit until GT %d", u.Refit))
 	}
-	if u.c.Kind == KGarrison && !u.Released {
+	if u.c.Kind == kGarrison && !u.Released {
 		s = append(s, fmt.Sprintf("garrison of %s, range %d", g.hex(u.c.Home), u.c.Garrison))
 	}
 	return strings.Join(s, ", ")
@@ -323,7 +323,7 @@ func (g *game) statusText(u *Unit) string {
 
 // markerText is what the enemy may see on a unit: the markers on top
 // (3.1.6a).
-func (g *game) markerText(u *Unit) string {
+func (g *game) markerText(u *unit) string {
 	var s []string
 	if u.PA != "" {
 		s = append(s, "PA at "+u.PA)
@@ -337,9 +337,9 @@ func (g *game) markerText(u *Unit) string {
 	return strings.Join(s, ", ")
 }
 
-func (g *game) counterMarkers(u *Unit) []string {
+func (g *game) counterMarkers(u *unit) []string {
 	var m []string
-	if u.c.Formation && u.CE != StatusNone {
+	if u.c.Formation && u.CE != statusNone {
 		m = append(m, u.CE.String())
 	}
 	if u.PA != "" {

@@ -57,12 +57,12 @@ func (p retreatPath) better(q retreatPath) bool {
 
 // retreatTo finds the best path of up to n hexes for a stack of side
 // from its hex, away from the combat hex.
-func (g *game) retreatTo(units []*Unit, n int, combat board.ID) retreatPath {
+func (g *game) retreatTo(units []*unit, n int, combat board.ID) retreatPath {
 	side := units[0].c.Side
 	start := units[0].pos
 	army := units[0].Army
 	var area map[board.ID]string
-	if side == AH {
+	if side == ah {
 		area, _ = g.aoas(g.Boundaries, g.markers())
 	}
 	prefHex := board.ID{}
@@ -87,9 +87,9 @@ func (g *game) retreatTo(units []*Unit, n int, combat board.ID) retreatPath {
 		}
 	}
 	// 8.6.3: a garrison in the stack tries to stay within its range
-	var garrison *Unit
+	var garrison *unit
 	for _, u := range units {
-		if u.c.Kind == KGarrison && !u.Released {
+		if u.c.Kind == kGarrison && !u.Released {
 			garrison = u
 		}
 	}
@@ -126,10 +126,10 @@ func (g *game) retreatTo(units []*Unit, n int, combat board.ID) retreatPath {
 			c := cross
 			switch {
 			case isDonau(f):
-				if board.MakePair(at, x) != board.MakePair(g.parse("23.03"), g.parse("23.04")) || side == SB {
+				if board.MakePair(at, x) != board.MakePair(g.parse("23.03"), g.parse("23.04")) || side == sb {
 					continue // 11.1: no retreat over the Donau but at 23.03/23.04
 				}
-			case f == SideImpass, isSava(f) && !g.bridged(at, x):
+			case f == sideImpass, isSava(f) && !g.bridged(at, x):
 				c++
 			}
 			e := ez
@@ -153,17 +153,17 @@ func (g *game) retreatTo(units []*Unit, n int, combat board.ID) retreatPath {
 // A Depot in it is displaced (11.1.2, 15.6.2b), a Fort flips and retreats
 // (8.5.2). attacker: the attacker's own retreats (no Repulse against the
 // defender's hex).
-func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool, rule string) {
-	var stack []*Unit
+func (g *game) retreatUnits(units []*unit, n int, combat board.ID, attacker bool, rule string) {
+	var stack []*unit
 	for _, u := range units {
 		if !u.onMap() {
 			continue
 		}
-		if u.c.Kind == KDepot {
+		if u.c.Kind == kDepot {
 			g.displaceDepot(u, "its stack retreats (11.1.2)")
 			continue
 		}
-		if u.c.Kind == KSquadron {
+		if u.c.Kind == kSquadron {
 			continue
 		}
 		if u.isFort() {
@@ -177,8 +177,8 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 	}
 	side := stack[0].c.Side
 	// the stack's Forces, for the CE losses
-	forceSet := map[*Unit]*Force{}
-	var forces []*Force
+	forceSet := map[*unit]*force{}
+	var forces []*force
 	for _, u := range stack {
 		f := g.forceOf(u)
 		if l := f.Lead(); l != nil && forceSet[l] == nil {
@@ -193,13 +193,13 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 			g.place(u, u.pos)
 		}
 	}
-	wasDemoralized := map[*Force]bool{}
-	isolated := map[*Force]bool{}
+	wasDemoralized := map[*force]bool{}
+	isolated := map[*force]bool{}
 	c := g.newSupply(side)
 	for _, f := range forces {
 		if f.Formation != nil {
 			wasDemoralized[f] = f.Formation.CE.Demoralized()
-			if f.Formation.CE >= StatusMinus1 {
+			if f.Formation.CE >= statusMinus1 {
 				isolated[f] = g.isolated(c, f)
 			}
 		}
@@ -211,14 +211,14 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 		if !isolated[f] || f.Formation == nil {
 			continue
 		}
-		willBe := f.Formation.CE.Demoralized() || int(f.Formation.CE)+path.ezoc+path.cross >= int(StatusD1)
+		willBe := f.Formation.CE.Demoralized() || int(f.Formation.CE)+path.ezoc+path.cross >= int(statusD1)
 		if willBe && (len(path.hexes) < n || path.ezoc > 0) {
 			for _, u := range f.Units() {
 				g.eliminate(u, "11.1.6", "an Isolated Demoralized Force unable to retreat, or forced into an EZOC, surrenders")
 			}
 		}
 	}
-	var live []*Unit
+	var live []*unit
 	for _, u := range stack {
 		if u.onMap() {
 			live = append(live, u)
@@ -237,11 +237,11 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 			u.PA, u.Task, u.TaskMP = "", "", 0
 			u.Retreated = true
 		}
-		if fside == SideImpass || isSava(fside) && !g.bridged(at, h) {
+		if fside == sideImpass || isSava(fside) && !g.bridged(at, h) {
 			for _, f := range forces {
 				if f.Lead() != nil && f.Lead().onMap() {
 					g.evFor(side, "11.1.4", "%s retreats across %s/%s: an SR and a CEL reduction.", f, g.hex(at), g.hex(h))
-					g.takeSR([]*Force{f}, g.lossPrefs(side), "11.1.4")
+					g.takeSR([]*force{f}, g.lossPrefs(side), "11.1.4")
 					g.reduceCE(f, 1, "11.1.4", "retreating across an impassable or unbridged Sava hexside")
 				}
 			}
@@ -261,7 +261,7 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 	// a Repulse to clear a blocked way, once per retreating stack, made
 	// from the first hex of the way next to the blocking enemy (7.4,
 	// 7.4.1, 11.1.5 play note)
-	tried := slices.ContainsFunc(stack, func(u *Unit) bool { return g.retreatRepulsed[u] })
+	tried := slices.ContainsFunc(stack, func(u *unit) bool { return g.retreatRepulsed[u] })
 	if len(path.hexes) < n && !attacker && g.retreatRepulsed != nil && !tried && g.repulseInRetreat(side) {
 		// the Repulse is made from the end of the best way, against the
 		// weakest enemy stack next to it that lies further from the combat
@@ -274,13 +274,13 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 		if path.blocked == (board.ID{}) {
 			k = -1
 		}
-		var users []*Unit
+		var users []*unit
 		for _, u := range forces[0].Units() {
 			if u.combat() && len(users) < 2 {
 				users = append(users, u)
 			}
 		}
-		if k >= 0 && len(users) > 0 && (forces[0].Formation == nil || forces[0].Formation.CE < StatusCI) {
+		if k >= 0 && len(users) > 0 && (forces[0].Formation == nil || forces[0].Formation.CE < statusCI) {
 			for _, h := range path.hexes[:k] {
 				step(h)
 			}
@@ -317,7 +317,7 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 			g.evFor(side, "11.1.5", "%s cannot retreat %d hex%s: a CEL reduction and an SR for each.", f, short, plural(short, "", "es"))
 			for i := 0; i < short; i++ {
 				g.reduceCE(f, 1, "11.1.5", "unable to retreat")
-				g.takeSR([]*Force{f}, g.lossPrefs(side), "11.1.5")
+				g.takeSR([]*force{f}, g.lossPrefs(side), "11.1.5")
 			}
 		}
 	}
@@ -335,7 +335,7 @@ func (g *game) retreatUnits(units []*Unit, n int, combat board.ID, attacker bool
 // repulseTarget is the enemy stack next to at, further than at from the
 // combat hex, with the least defence strength (the nearest to the combat
 // hex first when equal); none when there is no such stack.
-func (g *game) repulseTarget(side Side, at, combat board.ID) board.ID {
+func (g *game) repulseTarget(side side, at, combat board.ID) board.ID {
 	best, bestDS := board.ID{}, 1<<30
 	for _, h := range g.nbrs(at) {
 		if !g.enemyIn(h, side) || g.grid.Distance(h, combat) <= g.grid.Distance(at, combat) {
@@ -354,9 +354,9 @@ func (g *game) repulseTarget(side Side, at, combat board.ID) board.ID {
 
 // onlyThese: the hex holds no friendly units but the retreating stack (so
 // nothing there negates the EZOC, 11.1.3).
-func onlyThese(g *game, h board.ID, stack []*Unit) bool {
+func onlyThese(g *game, h board.ID, stack []*unit) bool {
 	for _, u := range g.sideAt(h, stack[0].c.Side) {
-		if !slices.Contains(stack, u) && u.c.Kind != KSquadron {
+		if !slices.Contains(stack, u) && u.c.Kind != kSquadron {
 			return false
 		}
 	}
@@ -372,7 +372,7 @@ func retreatEnd(g *game, at, from board.ID) string {
 
 // repulseInRetreat is the side's standing order on Repulses during a
 // retreat: yes unless "repulse no".
-func (g *game) repulseInRetreat(side Side) bool {
+func (g *game) repulseInRetreat(side side) bool {
 	for _, l := range g.standing(side.Seat(), "repulse") {
 		if l == "no" {
 			return false

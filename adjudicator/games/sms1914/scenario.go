@@ -14,6 +14,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // ScenarioFile is a parsed scenario file.
@@ -32,15 +33,15 @@ type ScenarioFile struct {
 	Pontoons    [2]int         // pontoon markers per side (21.2)
 	VictoryAH   int            // A-H wins with VP at least this
 	VictorySerb int            // Serbia wins with VP at most this
-	Plans       []PlanSetup
+	Plans       []planSetup
 	Markers     map[string]board.ID // army markers (5.1.1)
 	Boundaries  []board.Pair        // A-H AoA boundaries (5.1.1)
-	Units       []UnitSetup
-	Events      []Event
-	Combos      []Combo
+	Units       []unitSetup
+	Events      []event
+	Combos      []combo
 	Detachments map[string]string // detachment -> parent (21.1)
-	OffMap      []OffMapLink
-	Boxes       []Box
+	OffMap      []offMapLink
+	Boxes       []box
 	ControlAH   []board.ID
 	ControlSerb []board.ID
 
@@ -49,18 +50,18 @@ type ScenarioFile struct {
 	boundaryLines int
 }
 
-// PlanSetup is an army bound by a Strategic Plan (26).
-type PlanSetup struct {
+// planSetup is an army bound by a Strategic Plan (26).
+type planSetup struct {
 	Army     string
 	Mandated int // Mandated Attacks already made (26.3.1)
 }
 
-// UnitSetup is a unit's place at the start.
-type UnitSetup struct {
+// unitSetup is a unit's place at the start.
+type unitSetup struct {
 	ID        string
 	Hex, Hex2 string
 	Attach    string
-	CE        Status
+	CE        status
 	SR        int
 	Inactive  bool
 	Extended  bool
@@ -68,9 +69,9 @@ type UnitSetup struct {
 	Off       string
 }
 
-// Event is a scheduled event (4.2.1, 16): a reinforcement arriving, a
+// event is a scheduled event (4.2.1, 16): a reinforcement arriving, a
 // withdrawal, a substitution or an activation.
-type Event struct {
+type event struct {
 	Turn   int
 	Kind   string // arrive, withdraw, substitute, activate
 	Unit   string
@@ -79,24 +80,24 @@ type Event struct {
 	For    string // substitute: the unit replaced
 }
 
-// Combo is a combination (16.3) or combination/reverse combination (16.4).
-type Combo struct {
+// combo is a combination (16.3) or combination/reverse combination (16.4).
+type combo struct {
 	Into    string
 	From    []string
 	Reverse bool // 16.4: may be split again
 }
 
-// OffMapLink is a stretch of the off-map railroad (15.6.3a) or of the
+// offMapLink is a stretch of the off-map railroad (15.6.3a) or of the
 // Sava off the map (25.1.2, Brod): from a place or hex to another, hexes
 // long.
-type OffMapLink struct {
+type offMapLink struct {
 	From, To string
 	Hexes    int
 	River    bool // a squadron's way, not a railroad
 }
 
-// Box is a Montenegrin off-map box (24.2).
-type Box struct {
+// box is a Montenegrin off-map box (24.2).
+type box struct {
 	Name  string
 	Exits []board.ID // the M hexes it is nearest
 	Next  []string   // boxes one move away
@@ -203,14 +204,15 @@ const (
 // mExits are the Montenegrin 'M' hexes (24.2).
 var mExits = []string{"16.29", "20.29", "22.29", "24.29", "30.29"}
 
-func (sc *Scenario) readScenario(name string, data []byte) error {
+func (sc *scenario) readScenario(name string, data []byte) error {
+	file := kit.File{Name: name, Data: data}
 	var f scenarioFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := file.Decode(&f); err != nil {
 		return fmt.Errorf("sms1914: scenario: %w", err)
 	}
 	wrap := func(err error) error { return fmt.Errorf("sms1914: scenario: %w", err) }
 	fieldErr := func(table string, i int, key, format string, args ...any) error {
-		return wrap(fileErr(name, data, table, i, key, format, args...))
+		return wrap(file.Errorf(table, i, key, format, args...))
 	}
 	s := &ScenarioFile{Title: f.Title, StandIn: f.StandIn, Notice: f.Notice, InterPhases: f.InterPhases, Shells: f.Shells,
 		VP: f.VP, Komitadji: f.Komitadji, IPRights: f.IPRights, REPL: map[string]int{}, Markers: map[string]board.ID{},
@@ -274,17 +276,17 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 		if p.Army != "FIFTH" && p.Army != "SIXTH" {
 			return fieldErr("plan", i, "army", "%q: the Strategic Plans of 26.1.2 are FIFTH's and SIXTH's", p.Army)
 		}
-		if a := sc.ArmyOf(p.Army); a == nil || a.Side != AH {
+		if a := sc.ArmyOf(p.Army); a == nil || a.Side != ah {
 			return fieldErr("plan", i, "army", "%s is not an A-H army of the counter file", p.Army)
 		}
 		if p.Mandated < 0 || p.Mandated > 9 {
 			return fieldErr("plan", i, "mandated", "%d: want the Mandated Attacks already made (26.3.1)", p.Mandated)
 		}
-		s.Plans = append(s.Plans, PlanSetup(p))
+		s.Plans = append(s.Plans, planSetup(p))
 	}
 	for i, a := range f.Army {
 		ar := sc.ArmyOf(a.ID)
-		if ar == nil || ar.Side != AH {
+		if ar == nil || ar.Side != ah {
 			return fieldErr("army", i, "id", "%q is not an A-H army of the counter file", a.ID)
 		}
 		h, err := sc.Map.Grid.Parse(a.Marker)
@@ -298,7 +300,7 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 		s.markerLines[a.ID] = datafile.FieldLine(data, "army", i, "marker")
 	}
 	for _, a := range sc.Armies {
-		if _, ok := s.Markers[a.ID]; a.Side == AH && !ok {
+		if _, ok := s.Markers[a.ID]; a.Side == ah && !ok {
 			return fieldErr("army", -1, "marker", "A-H army %s has no [[army]] marker hex: every army has an Area of Attachment (5.1.1)", a.ID)
 		}
 	}
@@ -320,7 +322,7 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 			return fieldErr("unit", i, "id", "%s is set up twice", u.ID)
 		}
 		seen[u.ID] = true
-		us := UnitSetup{ID: u.ID, Hex: u.Hex, Hex2: u.Hex2, Attach: u.Attach, SR: u.SR, Inactive: u.Inactive, Extended: u.Extended, Box: u.Box, Off: u.Off}
+		us := unitSetup{ID: u.ID, Hex: u.Hex, Hex2: u.Hex2, Attach: u.Attach, SR: u.SR, Inactive: u.Inactive, Extended: u.Extended, Box: u.Box, Off: u.Off}
 		for _, hx := range []struct{ key, v string }{{"hex", u.Hex}, {"hex2", u.Hex2}} {
 			if hx.v == "" {
 				continue
@@ -341,7 +343,7 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 			}
 		}
 		if u.CE != "" {
-			st, ok := ParseStatus(u.CE)
+			st, ok := parseStatus(u.CE)
 			if !ok || !c.Formation {
 				return fieldErr("unit", i, "ce", "%q: a Formation's CE Status is none, -1, -2, -3, CI, D1 or D2 (6.1.4)", u.CE)
 			}
@@ -381,7 +383,7 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 		default:
 			return fieldErr("event", i, "kind", "%q: want arrive, substitute, withdraw or activate (16.1-16.5, 4.2.1a)", e.Kind)
 		}
-		s.Events = append(s.Events, Event(e))
+		s.Events = append(s.Events, event(e))
 	}
 	for i, cb := range f.Combo {
 		if sc.byID[cb.Into] == nil || len(cb.From) < 2 {
@@ -392,7 +394,7 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 				return fieldErr("combo", i, "from", "%q is not in the counter file", fr)
 			}
 		}
-		s.Combos = append(s.Combos, Combo(cb))
+		s.Combos = append(s.Combos, combo(cb))
 	}
 	for i, d := range f.Detachment {
 		if sc.byID[d.Unit] == nil || sc.byID[d.Parent] == nil || !strings.HasPrefix(d.Unit, "det.") {
@@ -411,10 +413,10 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 				}
 			}
 		}
-		s.OffMap = append(s.OffMap, OffMapLink(o))
+		s.OffMap = append(s.OffMap, offMapLink(o))
 	}
 	for i, b := range f.Box {
-		bx := Box{Name: b.Name, Next: b.Next}
+		bx := box{Name: b.Name, Next: b.Next}
 		for _, e := range b.Exits {
 			if !slices.Contains(mExits, e) {
 				return fieldErr("box", i, "exits", "%q is not a Montenegrin M hex (%s, 24.2)", e, strings.Join(mExits, ", "))
@@ -426,13 +428,13 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 	}
 	for i, b := range s.Boxes {
 		for _, n := range b.Next {
-			if !slices.ContainsFunc(s.Boxes, func(o Box) bool { return o.Name == n }) {
+			if !slices.ContainsFunc(s.Boxes, func(o box) bool { return o.Name == n }) {
 				return fieldErr("box", i, "next", "%q is not a box", n)
 			}
 		}
 	}
 	for i, u := range s.Units { // one a [[unit]] entry, in order
-		if u.Box != "" && !slices.ContainsFunc(s.Boxes, func(o Box) bool { return o.Name == u.Box }) {
+		if u.Box != "" && !slices.ContainsFunc(s.Boxes, func(o box) bool { return o.Name == u.Box }) {
 			return fieldErr("unit", i, "box", "%s: %q is not a Montenegrin box", u.ID, u.Box)
 		}
 	}
@@ -455,7 +457,7 @@ func (sc *Scenario) readScenario(name string, data []byte) error {
 // checkAttach checks a unit's attachment at set-up: a corps of its side,
 // "independent" for A-H Formations (cavalry only independent, printed corps
 // their own), none for assets.
-func (sc *Scenario) checkAttach(c *Counter, attach string) error {
+func (sc *scenario) checkAttach(c *counter, attach string) error {
 	if attach == "" {
 		return nil
 	}
@@ -463,7 +465,7 @@ func (sc *Scenario) checkAttach(c *Counter, attach string) error {
 		return fmt.Errorf("only Formations are attached to a corps (5.2); %s is an asset", c.ID)
 	}
 	if attach == "independent" {
-		if c.Side != AH {
+		if c.Side != ah {
 			return fmt.Errorf("the Serbian units are always attached to a corps (5.2)")
 		}
 		if c.Corps != "" {
@@ -475,7 +477,7 @@ func (sc *Scenario) checkAttach(c *Counter, attach string) error {
 	if co == nil || co.Side != c.Side {
 		return fmt.Errorf("%q is not a corps of the unit's side", attach)
 	}
-	if c.Kind == KCavalry && c.Side == AH {
+	if c.Kind == kCavalry && c.Side == ah {
 		return fmt.Errorf("A-H cavalry Formations can only be Independent (5.2.4)")
 	}
 	if c.Corps != "" && c.Corps != attach {

@@ -20,23 +20,23 @@ import (
 // Movement Phase in the "turn" step; the defender's answers are a
 // follow-up step only for a seat that asked for it (defend ask).
 const (
-	PhaseTurn          = "turn"          // P: preliminary choices, attachment, supply, movement
-	PhaseCounter       = "counter"       // NP: counter movement
-	PhaseAttack        = "attack"        // P: attack declarations (and finishing orders)
-	PhaseDefend        = "defend"        // NP: the defender's answers (follow-up)
-	PhaseCounterAttack = "counterattack" // NP: counter attack declarations
-	PhaseCounterDefend = "counterdefend" // P: the defender's answers (follow-up)
-	PhaseInterPhase    = "interphase"    // both: the Inter-Phase (4.3)
-	PhaseOver          = "over"
+	phaseTurn          = "turn"          // P: preliminary choices, attachment, supply, movement
+	phaseCounter       = "counter"       // NP: counter movement
+	phaseAttack        = "attack"        // P: attack declarations (and finishing orders)
+	phaseDefend        = "defend"        // NP: the defender's answers (follow-up)
+	phaseCounterAttack = "counterattack" // NP: counter attack declarations
+	phaseCounterDefend = "counterdefend" // P: the defender's answers (follow-up)
+	phaseInterPhase    = "interphase"    // both: the Inter-Phase (4.3)
+	phaseOver          = "over"
 )
 
 // State is the game's state.
 type State struct {
-	Data Data `json:"data"`
+	Data data `json:"data"`
 
 	GT       int    `json:"gt"`
 	Last     int    `json:"last"`
-	Phasing  Side   `json:"phasing"`
+	Phasing  side   `json:"phasing"`
 	Phase    string `json:"phase"`
 	Inter    int    `json:"interphases"` // Inter-Phases held so far
 	VP       int    `json:"vp"`          // + the A-H player leads (27)
@@ -51,21 +51,21 @@ type State struct {
 	// markers the Serbs have (23.1).
 	Komitadji  []string  `json:"komitadji,omitempty"`
 	KomitadjiN int       `json:"komitadji_n"`
-	IPs        []IP      `json:"ips,omitempty"`
-	Pontoons   []Pontoon `json:"pontoons,omitempty"`
+	IPs        []ip      `json:"ips,omitempty"`
+	Pontoons   []pontoon `json:"pontoons,omitempty"`
 	PontoonN   [2]int    `json:"pontoon_n"`
 	// AHControl lists every hex the A-H player controls (3.4); the rest
 	// of the playing area is Serbian.
 	AHControl []string `json:"ah_control"`
 
-	Armies     []*ArmyState `json:"armies"`
+	Armies     []*armyState `json:"armies"`
 	Boundaries []string     `json:"boundaries,omitempty"`
 	// Attach is each Formation's corps, or "independent" (5.2).
 	Attach map[string]string `json:"attach"`
 	// CorpsArmy is each A-H corps' army, set at the Attachment Phase (5.1.2).
 	CorpsArmy map[string]string `json:"corps_army,omitempty"`
 
-	Units []*Unit `json:"units"`
+	Units []*unit `json:"units"`
 
 	// Done lists the one-time awards and events already given: "27.3
 	// 30.09", "27.7 16.22", "27.6", "25.1.2 REPL", "25.4".
@@ -77,7 +77,7 @@ type State struct {
 	Standing map[string][]string `json:"standing,omitempty"`
 	// Attacks are the attacks declared this attack phase, waiting for the
 	// defender's answers (a follow-up step) or being resolved.
-	Attacks []*Attack `json:"attacks,omitempty"`
+	Attacks []*attack `json:"attacks,omitempty"`
 	// Finish are the phasing player's finishing orders, kept from its
 	// attack step for the Finishing Phase.
 	Finish map[string][]string `json:"finish,omitempty"`
@@ -85,7 +85,7 @@ type State struct {
 	// seat learnt in the last step by attacking their hex (3.1.6).
 	Revealed map[string][]string `json:"revealed,omitempty"`
 	// Arrows are the last step's moves, attacks and retreats, for the map.
-	Arrows []Arrow `json:"arrows,omitempty"`
+	Arrows []arrow `json:"arrows,omitempty"`
 	// Turn notes: the attacked hexes of this attack phase (9.2).
 	Attacked []string `json:"attacked,omitempty"`
 
@@ -94,8 +94,8 @@ type State struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-// ArmyState is an A-H army's marker and Strategic Plan (5.1, 26).
-type ArmyState struct {
+// armyState is an A-H army's marker and Strategic Plan (5.1, 26).
+type armyState struct {
 	ID       string `json:"id"`
 	Marker   string `json:"marker"`
 	Plan     string `json:"plan,omitempty"` // "active", "achieved", "abandoned"; "" none
@@ -106,31 +106,31 @@ type ArmyState struct {
 	Lifted bool `json:"lifted,omitempty"`
 }
 
-// IP is a Level 1 Improved Position (14).
-type IP struct {
+// ip is a Level 1 Improved Position (14).
+type ip struct {
 	Hex  string `json:"hex"`
-	Side Side   `json:"side"`
+	Side side   `json:"side"`
 	// Built is the phase count it was built in: recovery next to the enemy
 	// needs an IP that existed before the phase (7.5.1a).
 	Built int `json:"built,omitempty"`
 }
 
-// Pontoon is a pontoon bridge marker (21.2).
-type Pontoon struct {
-	Side  Side   `json:"side"`
+// pontoon is a pontoon bridge marker (21.2).
+type pontoon struct {
+	Side  side   `json:"side"`
 	Sides string `json:"hexside"`
 	Built bool   `json:"built,omitempty"` // flipped to its bridge side
 	// Used: a Force used its movement benefit this movement phase.
 	Used bool `json:"used,omitempty"`
 }
 
-// Unit is one unit's state.
-type Unit struct {
+// unit is one unit's state.
+type unit struct {
 	ID   string `json:"id"`
 	Hex  string `json:"hex,omitempty"`  // "" off the map
 	Hex2 string `json:"hex2,omitempty"` // a Two-Hex unit's second hex (19)
 	SR   int    `json:"sr,omitempty"`   // strength reductions (9.10)
-	CE   Status `json:"ce,omitempty"`   // a Formation's CE Status (6.1)
+	CE   status `json:"ce,omitempty"`   // a Formation's CE Status (6.1)
 	// Out: not in play (a reinforcement to come, withdrawn, replaced);
 	// Gone: eliminated (5.5.2: assets never return).
 	Out      bool `json:"out,omitempty"`
@@ -172,13 +172,13 @@ type Unit struct {
 	Refit      int    `json:"refit,omitempty"`      // a squadron's return GT (25.1.2)
 	Stationary bool   `json:"stationary,omitempty"` // Montenegrin off-map recovery (24.2.2)
 
-	c   *Counter
+	c   *counter
 	pos board.ID
 	p2  board.ID
 }
 
-// Attack is a declared attack (9.1).
-type Attack struct {
+// attack is a declared attack (9.1).
+type attack struct {
 	Seat     string   `json:"seat"`
 	Target   string   `json:"target"`
 	Units    []string `json:"units"`
@@ -190,34 +190,34 @@ type Attack struct {
 	TwoHex   bool     `json:"two_hex,omitempty"`
 	Line     string   `json:"line"`
 	// the defender's answers (follow-up step or standing orders)
-	Answer *Answer `json:"answer,omitempty"`
+	Answer *answer `json:"answer,omitempty"`
 }
 
-// Answer is the defender's decision for one attacked hex.
-type Answer struct {
+// answer is the defender's decision for one attacked hex.
+type answer struct {
 	Intense  string   `json:"intense,omitempty"`
 	Withhold []string `json:"withhold,omitempty"`
 	NoAmmo   bool     `json:"no_ammo,omitempty"`
 	Shells   string   `json:"shells,omitempty"` // yes, no, needed
 }
 
-// Arrow is a move, attack or retreat of the last step.
-type Arrow struct {
+// arrow is a move, attack or retreat of the last step.
+type arrow struct {
 	From string `json:"from"`
 	To   string `json:"to"`
 	Kind string `json:"kind"`
-	Side Side   `json:"side"`
+	Side side   `json:"side"`
 }
 
-func (u *Unit) onMap() bool { return !u.Out && !u.Gone && u.Hex != "" }
+func (u *unit) onMap() bool { return !u.Out && !u.Gone && u.Hex != "" }
 
 // in reports whether the unit occupies the hex (either hex of a Two-Hex unit).
-func (u *Unit) in(id board.ID) bool {
+func (u *unit) in(id board.ID) bool {
 	return u.onMap() && (u.pos == id || (u.Hex2 != "" && u.p2 == id))
 }
 
 // hexes lists the unit's hexes.
-func (u *Unit) hexes() []board.ID {
+func (u *unit) hexes() []board.ID {
 	if u.Hex2 != "" {
 		return []board.ID{u.pos, u.p2}
 	}
@@ -237,10 +237,10 @@ type game struct {
 	// retreatRepulsed, during a combat's retreats, holds the units whose
 	// stack has made its one Repulse (7.4.1); nil outside a combat, where
 	// a retreating stack makes none (7.4: during an attack phase)
-	retreatRepulsed map[*Unit]bool
-	sc              *Scenario
+	retreatRepulsed map[*unit]bool
+	sc              *scenario
 	grid            board.Grid
-	byID            map[string]*Unit
+	byID            map[string]*unit
 	ctl             map[board.ID]bool // A-H controlled
 	events          []adjudicator.Event
 	r               dice.Roller
@@ -248,7 +248,7 @@ type game struct {
 	// caches, rebuilt when units move
 	ver      int
 	occVer   int
-	occ      [][]*Unit // by hex index
+	occ      [][]*unit // by hex index
 	zocVer   [2]int
 	zoc      [2]map[board.ID]bool
 	reachVer int
@@ -266,7 +266,7 @@ func decode(state []byte) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &game{State: &s, sc: sc, grid: sc.Map.Grid, byID: map[string]*Unit{}, ctl: map[board.ID]bool{}, ver: 1}
+	g := &game{State: &s, sc: sc, grid: sc.Map.Grid, byID: map[string]*unit{}, ctl: map[board.ID]bool{}, ver: 1}
 	for _, u := range s.Units {
 		u.c = sc.Counter(u.ID)
 		if u.c == nil {
@@ -304,7 +304,7 @@ func decode(state []byte) (*game, error) {
 }
 
 func (g *game) encode() ([]byte, error) {
-	slices.SortFunc(g.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(g.Units, func(a, b *unit) int { return strings.Compare(a.ID, b.ID) })
 	g.AHControl = g.AHControl[:0]
 	for _, id := range g.sc.hexes {
 		if g.ctl[id] {
@@ -312,7 +312,7 @@ func (g *game) encode() ([]byte, error) {
 		}
 	}
 	slices.Sort(g.Komitadji)
-	slices.SortFunc(g.IPs, func(a, b IP) int { return strings.Compare(a.Hex, b.Hex) })
+	slices.SortFunc(g.IPs, func(a, b ip) int { return strings.Compare(a.Hex, b.Hex) })
 	slices.Sort(g.Done)
 	g.Done = slices.Compact(g.Done)
 	slices.Sort(g.Boundaries)
@@ -336,7 +336,7 @@ func (g *game) ev(rule, format string, args ...any) {
 
 // evFor records an event only the seat (and the game master) sees: what
 // the other side may not learn (3.1.6).
-func (g *game) evFor(side Side, rule, format string, args ...any) {
+func (g *game) evFor(side side, rule, format string, args ...any) {
 	g.events = append(g.events, adjudicator.Event{Rule: rule, Text: fmt.Sprintf(format, args...), Visible: []string{side.Seat()}})
 }
 
@@ -349,7 +349,7 @@ func (g *game) parse(s string) board.ID {
 
 // place moves a unit to a hex (and a second hex for a Two-Hex unit), or
 // off the map with a zero id.
-func (g *game) place(u *Unit, id board.ID, id2 ...board.ID) {
+func (g *game) place(u *unit, id board.ID, id2 ...board.ID) {
 	u.pos, u.Hex, u.Hex2, u.p2 = id, "", "", board.ID{}
 	if id != (board.ID{}) {
 		u.Hex = g.hex(id)
@@ -360,7 +360,7 @@ func (g *game) place(u *Unit, id board.ID, id2 ...board.ID) {
 	g.ver++
 }
 
-func (g *game) eliminate(u *Unit, rule, why string) {
+func (g *game) eliminate(u *unit, rule, why string) {
 	if u.Gone {
 		return
 	}
@@ -377,8 +377,8 @@ func (g *game) eliminate(u *Unit, rule, why string) {
 }
 
 // units lists the side's units on the map.
-func (g *game) units(side Side) []*Unit {
-	var out []*Unit
+func (g *game) units(side side) []*unit {
+	var out []*unit
 	for _, u := range g.Units {
 		if u.onMap() && u.c.Side == side {
 			out = append(out, u)
@@ -388,12 +388,12 @@ func (g *game) units(side Side) []*Unit {
 }
 
 // occupancy is the units in every hex, by hex index.
-func (g *game) occupancy() [][]*Unit {
+func (g *game) occupancy() [][]*unit {
 	if g.occVer == g.ver && g.occ != nil {
 		return g.occ
 	}
 	if g.occ == nil {
-		g.occ = make([][]*Unit, g.sc.size())
+		g.occ = make([][]*unit, g.sc.size())
 	}
 	for i := range g.occ {
 		g.occ[i] = g.occ[i][:0]
@@ -414,7 +414,7 @@ func (g *game) occupancy() [][]*Unit {
 }
 
 // at lists the units in a hex.
-func (g *game) at(id board.ID) []*Unit {
+func (g *game) at(id board.ID) []*unit {
 	if !g.grid.Contains(id) {
 		return nil
 	}
@@ -422,8 +422,8 @@ func (g *game) at(id board.ID) []*Unit {
 }
 
 // sideAt lists the units of a side in a hex.
-func (g *game) sideAt(id board.ID, side Side) []*Unit {
-	var out []*Unit
+func (g *game) sideAt(id board.ID, side side) []*unit {
+	var out []*unit
 	for _, u := range g.at(id) {
 		if u.c.Side == side {
 			out = append(out, u)
@@ -434,9 +434,9 @@ func (g *game) sideAt(id board.ID, side Side) []*Unit {
 
 // enemyIn reports whether units of the side's enemy occupy the hex
 // (naval squadrons do not count, 25.1: they never hold a hex).
-func (g *game) enemyIn(id board.ID, side Side) bool {
+func (g *game) enemyIn(id board.ID, side side) bool {
 	for _, u := range g.at(id) {
-		if u.c.Side != side && u.c.Kind != KSquadron {
+		if u.c.Side != side && u.c.Kind != kSquadron {
 			return true
 		}
 	}
@@ -444,9 +444,9 @@ func (g *game) enemyIn(id board.ID, side Side) bool {
 }
 
 // friendIn reports whether the side's units (not squadrons) occupy the hex.
-func (g *game) friendIn(id board.ID, side Side) bool {
+func (g *game) friendIn(id board.ID, side side) bool {
 	for _, u := range g.at(id) {
-		if u.c.Side == side && u.c.Kind != KSquadron {
+		if u.c.Side == side && u.c.Kind != kSquadron {
 			return true
 		}
 	}
@@ -454,7 +454,7 @@ func (g *game) friendIn(id board.ID, side Side) bool {
 }
 
 // combatIn reports whether the side's Combat units occupy the hex.
-func (g *game) combatIn(id board.ID, side Side) bool {
+func (g *game) combatIn(id board.ID, side side) bool {
 	for _, u := range g.at(id) {
 		if u.c.Side == side && u.c.Combat() {
 			return true
@@ -473,7 +473,7 @@ func (g *game) placeName(id board.ID) string {
 
 func (g *game) done(key string) bool { return slices.Contains(g.Done, key) }
 
-func (g *game) army(id string) *ArmyState {
+func (g *game) army(id string) *armyState {
 	for _, a := range g.Armies {
 		if a.ID == id {
 			return a
@@ -488,7 +488,7 @@ func (g *game) end(winner, reason string) {
 	if g.Over {
 		return
 	}
-	g.Over, g.Winner, g.Reason, g.Phase, g.Attacks = true, winner, reason, PhaseOver, nil
+	g.Over, g.Winner, g.Reason, g.Phase, g.Attacks = true, winner, reason, phaseOver, nil
 	g.ev("27", "The game ends: %s.", reason)
 }
 

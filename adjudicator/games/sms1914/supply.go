@@ -16,7 +16,7 @@ import (
 // operational is the side's friendly operational RR hexes (18.1.1): RR
 // hexes it controls (behind its Front Line) joined to a friendly map edge
 // by other such hexes.
-func (g *game) operational(side Side) map[board.ID]bool {
+func (g *game) operational(side side) map[board.ID]bool {
 	op := map[board.ID]bool{}
 	var queue []board.ID
 	for id := range g.sc.rail {
@@ -38,23 +38,24 @@ func (g *game) operational(side Side) map[board.ID]bool {
 	return op
 }
 
-// supplyCtx is what a phase's supply questions share.
+// fedKey is a corps train and whether the extended supply range counts.
 type fedKey struct {
-	train    *Unit
+	train    *unit
 	extended bool
 }
 
+// supplyCtx is what a phase's supply questions share.
 type supplyCtx struct {
-	side   Side
+	side   side
 	op     map[board.ID]bool
-	loc    map[*Unit]bool
+	loc    map[*unit]bool
 	narrow map[board.ID]string // narrow-track hexes and the army whose LOC uses them
-	fed    map[fedKey]*Unit    // the depot that reaches each corps train, as found
+	fed    map[fedKey]*unit    // the depot that reaches each corps train, as found
 	rr     []source            // the RR line sources
 }
 
-func (g *game) newSupply(side Side) *supplyCtx {
-	c := &supplyCtx{side: side, op: g.operational(side), loc: map[*Unit]bool{}, narrow: map[board.ID]string{}}
+func (g *game) newSupply(side side) *supplyCtx {
+	c := &supplyCtx{side: side, op: g.operational(side), loc: map[*unit]bool{}, narrow: map[board.ID]string{}}
 	for _, u := range g.units(side) {
 		if u.c.Supply() {
 			c.loc[u] = g.hasLOC(c, u)
@@ -67,7 +68,7 @@ func (g *game) newSupply(side Side) *supplyCtx {
 // friendly operational RR hexes to a friendly map edge, through no EZOC
 // hex a friendly unit does not occupy; a Narrow-Track hex carries the LOC
 // of one army at a time.
-func (g *game) hasLOC(c *supplyCtx, u *Unit) bool {
+func (g *game) hasLOC(c *supplyCtx, u *unit) bool {
 	if !c.op[u.pos] {
 		return false
 	}
@@ -116,7 +117,7 @@ func (g *game) hasLOC(c *supplyCtx, u *Unit) bool {
 type source struct {
 	hex  board.ID
 	rng  int
-	unit *Unit // nil for RR lines and map-edge sources
+	unit *unit // nil for RR lines and map-edge sources
 	what string
 }
 
@@ -127,7 +128,7 @@ type source struct {
 // Combat and Artillery units); Kalinovik 06.25 for A-H units stacked
 // there; the Montenegrin map-edge symbols (range 13) for Montenegrin units.
 // extended uses the supply units' Extended ranges.
-func (g *game) sources(c *supplyCtx, u *Unit, ammo, extended bool) []source {
+func (g *game) sources(c *supplyCtx, u *unit, ammo, extended bool) []source {
 	var out []source
 	for _, s := range g.units(c.side) {
 		if !g.mayDrawFrom(u, s) || (ammo && s.Extended && s.Ammo >= s.c.AmmoLimit) {
@@ -138,11 +139,11 @@ func (g *game) sources(c *supplyCtx, u *Unit, ammo, extended bool) []source {
 			rng = s.c.ExtRng
 		}
 		switch s.c.Kind {
-		case KDepot:
+		case kDepot:
 			if c.loc[s] {
 				out = append(out, source{hex: s.pos, rng: rng, unit: s, what: "depot " + s.ID})
 			}
-		case KTrain:
+		case kTrain:
 			if s.OOS {
 				continue
 			}
@@ -151,7 +152,7 @@ func (g *game) sources(c *supplyCtx, u *Unit, ammo, extended bool) []source {
 			}
 		}
 	}
-	if !ammo && (u.c.Combat() || u.c.Kind == KArtillery || u.c.Kind == KFort) {
+	if !ammo && (u.c.Combat() || u.c.Kind == kArtillery || u.c.Kind == kFort) {
 		if c.rr == nil {
 			ids := make([]board.ID, 0, len(c.op))
 			for id := range c.op {
@@ -177,14 +178,14 @@ func (g *game) sources(c *supplyCtx, u *Unit, ammo, extended bool) []source {
 // Corps Train of u's army (the Serbian forces are one army); a Corps
 // Train only for its corps' Formations, assets and cavalry, and never for
 // an A-H Independent Formation but cavalry (5.3.3).
-func (g *game) mayDrawFrom(u, s *Unit) bool {
+func (g *game) mayDrawFrom(u, s *unit) bool {
 	if !s.c.Supply() || s.c.Side != u.c.Side {
 		return false
 	}
-	if u.c.Side == AH && s.Army != u.Army {
+	if u.c.Side == ah && s.Army != u.Army {
 		return false // 5.3.1: a supply unit of another army
 	}
-	if s.c.Kind == KDepot {
+	if s.c.Kind == kDepot {
 		return true
 	}
 	form := u
@@ -199,27 +200,27 @@ func (g *game) mayDrawFrom(u, s *Unit) bool {
 			corps = co.ID
 		}
 	}
-	if u.c.Side == AH && form.c.Formation && g.Attach[form.ID] == "independent" && form.c.Kind != KCavalry {
+	if u.c.Side == ah && form.c.Formation && g.Attach[form.ID] == "independent" && form.c.Kind != kCavalry {
 		return false // 5.3.3
 	}
-	return form.c.Kind == KCavalry || (form == u && u.asset()) || (form.c.Formation && g.Attach[form.ID] == corps)
+	return form.c.Kind == kCavalry || (form == u && u.asset()) || (form.c.Formation && g.Attach[form.ID] == corps)
 }
 
 // trainFed reports whether a depot of the train's army can trace a supply
 // line to it (15.1.2).
-func (g *game) trainFed(c *supplyCtx, t *Unit) bool { return g.feeder(c, t, false) != nil }
+func (g *game) trainFed(c *supplyCtx, t *unit) bool { return g.feeder(c, t, false) != nil }
 
 // feeder is the depot of the train's army with a LOC that can trace a
 // supply line to it (15.1.2, 9.4.1), in Extended Mode if extended allows
 // a flip; nil if none.
-func (g *game) feeder(c *supplyCtx, t *Unit, extended bool) *Unit {
+func (g *game) feeder(c *supplyCtx, t *unit, extended bool) *unit {
 	k := fedKey{t, extended}
 	if d, ok := c.fed[k]; ok {
 		return d
 	}
-	var found *Unit
+	var found *unit
 	for _, d := range g.units(c.side) {
-		if d.c.Kind != KDepot || !c.loc[d] || (c.side == AH && d.Army != t.Army) {
+		if d.c.Kind != kDepot || !c.loc[d] || (c.side == ah && d.Army != t.Army) {
 			continue
 		}
 		rng := d.c.Range
@@ -233,7 +234,7 @@ func (g *game) feeder(c *supplyCtx, t *Unit, extended bool) *Unit {
 		}
 	}
 	if c.fed == nil {
-		c.fed = map[fedKey]*Unit{}
+		c.fed = map[fedKey]*unit{}
 	}
 	c.fed[k] = found
 	return found
@@ -246,21 +247,10 @@ type reachItem struct {
 	cost int
 }
 
-// supplyReach traces supply lines back from a target hex (15.3): the
-// least cost at which a source in each hex reaches it, counting the hexes
-// from the source (exclusive) to the target (inclusive), a Komitadji hex
-// holding no A-H combat unit counting 2 for A-H (23.1.1). A line does not
-// pass through enemy units or un-negated EZOC hexes (friendly occupied or
-// in a friendly ZOC other than that of the target's units, 15.3.1), nor
-// across Impassable hexsides or the Donau but at a bridge, ferry or
-// pontoon; it may cross an unbridged Sava hexside only into the target
-// (15.3.2); it passes through at most one Low Mountain hex and no High
-// Mountain hex but along a Roadway (15.3.2). For Isolation (15.5) the
-// target's own ZOC negates too and terrain does not limit the path.
 // reachMap is the least cost at which a source in each hex reaches the
 // target (supplyReach).
 type reachMap struct {
-	sc   *Scenario
+	sc   *scenario
 	cost []int32
 }
 
@@ -275,12 +265,23 @@ func (r reachMap) at(id board.ID) (int, bool) {
 
 type reachKey struct {
 	target    board.ID
-	side      Side
+	side      side
 	limit     int
 	isolation bool
 }
 
-func (g *game) supplyReach(target board.ID, side Side, limit int, seeker *Unit, isolation bool) reachMap {
+// supplyReach traces supply lines back from a target hex (15.3): the
+// least cost at which a source in each hex reaches it, counting the hexes
+// from the source (exclusive) to the target (inclusive), a Komitadji hex
+// holding no A-H combat unit counting 2 for A-H (23.1.1). A line does not
+// pass through enemy units or un-negated EZOC hexes (friendly occupied or
+// in a friendly ZOC other than that of the target's units, 15.3.1), nor
+// across Impassable hexsides or the Donau but at a bridge, ferry or
+// pontoon; it may cross an unbridged Sava hexside only into the target
+// (15.3.2); it passes through at most one Low Mountain hex and no High
+// Mountain hex but along a Roadway (15.3.2). For Isolation (15.5) the
+// target's own ZOC negates too and terrain does not limit the path.
+func (g *game) supplyReach(target board.ID, side side, limit int, seeker *unit, isolation bool) reachMap {
 	// the same question on the same board has the same answer
 	if g.reachVer != g.ver || g.reaches == nil {
 		g.reaches, g.reachVer = map[reachKey]reachMap{}, g.ver
@@ -294,7 +295,7 @@ func (g *game) supplyReach(target board.ID, side Side, limit int, seeker *Unit, 
 	return r
 }
 
-func (g *game) supplyReachNow(target board.ID, side Side, limit int, isolation bool) reachMap {
+func (g *game) supplyReachNow(target board.ID, side side, limit int, isolation bool) reachMap {
 	sc := g.sc
 	friendZOC := g.zocOf(side)
 	enemyZOC := g.zocOf(side.Enemy())
@@ -368,7 +369,7 @@ func (g *game) supplyReachNow(target board.ID, side Side, limit int, isolation b
 			for _, n := range g.nbrs(h) {
 				f := sc.side[board.MakePair(h, n)]
 				if f != "" {
-					if f == SideImpass {
+					if f == sideImpass {
 						continue
 					}
 					if isDonau(f) && !g.bridged(h, n) && !g.ferry(h, n) {
@@ -395,7 +396,7 @@ func (g *game) supplyReachNow(target board.ID, side Side, limit int, isolation b
 					reach.cost[ni] = int32(it.cost)
 				}
 				step := 1
-				if side == AH && g.komitadjiAt(n) && !g.combatIn(n, AH) && !g.combatIn(n, SB) {
+				if side == ah && g.komitadjiAt(n) && !g.combatIn(n, ah) && !g.combatIn(n, sb) {
 					step = 2
 				}
 				nc := it.cost + step
@@ -418,7 +419,7 @@ func (g *game) supplyReachNow(target board.ID, side Side, limit int, isolation b
 }
 
 // traced finds a source among srcs reaching the hex (the first in order).
-func (g *game) traced(target board.ID, side Side, u *Unit, srcs []source) (source, bool) {
+func (g *game) traced(target board.ID, side side, u *unit, srcs []source) (source, bool) {
 	limit := 0
 	for _, s := range srcs {
 		limit = max(limit, s.rng)
@@ -443,12 +444,12 @@ func (g *game) traced(target board.ID, side Side, u *Unit, srcs []source) (sourc
 
 // inSupply reports whether a Force can draw Provisions (15.4 (3)), and from
 // what; extended uses Extended ranges.
-func (g *game) inSupply(c *supplyCtx, f *Force, extended bool) (source, bool) {
+func (g *game) inSupply(c *supplyCtx, f *force, extended bool) (source, bool) {
 	u := f.Lead()
-	if u == nil || u.c.Kind == KSquadron || (f.Formation == nil && len(f.Assets) == 0) {
+	if u == nil || u.c.Kind == kSquadron || (f.Formation == nil && len(f.Assets) == 0) {
 		return source{what: "a fort needs no supply (8.5.1)"}, true
 	}
-	if c.side == AH && f.Hex == g.parse("06.25") {
+	if c.side == ah && f.Hex == g.parse("06.25") {
 		return source{what: "Kalinovik 06.25 (15.1.4)"}, true
 	}
 	return g.traced(f.Hex, c.side, u, g.sources(c, u, false, extended))
@@ -457,10 +458,10 @@ func (g *game) inSupply(c *supplyCtx, f *Force, extended bool) (source, bool) {
 // isolated reports Isolation (15.5): no path of 15 hexes or fewer to a
 // friendly supply source through no enemy unit or un-negated EZOC, the
 // unit's own ZOC negating too.
-func (g *game) isolated(c *supplyCtx, f *Force) bool {
+func (g *game) isolated(c *supplyCtx, f *force) bool {
 	reach := g.supplyReach(f.Hex, c.side, 15, f.Lead(), true)
 	for _, s := range g.units(c.side) {
-		if s.c.Supply() && (c.loc[s] || s.c.Kind == KTrain) {
+		if s.c.Supply() && (c.loc[s] || s.c.Kind == kTrain) {
 			if d, ok := reach.at(s.pos); ok && d <= 15 {
 				return false
 			}
@@ -471,7 +472,7 @@ func (g *game) isolated(c *supplyCtx, f *Force) bool {
 			return false
 		}
 	}
-	if c.side == AH {
+	if c.side == ah {
 		if d, ok := reach.at(g.parse("06.25")); ok && d <= 15 {
 			return false
 		}
@@ -487,7 +488,7 @@ func (g *game) isolated(c *supplyCtx, f *Force) bool {
 }
 
 // supplyPhase is the Supply Phase of the phasing side (4.2.3, 15.4).
-func (g *game) supplyPhase(side Side, extend, noExtend []string) {
+func (g *game) supplyPhase(side side, extend, noExtend []string) {
 	g.assign()
 	for _, u := range g.units(side) {
 		if u.c.Supply() {
@@ -503,14 +504,14 @@ func (g *game) supplyPhase(side Side, extend, noExtend []string) {
 	c := g.newSupply(side)
 	// (1) every Depot has a LOC, or is displaced (15.4, 15.6.2b)
 	for _, u := range g.units(side) {
-		if u.c.Kind == KDepot && !c.loc[u] {
+		if u.c.Kind == kDepot && !c.loc[u] {
 			g.displaceDepot(u, "it has no LOC (15.4)")
 			c.loc[u] = g.hasLOC(c, u)
 		}
 	}
 	// (2) Corps Trains in Full Supply or with a LOC
 	for _, u := range g.units(side) {
-		if u.c.Kind == KTrain && !c.loc[u] && !g.trainFed(c, u) {
+		if u.c.Kind == kTrain && !c.loc[u] && !g.trainFed(c, u) {
 			// a depot may flip to its Extended Mode side to reach it (15.6.1)
 			if d := g.feeder(c, u, true); d != nil && !slices.Contains(noExtend, d.ID) {
 				if !d.Extended {
@@ -524,7 +525,7 @@ func (g *game) supplyPhase(side Side, extend, noExtend []string) {
 		}
 	}
 	// (3)-(5) every Force: Full Supply, Out of Supply or Isolated
-	seen := map[*Unit]bool{}
+	seen := map[*unit]bool{}
 	var oos, iso []string
 	for _, id := range g.sc.hexes {
 		for _, f := range g.forcesAt(id, side) {
@@ -577,9 +578,9 @@ func (g *game) supplyPhase(side Side, extend, noExtend []string) {
 // displaceDepot picks a depot up and places it on a friendly operational
 // RR hex with a LOC, flipped to Extended (15.4 (1), 15.6.2b): the owner's
 // displace order's hex if it qualifies, else the nearest such hex.
-func (g *game) displaceDepot(u *Unit, why string) {
+func (g *game) displaceDepot(u *unit, why string) {
 	side := u.c.Side
-	c := &supplyCtx{side: side, op: g.operational(side), loc: map[*Unit]bool{}, narrow: map[board.ID]string{}}
+	c := &supplyCtx{side: side, op: g.operational(side), loc: map[*unit]bool{}, narrow: map[board.ID]string{}}
 	var cands []board.ID
 	for id := range c.op {
 		if g.enemyIn(id, side) || g.inEZOC(id, side) && !g.combatIn(id, side) {
@@ -622,12 +623,12 @@ func (g *game) displaceDepot(u *Unit, why string) {
 // train (fed by the depot when the train has no LOC), flipping a supply
 // unit to Extended Mode if that is what reaches, and recording the
 // increment on Extended units (9.4.2). It says from what.
-func (g *game) provideAmmo(c *supplyCtx, f *Force) (string, bool) {
+func (g *game) provideAmmo(c *supplyCtx, f *force) (string, bool) {
 	lead := f.Lead()
 	if lead == nil {
 		return "", false
 	}
-	if c.side == AH && f.Hex == g.parse("06.25") {
+	if c.side == ah && f.Hex == g.parse("06.25") {
 		return "Kalinovik 06.25", true
 	}
 	for _, ext := range []bool{false, true} {
@@ -643,7 +644,7 @@ func (g *game) provideAmmo(c *supplyCtx, f *Force) (string, bool) {
 			s.unit.Extended = true
 			g.evFor(c.side, "15.6.1", "%s flips to its Extended Mode side to provide Ammo.", s.unit.ID)
 		}
-		if s.unit.c.Kind == KTrain && !c.loc[s.unit] {
+		if s.unit.c.Kind == kTrain && !c.loc[s.unit] {
 			if d := g.feeder(c, s.unit, false); d == nil {
 				if d = g.feeder(c, s.unit, true); d != nil && !d.Extended {
 					d.Extended = true
@@ -659,14 +660,14 @@ func (g *game) provideAmmo(c *supplyCtx, f *Force) (string, bool) {
 
 // recordAmmo records an increment on an Extended supply unit, and on the
 // depot that feeds a train with no LOC (9.4.2).
-func (g *game) recordAmmo(c *supplyCtx, s *Unit) {
+func (g *game) recordAmmo(c *supplyCtx, s *unit) {
 	if s.Extended {
 		s.Ammo++
 		if s.Ammo >= s.c.AmmoLimit {
 			g.evFor(c.side, "9.4.2", "%s has provided its limit of %d Ammo this GT: No More Ammo.", s.ID, s.c.AmmoLimit)
 		}
 	}
-	if s.c.Kind == KTrain && !c.loc[s] {
+	if s.c.Kind == kTrain && !c.loc[s] {
 		if d := g.feeder(c, s, true); d != nil && d.Extended {
 			d.Ammo++
 		}

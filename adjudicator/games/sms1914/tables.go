@@ -21,9 +21,9 @@ import (
 //go:embed demo-tables.toml
 var demoTables string
 
-// Tables is a parsed table file. Each section is checked when a procedure
+// tables is a parsed table file. Each section is checked when a procedure
 // first needs it, so a file holding only the CRT still serves combat.
-type Tables struct {
+type tables struct {
 	// Name is the file's path, or "demo tables" for the embedded ones.
 	Name string
 	// StandIn is the file's stand_in flag: its data are not the
@@ -64,8 +64,8 @@ type forcedMarchFile struct {
 
 // LoadTables reads a table file; an empty path means the embedded demo
 // (stand-in) tables. Errors name the file.
-func LoadTables(path string) (*Tables, error) {
-	t := &Tables{Name: path}
+func LoadTables(path string) (*tables, error) {
+	t := &tables{Name: path}
 	text := demoTables
 	if path == "" {
 		t.Name = "demo tables"
@@ -87,7 +87,7 @@ func LoadTables(path string) (*Tables, error) {
 
 // missing refuses a file without one of the fields, naming the line of
 // the table that should hold it where there is one.
-func (t *Tables) missing(keys ...string) error {
+func (t *tables) missing(keys ...string) error {
 	for _, k := range keys {
 		if !t.md.IsDefined(strings.Split(k, ".")...) {
 			table := ""
@@ -122,7 +122,7 @@ const (
 
 // bad is a problem with a field of the file, naming its line when it can
 // be found: "table file NAME:LINE: field crt.columns: ...".
-func (t *Tables) bad(field, format string, args ...any) error {
+func (t *tables) bad(field, format string, args ...any) error {
 	table, key := field, ""
 	if i := strings.LastIndex(field, "."); i >= 0 {
 		table, key = field[:i], field[i+1:]
@@ -141,7 +141,7 @@ func (t *Tables) bad(field, format string, args ...any) error {
 // badRow is bad for one row of a field's list of rows: the row's own line
 // when the rows are written one a line after the field's key (as the demo
 // file writes them), else the key's.
-func (t *Tables) badRow(field string, row int, format string, args ...any) error {
+func (t *tables) badRow(field string, row int, format string, args ...any) error {
 	e := t.bad(field, format, args...).(*datafile.FileError)
 	if e.Line == 0 {
 		return e
@@ -169,11 +169,11 @@ func (t *Tables) badRow(field string, row int, format string, args ...any) error
 }
 
 // Scale is the odds scale from the file's crt.columns.
-func (t *Tables) Scale() (*Scale, error) {
+func (t *tables) Scale() (*scale, error) {
 	if err := t.missing("crt.columns"); err != nil {
 		return nil, err
 	}
-	s, err := NewScale(t.file.CRT.Columns)
+	s, err := newScale(t.file.CRT.Columns)
 	if err != nil {
 		return nil, t.bad("crt.columns", "%v", err)
 	}
@@ -181,7 +181,7 @@ func (t *Tables) Scale() (*Scale, error) {
 }
 
 // CRT is the file's Combat Results Table, checked whole.
-func (t *Tables) CRT() (*CRT, error) {
+func (t *tables) CRT() (*crt, error) {
 	s, err := t.Scale()
 	if err != nil {
 		return nil, err
@@ -203,7 +203,7 @@ func (t *Tables) CRT() (*CRT, error) {
 		return nil, t.bad("crt.white_max", "%d: want the highest modified white die a row is for, up to %d (9.7, 9.9.1)", f.WhiteMax, maxWhite)
 	}
 	rows := f.WhiteMax - f.WhiteMin + 1
-	crt := &CRT{Scale: s, WhiteMin: f.WhiteMin, WhiteMax: f.WhiteMax}
+	crt := &crt{Scale: s, WhiteMin: f.WhiteMin, WhiteMax: f.WhiteMax}
 	for _, col := range f.Columns {
 		field := fmt.Sprintf("crt.cells.%q", col)
 		grid, ok := f.Cells[col]
@@ -213,14 +213,14 @@ func (t *Tables) CRT() (*CRT, error) {
 		if len(grid) != rows {
 			return nil, t.bad(field, "has %d rows, want %d (white %d to %d)", len(grid), rows, f.WhiteMin, f.WhiteMax)
 		}
-		var out [][]Result
+		var out [][]result
 		for i, row := range grid {
 			if len(row) != 6 {
 				return nil, t.badRow(field, i, "row for white %d has %d cells, want 6 (black 1 to 6)", f.WhiteMin+i, len(row))
 			}
-			var rr []Result
+			var rr []result
 			for j, cell := range row {
-				res, err := ParseResult(cell)
+				res, err := parseResult(cell)
 				if err != nil {
 					return nil, t.badRow(field, i, "white %d black %d: %v", f.WhiteMin+i, j+1, err)
 				}
@@ -239,12 +239,12 @@ func (t *Tables) CRT() (*CRT, error) {
 }
 
 // ArtilleryTable is the file's Artillery Table, checked whole.
-func (t *Tables) ArtilleryTable() (*ArtilleryTable, error) {
+func (t *tables) ArtilleryTable() (*artilleryTable, error) {
 	if err := t.missing("artillery.de", "artillery.av", "artillery.drm"); err != nil {
 		return nil, err
 	}
 	f := t.file.Artillery
-	a := &ArtilleryTable{AV: f.AV, DRM: f.DRM}
+	a := &artilleryTable{AV: f.AV, DRM: f.DRM}
 	if len(f.DE) == 0 || len(f.AV) == 0 {
 		return nil, t.bad("artillery.de", "artillery.de and artillery.av must not be empty")
 	}
@@ -280,12 +280,12 @@ func (t *Tables) ArtilleryTable() (*ArtilleryTable, error) {
 }
 
 // ForcedMarchTable is the file's Forced March Results Table, checked whole.
-func (t *Tables) ForcedMarchTable() (*ForcedMarchTable, error) {
+func (t *tables) ForcedMarchTable() (*forcedMarchTable, error) {
 	if err := t.missing("forced_march.units", "forced_march.failed_by", "forced_march.results"); err != nil {
 		return nil, err
 	}
 	f := t.file.ForcedMarch
-	fm := &ForcedMarchTable{Units: f.Units, FailedBy: f.FailedBy}
+	fm := &forcedMarchTable{Units: f.Units, FailedBy: f.FailedBy}
 	if len(f.Units) == 0 || len(f.FailedBy) == 0 || f.FailedBy[0] != 1 {
 		return nil, t.bad("forced_march.failed_by", "forced_march.units and forced_march.failed_by must not be empty, and failed_by must start at 1")
 	}
@@ -304,9 +304,9 @@ func (t *Tables) ForcedMarchTable() (*ForcedMarchTable, error) {
 		if len(row) != len(f.Units) {
 			return nil, t.badRow("forced_march.results", i, "row %d has %d cells, want %d (one per unit type)", i+1, len(row), len(f.Units))
 		}
-		var rr []MarchResult
+		var rr []marchResult
 		for j, cell := range row {
-			m, err := ParseMarchResult(cell)
+			m, err := parseMarchResult(cell)
 			if err != nil {
 				return nil, t.badRow("forced_march.results", i, "row %d, %s: %v", i+1, f.Units[j], err)
 			}

@@ -6,30 +6,30 @@ import (
 	"strings"
 )
 
-// TEC is the Terrain Effects Chart (7.1.3, 9.3): not in the rule text, it
+// tec is the Terrain Effects Chart (7.1.3, 9.3): not in the rule text, it
 // comes from the table file's [tec] section. The text gives a few values
 // (Lowland 2 MP, Bottomland 2 MP and 3 from GT 19, High Mountain 4 MP, Low
 // Mountain +3 DS, a minor river -2 AS for each attacking Force); the demo
 // file holds them and invents the rest.
-type TEC struct {
-	Terrain map[string]TerrainEffects
-	Hexside map[string]HexsideEffects
+type tec struct {
+	Terrain map[string]terrainEffects
+	Hexside map[string]hexsideEffects
 	// Bridge and Ferry replace the river hexside's MP cost (7.1.5,
 	// 7.1.5a); Roadway replaces the hex terrain cost of a hex entered
 	// along a roadway (7.1.7).
 	Bridge, Ferry, Roadway int
 }
 
-// TerrainEffects are a hex terrain's row.
-type TerrainEffects struct {
+// terrainEffects are a hex terrain's row.
+type terrainEffects struct {
 	MP         int // to enter
 	MPOctober  int // to enter from GT 19 (3.5.3); 0 = as MP
 	Defense    int // DS added to a defending stack, one bonus per hex (9.3.1)
 	AttackFrom int // AS change of each Force attacking from this hex (9.3.2)
 }
 
-// HexsideEffects are a hexside feature's row.
-type HexsideEffects struct {
+// hexsideEffects are a hexside feature's row.
+type hexsideEffects struct {
 	MP     int // added to cross it
 	Attack int // AS change of each Force attacking across it (9.3.2)
 }
@@ -55,16 +55,16 @@ type tecHexside struct {
 }
 
 // the hexside rows the TEC must have: every feature units may cross.
-var tecHexsides = []string{SideMinor, SideMajor, SideSava, SideSavaIsle, SideSavaBend, SideDonau, SideDonauIsle}
+var tecHexsides = []string{sideMinor, sideMajor, sideSava, sideSavaIsle, sideSavaBend, sideDonau, sideDonauIsle}
 
 // TEC is the file's Terrain Effects Chart, checked whole: every terrain but
 // impassable and every crossable hexside feature has an MP cost.
-func (t *Tables) TEC() (*TEC, error) {
+func (t *tables) TEC() (*tec, error) {
 	if err := t.missing("tec.terrain", "tec.hexside", "tec.bridge", "tec.ferry", "tec.roadway"); err != nil {
 		return nil, err
 	}
 	f := t.file.TEC
-	out := &TEC{Terrain: map[string]TerrainEffects{}, Hexside: map[string]HexsideEffects{}, Bridge: *f.Bridge, Ferry: *f.Ferry, Roadway: *f.Roadway}
+	out := &tec{Terrain: map[string]terrainEffects{}, Hexside: map[string]hexsideEffects{}, Bridge: *f.Bridge, Ferry: *f.Ferry, Roadway: *f.Roadway}
 	for _, name := range terrains {
 		if name == "impassable" {
 			continue
@@ -84,7 +84,7 @@ func (t *Tables) TEC() (*TEC, error) {
 		case r.AttackFrom < -maxTECStr || r.AttackFrom > maxTECStr:
 			return nil, t.bad("tec.terrain."+name, "attack_from %d: want the AS change of a Force attacking from it, %d to %d (9.3.2)", r.AttackFrom, -maxTECStr, maxTECStr)
 		}
-		out.Terrain[name] = TerrainEffects{MP: *r.MP, MPOctober: r.MPOctober, Defense: r.Defense, AttackFrom: r.AttackFrom}
+		out.Terrain[name] = terrainEffects{MP: *r.MP, MPOctober: r.MPOctober, Defense: r.Defense, AttackFrom: r.AttackFrom}
 	}
 	for name := range f.Terrain {
 		if !slices.Contains(terrains, name) || name == "impassable" {
@@ -99,7 +99,7 @@ func (t *Tables) TEC() (*TEC, error) {
 		if r.Attack < -maxTECStr || r.Attack > maxTECStr {
 			return nil, t.bad("tec.hexside."+name, "attack %d: want the AS change of a Force attacking across it, %d to %d (9.3.2)", r.Attack, -maxTECStr, maxTECStr)
 		}
-		out.Hexside[name] = HexsideEffects{MP: *r.MP, Attack: r.Attack}
+		out.Hexside[name] = hexsideEffects{MP: *r.MP, Attack: r.Attack}
 	}
 	for name := range f.Hexside {
 		if !slices.Contains(tecHexsides, name) {
@@ -119,7 +119,7 @@ func (t *Tables) TEC() (*TEC, error) {
 
 // EntryMP is the MP cost to enter a hex of a terrain on a game turn
 // (3.5.3: regular Bottomland costs more from October, GT 19).
-func (t *TEC) EntryMP(terrain string, gt int) int {
+func (t *tec) EntryMP(terrain string, gt int) int {
 	r := t.Terrain[terrain]
 	if gt >= 19 && r.MPOctober > 0 {
 		return r.MPOctober
@@ -127,4 +127,4 @@ func (t *TEC) EntryMP(terrain string, gt int) int {
 	return r.MP
 }
 
-func (t *TEC) String() string { return fmt.Sprintf("TEC(%d terrains)", len(t.Terrain)) }
+func (t *tec) String() string { return fmt.Sprintf("TEC(%d terrains)", len(t.Terrain)) }

@@ -75,8 +75,8 @@ func (g *game) mountainous(id board.ID) bool {
 // feature is the hexside feature between adjacent hexes ("" none).
 func (g *game) feature(a, b board.ID) string { return g.sc.side[board.MakePair(a, b)] }
 
-func isSava(f string) bool  { return f == SideSava || f == SideSavaIsle || f == SideSavaBend }
-func isDonau(f string) bool { return f == SideDonau || f == SideDonauIsle }
+func isSava(f string) bool  { return f == sideSava || f == sideSavaIsle || f == sideSavaBend }
+func isDonau(f string) bool { return f == sideDonau || f == sideDonauIsle }
 
 // bridged reports a bridge, or a built pontoon bridge, on the hexside (7.1.5, 21.2).
 func (g *game) bridged(a, b board.ID) bool {
@@ -88,7 +88,7 @@ func (g *game) bridged(a, b board.ID) bool {
 }
 
 // pontoonAt returns the built pontoon bridge on a hexside, nil if none.
-func (g *game) pontoonAt(p board.Pair) *Pontoon {
+func (g *game) pontoonAt(p board.Pair) *pontoon {
 	s := p.Format(board.Dotted)
 	for i := range g.Pontoons {
 		if g.Pontoons[i].Sides == s && g.Pontoons[i].Built {
@@ -126,11 +126,11 @@ func (g *game) area(id board.ID) string { return g.sc.Map.Area[id] }
 func (g *game) inSerbia(id board.ID) bool { return g.area(id) == "Serbia" || g.sc.partial[id] }
 
 // homeSide is the side whose country a hex lies in.
-func (g *game) homeSide(id board.ID) Side {
+func (g *game) homeSide(id board.ID) side {
 	if slices.Contains(serbAreas, g.area(id)) {
-		return SB
+		return sb
 	}
-	return AH
+	return ah
 }
 
 // southOfRivers reports a hex south of the Sava/Donau line: Serbia,
@@ -146,7 +146,7 @@ func (g *game) southOfRivers(id board.ID) bool {
 // zocBlocked: ZOCs do not cross Sava, Donau or Impassable Mountain
 // hexsides (3.3.1); nor do attacks across the Donau or impassable
 // hexsides (9.2.3) and retreats (11.1) have their own rules.
-func zocBlocked(f string) bool { return isSava(f) || isDonau(f) || f == SideImpass }
+func zocBlocked(f string) bool { return isSava(f) || isDonau(f) || f == sideImpass }
 
 // mapEdge reports a hex on the edge of the playing area.
 func (g *game) mapEdge(id board.ID) bool {
@@ -156,11 +156,11 @@ func (g *game) mapEdge(id board.ID) bool {
 // friendlyEdge reports a friendly map edge hex (1.1): a map edge inside
 // the side's country; for A-H also the on-map ends of the off-map railroad
 // (15.6.3a).
-func (g *game) friendlyEdge(id board.ID, side Side) bool {
+func (g *game) friendlyEdge(id board.ID, side side) bool {
 	if g.homeSide(id) != side || !g.playable(id) {
 		return false
 	}
-	if side == AH {
+	if side == ah {
 		for _, l := range g.sc.offmap {
 			if !l.River && (l.From == g.hex(id) || l.To == g.hex(id)) {
 				return true
@@ -174,7 +174,7 @@ func (g *game) friendlyEdge(id board.ID, side Side) bool {
 // six hexes around each (eight around a Two-Hex unit, 19), not across
 // Sava, Donau or impassable hexsides (3.3.1). Inactive units project a ZOC
 // (1.1).
-func (g *game) zocOf(side Side) map[board.ID]bool {
+func (g *game) zocOf(side side) map[board.ID]bool {
 	if g.zocVer[side] == g.ver && g.zoc[side] != nil {
 		return g.zoc[side]
 	}
@@ -196,7 +196,7 @@ func (g *game) zocOf(side Side) map[board.ID]bool {
 }
 
 // projects reports whether a unit projects a ZOC into the hex.
-func (g *game) projects(u *Unit, id board.ID) bool {
+func (g *game) projects(u *unit, id board.ID) bool {
 	if !u.onMap() || !u.c.Combat() || u.in(id) {
 		return false
 	}
@@ -209,11 +209,11 @@ func (g *game) projects(u *Unit, id board.ID) bool {
 }
 
 // inEZOC reports whether the hex is in a ZOC of the side's enemy.
-func (g *game) inEZOC(id board.ID, side Side) bool { return g.zocOf(side.Enemy())[id] }
+func (g *game) inEZOC(id board.ID, side side) bool { return g.zocOf(side.Enemy())[id] }
 
 // adjacentEnemy reports whether an enemy unit (not a squadron) is next to
 // the hex.
-func (g *game) adjacentEnemy(id board.ID, side Side) bool {
+func (g *game) adjacentEnemy(id board.ID, side side) bool {
 	for _, n := range g.nbrs(id) {
 		if g.enemyIn(n, side) {
 			return true
@@ -224,10 +224,10 @@ func (g *game) adjacentEnemy(id board.ID, side Side) bool {
 
 // enemyDistance is the distance from the hex to the nearest enemy unit
 // on the map (99 when none).
-func (g *game) enemyDistance(id board.ID, side Side) int {
+func (g *game) enemyDistance(id board.ID, side side) int {
 	d := 99
 	for _, u := range g.Units {
-		if u.onMap() && u.c.Side != side && u.c.Kind != KSquadron {
+		if u.onMap() && u.c.Side != side && u.c.Kind != kSquadron {
 			for _, h := range u.hexes() {
 				d = min(d, g.grid.Distance(id, h))
 			}
@@ -237,4 +237,4 @@ func (g *game) enemyDistance(id board.ID, side Side) int {
 }
 
 // controls reports whether the side controls the hex (3.4).
-func (g *game) controls(id board.ID, side Side) bool { return g.ctl[id] == (side == AH) }
+func (g *game) controls(id board.ID, side side) bool { return g.ctl[id] == (side == ah) }

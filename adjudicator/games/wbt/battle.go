@@ -110,10 +110,10 @@ func (g *game) direction(a, b board.ID) int {
 	return -1
 }
 
-// Enveloping reports an enveloping attack (11.25) from attacking hexes in
+// enveloping reports an enveloping attack (11.25) from attacking hexes in
 // the directions dirs around the defender: two opposite hexes, three with
 // one hex between each, or more than three.
-func Enveloping(dirs []int) bool {
+func enveloping(dirs []int) bool {
 	has := [6]bool{}
 	n := 0
 	for _, d := range dirs {
@@ -139,17 +139,17 @@ func Enveloping(dirs []int) bool {
 // combatTerrain is the defender's hex for the calculator: a city (11.13),
 // else its natural terrain; a town adds one column left to its terrain
 // (11.13, 11.22).
-func (g *game) combatTerrain(id board.ID) (Terrain, int) {
+func (g *game) combatTerrain(id board.ID) (terrain, int) {
 	if g.isCity(id) {
-		return City, 0
+		return city, 0
 	}
-	t, err := ParseTerrain(g.terrain(id))
+	t, err := parseTerrain(g.terrain(id))
 	if err != nil {
 		t = Clear
 	}
 	if g.isTown(id) {
-		if t == Clear || t == Forest {
-			return Town, 0
+		if t == Clear || t == forest {
+			return town, 0
 		}
 		return t, -1
 	}
@@ -158,7 +158,7 @@ func (g *game) combatTerrain(id board.ID) (Terrain, int) {
 
 // mayAttackFrom checks one attacker against the defender hex (11.1-11.3,
 // 11.12, 11.14, 12.1-12.6); it returns why not.
-func (g *game) mayAttackFrom(u *Unit, side Side, d board.ID) string {
+func (g *game) mayAttackFrom(u *unit, side side, d board.ID) string {
 	switch {
 	case u == nil:
 		return "there is no such unit"
@@ -192,7 +192,7 @@ func (g *game) mayAttackFrom(u *Unit, side Side, d board.ID) string {
 }
 
 // czhp reports the Czech, Hungarian and Polish units of 5.4 and 10.21.
-func czhp(c *Counter) bool {
+func czhp(c *counter) bool {
 	switch strings.ToLower(c.Nationality) {
 	case "czech", "cz", "czech republic", "hungary", "hungarian", "h", "poland", "polish", "p":
 		return true
@@ -203,7 +203,7 @@ func czhp(c *Counter) bool {
 // attack resolves one attack order; it returns true when the battle waits
 // for the defender's loss decision (the rest of the phase is kept in
 // Pending).
-func (g *game) attack(side Side, line string, rest []string) bool {
+func (g *game) attack(side side, line string, rest []string) bool {
 	o := parseAttackLine(line)
 	d, err := g.grid.Parse(o.hex)
 	if err != nil {
@@ -212,10 +212,10 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 	}
 	where := g.placeName(d)
 	switch {
-	case side == NATO && g.mandatory():
+	case side == nato && g.mandatory():
 		g.ev("9.3", "No NATO attacks on a mandatory reconstitution turn: the attack on %s is not made.", where)
 		return false
-	case side == NATO && g.discretionary():
+	case side == nato && g.discretionary():
 		g.ev("9.4", "No NATO attacks on a discretionary reconstitution turn: the attack on %s is not made.", where)
 		return false
 	case slices.Contains(g.AttackedHexes, o.hex):
@@ -228,7 +228,7 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 		g.ev("3.2", "No attacks into neutral territory: %s.", where)
 		return false
 	}
-	var defenders []*Unit
+	var defenders []*unit
 	for _, u := range g.unitsAt(d) {
 		if u.c.Side != side {
 			defenders = append(defenders, u)
@@ -238,7 +238,7 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 		g.ev("11.1", "There are no enemy units at %s to attack.", where)
 		return false
 	}
-	var attackers []*Unit
+	var attackers []*unit
 	for _, id := range o.units {
 		u := g.byID[id]
 		if why := g.mayAttackFrom(u, side, d); why != "" {
@@ -257,12 +257,12 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 	for _, u := range attackers {
 		u.Attacked = true
 		from := u.Hex
-		g.Arrows = append(g.Arrows, Arrow{From: from, To: o.hex, Kind: board.Attack})
+		g.Arrows = append(g.Arrows, arrow{From: from, To: o.hex, Kind: board.Attack})
 	}
 	// 12.7: the 1st AAA's defensive support, committed after the Serbian
 	// declaration.
-	var support *Unit
-	if side == Serb {
+	var support *unit
+	if side == serb {
 		support = g.supportFor(d, defenders)
 		g.airDefend(d, defenders)
 	}
@@ -275,7 +275,7 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 
 	// attack factors (A18 order: printed, 5.4, 8.4, 11.18, 11.14, 12.8)
 	attack, nonArt := 0, 0
-	var artillery []*Unit
+	var artillery []*unit
 	allNonMech := true
 	albMac := false
 	for _, u := range attackers {
@@ -288,11 +288,11 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 		}
 		f := u.c.AttackAt(u.Steps)
 		var why []string
-		if side == NATO && czhp(u.c) && g.Sequence != "combat-move" {
+		if side == nato && czhp(u.c) && g.Sequence != "combat-move" {
 			f = min(f, 1)
 			why = append(why, "1 on a movement/combat turn (5.4)")
 		}
-		if side == NATO {
+		if side == nato {
 			s := g.supply(u, n)
 			if !s.OK {
 				f /= 2
@@ -320,7 +320,7 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 		}
 	}
 	if len(artillery) > 0 {
-		rolled := ArtilleryFactors(len(artillery), g.r)
+		rolled := artilleryFactors(len(artillery), g.r)
 		for i, u := range artillery {
 			if g.sc.Map.River(u.pos, d) {
 				rolled[i] /= 2 // 11.18, rounded down
@@ -329,13 +329,13 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 				rolled[i] = (rolled[i] + 1) / 2 // 11.14, rounded up
 			}
 		}
-		a := ArtilleryTotal(rolled, nonArt)
+		a := artilleryTotal(rolled, nonArt)
 		attack += a
 		note("11.20", "the artillery rolls %s: %d factors (at most the %d non-artillery ones, 11.20)", joinInts(rolled), a, nonArt)
 	}
 	// defense factors
 	defense := 0
-	var at []*Unit
+	var at []*unit
 	for _, u := range defenders {
 		if u.c.AntiTank {
 			at = append(at, u)
@@ -343,7 +343,7 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 		}
 		f := u.c.DefenseAt(u.Steps)
 		var why []string
-		if u.c.Side == NATO && !g.supply(u, n).OK {
+		if u.c.Side == nato && !g.supply(u, n).OK {
 			f /= 2
 			why = append(why, "out of supply, halved (8.4)")
 		}
@@ -357,7 +357,7 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 		}
 	}
 	if len(at) > 0 {
-		fs := AntiTankDefense(len(at), allNonMech, g.r)
+		fs := antiTankDefense(len(at), allNonMech, g.r)
 		for _, f := range fs {
 			defense += f
 		}
@@ -380,7 +380,7 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 	if shifts != 0 {
 		note("11.13, 11.22", "a town in %s: one more column left (11.13, 11.22)", terr)
 	}
-	if side == NATO && g.sc.Milosevic[d] {
+	if side == nato && g.sc.Milosevic[d] {
 		shifts--
 		note("11.19", "the Milosevic Line: one column left (11.19)")
 	}
@@ -395,7 +395,7 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 		}
 		dirs = append(dirs, g.direction(d, u.pos))
 	}
-	if Enveloping(dirs) || aaaWithOthers {
+	if enveloping(dirs) || aaaWithOthers {
 		shifts++
 		if aaaWithOthers {
 			note("11.25, 12.6", "the 1st AAA attacks with other units: enveloping, one column right (12.6)")
@@ -407,7 +407,7 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 		shifts--
 		note("8.9", "attackers supplied from Albania or Macedonia: one column left (8.9)")
 	}
-	b := Battle{Side: side, Attack: attack, Defense: defense, Terrain: terr, BadWeather: g.Bad, CombatFirst: g.Sequence == "combat-move", Shifts: shifts}
+	b := battle{Side: side, Attack: attack, Defense: defense, Terrain: terr, BadWeather: g.Bad, CombatFirst: g.Sequence == "combat-move", Shifts: shifts}
 	out, err := Resolve(b, g.sc.CRT, g.r)
 	if err != nil {
 		g.ev("11.16", "The attack on %s cannot be made: %v.", where, err)
@@ -424,29 +424,29 @@ func (g *game) attack(side Side, line string, rest []string) bool {
 		res = fmt.Sprintf("; the die rolls %d: %s", out.Roll, out.Result)
 		rules = append(rules, "11.8")
 	}
-	if terr == City && (out.AttackerSteps != out.Result.Attacker || out.DefenderSteps != out.Result.Defender) {
+	if terr == city && (out.AttackerSteps != out.Result.Attacker || out.DefenderSteps != out.Result.Defender) {
 		res += fmt.Sprintf(", doubled in the city to %d/%d", out.AttackerSteps, out.DefenderSteps)
 		rules = append(rules, "11.13")
 	}
 	g.ev(ruleList(rules), "%s attacks %s with %s%s: %s%s.", side, where, unitNames(attackers), detail, text, res)
 	if out.CivilianCasualties {
 		single := countNationalities(attackers) == 1
-		mod, length := CivilianCasualties(single, g.Length, g.r)
+		mod, length := civilianCasualties(single, g.Length, g.r)
 		g.ev("13.0", "A NATO attack into a city rolled 6: civilian casualties. The deduction roll, modified, is %d: the game is now %d turns long%s.", mod, length,
 			map[bool]string{true: " (the current turn is played out as the last)", false: ""}[g.Turn > length])
 		g.Length = length
 	}
-	g.takeLosses(attackers, out.AttackerSteps, o.losses, side == NATO, "attacker")
+	g.takeLosses(attackers, out.AttackerSteps, o.losses, side == nato, "attacker")
 	if g.Over {
 		return false
 	}
-	survivors := slices.DeleteFunc(slices.Clone(attackers), func(u *Unit) bool { return !u.alive() })
+	survivors := slices.DeleteFunc(slices.Clone(attackers), func(u *unit) bool { return !u.alive() })
 	defSeat := sideSeat(1 - side)
 	if support != nil {
 		defenders = append(defenders, support)
 	}
 	if out.DefenderSteps > 0 && lossChoice(defenders, out.DefenderSteps) && len(g.Standing[defSeat+":losses"]) == 0 {
-		g.Pending = &Pending{Seat: defSeat, Phase: g.Phase, Hex: o.hex, Steps: out.DefenderSteps, Battle: line, Rest: slices.Clone(rest),
+		g.Pending = &pending{Seat: defSeat, Phase: g.Phase, Hex: o.hex, Steps: out.DefenderSteps, Battle: line, Rest: slices.Clone(rest),
 			Advance: o.advance, Attacker: ids(survivors), Defender: ids(defenders)}
 		g.ev("11.9", "%s must choose which of %s lose %d step%s: the battle waits for that decision.", defSeat, unitNames(defenders), out.DefenderSteps, plural(out.DefenderSteps))
 		return true
@@ -470,7 +470,7 @@ func rulesIn(why []string) string {
 
 // lossChoice reports whether losing steps among units leaves the owner a
 // choice (11.9): more than one unit and not every step lost.
-func lossChoice(units []*Unit, steps int) bool {
+func lossChoice(units []*unit, steps int) bool {
 	live, total := 0, 0
 	for _, u := range units {
 		if u.alive() {
@@ -481,7 +481,7 @@ func lossChoice(units []*Unit, steps int) bool {
 	return live > 1 && steps < total
 }
 
-func ids(us []*Unit) []string {
+func ids(us []*unit) []string {
 	out := make([]string, len(us))
 	for i, u := range us {
 		out[i] = u.ID
@@ -489,7 +489,7 @@ func ids(us []*Unit) []string {
 	return out
 }
 
-func countNationalities(us []*Unit) int {
+func countNationalities(us []*unit) int {
 	seen := map[string]bool{}
 	for _, u := range us {
 		seen[strings.ToLower(u.c.Nationality)] = true
@@ -512,15 +512,15 @@ func ruleList(rules []string) string {
 // with US, UK, French or German units from one of them (11.24); Serbian
 // artillery only once every other unit is gone (11.20). NATO steps cost a
 // MePP each (4.3). Losses beyond the units' steps are ignored.
-func (g *game) takeLosses(units []*Unit, steps int, priority []string, greatPowerRule bool, role string) {
+func (g *game) takeLosses(units []*unit, steps int, priority []string, greatPowerRule bool, role string) {
 	order := slices.Clone(units)
-	rank := func(u *Unit) int {
+	rank := func(u *unit) int {
 		if i := slices.Index(priority, u.ID); i >= 0 {
 			return i
 		}
 		return len(priority)
 	}
-	slices.SortStableFunc(order, func(a, b *Unit) int {
+	slices.SortStableFunc(order, func(a, b *unit) int {
 		if d := rank(a) - rank(b); d != 0 {
 			return d
 		}
@@ -528,9 +528,9 @@ func (g *game) takeLosses(units []*Unit, steps int, priority []string, greatPowe
 	})
 	var took []string
 	for k := 0; k < steps; k++ {
-		var pick *Unit
-		gp := greatPowerRule && k == 0 && slices.ContainsFunc(order, func(u *Unit) bool { return u.alive() && u.c.GreatPower() })
-		nonArt := slices.ContainsFunc(order, func(u *Unit) bool { return u.alive() && !u.c.Artillery })
+		var pick *unit
+		gp := greatPowerRule && k == 0 && slices.ContainsFunc(order, func(u *unit) bool { return u.alive() && u.c.GreatPower() })
+		nonArt := slices.ContainsFunc(order, func(u *unit) bool { return u.alive() && !u.c.Artillery })
 		for _, u := range order {
 			if !u.alive() || (gp && !u.c.GreatPower()) || (nonArt && u.c.Artillery) {
 				continue
@@ -543,7 +543,7 @@ func (g *game) takeLosses(units []*Unit, steps int, priority []string, greatPowe
 		}
 		pick.Steps--
 		took = append(took, pick.ID)
-		if pick.c.Side == NATO {
+		if pick.c.Side == nato {
 			g.loseMePPs(1, "4.3", pick.ID+" lost a step")
 		}
 		if pick.Steps == 0 {
@@ -556,7 +556,7 @@ func (g *game) takeLosses(units []*Unit, steps int, priority []string, greatPowe
 		if greatPowerRule {
 			rule = "11.9, 11.24"
 		}
-		if slices.ContainsFunc(units, func(u *Unit) bool { return u.c.Artillery }) {
+		if slices.ContainsFunc(units, func(u *unit) bool { return u.c.Artillery }) {
 			rule += ", 11.20"
 		}
 		g.ev(rule, "The %s loses %d step%s: %s.", role, len(took), plural(len(took)), strings.Join(took, ", "))
@@ -569,7 +569,7 @@ func (g *game) takeLosses(units []*Unit, steps int, priority []string, greatPowe
 // (or with "advancing ask") the battle waits for the attacker's advance
 // decision when a survivor may advance: finishBattle then returns true
 // with the rest of the phase's attacks kept in Pending.
-func (g *game) finishBattle(side Side, d board.ID, survivors []*Unit, advance []string, rest []string) bool {
+func (g *game) finishBattle(side side, d board.ID, survivors []*unit, advance []string, rest []string) bool {
 	cleared := true
 	for _, u := range g.unitsAt(d) {
 		if u.c.Side != side {
@@ -577,9 +577,9 @@ func (g *game) finishBattle(side Side, d board.ID, survivors []*Unit, advance []
 		}
 	}
 	switch {
-	case side == Serb && len(survivors) > 0:
+	case side == serb && len(survivors) > 0:
 		g.meppsCheck("4.4", "a Serbian attack on "+g.placeName(d)+" with survivors")
-	case side == NATO && !cleared:
+	case side == nato && !cleared:
 		g.meppsCheck("4.5", "a NATO attack on "+g.placeName(d)+" failed to clear the hex")
 	}
 	if g.Over || !cleared {
@@ -602,7 +602,7 @@ func (g *game) finishBattle(side Side, d board.ID, survivors []*Unit, advance []
 		if len(may) == 0 {
 			return false
 		}
-		g.Pending = &Pending{Kind: "advance", Seat: seat, Phase: g.Phase, Hex: g.hex(d), Rest: slices.Clone(rest), Attacker: may}
+		g.Pending = &pending{Kind: "advance", Seat: seat, Phase: g.Phase, Hex: g.hex(d), Rest: slices.Clone(rest), Attacker: may}
 		g.ev("11.23", "%s is cleared: %s must decide now whether %s advance%s into it; the combat phase waits for that decision.",
 			g.placeName(d), seat, strings.Join(may, ", "), map[bool]string{true: "s", false: ""}[len(may) == 1])
 		return true
@@ -614,13 +614,13 @@ func (g *game) finishBattle(side Side, d board.ID, survivors []*Unit, advance []
 // mayAdvance says why a surviving attacker may not advance into the
 // cleared hex d alongside the units already moving, "" if it may (11.23,
 // 12.4, 3.3, 10.13, 6.2, 6.3).
-func (g *game) mayAdvance(side Side, u *Unit, d board.ID, movers []*Unit) string {
+func (g *game) mayAdvance(side side, u *unit, d board.ID, movers []*unit) string {
 	switch {
 	case u.c.AAA:
 		return "the 1st AAA never advances after combat (12.4)"
 	case !g.grid.Adjacent(u.pos, d):
 		return "it is not adjacent to the cleared hex (11.23)"
-	case side == Serb && !g.yugoslav(d):
+	case side == serb && !g.yugoslav(d):
 		return "Serbian units may not advance out of rump-Yugoslavia (3.3)"
 	case mech(u) && g.terrain(d) == "mountain" && g.sc.Map.Link(u.pos, d) == "":
 		return "a mechanized unit may not advance into the mountains off the road (10.13, 11.23)"
@@ -631,11 +631,11 @@ func (g *game) mayAdvance(side Side, u *Unit, d board.ID, movers []*Unit) string
 }
 
 // advanceInto moves the chosen survivors into the cleared hex (11.23).
-func (g *game) advanceInto(side Side, d board.ID, survivors []*Unit, advance []string) {
+func (g *game) advanceInto(side side, d board.ID, survivors []*unit, advance []string) {
 	if len(advance) == 0 || advance[0] == "none" {
 		return
 	}
-	var movers []*Unit
+	var movers []*unit
 	for _, u := range survivors {
 		if advance[0] != "all" && !slices.Contains(advance, u.ID) {
 			continue
@@ -649,7 +649,7 @@ func (g *game) advanceInto(side Side, d board.ID, survivors []*Unit, advance []s
 		movers = append(movers, u)
 	}
 	for _, u := range movers {
-		g.Arrows = append(g.Arrows, Arrow{From: u.Hex, To: g.hex(d), Kind: board.Move})
+		g.Arrows = append(g.Arrows, arrow{From: u.Hex, To: g.hex(d), Kind: board.Move})
 		g.place(u, d)
 	}
 	if len(movers) > 0 {
@@ -660,8 +660,8 @@ func (g *game) advanceInto(side Side, d board.ID, survivors []*Unit, advance []s
 
 // supportFor finds the 1st AAA's defensive support for a Serbian attack on
 // hex d, if NATO's standing orders commit it and it may give it (12.7).
-func (g *game) supportFor(d board.ID, defenders []*Unit) *Unit {
-	st := g.Standing[SeatNATO+":support"]
+func (g *game) supportFor(d board.ID, defenders []*unit) *unit {
+	st := g.Standing[seatNATO+":support"]
 	if len(st) == 0 || g.SupportUsed {
 		return nil
 	}
@@ -678,7 +678,7 @@ func (g *game) supportFor(d board.ID, defenders []*Unit) *Unit {
 		}
 		for _, nb := range g.grid.Neighbours(u.pos) {
 			for _, e := range g.unitsAt(nb) {
-				if e.c.Side == Serb {
+				if e.c.Side == serb {
 					g.ev("12.7", "Serbian units are next to the 1st AAA: it cannot support %s.", g.hex(d))
 					return nil
 				}

@@ -38,7 +38,7 @@ func benchState(b *testing.B) ([]byte, []string) {
 		fmt.Fprintf(&cs, "[[unit]]\nid = \"S-%02d\"\nside = \"Serb\"\nnationality = \"Serbia\"\nmobility = \"mech\"\nfactors = [\"2-4\"]\nmove = 6\n", i)
 	}
 	s := &State{Data: Data{MapName: "bench-map", Map: m.String(), CountersName: "bench-counters", Counters: cs.String(), CRTName: "demo"},
-		AAARange: 10, Turn: 3, Length: 14, Phase: PhaseNATOCombat, Plan: []string{PhaseSerbCombat, PhaseSerbMove}, ReconMarker: 4, MePPs: 50,
+		AAARange: 10, Turn: 3, Length: 14, Phase: phaseNATOCombat, Plan: []string{phaseSerbCombat, phaseSerbMove}, ReconMarker: 4, MePPs: 50,
 		Sequence: "move-combat", Standing: map[string][]string{"Serb:losses": {"S-01"}}}
 	var orders []string
 	for i := 1; i <= 40; i++ {
@@ -46,11 +46,11 @@ func benchState(b *testing.B) ([]byte, []string) {
 		if i > 30 {
 			col, row = 4+i, 10
 		}
-		s.Units = append(s.Units, &Unit{ID: fmt.Sprintf("N-%02d", i), Hex: fmt.Sprintf("%02d%02d", col, row), Steps: 4})
+		s.Units = append(s.Units, &unit{ID: fmt.Sprintf("N-%02d", i), Hex: fmt.Sprintf("%02d%02d", col, row), Steps: 4})
 	}
 	for i := 1; i <= 30; i++ {
 		col := 2 + i%30
-		s.Units = append(s.Units, &Unit{ID: fmt.Sprintf("S-%02d", i), Hex: fmt.Sprintf("%02d20", col), Steps: 1})
+		s.Units = append(s.Units, &unit{ID: fmt.Sprintf("S-%02d", i), Hex: fmt.Sprintf("%02d20", col), Steps: 1})
 		orders = append(orders, fmt.Sprintf("attack %02d20 with N-%02d advance all", col, i))
 	}
 	st := mustJSON(s)
@@ -66,7 +66,7 @@ func BenchmarkNATOCombatPhase(b *testing.B) {
 	state, orders := benchState(b)
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		next, events, err := Game.Adjudicate(state, map[string][]string{SeatNATO: orders}, newSeeded(uint64(i)))
+		next, events, err := Game.Adjudicate(state, map[string][]string{seatNATO: orders}, newSeeded(uint64(i)))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func BenchmarkNATOCombatPhase(b *testing.B) {
 			b.Fatalf("%d events for 30 battles", len(events))
 		}
 		// the report traces every NATO unit's supply again (8.2)
-		if _, err := Game.(adjudicator.Reporter).Situation(next, SeatNATO); err != nil {
+		if _, err := Game.(adjudicator.Reporter).Situation(next, seatNATO); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -27,20 +27,20 @@ func (rules) Bot(state []byte, seat string) ([]string, error) {
 	side := seatSide(seat)
 	var out []string
 	switch g.Phase {
-	case PhaseSetupNATO:
-		out = []string{"neutrals none", "uk3 no", g.lossPriority(NATO)}
-	case PhaseSetupSerb:
-		out = []string{g.lossPriority(Serb)}
-	case PhaseWeather:
-		out = []string{"sequence move-combat", "support any", "airsupply defend any", g.lossPriority(NATO)}
-	case PhaseNATOMove, PhaseSerbMove:
+	case phaseSetupNATO:
+		out = []string{"neutrals none", "uk3 no", g.lossPriority(nato)}
+	case phaseSetupSerb:
+		out = []string{g.lossPriority(serb)}
+	case phaseWeather:
+		out = []string{"sequence move-combat", "support any", "airsupply defend any", g.lossPriority(nato)}
+	case phaseNATOMove, phaseSerbMove:
 		out = g.botMoves(side)
-	case PhaseNATOCombat, PhaseSerbCombat:
+	case phaseNATOCombat, phaseSerbCombat:
 		out = g.botAttacks(side)
 		out = append(out, g.lossPriority(side))
-	case PhaseLosses:
+	case phaseLosses:
 		return nil, nil
-	case PhaseAdvance:
+	case phaseAdvance:
 		out = []string{"advance all"}
 	}
 	return out, nil
@@ -48,8 +48,8 @@ func (rules) Bot(state []byte, seat string) ([]string, error) {
 
 // lossPriority is a standing loss order: the weakest units first,
 // artillery last (11.20).
-func (g *game) lossPriority(side Side) string {
-	var us []*Unit
+func (g *game) lossPriority(side side) string {
+	var us []*unit
 	for _, u := range g.Units {
 		if u.c.Side == side && u.alive() {
 			us = append(us, u)
@@ -58,7 +58,7 @@ func (g *game) lossPriority(side Side) string {
 	if len(us) == 0 {
 		return "losses none"
 	}
-	slices.SortStableFunc(us, func(a, b *Unit) int {
+	slices.SortStableFunc(us, func(a, b *unit) int {
 		ka := a.c.AttackAt(a.Steps) + a.c.DefenseAt(a.Steps)
 		kb := b.c.AttackAt(b.Steps) + b.c.DefenseAt(b.Steps)
 		if a.c.Artillery != b.c.Artillery {
@@ -101,7 +101,7 @@ func (q *pq) Pop() any {
 
 // reach finds the hexes a unit can reach with mp quarters, counting an
 // unbridged river as 4 MP, and the path to each.
-func (g *game) reach(u *Unit, mp int, zoc map[board.ID]bool) map[board.ID][]board.ID {
+func (g *game) reach(u *unit, mp int, zoc map[board.ID]bool) map[board.ID][]board.ID {
 	dist := map[board.ID]int{u.pos: 0}
 	prev := map[board.ID]board.ID{}
 	q := &pq{{id: u.pos}}
@@ -121,11 +121,11 @@ func (g *game) reach(u *Unit, mp int, zoc map[board.ID]bool) map[board.ID][]boar
 			}
 			blocked := false
 			for _, o := range g.unitsAt(nb) {
-				if o.c.Side != u.c.Side || (u.c.Side == NATO && stackValue(o.c) > 0 && stackValue(u.c) > 0) {
+				if o.c.Side != u.c.Side || (u.c.Side == nato && stackValue(o.c) > 0 && stackValue(u.c) > 0) {
 					blocked = true
 				}
 			}
-			if blocked || (u.c.Side == Serb && !g.fits(Serb, []*Unit{u}, nb)) {
+			if blocked || (u.c.Side == serb && !g.fits(serb, []*unit{u}, nb)) {
 				continue
 			}
 			if !u.c.AAA && g.unbridged(it.id, nb) {
@@ -157,9 +157,9 @@ func (g *game) reach(u *Unit, mp int, zoc map[board.ID]bool) map[board.ID][]boar
 
 // botMoves moves each unit toward its goal, trying each move on the game
 // so later units see earlier ones.
-func (g *game) botMoves(side Side) []string {
+func (g *game) botMoves(side side) []string {
 	var out []string
-	if side == NATO && !g.Bad && g.Recon == "" {
+	if side == nato && !g.Bad && g.Recon == "" {
 		for _, b := range slices.Sorted(func(yield func(string) bool) {
 			for p := range g.sc.Bridges {
 				if !yield(p.String()) {
@@ -171,7 +171,7 @@ func (g *game) botMoves(side Side) []string {
 			if g.bridgeIntact(p) {
 				continue
 			}
-			for _, u := range g.unitsNear(NATO, p) {
+			for _, u := range g.unitsNear(nato, p) {
 				if !u.Fixed && !u.Moved && !u.Attacked && !u.c.AAA {
 					out = append(out, "repair "+u.ID+" "+b)
 					u.Fixed = true
@@ -180,10 +180,10 @@ func (g *game) botMoves(side Side) []string {
 			}
 		}
 	}
-	if side == Serb {
+	if side == serb {
 		for _, b := range slices.Clone(g.Intact) {
 			p, _ := g.grid.ParsePair(b)
-			for _, u := range g.unitsNear(Serb, p) {
+			for _, u := range g.unitsNear(serb, p) {
 				if !u.Fixed && !u.Attacked && !u.c.Artillery {
 					out = append(out, "demolish "+u.ID+" "+b)
 					u.Fixed = true
@@ -198,13 +198,13 @@ func (g *game) botMoves(side Side) []string {
 			continue
 		}
 		var zoc map[board.ID]bool
-		if side == Serb {
+		if side == serb {
 			zoc = g.zoc()
 			if zoc[u.pos] {
 				continue
 			}
 		}
-		if side == NATO && g.mandatory() {
+		if side == nato && g.mandatory() {
 			break
 		}
 		mp, _ := g.movementFactor(u, g.net())
@@ -226,12 +226,12 @@ func (g *game) botMoves(side Side) []string {
 			}
 			return a.Row - b.Row
 		}) {
-			if d := g.grid.Distance(id, goal); d < bestD && len(g.unitsAt(id)) == 0 || d < bestD && u.c.Side == Serb {
+			if d := g.grid.Distance(id, goal); d < bestD && len(g.unitsAt(id)) == 0 || d < bestD && u.c.Side == serb {
 				best, bestD = id, d
 			}
 		}
 		path := paths[best]
-		if side == NATO && g.discretionary() && len(path) > 1 {
+		if side == nato && g.discretionary() && len(path) > 1 {
 			path = path[:1]
 		}
 		if len(path) == 0 {
@@ -241,7 +241,7 @@ func (g *game) botMoves(side Side) []string {
 		for _, id := range path {
 			line += " " + g.hex(id)
 		}
-		g.move(moveOrder{units: []*Unit{u}, path: path})
+		g.move(moveOrder{units: []*unit{u}, path: path})
 		out = append(out, line)
 	}
 	return out
@@ -249,10 +249,10 @@ func (g *game) botMoves(side Side) []string {
 
 // goal is where a unit heads: NATO the nearest city the Serbs hold; the
 // Serbs a NATO-held city (or stay).
-func (g *game) goal(u *Unit) (board.ID, bool) {
+func (g *game) goal(u *unit) (board.ID, bool) {
 	best, bestD := board.ID{}, 1<<30
 	for _, c := range g.sc.Cities {
-		mine := g.natoControls(c) == (u.c.Side == NATO)
+		mine := g.natoControls(c) == (u.c.Side == nato)
 		if mine {
 			continue
 		}
@@ -260,7 +260,7 @@ func (g *game) goal(u *Unit) (board.ID, bool) {
 			best, bestD = c, d
 		}
 	}
-	if u.c.Side == Serb && bestD > 6 {
+	if u.c.Side == serb && bestD > 6 {
 		return best, false
 	}
 	return best, bestD < 1<<30
@@ -268,8 +268,8 @@ func (g *game) goal(u *Unit) (board.ID, bool) {
 
 // botAttacks declares attacks at good enough odds, estimated from printed
 // factors.
-func (g *game) botAttacks(side Side) []string {
-	if side == NATO && g.Recon != "" {
+func (g *game) botAttacks(side side) []string {
+	if side == nato && g.Recon != "" {
 		return nil
 	}
 	o := g.occupancy()
@@ -287,7 +287,7 @@ func (g *game) botAttacks(side Side) []string {
 	})
 	used := map[string]bool{}
 	var out []string
-	var aaa *Unit
+	var aaa *unit
 	for _, u := range g.Units {
 		if u.c.AAA && u.alive() && u.c.Side == side && !u.Moved {
 			aaa = u
@@ -297,11 +297,11 @@ func (g *game) botAttacks(side Side) []string {
 		if g.terrain(d) == "marsh" || !g.inPlay(d) {
 			continue
 		}
-		var att []*Unit
+		var att []*unit
 		total := 0
 		for _, nb := range g.grid.Neighbours(d) {
 			for _, u := range o.own(side)[nb] {
-				if used[u.ID] || g.mayAttackFrom(u, side, d) != "" || u.c.Artillery && side == NATO {
+				if used[u.ID] || g.mayAttackFrom(u, side, d) != "" || u.c.Artillery && side == nato {
 					continue
 				}
 				att = append(att, u)
@@ -323,10 +323,10 @@ func (g *game) botAttacks(side Side) []string {
 				def += e.c.DefenseAt(e.Steps)
 			}
 		}
-		if t, _ := g.combatTerrain(d); t == City || t == Mountain {
+		if t, _ := g.combatTerrain(d); t == city || t == mountain {
 			def *= 2
 		}
-		if side == NATO && aaa != nil && !used[aaa.ID] && len(att) > 0 && g.mayAttackFrom(aaa, side, d) == "" && total < 3*def {
+		if side == nato && aaa != nil && !used[aaa.ID] && len(att) > 0 && g.mayAttackFrom(aaa, side, d) == "" && total < 3*def {
 			att = append(att, aaa)
 			total += aaa.c.AttackAt(aaa.Steps)
 		}
@@ -334,8 +334,8 @@ func (g *game) botAttacks(side Side) []string {
 			continue
 		}
 		ok := total >= 2*def
-		if side == Serb {
-			ok = 2*total >= def && slices.ContainsFunc(att, func(u *Unit) bool { return !u.c.Artillery })
+		if side == serb {
+			ok = 2*total >= def && slices.ContainsFunc(att, func(u *unit) bool { return !u.c.Artillery })
 		}
 		if !ok {
 			continue

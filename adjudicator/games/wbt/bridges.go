@@ -8,10 +8,10 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// GreatPower reports whether a NATO nationality is one of the great powers
+// greatPower reports whether a NATO nationality is one of the great powers
 // (US, UK, France, Germany) of 10.18 and 11.24; nationality is a name,
 // adjective or 2.4 abbreviation.
-func GreatPower(nationality string) bool {
+func greatPower(nationality string) bool {
 	switch strings.ToLower(nationality) {
 	case "us", "usa", "united states", "american",
 		"uk", "united kingdom", "britain", "british",
@@ -22,10 +22,10 @@ func GreatPower(nationality string) bool {
 	return false
 }
 
-// BridgeRepairModifier is the sum of the cumulative bridge repair modifiers
+// bridgeRepairModifier is the sum of the cumulative bridge repair modifiers
 // (10.18): +1 for a US, UK, German or French unit, -1 if the unit is out of
 // supply, -1 if it is directly across the river hexside from Serbian units.
-func BridgeRepairModifier(greatPower, oos, across bool) int {
+func bridgeRepairModifier(greatPower, oos, across bool) int {
 	m := 0
 	if greatPower {
 		m++
@@ -39,28 +39,28 @@ func BridgeRepairModifier(greatPower, oos, across bool) int {
 	return m
 }
 
-// BridgeRepaired reads the bridge repair table (10.18): a modified roll of 3
+// bridgeRepaired reads the bridge repair table (10.18): a modified roll of 3
 // to 7 repairs the bridge, 0 to 2 fails, and so does the -1 the modifiers can
 // reach below the table.
-func BridgeRepaired(modified int) bool { return modified >= 3 }
+func bridgeRepaired(modified int) bool { return modified >= 3 }
 
-// RepairBridge rolls a NATO bridge repair attempt (10.18) and returns the
+// repairBridge rolls a NATO bridge repair attempt (10.18) and returns the
 // modified roll and whether the bridge is repaired.
-func RepairBridge(greatPower, oos, across bool, r dice.Roller) (modified int, repaired bool) {
-	modified = dice.Roll(r, 1, 6, "WbT 10.18 bridge repair roll")[0] + BridgeRepairModifier(greatPower, oos, across)
-	return modified, BridgeRepaired(modified)
+func repairBridge(greatPower, oos, across bool, r dice.Roller) (modified int, repaired bool) {
+	modified = dice.Roll(r, 1, 6, "WbT 10.18 bridge repair roll")[0] + bridgeRepairModifier(greatPower, oos, across)
+	return modified, bridgeRepaired(modified)
 }
 
-// BridgeDemolished reads the Serbian bridge demolition table (10.19): 3-6
+// bridgeDemolished reads the Serbian bridge demolition table (10.19): 3-6
 // demolishes, 1-2 fails.
-func BridgeDemolished(roll int) bool { return roll >= 3 }
+func bridgeDemolished(roll int) bool { return roll >= 3 }
 
-// DemolishBridge rolls a Serbian demolition attempt (10.19) and returns the
+// demolishBridge rolls a Serbian demolition attempt (10.19) and returns the
 // roll and whether the bridge is down. NATO demolitions are automatic and
 // take no roll (10.19).
-func DemolishBridge(r dice.Roller) (roll int, demolished bool) {
+func demolishBridge(r dice.Roller) (roll int, demolished bool) {
 	roll = dice.Roll(r, 1, 6, "WbT 10.19 Serbian bridge demolition roll")[0]
-	return roll, BridgeDemolished(roll)
+	return roll, bridgeDemolished(roll)
 }
 
 // The hints of the bridge refusals (10.18, 10.19): which bridges and units
@@ -68,7 +68,7 @@ func DemolishBridge(r dice.Roller) (roll int, demolished bool) {
 
 // bridgesNear lists the bridges next to the side's units that keep
 // accepts (intact or not), sorted, each with its state: "0304/0305 (down)".
-func (g *game) bridgesNear(side Side, keep func(intact bool) bool) []string {
+func (g *game) bridgesNear(side side, keep func(intact bool) bool) []string {
 	var out []string
 	for p := range g.sc.Bridges {
 		if keep(g.bridgeIntact(p)) && len(g.unitsNear(side, p)) > 0 {
@@ -82,7 +82,7 @@ func (g *game) bridgesNear(side Side, keep func(intact bool) bool) []string {
 // bridgeWorkers lists the side's units next to bridge p that may still
 // work on it this player turn: not moved, not attacked, not working on a
 // bridge or (dis)mounting now or earlier in the file (10.18, 10.19, 10.21).
-func (g *game) bridgeWorkers(side Side, p board.Pair, fc *fileContext) []string {
+func (g *game) bridgeWorkers(side side, p board.Pair, fc *fileContext) []string {
 	var out []string
 	for _, u := range g.unitsNear(side, p) {
 		if u.Moved || u.Attacked || u.Fixed || (fc != nil && fc.fixed[u.ID] != "" && fc.firsts["fix "+u.ID] != fc.line) {
@@ -96,7 +96,7 @@ func (g *game) bridgeWorkers(side Side, p board.Pair, fc *fileContext) []string 
 
 // workersHint says which units may make the attempt on bridge p (verb
 // "repair" or "demolish"), or that none may this player turn.
-func (g *game) workersHint(side Side, p board.Pair, verb string, fc *fileContext) string {
+func (g *game) workersHint(side side, p board.Pair, verb string, fc *fileContext) string {
 	if ws := g.bridgeWorkers(side, p, fc); len(ws) > 0 {
 		return "the units next to " + p.String() + " that may " + verb + " it: " + strings.Join(ws, " ")
 	}
@@ -105,7 +105,7 @@ func (g *game) workersHint(side Side, p board.Pair, verb string, fc *fileContext
 
 // nearHint answers a unit named for a bridge it is not next to: the units
 // that are, and the bridges it is next to (10.18, 10.19).
-func (g *game) nearHint(u *Unit, p board.Pair, verb string, fc *fileContext) string {
+func (g *game) nearHint(u *unit, p board.Pair, verb string, fc *fileContext) string {
 	hint := g.workersHint(u.c.Side, p, verb, fc)
 	var mine []string
 	for q := range g.sc.Bridges {
@@ -122,7 +122,7 @@ func (g *game) nearHint(u *Unit, p board.Pair, verb string, fc *fileContext) str
 
 // bridgeHint answers a hexside that is no bridge: the bridges next to the
 // seat's units, or one of the map's.
-func (g *game) bridgeHint(side Side) string {
+func (g *game) bridgeHint(side side) string {
 	if near := g.bridgesNear(side, func(bool) bool { return true }); len(near) > 0 {
 		return "a bridge is written as its two hexes; the bridges next to your units are " + strings.Join(near, ", ")
 	}

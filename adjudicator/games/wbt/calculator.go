@@ -37,8 +37,8 @@ var oddsInputs = []resolve.Input{
 		Help: "NATO's sequence this turn: combat-move shifts NATO attacks one column right (5.4); ignored for Serb attacks"},
 }
 
-func battleOf(in *resolve.Values) (Battle, error) {
-	b := Battle{
+func battleOf(in *resolve.Values) (battle, error) {
+	b := battle{
 		Attack:      in.Int("attack"),
 		Defense:     in.Int("defense"),
 		BadWeather:  in.Word("weather") == "bad",
@@ -46,9 +46,9 @@ func battleOf(in *resolve.Values) (Battle, error) {
 		Shifts:      in.Int("shifts"),
 	}
 	if in.Word("side") != "NATO" {
-		b.Side = Serb
+		b.Side = serb
 	}
-	t, err := ParseTerrain(in.Word("terrain"))
+	t, err := parseTerrain(in.Word("terrain"))
 	if err != nil {
 		return b, resolve.Bad("terrain", "%v", err)
 	}
@@ -60,14 +60,14 @@ func battleOf(in *resolve.Values) (Battle, error) {
 }
 
 // jsonOdds is odds as an output: "3:1", or null when unbounded.
-func jsonOdds(r Ratio) any {
+func jsonOdds(r ratio) any {
 	if r.Unbounded != 0 {
 		return nil
 	}
 	return r.String()
 }
 
-func jsonAutomatic(a Automatic) any {
+func jsonAutomatic(a automatic) any {
 	if res, ok := a.Result(); ok {
 		return res.String()
 	}
@@ -75,7 +75,7 @@ func jsonAutomatic(a Automatic) any {
 }
 
 // oddsRules lists the rules that decided a battle's odds, and says so.
-func oddsRules(b Battle, raw Ratio, f Final) (rules []string, text string) {
+func oddsRules(b battle, raw ratio, f final) (rules []string, text string) {
 	var s strings.Builder
 	fmt.Fprintf(&s, "%s %d against %d", b.Side, b.Attack, b.Defense)
 	switch {
@@ -102,15 +102,15 @@ func oddsRules(b Battle, raw Ratio, f Final) (rules []string, text string) {
 		}
 		return fmt.Sprintf("%dL", -n)
 	}
-	if t, _ := TerrainShift(b.Terrain); t != 0 {
+	if t, _ := terrainShift(b.Terrain); t != 0 {
 		shifts = append(shifts, b.Terrain.String()+" "+name(t))
-		rules = append(rules, map[Terrain]string{City: "11.13", Town: "11.13", Mountain: "11.14", Hills: "11.15"}[b.Terrain])
+		rules = append(rules, map[terrain]string{city: "11.13", town: "11.13", mountain: "11.14", hills: "11.15"}[b.Terrain])
 	}
-	if w := WeatherShift(b.Side, b.BadWeather); w != 0 {
+	if w := weatherShift(b.Side, b.BadWeather); w != 0 {
 		shifts = append(shifts, "bad weather "+name(w))
 		rules = append(rules, "5.3")
 	}
-	if q := SequenceShift(b.Side, b.CombatFirst); q != 0 {
+	if q := sequenceShift(b.Side, b.CombatFirst); q != 0 {
 		shifts = append(shifts, "combat/movement sequence "+name(q))
 		rules = append(rules, "5.4")
 	}
@@ -130,7 +130,7 @@ func oddsRules(b Battle, raw Ratio, f Final) (rules []string, text string) {
 			fmt.Fprintf(&s, " make %s", name(net))
 		}
 	}
-	if b.Side == Serb && (b.BadWeather || b.CombatFirst) {
+	if b.Side == serb && (b.BadWeather || b.CombatFirst) {
 		s.WriteString(" (bad weather and NATO's sequence shift only NATO attacks)")
 	}
 	if f.Adjusted {
@@ -138,7 +138,7 @@ func oddsRules(b Battle, raw Ratio, f Final) (rules []string, text string) {
 		fmt.Fprintf(&s, ", counted from the table's end column as the odds are beyond the %s CRT", b.Side)
 	}
 	switch f.Automatic {
-	case AttackerRepulsed:
+	case attackerRepulsed:
 		rules = append(rules, "11.7")
 		if f.Odds.Unbounded == 0 {
 			fmt.Fprintf(&s, "; final odds %s are %s or lower", f, columnNames[b.Side][0])
@@ -146,12 +146,12 @@ func oddsRules(b Battle, raw Ratio, f Final) (rules []string, text string) {
 			fmt.Fprintf(&s, ", below the %s column", columnNames[b.Side][0])
 		}
 		s.WriteString(": automatic 3/0, no roll")
-	case DefenderRouted:
+	case defenderRouted:
 		rules = append(rules, "11.7")
 		if f.Odds.Unbounded == 0 {
-			fmt.Fprintf(&s, "; final odds %s are greater than %s", f, columnNames[b.Side][Columns-1])
+			fmt.Fprintf(&s, "; final odds %s are greater than %s", f, columnNames[b.Side][columns-1])
 		} else {
-			fmt.Fprintf(&s, ", beyond the %s column", columnNames[b.Side][Columns-1])
+			fmt.Fprintf(&s, ", beyond the %s column", columnNames[b.Side][columns-1])
 		}
 		s.WriteString(": automatic 0/6, no roll")
 	default:
@@ -221,10 +221,10 @@ var combatProc = &resolve.Procedure{
 				text += " on the stand-in CRT (not the published table)"
 			}
 		}
-		if b.Terrain == City {
+		if b.Terrain == city {
 			rules = append(rules, "11.13")
 			text += fmt.Sprintf("; in a city the losses double to %d/%d", o.AttackerSteps, o.DefenderSteps)
-			if o.Final.Automatic == DefenderRouted && o.Result.Attacker == 0 {
+			if o.Final.Automatic == defenderRouted && o.Result.Attacker == 0 {
 				text += " (the attacker's zero stays zero beyond the table)"
 			}
 		}
@@ -241,12 +241,12 @@ var combatProc = &resolve.Procedure{
 }
 
 // crtOf loads the tables= file, or the demo table when it is empty.
-func crtOf(in *resolve.Values) (*CRT, error) {
+func crtOf(in *resolve.Values) (*crt, error) {
 	path := strings.TrimSpace(in.Text("tables"))
 	if path == "" {
 		return DemoCRT(), nil
 	}
-	c, err := LoadCRT(path)
+	c, err := loadCRT(path)
 	if err != nil {
 		return nil, resolve.Bad("tables", "%v", err)
 	}
@@ -258,7 +258,7 @@ var weatherProc = &resolve.Procedure{
 	Summary: "a game turn's weather (5.3)",
 	Dice:    "1d6 from turn 3; none on turns 1 and 2",
 	Inputs: []resolve.Input{
-		{Name: "turn", Kind: resolve.Int, Required: true, Bounded: true, Min: 1, Max: GameTurns, Help: "the game turn"},
+		{Name: "turn", Kind: resolve.Int, Required: true, Bounded: true, Min: 1, Max: gameTurns, Help: "the game turn"},
 		{Name: "previous", Kind: resolve.Word, Allowed: []string{"good", "bad"}, Default: "good", Help: "the previous game turn's weather"},
 		{Name: "before_previous", Kind: resolve.Word, Allowed: []string{"good", "bad"}, Default: "good",
 			Help: "the weather the turn before that: never widens the bad range beyond 5-6 (5.3)"},
@@ -270,7 +270,7 @@ var weatherProc = &resolve.Procedure{
 	Main: "weather",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		turn, prevBad := in.Int("turn"), in.Word("previous") == "bad"
-		bad, roll := Weather(turn, prevBad, r)
+		bad, roll := weather(turn, prevBad, r)
 		w := map[bool]string{false: "good", true: "bad"}[bad]
 		res := &resolve.Result{Rule: "5.3"}
 		if roll == 0 {
@@ -293,7 +293,7 @@ var meppsProc = &resolve.Procedure{
 	Outputs: []resolve.Output{{Name: "loss", Help: "MePPs lost, 1 to 3"}},
 	Main:    "loss",
 	Run: func(_ *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		loss := MePPsCheck(r, "WbT 4.4 MePPs-loss check")
+		loss := mePPsCheck(r, "WbT 4.4 MePPs-loss check")
 		res := &resolve.Result{Rule: "4.4", Explain: fmt.Sprintf("The die halved, rounded up, costs NATO %d MePPs.", loss)}
 		return res.Set("loss", loss), nil
 	},
@@ -315,9 +315,9 @@ var victoryProc = &resolve.Procedure{
 	Main: "victory",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		n, recon := in.Int("cities"), in.Bool("reconstitution")
-		win, roll := VictoryCheck(n, recon, r)
+		win, roll := victoryCheck(n, recon, r)
 		res := &resolve.Result{Rule: "4.9"}
-		highest, _, _ := VictoryRollNeeded(n)
+		highest, _, _ := victoryRollNeeded(n)
 		switch {
 		case recon:
 			res.Rule = "5.5"
@@ -358,9 +358,9 @@ var bridgeRepairProc = &resolve.Procedure{
 	},
 	Main: "repaired",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		gp := GreatPower(in.Word("nationality"))
-		mod := BridgeRepairModifier(gp, in.Bool("oos"), in.Bool("across"))
-		modified, ok := RepairBridge(gp, in.Bool("oos"), in.Bool("across"), r)
+		gp := greatPower(in.Word("nationality"))
+		mod := bridgeRepairModifier(gp, in.Bool("oos"), in.Bool("across"))
+		modified, ok := repairBridge(gp, in.Bool("oos"), in.Bool("across"), r)
 		res := &resolve.Result{Rule: "10.18", Explain: fmt.Sprintf("The roll of %d, modified %+d, is %d: %s.",
 			modified-mod, mod, modified, map[bool]string{true: "the bridge is repaired (3-7)", false: "the attempt fails (0-2)"}[ok])}
 		return res.Set("modified", modified).Set("repaired", ok), nil
@@ -383,7 +383,7 @@ var bridgeDemolitionProc = &resolve.Procedure{
 			res.Explain = "NATO demolitions are automatic, with no roll (none on reconstitution turns; in bad weather only next to NATO units)."
 			return res.Set("demolished", true), nil
 		}
-		roll, ok := DemolishBridge(r)
+		roll, ok := demolishBridge(r)
 		res.Explain = fmt.Sprintf("The roll of %d %s (3-6 demolishes, 1-2 fails).", roll, map[bool]string{true: "demolishes the bridge", false: "fails"}[ok])
 		return res.Set("demolished", ok), nil
 	},
@@ -406,7 +406,7 @@ var antitankProc = &resolve.Procedure{
 	Main: "defense",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		nonMech := in.Word("attackers") == "nonmech"
-		fs := AntiTankDefense(in.Int("units"), nonMech, r)
+		fs := antiTankDefense(in.Int("units"), nonMech, r)
 		total := 0
 		for _, f := range fs {
 			total += f
@@ -437,9 +437,9 @@ var artilleryProc = &resolve.Procedure{
 	},
 	Main: "total",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		fs := ArtilleryFactors(in.Int("units"), r)
+		fs := artilleryFactors(in.Int("units"), r)
 		non := in.Int("non_artillery")
-		total := ArtilleryTotal(fs, non)
+		total := artilleryTotal(fs, non)
 		sum := 0
 		for _, f := range fs {
 			sum += f
@@ -466,13 +466,13 @@ var riverProc = &resolve.Procedure{
 	Outputs: []resolve.Output{{Name: "extra_mp", Help: "extra MP to cross; a unit that cannot pay is stalled for the phase"}},
 	Main:    "extra_mp",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
-		c := map[string]Crosser{"other": OtherUnit, "MEF": MEF, "AAA": AirAssault}[in.Word("unit")]
-		extra, rolled := RiverCrossingCost(c, r)
+		c := map[string]crosser{"other": otherUnit, "MEF": mef, "AAA": airAssault}[in.Word("unit")]
+		extra, rolled := riverCrossingCost(c, r)
 		res := &resolve.Result{Rule: "10.15"}
 		switch {
-		case c == MEF:
+		case c == mef:
 			res.Explain = "The MEF always pays 1 extra MP to cross an unbridged river, with no roll."
-		case c == AirAssault:
+		case c == airAssault:
 			res.Rule = "12.3"
 			res.Explain = "The 1st AAA ignores rivers when it rebases: no extra MP."
 		case rolled:
@@ -488,8 +488,8 @@ var civilianProc = &resolve.Procedure{
 	Dice:    "1d6",
 	Inputs: []resolve.Input{
 		{Name: "single_nationality", Kind: resolve.Bool, Help: "only one nationality made the attack: -1"},
-		{Name: "length", Kind: resolve.Int, Bounded: true, Min: 1, Max: GameTurns, Default: "14", Help: "the game length before this roll"},
-		{Name: "turn", Kind: resolve.Int, Bounded: true, Min: 0, Max: GameTurns, Help: "the current game turn (0 if not given)"},
+		{Name: "length", Kind: resolve.Int, Bounded: true, Min: 1, Max: gameTurns, Default: "14", Help: "the game length before this roll"},
+		{Name: "turn", Kind: resolve.Int, Bounded: true, Min: 0, Max: gameTurns, Help: "the current game turn (0 if not given)"},
 	},
 	Outputs: []resolve.Output{
 		{Name: "modified", Help: "the modified roll"},
@@ -502,10 +502,10 @@ var civilianProc = &resolve.Procedure{
 		if turn > length {
 			return nil, resolve.Bad("turn", "turn %d is past the game length %d", turn, length)
 		}
-		modified, newLength := CivilianCasualties(single, length, r)
+		modified, newLength := civilianCasualties(single, length, r)
 		last := max(newLength, turn)
 		res := &resolve.Result{Rule: "13.0", Explain: fmt.Sprintf("The modified roll of %d takes %d turns off the %d-turn game (deductions are cumulative), leaving %d turns",
-			modified, CivilianCasualtyDeduction(modified), length, newLength)}
+			modified, civilianCasualtyDeduction(modified), length, newLength)}
 		if last > newLength {
 			res.Explain += fmt.Sprintf("; turn %d is already past it, so it is played out as the last turn", turn)
 		}
@@ -519,7 +519,7 @@ var reconstitutionProc = &resolve.Procedure{
 	Summary: "the NATO reconstitution check on the turn the marker is on (9.2-9.4)",
 	Dice:    "1d6 unless discretionary",
 	Inputs: []resolve.Input{
-		{Name: "turn", Kind: resolve.Int, Required: true, Bounded: true, Min: FirstReconstitutionCheck, Max: GameTurns,
+		{Name: "turn", Kind: resolve.Int, Required: true, Bounded: true, Min: firstReconstitutionCheck, Max: gameTurns,
 			Help: "the game turn the reconstitution marker is on"},
 		{Name: "discretionary", Kind: resolve.Bool, Help: "NATO calls a discretionary reconstitution before rolling (9.4)"},
 	},
@@ -531,13 +531,13 @@ var reconstitutionProc = &resolve.Procedure{
 	Main: "reconstitution",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		turn := in.Int("turn")
-		out, roll, next := CheckReconstitution(turn, in.Bool("discretionary"), r)
+		out, roll, next := checkReconstitution(turn, in.Bool("discretionary"), r)
 		res := &resolve.Result{Rule: "9.2"}
 		switch {
 		case out == Discretionary:
 			res.Rule = "9.4"
 			res.Explain = fmt.Sprintf("NATO calls a discretionary reconstitution on turn %d; the marker moves to turn %d.", turn, next)
-		case out == Mandatory:
+		case out == mandatory:
 			res.Explain = fmt.Sprintf("The roll of %d makes turn %d a mandatory reconstitution turn; the marker moves to turn %d.", roll, turn, next)
 		default:
 			res.Explain = fmt.Sprintf("The roll of %d mandates no reconstitution; check again on turn %d.", roll, next)

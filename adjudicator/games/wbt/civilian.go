@@ -2,32 +2,32 @@ package wbt
 
 import "github.com/umpire-pbem/umpire/adjudicator/dice"
 
-// GameTurns is the game's full length (4.1, 4.10).
-const GameTurns = 14
+// gameTurns is the game's full length (4.1, 4.10).
+const gameTurns = 14
 
-// CivilianCasualtyDeduction is the game turns one civilian casualties roll
+// civilianCasualtyDeduction is the game turns one civilian casualties roll
 // takes off the game (13.0): the roll, less 1 when a single nationality made
 // the attack, counted as the rule's examples count (6 leaves 9 of the 14
 // turns, 5 leaves 10, 4 leaves 11: the modified roll less one), never
 // negative.
-func CivilianCasualtyDeduction(modified int) int { return max(modified-1, 0) }
+func civilianCasualtyDeduction(modified int) int { return max(modified-1, 0) }
 
-// CivilianCasualtyLength is the game length after a civilian casualties roll
+// civilianCasualtyLength is the game length after a civilian casualties roll
 // (13.0). Deduction rolls are cumulative with earlier ones (13.0), so the
 // deduction comes off the current length; the game never drops below one
 // turn (the current turn is played out anyway).
-func CivilianCasualtyLength(roll int, singleNationality bool, length int) (modified, newLength int) {
+func civilianCasualtyLength(roll int, singleNationality bool, length int) (modified, newLength int) {
 	modified = roll
 	if singleNationality {
 		modified--
 	}
-	return modified, max(length-CivilianCasualtyDeduction(modified), 1)
+	return modified, max(length-civilianCasualtyDeduction(modified), 1)
 }
 
-// CivilianCasualties rolls the 13.0 deduction die after a NATO land attack
+// civilianCasualties rolls the 13.0 deduction die after a NATO land attack
 // into a city rolled 6, and returns the modified roll and the new game
 // length.
-func CivilianCasualties(singleNationality bool, length int, r dice.Roller) (modified, newLength int) {
+func civilianCasualties(singleNationality bool, length int, r dice.Roller) (modified, newLength int) {
 	roll := dice.Roll(r, 1, 6, "WbT 13.0 civilian casualties roll")[0]
-	return CivilianCasualtyLength(roll, singleNationality, length)
+	return civilianCasualtyLength(roll, singleNationality, length)
 }

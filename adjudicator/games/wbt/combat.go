@@ -6,14 +6,14 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// Battle is one attack's situation: the attacking side, the final attack and
+// battle is one attack's situation: the attacking side, the final attack and
 // defense factor totals (after every factor modifier: supply, rivers,
 // artillery, anti-tank...), the defender's terrain and the column shifts
 // (11.5-11.25).
-type Battle struct {
-	Side            Side
+type battle struct {
+	Side            side
 	Attack, Defense int
-	Terrain         Terrain
+	Terrain         terrain
 	BadWeather      bool // 5.3
 	CombatFirst     bool // NATO chose combat/movement this turn (5.4)
 	// Shifts are the other net column shifts, + rightward: envelopment
@@ -24,32 +24,32 @@ type Battle struct {
 
 // Shift is the battle's net column shift, + rightward (11.22: shifts are
 // cumulative).
-func (b Battle) Shift() (int, error) {
-	t, err := TerrainShift(b.Terrain)
+func (b battle) Shift() (int, error) {
+	t, err := terrainShift(b.Terrain)
 	if err != nil {
 		return 0, err
 	}
-	return t + WeatherShift(b.Side, b.BadWeather) + SequenceShift(b.Side, b.CombatFirst) + b.Shifts, nil
+	return t + weatherShift(b.Side, b.BadWeather) + sequenceShift(b.Side, b.CombatFirst) + b.Shifts, nil
 }
 
 // Odds returns the battle's raw odds (11.5, 11.6) and final odds (11.7).
-func (b Battle) Odds() (Ratio, Final, error) {
+func (b battle) Odds() (ratio, final, error) {
 	shift, err := b.Shift()
 	if err != nil {
-		return Ratio{}, Final{}, err
+		return ratio{}, final{}, err
 	}
-	raw := Odds(b.Attack, b.Defense)
-	return raw, FinalOdds(b.Side, raw, shift), nil
+	raw := odds(b.Attack, b.Defense)
+	return raw, finalOdds(b.Side, raw, shift), nil
 }
 
-// Outcome is a resolved battle.
-type Outcome struct {
-	Raw   Ratio
-	Final Final
+// outcome is a resolved battle.
+type outcome struct {
+	Raw   ratio
+	Final final
 	// Roll is the CRT die, 0 when the result was automatic (11.7).
 	Roll int
 	// Result is the CRT cell or automatic result (11.7, 11.8).
-	Result Result
+	Result result
 	// AttackerSteps and DefenderSteps are the step losses each side takes,
 	// after city doubling (11.13).
 	AttackerSteps, DefenderSteps int
@@ -61,12 +61,12 @@ type Outcome struct {
 // Resolve fights the battle on crt: an automatic result when the final odds
 // are off the table (11.7), otherwise one die on the final column (11.8);
 // then city doubling (11.13).
-func Resolve(b Battle, crt *CRT, r dice.Roller) (Outcome, error) {
+func Resolve(b battle, crt *crt, r dice.Roller) (outcome, error) {
 	raw, final, err := b.Odds()
 	if err != nil {
-		return Outcome{}, err
+		return outcome{}, err
 	}
-	o := Outcome{Raw: raw, Final: final}
+	o := outcome{Raw: raw, Final: final}
 	if res, ok := final.Automatic.Result(); ok {
 		o.Result = res
 	} else {
@@ -75,18 +75,18 @@ func Resolve(b Battle, crt *CRT, r dice.Roller) (Outcome, error) {
 		o.Result = crt.Cell(col, o.Roll)
 	}
 	o.AttackerSteps, o.DefenderSteps = o.Result.Attacker, o.Result.Defender
-	if b.Terrain == City {
-		o.AttackerSteps, o.DefenderSteps = CityLosses(o.Result, final.Automatic == DefenderRouted)
+	if b.Terrain == city {
+		o.AttackerSteps, o.DefenderSteps = cityLosses(o.Result, final.Automatic == defenderRouted)
 	}
-	o.CivilianCasualties = b.Side == NATO && b.Terrain == City && o.Roll == 6
+	o.CivilianCasualties = b.Side == nato && b.Terrain == city && o.Roll == 6
 	return o, nil
 }
 
-// CityLosses doubles both sides' step losses in a battle for a city hex,
+// cityLosses doubles both sides' step losses in a battle for a city hex,
 // zeroes becoming ones; but the attacker's zero stays zero when the final
 // odds were beyond the table (over 6:1 NATO, over 7:1 Serbs: beyondTop)
 // (11.13).
-func CityLosses(res Result, beyondTop bool) (attacker, defender int) {
+func cityLosses(res result, beyondTop bool) (attacker, defender int) {
 	double := func(n int) int {
 		if n == 0 {
 			return 1

@@ -10,62 +10,62 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
-// Result is a CRT cell: step losses to the attacker and to the defender,
+// result is a CRT cell: step losses to the attacker and to the defender,
 // printed "A/D" (11.9).
-type Result struct {
+type result struct {
 	Attacker, Defender int
 }
 
-func (r Result) String() string {
+func (r result) String() string {
 	return strconv.Itoa(r.Attacker) + "/" + strconv.Itoa(r.Defender)
 }
 
-// ParseResult reads a CRT cell "A/D" of whole step losses (11.9, 11.10).
-func ParseResult(s string) (Result, error) {
+// parseResult reads a CRT cell "A/D" of whole step losses (11.9, 11.10).
+func parseResult(s string) (result, error) {
 	a, d, ok := strings.Cut(strings.TrimSpace(s), "/")
 	x, errA := strconv.Atoi(strings.TrimSpace(a))
 	y, errD := strconv.Atoi(strings.TrimSpace(d))
 	if !ok || errA != nil || errD != nil || x < 0 || y < 0 {
-		return Result{}, fmt.Errorf("%q is not a result A/D of step losses (such as 1/2)", s)
+		return result{}, fmt.Errorf("%q is not a result A/D of step losses (such as 1/2)", s)
 	}
-	return Result{x, y}, nil
+	return result{x, y}, nil
 }
 
-// CRT is the Combat Results Table (11.7, 11.8): nine columns under two heading
+// crt is the Combat Results Table (11.7, 11.8): nine columns under two heading
 // rows (NATO and Serbs), six die rolls. The rule text prints no CRT but the
 // one cell of 11.8, so it is read from a table file (docs/tables-wbt.md).
-type CRT struct {
+type crt struct {
 	// Source names where the table came from (a path or "demo").
 	Source string
 	// StandIn marks stand-in data, not the published table.
 	StandIn bool
-	cells   [6][Columns]Result
+	cells   [6][columns]result
 }
 
 // Cell returns the result at column index col (0 leftmost) for die roll
 // 1..6 (11.8).
-func (c *CRT) Cell(col, roll int) Result { return c.cells[roll-1][col] }
+func (c *crt) Cell(col, roll int) result { return c.cells[roll-1][col] }
 
 //go:embed tables/demo-crt.toml
 var demoCRT []byte
 
 // DemoCRT returns the embedded stand-in CRT. Only its Serb 2:1 roll 3 cell
 // (1/2) is from the rulebook (11.8).
-func DemoCRT() *CRT {
-	c, err := ParseCRT("demo", demoCRT)
+func DemoCRT() *crt {
+	c, err := parseCRT("demo", demoCRT)
 	if err != nil {
 		panic(fmt.Sprintf("wbt: embedded demo CRT: %v", err))
 	}
 	return c
 }
 
-// LoadCRT reads a CRT table file (TOML, docs/tables-wbt.md).
-func LoadCRT(path string) (*CRT, error) {
+// loadCRT reads a CRT table file (TOML, docs/tables-wbt.md).
+func loadCRT(path string) (*crt, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read table file %s: %w", path, err)
 	}
-	return ParseCRT(path, data)
+	return parseCRT(path, data)
 }
 
 type crtFile struct {
@@ -82,11 +82,11 @@ type crtFile struct {
 	} `toml:"crt"`
 }
 
-// ParseCRT reads a CRT table file's text; name is the file named in errors.
+// parseCRT reads a CRT table file's text; name is the file named in errors.
 // Every field must be present, the heading rows must be the rulebook's
 // (11.7) and each roll row must hold nine A/D cells. A refusal wraps a
 // *datafile.FileError with the line of the field.
-func ParseCRT(name string, data []byte) (*CRT, error) {
+func parseCRT(name string, data []byte) (*crt, error) {
 	var f crtFile
 	md, err := datafile.Decode(name, data, &f)
 	if err != nil {
@@ -99,8 +99,8 @@ func ParseCRT(name string, data []byte) (*CRT, error) {
 	for _, h := range []struct {
 		key  string
 		got  []string
-		side Side
-	}{{"nato", f.CRT.NATO, NATO}, {"serbs", f.CRT.Serbs, Serb}} {
+		side side
+	}{{"nato", f.CRT.NATO, nato}, {"serbs", f.CRT.Serbs, serb}} {
 		if !md.IsDefined("crt", h.key) {
 			return nil, wrong(h.key, "missing")
 		}
@@ -108,19 +108,19 @@ func ParseCRT(name string, data []byte) (*CRT, error) {
 			return nil, wrong(h.key, "must list the columns %s (11.7)", strings.Join(columnNames[h.side], ", "))
 		}
 	}
-	c := &CRT{Source: name, StandIn: f.StandIn}
+	c := &crt{Source: name, StandIn: f.StandIn}
 	for i, row := range [6][]string{f.CRT.Roll1, f.CRT.Roll2, f.CRT.Roll3, f.CRT.Roll4, f.CRT.Roll5, f.CRT.Roll6} {
 		key := fmt.Sprintf("roll%d", i+1)
 		if !md.IsDefined("crt", key) {
 			return nil, wrong(key, "missing")
 		}
-		if len(row) != Columns {
-			return nil, wrong(key, "has %d cells, want %d (one per column)", len(row), Columns)
+		if len(row) != columns {
+			return nil, wrong(key, "has %d cells, want %d (one per column)", len(row), columns)
 		}
 		for j, cell := range row {
-			r, err := ParseResult(cell)
+			r, err := parseResult(cell)
 			if err != nil {
-				return nil, wrong(key, "column NATO %s / Serbs %s: %v", columnNames[NATO][j], columnNames[Serb][j], err)
+				return nil, wrong(key, "column NATO %s / Serbs %s: %v", columnNames[nato][j], columnNames[serb][j], err)
 			}
 			c.cells[i][j] = r
 		}

@@ -199,7 +199,7 @@ func FuzzMap(f *testing.F) {
 		if _, err := Game.Step(state); err != nil {
 			t.Fatal(err)
 		}
-		for _, seat := range []string{SeatNATO, SeatSerb} {
+		for _, seat := range []string{seatNATO, seatSerb} {
 			if _, err := Game.(adjudicator.Reporter).Situation(state, seat); err != nil {
 				t.Fatal(err)
 			}
@@ -219,13 +219,13 @@ func FuzzCRT(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := ParseCRT("fuzz-crt.toml", data)
+		c, err := parseCRT("fuzz-crt.toml", data)
 		if err != nil {
 			fileErrorNaming(t, err, "fuzz-crt.toml")
 			return
 		}
 		for roll := 1; roll <= 6; roll++ {
-			for col := range Columns {
+			for col := range columns {
 				if r := c.Cell(col, roll); r.Attacker < 0 || r.Defender < 0 {
 					t.Fatalf("cell %d/%d: %v", col, roll, r)
 				}

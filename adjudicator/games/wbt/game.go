@@ -9,6 +9,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // Game is War by Television: Kosovo 1999 as a hosted game: one step per
@@ -29,17 +30,17 @@ func (rules) Seats(scenario string) ([]string, error) {
 	if scenario != "demo" && scenario != "" {
 		return nil, fmt.Errorf("wbt: no scenario %q: the scenario is demo (load the published map, counters and CRT with the options map, counters and crt)", scenario)
 	}
-	return []string{SeatNATO, SeatSerb}, nil
+	return []string{seatNATO, seatSerb}, nil
 }
+
+// FileOptions implements adjudicator.FileOptions: map, counters and crt
+// name a file or hold its text (a game created by mail gives the text).
+func (rules) FileOptions() []string { return []string{"map", "counters", "crt"} }
 
 // New is the state before NATO's set-up. Options: map, counters and crt
 // name a game master's data files (docs/scenario-wbt.md); aaa_range is the
 // 1st AAA's range (10, see docs/rulings.md); reduced82 = yes starts the US
 // 82nd reduced (1.4).
-// FileOptions implements adjudicator.FileOptions: map, counters and crt
-// name a file or hold its text (a game created by mail gives the text).
-func (rules) FileOptions() []string { return []string{"map", "counters", "crt"} }
-
 func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 	if _, err := r.Seats(scenario); err != nil {
 		return nil, err
@@ -49,11 +50,11 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 			return nil, fmt.Errorf("wbt: no option %q (options: map, counters, crt, aaa_range, reduced82)", k)
 		}
 	}
-	data, err := ReadData(options["map"], options["counters"], options["crt"])
+	data, err := readData(options["map"], options["counters"], options["crt"])
 	if err != nil {
 		return nil, err
 	}
-	s := &State{Data: data, AAARange: 10, Turn: 1, Length: GameTurns, Phase: PhaseSetupNATO, ReconMarker: FirstReconstitutionCheck, MePPs: 50}
+	s := &State{Data: data, AAARange: 10, Turn: 1, Length: gameTurns, Phase: phaseSetupNATO, ReconMarker: firstReconstitutionCheck, MePPs: 50}
 	if v, ok := options["aaa_range"]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 20 {
@@ -73,7 +74,7 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 		return nil, err
 	}
 	for _, c := range sc.Counters {
-		u := &Unit{ID: c.ID, Steps: c.MaxSteps(), Out: c.Needs != ""}
+		u := &unit{ID: c.ID, Steps: c.MaxSteps(), Out: c.Needs != ""}
 		if s.Reduced82 && c.VariantSteps > 0 {
 			u.Steps = c.VariantSteps
 		}
@@ -94,24 +95,24 @@ func (r rules) New(scenario string, options map[string]string) ([]byte, error) {
 
 // phaseLabels name the phases in reports.
 var phaseLabels = map[string]string{
-	PhaseSetupNATO:  "NATO set-up",
-	PhaseSetupSerb:  "Serbian set-up",
-	PhaseWeather:    "NATO weather and reconstitution phase",
-	PhaseNATOMove:   "NATO movement phase",
-	PhaseNATOCombat: "NATO combat phase",
-	PhaseSerbCombat: "Serbian combat phase",
-	PhaseSerbMove:   "Serbian movement phase",
+	phaseSetupNATO:  "NATO set-up",
+	phaseSetupSerb:  "Serbian set-up",
+	phaseWeather:    "NATO weather and reconstitution phase",
+	phaseNATOMove:   "NATO movement phase",
+	phaseNATOCombat: "NATO combat phase",
+	phaseSerbCombat: "Serbian combat phase",
+	phaseSerbMove:   "Serbian movement phase",
 }
 
 func (g *game) label() string {
 	switch g.Phase {
-	case PhaseLosses:
+	case phaseLosses:
 		return fmt.Sprintf("turn %d: %s loss decision at %s", g.Turn, g.Pending.Seat, g.Pending.Hex)
-	case PhaseAdvance:
+	case phaseAdvance:
 		return fmt.Sprintf("turn %d: %s advance decision at %s", g.Turn, g.Pending.Seat, g.Pending.Hex)
-	case PhaseSetupNATO, PhaseSetupSerb:
+	case phaseSetupNATO, phaseSetupSerb:
 		return phaseLabels[g.Phase]
-	case PhaseSerbCombat:
+	case phaseSerbCombat:
 		if g.MaxEffort {
 			return fmt.Sprintf("turn %d: Serbian combat phase (maximum effort, after movement)", g.Turn)
 		}
@@ -128,7 +129,7 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 		return adjudicator.StepSpec{}, err
 	}
 	if g.Over {
-		return adjudicator.StepSpec{Over: true, Phase: PhaseOver}, nil
+		return adjudicator.StepSpec{Over: true, Phase: phaseOver}, nil
 	}
 	seat, no := g.owing()
 	return adjudicator.StepSpec{Phase: g.label(), Owing: []string{seat}, NoOrders: map[string]string{seat: no}}, nil
@@ -137,22 +138,22 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 // owing is the seat whose orders the step waits for and what none means.
 func (g *game) owing() (string, string) {
 	switch g.Phase {
-	case PhaseSetupNATO:
-		return SeatNATO, "no neutrals, no UK 3rd Division, the demo set-up"
-	case PhaseSetupSerb:
-		return SeatSerb, "the demo set-up"
-	case PhaseWeather:
-		return SeatNATO, "movement/combat sequence, no discretionary reconstitution"
-	case PhaseNATOMove, PhaseNATOCombat:
-		return SeatNATO, "pass"
-	case PhaseSerbCombat, PhaseSerbMove:
-		return SeatSerb, "pass"
-	case PhaseLosses:
+	case phaseSetupNATO:
+		return seatNATO, "no neutrals, no UK 3rd Division, the demo set-up"
+	case phaseSetupSerb:
+		return seatSerb, "the demo set-up"
+	case phaseWeather:
+		return seatNATO, "movement/combat sequence, no discretionary reconstitution"
+	case phaseNATOMove, phaseNATOCombat:
+		return seatNATO, "pass"
+	case phaseSerbCombat, phaseSerbMove:
+		return seatSerb, "pass"
+	case phaseLosses:
 		return g.Pending.Seat, "the umpire's loss allocation (listed units first, by id)"
-	case PhaseAdvance:
+	case phaseAdvance:
 		return g.Pending.Seat, "no advance (11.23)"
 	}
-	return SeatNATO, "pass"
+	return seatNATO, "pass"
 }
 
 func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
@@ -162,7 +163,7 @@ func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLin
 		at = lines[0].Line
 	}
 	for _, l := range lines {
-		if stripComment(l.Text) != "" {
+		if kit.StripComment(l.Text) != "" {
 			at = l.Line
 			break
 		}
@@ -207,43 +208,43 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 	seat, _ := g.owing()
 	var lines []string
 	for _, l := range orders[seat] {
-		if l = stripComment(l); l != "" {
+		if l = kit.StripComment(l); l != "" {
 			lines = append(lines, l)
 		}
 	}
 	lines = g.standing(seat, lines)
 	switch g.Phase {
-	case PhaseSetupNATO:
+	case phaseSetupNATO:
 		g.setupNATO(lines)
-	case PhaseSetupSerb:
+	case phaseSetupSerb:
 		g.setupSerb(lines)
-	case PhaseWeather:
+	case phaseWeather:
 		g.weatherPhase(lines)
-	case PhaseNATOMove:
-		g.movementPhase(NATO, lines)
+	case phaseNATOMove:
+		g.movementPhase(nato, lines)
 		g.endPhase()
-	case PhaseSerbMove:
-		g.movementPhase(Serb, lines)
+	case phaseSerbMove:
+		g.movementPhase(serb, lines)
 		g.endPhase()
-	case PhaseNATOCombat:
+	case phaseNATOCombat:
 		g.AttackedHexes = nil
-		if !g.runAttacks(NATO, lines) {
+		if !g.runAttacks(nato, lines) {
 			g.endPhase()
 		}
-	case PhaseSerbCombat:
+	case phaseSerbCombat:
 		if slices.Contains(lines, "maximum-effort") && !g.MaxEffort && !g.MaxEffortUsed && g.Turn > 1 {
 			g.MaxEffort, g.MaxEffortUsed = true, true
 			g.ev("5.6", "The Serbs declare their maximum effort turn: movement first, then combat.")
-			g.movementPhase(Serb, lines)
-			g.Plan = slices.Insert(removeString(g.Plan, PhaseSerbMove), 0, PhaseSerbCombat)
+			g.movementPhase(serb, lines)
+			g.Plan = slices.Insert(removeString(g.Plan, phaseSerbMove), 0, phaseSerbCombat)
 			g.endPhase()
 			break
 		}
 		g.AttackedHexes = nil
-		if !g.runAttacks(Serb, lines) {
+		if !g.runAttacks(serb, lines) {
 			g.endPhase()
 		}
-	case PhaseLosses, PhaseAdvance:
+	case phaseLosses, phaseAdvance:
 		g.resumeBattle(lines)
 	default:
 		return nil, nil, fmt.Errorf("wbt: state: unknown phase %q", g.Phase)
@@ -279,7 +280,7 @@ func (g *game) standing(seat string, lines []string) []string {
 				delete(g.Standing, seat+":airdefend")
 			case f[1] == "defend":
 				g.Standing[seat+":airdefend"] = f[2:]
-			case g.Phase != PhaseWeather:
+			case g.Phase != phaseWeather:
 				g.airSupply(f[1])
 			default:
 				rest = append(rest, l)
@@ -311,8 +312,8 @@ func (g *game) airSupply(hex string) {
 // when it is still unused this good-weather game turn, d is one of the
 // order's hexes (or it says any), and a NATO defender there is out of
 // supply.
-func (g *game) airDefend(d board.ID, defenders []*Unit) {
-	st := g.Standing[SeatNATO+":airdefend"]
+func (g *game) airDefend(d board.ID, defenders []*unit) {
+	st := g.Standing[seatNATO+":airdefend"]
 	if len(st) == 0 || g.Bad || g.AirTurn == g.Turn {
 		return
 	}
@@ -321,7 +322,7 @@ func (g *game) airDefend(d board.ID, defenders []*Unit) {
 	}
 	n := g.net()
 	for _, u := range defenders {
-		if u.c.Side == NATO && !g.supply(u, n).OK {
+		if u.c.Side == nato && !g.supply(u, n).OK {
 			g.AirHex, g.AirTurn = g.hex(d), g.Turn
 			g.ev("8.10", "As the Serbian attack on %s is declared, NATO's standing order places aerial supply there for the rest of game turn %d: %s is supplied.", g.placeName(d), g.Turn, u.ID)
 			return
@@ -331,7 +332,7 @@ func (g *game) airDefend(d board.ID, defenders []*Unit) {
 
 // runAttacks resolves attack orders in the order given (11.4); it returns
 // true when a battle waits for a loss or advance decision.
-func (g *game) runAttacks(side Side, lines []string) bool {
+func (g *game) runAttacks(side side, lines []string) bool {
 	var attacks []string
 	for _, l := range lines {
 		if strings.HasPrefix(l, "attack ") {
@@ -352,9 +353,9 @@ func (g *game) runAttacks(side Side, lines []string) bool {
 
 // waitFor opens the follow-up step of the pending decision.
 func (g *game) waitFor() {
-	g.Phase = PhaseLosses
+	g.Phase = phaseLosses
 	if g.Pending.Kind == "advance" {
-		g.Phase = PhaseAdvance
+		g.Phase = phaseAdvance
 	}
 }
 
@@ -363,9 +364,9 @@ func (g *game) waitFor() {
 func (g *game) resumeBattle(lines []string) {
 	p := g.Pending
 	g.Pending, g.Phase = nil, p.Phase
-	side := NATO
-	if p.Phase == PhaseSerbCombat {
-		side = Serb
+	side := nato
+	if p.Phase == phaseSerbCombat {
+		side = serb
 	}
 	d, _ := g.grid.Parse(p.Hex)
 	if p.Kind == "advance" {
@@ -382,7 +383,7 @@ func (g *game) resumeBattle(lines []string) {
 		g.goOn(side, p.Rest)
 		return
 	}
-	var defenders []*Unit
+	var defenders []*unit
 	for _, id := range p.Defender {
 		defenders = append(defenders, g.byID[id])
 	}
@@ -404,7 +405,7 @@ func (g *game) resumeBattle(lines []string) {
 
 // goOn resolves the attacks left after a follow-up step, then ends the
 // phase.
-func (g *game) goOn(side Side, rest []string) {
+func (g *game) goOn(side side, rest []string) {
 	if g.Over {
 		return
 	}
@@ -414,8 +415,8 @@ func (g *game) goOn(side Side, rest []string) {
 }
 
 // liveUnits are the listed units still on the map.
-func (g *game) liveUnits(list []string) []*Unit {
-	var out []*Unit
+func (g *game) liveUnits(list []string) []*unit {
+	var out []*unit
 	for _, id := range list {
 		if u := g.byID[id]; u != nil && u.alive() {
 			out = append(out, u)
@@ -426,7 +427,7 @@ func (g *game) liveUnits(list []string) []*Unit {
 
 // takeChosen removes the steps the defender named, one unit a step, if
 // the choice keeps the rules (11.20: artillery last); false otherwise.
-func (g *game) takeChosen(units []*Unit, steps int, choice []string) bool {
+func (g *game) takeChosen(units []*unit, steps int, choice []string) bool {
 	if len(choice) != steps {
 		if len(choice) > 0 {
 			g.ev("11.9", "The loss decision names %d steps, not %d: the umpire allocates.", len(choice), steps)
@@ -479,9 +480,9 @@ func (g *game) nextPhase() {
 		return
 	}
 	g.Phase, g.Plan = g.Plan[0], g.Plan[1:]
-	if g.Phase == PhaseSerbCombat && !g.MaxEffort { // the Serbian player turn begins
+	if g.Phase == phaseSerbCombat && !g.MaxEffort { // the Serbian player turn begins
 		for _, u := range g.Units {
-			if u.c.Side == Serb {
+			if u.c.Side == serb {
 				u.Moved, u.Attacked, u.Fixed, u.Work = false, false, false, ""
 			}
 		}
@@ -499,7 +500,7 @@ func (g *game) victoryPhase() {
 		}
 	}
 	recon := g.Recon != ""
-	win, roll := VictoryCheck(len(held), recon, g.r)
+	win, roll := victoryCheck(len(held), recon, g.r)
 	switch {
 	case recon:
 		g.ev("5.5", "No victory check at the end of a reconstitution turn.")
@@ -508,11 +509,11 @@ func (g *game) victoryPhase() {
 	case len(held) < 4:
 		g.ev("4.9", "NATO holds %d rump-Yugoslav cit%s in overland supply (%s): no victory check (4 are needed).", len(held), map[bool]string{true: "y", false: "ies"}[len(held) == 1], fmtList(held))
 	default:
-		hi, _, _ := VictoryRollNeeded(len(held))
+		hi, _, _ := victoryRollNeeded(len(held))
 		g.ev("4.9", "NATO holds %d rump-Yugoslav cities in overland supply (%s): the victory check needs %d or less and rolls %d.", len(held), fmtList(held), hi, roll)
 	}
 	if win {
-		g.end(SeatNATO, "the Milosevic regime collapses (4.9)")
+		g.end(seatNATO, "the Milosevic regime collapses (4.9)")
 		return
 	}
 	g.loseMePPs(g.Turn, "4.7", fmt.Sprintf("game turn %d ends", g.Turn))
@@ -520,11 +521,11 @@ func (g *game) victoryPhase() {
 		return
 	}
 	if g.Turn >= g.Length {
-		g.end(SeatSerb, fmt.Sprintf("game turn %d was the last (4.10, 13.0)", g.Turn))
+		g.end(seatSerb, fmt.Sprintf("game turn %d was the last (4.10, 13.0)", g.Turn))
 		return
 	}
 	g.Turn++
-	g.Phase, g.Plan = PhaseWeather, nil
+	g.Phase, g.Plan = phaseWeather, nil
 }
 
 // weatherPhase is phase I.A (5.3, 5.4, 9.2-9.4, 12.8): the weather, the
@@ -536,13 +537,13 @@ func (g *game) weatherPhase(lines []string) {
 	g.SupportUsed, g.MaxEffort, g.AttackedHexes, g.Recon, g.BadRange = false, false, nil, "", 0
 	prev := g.Bad
 	g.PrevBad = prev
-	bad, roll := Weather(g.Turn, prev, g.r)
+	bad, roll := weather(g.Turn, prev, g.r)
 	g.Bad = bad
 	w := map[bool]string{false: "good", true: "bad"}[bad]
 	if roll == 0 {
 		g.ev("5.3", "Game turn %d: the weather is good (turns 1 and 2 always are).", g.Turn)
 	} else {
-		g.ev("5.3", "Game turn %d: the weather roll is %d (bad on %d or more): the weather is %s.", g.Turn, roll, BadWeatherFrom(prev), w)
+		g.ev("5.3", "Game turn %d: the weather roll is %d (bad on %d or more): the weather is %s.", g.Turn, roll, badWeatherFrom(prev), w)
 	}
 	// conditional orders: "X if good|bad" applies only in that weather
 	var mine []string
@@ -557,21 +558,21 @@ func (g *game) weatherPhase(lines []string) {
 	}
 	if g.ReconMarker == g.Turn {
 		disc := slices.Contains(mine, "reconstitute")
-		out, roll, next := CheckReconstitution(g.Turn, disc, g.r)
+		out, roll, next := checkReconstitution(g.Turn, disc, g.r)
 		g.ReconMarker = next
 		switch out {
 		case Discretionary:
 			g.ev("9.4", "NATO calls a discretionary reconstitution: units may move one hex and keep their zones of control in supply, but may not attack; the marker moves to turn %d.", next)
-		case Mandatory:
+		case mandatory:
 			g.ev("9.2", "The reconstitution roll is %d: game turn %d is a mandatory reconstitution turn (no NATO movement, attacks or zones of control, 9.3); the marker moves to turn %d.", roll, g.Turn, next)
 		default:
 			g.ev("9.2", "The reconstitution roll is %d: no reconstitution; the marker moves to turn %d.", roll, next)
 		}
-		if out != NoReconstitution {
+		if out != noReconstitution {
 			g.Recon = out.String()
 		}
 	}
-	if g.Bad && slices.ContainsFunc(g.Units, func(u *Unit) bool { return u.alive() && u.c.AAA }) {
+	if g.Bad && slices.ContainsFunc(g.Units, func(u *unit) bool { return u.alive() && u.c.AAA }) {
 		g.BadRange = dice.Roll(g.r, 1, 6, fmt.Sprintf("WbT 12.8 1st AAA range in bad weather, game turn %d", g.Turn))[0]
 		g.ev("12.8", "Bad weather: the 1st AAA's range this turn is %d and its attack and support strength is halved.", g.BadRange)
 	}
@@ -588,28 +589,28 @@ func (g *game) weatherPhase(lines []string) {
 	switch {
 	case g.mandatory():
 	case g.discretionary():
-		plan = []string{PhaseNATOMove}
+		plan = []string{phaseNATOMove}
 	case g.Sequence == "combat-move":
-		plan = []string{PhaseNATOCombat, PhaseNATOMove}
+		plan = []string{phaseNATOCombat, phaseNATOMove}
 		g.ev("5.4", "NATO uses the combat/movement sequence: every NATO attack this turn shifts one column right.")
 	default:
-		plan = []string{PhaseNATOMove, PhaseNATOCombat}
+		plan = []string{phaseNATOMove, phaseNATOCombat}
 		g.ev("5.4", "NATO uses the movement/combat sequence: Czech, Hungarian and Polish units attack with 1 this turn.")
 	}
-	g.Plan = append(plan, PhaseSerbCombat, PhaseSerbMove)
+	g.Plan = append(plan, phaseSerbCombat, phaseSerbMove)
 	g.nextPhase()
 }
 
 // setupArea says why a unit may not set up in a hex, "" if it may (3.2,
 // 3.3); neutrals nil accepts every neutral (checked again at the set-up).
-func (g *game) setupArea(c *Counter, id board.ID, neutrals []string) string {
+func (g *game) setupArea(c *counter, id board.ID, neutrals []string) string {
 	a := g.area(id)
 	switch {
 	case g.terrain(id) == "marsh":
 		return "marsh is unplayable (10.14)"
-	case c.Side == Serb && !slices.Contains(yugoslavia, a):
+	case c.Side == serb && !slices.Contains(yugoslavia, a):
 		return "Serbian units set up in rump-Yugoslavia (3.3)"
-	case c.Side == Serb:
+	case c.Side == serb:
 		return ""
 	case len(c.Setup) > 0 && !slices.Contains(c.Setup, a):
 		return "it sets up only in " + strings.Join(c.Setup, " or ") + " (3.2)"
@@ -626,9 +627,9 @@ func (g *game) setupArea(c *Counter, id board.ID, neutrals []string) string {
 // may swap hexes, then put down in the order given, each where its side
 // may set up and stacking allows (6.2, 6.3); a unit that may not stays at
 // its demo hex.
-func (g *game) placeUnits(side Side, lines []string) {
+func (g *game) placeUnits(side side, lines []string) {
 	type placement struct {
-		u    *Unit
+		u    *unit
 		at   board.ID
 		hex  string
 		from board.ID
@@ -662,7 +663,7 @@ func (g *game) placeUnits(side Side, lines []string) {
 		p.u.Hex = "" // lifted
 	}
 	for _, p := range ps {
-		if !g.fits(side, []*Unit{p.u}, p.at) {
+		if !g.fits(side, []*unit{p.u}, p.at) {
 			g.place(p.u, p.from)
 			g.ev("6.1", "%s may not set up in %s: stacking (6.2, 6.3); it stays at %s.", p.u.ID, p.hex, p.u.Hex)
 			continue
@@ -711,16 +712,16 @@ func (g *game) setupNATO(lines []string) {
 			u.Out = !g.UK3
 		}
 	}
-	g.placeUnits(NATO, lines)
+	g.placeUnits(nato, lines)
 	g.checkStacking()
-	g.Phase = PhaseSetupSerb
+	g.Phase = phaseSetupSerb
 }
 
 // setupSerb is the Serbian set-up (3.3); then game turn 1 begins.
 func (g *game) setupSerb(lines []string) {
-	g.placeUnits(Serb, lines)
+	g.placeUnits(serb, lines)
 	g.checkStacking()
-	g.Phase = PhaseWeather
+	g.Phase = phaseWeather
 }
 
 // Ending implements adjudicator.Ending.

@@ -116,7 +116,7 @@ func TestSetupNeutralNotCarriedOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Romania (3404..4019) is neutral unless brought in.
-	next, events, err := Game.Adjudicate(state, map[string][]string{SeatNATO: {"place US-1AD 3410"}}, newSeeded(1))
+	next, events, err := Game.Adjudicate(state, map[string][]string{seatNATO: {"place US-1AD 3410"}}, newSeeded(1))
 	if err != nil {
 		t.Fatal(err)
 	}

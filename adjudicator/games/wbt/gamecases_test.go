@@ -42,14 +42,14 @@ import (
 // TestRefusalsDocumented: every refusal a player can meet is explained in
 // docs/troubleshooting.md.
 func TestRefusalsDocumented(t *testing.T) {
-	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".", rulestest.Constructor{Name: "bad", Format: 1, Hint: 0})
+	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".")
 }
 
 // TestGameCases runs the game's cases. Together they walk every refusal
 // the receipt can give (refusals.case holds those no rule's own file
 // shows), each with a hint.
 func TestGameCases(t *testing.T) {
-	refusals := &rulestest.Refusals{Dir: ".", Funcs: []rulestest.Constructor{{Name: "bad", Format: 1, Hint: 0}}}
+	refusals := &rulestest.Refusals{Dir: "."}
 	defer func() {
 		if !t.Failed() {
 			refusals.Check(t)
@@ -82,7 +82,7 @@ func loadTestMap(path string, _ []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.Phase, g.Turn, g.Plan = PhaseNATOMove, 3, defaultPlan(PhaseNATOMove)
+	g.Phase, g.Turn, g.Plan = phaseNATOMove, 3, defaultPlan(phaseNATOMove)
 	g.ReconMarker = 4
 	for _, u := range g.Units {
 		u.Out, u.Hex = true, ""
@@ -93,12 +93,12 @@ func loadTestMap(path string, _ []byte) ([]byte, error) {
 // defaultPlan is the rest of a turn from phase.
 func defaultPlan(phase string) []string {
 	switch phase {
-	case PhaseNATOMove:
-		return []string{PhaseNATOCombat, PhaseSerbCombat, PhaseSerbMove}
-	case PhaseNATOCombat:
-		return []string{PhaseSerbCombat, PhaseSerbMove}
-	case PhaseSerbCombat:
-		return []string{PhaseSerbMove}
+	case phaseNATOMove:
+		return []string{phaseNATOCombat, phaseSerbCombat, phaseSerbMove}
+	case phaseNATOCombat:
+		return []string{phaseSerbCombat, phaseSerbMove}
+	case phaseSerbCombat:
+		return []string{phaseSerbMove}
 	}
 	return nil
 }
@@ -244,7 +244,7 @@ func (gameFixtures) Check(state []byte, name, want string) error {
 		}
 		return n
 	}
-	unit := func() (*Unit, error) {
+	unit := func() (*unit, error) {
 		u := g.byID[w[0]]
 		if u == nil {
 			return nil, fmt.Errorf("no unit %s", w[0])

@@ -9,7 +9,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
-// Movement points are counted in quarters: a highway hex costs a
+// quarter is a movement point: MPs are counted in quarters, since a highway hex costs a
 // mechanized unit 0.25 MP (10.17).
 const quarter = 4
 
@@ -21,16 +21,16 @@ func fmtMP(q int) string {
 
 // mech reports whether a unit moves and fights as mechanized now (2.5,
 // 10.21).
-func mech(u *Unit) bool { return u.c.Mobility == Mech && !u.Dismounted }
+func mech(u *unit) bool { return u.c.Mobility == Mech && !u.Dismounted }
 
 // movementFactor is a unit's movement factor this phase in quarters: the
 // printed one, 4 dismounted (10.21), less 1 (non-mechanized) or 2
 // (mechanized) in bad weather (5.3; the airmobile 1st AAA is not named, so
 // unaffected), halved rounding down when out of supply at the start of its
 // move (8.4; after the weather, as the check is made then).
-func (g *game) movementFactor(u *Unit, n *supplyNet) (q int, why []string) {
+func (g *game) movementFactor(u *unit, n *supplyNet) (q int, why []string) {
 	mf, why := g.unsuppliedMF(u)
-	if u.c.Side == NATO && !g.supply(u, n).OK {
+	if u.c.Side == nato && !g.supply(u, n).OK {
 		mf /= 2
 		why = append(why, "out of supply, halved (8.4)")
 	}
@@ -40,7 +40,7 @@ func (g *game) movementFactor(u *Unit, n *supplyNet) (q int, why []string) {
 // unsuppliedMF is a unit's movement factor this phase before the 8.4
 // halving, in whole MP: the printed one, 4 dismounted (10.21), less the bad
 // weather's (5.3).
-func (g *game) unsuppliedMF(u *Unit) (mf int, why []string) {
+func (g *game) unsuppliedMF(u *unit) (mf int, why []string) {
 	mf = u.c.Move
 	if u.Dismounted {
 		mf = 4
@@ -48,7 +48,7 @@ func (g *game) unsuppliedMF(u *Unit) (mf int, why []string) {
 	}
 	if g.Bad {
 		switch {
-		case u.c.Mobility == Airmobile:
+		case u.c.Mobility == airmobile:
 		case mech(u):
 			mf -= 2
 			why = append(why, "bad weather -2 (5.3)")
@@ -63,7 +63,7 @@ func (g *game) unsuppliedMF(u *Unit) (mf int, why []string) {
 // enterCost is the cost in quarters of entering next from cur, rivers
 // aside, and whether it is road movement; why is set when the unit may not
 // enter at all (10.7-10.20, 12.3).
-func (g *game) enterCost(u *Unit, cur, next board.ID) (q int, road bool, why string) {
+func (g *game) enterCost(u *unit, cur, next board.ID) (q int, road bool, why string) {
 	if !g.grid.Contains(next) || !g.inPlay(next) {
 		return 0, false, "it is neutral or off the theatre (3.2)"
 	}
@@ -74,7 +74,7 @@ func (g *game) enterCost(u *Unit, cur, next board.ID) (q int, road bool, why str
 	if t == "marsh" {
 		return 0, false, "marsh is unplayable (10.14)"
 	}
-	if u.c.Side == Serb && !g.yugoslav(next) {
+	if u.c.Side == serb && !g.yugoslav(next) {
 		return 0, false, "Serbian units may not move out of rump-Yugoslavia (3.3)"
 	}
 	if link := g.sc.Map.Link(cur, next); link != "" {
@@ -121,7 +121,7 @@ func (g *game) aaaMayEnd(id board.ID) string {
 		return "a mountain hex"
 	}
 	for _, u := range g.unitsAt(id) {
-		if u.c.Side == Serb {
+		if u.c.Side == serb {
 			return "a hex with Serbian units"
 		}
 		if !u.c.AAA && stackValue(u.c) > 0 {
@@ -135,7 +135,7 @@ func (g *game) aaaMayEnd(id board.ID) string {
 // unit, or a Serbian stack that began the phase together (10.4), its path,
 // its "else" paths, and which units of a stack may be left behind.
 type moveOrder struct {
-	units []*Unit
+	units []*unit
 	path  []board.ID
 	alts  [][]board.ID
 	// leave names the only units of the stack that may be left behind
@@ -146,7 +146,7 @@ type moveOrder struct {
 
 // mayLeave reports whether a stack may go on without u when u cannot
 // follow its path (10.6: "the Serbian player may leave them behind").
-func (o moveOrder) mayLeave(u *Unit) bool {
+func (o moveOrder) mayLeave(u *unit) bool {
 	return len(o.units) > 1 && (o.leave == nil || slices.Contains(o.leave, u.ID))
 }
 
@@ -204,12 +204,12 @@ func (g *game) move(o moveOrder) moveResult {
 			return res
 		}
 	}
-	if side == NATO && g.mandatory() {
+	if side == nato && g.mandatory() {
 		g.ev("9.3", "No NATO movement on a mandatory reconstitution turn: %s stays.", names)
 		return res
 	}
 	path, alts := o.path, o.alts
-	if side == NATO && g.discretionary() {
+	if side == nato && g.discretionary() {
 		alts = nil // 9.4: one hex
 		if len(path) > 1 {
 			g.ev("9.4", "On a discretionary reconstitution turn %s may move only one hex: it moves to %s only.", names, g.hex(path[0]))
@@ -217,7 +217,7 @@ func (g *game) move(o moveOrder) moveResult {
 		}
 	}
 	var zoc map[board.ID]bool
-	if side == Serb {
+	if side == serb {
 		zoc = g.zoc()
 		if zoc[start] {
 			g.ev("7.3", "%s began the phase in a NATO zone of control at %s: it may not move.", names, g.hex(start))
@@ -242,7 +242,7 @@ func (g *game) move(o moveOrder) moveResult {
 	onPath := true // following the order's own path, not an else path
 	// leaveBehind drops the units that cannot follow when the stack may go
 	// on without every one of them; it reports whether it did.
-	leaveBehind := func(stuck []*Unit, why func(*Unit) string, rule string) bool {
+	leaveBehind := func(stuck []*unit, why func(*unit) string, rule string) bool {
 		if len(stuck) == 0 || len(stuck) == len(moving) {
 			return false
 		}
@@ -251,7 +251,7 @@ func (g *game) move(o moveOrder) moveResult {
 				return false
 			}
 		}
-		moving = slices.DeleteFunc(moving, func(u *Unit) bool { return slices.Contains(stuck, u) })
+		moving = slices.DeleteFunc(moving, func(u *unit) bool { return slices.Contains(stuck, u) })
 		for _, u := range stuck {
 			res.left = append(res.left, u.ID+" at "+g.hex(cur))
 			g.ev(rule, "%s %s: it is left behind at %s, and %s goes on without it.", u.ID, why(u), g.hex(cur), unitNames(moving))
@@ -269,9 +269,9 @@ func (g *game) move(o moveOrder) moveResult {
 				break
 			}
 			// 10.8-10.20: what each unit pays to enter, or why it may not
-			cost := map[*Unit]int{}
-			why := map[*Unit]string{}
-			var barred []*Unit
+			cost := map[*unit]int{}
+			why := map[*unit]string{}
+			var barred []*unit
 			for _, u := range moving {
 				c, _, w := g.enterCost(u, cur, next)
 				cost[u] = c
@@ -280,7 +280,7 @@ func (g *game) move(o moveOrder) moveResult {
 					barred = append(barred, u)
 				}
 			}
-			if !leaveBehind(barred, func(u *Unit) string { return "may not enter " + g.hex(next) + " (" + why[u] + ")" }, "10.5, 10.8") && len(barred) > 0 {
+			if !leaveBehind(barred, func(u *unit) string { return "may not enter " + g.hex(next) + " (" + why[u] + ")" }, "10.5, 10.8") && len(barred) > 0 {
 				w := why[barred[0]]
 				if len(moving) > 1 {
 					w = barred[0].ID + ": " + w
@@ -315,15 +315,15 @@ func (g *game) move(o moveOrder) moveResult {
 					extra = dice.Roll(g.r, 1, 6, fmt.Sprintf("WbT 10.15 river crossing, %s at %s/%s", group, g.hex(cur), g.hex(next)))[0]
 				}
 			}
-			var short []*Unit // the units whose MPs do not cover the cost (10.3, 10.15)
+			var short []*unit // the units whose MPs do not cover the cost (10.3, 10.15)
 			for _, u := range moving {
 				if res.used[u.ID]+cost[u]+extra*quarter > res.mf[u.ID] {
 					short = append(short, u)
 				}
 			}
-			left := func(u *Unit) string { return fmtMP(res.mf[u.ID] - res.used[u.ID]) }
+			left := func(u *unit) string { return fmtMP(res.mf[u.ID] - res.used[u.ID]) }
 			if river {
-				dropped := leaveBehind(short, func(u *Unit) string {
+				dropped := leaveBehind(short, func(u *unit) string {
 					return fmt.Sprintf("has only %s MP left, not the %s the river crossing %s/%s costs with the roll of %d, and is stalled for the phase (10.15)", left(u), fmtMP(cost[u]+extra*quarter), g.hex(cur), g.hex(next), extra)
 				}, "10.6, 10.15")
 				if !dropped && len(short) > 0 {
@@ -339,7 +339,7 @@ func (g *game) move(o moveOrder) moveResult {
 				if !lead.c.MEF {
 					g.ev("10.15", "%s crosses the unbridged river %s/%s for %d extra MP.", group, g.hex(cur), g.hex(next), extra)
 				}
-			} else if !leaveBehind(short, func(u *Unit) string {
+			} else if !leaveBehind(short, func(u *unit) string {
 				return fmt.Sprintf("has %s MP left, not the %s to enter %s (10.3)", left(u), fmtMP(cost[u]), g.hex(next))
 			}, "10.6") && len(short) > 0 {
 				u := short[0]
@@ -355,10 +355,10 @@ func (g *game) move(o moveOrder) moveResult {
 				g.place(u, next)
 				entered[u.ID] = true
 			}
-			g.Arrows = append(g.Arrows, Arrow{From: g.hex(cur), To: g.hex(next), Kind: board.Move})
+			g.Arrows = append(g.Arrows, arrow{From: g.hex(cur), To: g.hex(next), Kind: board.Move})
 			cur, rest = next, rest[1:]
 			g.enterHex(moving, next)
-			if side == Serb && zoc[next] {
+			if side == serb && zoc[next] {
 				if len(rest) > 0 {
 					g.ev("7.3", "%s enters the NATO zone of control at %s and stops.", unitNames(moving), g.hex(next))
 				}
@@ -392,7 +392,7 @@ func (g *game) move(o moveOrder) moveResult {
 
 // spent says the MPs units spent of their factors: "2 of 8 MP", or for a
 // stack "S-1 4.5 of 6 MP, S-2 4 of 4 MP".
-func (r moveResult) spent(units []*Unit) string {
+func (r moveResult) spent(units []*unit) string {
 	var out []string
 	for _, u := range units {
 		s := fmtMP(r.used[u.ID]) + " of " + fmtMP(r.mf[u.ID]) + " MP"
@@ -416,7 +416,7 @@ func verbS(n int, one, many string) string {
 // and unit, never over neutral territory (3.2), to a hex it may end in; a
 // path of one hex not next to it is the shortest flight there over in-play
 // hexes. It flies the whole way or stays.
-func (g *game) rebase(u *Unit, path []board.ID, res moveResult) moveResult {
+func (g *game) rebase(u *unit, path []board.ID, res moveResult) moveResult {
 	start, mp := u.pos, res.mf[u.ID]
 	if len(path) == 0 {
 		return res
@@ -439,9 +439,9 @@ func (g *game) rebase(u *Unit, path []board.ID, res moveResult) moveResult {
 	}
 	g.place(u, dest)
 	u.Moved = true
-	g.Arrows = append(g.Arrows, Arrow{From: g.hex(start), To: g.hex(dest), Kind: board.Move})
+	g.Arrows = append(g.Arrows, arrow{From: g.hex(start), To: g.hex(dest), Kind: board.Move})
 	res.used[u.ID], res.end, res.completed = hexes*quarter, dest, true
-	g.ev("10.1", "%s moves %s to %s, %s.", u.ID, g.hex(start), g.placeName(dest), res.spent([]*Unit{u}))
+	g.ev("10.1", "%s moves %s to %s, %s.", u.ID, g.hex(start), g.placeName(dest), res.spent([]*unit{u}))
 	return res
 }
 
@@ -479,18 +479,18 @@ func (g *game) hexList(ids []board.ID) string {
 // enterHex changes control of a rump-Yugoslav city a ground unit enters
 // (3.4); a Serbian recapture costs NATO a MePPs-loss check (4.6). The 1st
 // AAA never takes control (12.5).
-func (g *game) enterHex(units []*Unit, id board.ID) {
+func (g *game) enterHex(units []*unit, id board.ID) {
 	if !g.isCity(id) || !g.yugoslav(id) {
 		return
 	}
 	h := g.hex(id)
 	switch units[0].c.Side {
-	case NATO:
+	case nato:
 		if !g.natoControls(id) {
 			g.Control = append(g.Control, h)
 			g.ev("3.4", "NATO takes control of %s.", g.placeName(id))
 		}
-	case Serb:
+	case serb:
 		if g.natoControls(id) {
 			g.Control = removeString(g.Control, h)
 			g.ev("3.4", "The Serbs regain control of %s.", g.placeName(id))
@@ -509,7 +509,7 @@ func removeString(xs []string, x string) []string {
 	return out
 }
 
-func unitNames(us []*Unit) string {
+func unitNames(us []*unit) string {
 	ids := make([]string, len(us))
 	for i, u := range us {
 		ids[i] = u.ID

@@ -9,13 +9,14 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // adjacentSerbs reports Serbian units next to a hex.
 func (g *game) adjacentSerbs(id board.ID) bool {
 	for _, nb := range g.grid.Neighbours(id) {
 		for _, u := range g.unitsAt(nb) {
-			if u.c.Side == Serb {
+			if u.c.Side == serb {
 				return true
 			}
 		}
@@ -28,7 +29,7 @@ func (g *game) adjacentSerbs(id board.ID) bool {
 // (never the 1st AAA), in overland supply, not next to Serbian units, that
 // has not moved or attacked this player turn; dismounting must leave a
 // step (ruling A11).
-func (g *game) mountable(u *Unit, dismount bool) string {
+func (g *game) mountable(u *unit, dismount bool) string {
 	switch {
 	case u.c.Mobility != Mech || !(u.c.GreatPower() || strings.EqualFold(u.c.Nationality, "croatia") || strings.EqualFold(u.c.Nationality, "croatian")):
 		return "only US, UK, Croatian, French and German mechanized units dismount (10.21)"
@@ -51,10 +52,10 @@ func (g *game) mountable(u *Unit, dismount bool) string {
 }
 
 // movementPhase carries out a movement phase's orders.
-func (g *game) movementPhase(side Side, orders []string) {
+func (g *game) movementPhase(side side, orders []string) {
 	var demolish, repair, mount, moves []string
 	for _, o := range orders {
-		o = stripComment(o)
+		o = kit.StripComment(o)
 		switch strings.Fields(o)[0] {
 		case "demolish":
 			demolish = append(demolish, o)
@@ -124,9 +125,9 @@ moves:
 // on reconstitution turns; the Serbs roll for a unit next to the bridge,
 // which may not move or attack this player turn (10.19). One attempt per
 // bridge per phase.
-func (g *game) demolish(side Side, args []string, tried map[string]bool) {
-	var u *Unit
-	if side == Serb {
+func (g *game) demolish(side side, args []string, tried map[string]bool) {
+	var u *unit
+	if side == serb {
 		u, args = g.byID[args[0]], args[1:]
 	}
 	p, err := g.grid.ParsePair(args[0])
@@ -143,8 +144,8 @@ func (g *game) demolish(side Side, args []string, tried map[string]bool) {
 		return
 	}
 	tried[name] = true
-	if side == NATO {
-		near := len(g.unitsNear(NATO, p)) > 0
+	if side == nato {
+		near := len(g.unitsNear(nato, p)) > 0
 		switch {
 		case g.Recon != "":
 			g.ev("10.19", "No NATO bridge demolitions on reconstitution turns: %s stands.", name)
@@ -166,7 +167,7 @@ func (g *game) demolish(side Side, args []string, tried map[string]bool) {
 		return
 	}
 	u.Fixed, u.Work = true, "demolishes "+name
-	roll, ok := DemolishBridge(g.r)
+	roll, ok := demolishBridge(g.r)
 	if ok {
 		g.Intact = removeString(g.Intact, name)
 		g.ev("10.19", "%s rolls %d: the bridge %s is demolished.", u.ID, roll, name)
@@ -176,8 +177,8 @@ func (g *game) demolish(side Side, args []string, tried map[string]bool) {
 }
 
 // unitsNear lists a side's live units in either hex of a hexside.
-func (g *game) unitsNear(side Side, p board.Pair) []*Unit {
-	var out []*Unit
+func (g *game) unitsNear(side side, p board.Pair) []*unit {
+	var out []*unit
 	for _, id := range []board.ID{p.A, p.B} {
 		for _, u := range g.unitsAt(id) {
 			if u.c.Side == side {
@@ -191,7 +192,7 @@ func (g *game) unitsNear(side Side, p board.Pair) []*Unit {
 // repair makes a NATO bridge repair attempt (10.18): good weather only,
 // never on reconstitution turns, by a unit next to the bridge that then
 // may not move or attack this player turn; one attempt a bridge a phase.
-func (g *game) repair(u *Unit, bridge string, tried map[string]bool) {
+func (g *game) repair(u *unit, bridge string, tried map[string]bool) {
 	p, err := g.grid.ParsePair(bridge)
 	if err != nil {
 		return
@@ -225,12 +226,12 @@ func (g *game) repair(u *Unit, bridge string, tried map[string]bool) {
 	}
 	across := false
 	for _, e := range g.unitsAt(other) {
-		if e.c.Side == Serb {
+		if e.c.Side == serb {
 			across = true
 		}
 	}
 	oos := !g.supplied(u).OK
-	mod, ok := RepairBridge(u.c.GreatPower(), oos, across, g.r)
+	mod, ok := repairBridge(u.c.GreatPower(), oos, across, g.r)
 	var why []string
 	if u.c.GreatPower() {
 		why = append(why, "+1 great power")

@@ -5,53 +5,53 @@ import (
 	"strconv"
 )
 
-// Side is the attacking side of a battle: the player whose player turn it is
+// side is the attacking side of a battle: the player whose player turn it is
 // (11.1).
-type Side int
+type side int
 
 // The two sides.
 const (
-	NATO Side = iota
-	Serb
+	nato side = iota
+	serb
 )
 
-func (s Side) String() string {
-	if s == Serb {
+func (s side) String() string {
+	if s == serb {
 		return "Serb"
 	}
 	return "NATO"
 }
 
-// Ratio is combat odds counted in steps from 1:1 on the column scale: 2:1 is
+// ratio is combat odds counted in steps from 1:1 on the column scale: 2:1 is
 // +1, 3:1 is +2, 1:2 is -1, 1:3 is -2. Unbounded is +1 for odds with no finite
 // ratio above (a defense of 0) and -1 for odds with none below (an attack of
 // 0); Steps is then meaningless.
-type Ratio struct {
+type ratio struct {
 	Steps     int
 	Unbounded int
 }
 
-// Odds computes the odds of attack against defense factors: high odds are the
+// odds computes the odds of attack against defense factors: high odds are the
 // quotient rounded down to n:1 (11.5), poor odds are the inverse quotient
 // rounded up to 1:n (11.6), and equal totals are 1:1 (11.6 note). A zero on one
 // side only has no finite ratio (see docs/rulings.md).
-func Odds(attack, defense int) Ratio {
+func odds(attack, defense int) ratio {
 	switch {
 	case attack == defense:
-		return Ratio{}
+		return ratio{}
 	case defense == 0:
-		return Ratio{Unbounded: 1}
+		return ratio{Unbounded: 1}
 	case attack == 0:
-		return Ratio{Unbounded: -1}
+		return ratio{Unbounded: -1}
 	case attack > defense:
-		return Ratio{Steps: attack/defense - 1}
+		return ratio{Steps: attack/defense - 1}
 	default:
-		return Ratio{Steps: -((defense + attack - 1) / attack) + 1}
+		return ratio{Steps: -((defense + attack - 1) / attack) + 1}
 	}
 }
 
 // String writes the odds as "3:1" or "1:3"; unbounded odds are "" (no ratio).
-func (r Ratio) String() string {
+func (r ratio) String() string {
 	if r.Unbounded != 0 {
 		return ""
 	}
@@ -61,21 +61,21 @@ func (r Ratio) String() string {
 	return "1:" + strconv.Itoa(1-r.Steps)
 }
 
-// Column names of the two CRT heading rows (11.7): the NATO row runs 1:4 to
+// columnNames are the two CRT heading rows' column names (11.7): the NATO row runs 1:4 to
 // 6:1 and the Serb row 1:3 to 7:1, one column per whole ratio, so the same
 // printed column is one ratio step higher for the Serbs.
 var columnNames = [2][]string{
-	NATO: {"1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"},
-	Serb: {"1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1"},
+	nato: {"1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"},
+	serb: {"1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1"},
 }
 
-// Columns is the number of CRT columns (11.7).
-const Columns = 9
+// columns is the number of CRT columns (11.7).
+const columns = 9
 
 // lowest is the Steps of a side's leftmost CRT column (11.7): 1:4 for NATO,
 // 1:3 for the Serbs.
-func lowest(s Side) int {
-	if s == Serb {
+func lowest(s side) int {
+	if s == serb {
 		return -2
 	}
 	return -3
@@ -83,53 +83,53 @@ func lowest(s Side) int {
 
 // highest is the Steps of a side's rightmost CRT column (11.7): 6:1 for
 // NATO, 7:1 for the Serbs.
-func highest(s Side) int { return lowest(s) + Columns - 1 }
+func highest(s side) int { return lowest(s) + columns - 1 }
 
 // ColumnNames returns the heading row of side's CRT, left to right (11.7).
-func ColumnNames(s Side) []string { return append([]string(nil), columnNames[s]...) }
+func ColumnNames(s side) []string { return append([]string(nil), columnNames[s]...) }
 
-// Automatic is an automatic combat result (11.7), or None when the battle is
+// automatic is an automatic combat result (11.7), or None when the battle is
 // rolled on the CRT.
-type Automatic int
+type automatic int
 
 // The automatic results of 11.7.
 const (
-	None             Automatic = iota
-	AttackerRepulsed           // 3/0: odds at or below the leftmost column
-	DefenderRouted             // 0/6: odds beyond the rightmost column
+	none             automatic = iota
+	attackerRepulsed           // 3/0: odds at or below the leftmost column
+	defenderRouted             // 0/6: odds beyond the rightmost column
 )
 
 // Result returns the automatic result as a CRT cell.
-func (a Automatic) Result() (Result, bool) {
+func (a automatic) Result() (result, bool) {
 	switch a {
-	case AttackerRepulsed:
-		return Result{3, 0}, true
-	case DefenderRouted:
-		return Result{0, 6}, true
+	case attackerRepulsed:
+		return result{3, 0}, true
+	case defenderRouted:
+		return result{0, 6}, true
 	}
-	return Result{}, false
+	return result{}, false
 }
 
-// Final is the final odds of a battle after column shifts (11.7, 11.22).
-type Final struct {
-	Side Side
+// final is the final odds of a battle after column shifts (11.7, 11.22).
+type final struct {
+	Side side
 	// Odds are the final odds: a CRT column when Automatic is None, otherwise
 	// odds off the table (or on the automatic leftmost column).
-	Odds      Ratio
-	Automatic Automatic
+	Odds      ratio
+	Automatic automatic
 	// Adjusted reports that the raw odds lay beyond the table and were
 	// shifted from the table's end column instead (11.7).
 	Adjusted bool
 }
 
-// FinalOdds applies the net column shift (+ rightward) to side's raw odds
+// finalOdds applies the net column shift (+ rightward) to side's raw odds
 // (11.7, 11.22). Shifts from odds beyond the CRT start at the table's end
 // column, not at the raw odds (11.7); with no net shift the raw odds stand.
 // Odds at or below the leftmost column (1:4 NATO, 1:3 Serbs) are an automatic
 // 3/0, odds beyond the rightmost (6:1 NATO, 7:1 Serbs) an automatic 0/6
 // (11.7).
-func FinalOdds(s Side, raw Ratio, shift int) Final {
-	f := Final{Side: s, Odds: raw}
+func finalOdds(s side, raw ratio, shift int) final {
+	f := final{Side: s, Odds: raw}
 	if shift != 0 {
 		lo, hi := lowest(s), highest(s)
 		steps := raw.Steps
@@ -139,92 +139,92 @@ func FinalOdds(s Side, raw Ratio, shift int) Final {
 		case raw.Unbounded < 0 || steps < lo:
 			steps, f.Adjusted = lo, true
 		}
-		f.Odds = Ratio{Steps: steps + shift}
+		f.Odds = ratio{Steps: steps + shift}
 	}
 	switch {
 	case f.Odds.Unbounded > 0 || (f.Odds.Unbounded == 0 && f.Odds.Steps > highest(s)):
-		f.Automatic = DefenderRouted
+		f.Automatic = defenderRouted
 	case f.Odds.Unbounded < 0 || f.Odds.Steps <= lowest(s):
-		f.Automatic = AttackerRepulsed
+		f.Automatic = attackerRepulsed
 	}
 	return f
 }
 
 // Column returns the index (0 leftmost) of the CRT column the final odds fall
 // on, and false when they are off the table.
-func (f Final) Column() (int, bool) {
+func (f final) Column() (int, bool) {
 	if f.Odds.Unbounded != 0 {
 		return 0, false
 	}
 	i := f.Odds.Steps - lowest(f.Side)
-	return i, i >= 0 && i < Columns
+	return i, i >= 0 && i < columns
 }
 
 // String writes the final odds ("3:1"), "" when unbounded.
-func (f Final) String() string { return f.Odds.String() }
+func (f final) String() string { return f.Odds.String() }
 
-// Terrain is the natural or man-made terrain of the defender's hex that
+// terrain is the natural or man-made terrain of the defender's hex that
 // matters to combat (11.11-11.17).
-type Terrain int
+type terrain int
 
 // The terrains of the defender's hex.
 const (
-	Clear Terrain = iota
-	Forest
-	Hills
-	Mountain
-	City
-	Town
-	Marsh
+	Clear terrain = iota
+	forest
+	hills
+	mountain
+	city
+	town
+	marsh
 )
 
 var terrainNames = []string{"clear", "forest", "hills", "mountain", "city", "town", "marsh"}
 
-func (t Terrain) String() string { return terrainNames[t] }
+func (t terrain) String() string { return terrainNames[t] }
 
-// ParseTerrain reads a terrain name.
-func ParseTerrain(s string) (Terrain, error) {
+// parseTerrain reads a terrain name.
+func parseTerrain(s string) (terrain, error) {
 	for i, n := range terrainNames {
 		if n == s {
-			return Terrain(i), nil
+			return terrain(i), nil
 		}
 	}
 	return 0, fmt.Errorf("unknown terrain %q", s)
 }
 
-// ErrMarsh is the attack into a marsh hex no unit may make (10.14, 11.16).
-var ErrMarsh = fmt.Errorf("no unit may attack into a marsh hex (10.14, 11.16)")
+// errMarsh is the attack into a marsh hex no unit may make (10.14, 11.16).
+var errMarsh = fmt.Errorf("no unit may attack into a marsh hex (10.14, 11.16)")
 
-// TerrainShift is the column shift the defender's terrain gives (+ rightward):
+// terrainShift is the column shift the defender's terrain gives (+ rightward):
 // city 2 left (11.13), town 1 left (11.13), mountain 2 left (11.14), hills 1
 // left (11.15), clear and forest none (11.17). Marsh cannot be attacked
 // (11.16).
-func TerrainShift(t Terrain) (int, error) {
+func terrainShift(t terrain) (int, error) {
 	switch t {
-	case City, Mountain:
+	case city, mountain:
 		return -2, nil
-	case Town, Hills:
+	case town, hills:
 		return -1, nil
-	case Marsh:
-		return 0, ErrMarsh
+	case marsh:
+		return 0, errMarsh
 	}
 	return 0, nil
 }
 
-// WeatherShift is the bad-weather shift: one column left on every NATO attack,
+// weatherShift is the bad-weather shift: one column left on every NATO attack,
 // none on Serb attacks (5.3).
-func WeatherShift(s Side, bad bool) int {
-	if s == NATO && bad {
+func weatherShift(s side, bad bool) int {
+	if s == nato && bad {
 		return -1
 	}
 	return 0
 }
 
-// SequenceShift is the shift of NATO's chosen sequence: one column right on
+// sequenceShift is the shift of NATO's chosen sequence: one column right on
 // every NATO attack in a combat/movement player turn (5.4). The Serb sequence
 // gives no shift.
-func SequenceShift(s Side, combatFirst bool) int {
-	if s == NATO && combatFirst {
+func sequenceShift(s side, combatFirst bool) int {
+	if s == nato && combatFirst {
 		return 1
 	}
 	return 0

@@ -12,37 +12,20 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
-
-// stripComment removes a "# ..." comment (the forecast of a canonical
-// order).
-func stripComment(line string) string {
-	if i := strings.Index(line, "#"); i >= 0 {
-		line = line[:i]
-	}
-	return strings.TrimSpace(line)
-}
-
-// orderError is a problem with one line.
-type orderError struct{ text, hint string }
-
-func (e *orderError) Error() string { return e.text }
-
-func bad(hint, format string, args ...any) error {
-	return &orderError{text: fmt.Sprintf(format, args...), hint: hint}
-}
 
 // phaseHints says which orders a phase takes.
 var phaseHints = map[string]string{
-	PhaseSetupNATO:  "set-up orders: neutrals none|croatia romania bulgaria, uk3 yes|no, place UNIT HEX",
-	PhaseSetupSerb:  "set-up orders: place UNIT HEX, losses UNIT...",
-	PhaseWeather:    "orders: sequence move-combat|combat-move [if good|bad], reconstitute [if good|bad], airsupply HEX, airsupply defend HEX...|any|none",
-	PhaseNATOMove:   "orders: demolish HEX/HEX, repair UNIT HEX/HEX, dismount UNIT, remount UNIT, move UNIT HEX HEX... [else HEX HEX...]",
-	PhaseNATOCombat: "orders: attack HEX with UNIT... [advance all|none|UNIT...] [losses UNIT...]",
-	PhaseSerbCombat: "orders: attack HEX with UNIT... [advance ...] [losses ...], or maximum-effort then movement orders",
-	PhaseSerbMove:   "orders: demolish UNIT HEX/HEX, move UNIT[+UNIT...] HEX HEX... [else HEX HEX...] [together|leave UNIT...]",
-	PhaseLosses:     "orders: lose UNIT UNIT... (one unit a step)",
-	PhaseAdvance:    "orders: advance all|none|UNIT... (11.23)",
+	phaseSetupNATO:  "set-up orders: neutrals none|croatia romania bulgaria, uk3 yes|no, place UNIT HEX",
+	phaseSetupSerb:  "set-up orders: place UNIT HEX, losses UNIT...",
+	phaseWeather:    "orders: sequence move-combat|combat-move [if good|bad], reconstitute [if good|bad], airsupply HEX, airsupply defend HEX...|any|none",
+	phaseNATOMove:   "orders: demolish HEX/HEX, repair UNIT HEX/HEX, dismount UNIT, remount UNIT, move UNIT HEX HEX... [else HEX HEX...]",
+	phaseNATOCombat: "orders: attack HEX with UNIT... [advance all|none|UNIT...] [losses UNIT...]",
+	phaseSerbCombat: "orders: attack HEX with UNIT... [advance ...] [losses ...], or maximum-effort then movement orders",
+	phaseSerbMove:   "orders: demolish UNIT HEX/HEX, move UNIT[+UNIT...] HEX HEX... [else HEX HEX...] [together|leave UNIT...]",
+	phaseLosses:     "orders: lose UNIT UNIT... (one unit a step)",
+	phaseAdvance:    "orders: advance all|none|UNIT... (11.23)",
 }
 
 // parseLines reads a seat's lines for the open step and checks them;
@@ -55,27 +38,23 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 	var out []string
 	var problems []adjudicator.Problem
 	moved := map[string]int{}
-	for _, l := range lines {
-		text := stripComment(l.Text)
-		if text == "" {
-			continue
-		}
-		fc.line = l.Line
+	for n, text := range kit.Lines(lines) {
+		fc.line = n
 		canon, err := g.parseLine(seat, text, fc)
 		if err == nil {
 			err = g.across(seat, canon, fc)
 		}
 		if err != nil {
 			hint := "the orders of this step are: " + phaseHints[g.Phase]
-			if oe, ok := err.(*orderError); ok {
-				hint = oe.hint
+			if oe, ok := err.(*adjudicator.Refusal); ok {
+				hint = oe.Hint
 			}
-			problems = append(problems, adjudicator.Problem{Line: l.Line, Text: err.Error(), Hint: hint})
+			problems = append(problems, adjudicator.Problem{Line: n, Text: err.Error(), Hint: hint})
 			continue
 		}
-		if f := strings.Fields(stripComment(canon)); len(f) > 1 && f[0] == "move" {
-			if why := sameUnitMoved(moved, f[1], l.Line); why != "" {
-				problems = append(problems, adjudicator.Problem{Line: l.Line, Text: why, Hint: "give one move order a unit, with an alternative path after else if it may be stopped partway"})
+		if f := strings.Fields(kit.StripComment(canon)); len(f) > 1 && f[0] == "move" {
+			if why := sameUnitMoved(moved, f[1], n); why != "" {
+				problems = append(problems, adjudicator.Problem{Line: n, Text: why, Hint: "give one move order a unit, with an alternative path after else if it may be stopped partway"})
 				continue
 			}
 			// the forecast, on the sandbox the accepted moves before it
@@ -87,7 +66,7 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 					for _, id := range strings.Split(f[1], "+") {
 						delete(moved, id)
 					}
-					problems = append(problems, adjudicator.Problem{Line: l.Line, Text: why.Error(), Hint: why.(*orderError).hint})
+					problems = append(problems, adjudicator.Problem{Line: n, Text: why.Error(), Hint: why.(*adjudicator.Refusal).Hint})
 					continue
 				}
 				canon += " # " + fore.text
@@ -119,18 +98,18 @@ func sameUnitMoved(moved map[string]int, units string, line int) string {
 	return ""
 }
 
-func (g *game) unitOf(seat, id string) (*Unit, error) {
+func (g *game) unitOf(seat, id string) (*unit, error) {
 	u := g.byID[strings.ToUpper(id)]
 	if u == nil || u.Out {
-		return nil, bad("your units are "+strings.Join(g.unitIDs(seatSide(seat)), " "), "there is no unit %s in play", strings.ToUpper(id))
+		return nil, adjudicator.Refuse("your units are "+strings.Join(g.unitIDs(seatSide(seat)), " "), "there is no unit %s in play", strings.ToUpper(id))
 	}
 	if sideSeat(u.c.Side) != seat {
-		return nil, bad("give orders to your own units", "%s is not yours: it is %s's", u.ID, sideSeat(u.c.Side))
+		return nil, adjudicator.Refuse("give orders to your own units", "%s is not yours: it is %s's", u.ID, sideSeat(u.c.Side))
 	}
 	return u, nil
 }
 
-func (g *game) unitIDs(side Side) []string {
+func (g *game) unitIDs(side side) []string {
 	var out []string
 	for _, u := range g.Units {
 		if u.c.Side == side && u.alive() {
@@ -143,15 +122,15 @@ func (g *game) unitIDs(side Side) []string {
 func (g *game) parseHex(s string) (board.ID, error) {
 	id, err := g.grid.Parse(s)
 	if err != nil {
-		return id, bad("hexes are four digits, such as 1708", "%q is not a hex of the map", s)
+		return id, adjudicator.Refuse("hexes are four digits, such as 1708", "%q is not a hex of the map", s)
 	}
 	return id, nil
 }
 
-func (g *game) parseBridge(side Side, s string) (board.Pair, error) {
+func (g *game) parseBridge(side side, s string) (board.Pair, error) {
 	p, err := g.grid.ParsePair(s)
 	if err != nil || !g.sc.Bridges[p] {
-		return p, bad(g.bridgeHint(side), "%q is not a bridge (a road or highway crossing a river, 10.18)", s)
+		return p, adjudicator.Refuse(g.bridgeHint(side), "%q is not a bridge (a road or highway crossing a river, 10.18)", s)
 	}
 	return p, nil
 }
@@ -171,7 +150,7 @@ func (g *game) parseLine(seat, text string, fc *fileContext) (string, error) {
 			return "losses none", nil
 		}
 		if len(args) == 0 {
-			return "", bad("list your units in the order they should lose steps", "losses needs units")
+			return "", adjudicator.Refuse("list your units in the order they should lose steps", "losses needs units")
 		}
 		var us []string
 		for _, a := range args {
@@ -184,18 +163,18 @@ func (g *game) parseLine(seat, text string, fc *fileContext) (string, error) {
 		return "losses " + strings.Join(us, " "), nil
 	case "advancing":
 		if len(args) != 1 || !slices.Contains([]string{"all", "none", "ask"}, strings.ToLower(args[0])) {
-			return "", bad("advancing all, advancing none or advancing ask", "advancing takes all, none or ask (11.23)")
+			return "", adjudicator.Refuse("advancing all, advancing none or advancing ask", "advancing takes all, none or ask (11.23)")
 		}
 		return "advancing " + strings.ToLower(args[0]), nil
 	case "support":
-		if seat != SeatNATO {
-			return "", bad(hint, "only NATO gives the 1st AAA's defensive support (12.7)")
+		if seat != seatNATO {
+			return "", adjudicator.Refuse(hint, "only NATO gives the 1st AAA's defensive support (12.7)")
 		}
 		if len(args) == 1 && (strings.EqualFold(args[0], "any") || strings.EqualFold(args[0], "none")) {
 			return "support " + strings.ToLower(args[0]), nil
 		}
 		if len(args) == 0 {
-			return "", bad("support HEX..., support any or support none", "support needs hexes, any or none")
+			return "", adjudicator.Refuse("support HEX..., support any or support none", "support needs hexes, any or none")
 		}
 		var hs []string
 		for _, a := range args {
@@ -207,54 +186,54 @@ func (g *game) parseLine(seat, text string, fc *fileContext) (string, error) {
 		}
 		return "support " + strings.Join(hs, " "), nil
 	case "airsupply":
-		if seat != SeatNATO {
-			return "", bad(hint, "only NATO has aerial supply (8.10)")
+		if seat != seatNATO {
+			return "", adjudicator.Refuse(hint, "only NATO has aerial supply (8.10)")
 		}
 		if len(args) > 0 && strings.EqualFold(args[0], "defend") {
 			return g.parseAirDefend(args[1:])
 		}
 		if len(args) != 1 {
-			return "", bad("airsupply HEX, or airsupply defend HEX...|any|none", "airsupply needs one hex")
+			return "", adjudicator.Refuse("airsupply HEX, or airsupply defend HEX...|any|none", "airsupply needs one hex")
 		}
 		id, err := g.parseHex(args[0])
 		if err != nil {
 			return "", err
 		}
 		if g.AirTurn == g.Turn && g.Turn > 0 {
-			return "", bad("aerial supply is once a good-weather game turn: the marker stays at "+g.AirHex+" until the turn ends; try again next game turn", "aerial supply was already placed this game turn, at %s (8.10)", g.AirHex)
+			return "", adjudicator.Refuse("aerial supply is once a good-weather game turn: the marker stays at "+g.AirHex+" until the turn ends; try again next game turn", "aerial supply was already placed this game turn, at %s (8.10)", g.AirHex)
 		}
-		if g.Bad && g.Phase != PhaseWeather {
-			return "", bad("aerial supply comes back with good weather; airsupply defend HEX.. waits for it", "no aerial supply in bad weather (5.3, 8.10)")
+		if g.Bad && g.Phase != phaseWeather {
+			return "", adjudicator.Refuse("aerial supply comes back with good weather; airsupply defend HEX.. waits for it", "no aerial supply in bad weather (5.3, 8.10)")
 		}
 		return "airsupply " + g.hex(id), nil
 	}
 	switch g.Phase {
-	case PhaseSetupNATO, PhaseSetupSerb:
+	case phaseSetupNATO, phaseSetupSerb:
 		return g.parseSetup(seat, verb, args, hint)
-	case PhaseWeather:
+	case phaseWeather:
 		return g.parseWeather(verb, args, hint)
-	case PhaseLosses:
+	case phaseLosses:
 		if verb != "lose" || len(args) == 0 {
-			return "", bad(hint, "%q is not a loss decision", text)
+			return "", adjudicator.Refuse(hint, "%q is not a loss decision", text)
 		}
 		return g.parseLose(seat, args)
-	case PhaseAdvance:
+	case phaseAdvance:
 		return g.parseAdvance(seat, verb, args, hint)
-	case PhaseNATOMove:
+	case phaseNATOMove:
 		return g.parseMovement(seat, verb, args, hint, fc)
-	case PhaseSerbMove:
+	case phaseSerbMove:
 		return g.parseMovement(seat, verb, args, hint, fc)
-	case PhaseNATOCombat:
+	case phaseNATOCombat:
 		return g.parseAttack(seat, verb, args, hint)
-	case PhaseSerbCombat:
+	case phaseSerbCombat:
 		if verb == "maximum-effort" {
 			switch {
 			case g.Turn == 1:
-				return "", bad("declare it at the start of a Serbian player turn from game turn 2 on, once a game; this turn send attacks", "no maximum effort on game turn 1 (5.6)")
+				return "", adjudicator.Refuse("declare it at the start of a Serbian player turn from game turn 2 on, once a game; this turn send attacks", "no maximum effort on game turn 1 (5.6)")
 			case g.MaxEffortUsed:
-				return "", bad("once a game: send this turn's attacks (combat, then movement)", "the maximum effort turn has been used (5.6)")
+				return "", adjudicator.Refuse("once a game: send this turn's attacks (combat, then movement)", "the maximum effort turn has been used (5.6)")
 			case g.MaxEffort:
-				return "", bad("send the turn's attacks: the movement came first this turn", "this is already the maximum effort turn (5.6)")
+				return "", adjudicator.Refuse("send the turn's attacks: the movement came first this turn", "this is already the maximum effort turn (5.6)")
 			}
 			return "maximum-effort", nil
 		}
@@ -263,12 +242,12 @@ func (g *game) parseLine(seat, text string, fc *fileContext) (string, error) {
 		}
 		return g.parseAttack(seat, verb, args, hint)
 	}
-	return "", bad("send orders when a step asks for them (the report's Next line says which)", "no orders are due in this step")
+	return "", adjudicator.Refuse("send orders when a step asks for them (the report's Next line says which)", "no orders are due in this step")
 }
 
 func (g *game) parseSetup(seat, verb string, args []string, hint string) (string, error) {
 	switch {
-	case verb == "neutrals" && seat == SeatNATO:
+	case verb == "neutrals" && seat == seatNATO:
 		if len(args) == 1 && strings.EqualFold(args[0], "none") {
 			return "neutrals none", nil
 		}
@@ -276,39 +255,39 @@ func (g *game) parseSetup(seat, verb string, args []string, hint string) (string
 		for _, a := range args {
 			i := slices.IndexFunc(neutralsAll, func(n string) bool { return strings.EqualFold(n, a) })
 			if i < 0 {
-				return "", bad("neutrals none, or any of croatia romania bulgaria", "%q is not one of the neutrals NATO may bring in (3.2)", a)
+				return "", adjudicator.Refuse("neutrals none, or any of croatia romania bulgaria", "%q is not one of the neutrals NATO may bring in (3.2)", a)
 			}
 			if !slices.Contains(ns, neutralsAll[i]) {
 				ns = append(ns, neutralsAll[i])
 			}
 		}
 		if len(ns) == 0 {
-			return "", bad("neutrals none, or any of croatia romania bulgaria", "neutrals needs countries or none")
+			return "", adjudicator.Refuse("neutrals none, or any of croatia romania bulgaria", "neutrals needs countries or none")
 		}
 		return "neutrals " + strings.Join(ns, " "), nil
-	case verb == "uk3" && seat == SeatNATO:
+	case verb == "uk3" && seat == seatNATO:
 		if len(args) == 1 && (strings.EqualFold(args[0], "yes") || strings.EqualFold(args[0], "no")) {
 			return "uk3 " + strings.ToLower(args[0]), nil
 		}
-		return "", bad("uk3 yes or uk3 no", "uk3 takes yes or no (4.8)")
+		return "", adjudicator.Refuse("uk3 yes or uk3 no", "uk3 takes yes or no (4.8)")
 	case verb == "place":
 		if len(args) != 2 {
-			return "", bad("place UNIT HEX", "place needs a unit and a hex")
+			return "", adjudicator.Refuse("place UNIT HEX", "place needs a unit and a hex")
 		}
 		c := g.sc.Counter(strings.ToUpper(args[0]))
 		if c == nil || sideSeat(c.Side) != seat {
-			return "", bad("place one of your own units", "there is no unit %s of yours", strings.ToUpper(args[0]))
+			return "", adjudicator.Refuse("place one of your own units", "there is no unit %s of yours", strings.ToUpper(args[0]))
 		}
 		id, err := g.parseHex(args[1])
 		if err != nil {
 			return "", err
 		}
 		if why := g.setupArea(c, id, nil); why != "" {
-			return "", bad(g.setupHint(c, neutralsAll), "%s may not set up in %s: %s", c.ID, g.hex(id), why)
+			return "", adjudicator.Refuse(g.setupHint(c, neutralsAll), "%s may not set up in %s: %s", c.ID, g.hex(id), why)
 		}
 		return "place " + c.ID + " " + g.hex(id), nil
 	}
-	return "", bad(hint, "%q is not a set-up order", verb)
+	return "", adjudicator.Refuse(hint, "%q is not a set-up order", verb)
 }
 
 func (g *game) parseWeather(verb string, args []string, hint string) (string, error) {
@@ -316,7 +295,7 @@ func (g *game) parseWeather(verb string, args []string, hint string) (string, er
 	if len(args) >= 2 && strings.EqualFold(args[len(args)-2], "if") {
 		cond = strings.ToLower(args[len(args)-1])
 		if cond != "good" && cond != "bad" {
-			return "", bad("if good or if bad", "the condition is the weather: good or bad")
+			return "", adjudicator.Refuse("if good or if bad", "the condition is the weather: good or bad")
 		}
 		args = args[:len(args)-2]
 	}
@@ -327,7 +306,7 @@ func (g *game) parseWeather(verb string, args []string, hint string) (string, er
 	switch verb {
 	case "sequence":
 		if len(args) != 1 {
-			return "", bad("sequence move-combat or sequence combat-move", "sequence needs move-combat or combat-move")
+			return "", adjudicator.Refuse("sequence move-combat or sequence combat-move", "sequence needs move-combat or combat-move")
 		}
 		switch strings.ToLower(args[0]) {
 		case "move-combat", "movement-combat", "move/combat":
@@ -335,14 +314,14 @@ func (g *game) parseWeather(verb string, args []string, hint string) (string, er
 		case "combat-move", "combat-movement", "combat/move":
 			return "sequence combat-move" + suffix, nil
 		}
-		return "", bad("sequence move-combat or sequence combat-move", "%q is not a sequence (5.4)", args[0])
+		return "", adjudicator.Refuse("sequence move-combat or sequence combat-move", "%q is not a sequence (5.4)", args[0])
 	case "reconstitute":
 		if g.ReconMarker != g.Turn {
-			return "", bad(fmt.Sprintf("a discretionary reconstitution is called on the turn of the check: game turn %d", g.ReconMarker), "no reconstitution check is due this game turn: the marker is on turn %d (9.2, 9.4)", g.ReconMarker)
+			return "", adjudicator.Refuse(fmt.Sprintf("a discretionary reconstitution is called on the turn of the check: game turn %d", g.ReconMarker), "no reconstitution check is due this game turn: the marker is on turn %d (9.2, 9.4)", g.ReconMarker)
 		}
 		return "reconstitute" + suffix, nil
 	}
-	return "", bad(hint, "%q is not an order of the weather and reconstitution phase", verb)
+	return "", adjudicator.Refuse(hint, "%q is not an order of the weather and reconstitution phase", verb)
 }
 
 // forecastRoller answers every draw with the lowest face: a forecast shows
@@ -365,9 +344,9 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *
 	side := seatSide(seat)
 	switch verb {
 	case "demolish":
-		if side == NATO {
+		if side == nato {
 			if len(args) != 1 {
-				return "", bad("demolish HEX/HEX", "NATO demolitions name the bridge only (10.19)")
+				return "", adjudicator.Refuse("demolish HEX/HEX", "NATO demolitions name the bridge only (10.19)")
 			}
 			p, err := g.parseBridge(side, args[0])
 			if err != nil {
@@ -376,7 +355,7 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *
 			return "demolish " + p.String(), nil
 		}
 		if len(args) != 2 {
-			return "", bad("demolish UNIT HEX/HEX", "Serbian demolitions name the unit and the bridge (10.19)")
+			return "", adjudicator.Refuse("demolish UNIT HEX/HEX", "Serbian demolitions name the unit and the bridge (10.19)")
 		}
 		u, err := g.unitOf(seat, args[0])
 		if err != nil {
@@ -387,15 +366,15 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *
 			return "", err
 		}
 		if u.pos != p.A && u.pos != p.B {
-			return "", bad(g.nearHint(u, p, "demolish", fc), "%s is not next to the bridge %s (10.19)", u.ID, p)
+			return "", adjudicator.Refuse(g.nearHint(u, p, "demolish", fc), "%s is not next to the bridge %s (10.19)", u.ID, p)
 		}
 		return "demolish " + u.ID + " " + p.String(), nil
 	case "repair", "dismount", "remount":
-		if side != NATO {
-			return "", bad(hint, "only NATO may %s (10.18, 10.21)", verb)
+		if side != nato {
+			return "", adjudicator.Refuse(hint, "only NATO may %s (10.18, 10.21)", verb)
 		}
 		if len(args) < 1 {
-			return "", bad(hint, "%s needs a unit", verb)
+			return "", adjudicator.Refuse(hint, "%s needs a unit", verb)
 		}
 		u, err := g.unitOf(seat, args[0])
 		if err != nil {
@@ -403,28 +382,28 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *
 		}
 		if verb == "repair" {
 			if len(args) != 2 {
-				return "", bad("repair UNIT HEX/HEX", "repair needs a unit and a bridge")
+				return "", adjudicator.Refuse("repair UNIT HEX/HEX", "repair needs a unit and a bridge")
 			}
 			p, err := g.parseBridge(side, args[1])
 			if err != nil {
 				return "", err
 			}
 			if u.pos != p.A && u.pos != p.B {
-				return "", bad(g.nearHint(u, p, "repair", fc), "%s is not next to the bridge %s (10.18)", u.ID, p)
+				return "", adjudicator.Refuse(g.nearHint(u, p, "repair", fc), "%s is not next to the bridge %s (10.18)", u.ID, p)
 			}
 			return "repair " + u.ID + " " + p.String(), nil
 		}
 		if len(args) != 1 {
-			return "", bad(verb+" UNIT", "%s takes one unit", verb)
+			return "", adjudicator.Refuse(verb+" UNIT", "%s takes one unit", verb)
 		}
 		if why := g.mountable(u, verb == "dismount"); why != "" {
-			return "", bad(mountHint, "%s may not %s: %s", u.ID, verb, why)
+			return "", adjudicator.Refuse(mountHint, "%s may not %s: %s", u.ID, verb, why)
 		}
 		return verb + " " + u.ID, nil
 	case "move":
 		return g.parseMove(seat, args, fc)
 	}
-	return "", bad(hint, "%q is not a movement phase order", verb)
+	return "", adjudicator.Refuse(hint, "%q is not a movement phase order", verb)
 }
 
 // parseMove reads a move order (10.1-10.6, 12.3): the unit or Serbian
@@ -433,19 +412,19 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *
 func (g *game) parseMove(seat string, args []string, fc *fileContext) (string, error) {
 	side := seatSide(seat)
 	if len(args) < 2 {
-		return "", bad("move UNIT HEX HEX... (each hex next to the one before)", "move needs a unit and a path")
+		return "", adjudicator.Refuse("move UNIT HEX HEX... (each hex next to the one before)", "move needs a unit and a path")
 	}
-	var units []*Unit
+	var units []*unit
 	for _, id := range strings.Split(args[0], "+") {
 		u, err := g.unitOf(seat, id)
 		if err != nil {
 			return "", err
 		}
-		if side == NATO && len(units) > 0 {
-			return "", bad("move NATO units one at a time", "only Serbian stacks move together (10.4)")
+		if side == nato && len(units) > 0 {
+			return "", adjudicator.Refuse("move NATO units one at a time", "only Serbian stacks move together (10.4)")
 		}
 		if len(units) > 0 && u.pos != units[0].pos {
-			return "", bad("a stack moves from one hex", "%s is not in %s with %s (10.4)", u.ID, units[0].Hex, units[0].ID)
+			return "", adjudicator.Refuse("a stack moves from one hex", "%s is not in %s with %s (10.4)", u.ID, units[0].Hex, units[0].ID)
 		}
 		if !slices.Contains(units, u) {
 			units = append(units, u)
@@ -470,7 +449,7 @@ func (g *game) parseMove(seat string, args []string, fc *fileContext) (string, e
 		groups[len(groups)-1] = append(groups[len(groups)-1], a)
 	}
 	if len(groups) > 1 && units[0].c.AAA {
-		return "", bad("move US-1AAA HEX... (one flight)", "the 1st AAA rebases in one flight: no else path (12.3)")
+		return "", adjudicator.Refuse("move US-1AAA HEX... (one flight)", "the 1st AAA rebases in one flight: no else path (12.3)")
 	}
 	cur := units[0].pos
 	for i, a := range groups[0] {
@@ -482,13 +461,13 @@ func (g *game) parseMove(seat string, args []string, fc *fileContext) (string, e
 			continue // the path may start with the unit's own hex
 		}
 		if !g.grid.Adjacent(cur, id) && !(units[0].c.AAA && i == len(groups[0])-1 && len(o.path) == 0) {
-			return "", bad("list every hex entered, each next to the one before", "%s is not next to %s (10.2)", g.hex(id), g.hex(cur))
+			return "", adjudicator.Refuse("list every hex entered, each next to the one before", "%s is not next to %s (10.2)", g.hex(id), g.hex(cur))
 		}
 		o.path = append(o.path, id)
 		cur = id
 	}
 	if len(o.path) == 0 {
-		return "", bad("move UNIT HEX HEX...", "the path enters no hex")
+		return "", adjudicator.Refuse("move UNIT HEX HEX...", "the path enters no hex")
 	}
 	// else paths: each starts at a hex already on the order (the
 	// branch hex), then every hex entered from there
@@ -496,7 +475,7 @@ func (g *game) parseMove(seat string, args []string, fc *fileContext) (string, e
 	for _, grp := range groups[1:] {
 		elseHint := "move UNIT HEX... else BRANCH HEX...: the else path starts at a hex of the path before it"
 		if len(grp) < 2 {
-			return "", bad(elseHint, "an else path needs its branch hex and at least one hex entered from it")
+			return "", adjudicator.Refuse(elseHint, "an else path needs its branch hex and at least one hex entered from it")
 		}
 		var alt []board.ID
 		for i, a := range grp {
@@ -505,10 +484,10 @@ func (g *game) parseMove(seat string, args []string, fc *fileContext) (string, e
 				return "", err
 			}
 			if i == 0 && !slices.Contains(onOrder, id) {
-				return "", bad(elseHint, "the else path starts at %s, which is not on the order's path", g.hex(id))
+				return "", adjudicator.Refuse(elseHint, "the else path starts at %s, which is not on the order's path", g.hex(id))
 			}
 			if i > 0 && !g.grid.Adjacent(alt[i-1], id) {
-				return "", bad("list every hex entered, each next to the one before", "%s is not next to %s (10.2)", g.hex(id), g.hex(alt[i-1]))
+				return "", adjudicator.Refuse("list every hex entered, each next to the one before", "%s is not next to %s (10.2)", g.hex(id), g.hex(alt[i-1]))
 			}
 			alt = append(alt, id)
 		}
@@ -524,31 +503,31 @@ func (g *game) parseMove(seat string, args []string, fc *fileContext) (string, e
 // parseLeave reads a stack's last clause (10.5, 10.6): "together" (no unit
 // is left behind: an empty list) or "leave UNIT..." (only these may be; nil
 // when it names every unit, as an order without the clause).
-func (g *game) parseLeave(seat string, units []*Unit, clause []string) ([]string, error) {
+func (g *game) parseLeave(seat string, units []*unit, clause []string) ([]string, error) {
 	stackHint := "for a Serbian stack: move S-1+S-2 HEX... together (the stack stops as one), or leave UNIT... (only these may be left behind when they cannot follow, 10.6)"
 	if len(units) < 2 {
-		return nil, bad(stackHint+"; a unit moving alone needs neither", "%s moves alone: %s is for a stack (10.6)", units[0].ID, strings.ToLower(clause[0]))
+		return nil, adjudicator.Refuse(stackHint+"; a unit moving alone needs neither", "%s moves alone: %s is for a stack (10.6)", units[0].ID, strings.ToLower(clause[0]))
 	}
 	if strings.EqualFold(clause[0], "together") {
 		if len(clause) > 1 {
-			return nil, bad("together comes last: move "+unitNames(units)+" HEX... [else HEX...] together", "%q may not follow together", clause[1])
+			return nil, adjudicator.Refuse("together comes last: move "+unitNames(units)+" HEX... [else HEX...] together", "%q may not follow together", clause[1])
 		}
 		return []string{}, nil
 	}
 	if len(clause) == 1 {
-		return nil, bad("leave names the units of the stack it may go on without: the stack's units are "+strings.Join(unitIDList(units), " "), "leave needs units of the stack")
+		return nil, adjudicator.Refuse("leave names the units of the stack it may go on without: the stack's units are "+strings.Join(unitIDList(units), " "), "leave needs units of the stack")
 	}
 	named := map[string]bool{}
 	for _, a := range clause[1:] {
 		if strings.EqualFold(a, "else") || strings.EqualFold(a, "together") || strings.EqualFold(a, "leave") {
-			return nil, bad("leave comes last: move "+unitNames(units)+" HEX... [else HEX...] leave UNIT...", "%q may not follow leave", a)
+			return nil, adjudicator.Refuse("leave comes last: move "+unitNames(units)+" HEX... [else HEX...] leave UNIT...", "%q may not follow leave", a)
 		}
 		u, err := g.unitOf(seat, a)
 		if err != nil {
 			return nil, err
 		}
 		if !slices.Contains(units, u) {
-			return nil, bad("the stack's units are "+strings.Join(unitIDList(units), " "), "%s is not in the stack %s", u.ID, unitNames(units))
+			return nil, adjudicator.Refuse("the stack's units are "+strings.Join(unitIDList(units), " "), "%s is not in the stack %s", u.ID, unitNames(units))
 		}
 		named[u.ID] = true
 	}
@@ -564,7 +543,7 @@ func (g *game) parseLeave(seat string, units []*Unit, clause []string) ([]string
 	return leave, nil
 }
 
-func unitIDList(us []*Unit) []string {
+func unitIDList(us []*unit) []string {
 	ids := make([]string, len(us))
 	for i, u := range us {
 		ids[i] = u.ID
@@ -596,7 +575,7 @@ func (o moveOrder) String(g *game) string {
 
 // readMove reads a canonical move order back for the movement phase.
 func (g *game) readMove(line string) moveOrder {
-	f := strings.Fields(stripComment(line))
+	f := strings.Fields(kit.StripComment(line))
 	var o moveOrder
 	for _, id := range strings.Split(f[1], "+") {
 		o.units = append(o.units, g.byID[id])
@@ -652,7 +631,7 @@ func (g *game) tryMove(sandbox *game, canon string, fc *fileContext) (*game, for
 		if back, err := decode(snap); err == nil {
 			sandbox = back
 		}
-		return sandbox, fore, bad(fmt.Sprintf("with the moves before it and every river roll a 1, it ends at %s: end the path there, or move what is in its way first", sandbox.hex(fore.res.end)),
+		return sandbox, fore, adjudicator.Refuse(fmt.Sprintf("with the moves before it and every river roll a 1, it ends at %s: end the path there, or move what is in its way first", sandbox.hex(fore.res.end)),
 			"the move of %s cannot be carried out as written after the moves before it: %s", unitNames(o.units), why)
 	}
 	if fore.draws > 0 {
@@ -691,11 +670,11 @@ func (g *game) forecastMove(order moveOrder) forecast {
 	if n := len(fr.draws); n > 0 {
 		s += fmt.Sprintf(" with %d river roll%s counted as 1", n, plural(n))
 	}
-	if us[0].c.Side == NATO {
+	if us[0].c.Side == nato {
 		next := false
 		for _, nb := range g.grid.Neighbours(res.end) {
 			for _, e := range g.unitsAt(nb) {
-				if e.c.Side == Serb {
+				if e.c.Side == serb {
 					next = true
 				}
 			}
@@ -719,10 +698,10 @@ func yesNo(b bool) string {
 
 func (g *game) parseAttack(seat, verb string, args []string, hint string) (string, error) {
 	if verb != "attack" {
-		return "", bad(hint, "%q is not a combat phase order", verb)
+		return "", adjudicator.Refuse(hint, "%q is not a combat phase order", verb)
 	}
 	if len(args) < 3 || !strings.EqualFold(args[1], "with") {
-		return "", bad("attack HEX with UNIT UNIT... [advance all|none|UNIT...] [losses UNIT...]", "an attack names the defender's hex and the attacking units")
+		return "", adjudicator.Refuse("attack HEX with UNIT UNIT... [advance all|none|UNIT...] [losses UNIT...]", "an attack names the defender's hex and the attacking units")
 	}
 	d, err := g.parseHex(args[0])
 	if err != nil {
@@ -756,7 +735,7 @@ func (g *game) parseAttack(seat, verb string, args []string, hint string) (strin
 					what, rule := u.fixedWhat()
 					hint = fmt.Sprintf("%s %s this player turn, so it may not attack until the next (%s); %s", u.ID, what, rule, hint)
 				}
-				return "", bad(hint, "%s cannot attack %s: %s", u.ID, g.hex(d), why)
+				return "", adjudicator.Refuse(hint, "%s cannot attack %s: %s", u.ID, g.hex(d), why)
 			}
 		}
 		if !slices.Contains(*cur, u.ID) {
@@ -764,10 +743,10 @@ func (g *game) parseAttack(seat, verb string, args []string, hint string) (strin
 		}
 	}
 	if len(o.units) == 0 {
-		return "", bad("attack HEX with UNIT...", "the attack names no attacking unit")
+		return "", adjudicator.Refuse("attack HEX with UNIT...", "the attack names no attacking unit")
 	}
 	if len(o.advance) > 1 && (slices.Contains(o.advance, "all") || slices.Contains(o.advance, "none")) {
-		return "", bad("advance all, advance none, or advance UNIT...", "advance takes all, none or units")
+		return "", adjudicator.Refuse("advance all, advance none, or advance UNIT...", "advance takes all, none or units")
 	}
 	enemy := false
 	for _, u := range g.unitsAt(d) {
@@ -776,10 +755,10 @@ func (g *game) parseAttack(seat, verb string, args []string, hint string) (strin
 		}
 	}
 	if !enemy {
-		return "", bad("attack a hex with enemy units", "there are no enemy units at %s", g.hex(d))
+		return "", adjudicator.Refuse("attack a hex with enemy units", "there are no enemy units at %s", g.hex(d))
 	}
 	if g.terrain(d) == "marsh" {
-		return "", bad("attack another hex: marsh is unplayable (10.14)", "no unit may attack into marsh (11.16)")
+		return "", adjudicator.Refuse("attack another hex: marsh is unplayable (10.14)", "no unit may attack into marsh (11.16)")
 	}
 	return o.String(), nil
 }
@@ -792,7 +771,7 @@ func (g *game) parseAirDefend(args []string) (string, error) {
 		return "airsupply defend " + strings.ToLower(args[0]), nil
 	}
 	if len(args) == 0 {
-		return "", bad(hint, "airsupply defend needs hexes, any or none")
+		return "", adjudicator.Refuse(hint, "airsupply defend needs hexes, any or none")
 	}
 	var hs []string
 	for _, a := range args {
@@ -829,13 +808,13 @@ func (g *game) parseLose(seat string, args []string) (string, error) {
 			return "", err
 		}
 		if !slices.Contains(p.Defender, u.ID) {
-			return "", bad("the defending units are "+strings.Join(p.Defender, " "), "%s is not in the battle at %s", u.ID, p.Hex)
+			return "", adjudicator.Refuse("the defending units are "+strings.Join(p.Defender, " "), "%s is not in the battle at %s", u.ID, p.Hex)
 		}
 		if left[u.ID] == 0 {
-			return "", bad(fmt.Sprintf("%s has %d step%s", u.ID, u.Steps, plural(u.Steps)), "%s is named for more steps than it has (11.9)", u.ID)
+			return "", adjudicator.Refuse(fmt.Sprintf("%s has %d step%s", u.ID, u.Steps, plural(u.Steps)), "%s is named for more steps than it has (11.9)", u.ID)
 		}
 		if u.c.Artillery && nonArt > 0 {
-			return "", bad("name the other units' steps first", "%s is artillery: it loses steps only once every other unit in the battle is gone (11.20)", u.ID)
+			return "", adjudicator.Refuse("name the other units' steps first", "%s is artillery: it loses steps only once every other unit in the battle is gone (11.20)", u.ID)
 		}
 		left[u.ID]--
 		if !u.c.Artillery {
@@ -844,7 +823,7 @@ func (g *game) parseLose(seat string, args []string) (string, error) {
 		us = append(us, u.ID)
 	}
 	if len(us) != p.Steps {
-		return "", bad(fmt.Sprintf("name one unit for each of the %d steps", p.Steps), "%d steps named, %d to lose", len(us), p.Steps)
+		return "", adjudicator.Refuse(fmt.Sprintf("name one unit for each of the %d steps", p.Steps), "%d steps named, %d to lose", len(us), p.Steps)
 	}
 	return "lose " + strings.Join(us, " "), nil
 }
@@ -854,7 +833,7 @@ func (g *game) parseLose(seat string, args []string) (string, error) {
 func (g *game) parseAdvance(seat, verb string, args []string, hint string) (string, error) {
 	p := g.Pending
 	if verb != "advance" || len(args) == 0 {
-		return "", bad(hint, "%q is not an advance decision", strings.Join(append([]string{verb}, args...), " "))
+		return "", adjudicator.Refuse(hint, "%q is not an advance decision", strings.Join(append([]string{verb}, args...), " "))
 	}
 	if len(args) == 1 && (strings.EqualFold(args[0], "all") || strings.EqualFold(args[0], "none")) {
 		return "advance " + strings.ToLower(args[0]), nil
@@ -866,7 +845,7 @@ func (g *game) parseAdvance(seat, verb string, args []string, hint string) (stri
 			return "", err
 		}
 		if !slices.Contains(p.Attacker, u.ID) {
-			return "", bad("the units that may advance are "+strings.Join(p.Attacker, " "), "%s may not advance into %s (11.23)", u.ID, p.Hex)
+			return "", adjudicator.Refuse("the units that may advance are "+strings.Join(p.Attacker, " "), "%s may not advance into %s (11.23)", u.ID, p.Hex)
 		}
 		if !slices.Contains(us, u.ID) {
 			us = append(us, u.ID)
@@ -880,7 +859,7 @@ const mountHint = "at the start of a movement phase, US, UK, Croatian, French an
 
 // attackHint lists the units that may attack hex d now (11.1), or says
 // there are none.
-func (g *game) attackHint(side Side, d board.ID) string {
+func (g *game) attackHint(side side, d board.ID) string {
 	var ok []string
 	for _, u := range g.Units {
 		if u.c.Side == side && u.alive() && g.mayAttackFrom(u, side, d) == "" {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
 
@@ -79,10 +80,10 @@ func fuzzStates(tb testing.TB) []fuzzState {
 	)
 	// a loss decision and an advance decision: a NATO attack on two
 	// Serbian units, under the dice until the step waits for one
-	for _, want := range []string{PhaseLosses, PhaseAdvance} {
+	for _, want := range []string{phaseLosses, phaseAdvance} {
 		start := small("battle", "phase nato-combat", "unit US-1AD 0305", "unit UK-1 0406", "unit S-1 0306", "unit S-2 0306")
 		for seed := uint64(1); seed < 200; seed++ {
-			next, _, err := Game.Adjudicate(start, map[string][]string{SeatNATO: {"attack 0306 with US-1AD UK-1"}}, newSeeded(seed))
+			next, _, err := Game.Adjudicate(start, map[string][]string{seatNATO: {"attack 0306 with US-1AD UK-1"}}, newSeeded(seed))
 			if err != nil {
 				tb.Fatal(err)
 			}
@@ -129,7 +130,7 @@ func FuzzParseOrders(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, fs := range states {
 			owing, _ := mustDecode(t, fs.state).owing()
-			for _, seat := range []string{SeatNATO, SeatSerb} {
+			for _, seat := range []string{seatNATO, seatSerb} {
 				canon, problems := rulestest.ParseWithin(t, Game, fs.state, seat, text)
 				if seat != owing {
 					continue
@@ -145,7 +146,7 @@ func FuzzParseOrders(f *testing.F) {
 					t.Fatalf("%s: canonical %q reads back as %q %v", fs.name, canon, again, p2)
 				}
 				for i := range canon {
-					if stripComment(again[i]) != stripComment(canon[i]) {
+					if kit.StripComment(again[i]) != kit.StripComment(canon[i]) {
 						t.Fatalf("%s: canonical %q reads back as %q", fs.name, canon[i], again[i])
 					}
 				}

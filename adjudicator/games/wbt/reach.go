@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
@@ -29,27 +30,27 @@ func (g *game) neverCarried(o moveOrder, fc *fileContext) error {
 	side := lead.c.Side
 	names := unitNames(units)
 	switch {
-	case side == NATO && g.mandatory():
-		return bad("NATO units stay where they are on a mandatory reconstitution turn: send no move orders", "no NATO movement on a mandatory reconstitution turn (9.3)")
-	case side == NATO && g.discretionary() && (len(o.path) > 1 || len(o.alts) > 0 || !g.grid.Adjacent(lead.pos, o.path[0])):
+	case side == nato && g.mandatory():
+		return adjudicator.Refuse("NATO units stay where they are on a mandatory reconstitution turn: send no move orders", "no NATO movement on a mandatory reconstitution turn (9.3)")
+	case side == nato && g.discretionary() && (len(o.path) > 1 || len(o.alts) > 0 || !g.grid.Adjacent(lead.pos, o.path[0])):
 		hint := fmt.Sprintf("move %s %s: one hex, no else path", names, g.hex(o.path[0]))
 		if !g.grid.Adjacent(lead.pos, o.path[0]) {
 			hint = fmt.Sprintf("move %s and one hex next to %s, no else path", names, lead.Hex)
 		}
-		return bad(hint, "on a discretionary reconstitution turn a unit moves one hex (9.4)")
+		return adjudicator.Refuse(hint, "on a discretionary reconstitution turn a unit moves one hex (9.4)")
 	}
 	n := g.net()
 	if lead.c.AAA {
 		return g.neverFlown(lead, o.path, n, fc)
 	}
 	zoc := map[board.ID]bool{}
-	if side == Serb {
+	if side == serb {
 		zoc = g.certainZOC(fc)
 		if zoc[lead.pos] {
-			return bad("units that begin the phase in a NATO zone of control stay (7.3): move the others", "%s began the phase in a NATO zone of control at %s: it may not move (7.3)", names, lead.Hex)
+			return adjudicator.Refuse("units that begin the phase in a NATO zone of control stay (7.3): move the others", "%s began the phase in a NATO zone of control at %s: it may not move (7.3)", names, lead.Hex)
 		}
 	}
-	mf, used := map[*Unit]int{}, map[*Unit]int{}
+	mf, used := map[*unit]int{}, map[*unit]int{}
 	for _, u := range units {
 		mf[u] = g.mfBound(u, n, fc)
 	}
@@ -57,10 +58,10 @@ func (g *game) neverCarried(o moveOrder, fc *fileContext) error {
 	cur := lead.pos
 	for k, next := range o.path {
 		if g.enemyAt(side, next) {
-			return bad(g.enterHint(able, cur, nil, fc), "%s may not enter %s: enemy units are there (10.7)", unitNames(able), g.hex(next))
+			return adjudicator.Refuse(g.enterHint(able, cur, nil, fc), "%s may not enter %s: enemy units are there (10.7)", unitNames(able), g.hex(next))
 		}
-		var stuck []*Unit
-		barred, short := map[*Unit]string{}, map[*Unit]int{}
+		var stuck []*unit
+		barred, short := map[*unit]string{}, map[*unit]int{}
 		for _, u := range able {
 			c, _, why := g.enterCost(u, cur, next)
 			c += g.leastExtra(u, cur, next, fc) * quarter
@@ -79,8 +80,8 @@ func (g *game) neverCarried(o moveOrder, fc *fileContext) error {
 			if o.mayLeave(u) && len(stuck) < len(able) {
 				continue // left behind where it stands (10.6)
 			}
-			left := map[*Unit]int{u: mf[u] - used[u]}
-			hint := g.enterHint([]*Unit{u}, cur, left, fc)
+			left := map[*unit]int{u: mf[u] - used[u]}
+			hint := g.enterHint([]*unit{u}, cur, left, fc)
 			if k > 0 {
 				hint += "; or end the path at " + g.hex(cur) + ", the farthest " + u.ID + " reaches along it"
 			}
@@ -88,18 +89,18 @@ func (g *game) neverCarried(o moveOrder, fc *fileContext) error {
 				hint += "; or let the stack go on without " + u.ID + ": " + leaveHint(o)
 			}
 			if why, ok := barred[u]; ok {
-				return bad(hint, "%s may not enter %s: %s", u.ID, g.hex(next), why)
+				return adjudicator.Refuse(hint, "%s may not enter %s: %s", u.ID, g.hex(next), why)
 			}
-			return bad(hint, "%s cannot reach %s: with every river roll a 1 it has %s MP left at %s, not the %s to enter %s (10.3)", u.ID, g.hex(next), fmtMP(mf[u]-used[u]), g.hex(cur), fmtMP(short[u]), g.hex(next))
+			return adjudicator.Refuse(hint, "%s cannot reach %s: with every river roll a 1 it has %s MP left at %s, not the %s to enter %s (10.3)", u.ID, g.hex(next), fmtMP(mf[u]-used[u]), g.hex(cur), fmtMP(short[u]), g.hex(next))
 		}
-		able = slices.DeleteFunc(able, func(u *Unit) bool { return slices.Contains(stuck, u) })
+		able = slices.DeleteFunc(able, func(u *unit) bool { return slices.Contains(stuck, u) })
 		if stay := g.staying(side, units, next, fc); stackCount(stay)+leastStack(o, able) > stackLimit(side) {
-			return bad(fmt.Sprintf("go round %s, or move %s away with an earlier move order", g.hex(next), strings.Join(unitIDList(stay), " ")),
+			return adjudicator.Refuse(fmt.Sprintf("go round %s, or move %s away with an earlier move order", g.hex(next), strings.Join(unitIDList(stay), " ")),
 				"%s may not enter %s: %s %s there, and %s", unitNames(able), g.hex(next), strings.Join(unitIDList(stay), ", "), verbS(len(stay), "stays", "stay"), stackRule(side))
 		}
 		cur = next
 		if zoc[next] && k < len(o.path)-1 {
-			return bad("end the path at "+g.hex(next), "%s must stop at %s, in a NATO zone of control (7.3): the path may not go on to %s", unitNames(able), g.hex(next), g.hex(o.path[k+1]))
+			return adjudicator.Refuse("end the path at "+g.hex(next), "%s must stop at %s, in a NATO zone of control (7.3): the path may not go on to %s", unitNames(able), g.hex(next), g.hex(o.path[k+1]))
 		}
 	}
 	return g.neverElse(o, side)
@@ -108,7 +109,7 @@ func (g *game) neverCarried(o moveOrder, fc *fileContext) error {
 // neverElse refuses an else path with a hex the order's units may never
 // enter (10.7, 10.8-10.20) from the hex before it: enemy units, or terrain
 // barring a unit the stack may not leave behind, or every unit.
-func (g *game) neverElse(o moveOrder, side Side) error {
+func (g *game) neverElse(o moveOrder, side side) error {
 	for _, alt := range o.alts {
 		able := slices.Clone(o.units)
 		for i, next := range alt[1:] {
@@ -117,7 +118,7 @@ func (g *game) neverElse(o moveOrder, side Side) error {
 			if g.enemyAt(side, next) {
 				who, why = unitNames(able), "enemy units are there (10.7)"
 			}
-			var stuck []*Unit
+			var stuck []*unit
 			for _, u := range able {
 				if _, _, w := g.enterCost(u, cur, next); w != "" {
 					stuck = append(stuck, u)
@@ -127,9 +128,9 @@ func (g *game) neverElse(o moveOrder, side Side) error {
 				}
 			}
 			if who != "" {
-				return bad(g.enterHint(able, cur, nil, nil), "the else path from %s: %s may not enter %s: %s", g.hex(alt[0]), who, g.hex(next), why)
+				return adjudicator.Refuse(g.enterHint(able, cur, nil, nil), "the else path from %s: %s may not enter %s: %s", g.hex(alt[0]), who, g.hex(next), why)
 			}
-			able = slices.DeleteFunc(able, func(u *Unit) bool { return slices.Contains(stuck, u) })
+			able = slices.DeleteFunc(able, func(u *unit) bool { return slices.Contains(stuck, u) })
 		}
 	}
 	return nil
@@ -138,22 +139,22 @@ func (g *game) neverElse(o moveOrder, side Side) error {
 // neverFlown refuses a 1st AAA rebasing it may not make (12.3): out of
 // play, too far, or to a hex it may not end in (the other NATO units
 // counted only when no earlier order moves them).
-func (g *game) neverFlown(u *Unit, path []board.ID, n *supplyNet, fc *fileContext) error {
+func (g *game) neverFlown(u *unit, path []board.ID, n *supplyNet, fc *fileContext) error {
 	mf := g.mfBound(u, n, fc)
 	dest := path[len(path)-1]
 	hexes, why := g.flight(u.pos, path, mf)
 	if why != "" {
-		return bad(fmt.Sprintf("the 1st AAA flies at most %s hexes (1 MP a hex) over in-play hexes", fmtMP(mf)), "the 1st AAA cannot fly to %s: %s", g.hex(dest), why)
+		return adjudicator.Refuse(fmt.Sprintf("the 1st AAA flies at most %s hexes (1 MP a hex) over in-play hexes", fmtMP(mf)), "the 1st AAA cannot fly to %s: %s", g.hex(dest), why)
 	}
 	endHint := "rebase to a hex that is not a city, marsh or mountain, with no enemy unit and no other NATO unit but the KLA (12.3, 6.2)"
 	switch what := g.aaaMayEnd(dest); {
-	case what == "a hex with another NATO unit (6.2: one NATO unit a hex)" && len(g.staying(NATO, []*Unit{u}, dest, fc)) == 0:
+	case what == "a hex with another NATO unit (6.2: one NATO unit a hex)" && len(g.staying(nato, []*unit{u}, dest, fc)) == 0:
 		// the unit there moves earlier in the file, and may leave
 	case what != "":
-		return bad(endHint, "the 1st AAA may not end its move in %s (%s, 12.3)", g.hex(dest), what)
+		return adjudicator.Refuse(endHint, "the 1st AAA may not end its move in %s (%s, 12.3)", g.hex(dest), what)
 	}
 	if hexes*quarter > mf {
-		return bad(fmt.Sprintf("rebase at most %s hexes", fmtMP(mf)), "the 1st AAA has %s MP: a %d-hex flight is too far (10.3, 12.3)", fmtMP(mf), hexes)
+		return adjudicator.Refuse(fmt.Sprintf("rebase at most %s hexes", fmtMP(mf)), "the 1st AAA has %s MP: a %d-hex flight is too far (10.3, 12.3)", fmtMP(mf), hexes)
 	}
 	return nil
 }
@@ -161,9 +162,9 @@ func (g *game) neverFlown(u *Unit, path []board.ID, n *supplyNet, fc *fileContex
 // mfBound is the largest movement factor a unit can have when its move
 // comes, in quarters: out of supply now, a NATO unit may be resupplied by
 // the file's repairs, aerial supply or earlier moves (8.4).
-func (g *game) mfBound(u *Unit, n *supplyNet, fc *fileContext) int {
+func (g *game) mfBound(u *unit, n *supplyNet, fc *fileContext) int {
 	q, _ := g.movementFactor(u, n)
-	if u.c.Side == NATO && (fc.mayResupply || len(fc.movers) > 0) {
+	if u.c.Side == nato && (fc.mayResupply || len(fc.movers) > 0) {
 		mf, _ := g.unsuppliedMF(u)
 		q = max(q, max(mf, 0)*quarter)
 	}
@@ -173,7 +174,7 @@ func (g *game) mfBound(u *Unit, n *supplyNet, fc *fileContext) int {
 // leastExtra is the least a river crossing from cur to next can add for u
 // (10.15): none at an intact bridge or one the file repairs, 1 for the MEF
 // and for the lowest roll.
-func (g *game) leastExtra(u *Unit, cur, next board.ID, fc *fileContext) int {
+func (g *game) leastExtra(u *unit, cur, next board.ID, fc *fileContext) int {
 	if !g.unbridged(cur, next) || fc.firsts["repair "+board.MakePair(cur, next).String()] > 0 {
 		return 0
 	}
@@ -189,18 +190,18 @@ func (g *game) certainZOC(fc *fileContext) map[board.ID]bool {
 	if len(fc.movers) == 0 && !fc.demolishes() {
 		return g.zoc()
 	}
-	return g.zocOf(func(s Supply) bool { return s.How != "traced" })
+	return g.zocOf(func(s supply) bool { return s.How != "traced" })
 }
 
 // enemyAt reports enemy units in a hex.
-func (g *game) enemyAt(side Side, id board.ID) bool {
-	return slices.ContainsFunc(g.unitsAt(id), func(u *Unit) bool { return u.c.Side != side })
+func (g *game) enemyAt(side side, id board.ID) bool {
+	return slices.ContainsFunc(g.unitsAt(id), func(u *unit) bool { return u.c.Side != side })
 }
 
 // staying lists the side's units in a hex that no earlier move order of
 // the file takes away (the moving units aside).
-func (g *game) staying(side Side, moving []*Unit, id board.ID, fc *fileContext) []*Unit {
-	var out []*Unit
+func (g *game) staying(side side, moving []*unit, id board.ID, fc *fileContext) []*unit {
+	var out []*unit
 	for _, u := range g.unitsAt(id) {
 		if u.c.Side == side && !slices.Contains(moving, u) && !fc.movers[u.ID] && stackValue(u.c) > 0 {
 			out = append(out, u)
@@ -211,7 +212,7 @@ func (g *game) staying(side Side, moving []*Unit, id board.ID, fc *fileContext) 
 
 // leastStack is the least stacking value the order can bring into a hex:
 // the units it may not leave behind, or its smallest unit.
-func leastStack(o moveOrder, able []*Unit) int {
+func leastStack(o moveOrder, able []*unit) int {
 	n, least := 0, -1
 	for _, u := range able {
 		if !o.mayLeave(u) {
@@ -238,13 +239,13 @@ func leaveHint(o moveOrder) string {
 // enterHint lists the hexes next to cur the units may all enter (10.7,
 // 10.8-10.20) and, with left, afford with the MP each has left (every river
 // roll a 1).
-func (g *game) enterHint(units []*Unit, cur board.ID, left map[*Unit]int, fc *fileContext) string {
+func (g *game) enterHint(units []*unit, cur board.ID, left map[*unit]int, fc *fileContext) string {
 	var ok []string
 	for _, nb := range g.grid.Neighbours(cur) {
 		if g.enemyAt(units[0].c.Side, nb) {
 			continue
 		}
-		if !slices.ContainsFunc(units, func(u *Unit) bool {
+		if !slices.ContainsFunc(units, func(u *unit) bool {
 			c, _, why := g.enterCost(u, cur, nb)
 			if left != nil {
 				c += g.leastExtra(u, cur, nb, fc) * quarter

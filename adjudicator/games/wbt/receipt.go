@@ -14,6 +14,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // fileContext is what one order file decides as a whole, and the line
@@ -77,14 +78,14 @@ func (fc *fileContext) seen(key string) int {
 func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext {
 	fc := &fileContext{firsts: map[string]int{}, overstack: map[int]string{}, fixed: map[string]string{}, movers: map[string]bool{}, exact: true}
 	for _, l := range lines {
-		f := strings.Fields(strings.ToLower(stripComment(l.Text)))
+		f := strings.Fields(strings.ToLower(kit.StripComment(l.Text)))
 		switch {
 		case len(f) == 1 && f[0] == "maximum-effort":
 			// the movement orders of a maximum effort turn (5.6), when
 			// one may be declared: otherwise the line is refused, and so
 			// are the moves after it
 			_, err := g.parseLine(seat, "maximum-effort", fc)
-			fc.maxEffort = g.Phase == PhaseSerbCombat && err == nil
+			fc.maxEffort = g.Phase == phaseSerbCombat && err == nil
 		case len(f) > 0 && f[0] == "repair", len(f) == 2 && f[0] == "airsupply" && f[1] != "defend":
 			fc.mayResupply, fc.exact = true, false
 		case len(f) > 0 && f[0] == "demolish":
@@ -93,7 +94,7 @@ func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext
 	}
 	pass := func(verbs ...string) {
 		for _, l := range lines {
-			text := stripComment(l.Text)
+			text := kit.StripComment(l.Text)
 			f := strings.Fields(text)
 			if len(f) == 0 || !slices.Contains(verbs, strings.ToLower(f[0])) {
 				continue
@@ -107,7 +108,7 @@ func (g *game) readFile(seat string, lines []adjudicator.OrderLine) *fileContext
 	}
 	pass("neutrals", "uk3")
 	pass("place", "repair", "demolish", "dismount", "remount")
-	if g.Phase == PhaseSetupNATO || g.Phase == PhaseSetupSerb {
+	if g.Phase == phaseSetupNATO || g.Phase == phaseSetupSerb {
 		g.setupStacking(seat, lines, fc)
 	}
 	fc.line = 0
@@ -123,12 +124,12 @@ func (g *game) setupStacking(seat string, lines []adjudicator.OrderLine, fc *fil
 	placed := map[string]bool{}
 	type placement struct {
 		line int
-		u    *Unit
+		u    *unit
 		at   board.ID
 	}
 	var ps []placement
 	for _, l := range lines {
-		f := strings.Fields(stripComment(l.Text))
+		f := strings.Fields(kit.StripComment(l.Text))
 		if len(f) != 3 || !strings.EqualFold(f[0], "place") {
 			continue
 		}
@@ -143,7 +144,7 @@ func (g *game) setupStacking(seat string, lines []adjudicator.OrderLine, fc *fil
 	// A refused placement leaves its unit at its demo hex, which may
 	// refuse another: repeat until nothing changes.
 	for range len(ps) + 1 {
-		held := map[board.ID][]*Unit{}
+		held := map[board.ID][]*unit{}
 		for _, u := range g.Units {
 			if u.c.Side == side && u.Hex != "" && u.Steps > 0 && !placed[u.ID] && fc.inPlay(u.c) {
 				if id, err := g.grid.Parse(u.Hex); err == nil {
@@ -174,8 +175,8 @@ func (g *game) setupStacking(seat string, lines []adjudicator.OrderLine, fc *fil
 }
 
 // stackRule states a side's stacking limit.
-func stackRule(side Side) string {
-	if side == Serb {
+func stackRule(side side) string {
+	if side == serb {
 		return "the Serbs stack up to six units a hex, a task force counting three (6.3)"
 	}
 	return "NATO stacks one unit a hex, the KLA not counting (6.2)"
@@ -183,7 +184,7 @@ func stackRule(side Side) string {
 
 // inPlay reports whether a counter is in play with the file's set-up
 // decisions (3.2, 4.8).
-func (fc *fileContext) inPlay(c *Counter) bool {
+func (fc *fileContext) inPlay(c *counter) bool {
 	switch c.Needs {
 	case "croatia":
 		return slices.Contains(fc.neutrals, "Croatia")
@@ -196,14 +197,14 @@ func (fc *fileContext) inPlay(c *Counter) bool {
 // across checks one accepted line (its canonical form) against the rest of
 // the file and the state, and records what it decides.
 func (g *game) across(seat, canon string, fc *fileContext) error {
-	f := strings.Fields(stripComment(canon))
+	f := strings.Fields(kit.StripComment(canon))
 	if len(f) == 0 {
 		return nil
 	}
 	switch f[0] {
 	case "neutrals":
 		if l := fc.first("neutrals"); l > 0 {
-			return bad("keep the neutrals line of line "+fmt.Sprint(l)+" and remove this one", "NATO declares the neutrals it brings in once, on line %d (3.2, 4.2: all at once)", l)
+			return adjudicator.Refuse("keep the neutrals line of line "+fmt.Sprint(l)+" and remove this one", "NATO declares the neutrals it brings in once, on line %d (3.2, 4.2: all at once)", l)
 		}
 		fc.neutrals = []string{}
 		if f[1] != "none" {
@@ -211,7 +212,7 @@ func (g *game) across(seat, canon string, fc *fileContext) error {
 		}
 	case "uk3":
 		if l := fc.first("uk3"); l > 0 {
-			return bad("keep one uk3 line", "the UK 3rd Division is decided once, on line %d (4.8)", l)
+			return adjudicator.Refuse("keep one uk3 line", "the UK 3rd Division is decided once, on line %d (4.8)", l)
 		}
 		fc.uk3 = f[1] == "yes"
 	case "place":
@@ -222,7 +223,7 @@ func (g *game) across(seat, canon string, fc *fileContext) error {
 			cond = f[3]
 		}
 		if l := fc.first("sequence " + cond); l > 0 {
-			return bad("give one sequence order, or one for each weather: sequence ... if good, sequence ... if bad", "the sequence is already given on line %d (5.4)", l)
+			return adjudicator.Refuse("give one sequence order, or one for each weather: sequence ... if good, sequence ... if bad", "the sequence is already given on line %d (5.4)", l)
 		}
 	case "repair":
 		return g.acrossRepair(f[1], f[2], fc)
@@ -230,21 +231,21 @@ func (g *game) across(seat, canon string, fc *fileContext) error {
 		return g.acrossDemolish(seat, f[1:], fc)
 	case "dismount", "remount":
 		if what := fc.fixed[f[1]]; what != "" && fc.seen("fix "+f[1]) > 0 {
-			return bad("a unit does one of repair, demolish, dismount, remount in a player turn", "%s %s on line %d: it may not also %s (10.18, 10.21)", f[1], what, fc.firsts["fix "+f[1]], f[0])
+			return adjudicator.Refuse("a unit does one of repair, demolish, dismount, remount in a player turn", "%s %s on line %d: it may not also %s (10.18, 10.21)", f[1], what, fc.firsts["fix "+f[1]], f[0])
 		}
 		fc.fix(f[1], f[0]+"s")
 	case "move":
 		for _, id := range strings.Split(f[1], "+") {
 			if what := fc.fixed[id]; what != "" {
-				return bad("a unit that repairs or demolishes a bridge, dismounts or remounts may not move or attack that player turn: drop the move, or the other order", "%s %s on line %d: it may not move this player turn (%s)", id, what, fc.firsts["fix "+id], fixRule(what))
+				return adjudicator.Refuse("a unit that repairs or demolishes a bridge, dismounts or remounts may not move or attack that player turn: drop the move, or the other order", "%s %s on line %d: it may not move this player turn (%s)", id, what, fc.firsts["fix "+id], fixRule(what))
 			}
 			u := g.byID[id]
 			switch {
 			case u.Fixed:
 				what, rule := u.fixedWhat()
-				return bad("it may move again next player turn", "%s %s this player turn: it may not move (%s)", id, what, rule)
+				return adjudicator.Refuse("it may move again next player turn", "%s %s this player turn: it may not move (%s)", id, what, rule)
 			case u.c.AAA && u.Attacked:
-				return bad("the 1st AAA moves or fights in a player turn, never both: it may rebase next player turn", "the 1st AAA attacked this player turn: it may not also move (12.2)")
+				return adjudicator.Refuse("the 1st AAA moves or fights in a player turn, never both: it may rebase next player turn", "the 1st AAA attacked this player turn: it may not also move (12.2)")
 			}
 		}
 	case "attack":
@@ -278,31 +279,31 @@ func fixRule(what string) string {
 func (g *game) acrossPlace(seat, id, hex string, fc *fileContext) error {
 	c := g.sc.Counter(id)
 	if l := fc.first("place " + id); l > 0 {
-		return bad("place each unit once", "%s is already placed on line %d", id, l)
+		return adjudicator.Refuse("place each unit once", "%s is already placed on line %d", id, l)
 	}
 	switch {
 	case c.Needs == "" && (g.byID[id] == nil || g.byID[id].Out):
-		return bad("place units that are in play", "%s is not in play", id)
+		return adjudicator.Refuse("place units that are in play", "%s is not in play", id)
 	case c.Needs == "croatia" && !fc.inPlay(c):
-		return bad("bring Croatia in with neutrals croatia, or leave "+id+" out", "%s is in play only when NATO brings Croatia in (3.2)", id)
+		return adjudicator.Refuse("bring Croatia in with neutrals croatia, or leave "+id+" out", "%s is in play only when NATO brings Croatia in (3.2)", id)
 	case c.Needs == "uk3" && !fc.inPlay(c):
-		return bad("bring the division in with uk3 yes (a MePPs-loss check, 4.8), or leave "+id+" out", "%s is the UK 3rd Division: NATO has not brought it in (4.8)", id)
+		return adjudicator.Refuse("bring the division in with uk3 yes (a MePPs-loss check, 4.8), or leave "+id+" out", "%s is the UK 3rd Division: NATO has not brought it in (4.8)", id)
 	}
 	at, _ := g.grid.Parse(hex)
-	if seatSide(seat) == NATO {
+	if seatSide(seat) == nato {
 		if why := g.setupArea(c, at, append([]string{}, fc.neutrals...)); why != "" {
-			return bad(g.setupHint(c, fc.neutrals), "%s may not set up in %s: %s", id, hex, why)
+			return adjudicator.Refuse(g.setupHint(c, fc.neutrals), "%s may not set up in %s: %s", id, hex, why)
 		}
 	}
 	if why := fc.overstack[fc.line]; why != "" {
-		return bad("place it in another hex, or move the units there too", "%s may not set up in %s: %s", id, hex, why)
+		return adjudicator.Refuse("place it in another hex, or move the units there too", "%s may not set up in %s: %s", id, hex, why)
 	}
 	return nil
 }
 
 // setupHint says where a counter may set up (3.2, 3.3).
-func (g *game) setupHint(c *Counter, neutrals []string) string {
-	if c.Side == Serb {
+func (g *game) setupHint(c *counter, neutrals []string) string {
+	if c.Side == serb {
 		return "Serbian units set up in Vojvodina, Serbia, Kosovo and Montenegro (3.3)"
 	}
 	if len(c.Setup) > 0 {
@@ -324,23 +325,23 @@ func (g *game) acrossRepair(id, bridge string, fc *fileContext) error {
 	p := mustPair(g, bridge)
 	switch {
 	case g.Bad:
-		return bad("repair in a good-weather turn", "no bridge repair takes place in bad weather (5.3, 10.18)")
+		return adjudicator.Refuse("repair in a good-weather turn", "no bridge repair takes place in bad weather (5.3, 10.18)")
 	case g.Recon != "":
-		return bad("repair after the reconstitution turn", "no bridge rebuilding on a %s reconstitution turn (9.3, 9.4, 10.18)", g.Recon)
+		return adjudicator.Refuse("repair after the reconstitution turn", "no bridge rebuilding on a %s reconstitution turn (9.3, 9.4, 10.18)", g.Recon)
 	case g.bridgeIntact(p):
 		hint := "repair a demolished bridge; the intact ones are " + strings.Join(g.Intact, " ")
-		if down := g.bridgesNear(NATO, func(intact bool) bool { return !intact }); len(down) > 0 {
+		if down := g.bridgesNear(nato, func(intact bool) bool { return !intact }); len(down) > 0 {
 			hint += "; the demolished ones next to your units are " + strings.Join(down, ", ")
 		}
-		return bad(hint, "the bridge %s is intact", bridge)
+		return adjudicator.Refuse(hint, "the bridge %s is intact", bridge)
 	case u.Moved || u.Attacked || u.Fixed:
-		return bad("repair with a unit next to the bridge that has not moved or attacked this player turn: "+g.workersHint(NATO, p, "repair", fc), "%s has moved, attacked or worked on a bridge this player turn (10.18)", id)
+		return adjudicator.Refuse("repair with a unit next to the bridge that has not moved or attacked this player turn: "+g.workersHint(nato, p, "repair", fc), "%s has moved, attacked or worked on a bridge this player turn (10.18)", id)
 	}
 	if l := fc.seen("repair " + bridge); l > 0 {
-		return bad("one repair attempt a bridge a phase: keep the one on line "+fmt.Sprint(l), "the bridge %s already has a repair attempt, on line %d (10.18)", bridge, l)
+		return adjudicator.Refuse("one repair attempt a bridge a phase: keep the one on line "+fmt.Sprint(l), "the bridge %s already has a repair attempt, on line %d (10.18)", bridge, l)
 	}
 	if what := fc.fixed[id]; what != "" && fc.firsts["fix "+id] != fc.line {
-		return bad("a unit makes one bridge attempt (or dismounts) a player turn: use another unit next to the bridge; "+g.workersHint(NATO, p, "repair", fc), "%s %s on line %d: it may not also repair %s (10.18)", id, what, fc.firsts["fix "+id], bridge)
+		return adjudicator.Refuse("a unit makes one bridge attempt (or dismounts) a player turn: use another unit next to the bridge; "+g.workersHint(nato, p, "repair", fc), "%s %s on line %d: it may not also repair %s (10.18)", id, what, fc.firsts["fix "+id], bridge)
 	}
 	fc.first("repair " + bridge)
 	fc.fix(id, "repairs "+bridge)
@@ -359,27 +360,27 @@ func (g *game) acrossDemolish(seat string, args []string, fc *fileContext) error
 		if len(g.Intact) == 0 {
 			hint = "every bridge is down already"
 		}
-		return bad(hint, "the bridge %s is already down (10.18, 10.19)", bridge)
+		return adjudicator.Refuse(hint, "the bridge %s is already down (10.18, 10.19)", bridge)
 	}
-	if seatSide(seat) == NATO {
+	if seatSide(seat) == nato {
 		switch {
 		case g.Recon != "":
-			return bad("demolish after the reconstitution turn", "no NATO bridge demolitions on a %s reconstitution turn (9.3, 10.19)", g.Recon)
-		case g.Bad && len(g.unitsNear(NATO, p)) == 0:
+			return adjudicator.Refuse("demolish after the reconstitution turn", "no NATO bridge demolitions on a %s reconstitution turn (9.3, 10.19)", g.Recon)
+		case g.Bad && len(g.unitsNear(nato, p)) == 0:
 			hint := "in bad weather demolish bridges next to your units: none of them is next to a standing bridge"
-			if near := g.bridgesNear(NATO, func(intact bool) bool { return intact }); len(near) > 0 {
+			if near := g.bridgesNear(nato, func(intact bool) bool { return intact }); len(near) > 0 {
 				hint = "in bad weather demolish bridges next to your units: " + strings.Join(near, ", ")
 			}
-			return bad(hint, "in bad weather NATO demolishes only bridges next to its units; none is next to %s (10.19)", bridge)
+			return adjudicator.Refuse(hint, "in bad weather NATO demolishes only bridges next to its units; none is next to %s (10.19)", bridge)
 		}
 	}
 	if l := fc.seen("demolish " + bridge); l > 0 {
-		return bad("one demolition attempt a bridge a phase: keep the one on line "+fmt.Sprint(l), "the bridge %s already has a demolition attempt, on line %d (10.19)", bridge, l)
+		return adjudicator.Refuse("one demolition attempt a bridge a phase: keep the one on line "+fmt.Sprint(l), "the bridge %s already has a demolition attempt, on line %d (10.19)", bridge, l)
 	}
-	if seatSide(seat) == Serb {
+	if seatSide(seat) == serb {
 		u := g.byID[args[0]]
 		if u.Moved || u.Attacked {
-			return bad("demolish with a unit next to the bridge that has not moved or attacked this player turn: "+g.workersHint(Serb, p, "demolish", fc), "%s has moved or attacked this player turn (10.19)", u.ID)
+			return adjudicator.Refuse("demolish with a unit next to the bridge that has not moved or attacked this player turn: "+g.workersHint(serb, p, "demolish", fc), "%s has moved or attacked this player turn (10.19)", u.ID)
 		}
 		fc.fix(u.ID, "demolishes "+bridge)
 	}
@@ -400,19 +401,19 @@ func (g *game) acrossAttack(seat string, f []string, fc *fileContext) error {
 	d, _ := g.grid.Parse(hex)
 	side := seatSide(seat)
 	switch {
-	case side == NATO && g.Recon != "":
-		return bad("no attack orders on a reconstitution turn: NATO units defend normally", "no NATO attacks on a %s reconstitution turn (9.3, 9.4)", g.Recon)
+	case side == nato && g.Recon != "":
+		return adjudicator.Refuse("no attack orders on a reconstitution turn: NATO units defend normally", "no NATO attacks on a %s reconstitution turn (9.3, 9.4)", g.Recon)
 	case !g.inPlay(d):
-		return bad("attack a hex in rump-Yugoslavia or an in-play country", "%s is neutral territory: no unit may attack into it (3.2)", hex)
+		return adjudicator.Refuse("attack a hex in rump-Yugoslavia or an in-play country", "%s is neutral territory: no unit may attack into it (3.2)", hex)
 	case slices.Contains(g.AttackedHexes, hex):
-		return bad("attack another hex", "%s has already been attacked this combat phase (11.3)", hex)
+		return adjudicator.Refuse("attack another hex", "%s has already been attacked this combat phase (11.3)", hex)
 	}
 	if l := fc.seen("attack " + hex); l > 0 {
-		return bad("attack a hex once, with every unit in one order: attack "+hex+" with UNIT UNIT...", "%s is already attacked on line %d: a hex is attacked once a combat phase (11.3)", hex, l)
+		return adjudicator.Refuse("attack a hex once, with every unit in one order: attack "+hex+" with UNIT UNIT...", "%s is already attacked on line %d: a hex is attacked once a combat phase (11.3)", hex, l)
 	}
 	for _, id := range attackUnits(f) {
 		if l := fc.seen("attacker " + id); l > 0 {
-			return bad("an attacking unit's factor goes to one battle: give "+id+" to one attack", "%s already attacks on line %d: a unit attacks once a combat phase (11.3)", id, l)
+			return adjudicator.Refuse("an attacking unit's factor goes to one battle: give "+id+" to one attack", "%s already attacks on line %d: a unit attacks once a combat phase (11.3)", id, l)
 		}
 	}
 	fc.first("attack " + hex)

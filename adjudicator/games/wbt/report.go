@@ -95,7 +95,7 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		}
 		side := "NATO"
 		color := nationColors[strings.ToLower(u.c.Nationality)]
-		if u.c.Side == Serb {
+		if u.c.Side == serb {
 			side, color = "Serb", serbColor
 		}
 		if color == "" {
@@ -103,7 +103,7 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		}
 		var status []string
 		var markers []string
-		if u.alive() && u.c.Side == NATO {
+		if u.alive() && u.c.Side == nato {
 			if s := g.supply(u, n); !s.OK {
 				status = append(status, "OOS")
 				markers = append(markers, "OOS")
@@ -160,14 +160,14 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 	return sit, nil
 }
 
-func mobilityOf(u *Unit) string {
+func mobilityOf(u *unit) string {
 	if u.Dismounted {
 		return "dismounted"
 	}
 	return u.c.Mobility.String()
 }
 
-func typeLetter(c *Counter) string {
+func typeLetter(c *counter) string {
 	switch {
 	case c.AAA:
 		return "AA"

@@ -14,6 +14,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 //go:embed scenarios/demo-map.toml
@@ -30,27 +31,27 @@ var (
 	neutralsAll = []string{"Croatia", "Romania", "Bulgaria"}
 )
 
-// Mobility is a unit's mobility class (2.5).
-type Mobility int
+// mobility is a unit's mobility class (2.5).
+type mobility int
 
 // The mobility classes.
 const (
-	Mech Mobility = iota
-	NonMech
-	Airmobile
+	Mech mobility = iota
+	nonMech
+	airmobile
 )
 
 var mobilityNames = []string{"mech", "nonmech", "airmobile"}
 
-func (m Mobility) String() string { return mobilityNames[m] }
+func (m mobility) String() string { return mobilityNames[m] }
 
-// Counter is one unit of the counter list: its printed values.
-type Counter struct {
+// counter is one unit of the counter list: its printed values.
+type counter struct {
 	ID, Name    string
-	Side        Side
+	Side        side
 	Nationality string
 	Type        string
-	Mobility    Mobility
+	Mobility    mobility
 	// Attack and Defense give the factors of each step, full strength
 	// first: Attack[0] at MaxSteps steps, Attack[MaxSteps-1] at 1 step.
 	Attack, Defense []int
@@ -67,20 +68,20 @@ type Counter struct {
 }
 
 // MaxSteps is the unit's full step strength (2.9).
-func (c *Counter) MaxSteps() int { return len(c.Attack) }
+func (c *counter) MaxSteps() int { return len(c.Attack) }
 
 // AttackAt is the printed attack factor with steps left.
-func (c *Counter) AttackAt(steps int) int { return c.Attack[clampStep(c, steps)] }
+func (c *counter) AttackAt(steps int) int { return c.Attack[clampStep(c, steps)] }
 
 // DefenseAt is the printed defense factor with steps left.
-func (c *Counter) DefenseAt(steps int) int { return c.Defense[clampStep(c, steps)] }
+func (c *counter) DefenseAt(steps int) int { return c.Defense[clampStep(c, steps)] }
 
-func clampStep(c *Counter, steps int) int {
+func clampStep(c *counter, steps int) int {
 	return min(max(c.MaxSteps()-steps, 0), c.MaxSteps()-1)
 }
 
 // Factors prints the factors with steps left: "8" or "2-3".
-func (c *Counter) Factors(steps int) string {
+func (c *counter) Factors(steps int) string {
 	a, d := c.AttackAt(steps), c.DefenseAt(steps)
 	if c.Artillery {
 		return fmt.Sprintf("?-%d", d)
@@ -96,14 +97,14 @@ func (c *Counter) Factors(steps int) string {
 
 // GreatPower reports whether the unit is US, UK, French or German (10.18,
 // 11.24).
-func (c *Counter) GreatPower() bool { return c.Side == NATO && GreatPower(c.Nationality) }
+func (c *counter) GreatPower() bool { return c.Side == nato && greatPower(c.Nationality) }
 
-// Scenario is a game's data: map, counters and CRT, checked together.
-type Scenario struct {
+// scenario is a game's data: map, counters and CRT, checked together.
+type scenario struct {
 	Map      *board.Map
-	Counters []*Counter
-	byID     map[string]*Counter
-	CRT      *CRT
+	Counters []*counter
+	byID     map[string]*counter
+	CRT      *crt
 	Notices  []string
 	// Sources are the supply source hexes (8.7) and Milosevic the line's
 	// hexes (11.19).
@@ -123,7 +124,7 @@ type Scenario struct {
 }
 
 // Counter returns the counter with the id, nil if none.
-func (sc *Scenario) Counter(id string) *Counter { return sc.byID[id] }
+func (sc *scenario) Counter(id string) *counter { return sc.byID[id] }
 
 // Data are the texts of a game's data files, kept in the state so that a
 // game never depends on files that may change after it started.
@@ -154,22 +155,22 @@ func (d Data) texts() (m, c, t []byte) {
 
 // scenarios caches parsed data by digest: states carry the texts, and
 // parsing a map on every call would be slow.
-var scenarios datafile.Cache[*Scenario]
+var scenarios datafile.Cache[*scenario]
 
 // Load parses and checks a game's data (cached by content).
-func (d Data) Load() (*Scenario, error) {
+func (d Data) Load() (*scenario, error) {
 	m, c, t := d.texts()
-	return scenarios.Load(datafile.Key(m, c, t), func() (*Scenario, error) {
+	return scenarios.Load(datafile.Key(m, c, t), func() (*scenario, error) {
 		return parseScenario(dataFile{d.MapName, m, d.Map == ""}, dataFile{d.CountersName, c, d.Counters == ""}, dataFile{d.CRTName, t, d.CRT == ""})
 	})
 }
 
-// ReadData reads the data files a game master gives in options map,
+// readData reads the data files a game master gives in options map,
 // counters and crt: a path on the judge's machine, or the file's text itself
 // (anything with a line break: what a game created by mail must give); an
 // empty value is the demo file. The files are
 // checked at once: a wrong file is refused with its line and field.
-func ReadData(mapPath, countersPath, crtPath string) (Data, error) {
+func readData(mapPath, countersPath, crtPath string) (Data, error) {
 	d := Data{MapName: "demo-map.toml", CountersName: "demo-counters.toml", CRTName: "demo-crt.toml"}
 	read := func(option, path string, name, text *string) error {
 		if path == "" {
@@ -213,7 +214,7 @@ type dataFile struct {
 // *datafile.FileError (wrapped) naming the file at fault: when a demo file
 // does not fit a game master's file (the demo counters' set-up hexes off
 // the master's map), the game master's file.
-func parseScenario(mapFile, countersFile, crtFile dataFile) (*Scenario, error) {
+func parseScenario(mapFile, countersFile, crtFile dataFile) (*scenario, error) {
 	mapName, mapText := mapFile.name, mapFile.text
 	m, err := board.ParseMap(mapName, mapText)
 	if err != nil {
@@ -222,7 +223,7 @@ func parseScenario(mapFile, countersFile, crtFile dataFile) (*Scenario, error) {
 	if m.Grid.IDStyle != board.FourDigit {
 		return nil, fmt.Errorf("wbt: map: %w", &datafile.FileError{File: mapName, Line: datafile.FieldLine(mapText, "grid", -1, "ids"), Field: "grid.ids", Err: "War by Television hexes have four-digit ids (2.1)"})
 	}
-	sc := &Scenario{Map: m, byID: map[string]*Counter{}, Milosevic: map[board.ID]bool{}, Bridges: map[board.Pair]bool{}}
+	sc := &scenario{Map: m, byID: map[string]*counter{}, Milosevic: map[board.ID]bool{}, Bridges: map[board.Pair]bool{}}
 	known := slices.Concat(yugoslavia, alwaysIn, neutralsAll)
 	for _, id := range m.Grid.All() {
 		if a := m.Area[id]; a != "" && !slices.Contains(known, a) {
@@ -267,7 +268,7 @@ func parseScenario(mapFile, countersFile, crtFile dataFile) (*Scenario, error) {
 	if err := sc.readCounters(countersFile, mapFile); err != nil {
 		return nil, err
 	}
-	if sc.CRT, err = ParseCRT(crtFile.name, crtFile.text); err != nil {
+	if sc.CRT, err = parseCRT(crtFile.name, crtFile.text); err != nil {
 		return nil, fmt.Errorf("wbt: %w", err)
 	}
 	for _, n := range []struct {
@@ -323,10 +324,10 @@ var specials = []string{"mef", "aaa", "kla", "task-force", "artillery", "antitan
 
 // readCounters reads the counter list; a set-up hex off the map is the
 // map's fault when the counters are the demo's and the map is not.
-func (sc *Scenario) readCounters(file, mapFile dataFile) error {
+func (sc *scenario) readCounters(file, mapFile dataFile) error {
 	name, data := file.name, file.text
 	var f countersFile
-	if _, err := datafile.Decode(name, data, &f); err != nil {
+	if err := (kit.File{Name: name, Data: data}).Decode(&f); err != nil {
 		return fmt.Errorf("wbt: counters: %w", err)
 	}
 	sc.standInCounters, sc.countersNotice = f.StandIn, f.Notice
@@ -338,7 +339,7 @@ func (sc *Scenario) readCounters(file, mapFile dataFile) error {
 			return fmt.Errorf("wbt: counters: %w", &datafile.FileError{File: name, Line: datafile.FieldLine(data, "unit", i, key),
 				Field: fmt.Sprintf("unit[%d].%s", i, key), Err: fmt.Sprintf(format, args...)})
 		}
-		c := &Counter{ID: u.ID, Name: u.Name, Nationality: u.Nationality, Type: u.Type, Move: u.Move, Setup: u.Setup,
+		c := &counter{ID: u.ID, Name: u.Name, Nationality: u.Nationality, Type: u.Type, Move: u.Move, Setup: u.Setup,
 			Needs: u.Needs, VariantSteps: u.VariantSteps}
 		if c.ID == "" || strings.ContainsAny(c.ID, " \t+/#,") || strings.ToUpper(c.ID) != c.ID {
 			return badField("id", "%q: want an upper-case id without spaces, + / # or commas, such as US-1AD", u.ID)
@@ -348,9 +349,9 @@ func (sc *Scenario) readCounters(file, mapFile dataFile) error {
 		}
 		switch strings.ToLower(u.Side) {
 		case "nato":
-			c.Side = NATO
+			c.Side = nato
 		case "serb", "serbs":
-			c.Side = Serb
+			c.Side = serb
 		default:
 			return badField("side", "%q: want NATO or Serb", u.Side)
 		}
@@ -361,7 +362,7 @@ func (sc *Scenario) readCounters(file, mapFile dataFile) error {
 		if mi < 0 {
 			return badField("mobility", "%q: want mech, nonmech or airmobile (2.5)", u.Mobility)
 		}
-		c.Mobility = Mobility(mi)
+		c.Mobility = mobility(mi)
 		if len(u.Factors) == 0 || len(u.Factors) > 8 {
 			return badField("factors", "want one to eight steps' factors, full strength first (2.7, 2.9)")
 		}
@@ -422,18 +423,18 @@ func (sc *Scenario) readCounters(file, mapFile dataFile) error {
 				return badField("special", "%q: want %s", s, strings.Join(specials, ", "))
 			}
 		}
-		if (c.Artillery || c.AntiTank || c.TaskForce) && c.Side != Serb {
+		if (c.Artillery || c.AntiTank || c.TaskForce) && c.Side != serb {
 			return badField("special", "artillery, anti-tank and task forces are Serbian (6.3, 11.20, 11.21)")
 		}
-		if (c.MEF || c.AAA || c.KLA) && c.Side != NATO {
+		if (c.MEF || c.AAA || c.KLA) && c.Side != nato {
 			return badField("special", "the MEF, the 1st AAA and the KLA are NATO units")
 		}
-		if c.AAA && c.Mobility != Airmobile {
+		if c.AAA && c.Mobility != airmobile {
 			return badField("mobility", "the 1st AAA is airmobile (2.5, 12.3)")
 		}
 		sc.byID[c.ID] = c
 		sc.Counters = append(sc.Counters, c)
 	}
-	slices.SortFunc(sc.Counters, func(a, b *Counter) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(sc.Counters, func(a, b *counter) int { return strings.Compare(a.ID, b.ID) })
 	return nil
 }

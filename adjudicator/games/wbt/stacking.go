@@ -8,7 +8,7 @@ import (
 
 // stackValue is what a unit counts for stacking: the KLA nothing (6.2),
 // the Serbian task forces three (6.3), others one.
-func stackValue(c *Counter) int {
+func stackValue(c *counter) int {
 	switch {
 	case c.KLA:
 		return 0
@@ -19,15 +19,15 @@ func stackValue(c *Counter) int {
 }
 
 // stackLimit is the most a hex may hold of a side (6.2, 6.3).
-func stackLimit(s Side) int {
-	if s == Serb {
+func stackLimit(s side) int {
+	if s == serb {
 		return 6
 	}
 	return 1
 }
 
 // stackCount adds the stacking values of units.
-func stackCount(us []*Unit) int {
+func stackCount(us []*unit) int {
 	n := 0
 	for _, u := range us {
 		n += stackValue(u.c)
@@ -37,7 +37,7 @@ func stackCount(us []*Unit) int {
 
 // fits reports whether units may be in a hex with what is there now, at
 // any instant (6.4).
-func (g *game) fits(side Side, moving []*Unit, id board.ID) bool {
+func (g *game) fits(side side, moving []*unit, id board.ID) bool {
 	n := stackCount(moving)
 	for _, u := range g.unitsAt(id) {
 		if u.c.Side == side && !slices.Contains(moving, u) {
@@ -52,7 +52,7 @@ func (g *game) fits(side Side, moving []*Unit, id board.ID) bool {
 // umpire chooses for him). NATO steps lost cost MePPs (4.3).
 func (g *game) checkStacking() {
 	o := g.occupancy()
-	for _, side := range []Side{NATO, Serb} {
+	for _, side := range []side{nato, serb} {
 		hexes := make([]board.ID, 0)
 		for id := range o.own(side) {
 			hexes = append(hexes, id)
@@ -61,13 +61,13 @@ func (g *game) checkStacking() {
 		for _, id := range hexes {
 			us := o.own(side)[id]
 			for stackCount(us) > stackLimit(side) {
-				slices.SortFunc(us, func(a, b *Unit) int {
+				slices.SortFunc(us, func(a, b *unit) int {
 					if d := a.c.AttackAt(a.Steps) + a.c.DefenseAt(a.Steps) - b.c.AttackAt(b.Steps) - b.c.DefenseAt(b.Steps); d != 0 {
 						return d
 					}
 					return compareID(a, b)
 				})
-				var victim *Unit
+				var victim *unit
 				for _, u := range us {
 					if stackValue(u.c) > 0 {
 						victim = u
@@ -77,16 +77,16 @@ func (g *game) checkStacking() {
 				steps := victim.Steps
 				g.eliminate(victim)
 				g.ev("6.4", "%s is over-stacked at the end of the phase: %s is eliminated.", g.placeName(id), victim.ID)
-				if side == NATO {
+				if side == nato {
 					g.loseMePPs(steps, "4.3", victim.ID+"'s steps lost to over-stacking")
 				}
-				us = slices.DeleteFunc(us, func(u *Unit) bool { return u == victim })
+				us = slices.DeleteFunc(us, func(u *unit) bool { return u == victim })
 			}
 		}
 	}
 }
 
-func compareID(a, b *Unit) int {
+func compareID(a, b *unit) int {
 	switch {
 	case a.ID < b.ID:
 		return -1

@@ -17,22 +17,22 @@ import (
 
 // The phases of a step (5.2), and the follow-up decision window.
 const (
-	PhaseSetupNATO  = "setup-nato"
-	PhaseSetupSerb  = "setup-serb"
-	PhaseWeather    = "weather"
-	PhaseNATOMove   = "nato-move"
-	PhaseNATOCombat = "nato-combat"
-	PhaseSerbCombat = "serb-combat"
-	PhaseSerbMove   = "serb-move"
-	PhaseLosses     = "losses"
-	PhaseAdvance    = "advance"
-	PhaseOver       = "over"
+	phaseSetupNATO  = "setup-nato"
+	phaseSetupSerb  = "setup-serb"
+	phaseWeather    = "weather"
+	phaseNATOMove   = "nato-move"
+	phaseNATOCombat = "nato-combat"
+	phaseSerbCombat = "serb-combat"
+	phaseSerbMove   = "serb-move"
+	phaseLosses     = "losses"
+	phaseAdvance    = "advance"
+	phaseOver       = "over"
 )
 
 // The seats.
 const (
-	SeatNATO = "NATO"
-	SeatSerb = "Serb"
+	seatNATO = "NATO"
+	seatSerb = "Serb"
 )
 
 // State is the game's state.
@@ -65,23 +65,23 @@ type State struct {
 	// AttackedHexes were attacked this combat phase (11.3).
 	AttackedHexes []string `json:"attacked_hexes,omitempty"`
 
-	Units   []*Unit  `json:"units"`
+	Units   []*unit  `json:"units"`
 	Intact  []string `json:"intact"`  // intact bridges (10.18)
 	Control []string `json:"control"` // NATO-controlled rump-Yugoslav cities (3.4)
 
 	// Standing are each seat's standing orders (losses, advancing, support, airsupply defend).
 	Standing map[string][]string `json:"standing,omitempty"`
-	Pending  *Pending            `json:"pending,omitempty"`
+	Pending  *pending            `json:"pending,omitempty"`
 	// Arrows are the last step's moves and battles, for the map.
-	Arrows []Arrow `json:"arrows,omitempty"`
+	Arrows []arrow `json:"arrows,omitempty"`
 
 	Over   bool   `json:"over,omitempty"`
 	Winner string `json:"winner,omitempty"`
 	Reason string `json:"reason,omitempty"`
 }
 
-// Unit is one unit in play.
-type Unit struct {
+// unit is one unit in play.
+type unit struct {
 	ID         string `json:"id"`
 	Hex        string `json:"hex,omitempty"` // "" when eliminated or out of play
 	Steps      int    `json:"steps"`
@@ -95,20 +95,20 @@ type Unit struct {
 	Work string `json:"work,omitempty"`
 	Out  bool   `json:"out,omitempty"` // not in play (3.2, 4.8)
 
-	c   *Counter
+	c   *counter
 	pos board.ID
 }
 
-// Arrow is a move or battle of the last step.
-type Arrow struct {
+// arrow is a move or battle of the last step.
+type arrow struct {
 	From string `json:"from"`
 	To   string `json:"to"`
 	Kind string `json:"kind"`
 }
 
-// Pending is a battle waiting for the defender's loss decision (11.9) or,
+// pending is a battle waiting for the defender's loss decision (11.9) or,
 // Kind "advance", for the attacker's advance decision (11.23).
-type Pending struct {
+type pending struct {
 	Kind     string   `json:"kind,omitempty"` // "" the loss decision, "advance"
 	Seat     string   `json:"seat"`           // who decides
 	Phase    string   `json:"phase"`          // the combat phase to resume
@@ -124,7 +124,7 @@ type Pending struct {
 // fixedWhat says what a fixed unit did this player turn that keeps it
 // from moving and attacking, and the rule that says so (10.18, 10.19,
 // 10.21).
-func (u *Unit) fixedWhat() (what, rule string) {
+func (u *unit) fixedWhat() (what, rule string) {
 	verb, bridge, _ := strings.Cut(u.Work, " ")
 	switch verb {
 	case "repairs":
@@ -140,14 +140,14 @@ func (u *Unit) fixedWhat() (what, rule string) {
 }
 
 // alive reports whether the unit is on the map.
-func (u *Unit) alive() bool { return u.Hex != "" && !u.Out && u.Steps > 0 }
+func (u *unit) alive() bool { return u.Hex != "" && !u.Out && u.Steps > 0 }
 
 // game is a state being read or adjudicated, with its data.
 type game struct {
 	*State
-	sc     *Scenario
+	sc     *scenario
 	grid   board.Grid
-	byID   map[string]*Unit
+	byID   map[string]*unit
 	events []adjudicator.Event
 	r      dice.Roller
 }
@@ -161,7 +161,7 @@ func decode(state []byte) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &game{State: &s, sc: sc, grid: sc.Map.Grid, byID: map[string]*Unit{}}
+	g := &game{State: &s, sc: sc, grid: sc.Map.Grid, byID: map[string]*unit{}}
 	for _, u := range s.Units {
 		u.c = sc.Counter(u.ID)
 		if u.c == nil {
@@ -181,7 +181,7 @@ func decode(state []byte) (*game, error) {
 }
 
 func (g *game) encode() ([]byte, error) {
-	slices.SortFunc(g.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(g.Units, func(a, b *unit) int { return strings.Compare(a.ID, b.ID) })
 	slices.Sort(g.Intact)
 	g.Intact = slices.Compact(g.Intact)
 	slices.Sort(g.Control)
@@ -200,17 +200,17 @@ func (g *game) ev(rule, format string, args ...any) {
 func (g *game) hex(id board.ID) string { return g.grid.Format(id) }
 
 // place moves a unit to a hex ("" off the map).
-func (g *game) place(u *Unit, id board.ID) {
+func (g *game) place(u *unit, id board.ID) {
 	u.pos, u.Hex = id, g.hex(id)
 }
 
-func (g *game) eliminate(u *Unit) {
+func (g *game) eliminate(u *unit) {
 	u.Hex, u.pos, u.Steps = "", board.ID{}, 0
 }
 
 // unitsAt lists the live units in a hex, by id.
-func (g *game) unitsAt(id board.ID) []*Unit {
-	var out []*Unit
+func (g *game) unitsAt(id board.ID) []*unit {
+	var out []*unit
 	for _, u := range g.Units {
 		if u.alive() && u.pos == id {
 			out = append(out, u)
@@ -221,16 +221,16 @@ func (g *game) unitsAt(id board.ID) []*Unit {
 
 // occupancy maps every hex with live units to them, by side.
 type occupancy struct {
-	nato, serb map[board.ID][]*Unit
+	nato, serb map[board.ID][]*unit
 }
 
 func (g *game) occupancy() occupancy {
-	o := occupancy{nato: map[board.ID][]*Unit{}, serb: map[board.ID][]*Unit{}}
+	o := occupancy{nato: map[board.ID][]*unit{}, serb: map[board.ID][]*unit{}}
 	for _, u := range g.Units {
 		if !u.alive() {
 			continue
 		}
-		if u.c.Side == NATO {
+		if u.c.Side == nato {
 			o.nato[u.pos] = append(o.nato[u.pos], u)
 		} else {
 			o.serb[u.pos] = append(o.serb[u.pos], u)
@@ -240,15 +240,15 @@ func (g *game) occupancy() occupancy {
 }
 
 // enemyOf returns the units of the side opposing side in a hex.
-func (o occupancy) enemyOf(side Side) map[board.ID][]*Unit {
-	if side == NATO {
+func (o occupancy) enemyOf(side side) map[board.ID][]*unit {
+	if side == nato {
 		return o.serb
 	}
 	return o.nato
 }
 
-func (o occupancy) own(side Side) map[board.ID][]*Unit {
-	if side == NATO {
+func (o occupancy) own(side side) map[board.ID][]*unit {
+	if side == nato {
 		return o.nato
 	}
 	return o.serb
@@ -301,22 +301,22 @@ func (g *game) placeName(id board.ID) string {
 	return g.hex(id)
 }
 
-func sideSeat(s Side) string {
-	if s == Serb {
-		return SeatSerb
+func sideSeat(s side) string {
+	if s == serb {
+		return seatSerb
 	}
-	return SeatNATO
+	return seatNATO
 }
 
-func seatSide(seat string) Side {
-	if seat == SeatSerb {
-		return Serb
+func seatSide(seat string) side {
+	if seat == seatSerb {
+		return serb
 	}
-	return NATO
+	return nato
 }
 
 // mandatory reports a mandatory reconstitution game turn (9.3).
-func (g *game) mandatory() bool { return g.Recon == Mandatory.String() }
+func (g *game) mandatory() bool { return g.Recon == mandatory.String() }
 
 // discretionary reports a discretionary reconstitution game turn (9.4).
 func (g *game) discretionary() bool { return g.Recon == Discretionary.String() }
@@ -330,7 +330,7 @@ func (g *game) loseMePPs(n int, rule, why string) {
 	g.MePPs = max(g.MePPs-n, 0)
 	g.ev(rule, "NATO loses %d MePP%s (%s): %d left.", n, plural(n), why, g.MePPs)
 	if g.MePPs == 0 {
-		g.end(SeatSerb, "NATO's MePPs reached zero (4.10)")
+		g.end(seatSerb, "NATO's MePPs reached zero (4.10)")
 	}
 }
 
@@ -339,7 +339,7 @@ func (g *game) meppsCheck(rule, why string) {
 	if g.Over {
 		return
 	}
-	n := MePPsCheck(g.r, "WbT "+rule+" MePPs-loss check: "+why)
+	n := mePPsCheck(g.r, "WbT "+rule+" MePPs-loss check: "+why)
 	g.loseMePPs(n, rule, "MePPs-loss check: "+why)
 }
 
@@ -347,7 +347,7 @@ func (g *game) end(winner, reason string) {
 	if g.Over {
 		return
 	}
-	g.Over, g.Winner, g.Reason, g.Phase, g.Plan, g.Pending = true, winner, reason, PhaseOver, nil, nil
+	g.Over, g.Winner, g.Reason, g.Phase, g.Plan, g.Pending = true, winner, reason, phaseOver, nil, nil
 	g.ev("4.10", "The game ends: %s. %s wins.", reason, winner)
 }
 

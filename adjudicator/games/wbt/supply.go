@@ -4,8 +4,8 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
-// Supply is how a NATO unit is supplied (8.2), or not.
-type Supply struct {
+// supply is how a NATO unit is supplied (8.2), or not.
+type supply struct {
 	OK bool
 	// How: "1st AAA" (12.5), "aerial" (8.10), "in-country" (8.11) or
 	// "traced" (8.5).
@@ -17,20 +17,20 @@ type Supply struct {
 
 // Overland reports supply over land: traced or in-country, not aerial or
 // automatic (4.9, 10.21).
-func (s Supply) Overland() bool { return s.OK && (s.How == "traced" || s.How == "in-country") }
+func (s supply) Overland() bool { return s.OK && (s.How == "traced" || s.How == "in-country") }
 
 // supplyNet is the road and highway net that reaches a NATO supply source
 // (8.5-8.7), worked out once for a position of the units.
 type supplyNet struct {
 	all, outside map[board.ID]bool // road hexes reaching any source / one outside Albania and Macedonia
 	src, srcOut  map[board.ID]bool // active sources
-	serbs        map[board.ID][]*Unit
+	serbs        map[board.ID][]*unit
 }
 
 // blocked reports a hex no part of a supply line may enter: enemy units
 // (8.6), neutral or unplayable territory (3.2, 10.14), marsh (10.14) and
 // rump-Yugoslav cities NATO does not control (8.6).
-func (g *game) supplyBlocked(id board.ID, serbs map[board.ID][]*Unit) bool {
+func (g *game) supplyBlocked(id board.ID, serbs map[board.ID][]*unit) bool {
 	if len(serbs[id]) > 0 || !g.inPlay(id) || g.terrain(id) == "marsh" {
 		return true
 	}
@@ -81,12 +81,12 @@ func (g *game) net() *supplyNet {
 }
 
 // supply works out a NATO unit's supply state now (8.2-8.11).
-func (g *game) supply(u *Unit, n *supplyNet) Supply {
+func (g *game) supply(u *unit, n *supplyNet) supply {
 	if u.c.AAA {
-		return Supply{OK: true, How: "1st AAA"} // 12.5
+		return supply{OK: true, How: "1st AAA"} // 12.5
 	}
 	if g.AirHex == u.Hex && g.AirTurn == g.Turn && !g.Bad {
-		return Supply{OK: true, How: "aerial"} // 8.10
+		return supply{OK: true, How: "aerial"} // 8.10
 	}
 	return g.traceFrom(u.pos, u.c.MountainInf || u.Dismounted, n)
 }
@@ -94,17 +94,17 @@ func (g *game) supply(u *Unit, n *supplyNet) Supply {
 // traceFrom traces a supply line from a hex (8.5, 8.6, 8.11): in-country,
 // or at most four hexes (the unit's own not counted) to a road hex of the
 // net or to a source, entering mountains only when mountain allows it.
-func (g *game) traceFrom(from board.ID, mountain bool, n *supplyNet) Supply {
+func (g *game) traceFrom(from board.ID, mountain bool, n *supplyNet) supply {
 	if g.alliance(from) {
-		return Supply{OK: true, How: "in-country"} // 8.11
+		return supply{OK: true, How: "in-country"} // 8.11
 	}
-	best := Supply{}
+	best := supply{}
 	reach := func(id board.ID) {
 		if n.all[id] || n.src[id] {
 			if n.outside[id] || n.srcOut[id] {
-				best = Supply{OK: true, How: "traced"}
+				best = supply{OK: true, How: "traced"}
 			} else if !best.OK {
-				best = Supply{OK: true, How: "traced", AlbMac: true}
+				best = supply{OK: true, How: "traced", AlbMac: true}
 			}
 		}
 	}
@@ -133,4 +133,4 @@ func (g *game) traceFrom(from board.ID, mountain bool, n *supplyNet) Supply {
 }
 
 // supplied is supply for one unit with a fresh net.
-func (g *game) supplied(u *Unit) Supply { return g.supply(u, g.net()) }
+func (g *game) supplied(u *unit) supply { return g.supply(u, g.net()) }

@@ -2,11 +2,11 @@ package wbt
 
 import "github.com/umpire-pbem/umpire/adjudicator/dice"
 
-// VictoryRollNeeded is the highest die roll that wins a NATO victory check
+// victoryRollNeeded is the highest die roll that wins a NATO victory check
 // with cities rump-Yugoslav city hexes held in overland supply (4.9): none
 // (0) for 0-3, cities-3 for 4-8; 9 cities win automatically (ok false, win
 // true).
-func VictoryRollNeeded(cities int) (highest int, roll, automatic bool) {
+func victoryRollNeeded(cities int) (highest int, roll, automatic bool) {
 	switch {
 	case cities >= 9:
 		return 0, false, true
@@ -16,15 +16,15 @@ func VictoryRollNeeded(cities int) (highest int, roll, automatic bool) {
 	return cities - 3, true, false
 }
 
-// VictoryCheck makes the NATO victory check of the victory check phase (4.9,
+// victoryCheck makes the NATO victory check of the victory check phase (4.9,
 // 5.5). There is none with fewer than four cities or at the end of a
 // reconstitution turn of either kind (5.5); nine cities win without a roll.
 // It returns the win and the roll (0 when none was made).
-func VictoryCheck(cities int, reconstitution bool, r dice.Roller) (win bool, roll int) {
+func victoryCheck(cities int, reconstitution bool, r dice.Roller) (win bool, roll int) {
 	if reconstitution {
 		return false, 0
 	}
-	highest, rolls, auto := VictoryRollNeeded(cities)
+	highest, rolls, auto := victoryRollNeeded(cities)
 	if !rolls {
 		return auto, 0
 	}

@@ -6,8 +6,8 @@ import "github.com/umpire-pbem/umpire/adjudicator/board"
 // every NATO unit but the KLA (7.1), not when out of supply (7.4), none on
 // a mandatory reconstitution turn (7.4, 9.3) and only in supply on a
 // discretionary one (9.4).
-func (g *game) projectsZOC(u *Unit, n *supplyNet) bool {
-	if !u.alive() || u.c.Side != NATO || u.c.KLA || g.mandatory() {
+func (g *game) projectsZOC(u *unit, n *supplyNet) bool {
+	if !u.alive() || u.c.Side != nato || u.c.KLA || g.mandatory() {
 		return false
 	}
 	return g.supply(u, n).OK
@@ -17,11 +17,11 @@ func (g *game) projectsZOC(u *Unit, n *supplyNet) bool {
 // units' zones never extend into mountain hexes (7.2); non-mechanized,
 // dismounted and airmobile zones ignore terrain (7.2, 12.9).
 func (g *game) zoc() map[board.ID]bool {
-	return g.zocOf(func(Supply) bool { return true })
+	return g.zocOf(func(supply) bool { return true })
 }
 
 // zocOf is zoc for the NATO units whose supply keep accepts.
-func (g *game) zocOf(keep func(Supply) bool) map[board.ID]bool {
+func (g *game) zocOf(keep func(supply) bool) map[board.ID]bool {
 	n := g.net()
 	out := map[board.ID]bool{}
 	for _, u := range g.Units {

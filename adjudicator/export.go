@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"regexp"
 	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
@@ -128,6 +129,24 @@ func (j *Judge) ExportGame(tx Tx, game string) (*GameExport, error) {
 	}
 	x.Dice = bytes.TrimSpace(buf.Bytes())
 	return x, nil
+}
+
+// gameExportStart is how a game export begins.
+var gameExportStart = regexp.MustCompile(`^\s*\{\s*"format"\s*:\s*"umpire-game"`)
+
+// IsGameExport reports whether a file that begins with head (its first
+// 512 bytes will do) is a game export rather than a bare dice log.
+func IsGameExport(head []byte) bool { return gameExportStart.Match(head) }
+
+// OrderFile returns the signed order file of seat's version for step
+// forStep, false if the export does not hold it.
+func (x *GameExport) OrderFile(seat string, forStep, version uint64) ([]byte, bool) {
+	for _, o := range x.Orders {
+		if o.Seat == seat && o.Step == forStep && o.Version == version {
+			return o.Signed, true
+		}
+	}
+	return nil, false
 }
 
 // ReadGameExport reads a game export.

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -20,9 +19,6 @@ import (
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/templates"
 )
-
-// gameExportStart is how a game export begins (docs/game-export.md).
-var gameExportStart = regexp.MustCompile(`^\s*\{\s*"format"\s*:\s*"umpire-game"`)
 
 func verifyCommand() *command {
 	return &command{
@@ -183,21 +179,14 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	br := bufio.NewReaderSize(in, 64<<10)
 	in = br
 	var orderFile func(seat string, forStep, version uint64) ([]byte, bool)
-	if head, _ := br.Peek(512); gameExportStart.Match(head) {
+	if head, _ := br.Peek(512); adjudicator.IsGameExport(head) {
 		x, err := adjudicator.ReadGameExport(br)
 		if err != nil {
 			return usagef("%s: %w", name, err)
 		}
 		name = fmt.Sprintf("%s (the dice log of game export %s)", name, x.Game)
 		in, size = bytes.NewReader(x.Dice), int64(len(x.Dice))
-		orderFile = func(seat string, forStep, version uint64) ([]byte, bool) {
-			for _, o := range x.Orders {
-				if o.Seat == seat && o.Step == forStep && o.Version == version {
-					return o.Signed, true
-				}
-			}
-			return nil, false
-		}
+		orderFile = x.OrderFile
 	}
 	var bar *progressBar
 	if !asJSON && m.IsTerminal(m.Stderr) {
@@ -212,7 +201,7 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	switch {
 	case errors.As(err, &v1):
 		bar.clear()
-		return verifyV1(ctx, m, name, v1.Input, size, asJSON, wantHead)
+		return verifyLegacy(ctx, m, name, v1.Input, size, asJSON, wantHead)
 	case errors.Is(err, dice.ErrNotLog) || errors.Is(err, dice.ErrVersion):
 		bar.clear()
 		return usagef("%s: not a dice log this verifier reads: %w", name, err)
@@ -243,8 +232,8 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	return nil
 }
 
-// verifyV1 checks an umpire-dice-v1 export (docs/dice-log.md, appendix).
-func verifyV1(ctx context.Context, m *Main, name string, in io.Reader, size int64, asJSON bool, wantHead *dice.Hash) error {
+// verifyLegacy checks an umpire-dice-v1 export (docs/dice-log.md, appendix).
+func verifyLegacy(ctx context.Context, m *Main, name string, in io.Reader, size int64, asJSON bool, wantHead *dice.Hash) error {
 	var bar *progressBar
 	if !asJSON && m.IsTerminal(m.Stderr) {
 		bar = newProgressBar(m.Stderr, m.Now)

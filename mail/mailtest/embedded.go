@@ -62,6 +62,11 @@ func (e *embedded) Mailbox(t testing.TB, address, password, folder string) [][]b
 	return mailbox(t, e.IMAPAddr(), address, password, folder)
 }
 
+func (e *embedded) Count(t testing.TB, address, password, folder string) int {
+	t.Helper()
+	return count(t, e.IMAPAddr(), address, password, folder)
+}
+
 func (e *embedded) WaitFor(t testing.TB, address, password, folder string, n int, timeout time.Duration) [][]byte {
 	t.Helper()
 	return waitFor(t, e.IMAPAddr(), address, password, folder, n, timeout)

@@ -28,6 +28,9 @@ type Stack interface {
 	// Mailbox returns the raw messages in a folder, oldest first, read with
 	// an IMAP client without setting \Seen.
 	Mailbox(t testing.TB, address, password, folder string) [][]byte
+	// Count returns the number of messages in a folder: len(Mailbox(...))
+	// without reading them.
+	Count(t testing.TB, address, password, folder string) int
 	// WaitFor polls the folder until it holds n messages and returns them;
 	// it fails the test on timeout or if the folder holds more than n.
 	WaitFor(t testing.TB, address, password, folder string, n int, timeout time.Duration) [][]byte

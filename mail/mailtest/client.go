@@ -31,9 +31,10 @@ func submit(ctx context.Context, addr, from string, to []string, raw []byte) err
 	return nil
 }
 
-// fetchFolder returns the raw messages of a folder in UID order.
-func fetchFolder(ctx context.Context, addr, user, password, folder string) ([][]byte, error) {
-	msgs, err := devmail.Fetch(ctx, addr, user, password, folder)
+// fetchFolder returns the raw messages of a folder in UID order, but the
+// first skip.
+func fetchFolder(ctx context.Context, addr, user, password, folder string, skip int) ([][]byte, error) {
+	msgs, err := devmail.FetchFrom(ctx, addr, user, password, folder, skip)
 	if err != nil {
 		return nil, fmt.Errorf("mailtest: %w", err)
 	}
@@ -45,7 +46,7 @@ func mailbox(t testing.TB, addr, user, password, folder string) [][]byte {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), ioTimeout)
 	defer cancel()
-	msgs, err := fetchFolder(ctx, addr, user, password, folder)
+	msgs, err := fetchFolder(ctx, addr, user, password, folder, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,10 +67,11 @@ func count(t testing.TB, addr, user, password, folder string) int {
 	return n
 }
 
-// waitFor implements Stack.WaitFor for any stack: it counts the folder's
-// messages until there are n, then fetches them. IMAP errors (a server
-// restarting, a folder not created yet) are retried until the timeout.
-func waitFor(t testing.TB, addr, user, password, folder string, n int, timeout time.Duration) [][]byte {
+// waitFor implements Stack.WaitFor and Stack.WaitForMore for any stack: it
+// counts the folder's messages until there are n, then fetches them but
+// the first seen. IMAP errors (a server restarting, a folder not created
+// yet) are retried until the timeout.
+func waitFor(t testing.TB, addr, user, password, folder string, seen, n int, timeout time.Duration) [][]byte {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
@@ -86,11 +88,11 @@ func waitFor(t testing.TB, addr, user, password, folder string, n int, timeout t
 		}
 		if lastErr == nil && got == n {
 			var msgs [][]byte
-			msgs, lastErr = fetchFolder(ctx, addr, user, password, folder)
-			if lastErr == nil && len(msgs) > n {
-				t.Fatalf("mailtest: %s of %s holds %d messages, want %d", folder, user, len(msgs), n)
+			msgs, lastErr = fetchFolder(ctx, addr, user, password, folder, seen)
+			if lastErr == nil && seen+len(msgs) > n {
+				t.Fatalf("mailtest: %s of %s holds %d messages, want %d", folder, user, seen+len(msgs), n)
 			}
-			if lastErr == nil && len(msgs) == n {
+			if lastErr == nil && seen+len(msgs) == n {
 				return msgs
 			}
 		}

@@ -154,7 +154,12 @@ func (r *realStack) Count(t testing.TB, address, password, folder string) int {
 
 func (r *realStack) WaitFor(t testing.TB, address, password, folder string, n int, timeout time.Duration) [][]byte {
 	t.Helper()
-	return waitFor(t, r.IMAPAddr(), address, password, folder, n, timeout)
+	return waitFor(t, r.IMAPAddr(), address, password, folder, 0, n, timeout)
+}
+
+func (r *realStack) WaitForMore(t testing.TB, address, password, folder string, seen, n int, timeout time.Duration) [][]byte {
+	t.Helper()
+	return waitFor(t, r.IMAPAddr(), address, password, folder, seen, n, timeout)
 }
 
 func (r *realStack) StopSMTP(t testing.TB) {

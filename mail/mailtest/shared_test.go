@@ -53,7 +53,7 @@ func TestShared(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), waitTime)
 		defer cancel()
-		if _, err := fetchFolder(ctx, st.IMAPAddr(), judge, password, "INBOX"); err == nil {
+		if _, err := fetchFolder(ctx, st.IMAPAddr(), judge, password, "INBOX", 0); err == nil {
 			t.Error("the first test's account logs in in the second test")
 		}
 		st.AddUser(t, judge, password)

@@ -34,6 +34,9 @@ type Stack interface {
 	// WaitFor polls the folder until it holds n messages and returns them;
 	// it fails the test on timeout or if the folder holds more than n.
 	WaitFor(t testing.TB, address, password, folder string, n int, timeout time.Duration) [][]byte
+	// WaitForMore is WaitFor returning only the messages after the first
+	// seen: a reader that keeps what it has read fetches only what is new.
+	WaitForMore(t testing.TB, address, password, folder string, seen, n int, timeout time.Duration) [][]byte
 
 	// StopSMTP takes the MTA down: connecting to SMTPAddr fails until
 	// StartSMTP brings it back on the same address.

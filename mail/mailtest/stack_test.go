@@ -21,6 +21,7 @@ const (
 	bob      = "bob@" + PlayerDomain
 	carol    = "carol@" + PlayerDomain
 	dave     = "dave@" + PlayerDomain
+	erin     = "erin@" + PlayerDomain
 	password = "secret-pw"
 	waitTime = 20 * time.Second
 )
@@ -73,7 +74,7 @@ func TestStacks(t *testing.T) {
 			if s.Name() != kind.name {
 				t.Errorf("Name() = %q, want %q", s.Name(), kind.name)
 			}
-			for _, user := range []string{judge, alice, bob, carol, dave} {
+			for _, user := range []string{judge, alice, bob, carol, dave, erin} {
 				s.AddUser(t, user, password)
 			}
 
@@ -87,6 +88,18 @@ func TestStacks(t *testing.T) {
 				raw, body := message(judge, alice, "receipt-1")
 				s.Submit(t, judge, []string{alice}, raw)
 				checkBody(t, s.WaitFor(t, alice, password, "INBOX", 1, waitTime), "receipt-1", body)
+			})
+
+			t.Run("only new mail", func(t *testing.T) {
+				raw1, body1 := message(judge, erin, "report-1")
+				s.Submit(t, judge, []string{erin}, raw1)
+				checkBody(t, s.WaitForMore(t, erin, password, "INBOX", 0, 1, waitTime), "report-1", body1)
+				raw2, body2 := message(judge, erin, "report-2")
+				s.Submit(t, judge, []string{erin}, raw2)
+				checkBody(t, s.WaitForMore(t, erin, password, "INBOX", 1, 2, waitTime), "report-2", body2)
+				if n := s.Count(t, erin, password, "INBOX"); n != 2 {
+					t.Errorf("Count = %d, want 2", n)
+				}
 			})
 
 			t.Run("MTA outage", func(t *testing.T) {

@@ -73,7 +73,10 @@ func (h *memHandler) count() int {
 
 const judgeAddr, judgePass = "judge@umpire.test", "judge-secret"
 
-var stacks = []func(testing.TB) mailtest.Stack{mailtest.Embedded, mailtest.Real}
+// stacks are the mail systems the inbox tests run on: devmail in process,
+// and, built with the integration tag, the real Dovecot and OpenSMTPD that
+// realmail_test.go adds.
+var stacks = []func(testing.TB) mailtest.Stack{mailtest.Embedded}
 
 func startStack(t *testing.T, mk func(testing.TB) mailtest.Stack) mailtest.Stack {
 	t.Helper()

@@ -104,6 +104,7 @@ func TestCrashChild(t *testing.T) {
 }
 
 func TestCrashSafety(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("kills a child process 60 times")
 	}

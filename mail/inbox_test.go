@@ -125,6 +125,7 @@ func folder(t *testing.T, st mailtest.Stack, name string) []string {
 }
 
 func TestInboxTakesEachMessageOnce(t *testing.T) {
+	t.Parallel()
 	for _, mk := range stacks {
 		st := startStack(t, mk)
 		t.Run(st.Name(), func(t *testing.T) { testTakesEachMessageOnce(t, st) })
@@ -225,6 +226,7 @@ func TestInboxTruncatesLargeMessages(t *testing.T) {
 }
 
 func TestInboxRunIdlesAndSurvivesRestart(t *testing.T) {
+	t.Parallel()
 	for _, mk := range stacks {
 		st := startStack(t, mk)
 		t.Run(st.Name(), func(t *testing.T) { testRunIdlesAndSurvivesRestart(t, st) })
@@ -284,6 +286,7 @@ func TestInboxKeepInFolder(t *testing.T) {
 // stale number for a renumbered folder and logging "UIDNEXT is behind the
 // checkpoint" on every poll.
 func TestInboxRefreshesUIDNext(t *testing.T) {
+	t.Parallel()
 	for _, mk := range stacks {
 		st := startStack(t, mk)
 		t.Run(st.Name(), func(t *testing.T) { testRefreshesUIDNext(t, st) })

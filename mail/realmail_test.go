@@ -38,6 +38,7 @@ func TestMain(m *testing.M) {
 // STARTTLS: with its certificate trusted every message is handled; with a
 // certificate nobody vouches for the inbox logs in to nothing and says why.
 func TestInboxStartTLSRealDovecot(t *testing.T) {
+	t.Parallel()
 	st := startStack(t, servers.Stack)
 	roots := st.(mailtest.TLSRoots).RootCAs()
 	_, otherPool := testCA(t)

@@ -73,7 +73,10 @@ func (h *memHandler) count() int {
 
 const judgeAddr, judgePass = "judge@umpire.test", "judge-secret"
 
-var stacks = []func(testing.TB) mailtest.Stack{mailtest.Embedded, mailtest.Real}
+// stacks are the mail systems the inbox tests run on: devmail in process,
+// and, built with the integration tag, the real Dovecot and OpenSMTPD that
+// realmail_test.go adds.
+var stacks = []func(testing.TB) mailtest.Stack{mailtest.Embedded}
 
 func startStack(t *testing.T, mk func(testing.TB) mailtest.Stack) mailtest.Stack {
 	t.Helper()
@@ -122,6 +125,7 @@ func folder(t *testing.T, st mailtest.Stack, name string) []string {
 }
 
 func TestInboxTakesEachMessageOnce(t *testing.T) {
+	t.Parallel()
 	for _, mk := range stacks {
 		st := startStack(t, mk)
 		t.Run(st.Name(), func(t *testing.T) { testTakesEachMessageOnce(t, st) })
@@ -222,6 +226,7 @@ func TestInboxTruncatesLargeMessages(t *testing.T) {
 }
 
 func TestInboxRunIdlesAndSurvivesRestart(t *testing.T) {
+	t.Parallel()
 	for _, mk := range stacks {
 		st := startStack(t, mk)
 		t.Run(st.Name(), func(t *testing.T) { testRunIdlesAndSurvivesRestart(t, st) })
@@ -281,6 +286,7 @@ func TestInboxKeepInFolder(t *testing.T) {
 // stale number for a renumbered folder and logging "UIDNEXT is behind the
 // checkpoint" on every poll.
 func TestInboxRefreshesUIDNext(t *testing.T) {
+	t.Parallel()
 	for _, mk := range stacks {
 		st := startStack(t, mk)
 		t.Run(st.Name(), func(t *testing.T) { testRefreshesUIDNext(t, st) })

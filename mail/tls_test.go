@@ -142,28 +142,3 @@ func TestInboxImplicitTLS(t *testing.T) {
 		t.Errorf("over TLS: %v, %d handled", err, h.count())
 	}
 }
-
-// TestInboxStartTLSRealDovecot takes mail from the real Dovecot over
-// STARTTLS: with its certificate trusted every message is handled; with a
-// certificate nobody vouches for the inbox logs in to nothing and says why.
-func TestInboxStartTLSRealDovecot(t *testing.T) {
-	st := startStack(t, mailtest.Real)
-	roots := st.(mailtest.TLSRoots).RootCAs()
-	_, otherPool := testCA(t)
-	deliver(t, st, 1, 2, "x")
-	open := func(roots *x509.CertPool) (*memHandler, error) {
-		h := newMemHandler()
-		in, err := NewInbox(InboxConfig{Server: Server{Address: st.IMAPAddr(), Security: StartTLS, Username: judgeAddr, Password: judgePass,
-			TLS: &tls.Config{RootCAs: roots, ServerName: "127.0.0.1"}, Timeout: 10 * time.Second}}, h, h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return h, in.Once(context.Background())
-	}
-	if h, err := open(otherPool); err == nil || !strings.Contains(err.Error(), "certificate") || h.count() != 0 {
-		t.Errorf("an untrusted certificate: %v, %d handled", err, h.count())
-	}
-	if h, err := open(roots); err != nil || h.count() != 2 {
-		t.Errorf("over STARTTLS: %v, %d handled", err, h.count())
-	}
-}

@@ -1,3 +1,5 @@
+//go:build integration
+
 package store_test
 
 import (
@@ -20,7 +22,8 @@ import (
 )
 
 // The crash test runs the test binary again as a child that makes decisions
-// in a store until the parent kills it with SIGKILL.
+// in a store until the parent kills it with SIGKILL: an integration test
+// (go test -tags integration; bash .ci/run sets it).
 const (
 	crashDBEnv   = "UMPIRE_STORE_CRASH_DB"   // the child's store file
 	crashFromEnv = "UMPIRE_STORE_CRASH_FROM" // the child's first decision
@@ -101,6 +104,7 @@ func TestCrashChild(t *testing.T) {
 }
 
 func TestCrashSafety(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("kills a child process 60 times")
 	}

@@ -35,6 +35,7 @@ func spaceOf(t *testing.T, db *store.DB, name string) store.BucketSpace {
 // still read by id and by Message-ID, over many mails and chunks, and a
 // Message-ID that only looks like one of ours finds nothing.
 func TestPrunedMailKeepsItsRecord(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpen(t)
 	const n = 300
 	sent := t0.Add(time.Hour)
@@ -136,6 +137,7 @@ func TestPrunedMailKeepsItsRecord(t *testing.T) {
 // size from day to day once the retention is reached; only the records,
 // tens of bytes a mail, grow.
 func TestRetentionBoundsTheStore(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "umpire.db")
 	db, err := store.Open(path, store.Options{})
 	if err != nil {

@@ -169,6 +169,7 @@ func TestOutboxDueAndMarks(t *testing.T) {
 // the file, and read back byte for byte through every change of state: a
 // retry, a hold and its release, the rendering, the send.
 func TestBodiesKeptCompressed(t *testing.T) {
+	t.Parallel()
 	db := storetest.MustOpen(t)
 	var body []byte
 	for i := 0; len(body) < 6000; i++ {

@@ -146,6 +146,7 @@ func TestRenderedAndPruned(t *testing.T) {
 // a store in use, and otherwise shrinks a store whose mail was pruned,
 // keeps the old file and leaves a store that passes the check.
 func TestBackupAndCompact(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "umpire.db")
 	db, err := store.Open(path, store.Options{})
@@ -215,6 +216,7 @@ func TestBackupAndCompact(t *testing.T) {
 // the swap is lost, the file at the store's path is the small copy, and
 // what is written after the swap is in that file, not in the one kept.
 func TestCompactWhileInUse(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "umpire.db")
 	db, err := store.Open(path, store.Options{})
 	if err != nil {

@@ -176,7 +176,10 @@ func testMap() board.Picture {
 
 const goldenFile = "testdata/hexmap-60x40.png"
 
-func TestGoldenHexMap(t *testing.T) { checkGolden(t, goldenFile, testMap()) }
+func TestGoldenHexMap(t *testing.T) {
+	t.Parallel()
+	checkGolden(t, goldenFile, testMap())
+}
 
 // checkGolden renders m and compares it by pixels with a golden file, or
 // rewrites the file with -update.

@@ -258,7 +258,10 @@ func testCropped() board.Picture {
 	return m
 }
 
-func TestGoldenNetwork(t *testing.T) { checkGolden(t, "testdata/network-60.png", testNetwork()) }
+func TestGoldenNetwork(t *testing.T) {
+	t.Parallel()
+	checkGolden(t, "testdata/network-60.png", testNetwork())
+}
 func TestGoldenStacksNetwork(t *testing.T) {
 	checkGolden(t, "testdata/stacks-network.png", stacksNetwork())
 }
@@ -293,6 +296,7 @@ func fronts(r *renderer) ([]stack, []front) {
 // counter of a stack is not covered by the counters above it: the ink of
 // each counter's id in the picture is the ink of that counter drawn alone.
 func TestStackBandsVisible(t *testing.T) {
+	t.Parallel()
 	for _, m := range []board.Picture{stacksHex(), stacksNetwork(), testNetwork(), testMap()} {
 		m.Arrows = nil // arrows are drawn over counters on purpose
 		r, err := render(m, pixels)

@@ -68,6 +68,7 @@ func TestEncodePNG(t *testing.T) {
 }
 
 func TestAdler32Combine(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 200 {
 		a := make([]byte, rng.IntN(100000))

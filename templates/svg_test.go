@@ -78,6 +78,7 @@ func readSVG(t *testing.T, data []byte) svgDoc {
 // designations, strengths, markers, place names) is there as text. The
 // browser test (cmd/umpire/web) compares the two pictures pixel by pixel.
 func TestSVGSamePictureAsPNG(t *testing.T) {
+	t.Parallel()
 	for name, m := range map[string]board.Picture{"hexmap": testMap(), "network": testNetwork(), "stacks-hex": stacksHex(),
 		"stacks-network": stacksNetwork(), "cropped": testCropped()} {
 		t.Run(name, func(t *testing.T) {

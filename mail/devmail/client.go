@@ -50,11 +50,18 @@ func Submit(ctx context.Context, addr, hello, from string, to []string, raw []by
 // fetched comes without a body (Dovecot): the folder is read again, up to
 // five times, so that what is returned is the folder at one moment.
 func Fetch(ctx context.Context, addr, user, password, folder string) ([][]byte, error) {
+	return FetchFrom(ctx, addr, user, password, folder, 0)
+}
+
+// FetchFrom is Fetch without the first skip messages of the folder: a
+// reader that keeps what it has read asks only for what is new.
+func FetchFrom(ctx context.Context, addr, user, password, folder string, skip int) ([][]byte, error) {
+	skip = max(skip, 0)
 	var err error
 	for range 5 {
 		var raws [][]byte
 		var changing bool
-		if raws, changing, err = fetchOnce(ctx, addr, user, password, folder); err == nil && !changing {
+		if raws, changing, err = fetchOnce(ctx, addr, user, password, folder, skip); err == nil && !changing {
 			return raws, nil
 		}
 		if err != nil {
@@ -71,7 +78,7 @@ func Fetch(ctx context.Context, addr, user, password, folder string) ([][]byte, 
 
 // fetchOnce is one reading of folder for Fetch; changing is set when a
 // message came without its body.
-func fetchOnce(ctx context.Context, addr, user, password, folder string) (raws [][]byte, changing bool, err error) {
+func fetchOnce(ctx context.Context, addr, user, password, folder string, skip int) (raws [][]byte, changing bool, err error) {
 	c, err := imapclient.DialInsecure(addr, &imapclient.Options{Dialer: &net.Dialer{Timeout: ioTimeout}})
 	if err != nil {
 		return nil, false, fmt.Errorf("IMAP: %w", err)
@@ -88,9 +95,9 @@ func fetchOnce(ctx context.Context, addr, user, password, folder string) (raws [
 		return nil, false, fmt.Errorf("IMAP examine %s of %s: %w", folder, user, err)
 	}
 	var msgs []*imapclient.FetchMessageBuffer
-	if data.NumMessages > 0 {
+	if int(data.NumMessages) > skip {
 		var seq imap.SeqSet
-		seq.AddRange(1, data.NumMessages)
+		seq.AddRange(uint32(skip)+1, data.NumMessages)
 		section := &imap.FetchItemBodySection{Peek: true}
 		msgs, err = c.Fetch(seq, &imap.FetchOptions{
 			UID:         true,

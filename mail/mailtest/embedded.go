@@ -62,9 +62,19 @@ func (e *embedded) Mailbox(t testing.TB, address, password, folder string) [][]b
 	return mailbox(t, e.IMAPAddr(), address, password, folder)
 }
 
+func (e *embedded) Count(t testing.TB, address, password, folder string) int {
+	t.Helper()
+	return count(t, e.IMAPAddr(), address, password, folder)
+}
+
 func (e *embedded) WaitFor(t testing.TB, address, password, folder string, n int, timeout time.Duration) [][]byte {
 	t.Helper()
-	return waitFor(t, e.IMAPAddr(), address, password, folder, n, timeout)
+	return waitFor(t, e.IMAPAddr(), address, password, folder, 0, n, timeout)
+}
+
+func (e *embedded) WaitForMore(t testing.TB, address, password, folder string, seen, n int, timeout time.Duration) [][]byte {
+	t.Helper()
+	return waitFor(t, e.IMAPAddr(), address, password, folder, seen, n, timeout)
 }
 
 func (e *embedded) StopSMTP(t testing.TB) {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"crypto/x509"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,58 +30,79 @@ const dovecotAttempts = 3
 func Real(t testing.TB) Stack {
 	t.Helper()
 	checkSystem(t)
-	uid, gid, err := ensureVmail()
+	r, err := startReal(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir, err := os.MkdirTemp("", tempPrefix)
-	if err != nil {
-		t.Fatalf("mailtest: %v", err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	// Dovecot's auth process, not root, must reach the password file.
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatalf("mailtest: %v", err)
-	}
-	r := &realStack{dir: dir, users: make(map[string]string)}
 	t.Cleanup(func() {
 		if t.Failed() {
 			r.logTails(t)
 		}
-	})
-	ctx := context.Background()
-
-	for attempt := 1; ; attempt++ {
-		r.dovecot, err = newDovecot(dir, uid, gid)
-		if err == nil {
-			err = r.dovecot.start(ctx)
-		}
-		if err == nil {
-			break
-		}
-		if attempt == dovecotAttempts {
-			t.Fatal(err)
-		}
-	}
-	t.Cleanup(func() {
-		if err := r.dovecot.stop(); err != nil {
-			t.Error(err)
-		}
-	})
-
-	r.smtpd, err = newOpenSMTPD(dir, r.dovecot.lmtpAddr())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.smtpd.start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := r.smtpd.stop(); err != nil {
+		if err := r.close(); err != nil {
 			t.Error(err)
 		}
 	})
 	return r
+}
+
+// startReal makes a folder and starts Dovecot and OpenSMTPD in it; close
+// stops them and removes it.
+func startReal(ctx context.Context) (_ *realStack, err error) {
+	uid, gid, err := ensureVmail()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", tempPrefix)
+	if err != nil {
+		return nil, fmt.Errorf("mailtest: %w", err)
+	}
+	r := &realStack{dir: dir, users: make(map[string]string)}
+	defer func() {
+		if err != nil {
+			err = errors.Join(err, r.close())
+		}
+	}()
+	// Dovecot's auth process, not root, must reach the password file.
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("mailtest: %w", err)
+	}
+	for attempt := 1; ; attempt++ {
+		d, err := newDovecot(dir, uid, gid)
+		if err == nil {
+			err = d.start(ctx)
+		}
+		if err == nil {
+			r.dovecot = d
+			break
+		}
+		if attempt == dovecotAttempts {
+			return nil, err
+		}
+	}
+	smtpd, err := newOpenSMTPD(dir, r.dovecot.lmtpAddr())
+	if err != nil {
+		return nil, err
+	}
+	if err := smtpd.start(ctx); err != nil {
+		return nil, err
+	}
+	r.smtpd = smtpd
+	return r, nil
+}
+
+// close stops the servers and removes the stack's folder.
+func (r *realStack) close() error {
+	var errs []error
+	if r.smtpd != nil {
+		errs = append(errs, r.smtpd.stop())
+	}
+	if r.dovecot != nil {
+		errs = append(errs, r.dovecot.stop())
+	}
+	if err := os.RemoveAll(r.dir); err != nil {
+		errs = append(errs, fmt.Errorf("mailtest: %w", err))
+	}
+	return errors.Join(errs...)
 }
 
 // realStack is a Stack over Dovecot and OpenSMTPD.
@@ -124,9 +147,19 @@ func (r *realStack) Mailbox(t testing.TB, address, password, folder string) [][]
 	return mailbox(t, r.IMAPAddr(), address, password, folder)
 }
 
+func (r *realStack) Count(t testing.TB, address, password, folder string) int {
+	t.Helper()
+	return count(t, r.IMAPAddr(), address, password, folder)
+}
+
 func (r *realStack) WaitFor(t testing.TB, address, password, folder string, n int, timeout time.Duration) [][]byte {
 	t.Helper()
-	return waitFor(t, r.IMAPAddr(), address, password, folder, n, timeout)
+	return waitFor(t, r.IMAPAddr(), address, password, folder, 0, n, timeout)
+}
+
+func (r *realStack) WaitForMore(t testing.TB, address, password, folder string, seen, n int, timeout time.Duration) [][]byte {
+	t.Helper()
+	return waitFor(t, r.IMAPAddr(), address, password, folder, seen, n, timeout)
 }
 
 func (r *realStack) StopSMTP(t testing.TB) {

@@ -28,9 +28,15 @@ type Stack interface {
 	// Mailbox returns the raw messages in a folder, oldest first, read with
 	// an IMAP client without setting \Seen.
 	Mailbox(t testing.TB, address, password, folder string) [][]byte
+	// Count returns the number of messages in a folder: len(Mailbox(...))
+	// without reading them.
+	Count(t testing.TB, address, password, folder string) int
 	// WaitFor polls the folder until it holds n messages and returns them;
 	// it fails the test on timeout or if the folder holds more than n.
 	WaitFor(t testing.TB, address, password, folder string, n int, timeout time.Duration) [][]byte
+	// WaitForMore is WaitFor returning only the messages after the first
+	// seen: a reader that keeps what it has read fetches only what is new.
+	WaitForMore(t testing.TB, address, password, folder string, seen, n int, timeout time.Duration) [][]byte
 
 	// StopSMTP takes the MTA down: connecting to SMTPAddr fails until
 	// StartSMTP brings it back on the same address.

@@ -7,7 +7,9 @@
 // OpenSMTPD on loopback ports, with configuration, users, maildirs and logs
 // in a temporary folder; it needs root and the Debian packages dovecot-imapd,
 // dovecot-lmtpd and opensmtpd. Without them Real skips the test, or fails it
-// when the environment variable CI is "true".
+// when the environment variable CI is "true". Shared is a Real stack that
+// the tests of a package take in turn, started once per test binary and
+// emptied between tests; its TestMain makes it and closes it.
 //
 // Both stacks deliver mail for the domains umpire.test and players.test, and
 // both can be hurt on purpose: StopSMTP and StartSMTP take the MTA down and

@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // stepOrders gathers the orders a step is adjudicated with: the newest
@@ -490,11 +491,11 @@ type hiddenRoller struct {
 	sealed bool
 }
 
-func (r *hiddenRoller) Draw(stream string, spec dice.Spec, purpose string) []int {
+func (r *hiddenRoller) Draw(stream string, sp spec.Spec, purpose string) []int {
 	if stream != dice.Open && !r.sealed {
 		panic(errSealedHidden{r.step})
 	}
-	return r.StepRoller.Draw(stream, spec, purpose)
+	return r.StepRoller.Draw(stream, sp, purpose)
 }
 
 func (j *Judge) replay(g Game, src replaySource, open0, sealed0, head dice.Hash) (n int, err error) {

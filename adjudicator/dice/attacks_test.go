@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // The attacks on umpire-dice-v1 that issue 13 names, replayed against v2:
@@ -189,10 +191,10 @@ func TestHiddenDrawsCannotBeGuessed(t *testing.T) {
 			continue
 		}
 		d := *r.Draw
-		spec, _ := ParseSpec(d.Spec)
+		sp, _ := spec.Parse(d.Spec)
 		guess := func(keys []Hash) []int64 {
 			var found []int64
-			for v := int64(0); v < int64(spec.Faces)+int64(spec.Base); v++ {
+			for v := int64(0); v < int64(sp.Faces)+int64(sp.Base); v++ {
 				d.Values = []int64{v}
 				for _, k := range keys {
 					if d.Commit(k) == d.Commitment {

@@ -6,8 +6,6 @@ import "errors"
 var (
 	// ErrChainExhausted: a link past the chain's length was asked for.
 	ErrChainExhausted = errors.New("dice chain exhausted")
-	// ErrBadSpec: a draw spec is not in canonical form or out of limits.
-	ErrBadSpec = errors.New("bad dice spec")
 	// ErrNotLog: the input is not an umpire dice log export.
 	ErrNotLog = errors.New("not an umpire dice log")
 	// ErrVersion: the export's version is newer than this program reads.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // The known-answer vectors of docs/dice-log.md section 13, umpire-dice-v3
@@ -151,16 +153,16 @@ func TestKnownAnswerV3Step(t *testing.T) {
 	if r.open.Word() != 4 {
 		t.Errorf("next open word %d, want 4", r.open.Word())
 	}
-	js := r.Draw("deck", ShuffleOf(5), "example shuffle of five cards")
+	js := r.Draw("deck", spec.Shuffle(5), "example shuffle of five cards")
 	if !slices.Equal(js, []int{3, 1, 0, 1}) {
 		t.Errorf("shuffle j = %v, want [3 1 0 1]", js)
 	}
 	items := []string{"a", "b", "c", "d", "e"}
-	ApplyShuffle(items, []int64{3, 1, 0, 1})
+	spec.ApplyShuffle(items, []int64{3, 1, 0, 1})
 	if want := []string{"c", "e", "a", "b", "d"}; !slices.Equal(items, want) {
 		t.Errorf("shuffled %v, want %v", items, want)
 	}
-	r.Draw("cup", DiceFrom(1, 10, 0), "hidden strength chit")
+	r.Draw("cup", spec.DiceFrom(1, 10, 0), "hidden strength chit")
 	wantHex(t, "c_4", r.Records()[3].Draw.Commitment.bytes(), "6781d0e2afcb8d6fd93c661f701009a6a5462df0853f92b56b88c2c67dae63d8")
 	wantHex(t, "h_8", l.Head.bytes(), "3802eae725c593a9fb086b1487363bdc518c05f7080c9a8bd4fb4e4a3228b1fa")
 	if l.Records != 8 || l.Seq != 5 {
@@ -330,8 +332,8 @@ func TestKnownAnswerV2Step(t *testing.T) {
 	s := newStream(o1, d)
 	wantHex(t, "open block 0", s.Block(0).bytes(), "f8b4b7ceaa97a659f3809a71a5938c492bcb9b23d340ce0711d58c4d120490ad")
 	var got []int64
-	for _, spec := range []Spec{Dice(1, 6), Dice(1, 6), DiceFrom(1, 10, 0), Dice(1, 20)} {
-		got = spec.Draw(s, got)
+	for _, sp := range []spec.Spec{spec.Dice(1, 6), spec.Dice(1, 6), spec.DiceFrom(1, 10, 0), spec.Dice(1, 20)} {
+		got = s.Draw(sp, got)
 	}
 	if want := []int64{5, 4, 3, 6}; !slices.Equal(got, want) {
 		t.Errorf("first draws = %v, want %v", got, want)
@@ -367,16 +369,16 @@ func TestKnownAnswerV2Log(t *testing.T) {
 	}
 	RollFrom(r, 1, 10, 0, "example d10 read 0-9")
 	Roll(r, 1, 20, "example d20")
-	js := r.Draw("deck", ShuffleOf(5), "example shuffle of five cards")
+	js := r.Draw("deck", spec.Shuffle(5), "example shuffle of five cards")
 	if !slices.Equal(js, []int{1, 1, 1, 0}) {
 		t.Errorf("shuffle j = %v, want [1 1 1 0]", js)
 	}
 	items := []string{"a", "b", "c", "d", "e"}
-	ApplyShuffle(items, []int64{1, 1, 1, 0})
+	spec.ApplyShuffle(items, []int64{1, 1, 1, 0})
 	if want := []string{"c", "a", "d", "e", "b"}; !slices.Equal(items, want) {
 		t.Errorf("shuffled %v, want %v", items, want)
 	}
-	r.Draw("cup", DiceFrom(1, 10, 0), "hidden strength chit")
+	r.Draw("cup", spec.DiceFrom(1, 10, 0), "hidden strength chit")
 	recs := r.Records()
 	e4 := recs[3].Draw.AppendE(nil)
 	wantHex(t, "E_4", e4, strings.Join(strings.Fields(`0000000000000004 0000000000000001 01 00000004 6465636b 0000000000000000 00000009 73687566666c652035

@@ -8,6 +8,8 @@ import (
 	"hash"
 	"io"
 	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // Problem is the first thing in a v2 or v3 export that does not hold: the
@@ -250,7 +252,7 @@ type verifier2 struct {
 	sbuf    [4][]byte
 	vals    []int64
 	want    []int64
-	specs   map[string]Spec
+	specs   map[string]spec.Spec
 	sha     hash.Hash
 	recHash Hash
 	pre     []byte
@@ -273,7 +275,7 @@ func (v *verifier2) ok() bool { return v.s.err == nil && v.res.Problem == nil }
 
 func (v *verifier2) run() {
 	s := v.s
-	v.specs = map[string]Spec{}
+	v.specs = map[string]spec.Spec{}
 	v.sha = sha256.New()
 	// sealed_root
 	if !s.expect(',') || !s.member("sealed_root") {
@@ -951,18 +953,18 @@ func (v *verifier2) draw() {
 		return
 	}
 	v.sbuf[1] = specText
-	spec, cached := v.specs[string(specText)]
+	sp, cached := v.specs[string(specText)]
 	if !cached {
 		var err error
-		if spec, err = ParseSpec(string(specText)); err != nil {
+		if sp, err = spec.Parse(string(specText)); err != nil {
 			fail("%v", err)
 			return
 		}
 		if len(v.specs) < 4096 {
-			v.specs[string(specText)] = spec
+			v.specs[string(specText)] = sp
 		}
 	}
-	count := spec.Draws()
+	count := sp.Draws()
 	if !s.expect(',') || !s.member("values") {
 		return
 	}
@@ -1091,7 +1093,7 @@ func (v *verifier2) draw() {
 		return
 	}
 	st.Seek(word)
-	v.want = spec.Draw(st, v.want[:0])
+	v.want = st.Draw(sp, v.want[:0])
 	*next, *started = st.Word(), true
 	if hs != nil && hs.opened {
 		v.vals = append(v.vals[:0], v.want...)

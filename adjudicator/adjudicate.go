@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
@@ -221,7 +222,7 @@ func orderList(tx Tx, st StepRecord, sec DiceSecrets, used map[string]uint64, re
 // play adjudicates a closed v2 step: its step record (with the beacon
 // round, if any), the rules' draws, the reveals they ask for, and the end
 // record if the game ends.
-func (j *Judge) play(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, sec DiceSecrets, round *dice.BeaconRound, now time.Time) error {
+func (j *Judge) play(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, sec DiceSecrets, round *beacon.Round, now time.Time) error {
 	var files []OrderFile
 	for seat, v := range st.Used {
 		of, err := tx.OrderVersion(g.ID, st.Number, seat, v)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
@@ -175,11 +176,11 @@ func TestHiddenDrawsCannotBeGuessed(t *testing.T) {
 		public = append(public, r.Head)
 		switch r.Type {
 		case TypeHeader:
-			public = append(public, r.Header.OpenCommitment, r.Header.SealedCommitment, r.Header.Beacon.ChainHash)
+			public = append(public, r.Header.OpenCommitment, r.Header.SealedCommitment, Hash(r.Header.Beacon.ChainHash))
 		case TypeStep:
 			public = append(public, r.Step.OpenLink, r.Step.Digest)
 			if r.Step.Round != nil {
-				public = append(public, r.Step.Round.Randomness)
+				public = append(public, Hash(r.Step.Round.Randomness))
 			}
 		case TypeReveal:
 			public = append(public, r.Reveal.Key)
@@ -235,7 +236,7 @@ func TestHiddenDrawsCannotBeGuessed(t *testing.T) {
 func TestBeaconFixesTheDiceAfterTheOrders(t *testing.T) {
 	orders := kat2Orders()
 	r1 := kat2Round1000()
-	r2 := &BeaconRound{Round: 1001}
+	r2 := &beacon.Round{Round: 1001}
 	r2.Randomness = sha256.Sum256([]byte("another round"))
 	d1 := stepDigestV2("demo-1", 1, "turn-1", orders, r1)
 	d2 := stepDigestV2("demo-1", 1, "turn-1", orders, r2)

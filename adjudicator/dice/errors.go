@@ -17,6 +17,4 @@ var (
 	// ErrBadStream: a hidden stream name breaks the rules of its form, or a
 	// draw names a stream the game did not declare.
 	ErrBadStream = errors.New("bad dice stream")
-	// ErrBeacon: a beacon round does not verify.
-	ErrBeacon = errors.New("beacon round does not verify")
 )

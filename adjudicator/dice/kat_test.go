@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
@@ -87,8 +88,8 @@ func TestKnownAnswerV3Salts(t *testing.T) {
 			}
 		}
 	}
-	if MinBeaconDelay(3) != 60 || MinBeaconDelay(30) != 300 || MinBeaconDelay(1) != 60 {
-		t.Errorf("beacon delay floors %d %d %d, want 60 300 60", MinBeaconDelay(3), MinBeaconDelay(30), MinBeaconDelay(1))
+	if beacon.MinDelay(3) != 60 || beacon.MinDelay(30) != 300 || beacon.MinDelay(1) != 60 {
+		t.Errorf("beacon delay floors %d %d %d, want 60 300 60", beacon.MinDelay(3), beacon.MinDelay(30), beacon.MinDelay(1))
 	}
 }
 
@@ -123,7 +124,7 @@ func TestKnownAnswerV3Step(t *testing.T) {
 	l, _, start := kat3Log(t)
 	openRoot, sealedRoot := kat2Roots()
 	round := kat2Round1000()
-	wantHex(t, "round 1000 randomness", round.Randomness.bytes(), "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd")
+	wantHex(t, "round 1000 randomness", round.Randomness[:], "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd")
 	h2 := start.Head
 	d := stepDigest(h2, "demo-1", 1, "turn-1", kat3Orders(), round)
 	wantHex(t, "D_1", d.bytes(), "5c504c0873317b2ec49166448e092d776f327c208b031f65a27711a60ddf02aa")
@@ -233,7 +234,7 @@ func kat2Roots() (open, sealed Hash) {
 func kat2Header() *Header {
 	openRoot, sealedRoot := kat2Roots()
 	c := Chain{Root: openRoot, Length: 8}
-	b := Quicknet
+	b := beacon.Quicknet
 	return &Header{Game: "demo-1", Rules: "demo", RulesVersion: "1", ChainLength: 8, OpenCommitment: c.Commitment(),
 		SealedCommitment: SealedCommitment(sealedRoot), Streams: []string{"cup", "deck"}, Beacon: &b}
 }
@@ -245,8 +246,8 @@ func kat2Orders() []OrderEntry {
 	}
 }
 
-func kat2Round1000() *BeaconRound {
-	r := &BeaconRound{Round: 1000, Signature: [48]byte(mustHex("b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39"))}
+func kat2Round1000() *beacon.Round {
+	r := &beacon.Round{Round: 1000, Signature: [48]byte(mustHex("b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39"))}
 	r.Randomness = sha256.Sum256(r.Signature[:])
 	return r
 }
@@ -275,7 +276,7 @@ func TestKnownAnswerV2Header(t *testing.T) {
 }
 
 func TestKnownAnswerV2Beacon(t *testing.T) {
-	b := Quicknet
+	b := beacon.Quicknet
 	if r := b.RoundFor(1692805764); r != 1000 {
 		t.Errorf("R for close 1692805764 = %d, want 1000", r)
 	}
@@ -291,8 +292,8 @@ func TestKnownAnswerV2Beacon(t *testing.T) {
 		t.Errorf("R before genesis = %d, want 1", r)
 	}
 	round := kat2Round1000()
-	wantHex(t, "round 1000 randomness", round.Randomness.bytes(), "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd")
-	v, err := NewBeaconVerifier(b)
+	wantHex(t, "round 1000 randomness", round.Randomness[:], "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd")
+	v, err := beacon.NewVerifier(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -405,4 +406,12 @@ func wantHex(t *testing.T, name string, got []byte, want string) {
 	if g := hex.EncodeToString(got); g != want {
 		t.Errorf("%s = %s, want %s", name, g, want)
 	}
+}
+
+func mustHex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

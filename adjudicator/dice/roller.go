@@ -136,7 +136,7 @@ func (r *StepRoller) Draw(stream string, sp spec.Spec, purpose string) []int {
 		st = r.open
 	} else {
 		if _, ok := slices.BinarySearch(r.declared, stream); !ok {
-			panic(fmt.Sprintf("dice: %v: the game draws from stream %q, which its header does not name (it names %v)", ErrBadStream, stream, r.declared))
+			panic(fmt.Sprintf("dice: %v: the game draws from stream %q, which its header does not name (it names %v)", errBadStream, stream, r.declared))
 		}
 		st = r.hidden[stream]
 		if st == nil {
@@ -172,7 +172,7 @@ func (r *StepRoller) Draw(stream string, sp spec.Spec, purpose string) []int {
 // the package's Reveal, which calls it.
 func (r *StepRoller) Reveal(stream string) {
 	if _, ok := slices.BinarySearch(r.declared, stream); !ok {
-		panic(fmt.Sprintf("dice: %v: reveal of stream %q, which the header does not name", ErrBadStream, stream))
+		panic(fmt.Sprintf("dice: %v: reveal of stream %q, which the header does not name", errBadStream, stream))
 	}
 	_, drew := r.hidden[stream]
 	for i := range r.reveals {

@@ -7,8 +7,10 @@ import (
 	"slices"
 	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // stepOrders gathers the orders a step is adjudicated with: the newest
@@ -220,7 +222,7 @@ func orderList(tx Tx, st StepRecord, sec DiceSecrets, used map[string]uint64, re
 // play adjudicates a closed v2 step: its step record (with the beacon
 // round, if any), the rules' draws, the reveals they ask for, and the end
 // record if the game ends.
-func (j *Judge) play(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, sec DiceSecrets, round *dice.BeaconRound, now time.Time) error {
+func (j *Judge) play(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, sec DiceSecrets, round *beacon.Round, now time.Time) error {
 	var files []OrderFile
 	for seat, v := range st.Used {
 		of, err := tx.OrderVersion(g.ID, st.Number, seat, v)
@@ -490,11 +492,11 @@ type hiddenRoller struct {
 	sealed bool
 }
 
-func (r *hiddenRoller) Draw(stream string, spec dice.Spec, purpose string) []int {
+func (r *hiddenRoller) Draw(stream string, sp spec.Spec, purpose string) []int {
 	if stream != dice.Open && !r.sealed {
 		panic(errSealedHidden{r.step})
 	}
-	return r.StepRoller.Draw(stream, spec, purpose)
+	return r.StepRoller.Draw(stream, sp, purpose)
 }
 
 func (j *Judge) replay(g Game, src replaySource, open0, sealed0, head dice.Hash) (n int, err error) {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
@@ -168,7 +169,7 @@ func TestV3CommitmentsBeforeOrders(t *testing.T) {
 // before keeps its delay.
 func TestV3BeaconDelayFloor(t *testing.T) {
 	reg := adjudicator.NewRegistry(fake.Game)
-	chain := dice.Quicknet
+	chain := beacon.Quicknet
 	custom := fmt.Sprintf(`chain_hash = %q, public_key = "%x", genesis = 1692803367, period = 30`, chain.ChainHash, chain.PublicKey)
 	for _, c := range []struct{ setting, want string }{
 		{`beacon = { network = "drand-quicknet", delay = "59s" }`, `at least "60s"`},

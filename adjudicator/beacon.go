@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
@@ -20,11 +21,11 @@ import (
 //	beacon = { network = "drand-quicknet", delay = "15m" }
 //	beacon = { chain_hash = "...", public_key = "...", genesis = 1692803367, period = 3, delay = "10m" }
 type BeaconOption struct {
-	dice.Beacon
+	beacon.Chain
 }
 
 // beaconNetworks are the networks a game file may name.
-var beaconNetworks = map[string]dice.Beacon{"drand-quicknet": dice.Quicknet}
+var beaconNetworks = map[string]beacon.Chain{"drand-quicknet": beacon.Quicknet}
 
 // UnmarshalTOML reads the setting.
 func (o *BeaconOption) UnmarshalTOML(v any) error {
@@ -34,7 +35,7 @@ func (o *BeaconOption) UnmarshalTOML(v any) error {
 		if !ok {
 			return fmt.Errorf("beacon %q: name drand-quicknet, or give the chain as a table (docs/game-file.md)", v)
 		}
-		o.Beacon = b
+		o.Chain = b
 		return nil
 	case map[string]any:
 		return o.table(v)
@@ -75,7 +76,7 @@ func (o *BeaconOption) table(t map[string]any) error {
 		if !ok {
 			return fmt.Errorf("beacon.network %q: this judge knows drand-quicknet; give another chain by chain_hash, public_key, genesis and period", network)
 		}
-		o.Beacon = b
+		o.Chain = b
 	} else {
 		ch, ok1, err1 := str("chain_hash")
 		pk, ok2, err2 := str("public_key")
@@ -93,15 +94,15 @@ func (o *BeaconOption) table(t map[string]any) error {
 		if err != nil || len(key) != 96 {
 			return fmt.Errorf("beacon.public_key: want 192 hex digits (a compressed G2 point)")
 		}
-		o.Beacon = dice.Beacon{ChainHash: h, Scheme: dice.BeaconScheme, PublicKey: [96]byte(key), Delay: dice.DefaultBeaconDelay}
+		o.Chain = beacon.Chain{ChainHash: beacon.Hash(h), Scheme: beacon.Scheme, PublicKey: [96]byte(key), Delay: beacon.DefaultDelay}
 		if o.Genesis, err = num("genesis"); err != nil {
 			return err
 		}
 		if o.Period, err = num("period"); err != nil || o.Period < 1 || o.Period > 86400 {
 			return fmt.Errorf("beacon.period: want 1 to 86400 seconds")
 		}
-		if s, ok, _ := str("scheme"); ok && s != dice.BeaconScheme {
-			return fmt.Errorf("beacon.scheme %q: only %s is accepted", s, dice.BeaconScheme)
+		if s, ok, _ := str("scheme"); ok && s != beacon.Scheme {
+			return fmt.Errorf("beacon.scheme %q: only %s is accepted", s, beacon.Scheme)
 		}
 	}
 	if x, ok := t["delay"]; ok {
@@ -112,7 +113,7 @@ func (o *BeaconOption) table(t map[string]any) error {
 		}
 		o.Delay = uint64(d / time.Second)
 	}
-	if _, err := dice.NewBeaconVerifier(o.Beacon); err != nil {
+	if _, err := beacon.NewVerifier(o.Chain); err != nil {
 		return fmt.Errorf("beacon: %w", err)
 	}
 	return nil
@@ -121,14 +122,14 @@ func (o *BeaconOption) table(t map[string]any) error {
 // BeaconSource fetches and checks rounds of a beacon (a relay client). It
 // does network I/O: the judge never calls it inside a store transaction.
 type BeaconSource interface {
-	Round(ctx context.Context, b dice.Beacon, round uint64) (dice.BeaconRound, error)
+	Round(ctx context.Context, b beacon.Chain, round uint64) (beacon.Round, error)
 }
 
 // BeaconWait is a step waiting for its beacon round.
 type BeaconWait struct {
 	Game   string
 	Step   uint64
-	Beacon dice.Beacon
+	Beacon beacon.Chain
 	Round  uint64
 }
 
@@ -155,7 +156,7 @@ func (j *Judge) Waiting(tx Tx, game string, now time.Time) (BeaconWait, bool, er
 
 // beaconDue is when a waiting step should fetch its round: at the round's
 // time, or at the next retry after a failure.
-func beaconDue(b *dice.Beacon, d *StepDice) time.Time {
+func beaconDue(b *beacon.Chain, d *StepDice) time.Time {
 	due := time.Unix(int64(b.RoundTime(d.Round)), 0)
 	if d.Retry.After(due) {
 		due = d.Retry
@@ -166,7 +167,7 @@ func beaconDue(b *dice.Beacon, d *StepDice) time.Time {
 // BeaconArrived adjudicates game's waiting step with round r, which it
 // checks first: the round the step's close names, signed by the header's
 // beacon. A round that does not verify changes nothing.
-func (j *Judge) BeaconArrived(ctx context.Context, tx Tx, game string, r dice.BeaconRound, now time.Time) error {
+func (j *Judge) BeaconArrived(ctx context.Context, tx Tx, game string, r beacon.Round, now time.Time) error {
 	g, err := tx.Game(game)
 	if err != nil {
 		return err
@@ -182,7 +183,7 @@ func (j *Judge) BeaconArrived(ctx context.Context, tx Tx, game string, r dice.Be
 	if err != nil {
 		return err
 	}
-	v, err := dice.NewBeaconVerifier(*sec.Beacon)
+	v, err := beacon.NewVerifier(*sec.Beacon)
 	if err != nil {
 		return err
 	}
@@ -237,10 +238,10 @@ func (j *Judge) BeaconFailed(tx Tx, game string, why error, now time.Time) error
 			st.Dice.Tries, why, stamp(st.Dice.Retry)))
 }
 
-func beaconOf(tx Tx, game string) *dice.Beacon {
+func beaconOf(tx Tx, game string) *beacon.Chain {
 	sec, err := tx.DiceSecrets(game)
 	if err != nil || sec.Beacon == nil {
-		return &dice.Beacon{}
+		return &beacon.Chain{}
 	}
 	return sec.Beacon
 }
@@ -249,7 +250,7 @@ func beaconOf(tx Tx, game string) *dice.Beacon {
 // step that closed and the beacon round it will be adjudicated with
 // (docs/dice-log.md section 5): each seat checks its entry, and that the
 // notice came before the round's time.
-func (j *Judge) closeNotice(tx Tx, g Game, st StepRecord, b *dice.Beacon) error {
+func (j *Judge) closeNotice(tx Tx, g Game, st StepRecord, b *beacon.Chain) error {
 	var sb strings.Builder
 	d := st.Dice
 	fmt.Fprintf(&sb, "Step %d (%s) of %s closed at %s (%d), closed by %s.\n\n", st.Number, st.Phase, g.ID, stamp(d.Close), d.Close.Unix(), closedByText(d.ClosedBy))

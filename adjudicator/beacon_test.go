@@ -77,7 +77,7 @@ func TestBeaconStep(t *testing.T) {
 	// A round for another step is refused, and changes nothing.
 	wrong := relay.Sign(wantRound + 1)
 	h.update(func(tx adjudicator.Tx) error {
-		if err := h.judge.BeaconArrived(t.Context(), tx, "g1", wrong, h.now); !errors.Is(err, dice.ErrBeacon) {
+		if err := h.judge.BeaconArrived(t.Context(), tx, "g1", wrong, h.now); !errors.Is(err, beacon.ErrInvalid) {
 			t.Errorf("another round: %v", err)
 		}
 		return nil
@@ -176,7 +176,7 @@ func TestBeaconOption(t *testing.T) {
 		t.Errorf("delay %d, want 900", f.Beacon.Delay)
 	}
 	f, _ = adjudicator.ParseGameFile([]byte(strings.Replace(duel, "[schedule]", `beacon = "drand-quicknet"`+"\n[schedule]", 1)), adjudicator.NewRegistry(fakeGame()))
-	if f.Beacon.Delay != dice.DefaultBeaconDelay {
+	if f.Beacon.Delay != beacon.DefaultDelay {
 		t.Errorf("default delay %d", f.Beacon.Delay)
 	}
 }

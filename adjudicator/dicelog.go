@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
@@ -44,17 +45,17 @@ func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, len
 	if err != nil {
 		return fmt.Errorf("game %s: %w", f.ID, err)
 	}
-	var beacon *dice.Beacon
+	var bcn *beacon.Chain
 	if f.Beacon != nil {
-		b := f.Beacon.Beacon
-		beacon = &b
-		if floor := dice.MinBeaconDelay(b.Period); scheme == 3 && b.Delay < floor {
+		b := f.Beacon.Chain
+		bcn = &b
+		if floor := beacon.MinDelay(b.Period); scheme == 3 && b.Delay < floor {
 			return fmt.Errorf("game %s: %w", f.ID, beaconFloorError(b))
 		}
 	}
 	oc := dice.Chain{Root: open, Length: length}.WithCheckpoints()
 	sec := DiceSecrets{Scheme: scheme, OpenRoot: open, SealedRoot: sealed, ChainLength: length, Open0: oc.Commitment(),
-		Sealed0: dice.SealedCommitment(sealed), OpenCheckpoints: oc.Checkpoints, Streams: streams, Beacon: beacon}
+		Sealed0: dice.SealedCommitment(sealed), OpenCheckpoints: oc.Checkpoints, Streams: streams, Beacon: bcn}
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
@@ -63,7 +64,7 @@ func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, len
 	}
 	var l dice.Ledger
 	hdr := dice.Record{Type: dice.TypeHeader, Header: &dice.Header{Game: g.ID, Rules: f.Game, RulesVersion: rulesVersion,
-		ChainLength: length, OpenCommitment: sec.Open0, SealedCommitment: sec.Sealed0, Streams: streams, Beacon: beacon}}
+		ChainLength: length, OpenCommitment: sec.Open0, SealedCommitment: sec.Sealed0, Streams: streams, Beacon: bcn}}
 	if scheme == 3 {
 		hdr.Header.Scheme = dice.Scheme
 	}

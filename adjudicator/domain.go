@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
@@ -138,7 +139,7 @@ type DiceSecrets struct {
 	// Streams are a v2 or v3 game's hidden streams, Beacon its beacon (nil
 	// for none), as its header holds them.
 	Streams []string
-	Beacon  *dice.Beacon
+	Beacon  *beacon.Chain
 }
 
 // V2 reports whether the game's log is one of typed records in one hash

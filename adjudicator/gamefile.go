@@ -11,8 +11,8 @@ import (
 
 	"github.com/robfig/cron/v3"
 
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
 // GameFile is a game as its game master describes it (docs/game-file.md).
@@ -176,12 +176,12 @@ var gameID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`)
 
 // ParseGameFile reads a game file and checks it against the registry.
 // Problems carry line numbers where the TOML decoder gives them. A beacon
-// whose delay is under umpire-dice-v3's floor (dice.MinBeaconDelay) is
+// whose delay is under umpire-dice-v3's floor (beacon.MinDelay) is
 // refused, with the least delay accepted: every new game is a v3 game.
 func ParseGameFile(data []byte, reg Registry) (*GameFile, error) {
 	f, err := parseGameFile(data, reg, nil)
-	if err == nil && f.Beacon != nil && f.Beacon.Delay < dice.MinBeaconDelay(f.Beacon.Period) {
-		return nil, fmt.Errorf("game file: %w", beaconFloorError(f.Beacon.Beacon))
+	if err == nil && f.Beacon != nil && f.Beacon.Delay < beacon.MinDelay(f.Beacon.Period) {
+		return nil, fmt.Errorf("game file: %w", beaconFloorError(f.Beacon.Chain))
 	}
 	return f, err
 }

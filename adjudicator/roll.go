@@ -11,6 +11,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // DiceService is the game id of the public chain that witnessed rolls are
@@ -31,14 +32,14 @@ func (j *Judge) Roll(tx Tx, key, from, request string, requestDigest dice.Hash, 
 	}
 	count, _ := strconv.Atoi(m[1])
 	faces, _ := strconv.Atoi(m[2])
-	spec := dice.Dice(count, faces)
+	sp := spec.Dice(count, faces)
 	if m[3] != "" {
 		if faces != 10 {
 			return fmt.Errorf("(0-9) goes with d10 only")
 		}
-		spec = dice.DiceFrom(count, 10, 0)
+		sp = spec.DiceFrom(count, 10, 0)
 	}
-	if err := spec.Validate(); err != nil || count > 100 || faces > 1000 {
+	if err := sp.Validate(); err != nil || count > 100 || faces > 1000 {
 		return fmt.Errorf("roll 1 to 100 dice of 2 to 1000 faces")
 	}
 	var to []string
@@ -97,7 +98,7 @@ func (j *Judge) Roll(tx Tx, key, from, request string, requestDigest dice.Hash, 
 			return err
 		}
 		r := dice.NewStepRoller(&ledger, k, digest, open, nil, nil)
-		faceList = r.Draw(dice.Open, spec, purpose)
+		faceList = r.Draw(dice.Open, sp, purpose)
 		if err := tx.AddDiceLog(DiceService, append([]dice.Record{step}, r.Records()...)); err != nil {
 			return err
 		}
@@ -114,7 +115,7 @@ func (j *Judge) Roll(tx Tx, key, from, request string, requestDigest dice.Hash, 
 		}
 		digest := legacy.StepDigest(DiceService, k, phase, orders)
 		r := legacy.NewStepRoller(legacy.ResumeLog(h, s), k, digest, open, sealed)
-		faceList = r.Draw(dice.Open, spec, purpose)
+		faceList = r.Draw(dice.Open, sp, purpose)
 		recs := r.Records()
 		if err := tx.AddDiceRecords(DiceService, recs); err != nil {
 			return err
@@ -136,9 +137,9 @@ func (j *Judge) Roll(tx Tx, key, from, request string, requestDigest dice.Hash, 
 		"This roll is draw %d, step %d of the chain; its open link is %s\n"+
 		"and the log head after it is %s.\nThe chain's commitment, published before this roll, is %s.\n"+
 		"The roll is bound to the SHA-256 of the signed request, %s.\n",
-		key, from, m[4], spec, faceList, DiceService, seq, k, open, head, sec.Open0, requestDigest)
+		key, from, m[4], sp, faceList, DiceService, seq, k, open, head, sec.Open0, requestDigest)
 	for _, addr := range append([]string{from}, to...) {
-		if err := tx.Enqueue(Mail{Kind: MailAnnouncement, Game: DiceService, To: addr, Subject: fmt.Sprintf("umpire: witnessed roll %s for %q: %v", spec, m[4], faceList), Text: text,
+		if err := tx.Enqueue(Mail{Kind: MailAnnouncement, Game: DiceService, To: addr, Subject: fmt.Sprintf("umpire: witnessed roll %s for %q: %v", sp, m[4], faceList), Text: text,
 			Limit: "key " + key}); err != nil { // a roll's mails count once against the requester's key
 			return err
 		}

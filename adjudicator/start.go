@@ -6,13 +6,14 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
 // beaconFloorError says why a beacon's delay is refused for an
 // umpire-dice-v3 game, and what to ask for.
-func beaconFloorError(b dice.Beacon) error {
-	floor := dice.MinBeaconDelay(b.Period)
+func beaconFloorError(b beacon.Chain) error {
+	floor := beacon.MinDelay(b.Period)
 	return fmt.Errorf("beacon.delay: %d s is under the least delay the judge accepts for a beacon whose rounds come every %d s: "+
 		"ask for at least %q (%d s: the larger of 60 s and 10 periods), so that nobody can know a step's round when its close notice leaves; "+
 		"\"10m\" is recommended (docs/game-file.md)", b.Delay, b.Period, fmt.Sprint(floor)+"s", floor)
@@ -158,7 +159,7 @@ func diceBriefing(tx Tx, game string) (string, error) {
 }
 
 // beaconText names a game's beacon as its header fixes it.
-func beaconText(b *dice.Beacon) string {
+func beaconText(b *beacon.Chain) string {
 	if b == nil {
 		return "none"
 	}
@@ -167,7 +168,7 @@ func beaconText(b *dice.Beacon) string {
 		net = "not a known network"
 	}
 	return fmt.Sprintf("%s: chain %s, genesis %d, period %d s, delay %d s (%s periods)", net, b.ChainHash, b.Genesis, b.Period, b.Delay,
-		dice.Periods(b.Delay, b.Period))
+		beacon.Periods(b.Delay, b.Period))
 }
 
 // nonceLine and diceLine are the lines a v3 join may carry after its

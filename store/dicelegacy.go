@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
@@ -26,8 +27,8 @@ type DiceSecrets struct {
 	OpenCheckpoints   []dice.Hash `json:"open_checkpoints,omitempty"`
 	SealedCheckpoints []dice.Hash `json:"sealed_checkpoints,omitempty"`
 	// A v2 game's hidden streams and beacon, as in its header.
-	Streams []string     `json:"streams,omitempty"`
-	Beacon  *dice.Beacon `json:"beacon,omitempty"`
+	Streams []string      `json:"streams,omitempty"`
+	Beacon  *beacon.Chain `json:"beacon,omitempty"`
 }
 
 // StepLinks is what the dice of one step were drawn from: the orders D_k was

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
@@ -45,9 +46,9 @@ func WriteVerification(w io.Writer, name string, res *dice.Result, wantHead *dic
 		fmt.Fprintf(w, "  Beacon: %s; every step's round verified.\n", res.Beacon)
 	}
 	if res.Beacon != "" {
-		fmt.Fprintf(w, "  Beacon delay: %d s (%s periods of %d s)", res.Delay, dice.Periods(res.Delay, res.Period), res.Period)
+		fmt.Fprintf(w, "  Beacon delay: %d s (%s periods of %d s)", res.Delay, beacon.Periods(res.Delay, res.Period), res.Period)
 		if res.DelayUnderFloor {
-			fmt.Fprintf(w, ", under %s's floor of %d s: a v3 game may not ask for it", dice.Scheme, dice.MinBeaconDelay(res.Period))
+			fmt.Fprintf(w, ", under %s's floor of %d s: a v3 game may not ask for it", dice.Scheme, beacon.MinDelay(res.Period))
 		}
 		fmt.Fprintf(w, ".\n")
 	}

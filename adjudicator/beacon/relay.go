@@ -1,7 +1,10 @@
-// Package beacon fetches rounds of a drand-compatible public randomness
-// beacon from HTTP relays, with retries, and checks each round before it is
-// used (umpire-dice-v2, docs/dice-log.md section 5). It speaks drand's HTTP
-// API: GET <relay>/<chain hash>/public/<round> answers
+// Package beacon is umpire's drand-compatible public randomness beacon
+// (umpire-dice-v2 and v3, docs/dice-log.md section 5): a chain fixed in a
+// game's header (Chain, drand's Quicknet), its rounds (Round), their check
+// (Verifier: the BLS signature), the floor on a beacon's delay (MinDelay),
+// and a Relay that fetches rounds from HTTP relays, with retries, checking
+// each before it is used. It speaks drand's HTTP API: GET
+// <relay>/<chain hash>/public/<round> answers
 // {"round": R, "randomness": "<hex>", "signature": "<hex>"}.
 package beacon
 
@@ -15,8 +18,6 @@ import (
 	"net/http"
 	"strings"
 	"time"
-
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
 // ErrNotYet says the relays do not have the round yet (drand answers 404 or
@@ -44,13 +45,13 @@ type Relay struct {
 // randomness (SHA-256 of its signature) and its BLS signature under the
 // beacon's public key. A relay that answers a round that does not verify
 // is treated as failing; another relay is asked.
-func (rl *Relay) Round(ctx context.Context, b dice.Beacon, r uint64) (dice.BeaconRound, error) {
+func (rl *Relay) Round(ctx context.Context, b Chain, r uint64) (Round, error) {
 	if len(rl.URLs) == 0 {
-		return dice.BeaconRound{}, errors.New("beacon: no relay is configured ([beacon] relays)")
+		return Round{}, errors.New("beacon: no relay is configured ([beacon] relays)")
 	}
-	v, err := dice.NewBeaconVerifier(b)
+	v, err := NewVerifier(b)
 	if err != nil {
-		return dice.BeaconRound{}, err
+		return Round{}, err
 	}
 	tries, wait := rl.Tries, rl.Backoff
 	if tries <= 0 {
@@ -66,7 +67,7 @@ func (rl *Relay) Round(ctx context.Context, b dice.Beacon, r uint64) (dice.Beaco
 			select {
 			case <-ctx.Done():
 				t.Stop()
-				return dice.BeaconRound{}, ctx.Err()
+				return Round{}, ctx.Err()
 			case <-t.C:
 			}
 			wait *= 2
@@ -81,11 +82,11 @@ func (rl *Relay) Round(ctx context.Context, b dice.Beacon, r uint64) (dice.Beaco
 			}
 			errs = append(errs, fmt.Errorf("%s: %w", base, err))
 			if ctx.Err() != nil {
-				return dice.BeaconRound{}, ctx.Err()
+				return Round{}, ctx.Err()
 			}
 		}
 	}
-	return dice.BeaconRound{}, fmt.Errorf("beacon round %d: %w", r, errors.Join(errs[max(len(errs)-len(rl.URLs), 0):]...))
+	return Round{}, fmt.Errorf("beacon round %d: %w", r, errors.Join(errs[max(len(errs)-len(rl.URLs), 0):]...))
 }
 
 // wireRound is a round as drand's HTTP API writes it.
@@ -95,7 +96,7 @@ type wireRound struct {
 	Signature  string `json:"signature"`
 }
 
-func (rl *Relay) fetch(ctx context.Context, base string, chain dice.Hash, r uint64) (dice.BeaconRound, error) {
+func (rl *Relay) fetch(ctx context.Context, base string, chain Hash, r uint64) (Round, error) {
 	timeout := rl.Timeout
 	if timeout <= 0 {
 		timeout = 10 * time.Second
@@ -105,7 +106,7 @@ func (rl *Relay) fetch(ctx context.Context, base string, chain dice.Hash, r uint
 	url := fmt.Sprintf("%s/%s/public/%d", strings.TrimRight(base, "/"), chain, r)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return dice.BeaconRound{}, err
+		return Round{}, err
 	}
 	client := rl.Client
 	if client == nil {
@@ -113,35 +114,35 @@ func (rl *Relay) fetch(ctx context.Context, base string, chain dice.Hash, r uint
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return dice.BeaconRound{}, err
+		return Round{}, err
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 	if err != nil {
-		return dice.BeaconRound{}, err
+		return Round{}, err
 	}
 	switch {
 	case resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusTooEarly:
-		return dice.BeaconRound{}, ErrNotYet
+		return Round{}, ErrNotYet
 	case resp.StatusCode != http.StatusOK:
-		return dice.BeaconRound{}, fmt.Errorf("HTTP %s", resp.Status)
+		return Round{}, fmt.Errorf("HTTP %s", resp.Status)
 	}
 	var w wireRound
 	if err := json.Unmarshal(body, &w); err != nil {
-		return dice.BeaconRound{}, fmt.Errorf("not a drand round: %w", err)
+		return Round{}, fmt.Errorf("not a drand round: %w", err)
 	}
 	if w.Round != r {
-		return dice.BeaconRound{}, fmt.Errorf("asked for round %d, got round %d", r, w.Round)
+		return Round{}, fmt.Errorf("asked for round %d, got round %d", r, w.Round)
 	}
-	out := dice.BeaconRound{Round: w.Round}
+	out := Round{Round: w.Round}
 	sig, err := hex.DecodeString(w.Signature)
 	if err != nil || len(sig) != len(out.Signature) {
-		return dice.BeaconRound{}, fmt.Errorf("round %d: the signature is not %d bytes of hex", r, len(out.Signature))
+		return Round{}, fmt.Errorf("round %d: the signature is not %d bytes of hex", r, len(out.Signature))
 	}
 	copy(out.Signature[:], sig)
 	rnd, err := hex.DecodeString(w.Randomness)
 	if err != nil || len(rnd) != len(out.Randomness) {
-		return dice.BeaconRound{}, fmt.Errorf("round %d: the randomness is not 32 bytes of hex", r)
+		return Round{}, fmt.Errorf("round %d: the randomness is not 32 bytes of hex", r)
 	}
 	copy(out.Randomness[:], rnd)
 	return out, nil

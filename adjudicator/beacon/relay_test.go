@@ -12,7 +12,6 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/adjudicator/beacon/beacontest"
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
 var genesis = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
@@ -47,7 +46,7 @@ func TestRelayFetchesAndChecksRounds(t *testing.T) {
 	// A round of another chain's key does not pass for this one.
 	other := beacontest.New(t, "b", uint64(genesis.Unix()), 30, 600)
 	other.SetNow(genesis.Add(time.Hour))
-	if _, err := (&beacon.Relay{URLs: []string{other.URL}, Tries: 1}).Round(t.Context(), func() dice.Beacon {
+	if _, err := (&beacon.Relay{URLs: []string{other.URL}, Tries: 1}).Round(t.Context(), func() beacon.Chain {
 		b := other.Beacon
 		b.PublicKey = r.Beacon.PublicKey
 		return b
@@ -87,7 +86,7 @@ func TestRelayQuicknetRecorded(t *testing.T) {
 		"1003": `{"round":1003,"randomness":"758f0c906d8c5296a032a66f0d96c6e0eeea4291e8fc9830bbfb19a2ba8610a9","signature":"b104c82771698f45fd8dcfead083d482694c31ab519bcef077f126f3736fe98c8392fd5d45d88aeb76b56ccfcb0296d7"}`,
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		prefix := "/" + dice.Quicknet.ChainHash.String() + "/public/"
+		prefix := "/" + beacon.Quicknet.ChainHash.String() + "/public/"
 		body, ok := recorded[strings.TrimPrefix(r.URL.Path, prefix)]
 		if !strings.HasPrefix(r.URL.Path, prefix) || !ok {
 			http.NotFound(w, r)
@@ -98,7 +97,7 @@ func TestRelayQuicknetRecorded(t *testing.T) {
 	defer srv.Close()
 	rl := &beacon.Relay{URLs: []string{srv.URL}, Tries: 1}
 	for _, n := range []uint64{1000, 1002, 1003} {
-		got, err := rl.Round(t.Context(), dice.Quicknet, n)
+		got, err := rl.Round(t.Context(), beacon.Quicknet, n)
 		if err != nil {
 			t.Fatalf("quicknet round %d: %v", n, err)
 		}
@@ -108,7 +107,7 @@ func TestRelayQuicknetRecorded(t *testing.T) {
 	}
 	// Round 1002's answer under the number 1001 is refused.
 	recorded["1001"] = strings.Replace(recorded["1002"], `"round":1002`, `"round":1001`, 1)
-	if _, err := rl.Round(t.Context(), dice.Quicknet, 1001); err == nil {
+	if _, err := rl.Round(t.Context(), beacon.Quicknet, 1001); err == nil {
 		t.Error("round 1002's signature accepted as round 1001")
 	}
 }

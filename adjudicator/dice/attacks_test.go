@@ -6,6 +6,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // The attacks on umpire-dice-v1 that issue 13 names, replayed against v2:
@@ -173,11 +176,11 @@ func TestHiddenDrawsCannotBeGuessed(t *testing.T) {
 		public = append(public, r.Head)
 		switch r.Type {
 		case TypeHeader:
-			public = append(public, r.Header.OpenCommitment, r.Header.SealedCommitment, r.Header.Beacon.ChainHash)
+			public = append(public, r.Header.OpenCommitment, r.Header.SealedCommitment, Hash(r.Header.Beacon.ChainHash))
 		case TypeStep:
 			public = append(public, r.Step.OpenLink, r.Step.Digest)
 			if r.Step.Round != nil {
-				public = append(public, r.Step.Round.Randomness)
+				public = append(public, Hash(r.Step.Round.Randomness))
 			}
 		case TypeReveal:
 			public = append(public, r.Reveal.Key)
@@ -189,10 +192,10 @@ func TestHiddenDrawsCannotBeGuessed(t *testing.T) {
 			continue
 		}
 		d := *r.Draw
-		spec, _ := ParseSpec(d.Spec)
+		sp, _ := spec.Parse(d.Spec)
 		guess := func(keys []Hash) []int64 {
 			var found []int64
-			for v := int64(0); v < int64(spec.Faces)+int64(spec.Base); v++ {
+			for v := int64(0); v < int64(sp.Faces)+int64(sp.Base); v++ {
 				d.Values = []int64{v}
 				for _, k := range keys {
 					if d.Commit(k) == d.Commitment {
@@ -233,7 +236,7 @@ func TestHiddenDrawsCannotBeGuessed(t *testing.T) {
 func TestBeaconFixesTheDiceAfterTheOrders(t *testing.T) {
 	orders := kat2Orders()
 	r1 := kat2Round1000()
-	r2 := &BeaconRound{Round: 1001}
+	r2 := &beacon.Round{Round: 1001}
 	r2.Randomness = sha256.Sum256([]byte("another round"))
 	d1 := stepDigestV2("demo-1", 1, "turn-1", orders, r1)
 	d2 := stepDigestV2("demo-1", 1, "turn-1", orders, r2)

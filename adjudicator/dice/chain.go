@@ -71,7 +71,7 @@ func (c Chain) WithCheckpoints() Chain {
 // Link returns link[i]. It costs Length-i hashes.
 func (c Chain) Link(i uint64) (Hash, error) {
 	if i > c.Length {
-		return Hash{}, fmt.Errorf("dice: link %d: %w (length %d)", i, ErrChainExhausted, c.Length)
+		return Hash{}, fmt.Errorf("dice: link %d: %w (length %d)", i, errChainExhausted, c.Length)
 	}
 	h, n := c.Root, c.Length
 	// Start from the nearest checkpoint at or above i.

@@ -12,11 +12,11 @@
 // k, stream), published as keyed commitments (Draw.Commit). D_k
 // (Ledger.StepDigest) binds a step's dice to its game, phase,
 // seat-attributed order list (OrderEntry), the start record's head h_2
-// and, optionally, a drand beacon round (BeaconVerifier checks its BLS
+// and, optionally, a drand beacon round (beacon.Verifier checks its BLS
 // signature). Order digests are keyed by each seat's order salt
 // (OrderSalt, OrderDigest); the start record (NewStart) holds each seat's
 // signed join and salt commitment; a beacon's delay has a floor
-// (MinBeaconDelay); closes never decrease. WriteExport writes the public
+// (beacon.MinDelay); closes never decrease. WriteExport writes the public
 // export (format Version 3, or 2 for a v2 log); VerifyStream checks one of
 // either version in a single streaming pass in constant memory, strictly
 // (VerifyOptions.Salts checks a seat's salt).

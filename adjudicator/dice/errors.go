@@ -4,10 +4,8 @@ import "errors"
 
 // Errors of the dice package.
 var (
-	// ErrChainExhausted: a link past the chain's length was asked for.
-	ErrChainExhausted = errors.New("dice chain exhausted")
-	// ErrBadSpec: a draw spec is not in canonical form or out of limits.
-	ErrBadSpec = errors.New("bad dice spec")
+	// errChainExhausted: a link past the chain's length was asked for.
+	errChainExhausted = errors.New("dice chain exhausted")
 	// ErrNotLog: the input is not an umpire dice log export.
 	ErrNotLog = errors.New("not an umpire dice log")
 	// ErrVersion: the export's version is newer than this program reads.
@@ -16,9 +14,7 @@ var (
 
 // Errors of umpire-dice-v2.
 var (
-	// ErrBadStream: a hidden stream name breaks the rules of its form, or a
+	// errBadStream: a hidden stream name breaks the rules of its form, or a
 	// draw names a stream the game did not declare.
-	ErrBadStream = errors.New("bad dice stream")
-	// ErrBeacon: a beacon round does not verify.
-	ErrBeacon = errors.New("beacon round does not verify")
+	errBadStream = errors.New("bad dice stream")
 )

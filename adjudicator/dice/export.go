@@ -212,7 +212,7 @@ func (e *exportWriter) record(r *Record) {
 			e.s("null")
 		} else {
 			e.s(`{"chain_hash": `)
-			e.hash(b.ChainHash)
+			e.hash(Hash(b.ChainHash))
 			e.s(`, "scheme": `)
 			e.str(b.Scheme)
 			e.s(`, "public_key": `)
@@ -270,7 +270,7 @@ func (e *exportWriter) record(r *Record) {
 			e.s(`{"round": `)
 			e.u(b.Round)
 			e.s(`, "randomness": `)
-			e.hash(b.Randomness)
+			e.hash(Hash(b.Randomness))
 			e.s(`, "signature": `)
 			e.hex(b.Signature[:])
 			e.s("}")

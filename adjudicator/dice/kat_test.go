@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // The known-answer vectors of docs/dice-log.md section 13, umpire-dice-v3
@@ -85,8 +88,8 @@ func TestKnownAnswerV3Salts(t *testing.T) {
 			}
 		}
 	}
-	if MinBeaconDelay(3) != 60 || MinBeaconDelay(30) != 300 || MinBeaconDelay(1) != 60 {
-		t.Errorf("beacon delay floors %d %d %d, want 60 300 60", MinBeaconDelay(3), MinBeaconDelay(30), MinBeaconDelay(1))
+	if beacon.MinDelay(3) != 60 || beacon.MinDelay(30) != 300 || beacon.MinDelay(1) != 60 {
+		t.Errorf("beacon delay floors %d %d %d, want 60 300 60", beacon.MinDelay(3), beacon.MinDelay(30), beacon.MinDelay(1))
 	}
 }
 
@@ -121,7 +124,7 @@ func TestKnownAnswerV3Step(t *testing.T) {
 	l, _, start := kat3Log(t)
 	openRoot, sealedRoot := kat2Roots()
 	round := kat2Round1000()
-	wantHex(t, "round 1000 randomness", round.Randomness.bytes(), "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd")
+	wantHex(t, "round 1000 randomness", round.Randomness[:], "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd")
 	h2 := start.Head
 	d := stepDigest(h2, "demo-1", 1, "turn-1", kat3Orders(), round)
 	wantHex(t, "D_1", d.bytes(), "5c504c0873317b2ec49166448e092d776f327c208b031f65a27711a60ddf02aa")
@@ -151,16 +154,16 @@ func TestKnownAnswerV3Step(t *testing.T) {
 	if r.open.Word() != 4 {
 		t.Errorf("next open word %d, want 4", r.open.Word())
 	}
-	js := r.Draw("deck", ShuffleOf(5), "example shuffle of five cards")
+	js := r.Draw("deck", spec.Shuffle(5), "example shuffle of five cards")
 	if !slices.Equal(js, []int{3, 1, 0, 1}) {
 		t.Errorf("shuffle j = %v, want [3 1 0 1]", js)
 	}
 	items := []string{"a", "b", "c", "d", "e"}
-	ApplyShuffle(items, []int64{3, 1, 0, 1})
+	spec.ApplyShuffle(items, []int64{3, 1, 0, 1})
 	if want := []string{"c", "e", "a", "b", "d"}; !slices.Equal(items, want) {
 		t.Errorf("shuffled %v, want %v", items, want)
 	}
-	r.Draw("cup", DiceFrom(1, 10, 0), "hidden strength chit")
+	r.Draw("cup", spec.DiceFrom(1, 10, 0), "hidden strength chit")
 	wantHex(t, "c_4", r.Records()[3].Draw.Commitment.bytes(), "6781d0e2afcb8d6fd93c661f701009a6a5462df0853f92b56b88c2c67dae63d8")
 	wantHex(t, "h_8", l.Head.bytes(), "3802eae725c593a9fb086b1487363bdc518c05f7080c9a8bd4fb4e4a3228b1fa")
 	if l.Records != 8 || l.Seq != 5 {
@@ -231,7 +234,7 @@ func kat2Roots() (open, sealed Hash) {
 func kat2Header() *Header {
 	openRoot, sealedRoot := kat2Roots()
 	c := Chain{Root: openRoot, Length: 8}
-	b := Quicknet
+	b := beacon.Quicknet
 	return &Header{Game: "demo-1", Rules: "demo", RulesVersion: "1", ChainLength: 8, OpenCommitment: c.Commitment(),
 		SealedCommitment: SealedCommitment(sealedRoot), Streams: []string{"cup", "deck"}, Beacon: &b}
 }
@@ -243,8 +246,8 @@ func kat2Orders() []OrderEntry {
 	}
 }
 
-func kat2Round1000() *BeaconRound {
-	r := &BeaconRound{Round: 1000, Signature: [48]byte(mustHex("b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39"))}
+func kat2Round1000() *beacon.Round {
+	r := &beacon.Round{Round: 1000, Signature: [48]byte(mustHex("b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39"))}
 	r.Randomness = sha256.Sum256(r.Signature[:])
 	return r
 }
@@ -273,7 +276,7 @@ func TestKnownAnswerV2Header(t *testing.T) {
 }
 
 func TestKnownAnswerV2Beacon(t *testing.T) {
-	b := Quicknet
+	b := beacon.Quicknet
 	if r := b.RoundFor(1692805764); r != 1000 {
 		t.Errorf("R for close 1692805764 = %d, want 1000", r)
 	}
@@ -289,8 +292,8 @@ func TestKnownAnswerV2Beacon(t *testing.T) {
 		t.Errorf("R before genesis = %d, want 1", r)
 	}
 	round := kat2Round1000()
-	wantHex(t, "round 1000 randomness", round.Randomness.bytes(), "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd")
-	v, err := NewBeaconVerifier(b)
+	wantHex(t, "round 1000 randomness", round.Randomness[:], "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd")
+	v, err := beacon.NewVerifier(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,8 +333,8 @@ func TestKnownAnswerV2Step(t *testing.T) {
 	s := newStream(o1, d)
 	wantHex(t, "open block 0", s.Block(0).bytes(), "f8b4b7ceaa97a659f3809a71a5938c492bcb9b23d340ce0711d58c4d120490ad")
 	var got []int64
-	for _, spec := range []Spec{Dice(1, 6), Dice(1, 6), DiceFrom(1, 10, 0), Dice(1, 20)} {
-		got = spec.Draw(s, got)
+	for _, sp := range []spec.Spec{spec.Dice(1, 6), spec.Dice(1, 6), spec.DiceFrom(1, 10, 0), spec.Dice(1, 20)} {
+		got = s.Draw(sp, got)
 	}
 	if want := []int64{5, 4, 3, 6}; !slices.Equal(got, want) {
 		t.Errorf("first draws = %v, want %v", got, want)
@@ -367,16 +370,16 @@ func TestKnownAnswerV2Log(t *testing.T) {
 	}
 	RollFrom(r, 1, 10, 0, "example d10 read 0-9")
 	Roll(r, 1, 20, "example d20")
-	js := r.Draw("deck", ShuffleOf(5), "example shuffle of five cards")
+	js := r.Draw("deck", spec.Shuffle(5), "example shuffle of five cards")
 	if !slices.Equal(js, []int{1, 1, 1, 0}) {
 		t.Errorf("shuffle j = %v, want [1 1 1 0]", js)
 	}
 	items := []string{"a", "b", "c", "d", "e"}
-	ApplyShuffle(items, []int64{1, 1, 1, 0})
+	spec.ApplyShuffle(items, []int64{1, 1, 1, 0})
 	if want := []string{"c", "a", "d", "e", "b"}; !slices.Equal(items, want) {
 		t.Errorf("shuffled %v, want %v", items, want)
 	}
-	r.Draw("cup", DiceFrom(1, 10, 0), "hidden strength chit")
+	r.Draw("cup", spec.DiceFrom(1, 10, 0), "hidden strength chit")
 	recs := r.Records()
 	e4 := recs[3].Draw.AppendE(nil)
 	wantHex(t, "E_4", e4, strings.Join(strings.Fields(`0000000000000004 0000000000000001 01 00000004 6465636b 0000000000000000 00000009 73687566666c652035
@@ -403,4 +406,12 @@ func wantHex(t *testing.T, name string, got []byte, want string) {
 	if g := hex.EncodeToString(got); g != want {
 		t.Errorf("%s = %s, want %s", name, g, want)
 	}
+}
+
+func mustHex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

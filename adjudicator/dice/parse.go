@@ -4,6 +4,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 )
 
 // Export is a v2 or v3 export read whole: for replays and tools, after
@@ -72,7 +74,7 @@ func ParseExport(data []byte) (*Export, error) {
 			if string(m["beacon"]) != "null" {
 				var b map[string]json.RawMessage
 				get(m, "beacon", &b)
-				h.Beacon = &Beacon{}
+				h.Beacon = &beacon.Chain{}
 				get(b, "chain_hash", &h.Beacon.ChainHash)
 				get(b, "scheme", &h.Beacon.Scheme)
 				copy(h.Beacon.PublicKey[:], hexBytes(b, "public_key"))
@@ -115,7 +117,7 @@ func ParseExport(data []byte) (*Export, error) {
 			if string(m["beacon"]) != "null" {
 				var b map[string]json.RawMessage
 				get(m, "beacon", &b)
-				s.Round = &BeaconRound{}
+				s.Round = &beacon.Round{}
 				get(b, "round", &s.Round.Round)
 				get(b, "randomness", &s.Round.Randomness)
 				copy(s.Round.Signature[:], hexBytes(b, "signature"))

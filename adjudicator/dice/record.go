@@ -6,6 +6,8 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 )
 
 // RecordType is the type byte of an umpire-dice-v2 or -v3 record.
@@ -66,7 +68,7 @@ type Header struct {
 	OpenCommitment            Hash // open[0]
 	SealedCommitment          Hash // S
 	Streams                   []string
-	Beacon                    *Beacon
+	Beacon                    *beacon.Chain
 }
 
 // OrderEntry is one entry of a step's order list: the seat, the step its
@@ -88,7 +90,7 @@ type Step struct {
 	Close    uint64
 	ClosedBy ClosedBy
 	Orders   []OrderEntry
-	Round    *BeaconRound
+	Round    *beacon.Round
 	OpenLink Hash
 	Digest   Hash
 }
@@ -178,7 +180,7 @@ func SortOrders(orders []OrderEntry) {
 // stepDigestV2 returns umpire-dice-v2's D_k = SHA-256("umpire-step-v2" || lp(game) || u64be(k)
 // || lp(phase) || OL || B), B = 0x00 without a beacon round, 0x01 ||
 // randomness with one. orders must be sorted by seat.
-func stepDigestV2(game string, k uint64, phase string, orders []OrderEntry, round *BeaconRound) Hash {
+func stepDigestV2(game string, k uint64, phase string, orders []OrderEntry, round *beacon.Round) Hash {
 	b := make([]byte, 0, 64+len(game)+len(phase)+len(orders)*(4+16+32+16))
 	b = append(b, tagStep...)
 	b = appendLP(b, game)
@@ -197,7 +199,7 @@ func stepDigestV2(game string, k uint64, phase string, orders []OrderEntry, roun
 // stepDigest returns umpire-dice-v3's D_k = SHA-256("umpire-step-v3" ||
 // h_2 || lp(game) || u64be(k) || lp(phase) || OL || B), h_2 the head after
 // the start record. orders must be sorted by seat.
-func stepDigest(h2 Hash, game string, k uint64, phase string, orders []OrderEntry, round *BeaconRound) Hash {
+func stepDigest(h2 Hash, game string, k uint64, phase string, orders []OrderEntry, round *beacon.Round) Hash {
 	b := make([]byte, 0, 96+len(game)+len(phase)+len(orders)*(4+16+32+16))
 	b = append(b, tagStepV3...)
 	b = append(b, h2[:]...)
@@ -482,9 +484,9 @@ func (l *Ledger) Append(r *Record) error {
 // come after it; an order entry names a start record seat; closes never
 // decrease.
 func (l *Ledger) placeV3(r *Record) error {
-	if h := r.Header; r.Type == TypeHeader && h.V3() && h.Beacon != nil && h.Beacon.Delay < MinBeaconDelay(h.Beacon.Period) {
+	if h := r.Header; r.Type == TypeHeader && h.V3() && h.Beacon != nil && h.Beacon.Delay < beacon.MinDelay(h.Beacon.Period) {
 		return fmt.Errorf("dice: a beacon delay of %d s, under %s's floor of %d s for a period of %d s", h.Beacon.Delay, Scheme,
-			MinBeaconDelay(h.Beacon.Period), h.Beacon.Period)
+			beacon.MinDelay(h.Beacon.Period), h.Beacon.Period)
 	}
 	if r.Type == TypeStart && !l.V3 {
 		return fmt.Errorf("dice: a start record in a log whose header is not %s", Scheme)
@@ -556,7 +558,7 @@ func (l *Ledger) Continue(k uint64) { l.drawStep = k }
 
 // StepDigest returns D_k of step k of the log's game: v3's, over h_2
 // (StartHead), in a v3 log; v2's in a v2 log (docs/dice-log.md section 4).
-func (l *Ledger) StepDigest(game string, k uint64, phase string, orders []OrderEntry, round *BeaconRound) Hash {
+func (l *Ledger) StepDigest(game string, k uint64, phase string, orders []OrderEntry, round *beacon.Round) Hash {
 	if l.V3 {
 		return stepDigest(l.StartHead, game, k, phase, orders, round)
 	}

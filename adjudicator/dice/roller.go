@@ -3,6 +3,8 @@ package dice
 import (
 	"fmt"
 	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // Open is the name of a step's open stream: ordinary dice and chits, whose
@@ -17,7 +19,7 @@ const Open = "open"
 // Roller is used by one goroutine. It panics on a spec out of limits or a
 // stream the game did not declare: both are bugs of the game's code.
 type Roller interface {
-	Draw(stream string, spec Spec, purpose string) []int
+	Draw(stream string, sp spec.Spec, purpose string) []int
 }
 
 // revealer is implemented by rollers that can publish a hidden stream's
@@ -42,27 +44,27 @@ func Reveal(r Roller, stream string) {
 
 // Roll rolls count dice with faces 1..faces on the open stream.
 func Roll(r Roller, count, faces int, purpose string) []int {
-	return r.Draw(Open, Dice(count, faces), purpose)
+	return r.Draw(Open, spec.Dice(count, faces), purpose)
 }
 
 // RollFrom rolls count dice with faces base..base+faces-1 on the open stream,
 // as the d10 read 0-9: RollFrom(r, 1, 10, 0, purpose).
 func RollFrom(r Roller, count, faces, base int, purpose string) []int {
-	return r.Draw(Open, DiceFrom(count, faces, base), purpose)
+	return r.Draw(Open, spec.DiceFrom(count, faces, base), purpose)
 }
 
 // DrawChit draws one of m chits from stream (Open for a chit everyone sees,
 // a hidden stream for one only its holder may know) and returns its index
 // 0..m-1.
 func DrawChit(r Roller, stream string, m int, purpose string) int {
-	return r.Draw(stream, Chit(m), purpose)[0]
+	return r.Draw(stream, spec.Chit(m), purpose)[0]
 }
 
 // Shuffle returns a permutation of 0..m-1 drawn from stream (usually a
 // hidden one: a deck): item p[i] of the old order is at position i of the
 // new.
 func Shuffle(r Roller, stream string, m int, purpose string) []int {
-	js := r.Draw(stream, ShuffleOf(m), purpose)
+	js := r.Draw(stream, spec.Shuffle(m), purpose)
 	p := make([]int, m)
 	for i := range p {
 		p[i] = i
@@ -124,17 +126,17 @@ func NewStepRoller(l *Ledger, k uint64, d, open Hash, streams []string, key func
 }
 
 // Draw implements Roller.
-func (r *StepRoller) Draw(stream string, spec Spec, purpose string) []int {
-	if err := spec.Validate(); err != nil {
+func (r *StepRoller) Draw(stream string, sp spec.Spec, purpose string) []int {
+	if err := sp.Validate(); err != nil {
 		panic(fmt.Sprintf("dice: %v", err))
 	}
-	d := &Draw{Step: r.step, Stream: stream, Spec: spec.String(), Purpose: purpose}
+	d := &Draw{Step: r.step, Stream: stream, Spec: sp.String(), Purpose: purpose}
 	var st *Stream
 	if stream == Open {
 		st = r.open
 	} else {
 		if _, ok := slices.BinarySearch(r.declared, stream); !ok {
-			panic(fmt.Sprintf("dice: %v: the game draws from stream %q, which its header does not name (it names %v)", ErrBadStream, stream, r.declared))
+			panic(fmt.Sprintf("dice: %v: the game draws from stream %q, which its header does not name (it names %v)", errBadStream, stream, r.declared))
 		}
 		st = r.hidden[stream]
 		if st == nil {
@@ -153,7 +155,7 @@ func (r *StepRoller) Draw(stream string, spec Spec, purpose string) []int {
 		}
 	}
 	d.Word = st.Word()
-	d.Values = spec.Draw(st, make([]int64, 0, spec.Draws()))
+	d.Values = st.Draw(sp, make([]int64, 0, sp.Draws()))
 	if d.Sealed() {
 		d.Seq = r.ledger.Seq + 1 // the commitment covers seq: number it as Append will
 		d.Commitment = d.Commit(r.keys[stream])
@@ -170,7 +172,7 @@ func (r *StepRoller) Draw(stream string, spec Spec, purpose string) []int {
 // the package's Reveal, which calls it.
 func (r *StepRoller) Reveal(stream string) {
 	if _, ok := slices.BinarySearch(r.declared, stream); !ok {
-		panic(fmt.Sprintf("dice: %v: reveal of stream %q, which the header does not name", ErrBadStream, stream))
+		panic(fmt.Sprintf("dice: %v: reveal of stream %q, which the header does not name", errBadStream, stream))
 	}
 	_, drew := r.hidden[stream]
 	for i := range r.reveals {

@@ -45,9 +45,3 @@ func OrderDigest(salt Hash, forStep, version uint64, signed []byte) Hash {
 	mac.Sum(out[:0])
 	return out
 }
-
-// MinBeaconDelay is the least delay umpire-dice-v3 accepts for a beacon
-// of the given period: max(60, 10 * period) seconds, so that a step's
-// round is unknowable to everyone when its close notice leaves, on any
-// chain (docs/dice-log.md section 5).
-func MinBeaconDelay(period uint64) uint64 { return max(minDelay, delayTimes*period) }

@@ -35,17 +35,17 @@ func StreamKey(root Hash, k uint64, name string) Hash {
 // bytes of a-z 0-9 '-', not starting with '-', and not "open".
 func checkStreamName(name string) error {
 	if len(name) < 1 || len(name) > maxNameBytes {
-		return fmt.Errorf("%w: stream name %q: 1 to %d bytes", ErrBadStream, name, maxNameBytes)
+		return fmt.Errorf("%w: stream name %q: 1 to %d bytes", errBadStream, name, maxNameBytes)
 	}
 	if name == Open {
-		return fmt.Errorf("%w: %q is the open stream, not a hidden one", ErrBadStream, name)
+		return fmt.Errorf("%w: %q is the open stream, not a hidden one", errBadStream, name)
 	}
 	if name[0] == '-' {
-		return fmt.Errorf("%w: stream name %q starts with '-'", ErrBadStream, name)
+		return fmt.Errorf("%w: stream name %q starts with '-'", errBadStream, name)
 	}
 	for _, c := range []byte(name) {
 		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
-			return fmt.Errorf("%w: stream name %q: only a-z, 0-9 and '-'", ErrBadStream, name)
+			return fmt.Errorf("%w: stream name %q: only a-z, 0-9 and '-'", errBadStream, name)
 		}
 	}
 	return nil
@@ -57,14 +57,14 @@ func SortStreams(names []string) ([]string, error) {
 	out := slices.Clone(names)
 	slices.Sort(out)
 	if len(out) > maxStreams {
-		return nil, fmt.Errorf("%w: %d hidden streams, at most %d", ErrBadStream, len(out), maxStreams)
+		return nil, fmt.Errorf("%w: %d hidden streams, at most %d", errBadStream, len(out), maxStreams)
 	}
 	for i, n := range out {
 		if err := checkStreamName(n); err != nil {
 			return nil, err
 		}
 		if i > 0 && out[i-1] == n {
-			return nil, fmt.Errorf("%w: stream %q named twice", ErrBadStream, n)
+			return nil, fmt.Errorf("%w: stream %q named twice", errBadStream, n)
 		}
 	}
 	if out == nil {

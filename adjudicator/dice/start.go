@@ -1,9 +1,5 @@
 package dice
 
-import (
-	"strconv"
-)
-
 // start3 reads and checks a v3 start record (docs/dice-log.md section 10,
 // item 4): its seats sorted bytewise and distinct, 1 to 64 bytes, 1 to
 // 1024 of them; with the sealed root, every salt commitment; the salts a
@@ -154,10 +150,4 @@ func (v *verifier2) seatEntry(k uint64, seat []byte, forStep, version uint64, d 
 	}
 	v.res.OrdersChecked++
 	return true
-}
-
-// Periods writes a beacon's delay in periods, as verify prints it: 200,
-// 2.5 (the shortest decimal that reads back as delay / period).
-func Periods(delay, period uint64) string {
-	return strconv.FormatFloat(float64(delay)/float64(period), 'f', -1, 64)
 }

@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // chiSquare returns the chi-square statistic of counts against a uniform
@@ -28,23 +30,23 @@ func testStream(name string) *Stream {
 
 func TestDiceUnbiased(t *testing.T) {
 	const draws = 1_000_000
-	for _, spec := range []Spec{Dice(1, 6), Dice(1, 8), DiceFrom(1, 10, 0), Dice(1, 20)} {
-		t.Run(spec.String(), func(t *testing.T) {
-			s := testStream(spec.String())
-			counts := make([]int, spec.Faces)
+	for _, sp := range []spec.Spec{spec.Dice(1, 6), spec.Dice(1, 8), spec.DiceFrom(1, 10, 0), spec.Dice(1, 20)} {
+		t.Run(sp.String(), func(t *testing.T) {
+			s := testStream(sp.String())
+			counts := make([]int, sp.Faces)
 			var buf []int64
 			for range draws {
-				buf = spec.Draw(s, buf[:0])
-				v := int(buf[0]) - spec.Base
-				if v < 0 || v >= spec.Faces {
-					t.Fatalf("face %d outside %s", buf[0], spec)
+				buf = s.Draw(sp, buf[:0])
+				v := int(buf[0]) - sp.Base
+				if v < 0 || v >= sp.Faces {
+					t.Fatalf("face %d outside %s", buf[0], sp)
 				}
 				counts[v]++
 			}
-			x, crit := chiSquare(counts, draws), chiCritical001[spec.Faces-1]
-			t.Logf("%s over %d draws: chi-square %.2f (critical %.2f at p=0.001), counts %v", spec, draws, x, crit, counts)
+			x, crit := chiSquare(counts, draws), chiCritical001[sp.Faces-1]
+			t.Logf("%s over %d draws: chi-square %.2f (critical %.2f at p=0.001), counts %v", sp, draws, x, crit, counts)
 			if x > crit {
-				t.Errorf("%s is biased: chi-square %.2f > %.2f", spec, x, crit)
+				t.Errorf("%s is biased: chi-square %.2f > %.2f", sp, x, crit)
 			}
 		})
 	}
@@ -74,9 +76,9 @@ func TestShuffleUniform(t *testing.T) {
 	counts := map[string]int{}
 	var js []int64
 	for range shuffles {
-		js = ShuffleOf(4).Draw(s, js[:0])
+		js = s.Draw(spec.Shuffle(4), js[:0])
 		items := []byte("abcd")
-		ApplyShuffle(items, js)
+		spec.ApplyShuffle(items, js)
 		counts[string(items)]++
 	}
 	if len(counts) != 24 {
@@ -122,39 +124,20 @@ func TestRejectionSampling(t *testing.T) {
 	}
 }
 
-func TestSpecText(t *testing.T) {
-	for _, text := range []string{"1d6", "2d6", "1d20", "3d10(0-9)", "1d8(0-7)", "chit 12", "shuffle 32", "shuffle 1"} {
-		s, err := ParseSpec(text)
-		if err != nil {
-			t.Errorf("ParseSpec(%q): %v", text, err)
-			continue
-		}
-		if s.String() != text {
-			t.Errorf("ParseSpec(%q).String() = %q", text, s.String())
-		}
-	}
-	for _, text := range []string{"", "d6", "0d6", "02d6", "2D6", "2d6 ", "1d10(1-10)", "1d10(0-8)", "1d10(0-9", "chit", "chit 0",
-		"shuffle 0", "shuffle 01", "1d0", "-1d6", "1d6(-1-4)", "99999999999d6", "70000d6"} {
-		if s, err := ParseSpec(text); err == nil {
-			t.Errorf("ParseSpec(%q) = %+v, want an error", text, s)
-		}
-	}
-}
-
 func FuzzParseSpec(f *testing.F) {
 	for _, s := range []string{"2d6", "1d10(0-9)", "chit 3", "shuffle 5", "1d4294967296"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		s, err := ParseSpec(text)
+		s, err := spec.Parse(text)
 		if err != nil {
 			return
 		}
 		if s.String() != text {
 			t.Fatalf("accepted %q but it prints as %q", text, s.String())
 		}
-		if s.Kind == KindDice && s.Faces <= 1<<20 && s.Count <= 64 {
-			vals := s.Draw(testStream("fuzz"), nil)
+		if s.Kind == spec.KindDice && s.Faces <= 1<<20 && s.Count <= 64 {
+			vals := testStream("fuzz").Draw(s, nil)
 			for _, v := range vals {
 				if v < int64(s.Base) || v >= int64(s.Base)+int64(s.Faces) {
 					panic(fmt.Sprintf("%s drew %d", text, v))
@@ -169,7 +152,7 @@ func BenchmarkStreamD6(b *testing.B) {
 	s := testStream("bench")
 	var buf []int64
 	for b.Loop() {
-		buf = Dice(1, 6).Draw(s, buf[:0])
+		buf = s.Draw(spec.Dice(1, 6), buf[:0])
 	}
 }
 

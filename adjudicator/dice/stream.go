@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"hash"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // Stream is the byte stream of one key for one step: block j is
@@ -79,4 +81,22 @@ func (s *Stream) Intn(n uint64) uint64 {
 			return x % n
 		}
 	}
+}
+
+// Draw reads the values of a draw of sp from the stream, appending them to
+// dst.
+func (st *Stream) Draw(sp spec.Spec, dst []int64) []int64 {
+	switch sp.Kind {
+	case spec.KindDice:
+		for range sp.Count {
+			dst = append(dst, int64(sp.Base)+int64(st.Intn(uint64(sp.Faces))))
+		}
+	case spec.KindChit:
+		dst = append(dst, int64(st.Intn(uint64(sp.Faces))))
+	case spec.KindShuffle:
+		for i := sp.Faces - 1; i >= 1; i-- {
+			dst = append(dst, int64(st.Intn(uint64(i+1))))
+		}
+	}
+	return dst
 }

@@ -23,14 +23,12 @@ const (
 const (
 	// Scheme is the name of umpire-dice-v3, the scheme of new games' logs
 	// (Header.Scheme).
-	Scheme     = "umpire-dice-v3"
-	tagSalt    = "umpire-salt-v3"
-	tagSaltC   = "umpire-saltc-v3"
-	tagOrder   = "umpire-order-v3"
-	tagStepV3  = "umpire-step-v3"
-	maxSeats   = 1024
-	minDelay   = 60
-	delayTimes = 10
+	Scheme    = "umpire-dice-v3"
+	tagSalt   = "umpire-salt-v3"
+	tagSaltC  = "umpire-saltc-v3"
+	tagOrder  = "umpire-order-v3"
+	tagStepV3 = "umpire-step-v3"
+	maxSeats  = 1024
 )
 
 // appendLP appends lp(s) = u32be(len(s)) || s.

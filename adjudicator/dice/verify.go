@@ -8,6 +8,9 @@ import (
 	"hash"
 	"io"
 	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // Problem is the first thing in a v2 or v3 export that does not hold: the
@@ -64,7 +67,7 @@ type Result struct {
 	Head      Hash         `json:"head"`
 	Opened    []OpenedDraw `json:"opened,omitempty"`
 	// A beacon's delay and period, in seconds; DelayUnderFloor is set
-	// for a v2 log whose delay is under v3's floor (MinBeaconDelay),
+	// for a v2 log whose delay is under v3's floor (beacon.MinDelay),
 	// which a v2 log may have.
 	Delay           uint64 `json:"beacon_delay,omitempty"`
 	Period          uint64 `json:"beacon_period,omitempty"`
@@ -216,7 +219,7 @@ type verifier2 struct {
 	nextRev   int
 	hdr       Header
 	streamIdx map[string]int
-	beacon    *BeaconVerifier
+	beacon    *beacon.Verifier
 
 	head      Hash
 	n         uint64 // records read
@@ -250,7 +253,7 @@ type verifier2 struct {
 	sbuf    [4][]byte
 	vals    []int64
 	want    []int64
-	specs   map[string]Spec
+	specs   map[string]spec.Spec
 	sha     hash.Hash
 	recHash Hash
 	pre     []byte
@@ -273,7 +276,7 @@ func (v *verifier2) ok() bool { return v.s.err == nil && v.res.Problem == nil }
 
 func (v *verifier2) run() {
 	s := v.s
-	v.specs = map[string]Spec{}
+	v.specs = map[string]spec.Spec{}
 	v.sha = sha256.New()
 	// sealed_root
 	if !s.expect(',') || !s.member("sealed_root") {
@@ -580,7 +583,7 @@ func (v *verifier2) header() {
 		return
 	}
 	if !s.null() {
-		bc := &Beacon{}
+		bc := &beacon.Chain{}
 		if !s.expect('{') || !s.member("chain_hash") || !s.hex("chain_hash", bc.ChainHash[:]) || !s.expect(',') || !s.member("scheme") {
 			return
 		}
@@ -610,16 +613,16 @@ func (v *verifier2) header() {
 			return
 		}
 		v.res.Delay, v.res.Period = bc.Delay, bc.Period
-		if floor := MinBeaconDelay(bc.Period); bc.Delay < floor {
+		if floor := beacon.MinDelay(bc.Period); bc.Delay < floor {
 			if v.res.Version == Version {
 				v.failAt(TypeHeader, 0, 0, "the beacon's delay is %d s (%s periods of %d s), under %s's floor of max(60, 10 * period) = %d s: "+
-					"a round so soon after a close could be known when its close notice leaves", bc.Delay, Periods(bc.Delay, bc.Period), bc.Period, Scheme, floor)
+					"a round so soon after a close could be known when its close notice leaves", bc.Delay, beacon.Periods(bc.Delay, bc.Period), bc.Period, Scheme, floor)
 				return
 			}
 			v.res.DelayUnderFloor = true
 		}
 		var err error
-		if v.beacon, err = NewBeaconVerifier(*bc); err != nil {
+		if v.beacon, err = beacon.NewVerifier(*bc); err != nil {
 			v.failAt(TypeHeader, 0, 0, "%v", err)
 			return
 		}
@@ -812,7 +815,7 @@ func (v *verifier2) step() {
 	if !s.expect(',') || !s.member("beacon") {
 		return
 	}
-	var round *BeaconRound
+	var round *beacon.Round
 	if s.null() {
 		if v.beacon != nil {
 			fail("no beacon round, but the header names a beacon")
@@ -824,7 +827,7 @@ func (v *verifier2) step() {
 			fail("a beacon round, but the header names no beacon")
 			return
 		}
-		round = &BeaconRound{}
+		round = &beacon.Round{}
 		if !s.expect('{') || !s.member("round") {
 			return
 		}
@@ -951,18 +954,18 @@ func (v *verifier2) draw() {
 		return
 	}
 	v.sbuf[1] = specText
-	spec, cached := v.specs[string(specText)]
+	sp, cached := v.specs[string(specText)]
 	if !cached {
 		var err error
-		if spec, err = ParseSpec(string(specText)); err != nil {
+		if sp, err = spec.Parse(string(specText)); err != nil {
 			fail("%v", err)
 			return
 		}
 		if len(v.specs) < 4096 {
-			v.specs[string(specText)] = spec
+			v.specs[string(specText)] = sp
 		}
 	}
-	count := spec.Draws()
+	count := sp.Draws()
 	if !s.expect(',') || !s.member("values") {
 		return
 	}
@@ -1091,7 +1094,7 @@ func (v *verifier2) draw() {
 		return
 	}
 	st.Seek(word)
-	v.want = spec.Draw(st, v.want[:0])
+	v.want = st.Draw(sp, v.want[:0])
 	*next, *started = st.Word(), true
 	if hs != nil && hs.opened {
 		v.vals = append(v.vals[:0], v.want...)

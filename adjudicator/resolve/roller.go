@@ -6,7 +6,7 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // span is the range of one value a spec draws.
@@ -15,17 +15,17 @@ type span struct{ lo, hi int }
 // spans lists the range of each value spec draws, in order: a die reads
 // Base..Base+Faces-1, a chit 0..M-1, the k-th value of a shuffle of M items
 // 0..M-1-k (docs/dice-log.md, "Streams and draws").
-func spans(spec dice.Spec) []span {
-	n := spec.Draws()
+func spans(sp spec.Spec) []span {
+	n := sp.Draws()
 	out := make([]span, n)
 	for k := range out {
-		switch spec.Kind {
-		case dice.KindDice:
-			out[k] = span{spec.Base, spec.Base + spec.Faces - 1}
-		case dice.KindChit:
-			out[k] = span{0, spec.Faces - 1}
+		switch sp.Kind {
+		case spec.KindDice:
+			out[k] = span{sp.Base, sp.Base + sp.Faces - 1}
+		case spec.KindChit:
+			out[k] = span{0, sp.Faces - 1}
 		default:
-			out[k] = span{0, spec.Faces - 1 - k}
+			out[k] = span{0, sp.Faces - 1 - k}
 		}
 	}
 	return out
@@ -34,7 +34,7 @@ func spans(spec dice.Spec) []span {
 // Draw is one value a procedure drew: the face and what it was for.
 type Draw struct {
 	Face    int
-	Spec    dice.Spec
+	Spec    spec.Spec
 	Purpose string
 }
 
@@ -54,20 +54,20 @@ type Forced struct {
 func NewForced(faces []int) *Forced { return &Forced{faces: faces} }
 
 // Draw implements dice.Roller.
-func (f *Forced) Draw(_ string, spec dice.Spec, purpose string) []int {
-	out := make([]int, 0, spec.Draws())
-	for _, s := range spans(spec) {
+func (f *Forced) Draw(_ string, sp spec.Spec, purpose string) []int {
+	out := make([]int, 0, sp.Draws())
+	for _, s := range spans(sp) {
 		f.need++
 		v := s.lo
 		if f.next < len(f.faces) {
 			v = f.faces[f.next]
 			if (v < s.lo || v > s.hi) && f.bad == nil {
-				f.bad = Bad("dice", "die %d is %d, but %s (%s) reads %d to %d", f.next+1, v, purposeOf(purpose), spec, s.lo, s.hi)
+				f.bad = Bad("dice", "die %d is %d, but %s (%s) reads %d to %d", f.next+1, v, purposeOf(purpose), sp, s.lo, s.hi)
 				v = s.lo
 			}
 			f.next++
 		}
-		f.drawn = append(f.drawn, Draw{v, spec, purpose})
+		f.drawn = append(f.drawn, Draw{v, sp, purpose})
 		out = append(out, v)
 	}
 	return out
@@ -92,15 +92,15 @@ func (f *Forced) Drawn() []Draw { return f.drawn }
 type Fresh struct{ drawn []Draw }
 
 // Draw implements dice.Roller.
-func (f *Fresh) Draw(_ string, spec dice.Spec, purpose string) []int {
-	out := make([]int, 0, spec.Draws())
-	for _, s := range spans(spec) {
+func (f *Fresh) Draw(_ string, sp spec.Spec, purpose string) []int {
+	out := make([]int, 0, sp.Draws())
+	for _, s := range spans(sp) {
 		n, err := rand.Int(rand.Reader, big.NewInt(int64(s.hi-s.lo+1)))
 		if err != nil {
 			panic(fmt.Sprintf("resolve: crypto/rand: %v", err))
 		}
 		v := s.lo + int(n.Int64())
-		f.drawn = append(f.drawn, Draw{v, spec, purpose})
+		f.drawn = append(f.drawn, Draw{v, sp, purpose})
 		out = append(out, v)
 	}
 	return out
@@ -125,7 +125,7 @@ func describe(drawn []Draw) string {
 	parts := make([]string, len(drawn))
 	for i, d := range drawn {
 		parts[i] = d.Spec.String()
-		if d.Spec.Kind == dice.KindDice && d.Spec.Count > 1 {
+		if d.Spec.Kind == spec.KindDice && d.Spec.Count > 1 {
 			parts[i] = fmt.Sprintf("1d%d", d.Spec.Faces)
 			if d.Spec.Base != 1 {
 				parts[i] += fmt.Sprintf("(%d-%d)", d.Spec.Base, d.Spec.Base+d.Spec.Faces-1)

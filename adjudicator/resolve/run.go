@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // Answer is a procedure's result with the faces it used.
@@ -146,9 +147,9 @@ type enumerator struct {
 	pos   int
 }
 
-func (e *enumerator) Draw(_ string, spec dice.Spec, _ string) []int {
-	out := make([]int, 0, spec.Draws())
-	for _, s := range spans(spec) {
+func (e *enumerator) Draw(_ string, sp spec.Spec, _ string) []int {
+	out := make([]int, 0, sp.Draws())
+	for _, s := range spans(sp) {
 		if e.pos >= len(e.path) {
 			e.path = append(e.path, s.lo)
 			e.spans = append(e.spans, s)

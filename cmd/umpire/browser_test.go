@@ -24,6 +24,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/store"
@@ -464,7 +465,7 @@ func bigLog(t testing.TB, n int) (string, dice.Hash) {
 		t.Fatal(err)
 	}
 	recs = append(recs, hdr)
-	specs := []dice.Spec{dice.Dice(2, 6), dice.DiceFrom(1, 10, 0), dice.Chit(12)}
+	specs := []spec.Spec{spec.Dice(2, 6), spec.DiceFrom(1, 10, 0), spec.Chit(12)}
 	for k := uint64(1); k <= steps; k++ {
 		link, err := chain.Link(k)
 		if err != nil {

@@ -17,6 +17,7 @@ import (
 	gomessage "github.com/emersion/go-message"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 	"github.com/umpire-pbem/umpire/cmd/umpire/demo"
 )
 
@@ -167,7 +168,7 @@ Bosniak = [2, 6, 6, 6]
 			js = append(js, v)
 		}
 		deck := slices.Sorted(slices.Values(first.Decks[seat].Draw))
-		dice.ApplyShuffle(deck, js)
+		spec.ApplyShuffle(deck, js)
 		hand := slices.Sorted(slices.Values(deck[:len(dealt.Hands[seat])]))
 		if !slices.Equal(hand, slices.Sorted(slices.Values(dealt.Hands[seat]))) {
 			t.Errorf("%s's own shuffle gives the hand %v, its report's hand is %v", seat, hand, dealt.Hands[seat])

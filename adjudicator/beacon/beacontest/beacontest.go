@@ -20,13 +20,13 @@ import (
 
 	"github.com/cloudflare/circl/sign/bls"
 
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 )
 
 // Relay is a drand-format HTTP relay on loopback.
 type Relay struct {
 	URL    string
-	Beacon dice.Beacon
+	Beacon beacon.Chain
 	key    *bls.PrivateKey[bls.KeyG2SigG1]
 
 	mu       sync.Mutex
@@ -50,7 +50,7 @@ func New(t testing.TB, seed string, genesis, period, delay uint64) *Relay {
 		t.Fatal(err)
 	}
 	r := &Relay{key: key, forged: map[uint64]bool{}}
-	r.Beacon = dice.Beacon{ChainHash: sha256.Sum256(pk), Scheme: dice.BeaconScheme, Genesis: genesis, Period: period, Delay: delay}
+	r.Beacon = beacon.Chain{ChainHash: sha256.Sum256(pk), Scheme: beacon.Scheme, Genesis: genesis, Period: period, Delay: delay}
 	copy(r.Beacon.PublicKey[:], pk)
 	srv := httptest.NewServer(http.HandlerFunc(r.serve))
 	t.Cleanup(srv.Close)
@@ -88,12 +88,12 @@ func (r *Relay) Requests() int {
 }
 
 // Sign returns round n, correctly signed.
-func (r *Relay) Sign(n uint64) dice.BeaconRound {
+func (r *Relay) Sign(n uint64) beacon.Round {
 	var m [8]byte
 	binary.BigEndian.PutUint64(m[:], n)
 	msg := sha256.Sum256(m[:])
 	sig := bls.Sign(r.key, msg[:])
-	out := dice.BeaconRound{Round: n}
+	out := beacon.Round{Round: n}
 	copy(out.Signature[:], sig)
 	out.Randomness = sha256.Sum256(out.Signature[:])
 	return out

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // katChains are the chains of the known-answer vectors in docs/dice-log.md:
@@ -76,8 +77,8 @@ func TestKnownAnswerOpenStream(t *testing.T) {
 	b0 := s.Block(0)
 	wantHex(t, "open stream block 0", b0[:], "92043cb520bbb548e98eefc11a813be7eb119921dbc061541628295eafab63ff")
 	var got []int64
-	for _, spec := range []dice.Spec{dice.Dice(1, 6), dice.Dice(1, 6), dice.DiceFrom(1, 10, 0), dice.Dice(1, 20)} {
-		got = spec.Draw(s, got)
+	for _, sp := range []spec.Spec{spec.Dice(1, 6), spec.Dice(1, 6), spec.DiceFrom(1, 10, 0), spec.Dice(1, 20)} {
+		got = s.Draw(sp, got)
 	}
 	if want := []int64{2, 5, 7, 16}; !slices.Equal(got, want) {
 		t.Errorf("first draws d6, d6, d10(0-9), d20 = %v, want %v", got, want)
@@ -90,12 +91,12 @@ func TestKnownAnswerOpenStream(t *testing.T) {
 func TestKnownAnswerShuffle(t *testing.T) {
 	_, sealed := katChains()
 	s := dice.NewStream(streamTag, mustLink(t, sealed, 1), katDigest())
-	js := dice.ShuffleOf(5).Draw(s, nil)
+	js := s.Draw(spec.Shuffle(5), nil)
 	if want := []int64{1, 0, 0, 0}; !slices.Equal(js, want) {
 		t.Fatalf("shuffle of 5 drew j = %v, want %v", js, want)
 	}
 	items := []string{"a", "b", "c", "d", "e"}
-	dice.ApplyShuffle(items, js)
+	spec.ApplyShuffle(items, js)
 	if want := []string{"e", "c", "d", "a", "b"}; !slices.Equal(items, want) {
 		t.Errorf("shuffled = %v, want %v", items, want)
 	}

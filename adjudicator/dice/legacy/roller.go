@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // StepRoller draws from an umpire-dice-v1 step's open and sealed streams and
@@ -29,8 +30,8 @@ func NewStepRoller(log *Log, step uint64, d, open, sealed dice.Hash) *StepRoller
 
 // Draw draws spec from the stream, logs it and returns its values. It panics
 // on an invalid spec: specs come from game code, not from players.
-func (r *StepRoller) Draw(stream string, spec dice.Spec, purpose string) []int {
-	if err := spec.Validate(); err != nil {
+func (r *StepRoller) Draw(stream string, sp spec.Spec, purpose string) []int {
+	if err := sp.Validate(); err != nil {
 		panic(fmt.Sprintf("dice: %v", err))
 	}
 	kind := StreamSealed
@@ -39,9 +40,9 @@ func (r *StepRoller) Draw(stream string, spec dice.Spec, purpose string) []int {
 	}
 	st := r.streams[kind]
 	word := st.Word()
-	vals := spec.Draw(st, make([]int64, 0, spec.Draws()))
+	vals := st.Draw(sp, make([]int64, 0, sp.Draws()))
 	r.records = append(r.records, r.log.Append(Entry{
-		Step: r.step, Stream: kind, Word: word, Spec: spec.String(), Values: vals, Purpose: purpose,
+		Step: r.step, Stream: kind, Word: word, Spec: sp.String(), Values: vals, Purpose: purpose,
 	}))
 	return ints(vals)
 }

@@ -6,6 +6,7 @@ import (
 	"hash"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // Problem is the first thing in a log that does not hold. Seq is the failing
@@ -65,7 +66,7 @@ type verifier struct {
 	x     *Export
 	res   *Result
 	steps map[uint64]*ExportStep
-	specs map[string]dice.Spec // parsed specs, by text
+	specs map[string]spec.Spec // parsed specs, by text
 	step  *ExportStep          // the step of the entries being read
 	cur   [2]streamState       // its open and sealed streams
 	sha   hash.Hash
@@ -94,7 +95,7 @@ func (v *verifier) run(progress func(done, total int)) {
 	if !v.checkSteps() {
 		return
 	}
-	v.specs = make(map[string]dice.Spec)
+	v.specs = make(map[string]spec.Spec)
 	v.sha = sha256.New()
 	prev := x.Start
 	lastStep := uint64(0)
@@ -195,12 +196,12 @@ func (v *verifier) entry(i int, e *ExportEntry, prev dice.Hash, lastStep *uint64
 	if err != nil {
 		return fail("%v", err)
 	}
-	spec, ok := v.specs[e.Spec]
+	sp, ok := v.specs[e.Spec]
 	if !ok {
-		if spec, err = dice.ParseSpec(e.Spec); err != nil {
+		if sp, err = spec.Parse(e.Spec); err != nil {
 			return fail("%v", err)
 		}
-		v.specs[e.Spec] = spec
+		v.specs[e.Spec] = sp
 	}
 	cur := &v.cur[kind]
 	if e.Hidden {
@@ -230,15 +231,15 @@ func (v *verifier) entry(i int, e *ExportEntry, prev dice.Hash, lastStep *uint64
 	} else if !cur.started && e.Word != 0 {
 		return fail("reads from word %d, but it is the first draw of the %s stream of step %d, which starts at word 0", e.Word, kind, e.Step)
 	}
-	if len(e.Values) != spec.Draws() {
-		return fail("has %d values, a %q draw gives %d", len(e.Values), e.Spec, spec.Draws())
+	if len(e.Values) != sp.Draws() {
+		return fail("has %d values, a %q draw gives %d", len(e.Values), e.Spec, sp.Draws())
 	}
 	if cur.stream == nil {
 		cur.stream = dice.NewStream(streamTag, *link, st.Digest)
 	}
 	s := cur.stream
 	s.Seek(e.Word)
-	v.vals = spec.Draw(s, v.vals[:0])
+	v.vals = s.Draw(sp, v.vals[:0])
 	for j, want := range v.vals {
 		if e.Values[j] != want {
 			return fail("value %d is %d, but the %s stream gives %d", j+1, e.Values[j], kind, want)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // seeded is a roller for tests: pseudo-random faces from a seed; it checks
@@ -25,7 +26,7 @@ func newSeeded(t testing.TB, seed uint64) *seeded {
 	return &seeded{rng: rand.New(rand.NewPCG(seed, 7)), t: t}
 }
 
-func (s *seeded) Draw(stream string, spec dice.Spec, purpose string) []int {
+func (s *seeded) Draw(stream string, sp spec.Spec, purpose string) []int {
 	if !strings.HasPrefix(purpose, "B&U ") {
 		s.t.Fatalf("draw without a B&U rule in its purpose: %q", purpose)
 	}
@@ -34,13 +35,13 @@ func (s *seeded) Draw(stream string, spec dice.Spec, purpose string) []int {
 	}
 	s.draws = append(s.draws, purpose)
 	s.streams = append(s.streams, stream)
-	out := make([]int, spec.Draws())
+	out := make([]int, sp.Draws())
 	for i := range out {
-		switch spec.Kind {
-		case dice.KindDice:
-			out[i] = spec.Base + s.rng.IntN(spec.Faces)
+		switch sp.Kind {
+		case spec.KindDice:
+			out[i] = sp.Base + s.rng.IntN(sp.Faces)
 		default:
-			out[i] = s.rng.IntN(spec.Faces - i)
+			out[i] = s.rng.IntN(sp.Faces - i)
 		}
 	}
 	return out
@@ -61,15 +62,15 @@ func playGame(t testing.TB, scenario string, seed uint64, options map[string]str
 	var all []adjudicator.Event
 	steps := 0
 	for ; steps < 3000; steps++ {
-		spec, err := Game.Step(state)
+		sp, err := Game.Step(state)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if spec.Over {
+		if sp.Over {
 			break
 		}
 		orders := map[string][]string{}
-		for _, seat := range spec.Owing {
+		for _, seat := range sp.Owing {
 			lines, err := bot.Bot(state, seat)
 			if err != nil {
 				t.Fatal(err)
@@ -80,17 +81,17 @@ func playGame(t testing.TB, scenario string, seed uint64, options map[string]str
 			}
 			canon, problems := Game.ParseOrders(state, seat, ol)
 			if len(problems) > 0 {
-				t.Fatalf("step %d (%s): %s's bot orders %q refused: %+v", steps, spec.Phase, seat, lines, problems)
+				t.Fatalf("step %d (%s): %s's bot orders %q refused: %+v", steps, sp.Phase, seat, lines, problems)
 			}
 			orders[seat] = canon
 		}
 		next, events, err := Game.Adjudicate(state, orders, newSeeded(t, seed+uint64(steps)*7919))
 		if err != nil {
-			t.Fatalf("step %d (%s): %v", steps, spec.Phase, err)
+			t.Fatalf("step %d (%s): %v", steps, sp.Phase, err)
 		}
 		again, _, err := Game.Adjudicate(state, orders, newSeeded(t, seed+uint64(steps)*7919))
 		if err != nil || !bytes.Equal(next, again) {
-			t.Fatalf("step %d (%s): adjudication is not deterministic", steps, spec.Phase)
+			t.Fatalf("step %d (%s): adjudication is not deterministic", steps, sp.Phase)
 		}
 		for _, e := range events {
 			if e.Rule == "" {
@@ -98,7 +99,7 @@ func playGame(t testing.TB, scenario string, seed uint64, options map[string]str
 			}
 		}
 		all = append(all, events...)
-		for _, seat := range append(slices.Clone(spec.Owing), "", adjudicator.Spectator) {
+		for _, seat := range append(slices.Clone(sp.Owing), "", adjudicator.Spectator) {
 			if _, err := rep.Situation(next, seat); err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // seeded is a deterministic roller for whole-game tests; every draw must
@@ -22,7 +23,7 @@ type seeded struct {
 
 func newSeeded(seed uint64) *seeded { return &seeded{rng: rand.New(rand.NewPCG(seed, 1995))} }
 
-func (s *seeded) Draw(stream string, spec dice.Spec, purpose string) []int {
+func (s *seeded) Draw(stream string, sp spec.Spec, purpose string) []int {
 	if stream != dice.Open {
 		panic("1995 draws everything on the open stream: " + stream)
 	}
@@ -30,13 +31,13 @@ func (s *seeded) Draw(stream string, spec dice.Spec, purpose string) []int {
 		panic("draw without a 1995 rule purpose: " + purpose)
 	}
 	s.draws++
-	out := make([]int, spec.Draws())
+	out := make([]int, sp.Draws())
 	for i := range out {
-		switch spec.Kind {
-		case dice.KindDice:
-			out[i] = spec.Base + s.rng.IntN(spec.Faces)
+		switch sp.Kind {
+		case spec.KindDice:
+			out[i] = sp.Base + s.rng.IntN(sp.Faces)
 		default:
-			out[i] = s.rng.IntN(spec.Faces - i)
+			out[i] = s.rng.IntN(sp.Faces - i)
 		}
 	}
 	return out
@@ -69,16 +70,16 @@ func play(t testing.TB, seed uint64, options map[string]string, asked bool) play
 	r := newSeeded(seed)
 	p := played{mails: map[int]map[string]int{}}
 	for ; p.steps < 3000; p.steps++ {
-		spec, err := Game.Step(state)
+		sp, err := Game.Step(state)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if spec.Over {
+		if sp.Over {
 			break
 		}
 		g, _ := decode(state)
 		orders := map[string][]string{}
-		for _, seat := range spec.Owing {
+		for _, seat := range sp.Owing {
 			lines, err := bot.Bot(state, seat)
 			if err != nil {
 				t.Fatal(err)
@@ -92,7 +93,7 @@ func play(t testing.TB, seed uint64, options map[string]string, asked bool) play
 			}
 			canon, probs := Game.ParseOrders(state, seat, ol)
 			if len(probs) > 0 {
-				t.Fatalf("step %d (%s): the bot's orders for %s have problems %+v:\n%s", p.steps, spec.Phase, seat, probs, strings.Join(lines, "\n"))
+				t.Fatalf("step %d (%s): the bot's orders for %s have problems %+v:\n%s", p.steps, sp.Phase, seat, probs, strings.Join(lines, "\n"))
 			}
 			orders[seat] = canon
 			if p.mails[g.Turn] == nil {
@@ -102,7 +103,7 @@ func play(t testing.TB, seed uint64, options map[string]string, asked bool) play
 		}
 		next, events, err := Game.Adjudicate(state, orders, r)
 		if err != nil {
-			t.Fatalf("step %d (%s): %v", p.steps, spec.Phase, err)
+			t.Fatalf("step %d (%s): %v", p.steps, sp.Phase, err)
 		}
 		for _, e := range events {
 			if e.Rule == "" {

@@ -13,6 +13,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // The seats.
@@ -509,19 +510,19 @@ type workRoller struct {
 }
 
 // Draw implements dice.Roller.
-func (w *workRoller) Draw(stream string, spec dice.Spec, purpose string) []int {
+func (w *workRoller) Draw(stream string, sp spec.Spec, purpose string) []int {
 	run := w.g.run
 	if run != nil && len(run.draws) < len(run.recorded) {
 		d := run.recorded[len(run.draws)]
-		if d.Spec != spec.String() || d.Purpose != purpose {
-			panic(fmt.Errorf("pcs1995: a suspended piece of work drew %s %q where it drew %s %q before", spec, purpose, d.Spec, d.Purpose))
+		if d.Spec != sp.String() || d.Purpose != purpose {
+			panic(fmt.Errorf("pcs1995: a suspended piece of work drew %s %q where it drew %s %q before", sp, purpose, d.Spec, d.Purpose))
 		}
 		run.draws = append(run.draws, d)
 		return slices.Clone(d.Values)
 	}
-	v := w.base.Draw(stream, spec, purpose)
+	v := w.base.Draw(stream, sp, purpose)
 	if run != nil {
-		run.draws = append(run.draws, draw{Spec: spec.String(), Purpose: purpose, Values: slices.Clone(v)})
+		run.draws = append(run.draws, draw{Spec: sp.String(), Purpose: purpose, Values: slices.Clone(v)})
 	}
 	return v
 }

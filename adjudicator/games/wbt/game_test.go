@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // seeded is a deterministic roller for whole-game tests.
@@ -18,18 +18,18 @@ type seeded struct {
 
 func newSeeded(seed uint64) *seeded { return &seeded{rng: rand.New(rand.NewPCG(seed, 7))} }
 
-func (s *seeded) Draw(_ string, spec dice.Spec, purpose string) []int {
+func (s *seeded) Draw(_ string, sp spec.Spec, purpose string) []int {
 	if purpose == "" || !strings.HasPrefix(purpose, "WbT ") {
 		panic("draw without a WbT rule purpose: " + purpose)
 	}
 	s.draws = append(s.draws, purpose)
-	out := make([]int, spec.Draws())
+	out := make([]int, sp.Draws())
 	for i := range out {
-		switch spec.Kind {
-		case dice.KindDice:
-			out[i] = spec.Base + s.rng.IntN(spec.Faces)
+		switch sp.Kind {
+		case spec.KindDice:
+			out[i] = sp.Base + s.rng.IntN(sp.Faces)
 		default:
-			out[i] = s.rng.IntN(spec.Faces - i)
+			out[i] = s.rng.IntN(sp.Faces - i)
 		}
 	}
 	return out
@@ -48,14 +48,14 @@ func playGame(t testing.TB, seed uint64, options map[string]string) ([]byte, []a
 	var all []adjudicator.Event
 	steps := 0
 	for ; steps < 2000; steps++ {
-		spec, err := Game.Step(state)
+		sp, err := Game.Step(state)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if spec.Over {
+		if sp.Over {
 			break
 		}
-		seat := spec.Owing[0]
+		seat := sp.Owing[0]
 		lines, err := bot.Bot(state, seat)
 		if err != nil {
 			t.Fatal(err)
@@ -66,17 +66,17 @@ func playGame(t testing.TB, seed uint64, options map[string]string) ([]byte, []a
 		}
 		canon, problems := Game.ParseOrders(state, seat, ol)
 		if len(problems) > 0 {
-			t.Fatalf("step %d (%s): bot orders %q refused: %+v", steps, spec.Phase, lines, problems)
+			t.Fatalf("step %d (%s): bot orders %q refused: %+v", steps, sp.Phase, lines, problems)
 		}
 		r := newSeeded(seed + uint64(steps)*7919)
 		next, events, err := Game.Adjudicate(state, map[string][]string{seat: canon}, r)
 		if err != nil {
-			t.Fatalf("step %d (%s): %v", steps, spec.Phase, err)
+			t.Fatalf("step %d (%s): %v", steps, sp.Phase, err)
 		}
 		// determinism: the same inputs give the same bytes
 		again, _, err := Game.Adjudicate(state, map[string][]string{seat: canon}, newSeeded(seed+uint64(steps)*7919))
 		if err != nil || !bytes.Equal(next, again) {
-			t.Fatalf("step %d (%s): adjudication is not deterministic", steps, spec.Phase)
+			t.Fatalf("step %d (%s): adjudication is not deterministic", steps, sp.Phase)
 		}
 		for _, e := range events {
 			if e.Rule == "" {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
@@ -328,12 +328,12 @@ func (g *game) parseWeather(verb string, args []string, hint string) (string, er
 // the best river crossings and says a die is due.
 type forecastRoller struct{ draws []string }
 
-func (f *forecastRoller) Draw(_ string, spec dice.Spec, purpose string) []int {
+func (f *forecastRoller) Draw(_ string, sp spec.Spec, purpose string) []int {
 	f.draws = append(f.draws, purpose)
-	out := make([]int, spec.Draws())
+	out := make([]int, sp.Draws())
 	for i := range out {
-		out[i] = spec.Base
-		if spec.Kind != dice.KindDice {
+		out[i] = sp.Base
+		if sp.Kind != spec.KindDice {
 			out[i] = 0
 		}
 	}

@@ -8,9 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
-
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/beacon"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -228,7 +227,7 @@ func (s *scheduler) beacon(ctx context.Context, game string, now time.Time) (boo
 	if err != nil || !waiting {
 		return false, err
 	}
-	var round dice.BeaconRound
+	var round beacon.Round
 	fetchErr := errors.New("this judge has no beacon relay configured ([beacon] relays)")
 	if s.beacons != nil {
 		round, fetchErr = s.beacons.Round(ctx, wait.Beacon, wait.Round)
@@ -240,7 +239,7 @@ func (s *scheduler) beacon(ctx context.Context, game string, now time.Time) (boo
 		jt := tx.Judge(s.from, now)
 		if fetchErr == nil {
 			err := s.judge.BeaconArrived(ctx, jt, game, round, now)
-			if err == nil || !errors.Is(err, dice.ErrBeacon) {
+			if err == nil || !errors.Is(err, beacon.ErrInvalid) {
 				return err
 			}
 			fetchErr = err

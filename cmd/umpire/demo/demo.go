@@ -20,6 +20,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/mail/devmail"
 	"github.com/umpire-pbem/umpire/store"
@@ -358,13 +359,13 @@ func firstOpen(recs []dice.Record) int {
 }
 
 // forgedValue is another value the spec could have drawn.
-func forgedValue(spec string, v int64) int64 {
-	s, err := dice.ParseSpec(spec)
+func forgedValue(sp string, v int64) int64 {
+	s, err := spec.Parse(sp)
 	if err != nil || s.Faces < 2 {
 		return v + 1
 	}
 	lo := int64(s.Base)
-	if s.Kind != dice.KindDice {
+	if s.Kind != spec.KindDice {
 		lo = 0
 	}
 	return lo + (v-lo+1)%int64(s.Faces)

@@ -1,10 +1,20 @@
-package dice
+// Package spec is the grammar of a dice draw's spec: what one draw of the
+// verifiable dice yields (Spec), built by Dice, DiceFrom, Chit and Shuffle or
+// parsed from its canonical text form by Parse ("2d6", "1d10(0-9)",
+// "chit 3", "shuffle 5"; docs/dice-log.md). Games pass a Spec to
+// dice.Roller's Draw; the log records its text; package dice draws its
+// values from a stream.
+package spec
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 )
+
+// ErrBad says a draw spec is not in canonical form or out of limits.
+var ErrBad = errors.New("bad dice spec")
 
 // Kind says what a Spec draws.
 type Kind uint8
@@ -29,7 +39,7 @@ const (
 )
 
 // Spec says what one log entry draws. Its canonical text form is logged and
-// hashed, so String and ParseSpec round-trip exactly:
+// hashed, so String and Parse round-trip exactly:
 //
 //	NdF        N dice with faces 1..F            "2d6", "1d20"
 //	NdF(B-T)   N dice with faces B..T, T=B+F-1   "1d10(0-9)"
@@ -54,8 +64,8 @@ func DiceFrom(count, faces, base int) Spec {
 // Chit returns the spec of one chit drawn from a cup of m.
 func Chit(m int) Spec { return Spec{Kind: KindChit, Count: 1, Faces: m} }
 
-// ShuffleOf returns the spec of a shuffle of m items.
-func ShuffleOf(m int) Spec { return Spec{Kind: KindShuffle, Count: 1, Faces: m} }
+// Shuffle returns the spec of a shuffle of m items.
+func Shuffle(m int) Spec { return Spec{Kind: KindShuffle, Count: 1, Faces: m} }
 
 // Draws returns how many values the spec yields.
 func (s Spec) Draws() int {
@@ -88,32 +98,32 @@ func (s Spec) Validate() error {
 	switch s.Kind {
 	case KindDice:
 		if s.Count < 1 || s.Count > maxCount {
-			return fmt.Errorf("%w: %d dice (1 to %d)", ErrBadSpec, s.Count, maxCount)
+			return fmt.Errorf("%w: %d dice (1 to %d)", ErrBad, s.Count, maxCount)
 		}
 		if s.Base < 0 || s.Base > maxFaces {
-			return fmt.Errorf("%w: lowest face %d (0 to 2^32)", ErrBadSpec, s.Base)
+			return fmt.Errorf("%w: lowest face %d (0 to 2^32)", ErrBad, s.Base)
 		}
 	case KindChit, KindShuffle:
 		if s.Count != 1 || s.Base != 0 {
-			return fmt.Errorf("%w: count and base are fixed for chits and shuffles", ErrBadSpec)
+			return fmt.Errorf("%w: count and base are fixed for chits and shuffles", ErrBad)
 		}
 		if s.Kind == KindShuffle && s.Faces > maxCount {
-			return fmt.Errorf("%w: shuffle of %d items (at most %d)", ErrBadSpec, s.Faces, maxCount)
+			return fmt.Errorf("%w: shuffle of %d items (at most %d)", ErrBad, s.Faces, maxCount)
 		}
 	default:
-		return fmt.Errorf("%w: unknown kind %d", ErrBadSpec, s.Kind)
+		return fmt.Errorf("%w: unknown kind %d", ErrBad, s.Kind)
 	}
 	if s.Faces < 1 || uint64(s.Faces) > maxFaces {
-		return fmt.Errorf("%w: %d faces (1 to 2^32)", ErrBadSpec, s.Faces)
+		return fmt.Errorf("%w: %d faces (1 to 2^32)", ErrBad, s.Faces)
 	}
 	return nil
 }
 
-// ParseSpec parses the canonical text form; anything else is an error, so
+// Parse parses the canonical text form; anything else is an error, so
 // that one draw has exactly one spelling in the hashed log.
-func ParseSpec(text string) (Spec, error) {
+func Parse(text string) (Spec, error) {
 	bad := func() (Spec, error) {
-		return Spec{}, fmt.Errorf("%w: %q is not NdF, NdF(B-T), chit M or shuffle M", ErrBadSpec, text)
+		return Spec{}, fmt.Errorf("%w: %q is not NdF, NdF(B-T), chit M or shuffle M", ErrBad, text)
 	}
 	var s Spec
 	switch {
@@ -128,7 +138,7 @@ func ParseSpec(text string) (Spec, error) {
 		if !ok {
 			return bad()
 		}
-		s = ShuffleOf(m)
+		s = Shuffle(m)
 	default:
 		count, rest, found := strings.Cut(text, "d")
 		if !found {
@@ -176,23 +186,6 @@ func atoi(s string) (int, bool) {
 		n = n*10 + int(c-'0')
 	}
 	return n, true
-}
-
-// Draw reads the spec's values from the stream, appending them to dst.
-func (s Spec) Draw(st *Stream, dst []int64) []int64 {
-	switch s.Kind {
-	case KindDice:
-		for range s.Count {
-			dst = append(dst, int64(s.Base)+int64(st.Intn(uint64(s.Faces))))
-		}
-	case KindChit:
-		dst = append(dst, int64(st.Intn(uint64(s.Faces))))
-	case KindShuffle:
-		for i := s.Faces - 1; i >= 1; i-- {
-			dst = append(dst, int64(st.Intn(uint64(i+1))))
-		}
-	}
-	return dst
 }
 
 // ApplyShuffle applies the j's of a shuffle entry to items in place:

@@ -14,6 +14,7 @@ import (
 
 // TestBinary runs the built umpire binary for exit codes as a shell sees them.
 func TestBinary(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

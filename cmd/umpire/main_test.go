@@ -208,6 +208,7 @@ func TestVerifyNotALog(t *testing.T) {
 }
 
 func TestVerifyProgressBarOnTerminal(t *testing.T) {
+	t.Parallel()
 	open := legacy.Chain(dice.Hash{7}, 4, nil)
 	sealed := legacy.Chain(dice.Hash{8}, 4, nil)
 	x := legacy.NewExport("long", 4, open.Commitment(), sealed.Commitment())
@@ -258,6 +259,7 @@ func TestVerifyProgressBarOnTerminal(t *testing.T) {
 // It is the mail-order test too: for every step of the whole game, each
 // seat's receipt is in its mailbox before that step's report.
 func TestDemo(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	code, out, errOut := run(t, "demo", "--dir", dir)
 	if code != exitOK {
@@ -369,6 +371,7 @@ func TestConfig(t *testing.T) {
 // TestServeRefusesNewerSchema: a store written by a newer umpire is refused
 // with a message that says what to do, and is left as it was.
 func TestServeRefusesNewerSchema(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "umpire.db")
 	db, err := store.Open(path, store.Options{})
 	if err != nil {

@@ -123,3 +123,12 @@ func killAroundDeadline(t *testing.T, bin string, offset time.Duration) {
 		return nil
 	})
 }
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

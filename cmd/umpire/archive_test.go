@@ -22,6 +22,7 @@ import (
 // the hint to export it; an existing file is never overwritten; the id
 // cannot be used again.
 func TestGameArchive(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "umpire.db")
 	now := time.Date(2026, 10, 1, 12, 0, 0, 0, time.UTC)
@@ -127,6 +128,7 @@ func TestGameArchive(t *testing.T) {
 // 'umpire store space' shows the games bucket shrink to almost nothing and
 // the free pages grow by about what it held.
 func TestArchiveFreesSpace(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "umpire.db")
 	now := time.Date(2026, 10, 1, 12, 0, 0, 0, time.UTC)

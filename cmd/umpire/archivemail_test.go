@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -36,6 +38,7 @@ func (c *club) endClubGame() {
 // its steps and dice head, and whom to ask for its record; the seats and
 // the game master were told of the archive.
 func TestArchivedGameByMail(t *testing.T) {
+	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "")
 	c.endClubGame()
 	file := filepath.Join(c.dir, "club-1.json")
@@ -80,6 +83,7 @@ func TestArchivedGameByMail(t *testing.T) {
 // the announcement; 'game show' and 'game archived' show the record; a
 // relative path sent straight to the socket is refused.
 func TestArchiveThroughControlSocket(t *testing.T) {
+	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "")
 	c.endClubGame()
 	startDaemon(t, c.config)

@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -253,6 +255,7 @@ func isV1(err error, v1 **dice.LegacyExport) bool {
 // and it reads a v1 log and v2 logs with beacon rounds as umpire verify
 // does.
 func TestBrowserDemo(t *testing.T) {
+	t.Parallel()
 	ctx, cons := browser(t)
 	dir := t.TempDir()
 	if code, out, errOut := run(t, "demo", "--dir", dir, "--web", "off", "--serve=false"); code != exitOK {
@@ -511,6 +514,7 @@ func bigLog(t testing.TB, n int) (string, dice.Hash) {
 // draws (a single run; BenchmarkBrowserVerify measures it): it verifies,
 // with umpire verify's head. The time the browser took is logged.
 func TestBrowserVerifiesLargeLog(t *testing.T) {
+	t.Parallel()
 	ctx, _ := browser(t)
 	file, head := bigLog(t, 100000)
 	root, _ := webOn(t, filepath.Join(t.TempDir(), "umpire.db"))

@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -71,6 +73,7 @@ type buState struct {
 // no deck stream's key. The game is an umpire-dice-v3 game: checkV3ByMail
 // checks its salts, keyed digests and commitments, then replays it.
 func TestBUHiddenHandsByRealMail(t *testing.T) {
+	t.Parallel()
 	// a player asks for the public dice log by mail: an unsigned read-only
 	// command, answered with the log between two marker lines
 	askLog := func(tb *demo.Table, p *demo.Player, n uint64) []byte {

@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -29,6 +31,7 @@ import (
 // the embedded mail servers, plus 3 on the real ones); UMPIRE_KILL_SEED
 // repeats a run.
 func TestKillDuringIntake(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("kill -9 runs take a minute")
 	}

@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -136,6 +138,7 @@ func (tb *table) serveOnce(t *testing.T) {
 }
 
 func TestEndToEnd(t *testing.T) {
+	t.Parallel()
 	for _, mk := range []func(testing.TB) mailtest.Stack{mailtest.Embedded, mailtest.Real} {
 		st := mk(t)
 		t.Run(st.Name(), func(t *testing.T) { testEndToEnd(t, st) })

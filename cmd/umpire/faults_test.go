@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -48,6 +50,7 @@ func startDaemon(t *testing.T, config string) {
 // under it twice. Every order mail must be taken once, and every receipt
 // must arrive once the MTA is back, none twice.
 func TestMailServersFailing(t *testing.T) {
+	t.Parallel()
 	for _, mk := range []func(testing.TB) mailtest.Stack{mailtest.Embedded, mailtest.Real} {
 		st := mk(t)
 		t.Run(st.Name(), func(t *testing.T) { testMailServersFailing(t, st) })
@@ -96,6 +99,7 @@ func testMailServersFailing(t *testing.T, st mailtest.Stack) {
 // TestServeDev: "serve --dev" runs the judge on its own mail servers: it
 // says where they are, answers a player's "help" mail, and stops cleanly.
 func TestServeDev(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	var out daemontest.LockedBuffer
 	done := make(chan int, 1)

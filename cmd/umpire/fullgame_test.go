@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -37,9 +39,11 @@ import (
 // It reports the order mails each seat sent in each game turn, and holds
 // a game to its fullgame.toml's max_order_mails_per_turn when it sets one.
 func TestFullGameByRealMail(t *testing.T) {
+	t.Parallel()
 	reg := games()
 	for _, kind := range slices.Sorted(maps.Keys(reg)) {
 		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
 			dir := gameDir(t, reg[kind])
 			fg, err := readFullGame(repoRoot, dir)
 			if err != nil {
@@ -383,4 +387,17 @@ func anyContains(raws [][]byte, s string) bool {
 		}
 	}
 	return false
+}
+
+// gameFileOptions writes options as the lines of a game file.
+func (fg fullGame) gameFileOptions() string {
+	if len(fg.Options) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("[options]\n")
+	for _, k := range slices.Sorted(maps.Keys(fg.Options)) {
+		fmt.Fprintf(&b, "%s = %s\n", k, strconv.Quote(fg.Options[k]))
+	}
+	return b.String()
 }

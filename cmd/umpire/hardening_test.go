@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -25,6 +27,7 @@ import (
 // "umpire mail held", never dropped. The counts survive the judge's
 // restarts (each "serve --once" is a new judge).
 func TestReplyLimitNeverDropsReports(t *testing.T) {
+	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "[limits]\nreplies_per_hour = 3\n")
 	c.setup(clubGame)
 	for batch := range 2 {
@@ -85,6 +88,7 @@ func TestReplyLimitNeverDropsReports(t *testing.T) {
 // runs faster than the judge allows is stopped by the safety brake, its
 // game master and the operator told.
 func TestRunawayGamesByMail(t *testing.T) {
+	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "operator = \"ops@players.test\"\n[limits]\nmin_interval = \"1s\"\nsteps_per_hour = 3\n")
 	for i, c2 := range []struct{ file, want string }{
 		{"id = \"run-1\"\ngame = \"fake\"\nscenario = \"duel\"\n[options]\nturns = \"1000000000\"\n[schedule]\nevery = \"1ns\"\n", "allows no less than 1s between deadlines"},
@@ -124,6 +128,7 @@ func TestRunawayGamesByMail(t *testing.T) {
 // compacts the store through the control socket, which only its owner may
 // open.
 func TestControlSocket(t *testing.T) {
+	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "")
 	c.setup(clubGame)
 	startDaemon(t, c.config)
@@ -215,6 +220,7 @@ func TestControlSocket(t *testing.T) {
 // nothing; the old form without the step says what to write, and a
 // process for a step that is no longer open is refused.
 func TestSignedCommandsCannotBeReplayed(t *testing.T) {
+	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "")
 	c.setup(clubGame)
 	process := c.signed("grace", "process club-1 1\n", false, "")
@@ -253,6 +259,7 @@ func TestSignedCommandsCannotBeReplayed(t *testing.T) {
 // honoured at once, and orders he signed before are refused. A SHA-1
 // signature is refused with a clear answer.
 func TestKeysAreUpdated(t *testing.T) {
+	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "")
 	c.setup(clubGame)
 	// Alice's key expires: made to expire in two seconds, as if years
@@ -306,6 +313,7 @@ func TestKeysAreUpdated(t *testing.T) {
 // of an order mail once made the receipt impossible to compose, and it was
 // lost without a word. The receipt comes, without the reference.
 func TestReceiptDespiteBadMessageID(t *testing.T) {
+	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "")
 	c.setup(clubGame)
 	body := string(c.gpg.Sign(c.fpr["alice"], []byte("game: club-1\nstep: 1\nseat: A\nroll 1\nend\n")))
@@ -328,6 +336,7 @@ func TestReceiptDespiteBadMessageID(t *testing.T) {
 // TestCreateChecksDataText: a War by Television game file whose map is
 // given as text that is no map is refused at create, not at start.
 func TestCreateChecksDataText(t *testing.T) {
+	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "")
 	c.send("grace", c.signed("grace", "create\nid = \"wbt-1\"\ngame = \"wbt\"\nscenario = \"demo\"\n[options]\nmap = '''\nthis is no map\n'''\n[schedule]\nevery = \"72h\"\n", true, ""))
 	c.serve()
@@ -342,6 +351,7 @@ func TestCreateChecksDataText(t *testing.T) {
 // 1.85 GiB to decode), or that names thousands of unknown keys, is
 // answered at once, in a few lines, with the line (adjudicator/datafile).
 func TestCreateRefusesDeepData(t *testing.T) {
+	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "")
 	deep := "x = " + strings.Repeat("{a = ", 4000) + "1" + strings.Repeat("}", 4000)
 	c.send("grace", c.signed("grace", "create\nid = \"wbt-1\"\ngame = \"wbt\"\nscenario = \"demo\"\n[options]\nmap = '''\n"+deep+"\n'''\n[schedule]\nevery = \"72h\"\n", true, ""))
@@ -368,6 +378,7 @@ func TestCreateRefusesDeepData(t *testing.T) {
 // TestStartWakesTheClock: a game started by mail has its first deadline
 // watched at once, not after the scheduler's next minute.
 func TestStartWakesTheClock(t *testing.T) {
+	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "[limits]\nmin_interval = \"1s\"\n")
 	startDaemon(t, c.config)
 	game := strings.Replace(clubGame, "72h", "3s", 1)

@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -34,6 +36,7 @@ import (
 // name no card and no hex value in them opens one, until the end; a second
 // game whose file sets gm_sees_hands = true shows its game master every hand.
 func TestHiddenHandsByRealMail(t *testing.T) {
+	t.Parallel()
 	st := mailtest.Real(t)
 	dir := t.TempDir()
 	cfg := daemon.DefaultConfig()

@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -12,6 +14,7 @@ import (
 )
 
 func TestKeysCommands(t *testing.T) {
+	t.Parallel()
 	dbPath := filepath.Join(t.TempDir(), "umpire.db")
 	// a mistyped store is not made, with a key nobody will ever use
 	if code, _, errOut := run(t, "keys", "server", "--store", dbPath); code != exitUsage || !strings.Contains(errOut, "there is no store") {

@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -39,6 +41,7 @@ import (
 // games, on the embedded and the real servers in turn, with eight waves
 // each; UMPIRE_PROPERTY_SEED repeats a run.
 func TestPropertyHostileMix(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("kill -9 runs take half a minute")
 	}

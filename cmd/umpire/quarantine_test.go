@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -156,6 +158,7 @@ func stallOrders(seat string, lines ...string) string {
 // releases it (it hangs again and is set aside again, counted), and drops
 // it; the player's next orders are taken as usual.
 func TestQuarantineByRealMail(t *testing.T) {
+	t.Parallel()
 	for _, mk := range []func(testing.TB) mailtest.Stack{mailtest.Embedded, mailtest.Real} {
 		st := mk(t)
 		t.Run(st.Name(), func(t *testing.T) { testQuarantineByMail(t, st) })
@@ -262,6 +265,7 @@ func startDaemonWith(t *testing.T, config string, setup func(*Main)) {
 // operator runs an umpire with the fix and releases the message: it is
 // processed once, and its sender gets the receipt.
 func TestQuarantineAcrossKill(t *testing.T) {
+	t.Parallel()
 	for _, mk := range []func(testing.TB) mailtest.Stack{mailtest.Embedded, mailtest.Real} {
 		st := mk(t)
 		t.Run(st.Name(), func(t *testing.T) { testQuarantineAcrossKill(t, st) })

@@ -12,7 +12,6 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -75,19 +74,6 @@ func readFullGame(root, dir string) (fullGame, error) {
 		return fg, fmt.Errorf("%s: want scenario = \"NAME\" and min_steps = N (at least 1)", path)
 	}
 	return fg, nil
-}
-
-// gameFileOptions writes options as the lines of a game file.
-func (fg fullGame) gameFileOptions() string {
-	if len(fg.Options) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString("[options]\n")
-	for _, k := range slices.Sorted(maps.Keys(fg.Options)) {
-		fmt.Fprintf(&b, "%s = %s\n", k, strconv.Quote(fg.Options[k]))
-	}
-	return b.String()
 }
 
 // gameCheck is one item of docs/adding-a-game.md's checklist: check says

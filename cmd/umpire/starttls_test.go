@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -17,6 +19,7 @@ import (
 // imap.ca_file, and answers; a ca_file that holds no certificate is a
 // configuration error.
 func TestServeIMAPOverSTARTTLS(t *testing.T) {
+	t.Parallel()
 	st := mailtest.Real(t)
 	st.AddUser(t, daemontest.JudgeAddress, daemontest.JudgePassword)
 	st.AddUser(t, "alice@players.test", "pw")

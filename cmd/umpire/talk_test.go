@@ -1,3 +1,5 @@
+//go:build integration
+
 package main
 
 import (
@@ -123,6 +125,7 @@ func (c *club) mailboxesWith(sub string) map[string]int {
 // its readers and its sender's answer, and no other; grey press names its
 // sender to the game master only; a refused press reaches nobody.
 func TestPressByRealMail(t *testing.T) {
+	t.Parallel()
 	games := map[string]string{}
 	for id, settings := range pressGames {
 		games[id] = trio(id, settings)
@@ -198,6 +201,7 @@ func perRoteOrders(seat string, k int) string {
 // games answer correctly, and within the reply limit: what is over it is
 // held, never sent and never lost.
 func TestObserverOfPerRoteByRealMail(t *testing.T) {
+	t.Parallel()
 	c := talkClub(t, "[limits]\nreplies_per_hour = 4\n", map[string]string{"farm-1": perRote}, "farm-1")
 	for k := 1; k <= 2; k++ {
 		c.send("alice", c.signed("alice", perRoteOrders("Russia", k), false, ""))
@@ -301,6 +305,7 @@ func TestObserverOfPerRoteByRealMail(t *testing.T) {
 // its clear-signed text part; a changed HTML part, or a changed picture,
 // no longer verifies.
 func TestReportsSignedWholeByRealMail(t *testing.T) {
+	t.Parallel()
 	c := talkClub(t, "", map[string]string{"farm-1": perRote})
 	c.send("grace", c.signed("grace", "process farm-1 1\n", false, ""))
 	c.send("bob", c.mail("bob", "<key-please@players.test>", "key", "", "key\n", false))

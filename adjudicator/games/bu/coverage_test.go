@@ -41,6 +41,7 @@ var numberedRules = strings.Fields(`
 // TestCasesCiteEveryRule: every numbered rule of the text is the rule (or
 // one of the rules) of at least one adjudication case.
 func TestCasesCiteEveryRule(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join("testdata", "game", "*.case"))
 	cited := map[string]bool{}
 	ruleLine := regexp.MustCompile(`(?m)^rule (.+)$`)

@@ -15,6 +15,7 @@ import (
 // TestDemoDataIsLabelled: the demo's four files are stand-ins and every
 // report and map says so; the text's facts are in them.
 func TestDemoDataIsLabelled(t *testing.T) {
+	t.Parallel()
 	state, err := Game.New("three", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +50,7 @@ func TestDemoDataIsLabelled(t *testing.T) {
 // refused when the game is created, naming the file's line and field and
 // what is allowed.
 func TestGMFilesRefusedWithLineAndField(t *testing.T) {
+	t.Parallel()
 	demo := func(name string) string {
 		b, err := os.ReadFile(filepath.Join("scenarios", "demo-"+name+".toml"))
 		if err != nil {
@@ -95,6 +97,7 @@ func TestGMFilesRefusedWithLineAndField(t *testing.T) {
 // TestGMFilesLoad: the game master's files, given by path or as text,
 // replace the demo's; files without stand_in carry no notice.
 func TestGMFilesLoad(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	b, _ := os.ReadFile(filepath.Join("scenarios", "demo-tracks.toml"))
 	real := strings.Replace(strings.Replace(string(b), "stand_in = true", "stand_in = false", 1), "level1 = -2", "level1 = -1", 1)
@@ -128,6 +131,7 @@ func TestGMFilesLoad(t *testing.T) {
 // TestSpectatorSeesNoHand: the public view (and every seat's) shows no
 // hand but the reader's own; the game master sees all.
 func TestSpectatorSeesNoHand(t *testing.T) {
+	t.Parallel()
 	state, _, _ := playGame(t, "three", 5, map[string]string{"last_turn": "1"})
 	_ = state
 	// a position with hands: the start of turn 1 after the deal
@@ -168,6 +172,7 @@ func TestSpectatorSeesNoHand(t *testing.T) {
 // counters with too few units for the demo map's setup symbols. A line is
 // named wherever the game master's file has one.
 func TestGMFileNamedNotDemo(t *testing.T) {
+	t.Parallel()
 	demo := func(name string) string {
 		b, err := os.ReadFile(filepath.Join("scenarios", "demo-"+name+".toml"))
 		if err != nil {
@@ -211,6 +216,7 @@ func TestGMFileNamedNotDemo(t *testing.T) {
 // has one: a key written in an inline table, a key left out of an entry
 // (its entry's line), an effect written inline (the card's effect key).
 func TestGMFileLines(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		option, text, want string
 	}{

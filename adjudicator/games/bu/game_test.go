@@ -187,6 +187,7 @@ func checkInvariants(t testing.TB, state []byte, step int) {
 }
 
 func TestBotGamesEnd(t *testing.T) {
+	t.Parallel()
 	decisions := 0
 	defer func() {
 		if decisions == 0 {

@@ -53,6 +53,7 @@ import (
 //	want points N              OPs, SR or RP points left in the round
 //	want track NAME VALUE      a track of the public report (SW Serb 34)
 func TestGameCases(t *testing.T) {
+	t.Parallel()
 	refusals := &rulestest.Refusals{Dir: "."}
 	rulestest.Run(t, rulestest.Config{Rules: Game, Dir: filepath.Join("testdata", "game"), Fixtures: fixtures{}, CheckDraw: citesRule, Refusals: refusals})
 	if !t.Failed() {

@@ -112,6 +112,7 @@ func playStored(tb testing.TB, db *store.DB, judge *adjudicator.Judge, id string
 // of each finished turn having been revealed when their cards were all
 // played; and the exported game replays step by step.
 func TestWholeGamesVerify(t *testing.T) {
+	t.Parallel()
 	for _, scenario := range []string{"three", "two"} {
 		t.Run(scenario, func(t *testing.T) {
 			db, err := store.Open(t.TempDir()+"/umpire.db", store.Options{})

@@ -13,6 +13,7 @@ import (
 // (orders that never went through a receipt), the seat is told which and
 // why in an event of its own, and the line is not dropped without a word.
 func TestOrderRefusedAtAdjudicationIsSaid(t *testing.T) {
+	t.Parallel()
 	state, err := Game.New("three", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 // refused with the option, the line and the field, and says what is
 // wanted.
 func TestBadDataFiles(t *testing.T) {
+	t.Parallel()
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join("testdata", "game", name))
 		if err != nil {
@@ -103,6 +104,7 @@ func TestBadDataFiles(t *testing.T) {
 // game reads them back, and its reports say the data are not stand-ins
 // when the files say so.
 func TestDataFromOptions(t *testing.T) {
+	t.Parallel()
 	m, _ := os.ReadFile(filepath.Join("testdata", "game", "test-map.toml"))
 	c, _ := os.ReadFile(filepath.Join("testdata", "game", "test-counters.toml"))
 	text := strings.Replace(string(m), "stand_in = true", "stand_in = false", 1)
@@ -142,6 +144,7 @@ func TestDataFromOptions(t *testing.T) {
 // report, the 8.1.4 chit values are in the cup, and the demo set-up keeps
 // 12.0.
 func TestDemoData(t *testing.T) {
+	t.Parallel()
 	state, err := Game.New("demo", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -183,6 +186,7 @@ func TestDemoData(t *testing.T) {
 // mistake shows only against the embedded demo counters the map was
 // checked with (issue 27), and for the countries (the [[area]] hexes).
 func TestDataRefusalsNameTheirFile(t *testing.T) {
+	t.Parallel()
 	base, err := os.ReadFile(filepath.Join("testdata", "game", "test-map.toml"))
 	if err != nil {
 		t.Fatal(err)

@@ -127,12 +127,14 @@ func play(t testing.TB, seed uint64, options map[string]string, asked bool) play
 // every event cites a rule and every draw names one, and the game ends
 // after turn 8 or earlier by an automatic victory (11.0).
 func TestBotPlaysWholeGames(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name    string
 		seed    uint64
 		options map[string]string
 	}{{"default-1", 1, nil}, {"default-2", 2, nil}, {"strict", 4, map[string]string{"strict": "yes"}}} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			p := playGame(t, c.seed, c.options)
 			g, err := decode(p.state)
 			if err != nil {
@@ -169,6 +171,7 @@ func TestBotPlaysWholeGames(t *testing.T) {
 
 // TestDeterministic replays a game with the same dice: the same state.
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	a, b := playGame(t, 9, nil), playGame(t, 9, nil)
 	if !bytes.Equal(a.state, b.state) {
 		t.Fatal("the same game with the same dice ended in different states")
@@ -180,6 +183,7 @@ func TestDeterministic(t *testing.T) {
 // advance is asked in a decision step and the activation resumed with its
 // dice; the game still ends, and the same dice give the same game.
 func TestDecisionSteps(t *testing.T) {
+	t.Parallel()
 	for _, seed := range []uint64{21} {
 		a := play(t, seed, nil, true)
 		g, _ := decode(a.state)
@@ -210,6 +214,7 @@ func TestDecisionSteps(t *testing.T) {
 // master), never to the other seat or a spectator; the tracks show the
 // turn, VP, initiative, de-escalation and both sides' air boxes.
 func TestQueuesArePrivate(t *testing.T) {
+	t.Parallel()
 	state, err := Game.New("demo", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -260,6 +265,7 @@ func TestQueuesArePrivate(t *testing.T) {
 // docs/orders-pcs1995.md against the demo's turn 1 (the Germans arrived):
 // the receipt accepts every line.
 func TestDocumentedExample(t *testing.T) {
+	t.Parallel()
 	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "orders-pcs1995.md"))
 	if err != nil {
 		t.Fatal(err)

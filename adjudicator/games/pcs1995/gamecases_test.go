@@ -46,6 +46,7 @@ import (
 // Together the cases walk every refusal the receipt can give (refusals.case
 // holds those no rule's own file shows), each with a hint.
 func TestGameCases(t *testing.T) {
+	t.Parallel()
 	refusals := &rulestest.Refusals{Dir: "."}
 	defer func() {
 		if !t.Failed() {
@@ -344,5 +345,6 @@ func atoi(s string) int {
 // TestRefusalsDocumented: every refusal a player can meet is explained in
 // docs/troubleshooting.md.
 func TestRefusalsDocumented(t *testing.T) {
+	t.Parallel()
 	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".")
 }

@@ -15,6 +15,7 @@ import (
 // with their line numbers, and the state after the step holds at most the
 // cap.
 func TestQueueCapKeepsTheStateSmall(t *testing.T) {
+	t.Parallel()
 	state, err := loadTestMap(filepath.Join("testdata", "game", "test-map.toml"), nil)
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 // end (a livelock of asks would not). PCS1995_SEEDS=N plays N games (the
 // long mode, 100 or more); CI plays 4.
 func TestManySeeds(t *testing.T) {
+	t.Parallel()
 	n := uint64(4)
 	if v, err := strconv.Atoi(os.Getenv("PCS1995_SEEDS")); err == nil && v > 0 {
 		n = uint64(v)

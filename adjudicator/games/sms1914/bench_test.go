@@ -137,6 +137,7 @@ func BenchmarkSupplyPhase(b *testing.B) {
 // TestBenchGame checks the benchmark's situation: 25 attacks resolved,
 // the units supplied.
 func TestBenchGame(t *testing.T) {
+	t.Parallel()
 	state, orders := benchGame(t)
 	h := sha256.Sum256([]byte("bench"))
 	r := legacy.NewStepRoller(legacy.NewLog(h, h), 1, h, h, h)

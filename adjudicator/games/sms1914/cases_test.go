@@ -14,6 +14,7 @@ func TestCases(t *testing.T) { resolvetest.Run(t, sms1914.Calculator, "testdata"
 // TestDeclarations checks the procedure declarations the way the registry
 // does, and that the listing names every contract procedure.
 func TestDeclarations(t *testing.T) {
+	t.Parallel()
 	resolve.NewRegistry(sms1914.Calculator)
 	var b strings.Builder
 	resolve.List(&b, sms1914.Calculator)

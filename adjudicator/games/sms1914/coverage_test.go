@@ -46,6 +46,7 @@ var ruleNumber = regexp.MustCompile(`\b[0-9]{1,2}\.[0-9]{1,2}(\.[0-9]{1,2})?[a-z
 // by an adjudication case (its rule line), or listed in docs/rulings.md
 // among the rules the umpire cannot enforce on its own, with why.
 func TestEveryRuleHasACase(t *testing.T) {
+	t.Parallel()
 	cited := map[string]bool{}
 	files, _ := filepath.Glob(filepath.Join("testdata", "game", "*.case"))
 	for _, f := range files {
@@ -107,6 +108,7 @@ var workedExamples = strings.Fields(`3.5.4 5.5.2 6.1.2 6.1.3 7.1.6a 7.2.1 7.2.2 
 // case whose comment says it plays that example ("9.7 example", "11.2
 // COMPREHENSIVE COMBAT EXAMPLE") and whose rule line cites the rule.
 func TestEveryWorkedExampleHasACase(t *testing.T) {
+	t.Parallel()
 	found := map[string]bool{}
 	files, _ := filepath.Glob(filepath.Join("testdata", "game", "*.case"))
 	example := regexp.MustCompile(`(?i)\b([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?[a-z]?)\b[^.]*?\bexample`)

@@ -60,6 +60,7 @@ var textAdjacent = [][3]string{
 // names is adjacent, whatever column the map begins at; the other parity
 // breaks them (so the test can fail).
 func TestParity(t *testing.T) {
+	t.Parallel()
 	for _, first := range []int{1, 6} {
 		g := board.Grid{Cols: 70 - first, Rows: 70, FirstCol: first, FirstRow: 1, IDStyle: board.Dotted, Up: board.OddUp}
 		wrong := g
@@ -96,6 +97,7 @@ func TestParity(t *testing.T) {
 
 // TestDemoMapFacts: the stand-in map holds every fact the text gives.
 func TestDemoMapFacts(t *testing.T) {
+	t.Parallel()
 	state, err := Game.New("demo", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -211,6 +213,7 @@ func TestDemoMapFacts(t *testing.T) {
 
 // TestDemoCountersFromTheText: the counters the text describes carry its values.
 func TestDemoCountersFromTheText(t *testing.T) {
+	t.Parallel()
 	sc, err := data{}.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -249,6 +252,7 @@ func TestDemoCountersFromTheText(t *testing.T) {
 // line and the field named; given as the option's text (a game created by
 // mail) the error names the option.
 func TestBadFiles(t *testing.T) {
+	t.Parallel()
 	read := func(p string) string {
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -321,6 +325,7 @@ func TestBadFiles(t *testing.T) {
 // refused with the file the game master sent, the field and its line
 // (docs/scenario-sms1914.md, docs/tables-sms1914.md).
 func TestDataBounds(t *testing.T) {
+	t.Parallel()
 	read := func(p string) string {
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -382,6 +387,7 @@ func TestDataBounds(t *testing.T) {
 // army marker or boundary the Areas of Attachment cannot use names its
 // line of the scenario.
 func TestRefusalsNameTheFileSent(t *testing.T) {
+	t.Parallel()
 	read := func(p string) string {
 		b, err := os.ReadFile(p)
 		if err != nil {

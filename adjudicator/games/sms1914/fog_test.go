@@ -21,6 +21,7 @@ var strengthWords = regexp.MustCompile(`\d+-\d+ PR\d|strength \d|CEL \d|AV \d`)
 // everything; the game master sees everything. A leak on purpose (the game
 // master's view given to a seat) is caught.
 func TestFogOfWar(t *testing.T) {
+	t.Parallel()
 	caught, checked, enemyShown := 0, 0, 0
 	var last []byte
 	playDemo(t, func(step int, before, after []byte, events []adjudicator.Event, draws []legacy.EntryRecord) {
@@ -121,6 +122,7 @@ func TestFogOfWar(t *testing.T) {
 
 // TestTopUnit is the 3.1.5 order of stacking.
 func TestTopUnit(t *testing.T) {
+	t.Parallel()
 	state, err := Game.New("demo", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -65,6 +65,7 @@ func playDemo(t testing.TB, each func(step int, before, after []byte, events []a
 // TestDemoPlaysToTheEnd: the bots play the demo (GT 5-7) to the victory
 // check through the 2nd Inter-Phase; every draw cites a 1914 rule.
 func TestDemoPlaysToTheEnd(t *testing.T) {
+	t.Parallel()
 	var inter, over, combats bool
 	steps := playDemo(t, func(step int, before, after []byte, events []adjudicator.Event, draws []legacy.EntryRecord) {
 		for _, d := range draws {
@@ -95,6 +96,7 @@ func TestDemoPlaysToTheEnd(t *testing.T) {
 // once grew the state from 7.7 kB to 848 kB; each copy replaces its twin,
 // so the state keeps one (docs/orders-sms1914.md, standing orders).
 func TestStandingTwinsDoNotGrow(t *testing.T) {
+	t.Parallel()
 	state, err := Game.New("demo", nil)
 	if err != nil {
 		t.Fatal(err)

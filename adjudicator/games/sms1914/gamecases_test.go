@@ -44,6 +44,7 @@ import (
 )
 
 func TestGameCases(t *testing.T) {
+	t.Parallel()
 	// together the cases walk every refusal a receipt can give
 	// (refusals.case holds those no rule's own file shows), each with a hint
 	refusals := &rulestest.Refusals{Dir: "."}
@@ -475,5 +476,6 @@ func (fixtures) Check(state []byte, name, want string) error {
 // TestRefusalsDocumented: every refusal a player can meet is explained in
 // docs/troubleshooting.md.
 func TestRefusalsDocumented(t *testing.T) {
+	t.Parallel()
 	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".")
 }

@@ -102,6 +102,7 @@ func mailText(t *testing.T, m store.Mail) string {
 // judge as the inbox would, and checks each gets the documented treatment:
 // the folder it goes to, and the answer (or silence) it gets.
 func TestCorpusTreatments(t *testing.T) {
+	t.Parallel()
 	j, db := corpusJudge(t)
 	corpus := mailtest.Corpus(t)
 	type want struct {

@@ -1,3 +1,5 @@
+//go:build integration
+
 package daemon
 
 import (
@@ -137,6 +139,7 @@ func startSoakSMTP(t *testing.T) *soakSMTP {
 // 3-day retention; UMPIRE_SOAK=long 20,000 games for 30 days with bursts
 // of 5,000 and a 7-day retention.
 func TestSoak(t *testing.T) {
+	t.Parallel()
 	size := soakShort
 	if raceEnabled {
 		size = soakRace

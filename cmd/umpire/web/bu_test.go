@@ -26,6 +26,7 @@ every = "72h"
 // file or API answer holds a card a seat holds (its id with its title, as
 // the seat's own report gives it), nor the hand lines of any seat's report.
 func TestBUHandsAreNotServed(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.j.Games = adjudicator.NewRegistry(fake.Game, perrote.Game, wbt.Game, bu.Game)
 	w.create(buGame)

@@ -1,8 +1,8 @@
-// Package umpire_test holds the tests of the repository's documentation:
-// the file maps of the package comments, README's list of docs/, and the
-// packages docs/architecture.md names. The test that README and docs/ name
-// every hosted game is in cmd/umpire, where the registry is.
-package umpire_test
+package main
+
+// The tests of the repository's documentation as a whole: the file maps of
+// the package comments, README's list of docs/, and the packages
+// docs/architecture.md names. Each works from the repository's root.
 
 import (
 	"io/fs"
@@ -26,6 +26,7 @@ var fileListLine = regexp.MustCompile(`^//\t[a-z0-9_]+\.go( +[a-z0-9_]+\.go)*$`)
 // line "//<tab>name.go  what it holds" per file, or lines that only name
 // files) lists exactly its non-test Go files, doc.go aside.
 func TestFileMaps(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
 	maps := 0
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -95,6 +96,7 @@ var docPath = regexp.MustCompile(`docs/[A-Za-z0-9_./*-]*[A-Za-z0-9_*]`)
 // TestReadmeListsDocs checks that README's documentation list names every
 // page in docs/, and that every path into docs/ README names is there.
 func TestReadmeListsDocs(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -126,6 +128,7 @@ func TestReadmeListsDocs(t *testing.T) {
 // every package of the module (a game's package by its id, in the row of
 // adjudicator/games/<game>).
 func TestArchitectureNamesEveryPackage(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
 	b, err := os.ReadFile("docs/architecture.md")
 	if err != nil {
 		t.Fatal(err)

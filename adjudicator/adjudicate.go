@@ -148,7 +148,7 @@ func (j *Judge) Adjudicate(ctx context.Context, tx Tx, g Game, f *GameFile, rule
 		return err
 	}
 	if !sec.V2() {
-		return j.adjudicateV1(ctx, tx, g, f, rules, st, sec, now)
+		return j.adjudicateLegacy(ctx, tx, g, f, rules, st, sec, now)
 	}
 	_, _, used, repeated, _, err := stepOrders(tx, st)
 	if err != nil {
@@ -328,8 +328,8 @@ func (j *Judge) reveals(tx Tx, game string, k uint64, sec DiceSecrets, r *dice.S
 	return out, nil
 }
 
-// adjudicateV1 is Adjudicate for games created under umpire-dice-v1.
-func (j *Judge) adjudicateV1(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, sec DiceSecrets, now time.Time) error {
+// adjudicateLegacy is Adjudicate for games created under umpire-dice-v1.
+func (j *Judge) adjudicateLegacy(ctx context.Context, tx Tx, g Game, f *GameFile, rules Rules, st StepRecord, sec DiceSecrets, now time.Time) error {
 	files, extra, used, repeated, digests, err := stepOrders(tx, st)
 	if err != nil {
 		return err
@@ -456,7 +456,7 @@ func (j *Judge) Replay(tx Tx, game string) (int, error) {
 		return 0, err
 	}
 	if sec.V2() {
-		return j.replayV2(g, storeSource{tx: tx, game: game, sec: sec}, storeLog{tx: tx, game: game, sec: sec})
+		return j.replayRecords(g, storeSource{tx: tx, game: game, sec: sec}, storeLog{tx: tx, game: game, sec: sec})
 	}
 	head, _, err := tx.DiceHead(game)
 	if err != nil {

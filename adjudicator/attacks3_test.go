@@ -96,7 +96,8 @@ func TestV3CommitmentsBeforeOrders(t *testing.T) {
 	salts := map[string]dice.Hash{"A": dice.OrderSalt(sec.SealedRoot, "A"), "B": dice.OrderSalt(sec.SealedRoot, "B")}
 	for seat, salt := range salts {
 		i := map[string]int{"A": 0, "B": 1}[seat]
-		if dice.SaltCommitment(salt) != start.Start.Seats[i].SaltCommitment {
+		// T(seat) = SHA-256("umpire-saltc-v3" || t), as docs/dice-log.md defines it.
+		if sha256.Sum256(append([]byte("umpire-saltc-v3"), salt[:]...)) != start.Start.Seats[i].SaltCommitment {
 			t.Errorf("seat %s's salt does not match its commitment in the start record", seat)
 		}
 	}
@@ -154,7 +155,7 @@ func TestV3CommitmentsBeforeOrders(t *testing.T) {
 	// and holds no unkeyed hash of an order text.
 	var log strings.Builder
 	storetest.MustView(t, m.db, func(tx *store.Tx) error { _, err := tx.WriteDiceLog("club-1", &log); return err })
-	res, err := dice.VerifyStream(strings.NewReader(log.String()), dice.VerifyOptions{Salts: []dice.SeatSalt{{Seat: "A", Salt: salts["A"]}}})
+	res, err := dice.VerifyStream(strings.NewReader(log.String()), dice.VerifyOptions{Salts: map[string]dice.Hash{"A": salts["A"]}})
 	if err != nil || !res.OK() || res.Steps != 1 || res.Joined != 2 || len(res.Salts) != 1 || len(res.Salts[0].Entries) != 1 || res.Salts[0].Entries[0].Digest != keyedA {
 		t.Fatalf("the public log: %v %+v", err, res)
 	}

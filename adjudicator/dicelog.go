@@ -25,10 +25,10 @@ func (j *Judge) newScheme(f *GameFile) int {
 	return 3
 }
 
-// createV2 stores a new game under umpire-dice-v2 or (scheme 3) -v3: its
+// createLog stores a new game under umpire-dice-v2 or (scheme 3) -v3: its
 // secrets and its header record, with the hidden streams its rules draw
 // from in the scenario's first state and the game file's beacon.
-func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, length uint64, scheme int) error {
+func (j *Judge) createLog(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, length uint64, scheme int) error {
 	var streams []string
 	if rules, err := j.Games.Get(f.Game); err == nil {
 		if hs, ok := rules.(HiddenStreams); ok {
@@ -41,8 +41,8 @@ func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, len
 			}
 		}
 	}
-	streams, err := dice.SortStreams(streams)
-	if err != nil {
+	hdr := dice.Header{Game: g.ID, Rules: f.Game, RulesVersion: rulesVersion, ChainLength: length}
+	if err := hdr.SetStreams(streams); err != nil {
 		return fmt.Errorf("game %s: %w", f.ID, err)
 	}
 	var bcn *beacon.Chain
@@ -55,7 +55,7 @@ func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, len
 	}
 	oc := dice.Chain{Root: open, Length: length}.WithCheckpoints()
 	sec := DiceSecrets{Scheme: scheme, OpenRoot: open, SealedRoot: sealed, ChainLength: length, Open0: oc.Commitment(),
-		Sealed0: dice.SealedCommitment(sealed), OpenCheckpoints: oc.Checkpoints, Streams: streams, Beacon: bcn}
+		Sealed0: dice.SealedCommitment(sealed), OpenCheckpoints: oc.Checkpoints, Streams: hdr.Streams, Beacon: bcn}
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
@@ -63,15 +63,15 @@ func (j *Judge) createV2(tx Tx, g Game, f *GameFile, open, sealed dice.Hash, len
 		return err
 	}
 	var l dice.Ledger
-	hdr := dice.Record{Type: dice.TypeHeader, Header: &dice.Header{Game: g.ID, Rules: f.Game, RulesVersion: rulesVersion,
-		ChainLength: length, OpenCommitment: sec.Open0, SealedCommitment: sec.Sealed0, Streams: streams, Beacon: bcn}}
+	hdr.OpenCommitment, hdr.SealedCommitment, hdr.Beacon = sec.Open0, sec.Sealed0, bcn
 	if scheme == 3 {
-		hdr.Header.Scheme = dice.Scheme
+		hdr.Scheme = dice.Scheme
 	}
-	if err := l.Append(&hdr); err != nil {
+	rec := dice.Record{Type: dice.TypeHeader, Header: &hdr}
+	if err := l.Append(&rec); err != nil {
 		return err
 	}
-	return tx.AddDiceLog(g.ID, []dice.Record{hdr})
+	return tx.AddDiceLog(g.ID, []dice.Record{rec})
 }
 
 // rollbackRecord writes the rollback record of a v2 game: step closed

@@ -191,7 +191,7 @@ func (j *Judge) ReplayExport(x *GameExport) (int, error) {
 		if log.hdr.V3() != (x.Version == 3) {
 			return 0, fmt.Errorf("a game export of version %d holds a %s log", x.Version, log.hdr.SchemeName())
 		}
-		return j.replayV2(g, src, log)
+		return j.replayRecords(g, src, log)
 	}
 	d, err := legacy.ReadExport(bytes.NewReader(x.Dice))
 	if err != nil {

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -14,6 +15,10 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
+// DefaultChainLength is the number of links L a new game's dice chains
+// hold: one per adjudicated step, so a game may run up to L steps.
+const DefaultChainLength = 65536
+
 // Judge runs hosted games: creation, seats, the step machine (orders,
 // readiness, deadlines, grace, reminders) and adjudication. Every method
 // works inside the caller's store transaction and takes the time from its
@@ -21,10 +26,9 @@ import (
 type Judge struct {
 	Games  Registry
 	Logger *slog.Logger
-	// NewRoot draws a dice chain root; dice.NewRoot when nil.
+	// NewRoot draws a dice chain root; 32 bytes of crypto/rand when nil.
 	NewRoot func() (dice.Hash, error)
-	// ChainLength is the dice chains' length; dice.DefaultChainLength
-	// when 0.
+	// ChainLength is the dice chains' length; DefaultChainLength when 0.
 	ChainLength uint64
 	// MinInterval is the least time a game's schedule may leave between
 	// two deadlines; DefaultMinInterval when 0.
@@ -113,11 +117,11 @@ func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 	}
 	newRoot := j.NewRoot
 	if newRoot == nil {
-		newRoot = dice.NewRoot
+		newRoot = randomRoot
 	}
 	length := j.ChainLength
 	if length == 0 {
-		length = dice.DefaultChainLength
+		length = DefaultChainLength
 	}
 	open, err := newRoot()
 	if err != nil {
@@ -139,7 +143,7 @@ func (j *Judge) Create(tx Tx, f *GameFile, file []byte, now time.Time) error {
 			Open0: oc.Commitment(), Sealed0: sc.Commitment(), OpenCheckpoints: oc.Checkpoints, SealedCheckpoints: sc.Checkpoints}); err != nil {
 			return err
 		}
-	} else if err := j.createV2(tx, g, f, open, sealed, length, j.newScheme(f)); err != nil {
+	} else if err := j.createLog(tx, g, f, open, sealed, length, j.newScheme(f)); err != nil {
 		return err
 	}
 	for _, s := range f.Seats {
@@ -943,4 +947,13 @@ func (j *Judge) Decide(tx Tx, game, seat string, approve bool) (string, error) {
 		return asked, j.JoinSigned(tx, game, seat, asked, join)
 	}
 	return asked, nil
+}
+
+// randomRoot draws a fresh 32-byte dice chain root from crypto/rand.
+func randomRoot() (dice.Hash, error) {
+	var h dice.Hash
+	if _, err := rand.Read(h[:]); err != nil {
+		return h, fmt.Errorf("new dice root: %w", err)
+	}
+	return h, nil
 }

@@ -9,12 +9,12 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
-// diceLogV2 is what a v2 or v3 replay reads of the dice log: the header's
+// recordLog is what a v2 or v3 replay reads of the dice log: the header's
 // streams, each step's step record and draws, and the keys that are public
 // (or, in the store, all of them); for v3, h_2 and the digest an order
 // file stands under (keyed by its seat's salt, which is known in the
 // store and, from the sealed root, in an ended game's export).
-type diceLogV2 interface {
+type recordLog interface {
 	streams() []string
 	stepDice(k uint64) (*dice.Record, []dice.Record, error)
 	key(k uint64) func(stream string) (dice.Hash, bool)
@@ -25,12 +25,12 @@ type diceLogV2 interface {
 	digest(f OrderFile, forStep, version uint64) (dice.Hash, error)
 }
 
-// replayV2 re-runs a v2 game from its first step: each step's order list is
+// replayRecords re-runs a v2 game from its first step: each step's order list is
 // recomputed from the order files and compared with its step record (a
 // phantom or substituted digest stops it), D_k is recomputed with the
 // record's beacon round, and the rules' draws are compared record by record
 // with the log's, as is every state.
-func (j *Judge) replayV2(g Game, src replaySource, log diceLogV2) (n int, err error) {
+func (j *Judge) replayRecords(g Game, src replaySource, log recordLog) (n int, err error) {
 	rules, err := j.Games.Get(g.Kind)
 	if err != nil {
 		return 0, err

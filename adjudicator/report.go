@@ -250,7 +250,7 @@ func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
 		return nil, err
 	}
 	if b.sec.V2() {
-		return b, b.diceV2(tx)
+		return b, b.diceRecords(tx)
 	}
 	b.scheme = legacy.Hashed.Name()
 	exp, err := tx.ExportLog(game)
@@ -281,9 +281,9 @@ func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
 	return b, nil
 }
 
-// diceV2 reads a v2 step's dice: its step record and draws, the game's
+// diceRecords reads a v2 step's dice: its step record and draws, the game's
 // rollbacks and the head after the step's records.
-func (b *stepReport) diceV2(tx Tx) error {
+func (b *stepReport) diceRecords(tx Tx) error {
 	game, k := b.g.ID, b.st.Number
 	b.scheme = b.sec.SchemeName()
 	b.commits = [2]string{b.sec.Open0.String(), b.sec.Sealed0.String()}

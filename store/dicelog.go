@@ -123,11 +123,9 @@ func (tx *Tx) AddDiceLog(game string, records []dice.Record) error {
 		}
 		head, n = last.Head, be64(k)
 	}
-	var buf []byte
 	for i := range records {
 		r := &records[i]
-		buf = r.AppendBody(buf[:0])
-		if dice.NextHead(head, dice.RecordHash(r.Type, buf)) != r.Head {
+		if r.HeadAfter(head) != r.Head {
 			return fmt.Errorf("add dice log: game %q: record %d (%s) does not chain to head %s: %w", game, n+1, r.Type, head, ErrSequence)
 		}
 		n++

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"bytes"
+	"crypto/rand"
 	"errors"
 	"reflect"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
 )
@@ -24,8 +26,8 @@ func newDiceGame(t *testing.T, db *store.DB, id string) diceGame {
 	putGame(t, db, id)
 	var g diceGame
 	for _, c := range []*dice.Chain{&g.open, &g.sealed} {
-		root, err := dice.NewRoot()
-		if err != nil {
+		var root dice.Hash
+		if _, err := rand.Read(root[:]); err != nil {
 			t.Fatal(err)
 		}
 		*c = legacy.Chain(root, 8, nil)
@@ -138,11 +140,11 @@ func TestExportLogHidesSealedUntilRevealed(t *testing.T) {
 	recs = append(recs, g.roll(t, db, "g", 1, func(r dice.Roller) {
 		dice.Roll(r, 2, 6, "11.8 CRT, NATO attack on 1708 at 3:1")
 		dice.Shuffle(r, "cup", 5, "7.2 shuffle of the WP reinforcement cup")
-		dice.DrawChit(r, "cup", 4, "7.3 hidden chit drawn by WP")
-		dice.RollFrom(r, 1, 10, 0, "9.1 d10 read 0-9")
+		r.Draw("cup", spec.Chit(4), "7.3 hidden chit drawn by WP")
+		r.Draw(dice.Open, spec.DiceFrom(1, 10, 0), "9.1 d10 read 0-9")
 	})...)
 	recs = append(recs, g.roll(t, db, "g", 2, func(r dice.Roller) {
-		dice.DrawChit(r, "cup", 3, "7.3 hidden chit drawn by NATO")
+		r.Draw("cup", spec.Chit(3), "7.3 hidden chit drawn by NATO")
 		dice.Roll(r, 1, 6, "14.2 air interdiction")
 	})...)
 	export := func() (*legacy.Export, []byte) {

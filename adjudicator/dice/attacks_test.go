@@ -39,7 +39,7 @@ func rechain(t *testing.T, recs []Record) {
 	var buf []byte
 	for i := range recs {
 		buf = recs[i].AppendBody(buf[:0])
-		head = NextHead(head, RecordHash(recs[i].Type, buf))
+		head = nextHead(head, recordHash(recs[i].Type, buf))
 		recs[i].Head = head
 	}
 }

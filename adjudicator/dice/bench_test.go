@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // writeBenchLog writes a v2 log of about n records to path: steps of 250
@@ -76,7 +78,7 @@ func writeBenchLogOf(tb testing.TB, path string, n int, v3 bool) uint64 {
 				Roll(r, 1, 6, "WbT 11.8 CRT roll, NATO attack on 1708 at 3:1")
 				recs <- &r.records[len(r.records)-1]
 			}
-			DrawChit(r, "cup", 12, "1995 8.2 hidden chit")
+			r.Draw("cup", spec.Chit(12), "1995 8.2 hidden chit")
 			recs <- &r.records[len(r.records)-1]
 		}
 	}()
@@ -125,7 +127,7 @@ func chainFloor(n int) float64 {
 	for i := range n {
 		body[0] = byte(i)
 		r := sha256.Sum256(body)
-		head = NextHead(head, r)
+		head = nextHead(head, r)
 	}
 	_ = head
 	return float64(time.Since(start).Nanoseconds()) / float64(n)

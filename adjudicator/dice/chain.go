@@ -1,29 +1,15 @@
 package dice
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"fmt"
 )
-
-// DefaultChainLength is the number of links L a game's chains hold: one per
-// adjudicated step, so a game may run up to L steps.
-const DefaultChainLength = 65536
 
 // MaxChainLength bounds the chains a verifier accepts, so that a hostile log
 // cannot make it hash without end.
 const MaxChainLength = 1 << 24
 
 const chainTag = "umpire-chain-v2"
-
-// NewRoot draws a fresh 32-byte chain root from crypto/rand.
-func NewRoot() (Hash, error) {
-	var h Hash
-	if _, err := rand.Read(h[:]); err != nil {
-		return h, fmt.Errorf("dice: new root: %w", err)
-	}
-	return h, nil
-}
 
 // prevLink returns open[i-1] given open[i]: SHA-256("umpire-chain-v2" ||
 // link).

@@ -6,9 +6,8 @@
 // legacy's.
 //
 // A game's log is a sequence of typed records (Header, Start, Step, Draw,
-// KeyReveal, Rollback, the end) in one hash chain (Ledger, head h_i =
-// NextHead). Step k's open dice come from open[k] of a reverse hash chain
-// (Chain), its hidden draws from keys of their own, StreamKey(sealed root,
+// KeyReveal, Rollback, the end) in one hash chain (Ledger; Record.HeadAfter). Step k's open dice come from open[k] of a
+// reverse hash chain (Chain), its hidden draws from keys of their own, StreamKey(sealed root,
 // k, stream), published as keyed commitments (Draw.Commit). D_k
 // (Ledger.StepDigest) binds a step's dice to its game, phase,
 // seat-attributed order list (OrderEntry), the start record's head h_2
@@ -26,8 +25,9 @@
 // A game's rules draw through a Roller: r.Draw(stream, spec, purpose), with
 // stream Open (dice.Open, "open": dice everyone sees) or one of the hidden
 // streams the game names (adjudicator.HiddenStreams: "deck", "hand-a",
-// "cup"...). The helpers Roll and RollFrom roll open dice, DrawChit and
-// Shuffle take the stream. Draw panics on a stream the game did not name
+// "cup"...), with a spec of package spec: spec.DiceFrom(1, 10, 0) for the d10
+// read 0-9, spec.Chit(m) for one of m chits. Roll (open dice 1..faces) and
+// Shuffle (a permutation) are the two shorthands. Draw panics on a stream the game did not name
 // or a spec out of limits: both are bugs of the game's code. In a v1 game
 // (legacy.StepRoller) every hidden stream name maps onto the step's one
 // sealed link, so old games replay draw for draw.

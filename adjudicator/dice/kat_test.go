@@ -60,8 +60,8 @@ func TestKnownAnswerV3Salts(t *testing.T) {
 	tA, tB := OrderSalt(sealedRoot, "A"), OrderSalt(sealedRoot, "B")
 	wantHex(t, "t(A)", tA.bytes(), "87e360b236270fb9e74e01a4a32552bc8adbfe540221cd5de50045200d1c1d9d")
 	wantHex(t, "t(B)", tB.bytes(), "61cbde8e54e54cc8b819f1f5937df755d76947d41281171ffa43b83c58c75589")
-	wantHex(t, "T(A)", SaltCommitment(tA).bytes(), "c6233daed2d8730cd2efc2c1a0a02caee709bd1194cd32e1db6c4191db16f73c")
-	wantHex(t, "T(B)", SaltCommitment(tB).bytes(), "5bed52c2e781c4a8707470a122ecc4e524d9167ff297c83c5954c9bdfb81f086")
+	wantHex(t, "T(A)", saltCommitment(tA).bytes(), "c6233daed2d8730cd2efc2c1a0a02caee709bd1194cd32e1db6c4191db16f73c")
+	wantHex(t, "T(B)", saltCommitment(tB).bytes(), "5bed52c2e781c4a8707470a122ecc4e524d9167ff297c83c5954c9bdfb81f086")
 	orders := kat3Orders()
 	wantHex(t, "digest A", orders[0].Digest.bytes(), "0d078d7f70e1158aa8eade39b5217649953f56f5d2b7a98f3f11f9a85f319512")
 	wantHex(t, "digest B", orders[1].Digest.bytes(), "9a2b6c0ed8d3e7aab5a74375e1b4d8d71a3c29f9e3e9bf124ac77465e45a0665")
@@ -97,7 +97,7 @@ func TestKnownAnswerV3Records(t *testing.T) {
 	l, hdr, start := kat3Log(t)
 	wantHex(t, "open[0]", hdr.Header.OpenCommitment.bytes(), "cdbb73518de3ddccd3d39a7a789786d5b4563e9e1f03e36a7efdd62f20a0e57b")
 	wantHex(t, "S", hdr.Header.SealedCommitment.bytes(), "a717413a114e8b0a4b21de10097e2caa7a888e2bc948574e11a325d777e5c673")
-	wantHex(t, "r_1", RecordHash(TypeHeader, hdr.AppendBody(nil)).bytes(), "140cc8214a8b7d9fea105545e92fb05c2dacd00b595ec7b70debb5b10f0732db")
+	wantHex(t, "r_1", recordHash(TypeHeader, hdr.AppendBody(nil)).bytes(), "140cc8214a8b7d9fea105545e92fb05c2dacd00b595ec7b70debb5b10f0732db")
 	wantHex(t, "h_1", hdr.Head.bytes(), "42d28402316a63b50b39ca1f91ec1a55502fc7797b14d4a59b7f0a4e9c5b092b")
 	wantHex(t, "join A", start.Start.Seats[0].Join.bytes(), "2362d1c23248a8b100bb5e9be88f25b89659f083192cf46fa61063f08523de2a")
 	wantHex(t, "join B", start.Start.Seats[1].Join.bytes(), "11d92547eae5e8fddcbaf4e453f09c952e0c31e8778fd62b547cf850fd7a9a61")
@@ -106,13 +106,13 @@ func TestKnownAnswerV3Records(t *testing.T) {
 		c6233daed2d8730cd2efc2c1a0a02caee709bd1194cd32e1db6c4191db16f73c
 		00000001 42 11d92547eae5e8fddcbaf4e453f09c952e0c31e8778fd62b547cf850fd7a9a61
 		5bed52c2e781c4a8707470a122ecc4e524d9167ff297c83c5954c9bdfb81f086`), ""))
-	wantHex(t, "r_2", RecordHash(TypeStart, start.AppendBody(nil)).bytes(), "675640b91b7947e36d17520db73d1b462d03e1be1245c141a1c22dff51b5e3cd")
+	wantHex(t, "r_2", recordHash(TypeStart, start.AppendBody(nil)).bytes(), "675640b91b7947e36d17520db73d1b462d03e1be1245c141a1c22dff51b5e3cd")
 	wantHex(t, "h_2", start.Head.bytes(), "a8a8eb35ef3a3d030c4ce735193cb8c594163161e545a5d501a29607b3f073b9")
 	if !l.Started || l.StartHead != start.Head || !slices.Equal(l.Seats, []string{"A", "B"}) {
 		t.Errorf("the ledger after the start record: %+v", l)
 	}
 	// The same header under v2 is another record: the scheme is in it.
-	if RecordHash(TypeHeader, (&Record{Type: TypeHeader, Header: kat2Header()}).AppendBody(nil)) == RecordHash(TypeHeader, hdr.AppendBody(nil)) {
+	if recordHash(TypeHeader, (&Record{Type: TypeHeader, Header: kat2Header()}).AppendBody(nil)) == recordHash(TypeHeader, hdr.AppendBody(nil)) {
 		t.Error("the v2 and v3 headers hash alike")
 	}
 }
@@ -141,12 +141,12 @@ func TestKnownAnswerV3Step(t *testing.T) {
 	if err := l.Append(&step); err != nil {
 		t.Fatal(err)
 	}
-	wantHex(t, "r_3", RecordHash(TypeStep, step.AppendBody(nil)).bytes(), "06c0cc501e8cdc718ffbbb6d9876647f0ce84ff81a6afd0c6291b3e7d5c06b1b")
+	wantHex(t, "r_3", recordHash(TypeStep, step.AppendBody(nil)).bytes(), "06c0cc501e8cdc718ffbbb6d9876647f0ce84ff81a6afd0c6291b3e7d5c06b1b")
 	wantHex(t, "h_3", step.Head.bytes(), "0f460b597416b2dcf99f8e34a5cd20c8ccba06ab180d869edd27f9a7f6efc5c4")
 	r := NewStepRoller(l, 1, d, link, []string{"cup", "deck"}, func(n string) (Hash, bool) { return StreamKey(sealedRoot, 1, n), true })
 	var got []int
 	got = append(got, Roll(r, 2, 6, "example roll")...)
-	got = append(got, RollFrom(r, 1, 10, 0, "example d10 read 0-9")...)
+	got = append(got, r.Draw(Open, spec.DiceFrom(1, 10, 0), "example d10 read 0-9")...)
 	got = append(got, Roll(r, 1, 20, "example d20")...)
 	if want := []int{4, 4, 9, 1}; !slices.Equal(got, want) {
 		t.Errorf("first draws = %v, want %v", got, want)
@@ -266,7 +266,7 @@ func TestKnownAnswerV2Secrets(t *testing.T) {
 func TestKnownAnswerV2Header(t *testing.T) {
 	h := kat2Header()
 	rec := Record{Type: TypeHeader, Header: h}
-	r1 := RecordHash(TypeHeader, rec.AppendBody(nil))
+	r1 := recordHash(TypeHeader, rec.AppendBody(nil))
 	wantHex(t, "r_1", r1.bytes(), "548d55e4b24cc6b600be68ced22d0aca0b0322d90fc479bf922c1fba6c6bff81")
 	var l Ledger
 	if err := l.Append(&rec); err != nil {
@@ -362,13 +362,13 @@ func TestKnownAnswerV2Log(t *testing.T) {
 	if err := l.Append(&step); err != nil {
 		t.Fatal(err)
 	}
-	wantHex(t, "r_2", RecordHash(TypeStep, step.AppendBody(nil)).bytes(), "8fb62a40c30d1fd2976dcdfc7f69a45de2ec2d1beb6d15d26e6685ed54cb35ff")
+	wantHex(t, "r_2", recordHash(TypeStep, step.AppendBody(nil)).bytes(), "8fb62a40c30d1fd2976dcdfc7f69a45de2ec2d1beb6d15d26e6685ed54cb35ff")
 	wantHex(t, "h_2", step.Head.bytes(), "4e1b2d91529bc6c71b539492272d3b4abb08d3ea732696d3fc542dfa3beaf1a3")
 	r := NewStepRoller(&l, 1, d, step.Step.OpenLink, []string{"cup", "deck"}, func(n string) (Hash, bool) { return StreamKey(sealedRoot, 1, n), true })
 	if v := Roll(r, 2, 6, "example roll"); !slices.Equal(v, []int{5, 4}) {
 		t.Errorf("2d6 = %v", v)
 	}
-	RollFrom(r, 1, 10, 0, "example d10 read 0-9")
+	r.Draw(Open, spec.DiceFrom(1, 10, 0), "example d10 read 0-9")
 	Roll(r, 1, 20, "example d20")
 	js := r.Draw("deck", spec.Shuffle(5), "example shuffle of five cards")
 	if !slices.Equal(js, []int{1, 1, 1, 0}) {

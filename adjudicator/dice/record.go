@@ -371,8 +371,8 @@ func (d *Draw) Commit(key Hash) Hash {
 	return c
 }
 
-// RecordHash returns r_i = SHA-256("umpire-record-v2" || u8(type) || body).
-func RecordHash(t RecordType, body []byte) Hash {
+// recordHash returns r_i = SHA-256("umpire-record-v2" || u8(type) || body).
+func recordHash(t RecordType, body []byte) Hash {
 	h := sha256.New()
 	h.Write([]byte(tagRecord))
 	h.Write([]byte{byte(t)})
@@ -382,13 +382,19 @@ func RecordHash(t RecordType, body []byte) Hash {
 	return out
 }
 
-// NextHead returns h_i = SHA-256("umpire-log-v2" || h_(i-1) || r_i).
-func NextHead(prev, r Hash) Hash {
+// nextHead returns h_i = SHA-256("umpire-log-v2" || h_(i-1) || r_i).
+func nextHead(prev, r Hash) Hash {
 	var b [len(tagLog) + 64]byte
 	copy(b[:], tagLog)
 	copy(b[len(tagLog):], prev[:])
 	copy(b[len(tagLog)+32:], r[:])
 	return sha256.Sum256(b[:])
+}
+
+// HeadAfter returns the head h_i the record has when it follows the record
+// whose head is prev: nextHead(prev, recordHash(type, body)).
+func (r *Record) HeadAfter(prev Hash) Hash {
+	return nextHead(prev, recordHash(r.Type, r.AppendBody(nil)))
 }
 
 // Ledger appends records to a v2 or v3 log: it numbers draws, checks each
@@ -465,7 +471,7 @@ func (l *Ledger) Append(r *Record) error {
 		l.Ended = true
 	}
 	l.buf = r.AppendBody(l.buf[:0])
-	r.Head = NextHead(l.Head, RecordHash(r.Type, l.buf))
+	r.Head = nextHead(l.Head, recordHash(r.Type, l.buf))
 	l.Head = r.Head
 	l.Records++
 	if r.Type == TypeDraw {
@@ -547,7 +553,7 @@ func checkStartSeats(seats []StartSeat) error {
 func NewStart(root Hash, seats []string, joins map[string]Hash) (*Start, error) {
 	st := &Start{}
 	for _, s := range slices.Sorted(slices.Values(seats)) {
-		st.Seats = append(st.Seats, StartSeat{Seat: s, Join: joins[s], SaltCommitment: SaltCommitment(OrderSalt(root, s))})
+		st.Seats = append(st.Seats, StartSeat{Seat: s, Join: joins[s], SaltCommitment: saltCommitment(OrderSalt(root, s))})
 	}
 	return st, checkStartSeats(st.Seats)
 }

@@ -47,19 +47,6 @@ func Roll(r Roller, count, faces int, purpose string) []int {
 	return r.Draw(Open, spec.Dice(count, faces), purpose)
 }
 
-// RollFrom rolls count dice with faces base..base+faces-1 on the open stream,
-// as the d10 read 0-9: RollFrom(r, 1, 10, 0, purpose).
-func RollFrom(r Roller, count, faces, base int, purpose string) []int {
-	return r.Draw(Open, spec.DiceFrom(count, faces, base), purpose)
-}
-
-// DrawChit draws one of m chits from stream (Open for a chit everyone sees,
-// a hidden stream for one only its holder may know) and returns its index
-// 0..m-1.
-func DrawChit(r Roller, stream string, m int, purpose string) int {
-	return r.Draw(stream, spec.Chit(m), purpose)[0]
-}
-
 // Shuffle returns a permutation of 0..m-1 drawn from stream (usually a
 // hidden one: a deck): item p[i] of the old order is at position i of the
 // new.

@@ -20,9 +20,9 @@ func OrderSalt(root Hash, seat string) Hash {
 	return out
 }
 
-// SaltCommitment returns T(seat) = SHA-256("umpire-saltc-v3" || t), the
+// saltCommitment returns T(seat) = SHA-256("umpire-saltc-v3" || t), the
 // commitment to a seat's order salt that the start record holds.
-func SaltCommitment(salt Hash) Hash {
+func saltCommitment(salt Hash) Hash {
 	var b [len(tagSaltC) + 32]byte
 	copy(b[:], tagSaltC)
 	copy(b[len(tagSaltC):], salt[:])

@@ -51,9 +51,20 @@ func checkStreamName(name string) error {
 	return nil
 }
 
-// SortStreams returns the names sorted bytewise, checking each and that
+// SetStreams sets the header's hidden streams to names sorted bytewise,
+// checking each and that they are distinct and at most 1024.
+func (h *Header) SetStreams(names []string) error {
+	out, err := sortStreams(names)
+	if err != nil {
+		return err
+	}
+	h.Streams = out
+	return nil
+}
+
+// sortStreams returns the names sorted bytewise, checking each and that
 // they are distinct and at most 1024.
-func SortStreams(names []string) ([]string, error) {
+func sortStreams(names []string) ([]string, error) {
 	out := slices.Clone(names)
 	slices.Sort(out)
 	if len(out) > maxStreams {

@@ -1,5 +1,10 @@
 package dice
 
+import (
+	"maps"
+	"slices"
+)
+
 // start3 reads and checks a v3 start record (docs/dice-log.md section 10,
 // item 4): its seats sorted bytewise and distinct, 1 to 64 bytes, 1 to
 // 1024 of them; with the sealed root, every salt commitment; the salts a
@@ -42,7 +47,7 @@ func (v *verifier2) start3() {
 			!s.expect(',') || !s.member("salt_commitment") || !s.hex("salt_commitment", tc[:]) || !s.expect('}') {
 			return
 		}
-		if v.root != nil && SaltCommitment(OrderSalt(*v.root, string(seat))) != tc {
+		if v.root != nil && saltCommitment(OrderSalt(*v.root, string(seat))) != tc {
 			fail("the salt commitment of seat %q is not the one the sealed root gives: the judge committed to another salt", seat)
 			return
 		}
@@ -66,21 +71,20 @@ func (v *verifier2) start3() {
 	v.res.Seats = n
 	// The salts known: every seat's from the root; a seat's own, given.
 	v.salts, v.watch = map[int]Hash{}, map[int]int{}
-	for _, g := range v.opt.Salts {
-		i, ok := v.seatIndex([]byte(g.Seat))
+	for _, seat := range slices.Sorted(maps.Keys(v.opt.Salts)) {
+		salt := v.opt.Salts[seat]
+		i, ok := v.seatIndex([]byte(seat))
 		if !ok {
-			fail("a salt was given for seat %q, which the start record does not name", g.Seat)
+			fail("a salt was given for seat %q, which the start record does not name", seat)
 			return
 		}
-		if SaltCommitment(g.Salt) != v.saltComm[i] {
-			fail("the salt given for seat %q does not hash to its salt commitment: it is not the salt the judge committed to (or it was mistyped)", g.Seat)
+		if saltCommitment(salt) != v.saltComm[i] {
+			fail("the salt given for seat %q does not hash to its salt commitment: it is not the salt the judge committed to (or it was mistyped)", seat)
 			return
 		}
-		v.salts[i] = g.Salt
-		if _, dup := v.watch[i]; !dup {
-			v.watch[i] = len(v.res.Salts)
-			v.res.Salts = append(v.res.Salts, SaltCheck{Seat: g.Seat, Entries: []SeatOrders{}})
-		}
+		v.salts[i] = salt
+		v.watch[i] = len(v.res.Salts)
+		v.res.Salts = append(v.res.Salts, SaltCheck{Seat: seat, Entries: []SeatOrders{}})
 	}
 	if v.root != nil && v.opt.OrderFile != nil {
 		for i, seat := range v.seats {

@@ -86,13 +86,6 @@ type Result struct {
 	Problem       *Problem `json:"problem,omitempty"`
 }
 
-// SeatSalt is a seat's order salt t(seat), which the judge sent its holder
-// alone.
-type SeatSalt struct {
-	Seat string
-	Salt Hash
-}
-
 // SaltCheck is a seat's salt found to match its commitment in the start
 // record, with the seat's order entries in the log: each digest is the
 // HMAC under that salt of an order file the seat sent (umpire digest
@@ -121,9 +114,10 @@ type VerifyOptions struct {
 	Keys []KeyReveal
 	// Progress, if set, is called now and then with the bytes read.
 	Progress func(read int64)
-	// Salts are order salts a seat was sent privately (v3), checked
-	// against the start record's salt commitments.
-	Salts []SeatSalt
+	// Salts are order salts t(seat) by seat, each sent privately to its
+	// seat's holder (v3), checked against the start record's salt
+	// commitments.
+	Salts map[string]Hash
 	// OrderFile, if set, returns the signed bytes of a seat's order file
 	// (the step it was sent for, its version); ok false when it is not
 	// at hand. Each v3 order entry whose seat's salt is known (from the
@@ -473,7 +467,7 @@ func (v *verifier2) record() {
 	v.sha.Write(v.pre)
 	v.sha.Write(v.body)
 	v.sha.Sum(v.recHash[:0])
-	h := NextHead(v.head, v.recHash)
+	h := nextHead(v.head, v.recHash)
 	if h != stated {
 		v.failAt(t, v.recStep, v.recSeq, "its head is %s, but the record and the head before it give %s: a field of this record was changed", stated, h)
 		return

@@ -92,7 +92,7 @@ func TestExampleRoundTripScheme3(t *testing.T) {
 		t.Error("the ledger takes the tampered step 4, whose close goes backwards")
 	}
 	// The tampered example's head, chained by hand past the ledger's check.
-	h := NextHead(recs[12].Head, RecordHash(TypeStep, tampered[13].AppendBody(nil)))
+	h := nextHead(recs[12].Head, recordHash(TypeStep, tampered[13].AppendBody(nil)))
 	wantHex(t, "tampered example's head", h.bytes(), "33ced3df56fc6dd255db53a740e6775f1ad1f1da9137741ee503714a97ad4e85")
 	for i := 13; i < len(recs); i++ {
 		want := recs[i].Head
@@ -123,7 +123,7 @@ func mustRead(t *testing.T, path string) []byte {
 func TestVerifyV3Salts(t *testing.T) {
 	_, sealedRoot := kat2Roots()
 	tA := OrderSalt(sealedRoot, "A")
-	res := verifyFile(t, "testdata/dice-v3-example.json", VerifyOptions{Salts: []SeatSalt{{Seat: "A", Salt: tA}}})
+	res := verifyFile(t, "testdata/dice-v3-example.json", VerifyOptions{Salts: map[string]Hash{"A": tA}})
 	if !res.OK() || len(res.Salts) != 1 || len(res.Salts[0].Entries) != 2 {
 		t.Fatalf("A's salt: %v %+v", res.Problem, res.Salts)
 	}
@@ -132,15 +132,15 @@ func TestVerifyV3Salts(t *testing.T) {
 	}
 	bad := tA
 	bad[0] ^= 1
-	res = verifyFile(t, "testdata/dice-v3-example.json", VerifyOptions{Salts: []SeatSalt{{Seat: "A", Salt: bad}}})
+	res = verifyFile(t, "testdata/dice-v3-example.json", VerifyOptions{Salts: map[string]Hash{"A": bad}})
 	if res.OK() || res.Problem.Record != 2 || res.Problem.Type != "start" {
 		t.Errorf("a wrong salt: %+v", res.Problem)
 	}
-	res = verifyFile(t, "testdata/dice-v3-example.json", VerifyOptions{Salts: []SeatSalt{{Seat: "C", Salt: tA}}})
+	res = verifyFile(t, "testdata/dice-v3-example.json", VerifyOptions{Salts: map[string]Hash{"C": tA}})
 	if res.OK() || res.Problem.Record != 2 {
 		t.Errorf("a salt for a seat the game lacks: %+v", res.Problem)
 	}
-	res = verifyFile(t, "testdata/dice-v2-example.json", VerifyOptions{Salts: []SeatSalt{{Seat: "A", Salt: tA}}})
+	res = verifyFile(t, "testdata/dice-v2-example.json", VerifyOptions{Salts: map[string]Hash{"A": tA}})
 	if res.OK() {
 		t.Error("a salt checked against a v2 log, which has no start record")
 	}

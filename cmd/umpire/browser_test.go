@@ -217,7 +217,7 @@ func verifyWith(t testing.TB, ctx context.Context, url, file, salt string) (stat
 
 // goVerify is umpire verify's text for the log in file, as the page names
 // it.
-func goVerify(t testing.TB, file, name string, salts ...dice.SeatSalt) string {
+func goVerify(t testing.TB, file, name string, salts map[string]dice.Hash) string {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -332,13 +332,13 @@ func TestBrowserDemo(t *testing.T) {
 
 	t.Run("verify", func(t *testing.T) {
 		state, text := verifyIn(t, ctx, root+"games/demo-1/verify", "")
-		want := goVerify(t, filepath.Join(dir, "demo-1-log.json"), "demo-1-log.json")
+		want := goVerify(t, filepath.Join(dir, "demo-1-log.json"), "demo-1-log.json", nil)
 		if state != "ok" || text != want {
 			t.Errorf("the demo's log in the browser: %s\n%s\nwant (umpire verify):\n%s", state, text, want)
 		}
 		forged := filepath.Join(dir, "demo-1-forged.json")
 		state, text = verifyIn(t, ctx, root+"verify", forged)
-		want = goVerify(t, forged, "demo-1-forged.json")
+		want = goVerify(t, forged, "demo-1-forged.json", nil)
 		if state != "failed" || text != want || !strings.Contains(text, "record 4 (draw seq 1 of step 1)") {
 			t.Errorf("the forged log in the browser: %s\n%s\nwant (umpire verify):\n%s", state, text, want)
 		}
@@ -359,7 +359,7 @@ func TestBrowserDemo(t *testing.T) {
 		} {
 			abs, _ := filepath.Abs(file)
 			state, text := verifyIn(t, ctx, root+"verify", abs)
-			want := goVerify(t, abs, filepath.Base(abs))
+			want := goVerify(t, abs, filepath.Base(abs), nil)
 			wantState := "ok"
 			if strings.HasPrefix(want, "FAILED") {
 				wantState = "failed"
@@ -378,9 +378,9 @@ func TestBrowserDemo(t *testing.T) {
 		var sealed dice.Hash
 		sealed[31] = 2
 		for _, seat := range []string{"A", "B"} {
-			salt := dice.SeatSalt{Seat: seat, Salt: dice.OrderSalt(sealed, "A")}
-			state, text := verifyWith(t, ctx, root+"verify", abs, seat+":"+salt.Salt.String())
-			want := goVerify(t, abs, filepath.Base(abs), salt)
+			salt := dice.OrderSalt(sealed, "A")
+			state, text := verifyWith(t, ctx, root+"verify", abs, seat+":"+salt.String())
+			want := goVerify(t, abs, filepath.Base(abs), map[string]dice.Hash{seat: salt})
 			if wantState := map[string]string{"A": "ok", "B": "failed"}[seat]; state != wantState || text != want {
 				t.Errorf("seat %s's salt in the browser: %s\n%s\nwant (umpire verify --salt):\n%s", seat, state, text, want)
 			}

@@ -113,6 +113,11 @@ func checkV3ByMail(t *testing.T, res fullGameResult, game string, midLog, final 
 		if code != exitOK || !strings.Contains(out, "Your salt for seat "+p.Seat+" is the one the start record commits to") {
 			t.Errorf("%s's check of its salt: exit %d\n%s%s", p.Seat, code, out, errOut)
 		}
+		// One salt per seat: a second --salt for the same seat is a usage
+		// mistake, not a silent override.
+		if code, _, errOut := run(t, "verify", "--salt", p.Seat+":"+got, "--salt", p.Seat+":"+got, midPath); code != exitUsage || !strings.Contains(errOut, "given twice") {
+			t.Errorf("two --salt for seat %s: exit %d, want %d and a note that it is given twice\n%s", p.Seat, code, exitUsage, errOut)
+		}
 		// Each signed order file's digest, computed by the seat itself.
 		dir := t.TempDir()
 		checked := 0

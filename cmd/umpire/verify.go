@@ -89,7 +89,7 @@ func (k *keyFlags) Set(s string) error {
 func (k *keyFlags) Get() any { return k.keys }
 
 // saltFlags collects --salt values.
-type saltFlags struct{ salts []dice.SeatSalt }
+type saltFlags struct{ salts map[string]dice.Hash }
 
 func (s *saltFlags) String() string { return "" }
 
@@ -102,7 +102,13 @@ func (s *saltFlags) Set(v string) error {
 	if err != nil {
 		return fmt.Errorf("the salt: %w", err)
 	}
-	s.salts = append(s.salts, dice.SeatSalt{Seat: v[:i], Salt: salt})
+	if _, twice := s.salts[v[:i]]; twice {
+		return fmt.Errorf("seat %q's salt is given twice", v[:i])
+	}
+	if s.salts == nil {
+		s.salts = map[string]dice.Hash{}
+	}
+	s.salts[v[:i]] = salt
 	return nil
 }
 
@@ -144,7 +150,7 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	}
 	asJSON := fs.Lookup("json").Value.(flag.Getter).Get().(bool)
 	keys := fs.Lookup("key").Value.(flag.Getter).Get().([]dice.KeyReveal)
-	salts := fs.Lookup("salt").Value.(flag.Getter).Get().([]dice.SeatSalt)
+	salts := fs.Lookup("salt").Value.(flag.Getter).Get().(map[string]dice.Hash)
 	var wantHead *dice.Hash
 	if h := fs.Lookup("head").Value.String(); h != "" {
 		head, err := dice.ParseHash(h)

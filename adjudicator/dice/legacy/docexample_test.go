@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/examples/dice-log-example.json")
@@ -26,7 +27,7 @@ func docExample() *Export {
 	log := NewLog(open.Commitment(), sealed.Commitment())
 	r := NewStepRoller(log, 1, d, o1, s1)
 	dice.Roll(r, 2, 6, "example roll")
-	dice.RollFrom(r, 1, 10, 0, "example d10 read 0-9")
+	r.Draw(dice.Open, spec.DiceFrom(1, 10, 0), "example d10 read 0-9")
 	dice.Roll(r, 1, 20, "example d20")
 	dice.Shuffle(r, "sealed", 5, "example shuffle of five cards")
 	x.Steps = append(x.Steps, ExportStep{Step: 1, Phase: "turn-1", Orders: orders, Digest: d, Open: &o1})

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // sampleExport plays three steps of a made-up game through StepRollers and
@@ -17,7 +18,7 @@ import (
 // on its sealed stream (revealed), step 3 draws a hidden chit (not revealed).
 func sampleExport(t testing.TB) *Export {
 	t.Helper()
-	// Fixed roots keep every run the same; production roots come from dice.NewRoot.
+	// Fixed roots keep every run the same; production roots come from crypto/rand.
 	open := dice.Chain{Prev: PrevLink, Root: sha256.Sum256([]byte("sample open root")), Length: 16}
 	sealed := dice.Chain{Prev: PrevLink, Root: sha256.Sum256([]byte("sample sealed root")), Length: 16}
 	x := NewExport("club-kosovo-3", 16, open.Commitment(), sealed.Commitment())
@@ -44,16 +45,16 @@ func sampleExport(t testing.TB) *Export {
 	play(1, "turn-1 NATO combat", []string{"attack 1708", "hold"}, true, func(r dice.Roller) {
 		dice.Roll(r, 1, 6, "WbT 11.8 CRT roll, NATO attack on 1708 at 3:1")
 		dice.Roll(r, 2, 6, "WbT 13.2 river crossing, US-1AD")
-		dice.RollFrom(r, 1, 10, 0, "B&U 13.3 combat die")
+		r.Draw(dice.Open, spec.DiceFrom(1, 10, 0), "B&U 13.3 combat die")
 		dice.Roll(r, 1, 20, "Per Rote turn order, Alpha")
 	})
 	play(2, "round-2", []string{"play card 17"}, true, func(r dice.Roller) {
 		dice.Shuffle(r, "deck", 32, "B&U 6.1 shuffle of the draw deck")
-		dice.DrawChit(r, "cup", 12, "1995 8.2 chit draw")
+		r.Draw("cup", spec.Chit(12), "1995 8.2 chit draw")
 		dice.Roll(r, 1, 6, "WbT 16.1 MePPs check")
 	})
 	play(3, "round-3", nil, false, func(r dice.Roller) {
-		dice.DrawChit(r, "cup", 11, "1995 8.2 hidden chit")
+		r.Draw("cup", spec.Chit(11), "1995 8.2 hidden chit")
 		dice.Roll(r, 1, 8, "1995 8.3 attacker die")
 		dice.Shuffle(r, "deck", 6, "B&U 6.1 reshuffle")
 	})

@@ -1,6 +1,9 @@
 package bu
 
-import "github.com/umpire-pbem/umpire/adjudicator/dice"
+import (
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
+)
 
 // airStrikeUnits is how many full-size units a NATO Air Strike targets: 2
 // (7.3.1), 3 in the 2-player game (14.5.4).
@@ -28,7 +31,7 @@ func airStrikeOn(r dice.Roller, targets []string) []bool {
 		if t != "" {
 			purpose += " on " + t
 		}
-		out[i] = airStrikeHits(dice.RollFrom(r, 1, 10, 0, purpose)[0])
+		out[i] = airStrikeHits(r.Draw(dice.Open, spec.DiceFrom(1, 10, 0), purpose)[0])
 	}
 	return out
 }

@@ -1,6 +1,9 @@
 package bu
 
-import "github.com/umpire-pbem/umpire/adjudicator/dice"
+import (
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
+)
 
 // ceQuarters is the Combat Effectiveness of a modified roll in quarters
 // (13.4.5): 0 is x0.25, 1-2 x0.5, 3-6 x1, 7-8 x1.5, 9 x2. The table covers
@@ -134,7 +137,7 @@ func (b battle) FightAt(r dice.Roller, battle string) battleResult {
 	if battle != "" {
 		suffix = ", " + battle
 	}
-	a := dice.RollFrom(r, 1, 10, 0, "B&U 13.4.5 attacker's combat effectiveness roll"+suffix)[0]
-	d := dice.RollFrom(r, 1, 10, 0, "B&U 13.4.5 defender's combat effectiveness roll"+suffix)[0]
+	a := r.Draw(dice.Open, spec.DiceFrom(1, 10, 0), "B&U 13.4.5 attacker's combat effectiveness roll"+suffix)[0]
+	d := r.Draw(dice.Open, spec.DiceFrom(1, 10, 0), "B&U 13.4.5 defender's combat effectiveness roll"+suffix)[0]
 	return b.Resolve(a, d)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // retreatSpaces is how far the defender must retreat after a battle
@@ -33,7 +34,7 @@ func oosRetreatSteps(spaces int) int { return spaces }
 // "Roll to reduce"): the unit is reduced on a face of on or more, the d10
 // read 0-9.
 func rollToReduce(r dice.Roller, on int, purpose string) (roll int, reduced bool) {
-	roll = dice.RollFrom(r, 1, 10, 0, purpose)[0]
+	roll = r.Draw(dice.Open, spec.DiceFrom(1, 10, 0), purpose)[0]
 	return roll, roll >= on
 }
 

@@ -39,6 +39,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // MaxTurns is the most order steps a fake game may have.
@@ -255,7 +256,7 @@ func (rules) Adjudicate(state []byte, orders map[string][]string, r dice.Roller)
 				s.Units[f[1]] = f[2]
 				ev(fmt.Sprintf("%s moves %s to %s", seat, f[1], f[2]))
 			case "secret":
-				card := 1 + dice.DrawChit(r, handStream(seat), 9, "fake: hidden card for "+seat)
+				card := 1 + r.Draw(handStream(seat), spec.Chit(9), "fake: hidden card for "+seat)[0]
 				s.Secrets[seat] = append(s.Secrets[seat], card)
 				ev(fmt.Sprintf("%s draws card %d", seat, card), seat)
 				ev(seat + " draws a hidden card")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 )
 
 // fight is one combat being resolved.
@@ -158,7 +159,7 @@ func (g *game) drawChit(side faction, u *Unit) (*chit, bool) {
 		}
 		g.ev("3.5", "The cup is empty: every chit under a unit goes back into it.")
 	}
-	i := dice.DrawChit(g.r, dice.Open, len(g.Cup), fmt.Sprintf("1995 3.5 %s draws a combat chit for %s from the cup of %d", side, u.ID, len(g.Cup)))
+	i := g.r.Draw(dice.Open, spec.Chit(len(g.Cup)), fmt.Sprintf("1995 3.5 %s draws a combat chit for %s from the cup of %d", side, u.ID, len(g.Cup)))[0]
 	id := g.Cup[i]
 	g.Cup = slices.Delete(g.Cup, i, i+1)
 	g.Drawn = append(g.Drawn, id)

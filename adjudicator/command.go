@@ -182,6 +182,9 @@ Sign it with any of:
   - attach orders.txt and a detached signature (gpg --detach-sign -a orders.txt);
   - ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n umpire orders.txt, and attach
     orders.txt and orders.txt.sig (or paste the file then the signature).
+How to make a key, send it with join and sign from your mail program
+(Thunderbird, Apple Mail, Outlook, Gmail, Android phones, Proton Mail, mutt)
+or a terminal, one section each: docs/signing.md.
 
 The From address is only where answers go: the signature says who you are.
 Every message gets a receipt saying what was understood. A newer signed file

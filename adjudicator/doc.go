@@ -36,6 +36,8 @@
 //	orderfile.go  the order file's own grammar: header, order lines, digest
 //	refusal.go    Refusal and Refuse: a game's refusal of an order line
 //	command.go    unsigned commands (help, list, status, map, log)
+//	signing.go    SigningPage and its MailClients: where answers send a
+//	              player to learn to sign from their mail program
 //	signed.go     signed commands (create, join, start, the game master's),
 //	              each carried out once (CommandRecord)
 //	press.go      press between seats, relayed as the game's PressRules allow

@@ -27,6 +27,11 @@ type Envelope struct {
 	Size, Limit int64
 	// HTMLOnly is set when the message has no plain-text part.
 	HTMLOnly bool
+	// Client is the section of SigningPage for the mail program the
+	// message seems to come from ("thunderbird"; one of MailClients),
+	// guessed by the mail side from its User-Agent or X-Mailer and its
+	// shape; "" when it cannot tell. Answers about signing point there.
+	Client string
 
 	Text string // the plain-text body
 

@@ -197,7 +197,9 @@ func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome,
 	case env.Signed == nil:
 		return Refused, a.reply(MailError, "orders must be signed",
 			"Your message is not signed, so the judge cannot tell who sent it (the From\n"+
-				"address proves nothing). Sign your order file with the key that holds your seat:\n\n"+
+				"address proves nothing). Sign your order file with the key that holds your seat.\n\n"+
+				signingPointer(env.Client)+"\n"+
+				"In a terminal:\n"+
 				"  gpg --clearsign orders.txt                  (then send orders.txt.asc's text)\n"+
 				"  ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n umpire orders.txt\n"+
 				"                                              (attach orders.txt and orders.txt.sig)\n\n"+

@@ -211,6 +211,42 @@ func TestMessagesRefused(t *testing.T) {
 	}
 }
 
+// TestUnsignedAnswerNamesClientSection: the answer to an unsigned order
+// file sends the player to the section of docs/signing.md for the mail
+// program the mail side recognised, and to the page's list when it
+// recognised none; the terminal's ways stay in every answer.
+func TestUnsignedAnswerNamesClientSection(t *testing.T) {
+	for _, c := range []struct{ client, want, not string }{
+		{"thunderbird", "Your mail seems to come from Thunderbird:\ndocs/signing.md#thunderbird says how to make a key,", ""},
+		{"apple-mail", "from Apple Mail:\ndocs/signing.md#apple-mail says", ""},
+		{"outlook", "from Outlook:\ndocs/signing.md#outlook says", ""},
+		{"gmail", "from Gmail:\ndocs/signing.md#gmail says", ""},
+		{"android", "from K-9 Mail, Thunderbird for Android or FairEmail:\ndocs/signing.md#android says", ""},
+		{"proton-mail", "from Proton Mail:\ndocs/signing.md#proton-mail says", ""},
+		{"mutt", "from mutt:\ndocs/signing.md#mutt says", ""},
+		{"", "docs/signing.md has a section for each mail program (Thunderbird, Apple Mail,", "seems to come from"},
+		{"lotus-notes", "docs/signing.md has a section for each mail program", "#lotus-notes"},
+	} {
+		t.Run(c.client, func(t *testing.T) {
+			db := newJudge(t)
+			out, mails := handle(t, db, &adjudicator.Envelope{MessageID: "u@players.test", From: "bob@players.test", Subject: "orders",
+				Received: now, Text: natoOrders, Client: c.client})
+			if out != adjudicator.Refused || len(mails) != 1 {
+				t.Fatalf("outcome %v, %d mails", out, len(mails))
+			}
+			body := text(t, mails[0])
+			for _, w := range []string{"is not signed", c.want, "gpg --clearsign orders.txt", "ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n umpire orders.txt"} {
+				if !strings.Contains(body, w) {
+					t.Errorf("answer lacks %q:\n%s", w, body)
+				}
+			}
+			if c.not != "" && strings.Contains(body, c.not) {
+				t.Errorf("answer has %q:\n%s", c.not, body)
+			}
+		})
+	}
+}
+
 func TestAutomaticMailNeverAnswered(t *testing.T) {
 	db := newJudge(t)
 	out, mails := handle(t, db, &adjudicator.Envelope{From: "alice@players.test", Automatic: "Auto-Submitted: auto-replied", Text: "I am on holiday"})
@@ -245,6 +281,7 @@ func TestBounceRecorded(t *testing.T) {
 func TestReadOnlyCommands(t *testing.T) {
 	cases := []struct{ subject, body, want string }{
 		{"help", "", "Sign it with any of"},
+		{"help", "", "or a terminal, one section each: docs/signing.md."},
 		{"Re: help", "", "Sign it with any of"},
 		{"", "\n\n  list\nthanks", "club-kosovo-3"},
 		{"status club-kosovo-3", "", "NATO         held by key " + natoKey},

@@ -218,7 +218,7 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 				return err
 			}
 			return a.reply(MailAnnouncement, "join "+game+" asked", fmt.Sprintf("Your request for seat %s of %s is with the game master, who approves every player of this game. You will hear either way.\n", c.args[1], game)+
-				joinNote(brief, join, ""))
+				signOrdersNote+joinNote(brief, join, ""))
 		}
 		if err := j.JoinSigned(tx, game, c.args[1], key, join); err != nil {
 			return fail(err)
@@ -228,7 +228,7 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 			return err
 		}
 		if err := a.reply(MailAnnouncement, "joined "+game, fmt.Sprintf("Key %s now holds seat %s of %s (%s).\n"+
-			"The game master and the other seats are told.\n", key, c.args[1], game, g.Title)+joinNote(brief, join, own)); err != nil {
+			"The game master and the other seats are told.\n", key, c.args[1], game, g.Title)+signOrdersNote+joinNote(brief, join, own)); err != nil {
 			return err
 		}
 		// the joiner has the answer above: one mail, not two.

@@ -112,6 +112,7 @@ func TestGameByMail(t *testing.T) {
 	want(r, "holds no seat")
 	_, r = m.sign("ALICE", "alice@players.test", "join club-1 A")
 	want(r, "Key ALICE now holds seat A of club-1")
+	want(r, "Sign your order files with this same key: docs/signing.md says how")
 	_, r = m.sign("BOB", "bob@players.test", "join club-1 A")
 	want(r, "seat A of club-1 is taken")
 	_, r = m.sign("BOB", "bob@players.test", "join club-1 Z")
@@ -275,7 +276,7 @@ func TestJoinWithApproval(t *testing.T) {
 	m := newMailJudge(t)
 	m.sign("GM", "gm@players.test", "create\njoin_approval = true\n"+mailGame)
 	_, r := m.sign("ALICE", "alice@players.test", "join club-1 A")
-	if !strings.Contains(r, "is with the game master") {
+	if !strings.Contains(r, "is with the game master") || !strings.Contains(r, "docs/signing.md says how") {
 		t.Errorf("join in a game with approval:\n%s", r)
 	}
 	if gm := strings.Join(m.mailsTo("gm@players.test"), ""); !strings.Contains(gm, "Send 'approve club-1 A' or 'refuse club-1 A'") {

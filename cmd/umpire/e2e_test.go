@@ -228,6 +228,55 @@ func testEndToEnd(t *testing.T, st mailtest.Stack) {
 	})
 }
 
+// TestUnsignedFromThunderbirdByRealMail: an order file a player forgot to
+// sign in Thunderbird (plain text, format=flowed, a long comment line
+// soft-wrapped, Thunderbird's User-Agent), sent through the real OpenSMTPD
+// and Dovecot, is answered with the section of docs/signing.md for
+// Thunderbird; nothing is stored.
+func TestUnsignedFromThunderbirdByRealMail(t *testing.T) {
+	t.Parallel()
+	st := mailtest.Real(t)
+	tb := newTable(t, st)
+	body := "game: club-kosovo-3\r\nstep: 7\r\nseat: NATO\r\n" +
+		"# the airborne goes first, before the armour crosses the river at dawn, \r\n" +
+		"so that the bridge is held\r\n" +
+		"move US-82AB 1609 1610 1711\r\nend\r\n"
+	raw := "Message-ID: <6a1f0c2e-8f3b-4c1e-9a77-2b1f0d9e4c11@players.test>\r\n" +
+		"Date: Sun, 22 Nov 2026 20:00:00 +0100\r\nMIME-Version: 1.0\r\n" +
+		"User-Agent: Mozilla Thunderbird\r\nContent-Language: en-US\r\n" +
+		"To: " + daemontest.JudgeAddress + "\r\nFrom: Carol <carol@players.test>\r\nSubject: NATO orders\r\n" +
+		"Content-Type: text/plain; charset=UTF-8; format=flowed\r\nContent-Transfer-Encoding: 7bit\r\n\r\n" + body
+	st.Submit(t, "carol@players.test", []string{daemontest.JudgeAddress}, []byte(raw))
+	st.WaitFor(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX", 1, 20*time.Second)
+
+	tb.serveOnce(t)
+
+	answer := st.WaitFor(t, "carol@players.test", "pw", "INBOX", 1, 20*time.Second)[0]
+	parsed, err := message.Parse(answer, message.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"is not signed", "Your mail seems to come from Thunderbird:", "docs/signing.md#thunderbird says how to make a key"} {
+		if !strings.Contains(parsed.Text, want) {
+			t.Errorf("carol's answer lacks %q:\n%s", want, parsed.Text)
+		}
+	}
+	if !strings.Contains(parsed.Subject, "orders must be signed") || parsed.InReplyTo != "6a1f0c2e-8f3b-4c1e-9a77-2b1f0d9e4c11@players.test" {
+		t.Errorf("carol's answer: subject %q, in reply to %q", parsed.Subject, parsed.InReplyTo)
+	}
+	db, err := store.Open(tb.store, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(t.Context(), func(tx *store.Tx) error {
+		if latest, err := tx.LatestOrders("club-kosovo-3", 7); err != nil || len(latest) != 0 {
+			t.Errorf("stored orders: %d, %v", len(latest), err)
+		}
+		return nil
+	})
+}
+
 var base64Std = base64.StdEncoding
 
 func base64Len(n int) int { return base64Std.EncodedLen(n) }

@@ -15,6 +15,8 @@
 //	handler.go   Handler: checkpoints, batches, one message's commit
 //	envelope.go  a raw message read into an adjudicator.Envelope
 //	verify.go    finding and checking a message's signature
+//	client.go    the mail program a message seems to come from, for the
+//	             answers that say how to sign from it
 //	keys.go      the keys the judge knows and the keys a message attaches
 //	limit.go     the hourly limit on answers to one sender
 //	quarantine.go messages set aside: budgets, in-flight marks, release

@@ -29,6 +29,7 @@ func (h *Handler) envelope(m mail.Message, keys signature.Keys, now time.Time) (
 			// recorded is where an answer can still go.
 			env.From = rp
 		}
+		env.Client = mailClient(msg)
 		env.References = append(append([]string(nil), msg.References...), msg.InReplyTo)
 		// Only ids that can be written into a reply's References are kept
 		// (a control character in a Message-ID must not spoil the answer).

@@ -19,6 +19,7 @@ const (
 	maxAddressField = 16 << 10 // longest address header parsed as such
 	maxWordsField   = 16 << 10 // longest field RFC 2047 decoding looks at
 	maxMsgIDs       = 200      // message ids kept from one References field
+	maxUserAgent    = 200      // longest User-Agent or X-Mailer kept
 )
 
 // splitHeader finds where the header of an entity ends. It is lenient the
@@ -317,6 +318,9 @@ func (r *headerReader) fill(m *Message) {
 	}
 	m.XAutoreply = r.get("X-Autoreply")
 	m.XAutorespond = r.get("X-Autorespond")
+	if m.UserAgent = clip(r.text("User-Agent"), maxUserAgent); m.UserAgent == "" {
+		m.UserAgent = clip(r.text("X-Mailer"), maxUserAgent)
+	}
 }
 
 // sanitizeField makes a header value safe to show and to copy into a

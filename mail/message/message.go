@@ -38,6 +38,11 @@ type Message struct {
 	XLoop           []string // every X-Loop header
 	XAutoreply      string   // X-Autoreply
 	XAutorespond    string   // X-Autorespond
+	// UserAgent names the mail program that wrote the message, from its
+	// User-Agent header or else its X-Mailer header ("Mozilla/5.0 ...
+	// Thunderbird/128.5.0", "Apple Mail (2.3826)"); empty when it has
+	// neither, as Gmail's web client and FairEmail send.
+	UserAgent string
 	// Header holds every header field of the message as sent (values
 	// unfolded, not decoded), keyed by canonical name ("Message-Id",
 	// "X-Mailer"), values in the order they appear.

@@ -160,7 +160,7 @@ func (d *Daemon) serveWeb() error {
 		return err
 	}
 	d.web = ws
-	d.closers = append(d.closers, ws.l)
+	d.closers = append(d.closers, closedOnce{ws.l})
 	if cfg.Dev {
 		fmt.Fprintf(cfg.Stdout, "The games' web pages: %s (loopback only)\n", ws.url)
 	}
@@ -183,4 +183,17 @@ func (d *Daemon) ServeWeb(ctx context.Context) error {
 		return nil
 	}
 	return d.web.run(ctx)
+}
+
+// closedOnce closes a listener that serving may have closed already (an
+// http.Server's Shutdown closes its listeners): closing it again is not an
+// error, so that a judge stopped by a signal exits 0.
+type closedOnce struct{ net.Listener }
+
+// Close closes the listener unless it is closed already.
+func (l closedOnce) Close() error {
+	if err := l.Listener.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+		return err
+	}
+	return nil
 }

@@ -21,7 +21,8 @@ const inbox = "INBOX"
 // accounts holds the mail accounts: a password and an in-memory IMAP user
 // each, keyed by lower-case address.
 type accounts struct {
-	log *slog.Logger
+	log     *slog.Logger
+	created func(address, password string) // Config.Created
 
 	mu     sync.Mutex
 	byAddr map[string]*account
@@ -32,8 +33,8 @@ type account struct {
 	user     *imapmemserver.User
 }
 
-func newAccounts(log *slog.Logger) *accounts {
-	return &accounts{log: log, byAddr: make(map[string]*account)}
+func newAccounts(log *slog.Logger, created func(address, password string)) *accounts {
+	return &accounts{log: log, created: created, byAddr: make(map[string]*account)}
 }
 
 // set creates the account for addr (already normalised) or changes its
@@ -65,6 +66,9 @@ func (a *accounts) ensure(addr string) (*account, error) {
 	// Generated passwords are logged so that a developer can point a mail
 	// client at the dev server; nothing here is a real secret.
 	a.log.Info("devmail: created account", "address", addr, "password", password)
+	if a.created != nil {
+		a.created(addr, password)
+	}
 	return acct, nil
 }
 

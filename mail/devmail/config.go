@@ -43,6 +43,11 @@ type Config struct {
 
 	// Logger receives the server's log; nil discards it.
 	Logger *slog.Logger
+
+	// Created, if set, is told of each account made on a first delivery,
+	// with its generated password (serve --dev prints them). It must not
+	// block.
+	Created func(address, password string)
 }
 
 // settings is a validated Config with its defaults filled in.
@@ -54,6 +59,7 @@ type settings struct {
 	hostname        string
 	maxMessageBytes int64
 	log             *slog.Logger
+	created         func(address, password string)
 }
 
 func (cfg Config) settings() (settings, error) {
@@ -65,6 +71,7 @@ func (cfg Config) settings() (settings, error) {
 		hostname:        cfg.Hostname,
 		maxMessageBytes: cfg.MaxMessageBytes,
 		log:             cfg.Logger,
+		created:         cfg.Created,
 	}
 	for _, d := range cfg.Domains {
 		d = strings.ToLower(strings.TrimSpace(d))

@@ -56,7 +56,7 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	s := &Server{
 		set:         set,
 		log:         set.log,
-		accounts:    newAccounts(set.log),
+		accounts:    newAccounts(set.log, set.created),
 		delivered:   newBroadcast(),
 		stop:        make(chan struct{}),
 		watcherDone: make(chan struct{}),

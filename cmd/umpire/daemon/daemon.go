@@ -306,8 +306,14 @@ func (d *Daemon) startDevMail(ctx context.Context) error {
 	b := make([]byte, 9)
 	rand.Read(b)
 	pw := hex.EncodeToString(b)
+	var mu sync.Mutex // Created runs on the mail servers' goroutines
+	created := func(address, password string) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(cfg.Stdout, "Mailbox %s made: IMAP user %s, password %s\n", address, address, password)
+	}
 	srv, err := devmail.Start(ctx, devmail.Config{Domains: []string{"umpire.test", "players.test"},
-		Accounts: map[string]string{judge: pw}, Logger: d.log})
+		Accounts: map[string]string{judge: pw}, Logger: d.log, Created: created})
 	if err != nil {
 		return fmt.Errorf("dev mail servers: %w", err)
 	}
@@ -316,10 +322,29 @@ func (d *Daemon) startDevMail(ctx context.Context) error {
 	cfg.IMAP = MailBox{Address: srv.IMAPAddr(), Security: "none", Username: judge, Password: pw,
 		Folder: "INBOX", Processed: "processed", Rejected: "rejected", Poll: cfg.IMAP.Poll}
 	cfg.SMTP = MailBox{Address: srv.SMTPAddr(), Security: "none", Username: judge, Password: pw}
+	mu.Lock()
+	defer mu.Unlock()
 	fmt.Fprintf(cfg.Stdout, "Development mail servers on loopback (no TLS):\n  IMAP %s\n  SMTP %s\n"+
 		"The judge is %s (password %s). Mail to any address @players.test\n"+
-		"creates its mailbox; its password is in the log.\n", srv.IMAPAddr(), srv.SMTPAddr(), judge, pw)
+		"creates its mailbox; each is printed here as it is made, with its password.\n", srv.IMAPAddr(), srv.SMTPAddr(), judge, pw)
+	host, port, _ := net.SplitHostPort(srv.SMTPAddr())
+	fmt.Fprintf(cfg.Stdout, "To mail the judge a signed order file orders.txt.asc as alice@players.test, paste:\n  %s\nor, with swaks:\n  %s\n",
+		devMailPython(host, port, judge), devMailSwaks(srv.SMTPAddr(), judge))
 	return nil
+}
+
+// devMailPython is a shell line that mails the file orders.txt.asc to the
+// judge from alice@players.test through the dev SMTP server, with nothing
+// but python3.
+func devMailPython(host, port, judge string) string {
+	return `python3 -c 'import smtplib,sys; from email.message import EmailMessage; m=EmailMessage(); ` +
+		`m["From"]="alice@players.test"; m["To"]="` + judge + `"; m["Subject"]="orders"; ` +
+		`m.set_content(open(sys.argv[1]).read()); smtplib.SMTP("` + host + `",` + port + `).send_message(m)' orders.txt.asc`
+}
+
+// devMailSwaks is devMailPython's line for swaks.
+func devMailSwaks(addr, judge string) string {
+	return "swaks --server " + addr + " --from alice@players.test --to " + judge + " --header 'Subject: orders' --body @orders.txt.asc"
 }
 
 // Open opens the configuration's store, making it if it is not there.

@@ -16,6 +16,7 @@
 //	envelope.go  a raw message read into an adjudicator.Envelope
 //	verify.go    finding and checking a message's signature
 //	keys.go      the keys the judge knows and the keys a message attaches
+//	dkim.go      DKIM: a message's DKIM signature, for games without keys
 //	limit.go     the hourly limit on answers to one sender
 //	quarantine.go messages set aside: budgets, in-flight marks, release
 //	store.go     the storage the intake needs

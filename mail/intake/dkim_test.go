@@ -3,13 +3,8 @@ package intake
 import (
 	"bytes"
 	"context"
-	"crypto"
 	"crypto/rand"
 	"crypto/rsa"
-	"crypto/sha256"
-	"crypto/x509"
-	"encoding/base64"
-	"fmt"
 	"net"
 	"strings"
 	"sync"
@@ -20,6 +15,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/mail"
+	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/message"
 )
 
@@ -38,13 +34,7 @@ var dkimKeys = sync.OnceValue(func() [2]*rsa.PrivateKey {
 })
 
 // dkimRecord is the DNS TXT record that publishes k as a DKIM key.
-func dkimRecord(k *rsa.PrivateKey) string {
-	der, err := x509.MarshalPKIXPublicKey(&k.PublicKey)
-	if err != nil {
-		panic(err)
-	}
-	return "v=DKIM1; k=rsa; p=" + base64.StdEncoding.EncodeToString(der)
-}
+func dkimRecord(k *rsa.PrivateKey) string { return mailtest.DKIMRecord(k) }
 
 // playerMail is a message from alice at players.test, as her mail program
 // writes it, with CRLF line ends.
@@ -73,40 +63,14 @@ func signDKIM(t testing.TB, raw []byte, domain, sel string, k *rsa.PrivateKey, h
 	return out.Bytes()
 }
 
-// signDKIMLength signs raw, a message with CRLF line ends, with a DKIM
-// signature (simple/simple) whose body hash covers only its first n bytes
-// (l=n), which go-msgauth will not make: by hand, after RFC 6376 3.7.
+// signDKIMLength signs raw with an l=n signature (mailtest.SignDKIMLength).
 func signDKIMLength(t testing.TB, raw []byte, domain, sel string, k *rsa.PrivateKey, n int) []byte {
 	t.Helper()
-	head, body, ok := bytes.Cut(raw, []byte("\r\n\r\n"))
-	if !ok {
-		t.Fatal("no end of header")
-	}
-	canon := bytes.TrimRight(body, "\r\n")
-	canon = append(append([]byte(nil), canon...), "\r\n"...)
-	if n > len(canon) {
-		t.Fatalf("l=%d is more than the body's %d bytes", n, len(canon))
-	}
-	bh := sha256.Sum256(canon[:n])
-	names := []string{"from", "subject", "date", "message-id", "to"}
-	field := fmt.Sprintf("DKIM-Signature: v=1; a=rsa-sha256; c=simple/simple; d=%s; s=%s; h=%s; l=%d; bh=%s; b=",
-		domain, sel, strings.Join(names, ":"), n, base64.StdEncoding.EncodeToString(bh[:]))
-	lines := strings.Split(string(head), "\r\n")
-	h := sha256.New()
-	for _, name := range names {
-		for _, l := range lines {
-			if strings.HasPrefix(strings.ToLower(l), name+":") {
-				h.Write([]byte(l + "\r\n"))
-				break
-			}
-		}
-	}
-	h.Write([]byte(field))
-	sig, err := rsa.SignPKCS1v15(rand.Reader, k, crypto.SHA256, h.Sum(nil))
+	out, err := mailtest.SignDKIMLength(raw, mailtest.DKIMSigner{Domain: domain, Selector: sel, Key: k}, n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append([]byte(field+base64.StdEncoding.EncodeToString(sig)+"\r\n"), raw...)
+	return out
 }
 
 // txtRecords is a DNS look-up of fixed TXT records.

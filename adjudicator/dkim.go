@@ -146,3 +146,14 @@ func dkimJoinNote(holder string) string {
 		"this address, directly to the judge (a list or forwarder that re-signs them breaks\n"+
 		"the signature).\n", addr)
 }
+
+// dkimSigned reports whether seat's order file version v for step was
+// signed by DKIM, not by a key: the order list says so.
+func dkimSigned(tx Tx, game, seat string, step, v uint64) bool {
+	f, err := tx.OrderVersion(game, step, seat, v)
+	if err != nil {
+		return false
+	}
+	_, ok := DKIMAddress(f.Key)
+	return ok
+}

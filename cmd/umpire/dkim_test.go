@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 )
@@ -111,6 +112,23 @@ func TestDKIMSeatByRealMail(t *testing.T) {
 	c.settle()
 	if c.count("bob", "your orders: version 1") != 1 {
 		t.Errorf("bob's report of step 1 does not list his orders as used; bob has:\n%s", strings.Join(c.inbox("bob", 0), "\n----\n"))
+	}
+	if c.count("alice", "B: sent for step 1, version 1, by DKIM (a mail address, no key)") != 1 {
+		t.Errorf("alice's report of step 1 does not say seat B's orders were signed by DKIM; alice has:\n%s", strings.Join(c.inbox("alice", 0), "\n----\n"))
+	}
+	// The public log says it too: the game export marks the order file.
+	code, out, errOut := c.run("game", "export", "club-1")
+	if code != exitOK {
+		t.Fatalf("game export: exit %d: %s", code, errOut)
+	}
+	x, err := adjudicator.ReadGameExport(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range x.Orders {
+		if want := map[string]string{"A": "", "B": "dkim"}[o.Seat]; o.Identity != want || (want == "dkim" && string(o.Signed) != daemontest.CRLF(orders)) {
+			t.Errorf("exported orders of seat %s: identity %q, signed %q; want identity %q (and bob's mail body)", o.Seat, o.Identity, o.Signed, want)
+		}
 	}
 	// Anyone may ask how the seats are held: by DKIM, without the address.
 	c.send("alice", c.mail("alice", fmt.Sprintf("<st.%d@players.test>", time.Now().UnixNano()), "status club-1", "", "", false))

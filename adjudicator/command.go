@@ -90,7 +90,7 @@ func (in *Intake) command(a answer, c command) error {
 		for _, s := range seats {
 			holder := "vacant"
 			if s.Holder != "" {
-				holder = "held by key " + s.Holder
+				holder = "held by " + holderPhrase(s.Holder, true)
 			}
 			fmt.Fprintf(&b, "  %-12s %s\n", s.Name, holder)
 		}

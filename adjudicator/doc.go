@@ -33,6 +33,8 @@
 //	publiclog.go  WritePublicLog: a game's public dice log, as log GAME mails it
 //	intake.go     intake: Intake.Handle decides what an Envelope means; Tx
 //	envelope.go   Envelope, an incoming message as intake sees it
+//	dkim.go       Identity: seats held by a mail address whose provider signs
+//	              its mail with DKIM, in games that allow it
 //	orderfile.go  the order file's own grammar: header, order lines, digest
 //	refusal.go    Refusal and Refuse: a game's refusal of an order line
 //	command.go    unsigned commands (help, list, status, map, log)

@@ -221,7 +221,7 @@ type Press struct {
 // Key is a public key the judge knows.
 type Key struct {
 	Fingerprint string
-	Kind        string // "openpgp" or "ssh"
+	Kind        string // "openpgp", "ssh", or "dkim" (a mail address, dkim.go)
 	Address     string // where its holder last wrote from
 }
 

@@ -46,6 +46,14 @@ type Envelope struct {
 	// expired or was revoked, or the signature or key is too weak (SHA-1,
 	// small RSA, DSA).
 	KeyProblem string
+	// DKIM is the From address as a DKIM signature of its domain vouches
+	// for it (Kind "dkim", Fingerprint DKIMHolder(address), Content the
+	// message's text, Signed its body as received), for a message that no
+	// key signed; DKIMProblem says instead why its DKIM signatures vouch
+	// for nothing. Either counts only in a game whose file allows
+	// identity = "dkim" (dkim.go); elsewhere the message is unsigned.
+	DKIM        *Signature
+	DKIMProblem string
 	// NewKey is the signer's public key when the judge did not know it and
 	// the message carried it as an attachment: a new player's "join", or a
 	// new game master's "create". For anything else the key is unknown.
@@ -65,8 +73,8 @@ type NewKey struct {
 
 // Signature is a verified signature: who signed and exactly what.
 type Signature struct {
-	Kind        string // "openpgp" or "ssh"
-	Fingerprint string
+	Kind        string // "openpgp", "ssh" or "dkim"
+	Fingerprint string // a key's fingerprint, or DKIMHolder(address)
 	Content     string // the signed text, as the player wrote it
-	Signed      []byte // the exact bytes the signature covers
+	Signed      []byte // the exact bytes the signature covers (DKIM: the body)
 }

@@ -62,6 +62,11 @@ type ExportedOrder struct {
 	Digest  dice.Hash `json:"digest"`
 	Signed  []byte    `json:"signed"`
 	Text    string    `json:"text"`
+	// Identity is "dkim" when a mail address held the seat and its
+	// provider's DKIM signature, not a key, signed the file: Signed is
+	// then the body of the mail it came in (docs/game-file.md, "Players
+	// without a key").
+	Identity string `json:"identity,omitempty"`
 }
 
 // ExportGame writes game for replay.
@@ -89,7 +94,11 @@ func (j *Judge) ExportGame(tx Tx, game string) (*GameExport, error) {
 		if err != nil {
 			return err
 		}
-		x.Orders = append(x.Orders, ExportedOrder{Step: step, Seat: seat, Version: v, Digest: sec.entryDigest(f, step, v), Signed: f.Signed, Text: f.Text})
+		o := ExportedOrder{Step: step, Seat: seat, Version: v, Digest: sec.entryDigest(f, step, v), Signed: f.Signed, Text: f.Text}
+		if _, ok := DKIMAddress(f.Key); ok {
+			o.Identity = KindDKIM
+		}
+		x.Orders = append(x.Orders, o)
 		return nil
 	}
 	for k := uint64(1); k <= g.Step; k++ {

@@ -43,6 +43,10 @@ type GameFile struct {
 	// order texts before the game ends. Default false: until the end the
 	// game master's reports show the public view (gmview.go).
 	GMSeesHands bool `toml:"gm_sees_hands"`
+	// Identity says what may hold a seat: IdentityKeys (the default), or
+	// IdentityDKIM, which also lets a mail address its provider signs
+	// with DKIM hold one (dkim.go).
+	Identity Identity `toml:"identity"`
 }
 
 // PressRules are a game's press settings (docs/game-file.md, "Press").

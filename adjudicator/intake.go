@@ -168,6 +168,16 @@ func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome,
 		if cmd, ok := readCommand(env); ok {
 			return Understood, in.command(a, cmd)
 		}
+		// In a game that lets a mail address hold a seat, the DKIM
+		// signature of the address's provider stands for a key's.
+		if env.DKIM != nil || env.DKIMProblem != "" {
+			if g, ok := dkimGame(a.tx, env); ok {
+				if env.DKIM == nil {
+					return Refused, dkimRefusal(a, g, env.DKIMProblem)
+				}
+				env.Signed = env.DKIM
+			}
+		}
 	}
 	switch {
 	case env.UnknownKey != "":
@@ -522,7 +532,11 @@ func receiptText(env *Envelope, of *ParsedOrders, rc *Receipt, checked bool) str
 	} else {
 		fmt.Fprintf(&b, "NOT ACCEPTED: nothing was stored. Fix the problems below and send the file again.\n")
 	}
-	fmt.Fprintf(&b, "Signed by %s key %s.\n", env.Signed.Kind, env.Signed.Fingerprint)
+	if addr, ok := DKIMAddress(env.Signed.Fingerprint); ok {
+		fmt.Fprintf(&b, "Sent from %s, signed by its mail provider (DKIM), not by a key.\n", addr)
+	} else {
+		fmt.Fprintf(&b, "Signed by %s key %s.\n", env.Signed.Kind, env.Signed.Fingerprint)
+	}
 	b.WriteString(digestLine(rc))
 	if rc.Accepted {
 		b.WriteString("This digest is bound into the step's dice: keep it to check the dice log.\n")

@@ -81,6 +81,9 @@ type ReportOrder struct {
 	ForStep uint64
 	Version uint64
 	Digest  string
+	// DKIM is set when a mail address holds the seat and its provider's
+	// DKIM signature, not a key, signed the order file (dkim.go).
+	DKIM bool `json:",omitempty"`
 }
 
 // ReportRollback is one rollback: step Closed closed unplayed, play going
@@ -310,7 +313,8 @@ func (b *stepReport) diceRecords(tx Tx) error {
 	}
 	b.open = step.Step.OpenLink.String()
 	for _, o := range step.Step.Orders {
-		b.orderList = append(b.orderList, ReportOrder{Seat: o.Seat, ForStep: o.ForStep, Version: o.Version, Digest: o.Digest.String()})
+		b.orderList = append(b.orderList, ReportOrder{Seat: o.Seat, ForStep: o.ForStep, Version: o.Version, Digest: o.Digest.String(),
+			DKIM: dkimSigned(tx, game, o.Seat, o.ForStep, o.Version)})
 	}
 	if r := step.Step.Round; r != nil && b.sec.Beacon != nil {
 		net := b.sec.Beacon.Network()
@@ -454,7 +458,8 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 			return nil, err
 		}
 		if listOnly {
-			r.OrderList = append(r.OrderList, ReportOrder{Seat: s, ForStep: ref.Step, Version: ref.Version, Digest: f.Digest.String()})
+			_, dkim := DKIMAddress(f.Key)
+			r.OrderList = append(r.OrderList, ReportOrder{Seat: s, ForStep: ref.Step, Version: ref.Version, Digest: f.Digest.String(), DKIM: dkim})
 			continue
 		}
 		parsed, _ := ParseOrderFile(f.Text)

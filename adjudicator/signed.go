@@ -208,6 +208,13 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 				return err
 			}
 		}
+		if addr, ok := DKIMAddress(key); ok {
+			// A mail address holds the seat: the judge writes to it, and
+			// to no other address, whatever Reply-To says.
+			if err := tx.PutKey(Key{Fingerprint: key, Kind: KindDKIM, Address: addr}, nil); err != nil {
+				return err
+			}
+		}
 		if f, _, err := j.settings(g); err == nil && f.JoinApproval {
 			if err := j.RequestSigned(tx, game, c.args[1], key, join); err != nil {
 				return fail(err)
@@ -218,7 +225,7 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 				return err
 			}
 			return a.reply(MailAnnouncement, "join "+game+" asked", fmt.Sprintf("Your request for seat %s of %s is with the game master, who approves every player of this game. You will hear either way.\n", c.args[1], game)+
-				signOrdersNote+joinNote(brief, join, ""))
+				joinHolderNote(key)+joinNote(brief, join, ""))
 		}
 		if err := j.JoinSigned(tx, game, c.args[1], key, join); err != nil {
 			return fail(err)
@@ -227,12 +234,13 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 		if err != nil {
 			return err
 		}
-		if err := a.reply(MailAnnouncement, "joined "+game, fmt.Sprintf("Key %s now holds seat %s of %s (%s).\n"+
-			"The game master and the other seats are told.\n", key, c.args[1], game, g.Title)+signOrdersNote+joinNote(brief, join, own)); err != nil {
+		holder := holderPhrase(key, false)
+		if err := a.reply(MailAnnouncement, "joined "+game, fmt.Sprintf("%s now holds seat %s of %s (%s).\n"+
+			"The game master and the other seats are told.\n", strings.ToUpper(holder[:1])+holder[1:], c.args[1], game, g.Title)+joinHolderNote(key)+joinNote(brief, join, own)); err != nil {
 			return err
 		}
 		// the joiner has the answer above: one mail, not two.
-		return j.AnnounceExcept(tx, game, key, "seat "+c.args[1]+" taken", fmt.Sprintf("Seat %s of %s is now held by key %s.\n", c.args[1], game, key))
+		return j.AnnounceExcept(tx, game, key, "seat "+c.args[1]+" taken", fmt.Sprintf("Seat %s of %s is now held by %s.\n", c.args[1], game, holderPhrase(key, true)))
 	case "ready", "notready":
 		if err := needSeat(); err != nil {
 			return fail(err)

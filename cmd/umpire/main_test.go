@@ -343,6 +343,8 @@ func TestConfig(t *testing.T) {
 		{"store = \"x.db\"\n[log]\nlevel = \"loud\"\n", `log.level "loud"`},
 		{"store = \"x.db\"\n[log]\nformat = \"xml\"\n", `log.format "xml"`},
 		{"store = \n", "line 1"},
+		{"store = \"x.db\"\n[dkim]\nresolver = \"127.0.0.1\"\n", `dkim.resolver "127.0.0.1": write a DNS server as host:port`},
+		{"store = \"x.db\"\n[dkim]\ntimeout = \"10s\"\n", `dkim.timeout 10s: give a duration under limits.message_time (5s)`},
 	}
 	for _, c := range cases {
 		code, _, errOut := run(t, "serve", "--config", write(c.text))

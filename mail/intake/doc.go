@@ -18,6 +18,7 @@
 //	client.go    the mail program a message seems to come from, for the
 //	             answers that say how to sign from it
 //	keys.go      the keys the judge knows and the keys a message attaches
+//	dkim.go      DKIM: a message's DKIM signature, for games without keys
 //	limit.go     the hourly limit on answers to one sender
 //	quarantine.go messages set aside: budgets, in-flight marks, release
 //	store.go     the storage the intake needs

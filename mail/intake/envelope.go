@@ -64,5 +64,11 @@ func (h *Handler) envelope(m mail.Message, keys signature.Keys, now time.Time) (
 			"sign your order file without encrypting it (gpg --clearsign orders.txt)"
 		return env, nil
 	}
-	return env, verify(msg, env, keys)
+	updates := verify(msg, env, keys)
+	if h.dkim != nil && env.Signed == nil && env.UnknownKey == "" && env.KeyProblem == "" && env.SignatureProblem == "" {
+		// No key signed it: what its provider's DKIM signature says
+		// counts in a game that allows it (adjudicator.IdentityDKIM).
+		env.DKIM, env.DKIMProblem = h.dkim.verifyDKIM(m.Raw, msg)
+	}
+	return env, updates
 }

@@ -53,6 +53,10 @@ type Config struct {
 	// Quarantined, if set, is told of each message set aside, after its
 	// commit (the daemon's metrics).
 	Quarantined func(id uint64)
+	// DKIM, if set, checks the DKIM signature of each message no key
+	// signed, for the games that let a mail address hold a seat
+	// (dkim.go); nil: such messages are unsigned.
+	DKIM *DKIM
 }
 
 // Handler takes each message from the inbox, reads and checks it, and
@@ -74,13 +78,14 @@ type Handler struct {
 	budget  adjudicator.Budget
 	// quarantined is Config.Quarantined.
 	quarantined func(id uint64)
+	dkim        *DKIM
 }
 
 // New returns the Handler cfg describes.
 func New(cfg Config) *Handler {
 	h := &Handler{db: cfg.Store, intake: cfg.Intake, address: cfg.Address, from: cfg.From, limits: cfg.Limits,
 		now: cfg.Now, log: cfg.Logger, replies: cfg.RepliesPerHour, poke: cfg.Poke, taken: cfg.Taken, wake: cfg.Wake,
-		budget: cfg.Budget, quarantined: cfg.Quarantined}
+		budget: cfg.Budget, quarantined: cfg.Quarantined, dkim: cfg.DKIM}
 	if h.replies <= 0 {
 		h.replies = DefaultRepliesPerHour
 	}

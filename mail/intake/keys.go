@@ -72,6 +72,9 @@ func (h *Handler) keyring(ctx context.Context) (signature.Keys, error) {
 func (h *Handler) parseKeys(ctx context.Context, r *signature.Keyring, keys []Key, stored map[string][sha256.Size]byte) (*signature.Keyring, map[string][sha256.Size]byte) {
 	for _, k := range keys {
 		stored[k.Fingerprint] = sha256.Sum256(k.Public)
+		if len(k.Public) == 0 {
+			continue // a mail address that holds a seat by DKIM: no key
+		}
 		pk, err := signature.ParseKey(k.Public)
 		if err != nil {
 			h.log.WarnContext(ctx, "stored key does not parse", "fingerprint", k.Fingerprint, "err", err)

@@ -14,4 +14,9 @@
 // Both stacks deliver mail for the domains umpire.test and players.test, and
 // both can be hurt on purpose: StopSMTP and StartSMTP take the MTA down and
 // back on the same address, RestartIMAP drops every IMAP connection.
+//
+// RealDKIM is a Real stack whose OpenSMTPD also signs, with DKIM
+// (filter-dkimsign, Debian package opensmtpd-filter-dkimsign), the mail it
+// takes on a port of each signer, as a player's mail provider does; DNS is
+// a name server on loopback that publishes their keys.
 package mailtest

@@ -29,11 +29,15 @@ const (
 type opensmtpd struct {
 	dir  string
 	port int
-	proc *process // nil while stopped
+	// signing holds the port of each DKIM signer, in the order given:
+	// mail taken there is signed with its key (dkim.go).
+	signing []int
+	proc    *process // nil while stopped
 }
 
-// newOpenSMTPD writes and checks the configuration under dir.
-func newOpenSMTPD(dir, lmtpAddr string) (*opensmtpd, error) {
+// newOpenSMTPD writes and checks the configuration under dir, with a
+// signing port for each of signers.
+func newOpenSMTPD(dir, lmtpAddr string, signers []DKIMSigner) (*opensmtpd, error) {
 	o := &opensmtpd{dir: dir}
 	var err error
 	if o.port, err = freePort(); err != nil {
@@ -48,6 +52,9 @@ func newOpenSMTPD(dir, lmtpAddr string) (*opensmtpd, error) {
 	fmt.Fprintf(&conf, "# Written by umpire's mailtest for one test run.\n")
 	fmt.Fprintf(&conf, "table vusers file:%s\n", filepath.Join(dir, "vusers"))
 	fmt.Fprintf(&conf, "listen on 127.0.0.1 port %d\n", o.port)
+	if err := o.signingListeners(&conf, signers); err != nil {
+		return nil, err
+	}
 	fmt.Fprintf(&conf, "action \"lmtp\" lmtp %q rcpt-to virtual <vusers>\n", lmtpAddr)
 	for _, domain := range []string{JudgeDomain, PlayerDomain} {
 		fmt.Fprintf(&conf, "match from any for domain %q action \"lmtp\"\n", domain)

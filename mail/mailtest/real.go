@@ -30,7 +30,7 @@ const dovecotAttempts = 3
 func Real(t testing.TB) Stack {
 	t.Helper()
 	checkSystem(t)
-	r, err := startReal(context.Background())
+	r, err := startReal(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,9 +45,10 @@ func Real(t testing.TB) Stack {
 	return r
 }
 
-// startReal makes a folder and starts Dovecot and OpenSMTPD in it; close
-// stops them and removes it.
-func startReal(ctx context.Context) (_ *realStack, err error) {
+// startReal makes a folder and starts Dovecot and OpenSMTPD in it, with a
+// signing port for each of signers (dkim.go); close stops them and
+// removes it.
+func startReal(ctx context.Context, signers []DKIMSigner) (_ *realStack, err error) {
 	uid, gid, err := ensureVmail()
 	if err != nil {
 		return nil, err
@@ -79,7 +80,7 @@ func startReal(ctx context.Context) (_ *realStack, err error) {
 			return nil, err
 		}
 	}
-	smtpd, err := newOpenSMTPD(dir, r.dovecot.lmtpAddr())
+	smtpd, err := newOpenSMTPD(dir, r.dovecot.lmtpAddr(), signers)
 	if err != nil {
 		return nil, err
 	}

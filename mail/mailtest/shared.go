@@ -74,7 +74,7 @@ func (s *Shared) Stack(t testing.TB) Stack {
 	s.holder = t.Name()
 	s.mu.Unlock()
 	if s.stack == nil {
-		r, err := startReal(context.Background())
+		r, err := startReal(context.Background(), nil)
 		if err != nil {
 			s.release()
 			t.Fatal(err)

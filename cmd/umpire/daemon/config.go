@@ -1,12 +1,14 @@
 package daemon
 
 import (
+	"context"
 	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/mail/intake"
 )
 
 // DefaultConfigFile is read when neither --config nor UMPIRE_CONFIG names
@@ -52,6 +55,10 @@ type Config struct {
 	// Retention says how long the store keeps what it no longer needs
 	// (docs/operations.md, "Retention").
 	Retention Retention `toml:"retention"`
+	// DKIM is where the DKIM keys of players' mail providers are looked
+	// up, for games that let a mail address hold a seat (docs/game-file.md,
+	// "Players without a key").
+	DKIM DKIMConfig `toml:"dkim"`
 
 	// Games is the games the judge hosts.
 	Games adjudicator.Registry `toml:"-"`
@@ -101,6 +108,48 @@ type BeaconConfig struct {
 	Relays  []string `toml:"relays"`  // default: https://api.drand.sh
 	Tries   int      `toml:"tries"`   // rounds of requests per fetch; default 3
 	Timeout duration `toml:"timeout"` // per request; default 10s
+}
+
+// DKIMConfig is the [dkim] section: how the judge looks up the DKIM keys
+// of the mail providers of players without a key.
+type DKIMConfig struct {
+	// Resolver is a DNS server, host:port, to ask; "" (the default): the
+	// system's resolver.
+	Resolver string `toml:"resolver"`
+	// Timeout bounds the look-ups of one message; default 3s. It must be
+	// less than limits.message_time.
+	Timeout duration `toml:"timeout"`
+}
+
+// check refuses a resolver that is no host:port and a timeout that is not
+// within the message budget.
+func (c DKIMConfig) check(l *Limits) error {
+	if c.Resolver != "" {
+		if _, _, err := net.SplitHostPort(c.Resolver); err != nil {
+			return fmt.Errorf("dkim.resolver %q: write a DNS server as host:port, such as \"127.0.0.1:53\"", c.Resolver)
+		}
+	}
+	budget := l.MessageTime.Duration
+	if budget <= 0 {
+		budget = adjudicator.DefaultMessageTime
+	}
+	if c.Timeout.Duration < 0 || c.Timeout.Duration >= budget {
+		return fmt.Errorf("dkim.timeout %v: give a duration under limits.message_time (%v), such as \"3s\"", c.Timeout.Duration, budget)
+	}
+	return nil
+}
+
+// verifier is the DKIM check the intake uses.
+func (c DKIMConfig) verifier() *intake.DKIM {
+	d := &intake.DKIM{Timeout: c.Timeout.Duration}
+	if c.Resolver != "" {
+		r := &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			var dialer net.Dialer
+			return dialer.DialContext(ctx, network, c.Resolver)
+		}}
+		d.LookupTXT = r.LookupTXT
+	}
+	return d
 }
 
 // defaultBeaconRelay is drand's public HTTP relay.
@@ -286,6 +335,9 @@ func LoadConfig(path string) (*Config, error) {
 		if !filepath.IsAbs(r.ArchiveDir) {
 			r.ArchiveDir = filepath.Join(dir, r.ArchiveDir)
 		}
+	}
+	if err := cfg.DKIM.check(&cfg.Limits); err != nil {
+		return nil, usagef("config %s: %w", path, err)
 	}
 	if cfg.Operator != "" {
 		if _, err := mail.ParseAddress(cfg.Operator); err != nil {

@@ -130,7 +130,7 @@ func New(ctx context.Context, cfg *Config, db *store.DB) (_ *Daemon, err error) 
 			JudgeKey: &adjudicator.JudgeKey{Fingerprint: key.Public().Fingerprint, Armored: key.ArmoredPublic()}}, Address: cfg.Address,
 		From: from, Limits: limits, RepliesPerHour: cfg.Limits.RepliesPerHour, Now: d.now, Logger: d.log,
 		Poke: poke, Wake: sched.Wake, Taken: takenMetrics(metrics), Budget: adj.MessageBudget,
-		Quarantined: func(uint64) { metrics.MailTaken("quarantined") },
+		Quarantined: func(uint64) { metrics.MailTaken("quarantined") }, DKIM: cfg.DKIM.verifier(),
 	})
 	in, err := umail.NewInbox(umail.InboxConfig{
 		Server: server(cfg.IMAP), Folder: cfg.IMAP.Folder, Processed: cfg.IMAP.Processed, Rejected: cfg.IMAP.Rejected,

@@ -44,10 +44,14 @@ type GameSummary struct {
 type SeatView struct {
 	Name string `json:"name"`
 	Held bool   `json:"held"`
-	// Key is the fingerprint of the holder's public key.
-	Key   string `json:"key,omitempty"`
-	Owing bool   `json:"owing"` // orders are due from it in the open step
-	Ready bool   `json:"ready"` // it said it is ready
+	// Key is the fingerprint of the holder's public key, or for a seat
+	// held by a mail address (DKIM) adjudicator.PublicHolder's
+	// "dkim:…@example.org", which gives no address away.
+	Key string `json:"key,omitempty"`
+	// DKIM is set when a mail address holds the seat, without a key.
+	DKIM  bool `json:"dkim,omitempty"`
+	Owing bool `json:"owing"` // orders are due from it in the open step
+	Ready bool `json:"ready"` // it said it is ready
 	// NoOrders is what no orders from it means in the open step.
 	NoOrders string `json:"no_orders,omitempty"`
 }
@@ -169,7 +173,8 @@ func (s *Server) summary(tx adjudicator.Tx, g adjudicator.Game) (GameSummary, []
 		}
 	}
 	for _, seat := range seats {
-		v := SeatView{Name: seat.Name, Held: seat.Holder != "", Key: seat.Holder}
+		_, dkim := adjudicator.DKIMAddress(seat.Holder)
+		v := SeatView{Name: seat.Name, Held: seat.Holder != "", Key: adjudicator.PublicHolder(seat.Holder), DKIM: dkim}
 		if st.Status == adjudicator.StepOpen && g.Status == adjudicator.Running {
 			v.Owing = slices.Contains(st.Owing, seat.Name)
 			v.Ready = slices.Contains(st.Ready, seat.Name)

@@ -326,27 +326,33 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		if err != nil {
 			return Understood, err
 		}
-		ignored = problems
-		if hosted {
-			rc.Echo = echo(&of, canon)
-		}
-		rc.Problems = ignored
-		v, err := a.tx.AddOrderFile(OrderFile{Game: of.Game, Step: of.Step, Seat: of.Seat, Digest: rc.Digest,
-			Key: env.Signed.Fingerprint, Signed: env.Signed.Signed, Text: env.Signed.Content,
-			Received: env.Received, MessageID: env.MessageID})
-		if err != nil {
-			return Understood, fmt.Errorf("intake: store order file: %w", err)
-		}
-		rc.Accepted, rc.Version = true, v
-		if brief, err = keyReceipt(a.tx, &rc, env.Signed.Signed); err != nil {
-			return Understood, err
-		}
-		in.log().InfoContext(ctx, "orders accepted", "game", of.Game, "step", of.Step, "seat", of.Seat, "version", v, "digest", shownDigest(&rc))
-		if hosted {
-			if processed, err = in.ready(ctx, a.tx, &of, len(ignored) == 0, env.Received); isStuck(err) {
-				stuck = stuckNote(err)
-			} else if err != nil {
+		if cut := cutLines(env.Signed.Content, problems); len(cut) > 0 {
+			// A line the rules cannot read is the rest of the line above it,
+			// cut by the mail program: refused, never joined by guess.
+			rc.Problems = cut
+		} else {
+			ignored = problems
+			if hosted {
+				rc.Echo = echo(&of, canon)
+			}
+			rc.Problems = ignored
+			v, err := a.tx.AddOrderFile(OrderFile{Game: of.Game, Step: of.Step, Seat: of.Seat, Digest: rc.Digest,
+				Key: env.Signed.Fingerprint, Signed: env.Signed.Signed, Text: env.Signed.Content,
+				Received: env.Received, MessageID: env.MessageID})
+			if err != nil {
+				return Understood, fmt.Errorf("intake: store order file: %w", err)
+			}
+			rc.Accepted, rc.Version = true, v
+			if brief, err = keyReceipt(a.tx, &rc, env.Signed.Signed); err != nil {
 				return Understood, err
+			}
+			in.log().InfoContext(ctx, "orders accepted", "game", of.Game, "step", of.Step, "seat", of.Seat, "version", v, "digest", shownDigest(&rc))
+			if hosted {
+				if processed, err = in.ready(ctx, a.tx, &of, len(ignored) == 0, env.Received); isStuck(err) {
+					stuck = stuckNote(err)
+				} else if err != nil {
+					return Understood, err
+				}
 			}
 		}
 	}
@@ -372,6 +378,21 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		return Understood, a.receipt(subject, text)
 	}
 	return Understood, a.reply(MailReceipt, subject, text)
+}
+
+// cutLines returns a problem for each line the game's rules could not read
+// that is the rest of the line above it, cut by a mail program that wraps
+// long lines (CutLine), or nil.
+func cutLines(text string, ignored []Problem) []Problem {
+	var cut []Problem
+	for _, p := range ignored {
+		if p.Line > 1 && CutLine(text, p.Line) {
+			cut = append(cut, Problem{Line: p.Line,
+				Text: fmt.Sprintf("line %d looks like the end of line %d, cut off by your mail program, which breaks lines longer than %d characters (Gmail's plain text mode does); the judge does not guess how the two went together", p.Line, p.Line-1, WrapLimit),
+				Hint: fmt.Sprintf("shorten line %d to under %d characters, or send the order file as an attachment (orders.txt with its signature), which no mail program re-wraps", p.Line-1, WrapLimit)})
+		}
+	}
+	return cut
 }
 
 // checkOrders reads the order lines with the game's rules. It returns the

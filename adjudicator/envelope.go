@@ -30,6 +30,14 @@ type Envelope struct {
 
 	Text string // the plain-text body
 
+	// Client names the mail program the message most likely came from, as
+	// an answer names it ("Gmail's web client", "your mail program" when
+	// unknown); PlainTextFix is the one setting that makes it send plain
+	// text, and SignedTextFix how to send a signed order file from it so
+	// that the signed text arrives unchanged. The answers to an HTML-only
+	// message and to a signature that does not match say them.
+	Client, PlainTextFix, SignedTextFix string
+
 	// Signed is the verified signature, when there is one that verifies.
 	Signed *Signature
 	// SignatureProblem says why a signature that is present did not

@@ -186,14 +186,15 @@ func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome,
 	case env.SignatureProblem != "":
 		return Refused, a.reply(MailError, "signature does not verify",
 			"The signature on your message does not verify: "+env.SignatureProblem+".\n\n"+
-				"Nothing was accepted. This happens when the signed text was changed after signing\n"+
-				"(some mail programs re-wrap lines or change spaces: sign the file and attach\n"+
-				"it, or use PGP/MIME), or when the signature belongs to other text.\n")
+				"Nothing was accepted. The judge saw "+sawMessage(env)+" whose signed text is not\n"+
+				"the text that was signed: it was changed after signing (mail programs re-wrap\n"+
+				"lines or change spaces), or the signature belongs to other text. From\n"+
+				clientName(env)+": "+ifEmpty(env.SignedTextFix, "attach orders.txt with its signature orders.txt.asc, or use PGP/MIME")+".\n")
 	case env.HTMLOnly:
 		return Refused, a.reply(MailError, "please send plain text",
-			"Your message has only an HTML part. The judge reads plain text: please set\n"+
-				"your mail program to send plain text, or attach the order file as a .txt file\n"+
-				"with its signature.\n")
+			"Your message has only an HTML part: the judge saw an HTML-only message from\n"+
+				clientName(env)+", and it reads plain text. "+upper(ifEmpty(env.PlainTextFix, "set your mail program to send plain text"))+";\n"+
+				"or attach the order file as a .txt file with its signature.\n")
 	case env.Signed == nil:
 		return Refused, a.reply(MailError, "orders must be signed",
 			"Your message is not signed, so the judge cannot tell who sent it (the From\n"+
@@ -212,6 +213,34 @@ func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome,
 				"that holds a seat: send 'join GAME SEAT' signed with this key first.\n", env.NewKey.Fingerprint))
 	}
 	return in.orders(ctx, a)
+}
+
+// clientName names the mail program a message came from, for an answer.
+func clientName(env *Envelope) string { return ifEmpty(env.Client, "your mail program") }
+
+// sawMessage says what the judge saw: "a message from Outlook".
+func sawMessage(env *Envelope) string {
+	if env.HTMLOnly {
+		return "an HTML-only message from " + clientName(env)
+	}
+	return "a message from " + clientName(env)
+}
+
+// ifEmpty returns s, or def when s is empty.
+func ifEmpty(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// upper returns s with its first letter made upper case.
+func upper(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
 
 func (in *Intake) log() *slog.Logger {
@@ -382,11 +411,18 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 
 // cutLines returns a problem for each line the game's rules could not read
 // that is the rest of the line above it, cut by a mail program that wraps
-// long lines (CutLine), or nil.
+// long lines (CutLines), or nil.
 func cutLines(text string, ignored []Problem) []Problem {
 	var cut []Problem
+	if len(ignored) == 0 {
+		return nil
+	}
+	cutAt := map[int]bool{}
+	for _, n := range CutLines(text, 1) {
+		cutAt[n] = true
+	}
 	for _, p := range ignored {
-		if p.Line > 1 && CutLine(text, p.Line) {
+		if cutAt[p.Line] {
 			cut = append(cut, Problem{Line: p.Line,
 				Text: fmt.Sprintf("line %d looks like the end of line %d, cut off by your mail program, which breaks lines longer than %d characters (Gmail's plain text mode does); the judge does not guess how the two went together", p.Line, p.Line-1, WrapLimit),
 				Hint: fmt.Sprintf("shorten line %d to under %d characters, or send the order file as an attachment (orders.txt with its signature), which no mail program re-wraps", p.Line-1, WrapLimit)})

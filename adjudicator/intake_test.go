@@ -189,6 +189,16 @@ func TestMessagesRefused(t *testing.T) {
 		{"unknown key", func(e *adjudicator.Envelope) { e.UnknownKey = "SHA256:abc" }, "signed by key SHA256:abc, which the judge does not know"},
 		{"bad signature", func(e *adjudicator.Envelope) { e.SignatureProblem = "the signed text was changed" }, "does not verify: the signed text was changed"},
 		{"html only", func(e *adjudicator.Envelope) { e.HTMLOnly, e.Text = true, "" }, "only an HTML part"},
+		// The answer names what the judge saw and the one setting that
+		// fixes it for that client (issue 30).
+		{"html only from gmail", func(e *adjudicator.Envelope) {
+			e.HTMLOnly, e.Text = true, ""
+			e.Client, e.PlainTextFix = "Gmail's web client", "send as plain text: in Gmail, ⋮ (More options) → Plain text mode"
+		}, "HTML-only message from\nGmail's web client, and it reads plain text. Send as plain text: in Gmail, ⋮ (More options) → Plain text mode"},
+		{"bad signature from outlook", func(e *adjudicator.Envelope) {
+			e.SignatureProblem = "bad signature"
+			e.Client, e.SignedTextFix = "Outlook", "sign with GpgOL's Sign button"
+		}, "Outlook: sign with GpgOL's Sign button."},
 		{"too large", func(e *adjudicator.Envelope) { e.TooLarge, e.Size, e.Limit = true, 10<<20, 2<<20 }, "10485760 bytes"},
 		{"unreadable", func(e *adjudicator.Envelope) { e.Unreadable = "its MIME structure is nested too deep" }, "nested too deep"},
 	}

@@ -164,29 +164,35 @@ func attribution(lines []string, i int) bool {
 // text break long lines (Gmail's plain text mode: 78).
 const WrapLimit = 78
 
-// CutLine reports whether line n of text (1-based) looks like the rest of
-// line n-1, cut off by a mail program that wraps at WrapLimit columns:
-// no line of text is longer than WrapLimit, line n-1 is not blank, not a
-// comment and not quoted, and the first word of line n would not have fit
-// on it. Intake asks only about a line that the game's rules could not
-// read, so that a long order followed by a good one is never taken for a
-// cut one (docs/rulings.md, issue 30).
-func CutLine(text string, n int) bool {
+// CutLines returns the numbers (1-based, ascending) of the lines of text
+// that look like the rest of the line above them, cut off by a mail
+// program that wraps at WrapLimit columns: no line of text is longer than
+// WrapLimit, the line above is at least minLen characters long and is not
+// blank, a comment or quoted, and the first word of the line would not
+// have fit on it. It is nil when some line is longer than WrapLimit (the
+// text was not wrapped there). Intake refuses only such a line that the
+// game's rules could not read either, so that a long order followed by a
+// good one is never taken for a cut one (docs/rulings.md, issue 30).
+func CutLines(text string, minLen int) []int {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	if n < 2 || n > len(lines) {
-		return false
-	}
 	for _, l := range lines {
 		if utf8.RuneCountInString(strings.TrimRight(l, " \t")) > WrapLimit {
-			return false
+			return nil
 		}
 	}
-	prev := strings.TrimRight(lines[n-2], " \t")
-	first := strings.Fields(lines[n-1])
-	if len(first) == 0 || strings.TrimSpace(prev) == "" || quotedLine(prev) || strings.HasPrefix(strings.TrimSpace(prev), "#") {
-		return false
+	var cut []int
+	for i := 1; i < len(lines); i++ {
+		prev := strings.TrimRight(lines[i-1], " \t")
+		first := strings.Fields(lines[i])
+		n := utf8.RuneCountInString(prev)
+		if len(first) == 0 || n < minLen || strings.TrimSpace(prev) == "" || quotedLine(prev) || strings.HasPrefix(strings.TrimSpace(prev), "#") {
+			continue
+		}
+		if n+1+utf8.RuneCountInString(first[0]) > WrapLimit {
+			cut = append(cut, i+1)
+		}
 	}
-	return utf8.RuneCountInString(prev)+1+utf8.RuneCountInString(first[0]) > WrapLimit
+	return cut
 }
 
 // Echo returns the orders in canonical form, with the line each came from.

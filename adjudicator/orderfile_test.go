@@ -57,8 +57,12 @@ func TestCutLine(t *testing.T) {
 		{"after a comment", "# " + long[2:] + "\nsupported\n", 2, false},
 		{"first line", "supported\n", 1, false},
 	} {
-		if got := CutLine(c.text, c.n); got != c.want {
-			t.Errorf("%s: CutLine = %v, want %v", c.name, got, c.want)
+		got := false
+		for _, n := range CutLines(c.text, 1) {
+			got = got || n == c.n
+		}
+		if got != c.want {
+			t.Errorf("%s: line %d cut = %v, want %v", c.name, c.n, got, c.want)
 		}
 	}
 }

@@ -58,6 +58,8 @@ func (h *Handler) envelope(m mail.Message, keys signature.Keys, now time.Time) (
 		return env, nil
 	}
 	env.Text, env.HTMLOnly = msg.Text, msg.HTMLOnly
+	client := message.GuessClient(msg)
+	env.Client, env.PlainTextFix, env.SignedTextFix = client.Name, client.PlainText, client.KeepText
 	if msg.Encrypted {
 		env.SignatureProblem = "the message is encrypted, and the judge reads no encrypted mail: " +
 			"sign your order file without encrypting it (gpg --clearsign orders.txt)"

@@ -189,7 +189,7 @@ func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome,
 				"Nothing was accepted. The judge saw "+sawMessage(env)+" whose signed text is not\n"+
 				"the text that was signed: it was changed after signing (mail programs re-wrap\n"+
 				"lines or change spaces), or the signature belongs to other text. From\n"+
-				clientName(env)+": "+ifEmpty(env.SignedTextFix, "attach orders.txt with its signature orders.txt.asc, or use PGP/MIME")+".\n")
+				clientName(env)+": "+signedTextFix(env)+".\n")
 	case env.HTMLOnly:
 		return Refused, a.reply(MailError, "please send plain text",
 			"Your message has only an HTML part: the judge saw an HTML-only message from\n"+
@@ -217,6 +217,15 @@ func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome,
 
 // clientName names the mail program a message came from, for an answer.
 func clientName(env *Envelope) string { return ifEmpty(env.Client, "your mail program") }
+
+// signedTextFix is the one setting that keeps a signed text unchanged
+// from the sender's client: for an HTML-only message, sending plain text.
+func signedTextFix(env *Envelope) string {
+	if env.HTMLOnly {
+		return ifEmpty(env.PlainTextFix, "set your mail program to send plain text")
+	}
+	return ifEmpty(env.SignedTextFix, "attach orders.txt with its signature orders.txt.asc, or use PGP/MIME")
+}
 
 // sawMessage says what the judge saw: "a message from Outlook".
 func sawMessage(env *Envelope) string {

@@ -199,6 +199,10 @@ func TestMessagesRefused(t *testing.T) {
 			e.SignatureProblem = "bad signature"
 			e.Client, e.SignedTextFix = "Outlook", "sign with GpgOL's Sign button"
 		}, "Outlook: sign with GpgOL's Sign button."},
+		{"html only from gmail, signed block does not verify", func(e *adjudicator.Envelope) {
+			e.HTMLOnly, e.Text, e.SignatureProblem = true, "", "bad signature"
+			e.Client, e.PlainTextFix = "Gmail's web client", "send as plain text: in Gmail, ⋮ (More options) → Plain text mode"
+		}, "HTML-only message from Gmail's web client whose signed text is not"},
 		{"too large", func(e *adjudicator.Envelope) { e.TooLarge, e.Size, e.Limit = true, 10<<20, 2<<20 }, "10485760 bytes"},
 		{"unreadable", func(e *adjudicator.Envelope) { e.Unreadable = "its MIME structure is nested too deep" }, "nested too deep"},
 	}

@@ -433,7 +433,7 @@ func cutLines(text string, ignored []Problem) []Problem {
 	for _, p := range ignored {
 		if cutAt[p.Line] {
 			cut = append(cut, Problem{Line: p.Line,
-				Text: fmt.Sprintf("line %d looks like the end of line %d, cut off by your mail program, which breaks lines longer than %d characters (Gmail's plain text mode does); the judge does not guess how the two went together", p.Line, p.Line-1, WrapLimit),
+				Text: fmt.Sprintf("this line looks like the end of line %d, cut off by your mail program, which breaks lines longer than %d characters (Gmail's plain text mode does); the judge does not guess how the two went together", p.Line-1, WrapLimit),
 				Hint: fmt.Sprintf("shorten line %d to under %d characters, or send the order file as an attachment (orders.txt with its signature), which no mail program re-wraps", p.Line-1, WrapLimit)})
 		}
 	}

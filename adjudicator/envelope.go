@@ -30,7 +30,9 @@ type Envelope struct {
 	// Client is the section of SigningPage for the mail program the
 	// message seems to come from ("thunderbird"; one of MailClients),
 	// guessed by the mail side from its User-Agent or X-Mailer and its
-	// shape; "" when it cannot tell. Answers about signing point there.
+	// shape; "" when it cannot tell. Answers about signing point there,
+	// and the answers to an HTML-only message and to a signature that does
+	// not match name the program and its one setting (ClientFor).
 	Client string
 
 	Text string // the plain-text body

@@ -196,14 +196,15 @@ func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome,
 	case env.SignatureProblem != "":
 		return Refused, a.reply(MailError, "signature does not verify",
 			"The signature on your message does not verify: "+env.SignatureProblem+".\n\n"+
-				"Nothing was accepted. This happens when the signed text was changed after signing\n"+
-				"(some mail programs re-wrap lines or change spaces: sign the file and attach\n"+
-				"it, or use PGP/MIME), or when the signature belongs to other text.\n")
+				"Nothing was accepted. The judge saw "+sawMessage(env)+" whose signed text is not\n"+
+				"the text that was signed: it was changed after signing (mail programs re-wrap\n"+
+				"lines or change spaces), or the signature belongs to other text. From\n"+
+				clientName(env)+": "+signedTextFix(env)+".\n")
 	case env.HTMLOnly:
 		return Refused, a.reply(MailError, "please send plain text",
-			"Your message has only an HTML part. The judge reads plain text: please set\n"+
-				"your mail program to send plain text, or attach the order file as a .txt file\n"+
-				"with its signature.\n")
+			"Your message has only an HTML part: the judge saw an HTML-only message from\n"+
+				clientName(env)+", and it reads plain text. "+upper(ClientFor(env.Client).PlainText)+";\n"+
+				"or attach the order file as a .txt file with its signature.\n")
 	case env.Signed == nil:
 		return Refused, a.reply(MailError, "orders must be signed",
 			"Your message is not signed, so the judge cannot tell who sent it (the From\n"+
@@ -224,6 +225,35 @@ func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome,
 				"that holds a seat: send 'join GAME SEAT' signed with this key first.\n", env.NewKey.Fingerprint))
 	}
 	return in.orders(ctx, a)
+}
+
+// clientName names the mail program a message came from, for an answer.
+func clientName(env *Envelope) string { return ClientFor(env.Client).Name }
+
+// signedTextFix is the one setting that keeps a signed text unchanged
+// from the sender's client: for an HTML-only message, sending plain text.
+func signedTextFix(env *Envelope) string {
+	if env.HTMLOnly {
+		return ClientFor(env.Client).PlainText
+	}
+	return ClientFor(env.Client).KeepText
+}
+
+// sawMessage says what the judge saw: "a message from Outlook".
+func sawMessage(env *Envelope) string {
+	if env.HTMLOnly {
+		return "an HTML-only message from " + clientName(env)
+	}
+	return "a message from " + clientName(env)
+}
+
+// upper returns s with its first letter made upper case.
+func upper(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
 
 func (in *Intake) log() *slog.Logger {
@@ -338,27 +368,33 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		if err != nil {
 			return Understood, err
 		}
-		ignored = problems
-		if hosted {
-			rc.Echo = echo(&of, canon)
-		}
-		rc.Problems = ignored
-		v, err := a.tx.AddOrderFile(OrderFile{Game: of.Game, Step: of.Step, Seat: of.Seat, Digest: rc.Digest,
-			Key: env.Signed.Fingerprint, Signed: env.Signed.Signed, Text: env.Signed.Content,
-			Received: env.Received, MessageID: env.MessageID})
-		if err != nil {
-			return Understood, fmt.Errorf("intake: store order file: %w", err)
-		}
-		rc.Accepted, rc.Version = true, v
-		if brief, err = keyReceipt(a.tx, &rc, env.Signed.Signed); err != nil {
-			return Understood, err
-		}
-		in.log().InfoContext(ctx, "orders accepted", "game", of.Game, "step", of.Step, "seat", of.Seat, "version", v, "digest", shownDigest(&rc))
-		if hosted {
-			if processed, err = in.ready(ctx, a.tx, &of, len(ignored) == 0, env.Received); isStuck(err) {
-				stuck = stuckNote(err)
-			} else if err != nil {
+		if cut := cutLines(env.Signed.Content, problems); len(cut) > 0 {
+			// A line the rules cannot read is the rest of the line above it,
+			// cut by the mail program: refused, never joined by guess.
+			rc.Problems = cut
+		} else {
+			ignored = problems
+			if hosted {
+				rc.Echo = echo(&of, canon)
+			}
+			rc.Problems = ignored
+			v, err := a.tx.AddOrderFile(OrderFile{Game: of.Game, Step: of.Step, Seat: of.Seat, Digest: rc.Digest,
+				Key: env.Signed.Fingerprint, Signed: env.Signed.Signed, Text: env.Signed.Content,
+				Received: env.Received, MessageID: env.MessageID})
+			if err != nil {
+				return Understood, fmt.Errorf("intake: store order file: %w", err)
+			}
+			rc.Accepted, rc.Version = true, v
+			if brief, err = keyReceipt(a.tx, &rc, env.Signed.Signed); err != nil {
 				return Understood, err
+			}
+			in.log().InfoContext(ctx, "orders accepted", "game", of.Game, "step", of.Step, "seat", of.Seat, "version", v, "digest", shownDigest(&rc))
+			if hosted {
+				if processed, err = in.ready(ctx, a.tx, &of, len(ignored) == 0, env.Received); isStuck(err) {
+					stuck = stuckNote(err)
+				} else if err != nil {
+					return Understood, err
+				}
 			}
 		}
 	}
@@ -384,6 +420,28 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		return Understood, a.receipt(subject, text)
 	}
 	return Understood, a.reply(MailReceipt, subject, text)
+}
+
+// cutLines returns a problem for each line the game's rules could not read
+// that is the rest of the line above it, cut by a mail program that wraps
+// long lines (CutLines), or nil.
+func cutLines(text string, ignored []Problem) []Problem {
+	var cut []Problem
+	if len(ignored) == 0 {
+		return nil
+	}
+	cutAt := map[int]bool{}
+	for _, n := range CutLines(text, 1) {
+		cutAt[n] = true
+	}
+	for _, p := range ignored {
+		if cutAt[p.Line] {
+			cut = append(cut, Problem{Line: p.Line,
+				Text: fmt.Sprintf("this line looks like the end of line %d, cut off by your mail program, which breaks lines longer than %d characters (Gmail's plain text mode does); the judge does not guess how the two went together", p.Line-1, WrapLimit),
+				Hint: fmt.Sprintf("shorten line %d to under %d characters, or send the order file as an attachment (orders.txt with its signature), which no mail program re-wraps", p.Line-1, WrapLimit)})
+		}
+	}
+	return cut
 }
 
 // checkOrders reads the order lines with the game's rules. It returns the

@@ -189,6 +189,20 @@ func TestMessagesRefused(t *testing.T) {
 		{"unknown key", func(e *adjudicator.Envelope) { e.UnknownKey = "SHA256:abc" }, "signed by key SHA256:abc, which the judge does not know"},
 		{"bad signature", func(e *adjudicator.Envelope) { e.SignatureProblem = "the signed text was changed" }, "does not verify: the signed text was changed"},
 		{"html only", func(e *adjudicator.Envelope) { e.HTMLOnly, e.Text = true, "" }, "only an HTML part"},
+		// The answer names what the judge saw and the one setting that
+		// fixes it for that client (issue 30).
+		{"html only from gmail", func(e *adjudicator.Envelope) {
+			e.HTMLOnly, e.Text = true, ""
+			e.Client = "gmail"
+		}, "HTML-only message from\nGmail's web client, and it reads plain text. Send as plain text: in Gmail, ⋮ (More options) → Plain text mode"},
+		{"bad signature from outlook", func(e *adjudicator.Envelope) {
+			e.SignatureProblem = "bad signature"
+			e.Client = "outlook"
+		}, "Outlook: sign with GpgOL's Sign button (Gpg4win)"},
+		{"html only from gmail, signed block does not verify", func(e *adjudicator.Envelope) {
+			e.HTMLOnly, e.Text, e.SignatureProblem = true, "", "bad signature"
+			e.Client = "gmail"
+		}, "HTML-only message from Gmail's web client whose signed text is not"},
 		{"too large", func(e *adjudicator.Envelope) { e.TooLarge, e.Size, e.Limit = true, 10<<20, 2<<20 }, "10485760 bytes"},
 		{"unreadable", func(e *adjudicator.Envelope) { e.Unreadable = "its MIME structure is nested too deep" }, "nested too deep"},
 	}
@@ -220,8 +234,8 @@ func TestUnsignedAnswerNamesClientSection(t *testing.T) {
 		{"thunderbird", "Your mail seems to come from Thunderbird:\ndocs/signing.md#thunderbird says how to make a key,", ""},
 		{"apple-mail", "from Apple Mail:\ndocs/signing.md#apple-mail says", ""},
 		{"outlook", "from Outlook:\ndocs/signing.md#outlook says", ""},
-		{"gmail", "from Gmail:\ndocs/signing.md#gmail says", ""},
-		{"android", "from K-9 Mail, Thunderbird for Android or FairEmail:\ndocs/signing.md#android says", ""},
+		{"gmail", "from Gmail's web client:\ndocs/signing.md#gmail says", ""},
+		{"android", "from your phone's mail app (K-9 Mail, Thunderbird for Android or FairEmail):\ndocs/signing.md#android says", ""},
 		{"proton-mail", "from Proton Mail:\ndocs/signing.md#proton-mail says", ""},
 		{"mutt", "from mutt:\ndocs/signing.md#mutt says", ""},
 		{"", "docs/signing.md has a section for each mail program (Thunderbird, Apple Mail,", "seems to come from"},

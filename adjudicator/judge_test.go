@@ -628,3 +628,25 @@ func TestReplayExport(t *testing.T) {
 		t.Errorf("a forged die: %v", err)
 	}
 }
+
+// TestCutLineRefused: a line the rules cannot read that is the cut-off end
+// of the line above it (Gmail's plain text mode wraps at 78 columns) is
+// refused with its line number and the hint; nothing is stored, and the
+// judge never joins the two by guess. A long order followed by a good one
+// is accepted.
+func TestCutLineRefused(t *testing.T) {
+	h := host(t, duel)
+	long := "roll 2    # the dice decide it, as we agreed on the phone yesterday evening," // 76 columns
+	if len(long) != 76 {
+		t.Fatalf("the long line is %d columns", len(long))
+	}
+	r := h.send("A", 1, long, "then")
+	for _, want := range []string{"NOT ACCEPTED", "line 5: this line looks like the end of line 4, cut off by your mail program", "shorten line 4 to under 78 characters"} {
+		if !strings.Contains(r, want) {
+			t.Errorf("receipt lacks %q:\n%s", want, r)
+		}
+	}
+	if r := h.send("A", 1, long, "pass"); !strings.Contains(r, "ACCEPTED") && !strings.Contains(r, "accepted") || strings.Contains(r, "cut off") {
+		t.Errorf("a long order followed by a good one:\n%s", r)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
@@ -28,20 +29,28 @@ type OrderLine struct {
 // on its receipt and bound into the step's dice.
 func OrderDigest(signed []byte) dice.Hash { return legacy.OrderDigest(signed) }
 
-// ParseOrderFile reads the header and the order lines. Comments start with
-// '#'; blank lines are skipped; a line "end" (or a mail signature separator
-// "-- ") ends the file, and anything after it is ignored. Problems carry
-// line numbers and hints; game-specific checks of each order come later.
+// ParseOrderFile reads the header and the order lines. The order file
+// starts at its first header line (game:, step: or seat:); the lines above
+// it (a greeting, a reply's quoted report and its "On ... wrote:" line) are
+// not part of it. Comments start with '#'; blank lines are skipped; quoted
+// lines ("> ...") and the attribution line above a quote are never order
+// lines; a line "end", a mail signature separator ("-- ", also as "--" or
+// dash-escaped "- -- ") or the start of a quoted original ("-----Original
+// Message-----", a line of underscores) ends the file, and anything after
+// it is ignored. Problems carry line numbers and hints; game-specific
+// checks of each order come later (docs/order-file.md, docs/rulings.md).
 func ParseOrderFile(text string) (ParsedOrders, []Problem) {
 	var p ParsedOrders
 	var problems []Problem
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	ended := false
+	started := false // a header line was read: the order file has begun
 	for i, raw := range lines {
 		n := i + 1
-		if raw == "-- " {
-			ended = true
+		if started && endsOrderFile(raw) {
 			break
+		}
+		if quotedLine(raw) || attribution(lines, i) {
+			continue
 		}
 		line := raw
 		if j := strings.IndexByte(line, '#'); j >= 0 {
@@ -52,12 +61,15 @@ func ParseOrderFile(text string) (ParsedOrders, []Problem) {
 			continue
 		}
 		if strings.EqualFold(line, "end") {
-			ended = true
-			break
+			if started {
+				break
+			}
+			continue
 		}
 		key, value, isHeader := strings.Cut(line, ":")
 		key = strings.ToLower(strings.TrimSpace(key))
 		if isHeader && (key == "game" || key == "step" || key == "seat") {
+			started = true
 			value = strings.TrimSpace(value)
 			at := map[string]*int{"game": &p.GameLine, "step": &p.StepLine, "seat": &p.SeatLine}[key]
 			if *at != 0 {
@@ -82,6 +94,9 @@ func ParseOrderFile(text string) (ParsedOrders, []Problem) {
 			}
 			continue
 		}
+		if !started {
+			continue // above the order file: a greeting, a quoted report
+		}
 		p.Orders = append(p.Orders, OrderLine{Line: n, Text: line})
 	}
 	for _, h := range []struct {
@@ -93,8 +108,91 @@ func ParseOrderFile(text string) (ParsedOrders, []Problem) {
 			problems = append(problems, Problem{Text: fmt.Sprintf("the order file does not say which %s it is for", h.name), Hint: "add a line such as '" + h.hint + "' at the top"})
 		}
 	}
-	_ = ended // a file without "end" is read to its last line
 	return p, problems
+}
+
+// endsOrderFile reports whether line is a mail signature separator ("-- ",
+// which clear-signing and some mail programs leave as "--", or dash-escaped
+// "- -- ") or the line above a quoted original that mail programs write
+// instead of "> " marks (Outlook's "-----Original Message-----" or a rule of
+// underscores).
+func endsOrderFile(line string) bool {
+	l := strings.TrimRight(line, " \t\r")
+	switch {
+	case l == "--" || l == "- --":
+		return true
+	case strings.EqualFold(strings.Trim(l, "- "), "original message") && strings.HasPrefix(l, "-----"):
+		return true
+	case len(l) >= 10 && strings.Trim(l, "_") == "":
+		return true
+	}
+	return false
+}
+
+// quotedLine reports whether line is quoted text of a reply ("> ...").
+func quotedLine(line string) bool {
+	return strings.HasPrefix(strings.TrimLeft(line, " \t"), ">")
+}
+
+// attribution reports whether lines[i] is the attribution line a mail
+// program writes above the text it quotes ("On Mon, 3 Mar 2025, Umpire
+// <judge@umpire.test> wrote:", "Am ... schrieb ...:"): a line ending in ':'
+// whose next non-blank line is quoted, or the first half of one that a
+// mail program broke in two ("On ..." followed by the rest).
+func attribution(lines []string, i int) bool {
+	endsColon := func(l string) bool { return strings.HasSuffix(strings.TrimRight(l, " \t\r"), ":") }
+	quotedNext := func(j int) bool {
+		for j++; j < len(lines); j++ {
+			if strings.TrimSpace(lines[j]) != "" {
+				return quotedLine(lines[j])
+			}
+		}
+		return false
+	}
+	l := lines[i]
+	if quotedLine(l) || strings.TrimSpace(l) == "" {
+		return false
+	}
+	if endsColon(l) && quotedNext(i) {
+		return true
+	}
+	return strings.HasPrefix(strings.TrimSpace(l), "On ") && i+1 < len(lines) && !quotedLine(lines[i+1]) &&
+		strings.TrimSpace(lines[i+1]) != "" && endsColon(lines[i+1]) && quotedNext(i+1)
+}
+
+// WrapLimit is the column at which mail programs that hard-wrap plain
+// text break long lines (Gmail's plain text mode: 78).
+const WrapLimit = 78
+
+// CutLines returns the numbers (1-based, ascending) of the lines of text
+// that look like the rest of the line above them, cut off by a mail
+// program that wraps at WrapLimit columns: no line of text is longer than
+// WrapLimit, the line above is at least minLen characters long and is not
+// blank, a comment or quoted, and the first word of the line would not
+// have fit on it. It is nil when some line is longer than WrapLimit (the
+// text was not wrapped there). Intake refuses only such a line that the
+// game's rules could not read either, so that a long order followed by a
+// good one is never taken for a cut one (docs/rulings.md, issue 30).
+func CutLines(text string, minLen int) []int {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for _, l := range lines {
+		if utf8.RuneCountInString(strings.TrimRight(l, " \t")) > WrapLimit {
+			return nil
+		}
+	}
+	var cut []int
+	for i := 1; i < len(lines); i++ {
+		prev := strings.TrimRight(lines[i-1], " \t")
+		first := strings.Fields(lines[i])
+		n := utf8.RuneCountInString(prev)
+		if len(first) == 0 || n < minLen || strings.TrimSpace(prev) == "" || quotedLine(prev) || strings.HasPrefix(strings.TrimSpace(prev), "#") {
+			continue
+		}
+		if n+1+utf8.RuneCountInString(first[0]) > WrapLimit {
+			cut = append(cut, i+1)
+		}
+	}
+	return cut
 }
 
 // Echo returns the orders in canonical form, with the line each came from.

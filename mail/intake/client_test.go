@@ -8,6 +8,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/mail"
+	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature"
 )
@@ -91,5 +92,32 @@ func TestEnvelopeNamesClient(t *testing.T) {
 	env, _ := h.envelope(mail.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, Size: int64(len(raw))}, &signature.Keyring{}, time.Now())
 	if env.Signed != nil || env.Client != "thunderbird" {
 		t.Errorf("signed %v, client %q; want unsigned from thunderbird", env.Signed != nil, env.Client)
+	}
+}
+
+// TestClientsGuessed: each message of the client corpus
+// (mail/testdata/clients) is taken for the program that wrote it, so the
+// answers name that program's section of docs/signing.md and its settings.
+// FairEmail leaves no mark of its own and gets the page's list.
+func TestClientsGuessed(t *testing.T) {
+	want := map[string]string{"thunderbird": "thunderbird", "apple": "apple-mail", "outlook": "outlook", "gmail": "gmail",
+		"k9": "android", "fairemail": "", "proton": "proton-mail", "mutt": "mutt"}
+	n := 0
+	for _, c := range mailtest.Clients(t) {
+		section, ok := want[strings.SplitN(c.Name, "-", 2)[0]]
+		if !ok {
+			continue
+		}
+		n++
+		msg, err := message.Parse(c.Raw, message.DefaultLimits())
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		if got := mailClient(msg); got != section {
+			t.Errorf("%s is taken for %q, want %q", c.Name, got, section)
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d corpus messages are named after their client", n)
 	}
 }

@@ -2,6 +2,7 @@ package intake
 
 import (
 	"errors"
+	"fmt"
 	"path"
 	"strings"
 
@@ -79,12 +80,60 @@ func verifyMessage(msg *message.Message, keys signature.Keys) (v signature.Verif
 		return v, string(pair[0].Data), err, true
 	}
 	if _, ok := signature.Detect(msg.RawText); !ok {
+		if msg.HTMLOnly {
+			return verifyHTML(msg, keys)
+		}
 		return v, "", nil, false
 	}
 	// Inline signatures cover the text as sent, before any charset
 	// conversion.
 	v, err = signature.VerifyInline(msg.RawText, keys)
+	if err != nil && msg.Flowed {
+		// A mail program that sends format=flowed wrapped the lines of a
+		// text signed before it was pasted in: the signature covers the
+		// text unflowed (docs/order-file.md).
+		if v2, err2 := signature.VerifyInline(message.Unflow(msg.RawText, msg.DelSp), keys); err2 == nil {
+			return v2, string(v2.Content), nil, true
+		}
+	}
+	if errors.Is(err, signature.ErrBadSignature) && !msg.Flowed {
+		if n := cutLineIn(msg.Text); n > 0 {
+			err = fmt.Errorf("%w; line %d of your message looks like the end of line %d, cut off by your mail program, which breaks lines longer than %d characters (Gmail's plain text mode does): that changed the signed text",
+				err, n, n-1, adjudicator.WrapLimit)
+		}
+	}
 	return v, string(v.Content), err, true
+}
+
+// verifyHTML checks a clear-signed or inline-signed block found in an
+// HTML-only body (Mailvelope in Gmail's rich text mode): over the lines the
+// HTML displays, which is the text the player signed. found is false when
+// the HTML holds no signed block.
+func verifyHTML(msg *message.Message, keys signature.Keys) (v signature.Verified, content string, err error, found bool) {
+	lines := []byte(msg.HTMLLines)
+	if _, ok := signature.Detect(lines); !ok {
+		return v, "", nil, false
+	}
+	v, err = signature.VerifyInline(lines, keys)
+	if errors.Is(err, signature.ErrBadSignature) || errors.Is(err, signature.ErrMalformed) {
+		err = fmt.Errorf("%w; the signed block is inside an HTML-only message, and the text it shows is not the text that was signed", err)
+	}
+	return v, string(v.Content), err, true
+}
+
+// cutLineIn returns the number of the first line of text that looks like
+// the end of the line above it, cut off by a mail program that wraps at
+// adjudicator.WrapLimit columns, or 0. Only a line of at least 60
+// characters counts as cut, and the armor lines of a signature never
+// count as the rest of one.
+func cutLineIn(text string) int {
+	lines := strings.Split(text, "\n")
+	for _, n := range adjudicator.CutLines(text, 60) {
+		if !strings.HasPrefix(strings.TrimSpace(lines[n-1]), "-----") {
+			return n
+		}
+	}
+	return 0
 }
 
 // detachedPair returns an attached file and its detached signature

@@ -161,10 +161,16 @@ func (a *assembler) setBody(n *node) {
 	if n.mediaType == "text/html" {
 		a.m.HTMLOnly = true
 		a.m.HTMLText = htmlToText(text)
+		a.m.HTMLLines = htmlLines(text)
 		return
 	}
 	a.m.Text = text
 	a.m.RawText = n.data
+	if strings.EqualFold(n.params["format"], "flowed") {
+		a.m.Flowed = true
+		a.m.DelSp = strings.EqualFold(n.params["delsp"], "yes")
+		a.m.Text = unflowText(text, a.m.DelSp)
+	}
 }
 
 // attach adds a leaf to the attachments.

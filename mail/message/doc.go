@@ -17,6 +17,16 @@
 // header) is repaired as well as possible and listed in Message.Problems in
 // words fit for the player. No input makes Parse panic.
 //
+// # Flowed text and HTML
+//
+// A text body sent as format=flowed (RFC 3676; Thunderbird, Apple Mail and
+// phone clients send plain text so) is unflowed into Message.Text: the
+// lines the mail program wrapped are joined again, space-stuffing is undone
+// and DelSp is honoured (Unflow). RawText stays as sent, and Flowed and DelSp
+// say how to unflow it. An HTML-only body is also kept as the lines a
+// browser displays (HTMLLines), the form a clear-signed block pasted into an
+// HTML editor was signed in.
+//
 // # What bytes are signed
 //
 // The signature package checks signatures over bytes; these are the bytes

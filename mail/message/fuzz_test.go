@@ -198,3 +198,41 @@ func FuzzComposeRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// FuzzUnflow: Unflow never panics, never grows the text, and is the
+// identity on text without soft breaks, quote marks or leading blanks.
+func FuzzUnflow(f *testing.F) {
+	f.Add([]byte("a \r\nb\n> c \n>> d\n -- \n"), true)
+	f.Add([]byte(" From x \n\n"), false)
+	f.Fuzz(func(t *testing.T, in []byte, delSp bool) {
+		out := Unflow(in, delSp)
+		if len(out) > len(in)+bytes.Count(in, []byte("\n"))*2+2 {
+			t.Fatalf("Unflow grew %d bytes to %d", len(in), len(out))
+		}
+		plain := !bytes.Contains(in, []byte("\r"))
+		for _, l := range strings.Split(string(in), "\n") {
+			if strings.HasSuffix(l, " ") || strings.HasPrefix(l, ">") || strings.HasPrefix(l, " ") {
+				plain = false
+			}
+		}
+		if plain && !bytes.Equal(out, in) {
+			t.Fatalf("Unflow(%q) = %q, want it unchanged", in, out)
+		}
+	})
+}
+
+// FuzzHTMLLines: htmlLines never panics and returns valid text without
+// tags' angle brackets unless the text held them as entities.
+func FuzzHTMLLines(f *testing.F) {
+	f.Add(`<div dir="ltr">a<br>b&nbsp; c<div><br></div><pre>x  y</pre></div>`)
+	f.Add("<p>a\n b</p><script>x</script><br/>")
+	f.Fuzz(func(t *testing.T, in string) {
+		out := htmlLines(in)
+		if !utf8.ValidString(out) && utf8.ValidString(in) {
+			t.Fatalf("htmlLines(%q) = %q: not valid UTF-8", in, out)
+		}
+		if strings.HasSuffix(out, " ") || strings.HasPrefix(out, "\n") {
+			t.Fatalf("htmlLines(%q) = %q: blanks at the end of a line or a leading empty line", in, out)
+		}
+	})
+}

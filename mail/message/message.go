@@ -49,9 +49,10 @@ type Message struct {
 	Header map[string][]string
 
 	// Text is the best plain text body, converted to UTF-8, with line
-	// endings made LF, a leading byte order mark and any NUL bytes removed.
-	// text/plain is preferred inside multipart/alternative. Empty when the
-	// message has no text body (see HTMLOnly).
+	// endings made LF, a leading byte order mark and any NUL bytes removed,
+	// and unflowed (Unflow) when it was sent as format=flowed. text/plain
+	// is preferred inside multipart/alternative. Empty when the message has
+	// no text body (see HTMLOnly).
 	Text string
 	// RawText is the part Text came from, transfer-decoded (base64,
 	// quoted-printable) but otherwise exactly as sent: no charset
@@ -59,12 +60,22 @@ type Message struct {
 	// OpenPGP, a pasted SSH signature) cover these bytes, so they are what
 	// a signature check must be given.
 	RawText []byte
+	// Flowed is set when the text body was sent as format=flowed (RFC
+	// 3676), and DelSp when its DelSp parameter is yes: Text is unflowed,
+	// RawText is as sent (Unflow(RawText, DelSp) is the unflowed text as
+	// sent).
+	Flowed, DelSp bool
 	// HTMLOnly is set when the only body is text/html.
 	HTMLOnly bool
 	// HTMLText is a crude tag-stripped rendering of the HTML body, for
 	// diagnostics and for telling a player what the judge saw. Set only
 	// when HTMLOnly is.
 	HTMLText string
+	// HTMLLines is the HTML body turned back into the lines a browser
+	// displays (see HTMLLines), the form a clear-signed block pasted into
+	// an HTML editor (Mailvelope in Gmail) was signed in. Set only when
+	// HTMLOnly is.
+	HTMLLines string
 	// Attachments are the parts that are not the body, in message order:
 	// files (orders.txt, orders.txt.asc, orders.txt.sig), inline text parts
 	// after the first body part, images, and attached messages.

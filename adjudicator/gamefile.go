@@ -43,6 +43,12 @@ type GameFile struct {
 	// order texts before the game ends. Default false: until the end the
 	// game master's reports show the public view (gmview.go).
 	GMSeesHands bool `toml:"gm_sees_hands"`
+	// PublishOrders puts every seat's accepted orders of a step in every
+	// report of it, the public view and the web page, once it is
+	// adjudicated (njudge's habit), in the public form the rules give
+	// (PublicOrders); a game whose rules give none publishes none and its
+	// reports say so. Default false: each seat sees its own orders only.
+	PublishOrders bool `toml:"publish_orders"`
 }
 
 // PressRules are a game's press settings (docs/game-file.md, "Press").

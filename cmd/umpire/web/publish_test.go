@@ -197,3 +197,38 @@ func TestHiddenOrdersAreNotPublished(t *testing.T) {
 		})
 	}
 }
+
+// TestGamePageShowsTheFullHead: a game's page shows the dice log head
+// after its last adjudicated step whole, 64 hex digits, as its reports
+// quote it, with a copy button holding the same head (copy.js puts it on
+// the clipboard; the browser test presses it).
+func TestGamePageShowsTheFullHead(t *testing.T) {
+	t.Parallel()
+	w, _ := playedWorld(t)
+	s := w.server(nil)
+	var g GameView
+	if err := json.Unmarshal(get(t, s, "GET", "/api/games/fk-1").Body.Bytes(), &g); err != nil {
+		t.Fatal(err)
+	}
+	var head string
+	err := w.db.View(context.Background(), func(stx *store.Tx) error {
+		r, err := w.j.BuildReport(stx.Judge(judgeFrom, w.now), "fk-1", 2, "A")
+		head = r.Head
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(head) != 64 || g.Dice.Head != head {
+		t.Fatalf("the report of step 2 quotes the head %q, the game's JSON %q", head, g.Dice.Head)
+	}
+	body := get(t, s, "GET", "/games/fk-1/").Body.String()
+	for _, want := range []string{`<code class="hash" id="dice-head">` + head + `</code>`, `data-copy="` + head + `"`, `/assets/copy.js?v=`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the game's page lacks %s", want)
+		}
+	}
+	if rec := get(t, s, "GET", "/assets/copy.js"); rec.Code != 200 || !strings.Contains(rec.Body.String(), "navigator.clipboard.writeText") {
+		t.Errorf("copy.js: %d", rec.Code)
+	}
+}

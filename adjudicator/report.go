@@ -239,6 +239,9 @@ type stepReport struct {
 	// order.
 	publish bool
 	seats   []string
+	// canon are the seats' canonical orders of the step, by seat, read
+	// once for every reader.
+	canon map[string][]string
 }
 
 func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
@@ -499,8 +502,15 @@ func (b *stepReport) orders(tx Tx, r *Report, seat, view string) error {
 				continue
 			}
 		}
-		parsed, _ := ParseOrderFile(f.Text)
-		lines, _ := b.rules.ParseOrders(st.State, s, parsed.Orders)
+		lines, ok := b.canon[s]
+		if !ok {
+			parsed, _ := ParseOrderFile(f.Text)
+			lines, _ = b.rules.ParseOrders(st.State, s, parsed.Orders)
+			if b.canon == nil {
+				b.canon = map[string][]string{}
+			}
+			b.canon[s] = lines
+		}
 		if publish && view != "" && s != view {
 			lines = pub.PublicOrders(st.State, s, lines)
 		}
@@ -619,6 +629,15 @@ func (r *Report) PlainText() string {
 	fmt.Fprintf(&b, "\nOpen dice link of step %d: %s\nDice log head: %s\n", r.Step, r.OpenLink, r.Head)
 	if r.H1 != "" {
 		fmt.Fprintf(&b, "Commitments (open, sealed): %s %s\nh_1 (after the header): %s\nh_2 (after the start record): %s\n", r.CommitOpen, r.CommitSealed, r.H1, r.H2)
+	}
+	if r.OrdersPublished || r.OrdersNote != "" {
+		b.WriteString("\nOrders:\n")
+		if r.OrdersNote != "" {
+			fmt.Fprintf(&b, "  %s.\n", r.OrdersNote)
+		}
+		for _, o := range r.Orders {
+			fmt.Fprintf(&b, "  %s: %s\n", o.Seat, strings.Join(o.Lines, "; "))
+		}
 	}
 	if r.Ended {
 		b.WriteString("\nThe game has ended. Its sealed dice are revealed: the whole dice log can now be checked.\n")

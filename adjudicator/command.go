@@ -153,7 +153,8 @@ Commands anyone may send, in the subject or as the first line of the body:
   history GAME     the steps so far: when each opened and closed, and why
   report GAME [STEP]   a step's report again (the last one without STEP):
                    the public view, or, signed, your seat's own view
-  log GAME         the game's public dice log, to check with umpire verify
+  log GAME         the game's public dice log, attached as GAME-log.json,
+                   to check with umpire verify
   key              the judge's public key, to check its signatures
 
 Signed commands (the first line of a signed text):

@@ -406,7 +406,8 @@ func (j *Judge) report(tx Tx, game string, st StepRecord) error {
 }
 
 // reportObservers queues the public view of a step's report (Spectator:
-// no hand, no sealed value, no seat's orders) to each observer of g.
+// no hand, no sealed value, no seat's orders but those the game publishes)
+// to each observer of g.
 func (j *Judge) reportObservers(tx Tx, g Game, b *stepReport) error {
 	obs, err := tx.Observers(g.ID)
 	if err != nil || len(obs) == 0 {

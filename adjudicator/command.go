@@ -117,9 +117,13 @@ func (in *Intake) command(a answer, c command) error {
 		} else if err != nil {
 			return err
 		}
-		return a.reply(MailAnnouncement, "log "+c.args[0], summary+"\n"+
-			"Save the JSON between the lines as a file and check it with 'umpire verify FILE'\n(docs/dice-log.md says how to check it with a program of your own).\n\n"+
-			"-----8<-----\n"+buf.String()+"-----8<-----\n")
+		name := c.args[0] + "-log.json"
+		return a.send(MailAnnouncement, "log "+c.args[0], summary+"\n\n"+
+			"The log is attached to this mail as "+name+". Save it and check it with\n\n"+
+			"  umpire verify "+name+"\n\n"+
+			"(add --head HEX to compare its head with the one your latest report quotes;\n"+
+			"docs/dice-log.md says how to check it with a program of your own).\n",
+			nil, a.limit(), File{Name: name, Type: "application/json", Data: buf.Bytes()})
 	default: // map
 		if len(c.args) != 1 {
 			return a.reply(MailError, "map needs a game", "Write 'map GAME', for example 'map club-kosovo-3'. Send 'list' for the games.\n")
@@ -149,7 +153,8 @@ Commands anyone may send, in the subject or as the first line of the body:
   history GAME     the steps so far: when each opened and closed, and why
   report GAME [STEP]   a step's report again (the last one without STEP):
                    the public view, or, signed, your seat's own view
-  log GAME         the game's public dice log, to check with umpire verify
+  log GAME         the game's public dice log, attached as GAME-log.json,
+                   to check with umpire verify
   key              the judge's public key, to check its signatures
 
 Signed commands (the first line of a signed text):

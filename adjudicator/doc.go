@@ -10,8 +10,8 @@
 //
 //	domain.go     the records: Game, Seat, StepRecord, OrderFile, Key, Problem
 //	rules.go      Rules (what a game package provides), Registry, and the
-//	              optional Bot, FileOptions, OptionSeats, HiddenStreams and
-//	              StreamSeats
+//	              optional Bot, FileOptions, OptionSeats, HiddenStreams,
+//	              StreamSeats and PublicOrders
 //	gamefile.go   the game file a game master sends: options, seats, schedule
 //	judge.go      the step machine: Judge creates games, seats players, opens
 //	              steps, counts readiness, ticks deadlines and reminders, pauses,
@@ -45,7 +45,8 @@
 //	press.go      press between seats, relayed as the game's PressRules allow
 //	observe.go    observers: observe, unobserve, the game master's observers
 //	history.go    looking back: games, history, report (the asker's view), key
-//	report.go     reports: Report, Situation and the optional Reporter
+//	report.go     reports: Report, Situation and the optional Reporter; the
+//	              orders each reader sees, every seat's with publish_orders
 //	gmview.go     the game master's view of a game with hidden hands: public
 //	              until the end, unless gm_sees_hands (GMView)
 //	archived.go   ArchivedGame: the record of a game archived out of the

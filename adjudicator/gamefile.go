@@ -47,6 +47,12 @@ type GameFile struct {
 	// IdentityDKIM, which also lets a mail address its provider signs
 	// with DKIM hold one (dkim.go).
 	Identity Identity `toml:"identity"`
+	// PublishOrders puts every seat's accepted orders of a step in every
+	// report of it, the public view and the web page, once it is
+	// adjudicated (njudge's habit), in the public form the rules give
+	// (PublicOrders); a game whose rules give none publishes none and its
+	// reports say so. Default false: each seat sees its own orders only.
+	PublishOrders bool `toml:"publish_orders"`
 }
 
 // PressRules are a game's press settings (docs/game-file.md, "Press").

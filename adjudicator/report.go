@@ -51,8 +51,15 @@ type Report struct {
 	H1, H2    string       `json:",omitempty"`
 	Situation              // the state after the step, as the seat may see it
 	Orders    []SeatOrders `json:",omitempty"` // orders adjudicated, as the seat may see them
-	Next      *NextStep    `json:",omitempty"`
-	Ended     bool         `json:",omitempty"`
+	// OrdersPublished says that Orders are every seat's, in seat order, as
+	// the game file's publish_orders shows them to everyone: the reader's
+	// own as accepted, the others' in their public form (PublicOrders).
+	OrdersPublished bool `json:",omitempty"`
+	// OrdersNote says why a game with publish_orders shows no other seat's
+	// orders (NotPublished); "" otherwise.
+	OrdersNote string    `json:",omitempty"`
+	Next       *NextStep `json:",omitempty"`
+	Ended      bool      `json:",omitempty"`
 	// Scheme is the game's dice scheme (umpire-dice-v1, -v2 or -v3).
 	Scheme string `json:",omitempty"`
 	// OrderList is a v2 or v3 step's order list, every seat's entry: the
@@ -148,6 +155,11 @@ func yourOrders(seat string, k uint64, ol []ReportOrder) string {
 	return "your orders: none included (the step used your seat's default); if you sent orders for this step, the judge has no record of them: complain to the game master with your receipt"
 }
 
+// NotPublished is the line every report of a game with publish_orders
+// carries when its rules publish no orders (they implement no
+// PublicOrders): nothing is published rather than a secret leaked.
+const NotPublished = "this game's orders are not published: they hold hidden information"
+
 // SeatOrders are the canonical orders a seat's step was adjudicated with.
 type SeatOrders struct {
 	Seat  string
@@ -226,6 +238,13 @@ type stepReport struct {
 	streams   []string          // hidden streams the step drew from
 	owners    map[string]string // their seats (StreamSeats), found once
 	sec       DiceSecrets
+	// publish is the game file's publish_orders, seats its seats in turn
+	// order.
+	publish bool
+	seats   []string
+	// canon are the seats' canonical orders of the step, by seat, read
+	// once for every reader.
+	canon map[string][]string
 }
 
 func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
@@ -236,6 +255,9 @@ func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
 	}
 	if b.rules, err = j.Games.Get(b.g.Kind); err != nil {
 		return nil, err
+	}
+	if f, err := j.files.get(b.g.File, j.Games); err == nil {
+		b.publish, b.seats = f.PublishOrders, f.Seats
 	}
 	if b.st, err = tx.Step(game, k); err != nil {
 		return nil, err
@@ -429,9 +451,30 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 		r.Situation = sit
 		r.Notices = append(r.Notices, sit.Notices...)
 	}
-	// orders: the reader's own; the GM's report has every seat's, or in
-	// the public view only who ordered and the digest (the order list,
-	// which a v1 game has no record of: made here).
+	if err := b.orders(tx, r, seat, view); err != nil {
+		return nil, err
+	}
+	if b.after.Status == "open" && !r.Ended {
+		a := b.after
+		r.Next = &NextStep{Step: a.Number, Phase: a.Phase, Owing: a.Owing, Deadline: a.Deadline, NoOrders: a.NoOrders}
+	}
+	return r, nil
+}
+
+// orders puts in r the orders the reader may see: its own; the GM's
+// report has every seat's, or in the public view only who ordered and the
+// digest (the order list, which a v1 game has no record of: made here).
+// With publish_orders every reader has every seat's, in seat order, the
+// others' in their public form; or, when the rules publish none, its own
+// and the line saying why.
+func (b *stepReport) orders(tx Tx, r *Report, seat, view string) error {
+	game, k := b.g.ID, b.st.Number
+	pub, publish := b.rules.(PublicOrders)
+	if b.publish && !publish {
+		r.OrdersNote = NotPublished
+	}
+	publish = publish && b.publish
+	r.OrdersPublished = publish
 	st := b.st
 	listOnly := seat == "" && view == Spectator && len(r.OrderList) == 0
 	seats := make([]string, 0, len(st.Used)+len(st.Repeated))
@@ -445,7 +488,7 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 	}
 	slices.Sort(seats)
 	for _, s := range seats {
-		if view != "" && s != view && !listOnly {
+		if view != "" && s != view && !listOnly && !publish {
 			continue
 		}
 		var f OrderFile
@@ -455,22 +498,54 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 			ref = st.Repeated[s]
 		}
 		if f, err = tx.OrderVersion(game, ref.Step, s, ref.Version); err != nil {
-			return nil, err
+			return err
 		}
 		if listOnly {
 			_, dkim := DKIMAddress(f.Key)
 			r.OrderList = append(r.OrderList, ReportOrder{Seat: s, ForStep: ref.Step, Version: ref.Version, Digest: f.Digest.String(), DKIM: dkim})
-			continue
+			if !publish {
+				continue
+			}
 		}
-		parsed, _ := ParseOrderFile(f.Text)
-		lines, _ := b.rules.ParseOrders(st.State, s, parsed.Orders)
+		lines, ok := b.canon[s]
+		if !ok {
+			parsed, _ := ParseOrderFile(f.Text)
+			lines, _ = b.rules.ParseOrders(st.State, s, parsed.Orders)
+			if b.canon == nil {
+				b.canon = map[string][]string{}
+			}
+			b.canon[s] = lines
+		}
+		if publish && view != "" && s != view {
+			lines = pub.PublicOrders(st.State, s, lines)
+		}
 		r.Orders = append(r.Orders, SeatOrders{Seat: s, Lines: lines})
 	}
-	if b.after.Status == "open" && !r.Ended {
-		a := b.after
-		r.Next = &NextStep{Step: a.Number, Phase: a.Phase, Owing: a.Owing, Deadline: a.Deadline, NoOrders: a.NoOrders}
+	if publish {
+		r.Orders = b.inSeatOrder(r.Orders)
 	}
-	return r, nil
+	return nil
+}
+
+// inSeatOrder puts published orders in the game's seat order, with a seat
+// the step waited for that sent none listed without lines.
+func (b *stepReport) inSeatOrder(orders []SeatOrders) []SeatOrders {
+	out := make([]SeatOrders, 0, len(b.seats))
+	for _, s := range b.seats {
+		i := slices.IndexFunc(orders, func(o SeatOrders) bool { return o.Seat == s })
+		switch {
+		case i >= 0:
+			out = append(out, orders[i])
+		case slices.Contains(b.st.Owing, s):
+			out = append(out, SeatOrders{Seat: s})
+		}
+	}
+	for _, o := range orders {
+		if !slices.Contains(b.seats, o.Seat) {
+			out = append(out, o) // a seat the game file does not list: last
+		}
+	}
+	return out
 }
 
 // Snapshot is the public picture of game now: where things stand and the
@@ -559,6 +634,15 @@ func (r *Report) PlainText() string {
 	fmt.Fprintf(&b, "\nOpen dice link of step %d: %s\nDice log head: %s\n", r.Step, r.OpenLink, r.Head)
 	if r.H1 != "" {
 		fmt.Fprintf(&b, "Commitments (open, sealed): %s %s\nh_1 (after the header): %s\nh_2 (after the start record): %s\n", r.CommitOpen, r.CommitSealed, r.H1, r.H2)
+	}
+	if r.OrdersPublished || r.OrdersNote != "" {
+		b.WriteString("\nOrders:\n")
+		if r.OrdersNote != "" {
+			fmt.Fprintf(&b, "  %s.\n", r.OrdersNote)
+		}
+		for _, o := range r.Orders {
+			fmt.Fprintf(&b, "  %s: %s\n", o.Seat, strings.Join(o.Lines, "; "))
+		}
 	}
 	if r.Ended {
 		b.WriteString("\nThe game has ended. Its sealed dice are revealed: the whole dice log can now be checked.\n")

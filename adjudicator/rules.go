@@ -129,3 +129,16 @@ type HiddenStreams interface {
 type StreamSeats interface {
 	StreamSeat(state []byte, stream string) string
 }
+
+// PublicOrders is implemented by rules whose accepted orders may be
+// published once their step is adjudicated (the game file's
+// publish_orders = true): PublicOrders is what every seat may learn of
+// seat's canonical orders (as ParseOrders gave them in state, the state in
+// which the step opened), line by line, such as the orders as written, or
+// each with what it hides left out. Rules whose orders hold hidden
+// information (cards in hand, hidden chits, units under fog of war) do not
+// implement it: the judge then publishes none of their orders, and says
+// so in every report (NotPublished).
+type PublicOrders interface {
+	PublicOrders(state []byte, seat string, orders []string) []string
+}

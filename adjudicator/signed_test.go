@@ -1,6 +1,7 @@
 package adjudicator_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"fmt"
@@ -62,11 +63,16 @@ type capture struct {
 	adjudicator.Tx
 	to  string
 	got *string
+	// files, when set, gets the files attached to the answers to to.
+	files *[]adjudicator.File
 }
 
 func (c *capture) Enqueue(mm adjudicator.Mail) error {
 	if mm.To == c.to {
 		*c.got += mm.Text
+		if c.files != nil {
+			*c.files = append(*c.files, mm.Files...)
+		}
 	}
 	return c.Tx.Enqueue(mm)
 }
@@ -252,18 +258,20 @@ func TestWitnessedRolls(t *testing.T) {
 	if !strings.Contains(r, "write it as: roll 2d6") {
 		t.Errorf("bad roll request:\n%s", r)
 	}
-	// Anyone can fetch the service's log and check it.
+	// Anyone can fetch the service's log and check it: it comes attached
+	// as a file.
 	var answer string
+	var files []adjudicator.File
 	storetest.MustUpdate(t, m.db, func(tx *store.Tx) error {
 		env := &adjudicator.Envelope{MessageID: "log@players.test", From: "dave@players.test", Subject: "log dice-service", Received: m.now}
-		_, err := m.intake.Handle(context.Background(), &capture{Tx: tx.Judge("judge@umpire.test", m.now), to: env.From, got: &answer}, env)
+		_, err := m.intake.Handle(context.Background(), &capture{Tx: tx.Judge("judge@umpire.test", m.now), to: env.From, got: &answer, files: &files}, env)
 		return err
 	})
-	parts := strings.Split(answer, "-----8<-----\n")
-	if len(parts) != 3 {
-		t.Fatalf("log answer:\n%s", answer)
+	if len(files) != 1 || files[0].Name != "dice-service-log.json" || files[0].Type != "application/json" ||
+		!strings.Contains(answer, "attached to this mail as dice-service-log.json") || strings.Contains(answer, `"records"`) {
+		t.Fatalf("log answer, with %d files:\n%s", len(files), answer)
 	}
-	res, err := dice.VerifyStream(strings.NewReader(parts[1]), dice.VerifyOptions{})
+	res, err := dice.VerifyStream(bytes.NewReader(files[0].Data), dice.VerifyOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
@@ -36,7 +37,14 @@ var who = []string{"gm", "alice", "bob", "carol", "olga"}
 // carol, started.
 func talkGame(t *testing.T, extra string) *mailJudge {
 	t.Helper()
+	return talkGameOf(t, fake.Game, extra)
+}
+
+// talkGameOf is talkGame under rules, a game whose id is "fake".
+func talkGameOf(t *testing.T, rules adjudicator.Rules, extra string) *mailJudge {
+	t.Helper()
 	m := newMailJudge(t)
+	m.intake.Judge.Games = adjudicator.NewRegistry(rules)
 	_, r := m.sign("GM", "gm@players.test", "create\nid = \"club-1\"\ngame = \"fake\"\nscenario = \"trio\"\n"+extra+"\n[schedule]\nevery = \"48h\"\n")
 	if !strings.Contains(r, "is created") {
 		t.Fatalf("create: %s", r)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +19,9 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -276,6 +279,56 @@ func TestBrowserDemo(t *testing.T) {
 			t.Errorf("the game page's map has %d texts", n)
 		}
 		runIn(t, ctx, time.Minute, chromedp.Navigate(root+"games/demo-1/steps/2"), chromedp.WaitVisible(css(`ol.events`)))
+		if errs := cons.take(); len(errs) > 0 {
+			t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+		}
+	})
+
+	// The game's page shows the dice log head whole, as the reports quote
+	// it, and its copy button puts it on the clipboard: the test grants the
+	// page the clipboard, presses the button and reads the clipboard back.
+	t.Run("head and its copy button", func(t *testing.T) {
+		var want string
+		err := db.View(context.Background(), func(tx *store.Tx) error {
+			steps, err := tx.Steps("demo-1")
+			for _, st := range steps {
+				if st.Status == adjudicator.StepClosed && st.Dice != nil {
+					want = st.Dice.Head.String()
+				}
+			}
+			return err
+		})
+		if err != nil || len(want) != 64 {
+			t.Fatalf("the demo's last head %q: %v", want, err)
+		}
+		origin := strings.TrimSuffix(root, "/")
+		if u, err := url.Parse(root); err == nil {
+			origin = u.Scheme + "://" + u.Host
+		}
+		for _, name := range []string{"clipboard-read", "clipboard-write"} {
+			if _, err := chromedp.Call(ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+				Permission: &cdpbrowser.PermissionDescriptor{Name: name, AllowWithoutSanitization: true}, Setting: cdpbrowser.PermissionSettingGranted, Origin: origin}); err != nil {
+				t.Fatalf("granting %s: %v", name, err)
+			}
+		}
+		if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+			t.Fatal(err)
+		}
+		runIn(t, ctx, time.Minute, chromedp.Navigate(root+"games/demo-1/"), chromedp.WaitVisible(css(`button[data-copy]`)))
+		if shown := strings.TrimSpace(get(t, ctx, chromedp.TextContent(css(`#dice-head`)))); shown != want {
+			t.Errorf("the page shows the head %q, the last report %q", shown, want)
+		}
+		if data := get(t, ctx, chromedp.AttributeValue(css(`button[data-copy]`), "data-copy")).Value; data != want {
+			t.Errorf("the copy button holds %q, want %q", data, want)
+		}
+		runIn(t, ctx, time.Minute, chromedp.Click(css(`button[data-copy]`)))
+		got := get(t, ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
+		if got != want {
+			t.Errorf("the copy button put %q on the clipboard, want %q", got, want)
+		}
+		if label := get(t, ctx, chromedp.TextContent(css(`button[data-copy]`))); label != "Copied" {
+			t.Errorf("the button says %q after the copy", label)
+		}
 		if errs := cons.take(); len(errs) > 0 {
 			t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
 	"github.com/umpire-pbem/umpire/cmd/umpire/demo"
+	"github.com/umpire-pbem/umpire/mail/message"
 )
 
 // buDecks is a state's decks, by seat.
@@ -75,7 +76,7 @@ type buState struct {
 func TestBUHiddenHandsByRealMail(t *testing.T) {
 	t.Parallel()
 	// a player asks for the public dice log by mail: an unsigned read-only
-	// command, answered with the log between two marker lines
+	// command, answered with the log attached as full-1-log.json
 	askLog := func(tb *demo.Table, p *demo.Player, n uint64) []byte {
 		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: log full-1\r\nMessage-ID: <bu-log-%d@players.test>\r\nDate: %s\r\n"+
 			"Content-Type: text/plain; charset=utf-8\r\n\r\nlog full-1\r\n", p.Addr, tb.Address, n, tb.Now().Format(time.RFC1123Z))
@@ -84,18 +85,11 @@ func TestBUHiddenHandsByRealMail(t *testing.T) {
 		}
 		got := mustRound(t, tb, []*demo.Player{p})
 		for _, raw := range got[p] {
-			text := plainPart(t, raw)
-			if i := bytes.Index(text, []byte("-----8<-----")); i >= 0 {
-				rest := text[i+len("-----8<-----"):]
-				if j := bytes.Index(rest, []byte("-----8<-----")); j >= 0 {
-					// the reply is clear-signed: its marker lines are
-					// dash-escaped ("- -----8<-----")
-					body := rest[:j]
-					return bytes.TrimSpace(body[:bytes.LastIndexByte(body, '}')+1])
-				}
+			if bytes.Contains(raw, []byte("full-1-log.json")) {
+				return logAttachment(t, raw, "full-1-log.json")
 			}
 		}
-		t.Fatal("the log request got no log")
+		t.Fatalf("the log request got no answer with full-1-log.json among %d mails", len(got[p]))
 		return nil
 	}
 	var midLog []byte
@@ -316,6 +310,26 @@ Bosniak = [2, 6, 6, 6]
 	if gmReports < 2 {
 		t.Errorf("only %d of the game master's reports were checked", gmReports)
 	}
+}
+
+// logAttachment is the dice log a log answer carries, as a player's mail
+// program saves the attached file name: its text names the file.
+func logAttachment(t *testing.T, raw []byte, name string) []byte {
+	t.Helper()
+	m, err := message.Parse(raw, message.Limits{MaxMessage: 64 << 20, MaxAttachment: 32 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.Text, "attached to this mail as "+name) {
+		t.Errorf("the log answer does not name its file %s:\n%s", name, m.Text)
+	}
+	for _, a := range m.Attachments {
+		if a.Filename == name && a.ContentType == "application/json" {
+			return a.Data
+		}
+	}
+	t.Fatalf("the log answer has no %s attached:\n%s", name, m.Text)
+	return nil
 }
 
 // plainPart is the text/plain part of a mail.

@@ -195,6 +195,23 @@ func perRoteOrders(seat string, k int) string {
 	return fmt.Sprintf("game: farm-1\nstep: %d\nseat: %s\nhold %s\nend\n", k, seat, unit)
 }
 
+// TestPublishedOrdersByRealMail: in a Per Rote game whose file sets
+// publish_orders, the report of a step that reaches each seat, the game
+// master and the observer by real mail shows every seat's orders, Russia's
+// before USA's, under its own heading.
+func TestPublishedOrdersByRealMail(t *testing.T) {
+	t.Parallel()
+	c := talkClub(t, "", map[string]string{"farm-1": strings.Replace(perRote, "[schedule]", "publish_orders = true\n[schedule]", 1)}, "farm-1")
+	c.send("alice", c.signed("alice", perRoteOrders("Russia", 1), false, ""))
+	c.send("bob", c.signed("bob", perRoteOrders("USA", 1), false, ""))
+	c.serve()
+	for _, who := range []string{"alice", "bob", "grace", "olga"} {
+		if c.countFlat(who, "farm-1: step 1 report", "EVERY SEAT'S ORDERS (published: publish_orders) Russia: hold T1 USA: hold S1 NEXT") != 1 {
+			t.Errorf("%s's report of step 1 does not publish every seat's orders:\n%s", who, strings.Join(c.inbox(who, 0), "\n"))
+		}
+	}
+}
+
 // TestObserverOfPerRoteByRealMail: olga, who observes a Per Rote game,
 // gets the report of each step in the public view: no seat's orders, no
 // "your orders" line; the seats get theirs. Then report, history, key and

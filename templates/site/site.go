@@ -1,7 +1,8 @@
 // Package site holds the public web pages of the judge (docs/web.md):
 // their html/template files, style sheet and the in-browser dice log
 // verifier, embedded, with no build step. The pages work without
-// JavaScript; only verification runs script, with the browser's WebCrypto.
+// JavaScript; script runs only to verify the dice (with the browser's
+// WebCrypto) and behind the copy buttons (copy.js), hidden without it.
 // The server (cmd/umpire/web) fills them with the public view of each
 // game; this package knows nothing of storage.
 package site

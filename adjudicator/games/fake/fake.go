@@ -25,7 +25,9 @@
 // Hidden cards are drawn from the seat's own hidden dice stream, "hand-a"
 // for seat A (dice-v2 streams, HiddenStreams): that seat's reports carry the
 // stream's key, and "show" publishes its keys (dice.Reveal), since the cards
-// are no secret any more.
+// are no secret any more. No order names a card, so with the game file's
+// publish_orders every seat's orders are published as accepted
+// (PublicOrders).
 package fake
 
 import (
@@ -291,6 +293,13 @@ func (rules) HiddenStreams(state []byte) ([]string, error) {
 		out[i] = handStream(seat)
 	}
 	return out, nil
+}
+
+// PublicOrders implements adjudicator.PublicOrders: the orders as
+// accepted, since none names a card (the card "secret" draws is in the
+// seat's own events and hand only).
+func (rules) PublicOrders(_ []byte, _ string, orders []string) []string {
+	return slices.Clone(orders)
 }
 
 // StreamSeat implements adjudicator.StreamSeats: a hand is its seat's.

@@ -12,6 +12,13 @@ import (
 // This file describes a state for reports: tracks, the units table and
 // the map picture. Per Rote hides nothing, so every seat sees the same.
 
+// PublicOrders implements adjudicator.PublicOrders: with the game file's
+// publish_orders every seat sees the others' orders as accepted, their
+// forecasts included, since nothing on the board is hidden.
+func (rules) PublicOrders(_ []byte, _ string, orders []string) []string {
+	return slices.Clone(orders)
+}
+
 // Situation implements adjudicator.Reporter.
 func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error) {
 	s, err := decode(state)

@@ -2,6 +2,7 @@ package wbt
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -15,6 +16,13 @@ var nationColors = map[string]string{
 }
 
 const serbColor = "#c0201c"
+
+// PublicOrders implements adjudicator.PublicOrders: with the game file's
+// publish_orders every seat sees the other's orders as accepted, their
+// forecasts included: there is no fog of war (6.5) and no hidden holding.
+func (rules) PublicOrders(_ []byte, _ string, orders []string) []string {
+	return slices.Clone(orders)
+}
 
 // Situation implements adjudicator.Reporter: the tracks (turn, MePPs,
 // weather, reconstitution marker), the units table and the map. There is

@@ -105,15 +105,27 @@ type StepView struct {
 	Events      []EventView               `json:"events"`
 	Dice        []DieView                 `json:"dice"`
 	OrderList   []adjudicator.ReportOrder `json:"order_list,omitempty"`
-	OpenLink    string                    `json:"open_link,omitempty"`
-	Head        string                    `json:"head,omitempty"`
-	Beacon      string                    `json:"beacon,omitempty"`
-	Rollbacks   []string                  `json:"rollbacks,omitempty"`
-	Tracks      []board.Track             `json:"tracks,omitempty"`
-	Units       []adjudicator.Unit        `json:"units,omitempty"`
-	MapURL      string                    `json:"map_url,omitempty"`
-	Map         template.HTML             `json:"-"`
-	picture     *board.Picture
+	// Orders are every seat's orders of the step, in seat order, in the
+	// form the game publishes them, when its game file sets
+	// publish_orders; OrdersNote says why a game with the setting shows
+	// none (adjudicator.NotPublished).
+	Orders     []OrdersView       `json:"orders,omitempty"`
+	OrdersNote string             `json:"orders_note,omitempty"`
+	OpenLink   string             `json:"open_link,omitempty"`
+	Head       string             `json:"head,omitempty"`
+	Beacon     string             `json:"beacon,omitempty"`
+	Rollbacks  []string           `json:"rollbacks,omitempty"`
+	Tracks     []board.Track      `json:"tracks,omitempty"`
+	Units      []adjudicator.Unit `json:"units,omitempty"`
+	MapURL     string             `json:"map_url,omitempty"`
+	Map        template.HTML      `json:"-"`
+	picture    *board.Picture
+}
+
+// OrdersView is one seat's published orders of a step.
+type OrdersView struct {
+	Seat  string   `json:"seat"`
+	Lines []string `json:"lines"`
 }
 
 // EventView is one public event of a step.
@@ -287,9 +299,13 @@ func (s *Server) game(stx *store.Tx, id string, withMap bool) (*GameView, error)
 }
 
 // private drops from a public report anything a seat alone may see; the
-// Spectator view has none of it already, and this makes sure.
+// Spectator view has none of it already, and this makes sure. Orders stay
+// only when they are the ones the game publishes (publish_orders).
 func private(r *adjudicator.Report) {
-	r.Hand, r.Keys, r.Orders, r.YourOrders = nil, nil, nil, ""
+	r.Hand, r.Keys, r.YourOrders = nil, nil, ""
+	if !r.OrdersPublished {
+		r.Orders = nil
+	}
 }
 
 // step builds the view of step k of game id; withMap renders the map after
@@ -328,6 +344,10 @@ func (s *Server) step(stx *store.Tx, id string, k uint64, withMap bool) (*StepVi
 		v.Dice = append(v.Dice, dv)
 	}
 	v.OrderList, v.OpenLink, v.Head, v.Beacon = rep.OrderList, rep.OpenLink, rep.Head, rep.Beacon
+	for _, o := range rep.Orders {
+		v.Orders = append(v.Orders, OrdersView{Seat: o.Seat, Lines: append([]string{}, o.Lines...)})
+	}
+	v.OrdersNote = rep.OrdersNote
 	for _, rb := range rep.Rollbacks {
 		v.Rollbacks = append(v.Rollbacks, rb.Text())
 	}

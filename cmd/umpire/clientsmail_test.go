@@ -216,6 +216,7 @@ func TestClientsByRealMail(t *testing.T) {
 	// takes for one file sent twice).
 	shapes := mailtest.ClientShapes()
 	ids := map[string]mailtest.ClientShape{}
+	var order []string // the Message-IDs in the shapes' order
 	inbox := len(st.Mailbox(t, daemontest.JudgeAddress, daemontest.JudgePassword, "INBOX"))
 	for _, s := range shapes {
 		m := mail
@@ -229,6 +230,7 @@ func TestClientsByRealMail(t *testing.T) {
 			t.Fatalf("%s: %v", s.Name, err)
 		}
 		ids[parsed.MessageID] = s
+		order = append(order, parsed.MessageID)
 		from := alice.Addr
 		if s.Uses == mailtest.SSHFile {
 			from = bob.Addr
@@ -260,7 +262,8 @@ func TestClientsByRealMail(t *testing.T) {
 			answers[m.InReplyTo] = append(answers[m.InReplyTo], m)
 		}
 	}
-	for id, s := range ids {
+	for _, id := range order {
+		s := ids[id]
 		t.Run(strings.TrimSuffix(s.Name, ".eml"), func(t *testing.T) {
 			if len(answers[id]) != 1 {
 				t.Fatalf("%d answers to <%s> (%s), want 1", len(answers[id]), id, s.Note)

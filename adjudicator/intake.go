@@ -200,7 +200,9 @@ func (in *Intake) handle(ctx context.Context, a answer, env *Envelope) (Outcome,
 				"the text that was signed: it was changed after signing (mail programs re-wrap\n"+
 				"lines or change spaces), or the signature belongs to other text. From\n"+
 				clientName(env)+": "+signedTextFix(env)+".\n")
-	case env.HTMLOnly:
+	case env.HTMLOnly && env.Signed == nil:
+		// An HTML-only message whose signed block verified over the lines
+		// the HTML displays (Mailvelope in Gmail) is read as any other.
 		return Refused, a.reply(MailError, "please send plain text",
 			"Your message has only an HTML part: the judge saw an HTML-only message from\n"+
 				clientName(env)+", and it reads plain text. "+upper(ClientFor(env.Client).PlainText)+";\n"+

@@ -176,6 +176,23 @@ func TestOrdersRefusedForGameReasons(t *testing.T) {
 	}
 }
 
+// TestSignedHTMLOnlyAccepted: an HTML-only message whose clear-signed
+// block verified over the lines the HTML displays (Mailvelope in Gmail's
+// rich text mode, issue 30) is read as any signed order file, not refused
+// for its HTML.
+func TestSignedHTMLOnlyAccepted(t *testing.T) {
+	db := newJudge(t)
+	e := signed(natoKey, natoOrders)
+	e.HTMLOnly, e.Text, e.Client = true, "", "gmail"
+	out, mails := handle(t, db, e)
+	if out != adjudicator.Understood || len(mails) != 1 {
+		t.Fatalf("outcome %v, %d mails", out, len(mails))
+	}
+	if body := text(t, mails[0]); !strings.Contains(body, "ACCEPTED: orders of seat NATO for step 7 of club-kosovo-3") {
+		t.Errorf("the receipt does not accept the orders:\n%s", body)
+	}
+}
+
 func TestMessagesRefused(t *testing.T) {
 	base := func() *adjudicator.Envelope {
 		return &adjudicator.Envelope{MessageID: "x@players.test", From: "bob@players.test", Subject: "my turn", Received: now, Text: natoOrders}

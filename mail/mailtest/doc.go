@@ -19,4 +19,9 @@
 // (filter-dkimsign, Debian package opensmtpd-filter-dkimsign), the mail it
 // takes on a port of each signer, as a player's mail provider does; DNS is
 // a name server on loopback that publishes their keys.
+//
+// The corpora of mail/testdata are read here too (Corpus, Clients), and
+// ClientShapes writes an order file as each mail client players use
+// shapes and signs it, for the clients corpus and for the tests that mail
+// such messages to a judge.
 package mailtest

@@ -26,7 +26,7 @@ import (
 
 // The tests of press, observers and the commands that look back (history,
 // report, games, key), through intake and a real store. The same by real
-// mail is in cmd/umpire (talk_test.go).
+// mail is in cmd/umpire (press_test.go).
 
 // who is every address of a talk game: the game master, seats A, B and C
 // and a friend who observes.
@@ -487,10 +487,10 @@ func TestReportHistoryGamesKey(t *testing.T) {
 	}
 }
 
-// TestTalkRefusalsDocumented: every refusal of press, observers and the
+// TestPressRefusalsDocumented: every refusal of press, observers and the
 // look-back commands (the reasons of "not done" answers, and the subjects
 // of their error answers) is in docs/troubleshooting.md, with what to do.
-func TestTalkRefusalsDocumented(t *testing.T) {
+func TestPressRefusalsDocumented(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join("..", "docs", "troubleshooting.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -28,20 +28,20 @@ import (
 // report, games, key), through intake and a real store. The same by real
 // mail is in cmd/umpire (press_test.go).
 
-// who is every address of a talk game: the game master, seats A, B and C
+// who is every address of a press game: the game master, seats A, B and C
 // and a friend who observes.
 var who = []string{"gm", "alice", "bob", "carol", "olga"}
 
-// talkGame is a fake trio game with the settings extra (top-level keys
+// pressGame is a fake trio game with the settings extra (top-level keys
 // first, then tables) whose seats A, B and C are held by alice, bob and
 // carol, started.
-func talkGame(t *testing.T, extra string) *mailJudge {
+func pressGame(t *testing.T, extra string) *mailJudge {
 	t.Helper()
-	return talkGameOf(t, fake.Game, extra)
+	return pressGameOf(t, fake.Game, extra)
 }
 
-// talkGameOf is talkGame under rules, a game whose id is "fake".
-func talkGameOf(t *testing.T, rules adjudicator.Rules, extra string) *mailJudge {
+// pressGameOf is pressGame under rules, a game whose id is "fake".
+func pressGameOf(t *testing.T, rules adjudicator.Rules, extra string) *mailJudge {
 	t.Helper()
 	m := newMailJudge(t)
 	m.intake.Judge.Games = adjudicator.NewRegistry(rules)
@@ -153,7 +153,7 @@ func TestPressModes(t *testing.T) {
 		{"grey refused", "", "alice", "press club-1 TO B grey", nil, "allows no grey press"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := talkGame(t, c.settings)
+			m := pressGame(t, c.settings)
 			if r := m.signAs("olga", "observe club-1"); !strings.Contains(r, "now observes club-1") {
 				t.Fatalf("observe: %s", r)
 			}
@@ -200,7 +200,7 @@ func TestPressModes(t *testing.T) {
 // in its subject), while the game master sees who sent it; a game whose
 // press is all grey makes every seat's press grey, and refuses white.
 func TestGreyPress(t *testing.T) {
-	m := talkGame(t, "[press]\ngrey = \"yes\"")
+	m := pressGame(t, "[press]\ngrey = \"yes\"")
 	m.signAs("olga", "observe club-1")
 	r := m.signAs("bob", "press club-1 TO all grey\nWho am I?")
 	if !strings.Contains(r, "It is grey press") {
@@ -233,7 +233,7 @@ func TestGreyPress(t *testing.T) {
 		t.Errorf("white press does not name its sender:\n%s", got["alice"])
 	}
 
-	only := talkGame(t, "[press]\ngrey = \"only\"")
+	only := pressGame(t, "[press]\ngrey = \"only\"")
 	only.signAs("carol", "press club-1 TO A\nGuess.")
 	if got := only.readers("Guess."); strings.Contains(got["alice"], "seat C") || !strings.Contains(got["gm"], "From: seat C (grey") {
 		t.Errorf("grey = only did not make the press grey:\n%s\n%s", got["alice"], got["gm"])
@@ -247,7 +247,7 @@ func TestGreyPress(t *testing.T) {
 // press while the game is paused and after it ended; by default both are
 // allowed; the game master may always write.
 func TestPressWhenPausedOrEnded(t *testing.T) {
-	m := talkGame(t, "[press]\npaused = false")
+	m := pressGame(t, "[press]\npaused = false")
 	m.signAs("gm", "pause club-1")
 	if r := m.signAs("alice", "press club-1 TO B\nwhile paused"); !strings.Contains(r, "allow no press while it is paused") {
 		t.Errorf("press while paused: %s", r)
@@ -255,13 +255,13 @@ func TestPressWhenPausedOrEnded(t *testing.T) {
 	if r := m.signAs("gm", "press club-1 TO all\nthe GM while paused"); !strings.Contains(r, "went to") {
 		t.Errorf("the game master's press while paused: %s", r)
 	}
-	d := talkGame(t, "")
+	d := pressGame(t, "")
 	d.signAs("gm", "pause club-1")
 	if r := d.signAs("alice", "press club-1 TO B\nwhile paused"); !strings.Contains(r, "went to") {
 		t.Errorf("press while paused, by default: %s", r)
 	}
 
-	e := talkGame(t, "[options]\nturns = \"1\"\n[press]\nended = false")
+	e := pressGame(t, "[options]\nturns = \"1\"\n[press]\nended = false")
 	e.signAs("gm", "process club-1 1")
 	e.view(func(tx adjudicator.Tx) {
 		if g, _ := tx.Game("club-1"); g.Status != adjudicator.Ended {
@@ -276,7 +276,7 @@ func TestPressWhenPausedOrEnded(t *testing.T) {
 // TestPressLimits: a press without text, or too long, is refused, and
 // control characters never reach a reader.
 func TestPressLimits(t *testing.T) {
-	m := talkGame(t, "")
+	m := pressGame(t, "")
 	if r := m.signAs("alice", "press club-1 TO B\n\n  \n"); !strings.Contains(r, "it has no text") {
 		t.Errorf("empty press: %s", r)
 	}
@@ -297,7 +297,7 @@ func TestPressLimits(t *testing.T) {
 // told they get reports already; the game master lists, removes and
 // forbids observers, and a game file may forbid them from the start.
 func TestObservers(t *testing.T) {
-	m := talkGame(t, "")
+	m := pressGame(t, "")
 	if r := m.signAs("alice", "observe club-1"); !strings.Contains(r, "holds seat A of club-1") {
 		t.Errorf("a seat observing: %s", r)
 	}
@@ -343,7 +343,7 @@ func TestObservers(t *testing.T) {
 		t.Errorf("observe once allowed again: %s", r)
 	}
 
-	closed := talkGame(t, "observers = false")
+	closed := pressGame(t, "observers = false")
 	if r := closed.signAs("olga", "observe club-1"); !strings.Contains(r, "does not allow observers") {
 		t.Errorf("observe a game whose file forbids observers: %s", r)
 	}
@@ -354,7 +354,7 @@ func TestObservers(t *testing.T) {
 // ones sealed, the map; never a hand, a stream key, a sealed value or a
 // seat's orders.
 func TestObserverGetsThePublicView(t *testing.T) {
-	m := talkGame(t, "")
+	m := pressGame(t, "")
 	m.signAs("olga", "observe club-1")
 	m.signAs("alice", "game: club-1\nstep: 1\nseat: A\nsecret\nmove A1 0303\nend\n")
 	m.signAs("bob", "game: club-1\nstep: 1\nseat: B\nroll 2\nend\n")
@@ -391,7 +391,7 @@ func TestObserverGetsThePublicView(t *testing.T) {
 // asker's own view; history lists the steps with when and why each closed;
 // games lists the listed games; key attaches the judge's key.
 func TestReportHistoryGamesKey(t *testing.T) {
-	m := talkGame(t, "")
+	m := pressGame(t, "")
 	m.intake.JudgeKey = &adjudicator.JudgeKey{Fingerprint: "JUDGEFPR", Armored: []byte("-----BEGIN PGP PUBLIC KEY BLOCK-----\n...\n")}
 	if r := m.ask("x@players.test", "report club-1"); !strings.Contains(r, "has no report yet") {
 		t.Errorf("report before any step: %s", r)
@@ -556,7 +556,7 @@ func (l *limits) Enqueue(mm adjudicator.Mail) error {
 // press; the same signed press sent again is not relayed again; and every
 // mail a press causes counts against its sender's key only.
 func TestPressIsNeverOrders(t *testing.T) {
-	m := talkGame(t, "")
+	m := pressGame(t, "")
 	m.signAs("alice", "game: club-1\nstep: 1\nseat: A\nsecret\nend\n")
 	m.signAs("gm", "process club-1 1")
 	orders := "press club-1 TO all\ngame: club-1\nstep: 2\nseat: A\nroll 3\nend\n"
@@ -602,7 +602,7 @@ func TestPressIsNeverOrders(t *testing.T) {
 // report, not a second, public one; the game master's press to itself is
 // refused.
 func TestObserverWhoTakesASeat(t *testing.T) {
-	m := talkGame(t, "")
+	m := pressGame(t, "")
 	m.signAs("olga", "observe club-1")
 	m.signAs("gm", "replace club-1 C")
 	if r := m.signAs("olga", "join club-1 C"); !strings.Contains(r, "now holds seat C") {
@@ -622,7 +622,7 @@ func TestObserverWhoTakesASeat(t *testing.T) {
 // report command is answered with every seat's hand and orders, and says
 // so; a seat's is unchanged.
 func TestReportAgainGMSeesHands(t *testing.T) {
-	m := talkGame(t, "gm_sees_hands = true")
+	m := pressGame(t, "gm_sees_hands = true")
 	m.signAs("alice", "game: club-1\nstep: 1\nseat: A\nsecret\nend\n")
 	m.signAs("gm", "process club-1 1")
 	m.signAs("gm", "report club-1 1")

@@ -19,7 +19,7 @@ import (
 // the rendered text and HTML of the report of step 1 each address got.
 func publishStep(t *testing.T, rules adjudicator.Rules, extra string) (text, html map[string]string) {
 	t.Helper()
-	m := talkGameOf(t, rules, extra)
+	m := pressGameOf(t, rules, extra)
 	m.signAs("olga", "observe club-1")
 	m.signAs("alice", "game: club-1\nstep: 1\nseat: A\nsecret\nmove A1 0303\nend\n")
 	m.signAs("bob", "game: club-1\nstep: 1\nseat: B\nroll 2\nend\n")

@@ -35,13 +35,18 @@ type Grammar interface {
 // Lookup finds the verb that word names (its name or an alias, in any
 // case).
 func (vs Verbs) Lookup(word string) (Verb, bool) {
-	w := strings.ToLower(word)
 	for _, v := range vs {
-		if v.Name == w || slices.Contains(v.Aliases, w) {
+		if v.Is(word) {
 			return v, true
 		}
 	}
 	return Verb{}, false
+}
+
+// Is says whether word names v: its name or an alias, in any case.
+func (v Verb) Is(word string) bool {
+	w := strings.ToLower(word)
+	return v.Name == w || slices.Contains(v.Aliases, w)
 }
 
 // Has says whether word is one of the table's verbs or aliases.

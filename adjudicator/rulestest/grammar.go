@@ -1,0 +1,212 @@
+package rulestest
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+)
+
+// PhaseState is where a game's examples of one phase are tried: the case
+// directives of a prestate (scenario or state, sets, the game's own setup
+// directives, one a line, as in a case file) and the seat that orders.
+type PhaseState struct {
+	Seat     string
+	Prestate string
+}
+
+// Accepts feeds line to cfg.Rules' own parser, as ps.Seat in the state
+// ps.Prestate makes, and returns the problems it reports ("" when it
+// accepts the line). The prestate's state files are read from cfg.Dir.
+func Accepts(cfg Config, ps PhaseState, line string) (string, error) {
+	cases, err := parse(filepath.Join(cfg.Dir, "example.case"),
+		strings.NewReader("case example\nrule help\n"+ps.Prestate+"\nwant not over\n"), cfg.Fixtures != nil)
+	if err != nil {
+		return "", err
+	}
+	if len(cases) != 1 {
+		return "", fmt.Errorf("prestate %q: want one case, got %d", ps.Prestate, len(cases))
+	}
+	state, err := cases[0].prestate(cfg)
+	if err != nil {
+		return "", fmt.Errorf("prestate: %w", err)
+	}
+	spec, err := cfg.Rules.Step(state)
+	if err != nil {
+		return "", err
+	}
+	if !slices.Contains(spec.Owing, ps.Seat) {
+		return "", fmt.Errorf("prestate: step %q owes orders of %v, not %s", spec.Phase, spec.Owing, ps.Seat)
+	}
+	_, problems := cfg.Rules.ParseOrders(state, ps.Seat, []adjudicator.OrderLine{{Line: 1, Text: line}})
+	var out []string
+	for _, p := range problems {
+		out = append(out, p.Text+" (hint: "+p.Hint+")")
+	}
+	return strings.Join(out, "; "), nil
+}
+
+// Examples checks cfg.Rules' verb table (adjudicator.Grammar), which its
+// help mails: every verb has a form, a summary, a phase and an example,
+// and the example is accepted by the game's own parser in the state that
+// states gives for the verb's first phase (every phase the table names
+// must have one).
+func Examples(t *testing.T, cfg Config, states map[string]PhaseState) {
+	t.Helper()
+	g, ok := cfg.Rules.(adjudicator.Grammar)
+	if !ok {
+		t.Fatalf("%s has no verb table (adjudicator.Grammar)", cfg.Rules.ID())
+	}
+	verbs := g.Verbs()
+	if len(verbs) == 0 {
+		t.Fatalf("%s: empty verb table", cfg.Rules.ID())
+	}
+	for _, p := range verbs.Phases() {
+		if _, ok := states[p]; !ok {
+			t.Errorf("phase %q of the verb table has no state to try its examples in", p)
+		}
+	}
+	for _, v := range verbs {
+		t.Run(v.Name, func(t *testing.T) {
+			if v.Form == "" || v.Summary == "" || len(v.Phases) == 0 || v.Example == "" {
+				t.Fatalf("verb %q lacks its form, summary, phase or example: %+v", v.Name, v)
+			}
+			if f := strings.Fields(v.Form); f[0] != v.Name {
+				t.Errorf("verb %q: its form %q starts with another word", v.Name, v.Form)
+			}
+			if f := strings.Fields(v.Example); !v.Is(f[0]) {
+				t.Errorf("verb %q: its example %q is of another verb", v.Name, v.Example)
+			}
+			ps, ok := states[v.Phases[0]]
+			if !ok {
+				t.Skipf("no state of phase %q", v.Phases[0])
+			}
+			problems, err := Accepts(cfg, ps, v.Example)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if problems != "" {
+				t.Errorf("%s's example %q, in phase %s as %s: %s", v.Name, v.Example, v.Phases[0], ps.Seat, problems)
+			}
+		})
+	}
+}
+
+// OrdersDocumented checks a game's orders page (docs/orders-GAME.md)
+// against its verb table: every verb is named in it, in backquotes or in
+// a fenced block, and every order line in its fenced blocks whose info
+// string is "orders PHASE" is accepted by the game's parser in the state
+// states gives for PHASE (order-file headers, "end" and comments are
+// skipped). A page with no such block fails: its examples are not checked.
+func OrdersDocumented(t *testing.T, cfg Config, doc string, states map[string]PhaseState) {
+	t.Helper()
+	text, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := cfg.Rules.(adjudicator.Grammar)
+	if !ok {
+		t.Fatalf("%s has no verb table (adjudicator.Grammar)", cfg.Rules.ID())
+	}
+	blocks := orderBlocks(text)
+	if len(blocks) == 0 {
+		t.Fatalf("%s: no ```orders PHASE block: its examples are not checked", doc)
+	}
+	var code strings.Builder
+	for _, m := range regexp.MustCompile("`([^`\n]+)`").FindAllSubmatch(text, -1) {
+		code.WriteString(" " + string(m[1]) + " ")
+	}
+	for _, b := range fencedBlocks(text) {
+		code.WriteString("\n" + b + "\n")
+	}
+	words := strings.Fields(strings.ToLower(code.String()))
+	for _, v := range g.Verbs() {
+		if !slices.Contains(words, v.Name) {
+			t.Errorf("%s does not document the order %q (%s)", doc, v.Name, v.Form)
+		}
+	}
+	for _, b := range blocks {
+		ps, ok := states[b.phase]
+		if !ok {
+			t.Errorf("%s:%d: no state of phase %q to try its examples in", doc, b.line, b.phase)
+			continue
+		}
+		for i, l := range b.lines {
+			l = strings.TrimSpace(strings.SplitN(l, "#", 2)[0])
+			if l == "" || l == "end" || regexp.MustCompile(`^[a-z]+:`).MatchString(l) {
+				continue
+			}
+			problems, err := Accepts(cfg, ps, l)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", doc, b.line+1+i, err)
+			}
+			if problems != "" {
+				t.Errorf("%s:%d: %q, in phase %s as %s: %s", doc, b.line+1+i, l, b.phase, ps.Seat, problems)
+			}
+		}
+	}
+}
+
+type orderBlock struct {
+	line  int // the opening fence's line
+	phase string
+	lines []string
+}
+
+// orderBlocks are the fenced blocks of a page whose info string is
+// "orders PHASE".
+func orderBlocks(text []byte) []orderBlock {
+	var out []orderBlock
+	var cur *orderBlock
+	in := false
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	for n := 1; sc.Scan(); n++ {
+		l := sc.Text()
+		if strings.HasPrefix(l, "```") {
+			if in {
+				if cur != nil {
+					out = append(out, *cur)
+				}
+				in, cur = false, nil
+				continue
+			}
+			in = true
+			if info, ok := strings.CutPrefix(strings.TrimPrefix(l, "```"), "orders "); ok {
+				cur = &orderBlock{line: n, phase: strings.TrimSpace(info)}
+			}
+			continue
+		}
+		if in && cur != nil {
+			cur.lines = append(cur.lines, l)
+		}
+	}
+	return out
+}
+
+// fencedBlocks are the texts of every fenced block of a page.
+func fencedBlocks(text []byte) []string {
+	var out []string
+	var b strings.Builder
+	in := false
+	for l := range strings.SplitSeq(string(text), "\n") {
+		if strings.HasPrefix(l, "```") {
+			if in {
+				out = append(out, b.String())
+				b.Reset()
+			}
+			in = !in
+			continue
+		}
+		if in {
+			b.WriteString(l + "\n")
+		}
+	}
+	return out
+}

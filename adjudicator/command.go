@@ -184,8 +184,12 @@ Orders are an order file, signed by the key that holds your seat:
   step: 7
   seat: NATO
   # comments start with #
-  attack 1708 from 1607 1709 with US-1AD US-3ID
+  attack 1708 with US-1AD UK-1AD advance all
+  attack 1709 with US-1AAA
   end
+
+(War by Television's combat phase: each game's orders are its own; send
+'help KIND' for them.)
 
 Sign it with any of:
   - gpg --clearsign orders.txt, and send the signed text as the mail body;

@@ -55,6 +55,17 @@ func (vs Verbs) Has(word string) bool {
 	return ok
 }
 
+// Check refuses a canonical order whose verb is not in the table: the
+// guard that keeps a parser from accepting an order its help does not
+// list. It is an error of the judge, not of the player's line.
+func (vs Verbs) Check(canon string) error {
+	f := strings.Fields(canon)
+	if len(f) == 0 || vs.Has(f[0]) {
+		return nil
+	}
+	return fmt.Errorf("the judge took %q, which is not in the game's order table: tell the operator of the judge", f[0])
+}
+
 // Names are the verbs' names, in table order.
 func (vs Verbs) Names() []string {
 	out := make([]string, len(vs))

@@ -136,6 +136,27 @@ func OrdersDocumented(t *testing.T, cfg Config, doc string, states map[string]Ph
 			t.Errorf("%s does not document the order %q (%s)", doc, v.Name, v.Form)
 		}
 	}
+	blocksParse(t, cfg, doc, blocks, states)
+}
+
+// DocumentedOrdersParse checks the fenced blocks of doc whose info string
+// is "orders PHASE", as OrdersDocumented does, for a page that is not the
+// game's orders page (docs/order-file.md's example).
+func DocumentedOrdersParse(t *testing.T, cfg Config, doc string, states map[string]PhaseState) {
+	t.Helper()
+	text, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := orderBlocks(text)
+	if len(blocks) == 0 {
+		t.Fatalf("%s: no ```orders PHASE block: its examples are not checked", doc)
+	}
+	blocksParse(t, cfg, doc, blocks, states)
+}
+
+func blocksParse(t *testing.T, cfg Config, doc string, blocks []orderBlock, states map[string]PhaseState) {
+	t.Helper()
 	for _, b := range blocks {
 		ps, ok := states[b.phase]
 		if !ok {

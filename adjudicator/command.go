@@ -259,7 +259,7 @@ func (in *Intake) help(a answer, c command) error {
 		about = fmt.Sprintf("%s, the game of %s", kind, id)
 	}
 	if len(c.args) == 1 {
-		return a.reply(MailAnnouncement, "help "+kind, vs.Help(about, rules.Title()))
+		return a.reply(MailAnnouncement, "help "+kind, vs.Help(kind, rules.Title(), about))
 	}
 	if text, ok := vs.Topic(kind, c.args[1]); ok {
 		return a.reply(MailAnnouncement, "help "+kind+" "+strings.ToLower(c.args[1]), text)

@@ -99,11 +99,12 @@ func (vs Verbs) InPhase(phase string) Verbs {
 	return out
 }
 
-// Help is the text `help GAME` mails: every verb with its form, phases,
-// rules and example, grouped by phase.
-func (vs Verbs) Help(id, title string) string {
+// Help is the text `help GAME` mails for game kind id: every verb with
+// its form, phases, rules and example, grouped by phase; about says whose
+// game it is ("wbt", or "wbt, the game of club-1").
+func (vs Verbs) Help(id, title, about string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s): the orders, one a line in an order file (send 'help' for the file's\nheader and how to sign it). Words are case-insensitive.\n", title, id)
+	fmt.Fprintf(&b, "%s (%s): the orders, one a line in an order file (send 'help' for the file's\nheader and how to sign it). Words are case-insensitive.\n", title, about)
 	for _, p := range vs.Phases() {
 		fmt.Fprintf(&b, "\n%s:\n", p)
 		for _, v := range vs.InPhase(p) {

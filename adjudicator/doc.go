@@ -35,7 +35,11 @@
 //	envelope.go   Envelope, an incoming message as intake sees it
 //	orderfile.go  the order file's own grammar: header, order lines, digest
 //	refusal.go    Refusal and Refuse: a game's refusal of an order line
-//	command.go    unsigned commands (help, list, status, map, log)
+//	command.go    unsigned commands (help, help GAME [TOPIC], list, status,
+//	              units, map, log)
+//	grammar.go    Verb, Verbs and Grammar: a game's order table, which its
+//	              parser looks verbs up in and help GAME mails; Nearest, the
+//	              did-you-mean of an unknown name
 //	signing.go    SigningPage and its MailClients: where answers send a
 //	              player to learn to sign from their mail program
 //	signed.go     signed commands (create, join, start, the game master's),

@@ -17,13 +17,20 @@ import (
 // PhaseState is where a game's examples of one phase are tried: the case
 // directives of a prestate (scenario or state, sets, the game's own setup
 // directives, one a line, as in a case file) and the seat that orders.
+// The prestate may go on with steps, each ending with "then" (orders, dice
+// and wants, as in a case): they are adjudicated first, as for a
+// follow-up decision, and the example is tried in the step after them.
 type PhaseState struct {
 	Seat     string
 	Prestate string
+	// Lead are order lines the example follows in the same file, such as
+	// the card an action round's orders are played with; they must be
+	// accepted too.
+	Lead []string
 }
 
-// Accepts feeds line to cfg.Rules' own parser, as ps.Seat in the state
-// ps.Prestate makes, and returns the problems it reports ("" when it
+// Accepts feeds line to cfg.Rules' own parser, after ps.Lead, as ps.Seat
+// in the state ps.Prestate makes, and returns the problems it reports ("" when it
 // accepts the line). The prestate's state files are read from cfg.Dir.
 func Accepts(cfg Config, ps PhaseState, line string) (string, error) {
 	cases, err := parse(filepath.Join(cfg.Dir, "example.case"),
@@ -34,9 +41,17 @@ func Accepts(cfg Config, ps PhaseState, line string) (string, error) {
 	if len(cases) != 1 {
 		return "", fmt.Errorf("prestate %q: want one case, got %d", ps.Prestate, len(cases))
 	}
-	state, err := cases[0].prestate(cfg)
+	c := cases[0]
+	state, err := c.prestate(cfg)
 	if err != nil {
 		return "", fmt.Errorf("prestate: %w", err)
+	}
+	for i, st := range c.Steps[:len(c.Steps)-1] {
+		next, diffs, _ := st.check(cfg, state)
+		if len(diffs) > 0 {
+			return "", fmt.Errorf("prestate, step %d: %s", i+1, strings.Join(diffs, "; "))
+		}
+		state = next
 	}
 	spec, err := cfg.Rules.Step(state)
 	if err != nil {
@@ -45,10 +60,18 @@ func Accepts(cfg Config, ps PhaseState, line string) (string, error) {
 	if !slices.Contains(spec.Owing, ps.Seat) {
 		return "", fmt.Errorf("prestate: step %q owes orders of %v, not %s", spec.Phase, spec.Owing, ps.Seat)
 	}
-	_, problems := cfg.Rules.ParseOrders(state, ps.Seat, []adjudicator.OrderLine{{Line: 1, Text: line}})
+	var lines []adjudicator.OrderLine
+	for i, l := range append(slices.Clone(ps.Lead), line) {
+		lines = append(lines, adjudicator.OrderLine{Line: i + 1, Text: l})
+	}
+	_, problems := cfg.Rules.ParseOrders(state, ps.Seat, lines)
 	var out []string
 	for _, p := range problems {
-		out = append(out, p.Text+" (hint: "+p.Hint+")")
+		text := ""
+		if p.Line >= 1 && p.Line <= len(lines) {
+			text = lines[p.Line-1].Text
+		}
+		out = append(out, fmt.Sprintf("line %d (%s): %s (hint: %s)", p.Line, text, p.Text, p.Hint))
 	}
 	return strings.Join(out, "; "), nil
 }

@@ -130,8 +130,9 @@ func Examples(t *testing.T, cfg Config, states map[string]PhaseState) {
 // against its verb table: every verb is named in it, in backquotes or in
 // a fenced block, and every order line in its fenced blocks whose info
 // string is "orders PHASE" is accepted by the game's parser in the state
-// states gives for PHASE (order-file headers, "end" and comments are
-// skipped). A page with no such block fails: its examples are not checked.
+// states gives for PHASE, each line on its own; in a block whose info
+// string is "order-file PHASE" the lines are one file, accepted whole
+// (order-file headers, "end" and comments are skipped). A page with no such block fails: its examples are not checked.
 func OrdersDocumented(t *testing.T, cfg Config, doc string, states map[string]PhaseState) {
 	t.Helper()
 	text, err := os.ReadFile(doc)
@@ -186,17 +187,34 @@ func blocksParse(t *testing.T, cfg Config, doc string, blocks []orderBlock, stat
 			t.Errorf("%s:%d: no state of phase %q to try its examples in", doc, b.line, b.phase)
 			continue
 		}
+		var orders []string
+		var at []int
 		for i, l := range b.lines {
 			l = strings.TrimSpace(strings.SplitN(l, "#", 2)[0])
 			if l == "" || l == "end" || regexp.MustCompile(`^[a-z]+:`).MatchString(l) {
 				continue
 			}
-			problems, err := Accepts(cfg, ps, l)
+			orders, at = append(orders, l), append(at, b.line+1+i)
+		}
+		if b.whole && len(orders) > 0 {
+			whole := ps
+			whole.Lead = append(slices.Clone(ps.Lead), orders[:len(orders)-1]...)
+			problems, err := Accepts(cfg, whole, orders[len(orders)-1])
 			if err != nil {
-				t.Fatalf("%s:%d: %v", doc, b.line+1+i, err)
+				t.Fatalf("%s:%d: %v", doc, b.line, err)
 			}
 			if problems != "" {
-				t.Errorf("%s:%d: %q, in phase %s as %s: %s", doc, b.line+1+i, l, b.phase, ps.Seat, problems)
+				t.Errorf("%s:%d: the order file, in phase %s as %s: %s", doc, b.line, b.phase, ps.Seat, problems)
+			}
+			continue
+		}
+		for i, l := range orders {
+			problems, err := Accepts(cfg, ps, l)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", doc, at[i], err)
+			}
+			if problems != "" {
+				t.Errorf("%s:%d: %q, in phase %s as %s: %s", doc, at[i], l, b.phase, ps.Seat, problems)
 			}
 		}
 	}
@@ -205,11 +223,12 @@ func blocksParse(t *testing.T, cfg Config, doc string, blocks []orderBlock, stat
 type orderBlock struct {
 	line  int // the opening fence's line
 	phase string
+	whole bool // an "order-file PHASE" block: its lines are one file
 	lines []string
 }
 
 // orderBlocks are the fenced blocks of a page whose info string is
-// "orders PHASE".
+// "orders PHASE" or "order-file PHASE".
 func orderBlocks(text []byte) []orderBlock {
 	var out []orderBlock
 	var cur *orderBlock
@@ -226,8 +245,11 @@ func orderBlocks(text []byte) []orderBlock {
 				continue
 			}
 			in = true
-			if info, ok := strings.CutPrefix(strings.TrimPrefix(l, "```"), "orders "); ok {
-				cur = &orderBlock{line: n, phase: strings.TrimSpace(info)}
+			info := strings.TrimPrefix(l, "```")
+			if phase, ok := strings.CutPrefix(info, "orders "); ok {
+				cur = &orderBlock{line: n, phase: strings.TrimSpace(phase)}
+			} else if phase, ok := strings.CutPrefix(info, "order-file "); ok {
+				cur = &orderBlock{line: n, phase: strings.TrimSpace(phase), whole: true}
 			}
 			continue
 		}

@@ -323,9 +323,13 @@ func (in *Intake) units(a answer, c command) error {
 	}
 	own, others := sit.Units, []Unit(nil)
 	if seat != "" && seat != Spectator {
+		sides := []string{seat}
+		if ss, ok := rules.(SeatSides); ok {
+			sides = ss.SeatSides(seat)
+		}
 		own, others = nil, nil
 		for _, u := range sit.Units {
-			if strings.EqualFold(u.Side, seat) {
+			if slices.ContainsFunc(sides, func(s string) bool { return strings.EqualFold(u.Side, s) }) {
 				own = append(own, u)
 			} else {
 				others = append(others, u)
@@ -357,7 +361,7 @@ func (in *Intake) units(a answer, c command) error {
 // type, where, strength, status.
 func writeUnits(b *strings.Builder, units []Unit) {
 	for _, u := range units {
-		fmt.Fprintf(b, "  %-10s %-12s %-14s %-8s %-8s %s\n", u.Side, u.ID, u.Type, u.Where, u.Strength, u.Status)
+		fmt.Fprintf(b, "  %-15s %-13s %-14s %-8s %s  %s\n", u.Side, u.ID, u.Type, u.Where, u.Strength, u.Status)
 	}
 }
 

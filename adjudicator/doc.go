@@ -10,8 +10,8 @@
 //
 //	domain.go     the records: Game, Seat, StepRecord, OrderFile, Key, Problem
 //	rules.go      Rules (what a game package provides), Registry, and the
-//	              optional Bot, FileOptions, OptionSeats, HiddenStreams and
-//	              StreamSeats
+//	              optional Bot, SeatSides, FileOptions, OptionSeats,
+//	              HiddenStreams and StreamSeats
 //	gamefile.go   the game file a game master sends: options, seats, schedule
 //	judge.go      the step machine: Judge creates games, seats players, opens
 //	              steps, counts readiness, ticks deadlines and reminders, pauses,

@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/games/bu"
 	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
+	"github.com/umpire-pbem/umpire/adjudicator/games/sms1914"
 )
 
 // ask sends text as the first line of a mail: signed by seat's key, or
@@ -106,5 +108,35 @@ func TestUnitsAndStatusInTheSeatsView(t *testing.T) {
 	}
 	if got := h.ask("B", "status g1"); !strings.Contains(got, "You (B) owe orders for step 1; no orders by the deadline means: pass.") {
 		t.Errorf("status g1, signed by B:\n%s", got)
+	}
+}
+
+// TestUnitsOfASeatWithTwoSides: the units of a seat are those of the sides
+// it plays, as its game names them: the Bosniak-Croat seat of 2-player B&U
+// both allies', A-H in 1914 Austria-Hungary's.
+func TestUnitsOfASeatWithTwoSides(t *testing.T) {
+	hostGames = adjudicator.NewRegistry(bu.Game, sms1914.Game)
+	defer func() { hostGames = nil }()
+	for _, c := range []struct {
+		file, seat string
+		own, notOwn []string
+	}{
+		{"id = \"g1\"\ngame = \"bu\"\nscenario = \"two\"\ngm = \"GMKEY\"\n[schedule]\nevery = \"48h\"\n", "BC", []string{"ARBIH-", "HVO-"}, []string{"VRS-"}},
+		{"id = \"g1\"\ngame = \"sms1914\"\nscenario = \"demo\"\ngm = \"GMKEY\"\n[schedule]\nevery = \"48h\"\n", "AH", []string{"Austria-Hungary"}, []string{"Serbia "}},
+	} {
+		h := host(t, c.file)
+		got := h.ask(c.seat, "units g1")
+		_, own, _ := strings.Cut(got, "Your units ("+c.seat+"):")
+		own, _, _ = strings.Cut(own, "The other units you may see:")
+		for _, w := range c.own {
+			if !strings.Contains(own, w) {
+				t.Errorf("units g1 signed by %s: its own units lack %q:\n%s", c.seat, w, got)
+			}
+		}
+		for _, w := range c.notOwn {
+			if strings.Contains(own, w) {
+				t.Errorf("units g1 signed by %s: its own units hold %q:\n%s", c.seat, w, got)
+			}
+		}
 	}
 }

@@ -118,7 +118,7 @@ func TestUnitsOfASeatWithTwoSides(t *testing.T) {
 	hostGames = adjudicator.NewRegistry(bu.Game, sms1914.Game)
 	defer func() { hostGames = nil }()
 	for _, c := range []struct {
-		file, seat string
+		file, seat  string
 		own, notOwn []string
 	}{
 		{"id = \"g1\"\ngame = \"bu\"\nscenario = \"two\"\ngm = \"GMKEY\"\n[schedule]\nevery = \"48h\"\n", "BC", []string{"ARBIH-", "HVO-"}, []string{"VRS-"}},

@@ -268,7 +268,7 @@ func (in *Intake) help(a answer, c command) error {
 	if near := Nearest(c.args[1], vs.Topics()); len(near) > 0 {
 		text += " Did you mean " + strings.Join(near, " or ") + "?"
 	}
-	return a.reply(MailError, "help: no such topic", text+fmt.Sprintf("\nThe topics: %s.\nSend 'help %s' for all its orders.\n", strings.Join(vs.Topics(), ", "), kind))
+	return a.reply(MailError, "help: no such topic", text+fmt.Sprintf("\nThe topics:\n%sSend 'help %s' for all its orders.\n", wrapList(vs.Topics()), kind))
 }
 
 // units answers 'units GAME' with the units as the asker may see them: a

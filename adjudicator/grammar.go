@@ -116,8 +116,29 @@ func (vs Verbs) Help(id, title, about string) string {
 		b.WriteString("\n")
 		v.write(&b)
 	}
-	fmt.Fprintf(&b, "\nSend 'help %s TOPIC' for one order or one phase; the topics are\n  %s\n", id, strings.Join(vs.Topics(), ", "))
+	fmt.Fprintf(&b, "\nSend 'help %s TOPIC' for one order or one phase; the topics are\n%s", id, wrapList(vs.Topics()))
 	return b.String()
+}
+
+// wrapList is names joined with commas, in indented lines of at most 78
+// characters (a name longer than that has a line of its own).
+func wrapList(names []string) string {
+	var b strings.Builder
+	line := "  "
+	for i, n := range names {
+		if i < len(names)-1 {
+			n += ","
+		}
+		if len(line) > 2 && len(line)+1+len(n) > 78 {
+			b.WriteString(line + "\n")
+			line = "  "
+		}
+		if len(line) > 2 {
+			line += " "
+		}
+		line += n
+	}
+	return b.String() + line + "\n"
 }
 
 // Topics are the names `help GAME TOPIC` answers: the verbs, then the

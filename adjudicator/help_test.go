@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -138,5 +140,35 @@ func TestUnitsOfASeatWithTwoSides(t *testing.T) {
 				t.Errorf("units g1 signed by %s: its own units hold %q:\n%s", c.seat, w, got)
 			}
 		}
+	}
+}
+
+// TestHelpExampleIsTheOrderFilePages: the order file 'help' mails is
+// docs/order-file.md's, whose orders War by Television's parser accepts
+// (wbt's TestOrderFileExample), so the example is a real game's grammar.
+func TestHelpExampleIsTheOrderFilePages(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "order-file.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(doc), "```orders NATO combat\n")
+	if !ok {
+		t.Fatal("docs/order-file.md has no ```orders NATO combat block")
+	}
+	block, _, _ = strings.Cut(block, "```")
+	help := host(t, duel).ask("", "help")
+	n := 0
+	for l := range strings.SplitSeq(block, "\n") {
+		l = strings.TrimSpace(strings.SplitN(l, "#", 2)[0])
+		if l == "" {
+			continue
+		}
+		n++
+		if !strings.Contains(help, "\n  "+l+"\n") {
+			t.Errorf("help's order file lacks docs/order-file.md's line %q:\n%s", l, help)
+		}
+	}
+	if n < 5 {
+		t.Errorf("docs/order-file.md's example has %d lines", n)
 	}
 }

@@ -41,7 +41,8 @@ func readCommand(env *Envelope) (command, bool) {
 	}
 	for _, c := range candidates {
 		f := strings.Fields(c)
-		if len(f) > 0 && len(f) <= 3 && readOnly[strings.ToLower(f[0])] {
+		// help's topic may be a phase of several words ("help wbt NATO combat")
+		if len(f) > 0 && (len(f) <= 3 || len(f) <= 8 && strings.EqualFold(f[0], "help")) && readOnly[strings.ToLower(f[0])] {
 			return command{name: strings.ToLower(f[0]), args: f[1:]}, true
 		}
 	}
@@ -261,11 +262,12 @@ func (in *Intake) help(a answer, c command) error {
 	if len(c.args) == 1 {
 		return a.reply(MailAnnouncement, "help "+kind, vs.Help(kind, rules.Title(), about))
 	}
-	if text, ok := vs.Topic(kind, c.args[1]); ok {
-		return a.reply(MailAnnouncement, "help "+kind+" "+strings.ToLower(c.args[1]), text)
+	topic := strings.Join(c.args[1:], " ")
+	if text, ok := vs.Topic(kind, topic); ok {
+		return a.reply(MailAnnouncement, "help "+kind+" "+strings.ToLower(topic), text)
 	}
-	text := fmt.Sprintf("%s has no order or phase %q.", rules.Title(), c.args[1])
-	if near := Nearest(c.args[1], vs.Topics()); len(near) > 0 {
+	text := fmt.Sprintf("%s has no order or phase %q.", rules.Title(), topic)
+	if near := Nearest(topic, vs.Topics()); len(near) > 0 {
 		text += " Did you mean " + strings.Join(near, " or ") + "?"
 	}
 	return a.reply(MailError, "help: no such topic", text+fmt.Sprintf("\nThe topics:\n%sSend 'help %s' for all its orders.\n", wrapList(vs.Topics()), kind))

@@ -60,6 +60,7 @@ func TestHelpGame(t *testing.T) {
 	for _, c := range []struct{ ask, want, not string }{
 		{"help fake challenge", "challenge SEAT\n  the next step is a window in which SEAT alone decides\n  phase: order step\n  rules: fake\n  example: challenge B", "roll N"},
 		{"help fake window", "window (fake): the orders of this phase", "roll N"},
+		{"help fake Order Step", "order step (fake): the orders of this phase\n\nroll N", "accept"},
 		{"help fake chalenge", `Fake (a test game) has no order or phase "chalenge". Did you mean challenge?`, ""},
 		{"help fak", `This judge hosts no game "fak". Did you mean fake?`, ""},
 		{"help", "'help KIND' for one's orders:\n  fake       Fake (a test game)", ""},

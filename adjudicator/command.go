@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -11,7 +13,7 @@ import (
 // (docs/game-file.md, "Commands by mail"), or signed: report then answers
 // with the signer's own view.
 var readOnly = map[string]bool{"help": true, "list": true, "status": true, "map": true, "log": true,
-	"games": true, "history": true, "report": true, "key": true}
+	"units": true, "games": true, "history": true, "report": true, "key": true}
 
 type command struct {
 	name string
@@ -39,7 +41,8 @@ func readCommand(env *Envelope) (command, bool) {
 	}
 	for _, c := range candidates {
 		f := strings.Fields(c)
-		if len(f) > 0 && len(f) <= 3 && readOnly[strings.ToLower(f[0])] {
+		// help's topic may be a phase of several words ("help wbt NATO combat")
+		if len(f) > 0 && (len(f) <= 3 || len(f) <= 8 && strings.EqualFold(f[0], "help")) && readOnly[strings.ToLower(f[0])] {
 			return command{name: strings.ToLower(f[0]), args: f[1:]}, true
 		}
 	}
@@ -49,7 +52,9 @@ func readCommand(env *Envelope) (command, bool) {
 func (in *Intake) command(a answer, c command) error {
 	switch c.name {
 	case "help":
-		return a.reply(MailAnnouncement, "help", helpText)
+		return in.help(a, c)
+	case "units":
+		return in.units(a, c)
 	case "games":
 		return in.games(a)
 	case "history":
@@ -93,6 +98,9 @@ func (in *Intake) command(a answer, c command) error {
 				holder = "held by " + holderPhrase(s.Holder, true)
 			}
 			fmt.Fprintf(&b, "  %-12s %s\n", s.Name, holder)
+		}
+		if err := stepStatus(a, g, &b); err != nil {
+			return err
 		}
 		statusPress(a.tx, g, &b)
 		brief, err := diceBriefing(a.tx, g.ID)
@@ -146,10 +154,14 @@ const helpText = `umpire is a play-by-email judge. Everything is done by mail.
 
 Commands anyone may send, in the subject or as the first line of the body:
   help             this text
+  help GAME [TOPIC]  a game's orders: every order with its form, phase, rules
+                   and an example (GAME: a kind such as wbt, or a game's id);
+                   TOPIC: one order or one phase
   games            the public games, with their status and seats
   list             the same, one line a game
   status GAME      a game's state, seats, press rules and observers
   map GAME         the map and where things stand, as every seat may see it
+  units GAME       the units, as you may see them: signed, your seat's own
   history GAME     the steps so far: when each opened and closed, and why
   report GAME [STEP]   a step's report again (the last one without STEP):
                    the public view, or, signed, your seat's own view
@@ -178,8 +190,12 @@ Orders are an order file, signed by the key that holds your seat:
   step: 7
   seat: NATO
   # comments start with #
-  attack 1708 from 1607 1709 with US-1AD US-3ID
+  attack 1708 with US-1AD UK-1AD advance all
+  attack 1709 with US-1AAA
   end
+
+(War by Television's combat phase: each game's orders are its own; send
+'help KIND' for them.)
 
 Sign it with any of:
   - gpg --clearsign orders.txt, and send the signed text as the mail body;
@@ -196,3 +212,209 @@ Every message gets a receipt saying what was understood. A newer signed file
 for the same game, step and seat replaces the older one until the step is
 adjudicated.
 `
+
+// help answers 'help' (the judge's commands, the games it hosts), 'help
+// GAME' (the game's orders, from the table its parser looks verbs up in)
+// and 'help GAME TOPIC' (one order or one phase). GAME is a kind, such as
+// wbt, or a hosted game's id.
+func (in *Intake) help(a answer, c command) error {
+	var reg Registry
+	if in.Judge != nil {
+		reg = in.Judge.Games
+	}
+	kinds := slices.Sorted(maps.Keys(reg))
+	if len(c.args) == 0 {
+		var b strings.Builder
+		b.WriteString(helpText)
+		if len(kinds) > 0 {
+			b.WriteString("\nThe games this judge hosts; send 'help KIND' for one's orders:\n")
+			for _, k := range kinds {
+				fmt.Fprintf(&b, "  %-10s %s\n", k, reg[k].Title())
+			}
+			b.WriteString("'help KIND TOPIC' answers one order or one phase (the topics end 'help KIND').\n")
+		}
+		return a.reply(MailAnnouncement, "help", b.String())
+	}
+	kind, id := strings.ToLower(c.args[0]), ""
+	if _, ok := reg[kind]; !ok {
+		if g, err := a.tx.Game(c.args[0]); err == nil {
+			kind, id = g.Kind, g.ID
+		}
+	}
+	rules, ok := reg[kind]
+	if !ok {
+		names := slices.Clone(kinds)
+		if games, err := listed(a.tx); err == nil {
+			for _, g := range games {
+				names = append(names, g.ID)
+			}
+		}
+		text := fmt.Sprintf("This judge hosts no game %q.", c.args[0])
+		if near := Nearest(c.args[0], names); len(near) > 0 {
+			text += " Did you mean " + strings.Join(near, " or ") + "?"
+		}
+		return a.reply(MailError, "help: no such game", text+"\nThe games it hosts: "+strings.Join(kinds, ", ")+". Send 'help' for the commands.\n")
+	}
+	gr, ok := rules.(Grammar)
+	if !ok {
+		return a.reply(MailError, "help: no order table", fmt.Sprintf("%s has no order table the judge can mail: see docs/orders-%s.md.\n", rules.Title(), kind))
+	}
+	vs := gr.Verbs()
+	about := kind
+	if id != "" {
+		about = fmt.Sprintf("%s, the game of %s", kind, id)
+	}
+	if len(c.args) == 1 {
+		return a.reply(MailAnnouncement, "help "+kind, vs.Help(kind, rules.Title(), about))
+	}
+	topic := strings.Join(c.args[1:], " ")
+	if text, ok := vs.Topic(kind, topic); ok {
+		return a.reply(MailAnnouncement, "help "+kind+" "+strings.ToLower(topic), text)
+	}
+	text := fmt.Sprintf("%s has no order or phase %q.", rules.Title(), topic)
+	if near := Nearest(topic, vs.Topics()); len(near) > 0 {
+		text += " Did you mean " + strings.Join(near, " or ") + "?"
+	}
+	return a.reply(MailError, "help: no such topic", text+fmt.Sprintf("\nThe topics:\n%sSend 'help %s' for all its orders.\n", wrapList(vs.Topics()), kind))
+}
+
+// units answers 'units GAME' with the units as the asker may see them: a
+// seat's holder, signed, its own seat's units (then the others it may
+// see); anyone else the public list. It lists what the game's reports
+// list: the units table of its Situation.
+func (in *Intake) units(a answer, c command) error {
+	if len(c.args) != 1 {
+		return a.reply(MailError, "units needs a game", "Write 'units GAME', for example 'units club-kosovo-3'. Send 'list' for the games.\n")
+	}
+	g, err := a.tx.Game(c.args[0])
+	if errors.Is(err, ErrNotFound) {
+		return a.reply(MailError, "no such game", noGameReply(a.tx, c.args[0], "send 'list' for the games"))
+	} else if err != nil {
+		return err
+	}
+	if in.Judge == nil {
+		return a.reply(MailError, "units is not available", "This judge hosts no games.\n")
+	}
+	rules, err := in.Judge.Games.Get(g.Kind)
+	if err != nil {
+		return a.reply(MailError, "units is not available", fmt.Sprintf("The units of %s cannot be listed: %v.\n", g.ID, err))
+	}
+	st, err := a.tx.Step(g.ID, g.Step)
+	if err != nil {
+		return a.reply(MailError, "no units yet", fmt.Sprintf("Game %s has not started: it has no units on the map yet.\nSend 'status %s' to see where it stands.\n", g.ID, g.ID))
+	}
+	rep, ok := rules.(Reporter)
+	if !ok {
+		return a.reply(MailError, "units is not available", fmt.Sprintf("%s does not list its units: its reports tell what happened only.\n", rules.Title()))
+	}
+	seat, err := viewer(a.tx, a.env, g)
+	if err != nil {
+		return err
+	}
+	sit, err := rep.Situation(st.State, seat)
+	if err != nil {
+		return a.reply(MailError, "units: cannot be listed", fmt.Sprintf("The units of %s cannot be listed: %v.\nTell the operator of the judge.\n", g.ID, err))
+	}
+	var b strings.Builder
+	reader := "the public view: what every seat may see"
+	switch seat {
+	case "":
+		reader = "the game master's view"
+	case Spectator:
+	default:
+		reader = seat + "'s view"
+	}
+	fmt.Fprintf(&b, "The units of %s at step %d (%s), %s.\n", g.ID, st.Number, st.Phase, reader)
+	if len(sit.Units) == 0 {
+		fmt.Fprintf(&b, "\nThere are none to list at this step. Send 'map %s' for the map.\n", g.ID)
+	}
+	own, others := sit.Units, []Unit(nil)
+	if seat != "" && seat != Spectator {
+		sides := []string{seat}
+		if ss, ok := rules.(SeatSides); ok {
+			sides = ss.SeatSides(seat)
+		}
+		own, others = nil, nil
+		for _, u := range sit.Units {
+			if slices.ContainsFunc(sides, func(s string) bool { return strings.EqualFold(u.Side, s) }) {
+				own = append(own, u)
+			} else {
+				others = append(others, u)
+			}
+		}
+		fmt.Fprintf(&b, "\nYour units (%s):\n", seat)
+		if len(own) == 0 {
+			b.WriteString("  none on the map\n")
+		}
+		writeUnits(&b, own)
+		if len(others) > 0 {
+			b.WriteString("\nThe other units you may see:\n")
+			writeUnits(&b, others)
+		}
+	} else if len(own) > 0 {
+		b.WriteString("\n")
+		writeUnits(&b, own)
+	}
+	if len(sit.Hand) > 0 {
+		fmt.Fprintf(&b, "\nYour hand: %s\n", strings.Join(sit.Hand, ", "))
+	}
+	if seat == Spectator && a.env.Signed == nil {
+		b.WriteString("\nSigned with the key that holds a seat, this command answers with that seat's own units first.\n")
+	}
+	return a.reply(MailAnnouncement, "units "+g.ID, b.String())
+}
+
+// writeUnits writes units as the reports' units table does: side, id,
+// type, where, strength, status.
+func writeUnits(b *strings.Builder, units []Unit) {
+	for _, u := range units {
+		fmt.Fprintf(b, "  %-15s %-13s %-14s %-8s %s  %s\n", u.Side, u.ID, u.Type, u.Where, u.Strength, u.Status)
+	}
+}
+
+// stepStatus writes the step open in g as the asker may see it: its
+// phase, deadline, who owes orders and who said ready, and for a seat's
+// holder, signed, what the step asks of that seat.
+func stepStatus(a answer, g Game, b *strings.Builder) error {
+	st, err := a.tx.Step(g.ID, g.Step)
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	fmt.Fprintf(b, "\nStep %d: %s (%s).\n", st.Number, st.Phase, st.Status)
+	if st.Status != StepOpen {
+		return nil
+	}
+	if !st.Deadline.IsZero() {
+		fmt.Fprintf(b, "Deadline: %s.\n", st.Deadline.UTC().Format("Mon 2 Jan 2006 15:04 MST"))
+	}
+	if len(st.Owing) > 0 {
+		fmt.Fprintf(b, "Orders owed by: %s.\n", strings.Join(st.Owing, ", "))
+	}
+	ready := "nobody yet"
+	if len(st.Ready) > 0 {
+		ready = strings.Join(st.Ready, ", ")
+	}
+	fmt.Fprintf(b, "Ready: %s.\n", ready)
+	seat, err := viewer(a.tx, a.env, g)
+	if err != nil {
+		return err
+	}
+	if seat == "" || seat == Spectator {
+		return nil
+	}
+	switch {
+	case !slices.Contains(st.Owing, seat):
+		fmt.Fprintf(b, "You (%s) owe no orders this step.\n", seat)
+	case slices.Contains(st.Ready, seat):
+		fmt.Fprintf(b, "You (%s) are ready for this step.\n", seat)
+	default:
+		def := st.NoOrders[seat]
+		if def == "" {
+			def = "the game's default"
+		}
+		fmt.Fprintf(b, "You (%s) owe orders for step %d; no orders by the deadline means: %s.\nSend 'help %s' for the orders, 'units %s' for your units.\n", seat, st.Number, def, g.Kind, g.ID)
+	}
+	return nil
+}

@@ -10,8 +10,8 @@
 //
 //	domain.go     the records: Game, Seat, StepRecord, OrderFile, Key, Problem
 //	rules.go      Rules (what a game package provides), Registry, and the
-//	              optional Bot, FileOptions, OptionSeats, HiddenStreams,
-//	              StreamSeats and PublicOrders
+//	              optional Bot, SeatSides, FileOptions, OptionSeats,
+//	              HiddenStreams, StreamSeats and PublicOrders
 //	gamefile.go   the game file a game master sends: options, seats, schedule
 //	judge.go      the step machine: Judge creates games, seats players, opens
 //	              steps, counts readiness, ticks deadlines and reminders, pauses,
@@ -37,7 +37,11 @@
 //	              its mail with DKIM, in games that allow it
 //	orderfile.go  the order file's own grammar: header, order lines, digest
 //	refusal.go    Refusal and Refuse: a game's refusal of an order line
-//	command.go    unsigned commands (help, list, status, map, log)
+//	command.go    unsigned commands (help, help GAME [TOPIC], list, status,
+//	              units, map, log)
+//	grammar.go    Verb, Verbs and Grammar: a game's order table, which its
+//	              parser looks verbs up in and help GAME mails; Nearest, the
+//	              did-you-mean of an unknown name
 //	signing.go    SigningPage and its MailClients: where answers send a
 //	              player to learn to sign from their mail program
 //	signed.go     signed commands (create, join, start, the game master's),

@@ -87,6 +87,13 @@ type Bot interface {
 	Bot(state []byte, seat string) ([]string, error)
 }
 
+// SeatSides is implemented by rules whose units' sides (Unit.Side of the
+// units table) are not named as their seats: the sides seat plays. Without
+// it a seat's units are those whose Side is the seat's name ('units GAME').
+type SeatSides interface {
+	SeatSides(seat string) []string
+}
+
 // FileOptions is implemented by rules with options that may name a data
 // file on the judge's machine (a map, a table) instead of holding its text.
 // A game created by mail may give only the text (a multi-line string): a

@@ -20,7 +20,7 @@ var signedCommands = map[string]bool{
 	"press": false, "observe": false, "unobserve": false, "observers": true,
 	// The read-only commands, signed: report answers with the signer's view.
 	"help": false, "list": false, "games": false, "status": false, "map": false, "log": false,
-	"history": false, "report": false, "key": false,
+	"history": false, "report": false, "key": false, "units": false,
 }
 
 type signedCmd struct {

@@ -116,7 +116,9 @@ func TestArchiveThroughControlSocket(t *testing.T) {
 	}
 	// The announcement goes to every seat and the game master: wait for
 	// both mailboxes, not the first to fill.
-	told := func() bool { return c.count("alice", "club-1: archived") > 0 && c.count("grace", "club-1: archived") > 0 }
+	told := func() bool {
+		return c.count("alice", "club-1: archived") > 0 && c.count("grace", "club-1: archived") > 0
+	}
 	for deadline := time.Now().Add(30 * time.Second); !told() && time.Now().Before(deadline); {
 		time.Sleep(100 * time.Millisecond)
 	}

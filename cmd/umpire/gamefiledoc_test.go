@@ -58,7 +58,7 @@ func TestGameFileDocWorkedExample(t *testing.T) {
 	}
 	for _, c := range []string{"join", "approve", "refuse", "ready", "notready", "absence", "resign", "create", "start", "pause",
 		"resume", "extend", "process", "replace", "eject", "rollback", "roll", "press", "observe", "unobserve", "observers",
-		"help", "games", "list", "status", "map", "history", "report", "log", "key"} {
+		"help", "games", "list", "status", "units", "map", "history", "report", "log", "key"} {
 		if !strings.Contains(doc, "`"+c) {
 			t.Errorf("docs/game-file.md does not document %s", c)
 		}

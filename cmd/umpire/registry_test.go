@@ -134,6 +134,18 @@ var gameChecks = []gameCheck{
 		}
 		return ""
 	}},
+	{"grammar", func(root, dir string, rules adjudicator.Rules) string {
+		if _, ok := rules.(adjudicator.Grammar); !ok {
+			return fmt.Sprintf("no order table: the game's Rules value must implement adjudicator.Grammar "+
+				"(Verbs(): every order's form, phases, rules and example, which its parser looks verbs up in and "+
+				"help GAME mails), in %s/orders.go", dir)
+		}
+		if src := testSources(root, dir); !strings.Contains(src, "rulestest.Examples(") || !strings.Contains(src, "rulestest.OrdersDocumented(") {
+			return fmt.Sprintf("the order table is not tested: call rulestest.Examples (every example parses in a step "+
+				"of its phase) and rulestest.OrdersDocumented (docs/orders-%s.md against the table) in %s/gamecases_test.go", rules.ID(), dir)
+		}
+		return ""
+	}},
 	{"full game", func(root, dir string, rules adjudicator.Rules) string {
 		if _, err := readFullGame(root, dir); err != nil {
 			return fmt.Sprintf("no full game by mail: write %s/testdata/fullgame.toml (scenario, min_steps, [options]): %v", dir, err)
@@ -235,7 +247,7 @@ func missingFor(root, dir string, rules adjudicator.Rules) []string {
 
 // TestEveryGameIsComplete guards docs/adding-a-game.md: every game the
 // judge hosts has its own folder, adjudication cases that a test runs, a
-// bot, a report, a scenario played to its end by the
+// bot, a report, an order table its tests check, a scenario played to its end by the
 // full-game-by-mail test, a benchmark and its players' docs, and no code
 // but the registry line reaches into its package.
 func TestEveryGameIsComplete(t *testing.T) {
@@ -283,6 +295,7 @@ func TestChecklistSaysWhatIsMissing(t *testing.T) {
 		"cases: no adjudication cases: write them in adjudicator/games/bare/testdata/game/*.case",
 		"bot: no bot", "adjudicator/games/bare/bot.go",
 		"report: no report", "adjudicator/games/bare/report.go",
+		"grammar: no order table", "adjudicator/games/bare/orders.go",
 		"full game: no full game by mail: write adjudicator/games/bare/testdata/fullgame.toml",
 		"scenario: no scenario to check",
 		"benchmark: no benchmark", "adjudicator/games/bare/bench_test.go",
@@ -313,12 +326,12 @@ func TestChecklistSaysWhatIsMissing(t *testing.T) {
 	write("docs/scenario-bare.md", "# Scenarios\n")
 	left := missingFor(root, dir, bare{})
 	for _, m := range left {
-		if !strings.HasPrefix(m, "bot:") && !strings.HasPrefix(m, "report:") {
+		if !strings.HasPrefix(m, "bot:") && !strings.HasPrefix(m, "report:") && !strings.HasPrefix(m, "grammar:") {
 			t.Errorf("still missing after the guide's step was done: %s", m)
 		}
 	}
-	if len(left) != 2 {
-		t.Errorf("left: %q, want the bot and the report only (bare implements neither)", left)
+	if len(left) != 3 {
+		t.Errorf("left: %q, want the bot, the report and the order table only (bare implements none)", left)
 	}
 }
 

@@ -483,3 +483,50 @@ func where(g *game, u *unit) string {
 	}
 	return boxName(u.Box)
 }
+
+// grammarStates are the states the verb table's examples, and the order
+// examples of docs/orders-bu.md, are tried in: the three-player demo on
+// turn 3 emptied and set as each phase needs (as the rulebook's examples
+// in testdata/game/examples.case are), and, for the lines a card's mode
+// or event brings, that card played first.
+var grammarStates = func() map[string]rulestest.PhaseState {
+	front := "scenario three\nempty\nturn 3\nunit VRS-E1 bijeljina\nunit VRS-E2 priboj\nunit VRS-1 priboj\nunit VRS-12 priboj\nunit VRS-13 priboj\nunit VRS-2 zvornik reduced\nunit SDG-1 loznica\nunit SDG-2 loznica\nunit ARBIH-1 brcko\nunit ARBIH-2 brcko\nunit ARBIH-5 derventa\nunit HVO-4 tomislavgrad\nhand Bosniak B1\nhand Croat C16\n"
+	serbRound := front + "round Serb\nhand Serb S13 S18 S2\n"
+	bosniakRP := "scenario three\nempty\nturn 3\nround Bosniak\neliminated ARBIH-1 ARBIH-2\nunit ARBIH-3 tuzla reduced\nhand Bosniak B28\nhand Croat C16"
+	return map[string]rulestest.PhaseState{
+		"standing":             {Seat: "Bosniak", Prestate: "scenario three\nempty\nturn 3\nphase start\nunit ARBIH-1 brcko\nunit ARBIH-2 brcko\nunit VRS-E1 bijeljina\nunit VRS-1 priboj\nhand Bosniak B1 B15 B31"},
+		"standing (2 players)": {Seat: "BC", Prestate: "scenario two\nturn 3\nphase start"},
+		"set-up (2 players)":   {Seat: "BC", Prestate: "scenario two"},
+		"start of turn":        {Seat: "Serb", Prestate: "scenario three\nempty\nturn 3\nphase start\nunit VRS-1 prijedor\nunit SDG-2 bijeljina reduced\nunit SDG-3 bijeljina reduced\neliminated SDG-1"},
+		"deploy":               {Seat: "Serb", Prestate: "scenario three\nempty\nturn 3\nphase start\nreserve SDG-3"},
+		"action round":         {Seat: "Serb", Prestate: serbRound, Lead: []string{"play S13 op"}},
+		"play":                 {Seat: "Serb", Prestate: serbRound},
+		"redeploy":             {Seat: "Serb", Prestate: serbRound, Lead: []string{"play S13 sr"}},
+		"recreate":             {Seat: "Bosniak", Prestate: bosniakRP, Lead: []string{"play B28 rp"}},
+		"replace":              {Seat: "Bosniak", Prestate: bosniakRP, Lead: []string{"play B28 rp"}},
+		"target":               {Seat: "Bosniak", Prestate: "scenario three\nempty\nturn 3\nround Bosniak\nunit VRS-E1 priboj\nunit VRS-1 bijeljina\nhand Bosniak B26\nhand Croat C16", Lead: []string{"play B26 event"}},
+		"place":                {Seat: "Croat", Prestate: "scenario three\nempty\nturn 1\nround Croat\nhand Croat C1\nhand Serb S5", Lead: []string{"play C1 event"}},
+		"event deploy":         {Seat: "Serb", Prestate: "scenario three\nempty\nturn 1\nround Serb\nhand Serb S6\nhand Croat C4", Lead: []string{"play S6 event"}},
+		"take":                 {Seat: "Croat", Prestate: "scenario three\nempty\nturn 1\nround Croat\nhand Croat C7\nhand Serb S5", Lead: []string{"play C7 event"}},
+		"safe":                 {Seat: "Bosniak", Prestate: "scenario three cards=testdata/game/cards-gm.toml\nempty\nturn 2\nround Bosniak\ncontrol srebrenica bosniak\ncontrol tuzla bosniak\nhand Bosniak B11", Lead: []string{"play B11 event"}},
+		"advance":              {Seat: "Serb", Prestate: "scenario three\nempty\nturn 3\nround Serb\nunit VRS-E1 priboj\nunit ARBIH-1 brcko reduced\nhand Serb S13\nhand Croat C16\norders Serb\n  play S13 op\n  attack brcko from priboj\ndice 9 0\nthen"},
+		"ignore":               {Seat: "Bosniak", Prestate: "scenario three\nempty\nturn 3\nround Serb\ntrench brcko complete\ncontrol orasje serb\ncontrol gradacac serb\nunit VRS-E1 bijeljina\nunit VRS-E2 bijeljina\nunit VRS-E3 priboj\nunit ARBIH-1 brcko\nunit ARBIH-2 brcko\nstanding Bosniak losses auto\nhand Serb S13\nhand Croat C16\norders Serb\n  play S13 op\n  attack brcko from bijeljina priboj advance none\ndice 6 0\nthen"},
+		"decision":             {Seat: "Serb", Prestate: "scenario three\nempty\nturn 3\nround Bosniak\nunit ARBIH-E1 brcko\nunit ARBIH-1 brcko\nunit VRS-1 priboj\nunit VRS-2 priboj reduced\nhand Bosniak B28\nhand Croat C16\norders Bosniak\n  play B28 op\n  attack priboj from brcko losses auto\ndice 4 0\nthen"},
+	}
+}()
+
+func grammarConfig() rulestest.Config {
+	return rulestest.Config{Rules: Game, Dir: filepath.Join("testdata", "game"), Fixtures: fixtures{}, CheckDraw: citesRule}
+}
+
+// TestVerbExamples: every example `help bu` mails is accepted by the
+// game's parser in a step of its phase.
+func TestVerbExamples(t *testing.T) {
+	rulestest.Examples(t, grammarConfig(), grammarStates)
+}
+
+// TestOrdersDocumented: docs/orders-bu.md names every verb of the table,
+// and every order in its examples parses.
+func TestOrdersDocumented(t *testing.T) {
+	rulestest.OrdersDocumented(t, grammarConfig(), filepath.Join("..", "..", "..", "docs", "orders-bu.md"), grammarStates)
+}

@@ -58,6 +58,75 @@ func (gr group) String() string {
 	return s
 }
 
+// verbs is B&U's order table: every order the parser accepts is of one of
+// its verbs (parse checks each against it), and `help bu` mails it.
+var verbs = adjudicator.Verbs{
+	{Name: "losses", Form: "losses auto|ask|UNIT...", Phases: standingPhase, Rules: "13.4.6", Example: "losses auto",
+		Summary: "your losses: the umpire's allocation (auto), be asked when there is a real choice (ask), or these units lose steps first"},
+	{Name: "retreat", Form: "retreat ask|ignore|move SPACE... (standing); retreat UNIT SPACE [SPACE] (a retreat decision)", Phases: []string{"standing", "decision"}, Rules: "13.4.8", Example: "retreat ignore",
+		Summary: "standing: be asked (the default), ignore retreats where the terrain allows (one more step), or retreat to these spaces first; in a retreat decision, one unit's path"},
+	{Name: "advancing", Form: "advancing all|none|ask", Phases: standingPhase, Rules: "13.4.9", Example: "advancing all",
+		Summary: "whether your attacks that do not say advance (ask, the default, asks in a follow-up step)"},
+	{Name: "combat", Form: "combat CARD [at SPACE...] | combat none", Phases: standingPhase, Rules: "13.4.3", Example: "combat none",
+		Summary: "play a combat card of your hand when your units (in these spaces) are attacked; none forgets every standing combat order"},
+	{Name: "interrupt", Form: "interrupt CARD [on event|op|sr|rp|dp|attack|any] [by SEAT] | interrupt none", Phases: standingPhase, Rules: "8.0", Example: "interrupt none",
+		Summary: "play an interrupt card of your hand when its trigger comes"},
+	{Name: "strike", Form: "strike auto|UNIT...", Phases: standingPhase, Rules: "7.3, 12.1.2", Example: "strike auto",
+		Summary: "the enemy units your NATO strikes and rolls to reduce aim at first (auto: the strongest full-size units)"},
+	{Name: "supply", Form: "supply auto|UNIT...", Phases: standingPhase, Rules: "2.4.9", Example: "supply auto",
+		Summary: "in an overfull enclave, the units kept supplied first"},
+	{Name: "ties", Form: "ties croat|bosniak|auto", Phases: []string{"standing (2 players)"}, Rules: "14.6.3-14.6.5", Example: "ties croat",
+		Summary: "2 players, the Bosniak-Croat player: who gets a reward or a capture on a tie"},
+	{Name: "pass", Form: "pass", Phases: standingPhase, Rules: "", Example: "pass",
+		Summary: "do nothing (alone on its line)"},
+	{Name: "region", Form: "region REGION bosniak|croat", Phases: []string{"set-up (2 players)"}, Rules: "14.2.2", Example: "region srednja-bosna bosniak",
+		Summary: "the Bosniak or Croat marker of each of the three regions"},
+	{Name: "reinforce", Form: "reinforce UNIT SPACE", Phases: []string{"start of turn"}, Rules: "6.2", Example: "reinforce VRS-21 banja-luka",
+		Summary: "place a reinforcement of the turn in your Key Space or next to one (reinforcements not placed are lost)"},
+	{Name: "recover", Form: "recover UNIT", Phases: []string{"start of turn"}, Rules: "6.3", Example: "recover SDG-1",
+		Summary: "one eliminated Foreign Unit back to the box (not deployable this turn)"},
+	{Name: "restore", Form: "restore UNIT UNIT", Phases: []string{"start of turn"}, Rules: "6.3", Example: "restore SDG-2 SDG-3",
+		Summary: "instead of recover: two reduced Foreign Units flipped"},
+	{Name: "withdraw", Form: "withdraw UNIT", Phases: []string{"start of turn"}, Rules: "6.3", Example: "withdraw SDG-2",
+		Summary: "a Foreign Unit from the map back to the box"},
+	{Name: "deploy", Form: "deploy UNIT SPACE", Phases: []string{"start of turn", "action round"}, Rules: "6.3, 12.1", Example: "deploy SDG-3 loznica",
+		Summary: "a Foreign Unit from the box onto the map (-1 FA a foreign army); in an event, the Foreign Units card's deployment"},
+	{Name: "play", Form: "play CARD op|sr|rp|dp|event [for SIDE]", Phases: []string{"action round"}, Rules: "7.0, 14.5.3", Example: "play S13 op",
+		Summary: "the card of your action round and its mode; the lines after it are the mode's orders (2 players: for the side served)"},
+	{Name: "move", Form: "move UNIT[+UNIT...] SPACE...", Phases: []string{"action round"}, Rules: "13.2", Example: "move VRS-1 ugljevik",
+		Summary: "Operation: a stack, and every space it enters (the start space may lead); consecutive moves from one space are one activation"},
+	{Name: "attack", Form: "attack SPACE from SPACE[:UNIT+UNIT][>SPACE]... [combat CARD] [prep UNIT...] [losses UNIT...|auto|ask] [advance all|none|UNIT[>SPACE]...]", Phases: []string{"action round"}, Rules: "13.4", Example: "attack brcko from priboj",
+		Summary: "Operation: attack the defending space from its attacking spaces (each activated, 1 OP), with the optional clauses in this order"},
+	{Name: "entrench", Form: "entrench SPACE [UNIT]", Phases: []string{"action round"}, Rules: "13.3", Example: "entrench priboj",
+		Summary: "Operation: a unit of yours there entrenches"},
+	{Name: "redeploy", Form: "redeploy UNIT SPACE", Phases: []string{"action round"}, Rules: "9.1", Example: "redeploy VRS-1 bijeljina",
+		Summary: "Strategic Redeployment: 1 point a unit, a path through friendly (and your Foreign) spaces"},
+	{Name: "replace", Form: "replace UNIT", Phases: []string{"action round"}, Rules: "10.1", Example: "replace ARBIH-3",
+		Summary: "Replacement: flip a reduced unit, 1 RP"},
+	{Name: "recreate", Form: "recreate UNIT SPACE full|reduced", Phases: []string{"action round"}, Rules: "10.1", Example: "recreate ARBIH-1 tuzla full",
+		Summary: "Replacement: an eliminated unit in your Key Space, 2 RP full, 1 RP reduced"},
+	{Name: "target", Form: "target UNIT...", Phases: []string{"action round"}, Rules: "12.1.2", Example: "target VRS-E1 VRS-1",
+		Summary: "an event's roll to reduce: the units, named before the rolls, each once"},
+	{Name: "place", Form: "place UNIT SPACE", Phases: []string{"action round"}, Rules: "12.1", Example: "place HVO-13 livno",
+		Summary: "an event's place effect: the unit and where"},
+	{Name: "safe", Form: "safe SPACE...", Phases: []string{"action round"}, Rules: "12.1, 15.0", Example: "safe srebrenica tuzla",
+		Summary: "an event's UN Safe Areas, when the card lets you choose"},
+	{Name: "take", Form: "take SPACE...", Phases: []string{"action round"}, Rules: "12.1", Example: "take bugojno jablanica",
+		Summary: "an event's control effect: the vacant enemy spaces taken"},
+	{Name: "lose", Form: "lose UNIT...", Phases: []string{"decision"}, Rules: "13.4.6.2", Example: "lose VRS-1",
+		Summary: "a losses decision: one unit id a step, one of the Maximum Fulfilment allocations the report lists"},
+	{Name: "ignore", Form: "ignore", Phases: []string{"decision"}, Rules: "13.4.8.1", Example: "ignore",
+		Summary: "a retreat decision: take one more step and stay, where the terrain allows"},
+	{Name: "advance", Form: "advance all|none|UNIT[>SPACE]...", Phases: []string{"decision"}, Rules: "13.4.9", Example: "advance all",
+		Summary: "an advance decision: who advances into the cleared space (>SPACE: an elite unit's extra space)"},
+}
+
+// standingPhase are the standing orders' phases: any step the seat owes.
+var standingPhase = []string{"standing"}
+
+// Verbs implements adjudicator.Grammar.
+func (rules) Verbs() adjudicator.Verbs { return verbs }
+
 // standingVerbs are the standing orders, accepted in any step of the seat.
 var standingVerbs = map[string]bool{"losses": true, "retreat": true, "advancing": true, "combat": true, "interrupt": true, "strike": true, "ties": true, "supply": true}
 
@@ -171,6 +240,9 @@ func (g *game) newParser(seat string, lines []adjudicator.OrderLine) *parser {
 		}
 		p.cur = l.Line
 		o, err := p.line(l.Line, verb, f)
+		if err == nil && o != nil {
+			err = verbs.Check(o.Verb)
+		}
 		if err != nil {
 			p.problem(l.Line, err)
 			continue

@@ -236,7 +236,20 @@ func (g *game) evTo(seats []string, rule, format string, args ...any) {
 func (g *game) TwoPlayer() bool { return len(g.Seats) == 2 }
 
 // seatSides are the sides a seat plays.
-func (g *game) seatSides(seat string) []Side {
+func (g *game) seatSides(seat string) []Side { return sidesOf(seat) }
+
+// SeatSides implements adjudicator.SeatSides: the Bosniak-Croat seat of
+// the 2-player game plays two sides.
+func (rules) SeatSides(seat string) []string {
+	var out []string
+	for _, s := range sidesOf(seat) {
+		out = append(out, string(s))
+	}
+	return out
+}
+
+// sidesOf are the sides a seat plays.
+func sidesOf(seat string) []Side {
 	switch seat {
 	case seatBC:
 		return []Side{bosniak, croat}

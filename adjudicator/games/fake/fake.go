@@ -135,6 +135,30 @@ func (rules) Step(state []byte) (adjudicator.StepSpec, error) {
 	return adjudicator.StepSpec{Phase: fmt.Sprintf("turn-%d", s.Turn+1), Owing: slices.Clone(s.Seats), NoOrders: no}, nil
 }
 
+// verbs is the fake game's order table: ParseOrders takes only its verbs,
+// and `help fake` mails it.
+var verbs = adjudicator.Verbs{
+	{Name: "roll", Form: "roll N", Phases: []string{"order step"}, Rules: "fake", Example: "roll 2",
+		Summary: "roll N six-sided dice (N from 1 to 3) on the open stream and add them to the seat's score"},
+	{Name: "move", Form: "move UNIT HEX", Phases: []string{"order step"}, Rules: "fake", Example: "move A1 0303",
+		Summary: "move one of the seat's own units (A1, A2 for seat A) to a hex of four digits"},
+	{Name: "challenge", Form: "challenge SEAT", Phases: []string{"order step"}, Rules: "fake", Example: "challenge B",
+		Summary: "the next step is a window in which SEAT alone decides"},
+	{Name: "secret", Form: "secret", Phases: []string{"order step"}, Rules: "fake", Example: "secret",
+		Summary: "draw a hidden card (1 to 9) that only this seat, and the game master, see"},
+	{Name: "show", Form: "show", Phases: []string{"order step"}, Rules: "fake", Example: "show",
+		Summary: "show every hidden card this seat has drawn to all"},
+	{Name: "pass", Form: "pass", Phases: []string{"order step"}, Rules: "fake", Example: "pass",
+		Summary: "do nothing (no orders means pass, or with no_orders = \"repeat\" the seat's last orders again)"},
+	{Name: "accept", Form: "accept", Phases: []string{"window"}, Rules: "fake", Example: "accept",
+		Summary: "take the challenge: both seats roll one die, the higher gains 5 points (the challenger wins ties)"},
+	{Name: "refuse", Form: "refuse", Phases: []string{"window"}, Rules: "fake", Example: "refuse",
+		Summary: "refuse the challenge: the challenger gains 2 (no answer means refuse)"},
+}
+
+// Verbs implements adjudicator.Grammar.
+func (rules) Verbs() adjudicator.Verbs { return verbs }
+
 func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
 	s, err := decode(state)
 	if err != nil {
@@ -147,8 +171,12 @@ func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLin
 	}
 	for _, l := range lines {
 		f := strings.Fields(strings.ToLower(l.Text))
+		verb := ""
+		if len(f) > 0 && verbs.Has(f[0]) {
+			verb = f[0] // a word not in the table is no verb
+		}
 		if s.Window != "" {
-			if len(f) == 1 && (f[0] == "accept" || f[0] == "refuse") {
+			if len(f) == 1 && (verb == "accept" || verb == "refuse") {
 				out = append(out, f[0])
 			} else {
 				bad(l, fmt.Sprintf("%q is not an answer to the challenge", l.Text), "write accept or refuse")
@@ -156,16 +184,16 @@ func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLin
 			continue
 		}
 		switch {
-		case len(f) == 1 && (f[0] == "pass" || f[0] == "secret" || f[0] == "show"):
+		case len(f) == 1 && (verb == "pass" || verb == "secret" || verb == "show"):
 			out = append(out, f[0])
-		case len(f) == 2 && f[0] == "roll":
+		case len(f) == 2 && verb == "roll":
 			n, err := strconv.Atoi(f[1])
 			if err != nil || n < 1 || n > 3 {
 				bad(l, fmt.Sprintf("roll %s: roll 1 to 3 dice", f[1]), "write roll 2")
 				continue
 			}
 			out = append(out, "roll "+f[1])
-		case len(f) == 3 && f[0] == "move":
+		case len(f) == 3 && verb == "move":
 			unit := strings.ToUpper(f[1])
 			if _, ok := s.Units[unit]; !ok {
 				bad(l, fmt.Sprintf("there is no unit %s", unit), "your units are "+strings.Join(unitsOf(s, seat), ", "))
@@ -180,7 +208,7 @@ func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLin
 				continue
 			}
 			out = append(out, "move "+unit+" "+f[2])
-		case len(f) == 2 && f[0] == "challenge":
+		case len(f) == 2 && verb == "challenge":
 			target := strings.ToUpper(f[1])
 			if !slices.Contains(s.Seats, target) || target == seat {
 				bad(l, fmt.Sprintf("cannot challenge %s", f[1]), "challenge another seat: "+strings.Join(s.Seats, ", "))

@@ -271,13 +271,14 @@ func TestDocumentedExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(doc)
-	start := strings.Index(text, "```\n# turn 1, NATO, in the demo")
+	start := strings.Index(text, "```order-file turn start\n# turn 1, NATO, in the demo")
 	end := strings.Index(text[start+3:], "```")
 	if start < 0 || end < 0 {
 		t.Fatal("no example order file in the doc")
 	}
 	var lines []adjudicator.OrderLine
-	for i, l := range strings.Split(text[start+4:start+3+end], "\n") {
+	body := text[start+3 : start+3+end]
+	for i, l := range strings.Split(body[strings.IndexByte(body, '\n')+1:], "\n") {
 		lines = append(lines, adjudicator.OrderLine{Line: i + 1, Text: l})
 	}
 	state, _ := Game.New("demo", nil)

@@ -348,3 +348,40 @@ func TestRefusalsDocumented(t *testing.T) {
 	t.Parallel()
 	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".")
 }
+
+// grammarStates are the states the verb table's examples, and the order
+// examples of docs/orders-pcs1995.md, are tried in: the demo's set-up, and
+// its turn 1 with the German 12th arrived, as NATO.
+var grammarStates = func() map[string]rulestest.PhaseState {
+	turn := "scenario demo\nphase turn\nturn 1\narriving DE-12P"
+	return map[string]rulestest.PhaseState{
+		"set-up":             {Seat: "NATO", Prestate: "scenario demo"},
+		"turn start":         {Seat: "NATO", Prestate: turn},
+		"bomb":               {Seat: "NATO", Prestate: turn, Lead: []string{"air US-A10 bombing", "air US-F16 patrol"}},
+		"airstrike":          {Seat: "NATO", Prestate: turn, Lead: []string{"air US-A10 airstrike", "air US-F16 patrol"}},
+		"activations":        {Seat: "NATO", Prestate: turn},
+		"standing":           {Seat: "NATO", Prestate: turn},
+		"decision":           {Seat: "NATO", Prestate: turn + "\ndecision NATO absorb"},
+		"decision absorb":    {Seat: "NATO", Prestate: turn + "\ndecision NATO absorb"},
+		"decision defend":    {Seat: "NATO", Prestate: turn + "\ndecision NATO defend"},
+		"decision intercept": {Seat: "NATO", Prestate: turn + "\ndecision NATO intercept"},
+		"decision interdict": {Seat: "NATO", Prestate: turn + "\ndecision NATO interdict"},
+		"decision advance":   {Seat: "NATO", Prestate: turn + "\ndecision NATO advance"},
+	}
+}()
+
+func grammarConfig() rulestest.Config {
+	return rulestest.Config{Rules: Game, Dir: filepath.Join("testdata", "game"), Load: loadTestMap, Fixtures: gameFixtures{}}
+}
+
+// TestVerbExamples: every example `help pcs1995` mails is accepted by the
+// game's parser in a step of its phase.
+func TestVerbExamples(t *testing.T) {
+	rulestest.Examples(t, grammarConfig(), grammarStates)
+}
+
+// TestOrdersDocumented: docs/orders-pcs1995.md names every verb of the
+// table, and every order in its examples parses.
+func TestOrdersDocumented(t *testing.T) {
+	rulestest.OrdersDocumented(t, grammarConfig(), filepath.Join("..", "..", "..", "docs", "orders-pcs1995.md"), grammarStates)
+}

@@ -16,11 +16,73 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
-// The verbs of an activation (7.0, 7.5, 3.3.1) and of the queue.
-var activationVerbs = []string{"move", "sm", "me", "pa", "airmobile", "deescalate", "pass", "ask"}
+// verbs is 1995's order table: the parser reads a line's kind from it
+// (lineKind: the activation and standing verbs are its phases' verbs, and
+// a word not in it is no order), and `help pcs1995` mails it.
+var verbs = adjudicator.Verbs{
+	{Name: "place", Form: "place UNIT HEX", Phases: []string{"set-up", "turn start"}, Rules: "12.0, 5.0, 5.3", Example: "place HR-1GB 1904",
+		Summary: "set-up: a unit in a hex of its side's set-up area (12.0); a turn's first step: a unit arriving this turn, in or next to an eligible entry hex (the receipt lists the legal hexes)"},
+	{Name: "air", Form: "air UNIT BOX [if enemy BOX OP N [and ...]] [else BOX]", Phases: []string{"turn start"}, Rules: "6.0", Example: "air US-F15 patrol",
+		Summary: "the air allocation script, in order: F to suppression or patrol, G to bombing, airstrike, gs or interdiction; a condition reads the other side's placements so far"},
+	{Name: "bomb", Form: "bomb [escort F,F]", Phases: []string{"turn start"}, Rules: "6.1.2", Example: "bomb escort US-F16",
+		Summary: "every G placed in the bombing box flies the strategic bombing, with these escorts"},
+	{Name: "airstrike", Form: "airstrike UNIT with G,G [escort F,F]", Phases: []string{"turn start"}, Rules: "6.1.3", Example: "airstrike SR-SRP4 with US-A10 escort US-F16",
+		Summary: "strike an enemy unit with G placed in the airstrike box"},
+	{Name: "move", Form: "move UNIT HEX...", Phases: activationPhase, Rules: "7.1", Example: "move US-1-3ID 1912 2013",
+		Summary: "Regular Movement: every hex entered, each next to the one before"},
+	{Name: "sm", Form: "sm UNIT HEX...", Phases: activationPhase, Rules: "7.2", Example: "sm HR-1GB 2005 2105 2205",
+		Summary: "Strategic Movement: double MA, never next to an enemy unit"},
+	{Name: "me", Form: "me UNIT [HEX...] attack HEX bid N [gs G,G] [interdict G] [escort F,F] [advance] [HEX...] [attack ...]", Phases: activationPhase, Rules: "7.3, 8.4", Example: "me UK-4AB 2816 attack 2915 bid 3",
+		Summary: "Meeting Engagement: move, attack paying the enemy hex's cost + N (1-4), advance into the vacated hex"},
+	{Name: "pa", Form: "pa UNIT HEX [with UNIT,UNIT] [gs G,G] [interdict G] [escort F,F] [advance none|lead|UNIT>HEX>HEX,UNIT]", Phases: activationPhase, Rules: "7.4, 8.4, 9.6", Example: "pa HR-5GB 3007",
+		Summary: "Prepared Assault: UNIT leads, the with units support; advance says who advances if the hex is vacated"},
+	{Name: "airmobile", Form: "airmobile UNIT HEX [via HEX...] [escort F,F]", Phases: activationPhase, Rules: "3.3.1, 6.2", Example: "airmobile US-1-82 2013",
+		Summary: "airmobile movement to an empty land hex: the via hexes, then a straight line"},
+	{Name: "deescalate", Form: "deescalate [UNIT,UNIT]", Phases: activationPhase, Rules: "7.5", Example: "deescalate",
+		Summary: "the de-escalation roll, once a turn; on success the first fresh unit listed flips"},
+	{Name: "pass", Form: "pass", Phases: activationPhase, Rules: "7.0", Example: "pass",
+		Summary: "no more activations this turn"},
+	{Name: "ask", Form: "ask", Phases: activationPhase, Rules: "7.0", Example: "ask",
+		Summary: "stop the queue here: ask me for more"},
+	{Name: "absorb", Form: "absorb static|support|retreat|vp|rout... | absorb ask", Phases: standingPhase, Rules: "8.3", Example: "absorb static support retreat vp rout",
+		Summary: "how your units absorb LP, the options tried in your order"},
+	{Name: "defend", Form: "defend gs N|all|none interdict N|all|none escort N|all|none | defend none|ask", Phases: standingPhase, Rules: "6.3.2, 6.5", Example: "defend gs all interdict none escort 1",
+		Summary: "the air you commit when your unit is attacked"},
+	{Name: "intercept", Form: "intercept bombing|airstrike|airmobile|interdiction|all N|all|none|ask", Phases: standingPhase, Rules: "6.2", Example: "intercept airstrike 2",
+		Summary: "patrol F intercepting the enemy's missions"},
+	{Name: "interdict", Form: "interdict sm N|all|none [escort N|all|none] | interdict ask", Phases: standingPhase, Rules: "6.3.1", Example: "interdict sm 1 escort none",
+		Summary: "G from your interdiction box against each enemy Strategic Movement"},
+	{Name: "advancing", Form: "advancing lead|none|ask", Phases: standingPhase, Rules: "8.4", Example: "advancing lead",
+		Summary: "who advances after your PA when the line does not say"},
+	{Name: "entry", Form: "entry HEX...", Phases: standingPhase, Rules: "5.0", Example: "entry 1407",
+		Summary: "where arrivals enter, in order of preference"},
+	{Name: "italians", Form: "italians HEX...", Phases: standingPhase, Rules: "5.1.2", Example: "italians 1105 1104",
+		Summary: "NATO: where the Italians go if Trieste is entered first"},
+	{Name: "oncall", Form: "oncall UNIT BOX|stay", Phases: standingPhase, Rules: "6.7", Example: "oncall US-F15 patrol",
+		Summary: "the box an air unit goes to after a successful On-Call check"},
+	{Name: "stop", Form: "stop after attack on HEX...|any | stop none", Phases: standingPhase, Rules: "7.0", Example: "stop after attack on 2607 2508",
+		Summary: "hold my queue and ask me after an enemy attack on these hexes (or any)"},
+	{Name: "decide", Form: "decide ANSWER", Phases: []string{"decision"}, Rules: "6.2, 6.3, 8.3, 8.4", Example: "decide static support retreat vp",
+		Summary: "a decision step's answer, this time only (the standing order's words: absorb, defend, intercept, interdict or advance)"},
+}
 
-// standingVerbs are the standing orders, accepted in any step.
-var standingVerbs = []string{"absorb", "defend", "intercept", "interdict", "advancing", "entry", "italians", "oncall", "stop"}
+// activationPhase and standingPhase are the table's phases of the queue's
+// lines and of the standing orders.
+var (
+	activationPhase = []string{"activations"}
+	standingPhase   = []string{"standing"}
+)
+
+// Verbs implements adjudicator.Grammar.
+func (rules) Verbs() adjudicator.Verbs { return verbs }
+
+// The verbs of an activation (7.0, 7.5, 3.3.1) and of the queue: the
+// table's activations.
+var activationVerbs = verbs.InPhase(activationPhase[0]).Names()
+
+// standingVerbs are the standing orders, accepted in any step: the
+// table's.
+var standingVerbs = verbs.InPhase(standingPhase[0]).Names()
 
 const (
 	hintActivation = "activations: move UNIT HEX..., sm UNIT HEX..., me UNIT [HEX...] attack HEX bid 1-4 [advance], pa UNIT HEX [with UNIT,...], airmobile UNIT HEX, deescalate [UNIT,...], pass, ask; add if CONDITION / else ..."
@@ -783,6 +845,8 @@ func init() {
 // "mission", "decide" or "".
 func lineKind(f []string) string {
 	switch {
+	case !verbs.Has(f[0]):
+		return ""
 	case slices.Contains(standingVerbs, f[0]):
 		return "standing"
 	case slices.Contains(activationVerbs, f[0]):

@@ -32,3 +32,28 @@ func TestGameCases(t *testing.T) {
 func TestRefusalsDocumented(t *testing.T) {
 	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".")
 }
+
+// grammarStates are the states the verb table's examples, and the order
+// examples of docs/orders-perrote.md, are tried in: the breakthrough
+// scenario's first turn with two US units come near the Russians.
+var grammarStates = map[string]rulestest.PhaseState{
+	"turn":   {Seat: "Russia", Prestate: "scenario breakthrough\nset units[id=A3].hex = \"0811\"\nset units[id=S1].hex = \"0810\""},
+	"split":  {Seat: "USA", Prestate: "scenario breakthrough"},
+	"embark": {Seat: "Russia", Prestate: "scenario breakthrough\nset units[id=BMP2].hex = \"0611\"\nset units[id=R2].aboard = \"\"\nset units[id=R2].hex = \"0415\""},
+}
+
+func grammarConfig() rulestest.Config {
+	return rulestest.Config{Rules: Game, Dir: filepath.Join("testdata", "game")}
+}
+
+// TestVerbExamples: every example `help perrote` mails is accepted by the
+// game's parser in a turn.
+func TestVerbExamples(t *testing.T) {
+	rulestest.Examples(t, grammarConfig(), grammarStates)
+}
+
+// TestOrdersDocumented: docs/orders-perrote.md names every verb of the
+// table, and every order in its examples parses.
+func TestOrdersDocumented(t *testing.T) {
+	rulestest.OrdersDocumented(t, grammarConfig(), filepath.Join("..", "..", "..", "docs", "orders-perrote.md"), grammarStates)
+}

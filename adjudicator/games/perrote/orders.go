@@ -85,8 +85,43 @@ func (o order) Echo() string {
 	return o.String() + "  # " + o.Note
 }
 
-// verbs in the grammar's order, for hints.
-var verbs = []string{"move", "face", "shoot", "stand", "charge", "mortar", "smoke", "embark", "disembark", "split", "casualties", "enter", "hold"}
+// verbs is Per Rote's order table, in the grammar's order: the parser
+// takes only its verbs, and `help perrote` mails it. Every order is of the
+// one phase, the turn's orders.
+var verbs = adjudicator.Verbs{
+	{Name: "move", Form: "move U HEX [HEX...] [face DIR]", Phases: turnPhase, Rules: "Movement", Example: "move R3 0611",
+		Summary: "move along a path of adjacent hexes, the first next to the unit: troops 1 hex and shoot, or 2 and not shoot; vehicles 2 and shoot, 3-4 and not shoot, ending facing their last step unless face DIR says otherwise"},
+	{Name: "face", Form: "face U DIR", Phases: turnPhase, Rules: "Movement, Facing", Example: "face T1 ne",
+		Summary: "a vehicle turns in place (not a move)"},
+	{Name: "shoot", Form: "shoot U at T [with W,W...] [kill|suppress]", Phases: turnPhase, Rules: "Shooting", Example: "shoot R3 at A3 with assault",
+		Summary: "fire at enemy unit T; without with, each man (or the vehicle's best weapon group) fires what scores best; suppress: suppression fire"},
+	{Name: "stand", Form: "stand U at T [with W,W...] [kill|suppress]", Phases: turnPhase, Rules: "Movement, Shooting", Example: "stand T1 at A3",
+		Summary: "shoot without moving: every weapon gets its extra die"},
+	{Name: "charge", Form: "charge U HEX [HEX]", Phases: turnPhase, Rules: "Hand to Hand", Example: "charge R3 0710 0810",
+		Summary: "move up to 2 hexes into an enemy squad's hex and fight hand to hand; no shooting"},
+	{Name: "mortar", Form: "mortar U at HEX [spotter S] [kill|smoke]", Phases: turnPhase, Rules: "Mortars", Example: "mortar M at 0810 spotter R3",
+		Summary: "fire the unit's mortars at a hex: 3+ to hit when the mortar or spotter S (which may not move) sees it, else 5+; smoke lays smoke"},
+	{Name: "smoke", Form: "smoke U [at HEX]", Phases: turnPhase, Rules: "Smoke", Example: "smoke T1",
+		Summary: "a vehicle's smoke launchers (the three hexes touching its front), or troops' grenade launcher at one hex 1 to 2 away"},
+	{Name: "embark", Form: "embark U V", Phases: turnPhase, Rules: "Transport", Example: "embark R3 BMP2",
+		Summary: "troops get into vehicle V in or next to their hex (a 1-hex move; no fire)"},
+	{Name: "disembark", Form: "disembark U [HEX]", Phases: turnPhase, Rules: "Transport", Example: "disembark R1 0506",
+		Summary: "passengers get out into their vehicle's hex or one next to it (a 1-hex move; they may then shoot)"},
+	{Name: "split", Form: "split U", Phases: turnPhase, Rules: "Fire Teams", Example: "split S1",
+		Summary: "a squad splits into its fire teams (U and a team letter: S1A, S1B, S1L) before turn order; give the teams their orders in the same file"},
+	{Name: "casualties", Form: "casualties U W [W...]", Phases: turnPhase, Rules: "Casualties", Example: "casualties R3 assault",
+		Summary: "standing casualty priority: carriers of these weapons fall first (kept until changed)"},
+	{Name: "enter", Form: "enter U HEX", Phases: turnPhase, Rules: "Sneak Attack", Example: "enter SN 0101",
+		Summary: "a sneak attack unit comes on (an edge hex for edge units); it counts as rolling a one"},
+	{Name: "hold", Form: "hold U", Phases: turnPhase, Rules: "Turn Order", Example: "hold T2",
+		Summary: "do nothing (the default for a unit without orders)"},
+}
+
+// turnPhase is Per Rote's one phase: every seat's orders for the turn.
+var turnPhase = []string{"turn"}
+
+// Verbs implements adjudicator.Grammar.
+func (rules) Verbs() adjudicator.Verbs { return verbs }
 
 const grammarHint = "orders are: move U HEX.. [face DIR], face U DIR, shoot U at T [with W,..] [kill|suppress], stand U at T .., charge U HEX.., mortar U at HEX [spotter S] [kill|smoke], smoke U [at HEX], embark U V, disembark U [HEX], split U, casualties U W.., enter U HEX, hold U"
 
@@ -189,7 +224,7 @@ func (p *orderParser) line(text string) (order, *adjudicator.Refusal) {
 	if len(f) < 2 {
 		return order{}, adjudicator.Refuse(grammarHint, "%q is not an order", text)
 	}
-	if !slices.Contains(verbs, f[0]) {
+	if !verbs.Has(f[0]) {
 		return order{}, adjudicator.Refuse(grammarHint, "%q is not an order of Per Rote", f[0])
 	}
 	u, err := p.unitOf(f[1])

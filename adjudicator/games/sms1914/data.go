@@ -60,6 +60,17 @@ func (s side) Seat() string {
 	return seatAH
 }
 
+// SeatSides implements adjudicator.SeatSides: the units table names the
+// sides Serbia and Austria-Hungary, the seats Serb and AH.
+func (rules) SeatSides(seat string) []string {
+	for _, s := range []side{sb, ah} {
+		if s.Seat() == seat {
+			return []string{s.String()}
+		}
+	}
+	return nil
+}
+
 // Enemy is the other side.
 func (s side) Enemy() side { return 1 - s }
 

@@ -479,3 +479,55 @@ func TestRefusalsDocumented(t *testing.T) {
 	t.Parallel()
 	rulestest.Documented(t, filepath.Join("..", "..", "..", "docs", "troubleshooting.md"), ".")
 }
+
+// grammarStates are the states the verb table's examples, and the order
+// examples of docs/orders-sms1914.md, are tried in: the test map (the demo
+// map and counters) with the rulebook's combat example's units (11.2), in
+// each phase, and for the orders of one side or one kind of unit, a
+// position that has one.
+var grammarStates = func() map[string]rulestest.PhaseState {
+	front := "state empty.state\nplan SECOND none\nplan FIFTH none\nunit Morava-I 43.40 attach=2nd\nunit Timok-I 42.39 attach=2nd\nunit 9/VIII 42.40 attach=VIII ce=-1 army=FIFTH\nunit 21/VIII 42.40 attach=VIII army=FIFTH\nunit 13/VIII 43.41 attach=VIII army=FIFTH\nunit Ma-1 42.40 army=FIFTH\nunit ADEP 45.40 army=FIFTH\nunit SDEP 40.41\ncontrol 45.40 45.41 46.41 42.40 43.41 ah\niprights 2\n"
+	serb := "state empty.state\nunit SX 27.11\nunit SDEP 27.11\nunit Sandzak 22.29\nunit Cav-Div 23.13\n"
+	return map[string]rulestest.PhaseState{
+		"movement":            {Seat: "AH", Prestate: front + "phase turn ah"},
+		"counter movement":    {Seat: "AH", Prestate: front + "phase counter serb"},
+		"attack declarations": {Seat: "AH", Prestate: front + "phase attack ah"},
+		"defender's answers":  {Seat: "Serb", Prestate: front + "phase attack ah\nstanding Serb defend ask\ndeclare AH attack 43.40 with 9/VIII+21/VIII\nphase defend ah"},
+		"standing":            {Seat: "AH", Prestate: front + "phase turn ah"},
+		"any step":            {Seat: "AH", Prestate: front + "phase turn ah"},
+		"Inter-Phase":         {Seat: "AH", Prestate: front + "phase interphase ah"},
+		"exit":                {Seat: "Serb", Prestate: serb},
+		"Serbian standing":    {Seat: "Serb", Prestate: serb},
+		"rail":                {Seat: "AH", Prestate: "state empty.state\nphase turn ah\ngt 5\nunit ADEP 06.21 army=SIXTH\nunit Sava-Sq 20.06"},
+		"shells":              {Seat: "Serb", Prestate: serb},
+		"komitadji":           {Seat: "Serb", Prestate: serb},
+		"sirmien":             {Seat: "Serb", Prestate: serb},
+		"french":              {Seat: "Serb", Prestate: serb + "gt 32"},
+		"split":               {Seat: "AH", Prestate: "state empty.state\nphase turn ah\nplan SIXTH none\nunit 1ID 12.20 army=SIXTH"},
+		"enter":               {Seat: "Serb", Prestate: "state empty.state\nunit Sandzak - box=Centre"},
+		"box":                 {Seat: "Serb", Prestate: "state empty.state\nunit Sandzak - box=Centre"},
+		"twohex":              {Seat: "AH", Prestate: "state empty.state\nphase turn ah\nplan SIXTH none\nunit 1ID 12.20 army=SIXTH"},
+		"consolidate":         {Seat: "AH", Prestate: "state empty.state\nphase turn ah\nplan SIXTH none\nunit 1ID 12.20 army=SIXTH hex2=12.21"},
+		"wheel":               {Seat: "AH", Prestate: "state empty.state\nphase turn ah\nplan SIXTH none\nunit 1ID 12.20 army=SIXTH hex2=12.21"},
+		"displace":            {Seat: "Serb", Prestate: serb},
+		"montenegro":          {Seat: "Serb", Prestate: serb},
+		"combine":             {Seat: "AH", Prestate: "state empty.state\nphase turn ah\nplan SECOND none\nplan FIFTH none\nunit 31-/IV 12.12 ce=-1 army=FIFTH\nunit Dani 12.12 army=FIFTH"},
+		"integrate":           {Seat: "AH", Prestate: "state empty.state\nphase turn ah\nplan FIFTH none\nunit 29/IV 12.12 sr=1 army=FIFTH\nunit det.29 12.12 army=FIFTH"},
+	}
+}()
+
+func grammarConfig() rulestest.Config {
+	return rulestest.Config{Rules: Game, Dir: filepath.Join("testdata", "game"), Load: loadCaseState, Fixtures: fixtures{}}
+}
+
+// TestVerbExamples: every example `help sms1914` mails is accepted by the
+// game's parser in a step of its phase.
+func TestVerbExamples(t *testing.T) {
+	rulestest.Examples(t, grammarConfig(), grammarStates)
+}
+
+// TestOrdersDocumented: docs/orders-sms1914.md names every verb of the
+// table, and every order in its examples parses.
+func TestOrdersDocumented(t *testing.T) {
+	rulestest.OrdersDocumented(t, grammarConfig(), filepath.Join("..", "..", "..", "docs", "orders-sms1914.md"), grammarStates)
+}

@@ -30,19 +30,117 @@ var stepHints = map[string]string{
 
 const standingHint = "standing orders: react CAV|all yes|no|HEX, retire CAV|all|none, defend ask|auto|clear, defend intense|not [at HEX...] [if odds>=X:Y|odds<=X:Y|attacker], withhold UNIT...|none, ammo yes|no, shells yes|no|needed, losses UNIT...|none, retreat toward HEX|none, repulse yes|no, pontoon HEX/HEX|none, komitadji HEX..., sirmien claim, abandon ARMY, displace DEPOT HEX"
 
-// stepVerbs are the verbs of each step.
+// verbs is 1914's order table: the verbs of each step and the standing
+// orders are read from it (stepVerbs, standingVerbs), so a verb not in it
+// is no order, and `help sms1914` mails it.
+var verbs = adjudicator.Verbs{
+	{Name: "attach", Form: "attach UNIT CORPS|ARMY|independent", Phases: []string{"movement"}, Rules: "5.2", Example: "attach 9/VIII VIII",
+		Summary: "a Formation to a corps, or independent (A-H); Serbs: to one of the four armies"},
+	{Name: "boundary", Form: "boundary HEX/HEX... | boundary keep", Phases: []string{"movement"}, Rules: "5.1.2", Example: "boundary keep",
+		Summary: "A-H: replace every army boundary (each hexside of each line)"},
+	{Name: "army", Form: "army ARMY HEX", Phases: []string{"movement"}, Rules: "5.1.1", Example: "army FIFTH 12.10",
+		Summary: "A-H: move an army marker"},
+	{Name: "extend", Form: "extend UNIT", Phases: []string{"movement"}, Rules: "15.6.1", Example: "extend ADEP",
+		Summary: "flip a supply unit to its Extended Mode side in the Supply Phase"},
+	{Name: "noextend", Form: "noextend UNIT", Phases: []string{"movement"}, Rules: "15.6.1", Example: "noextend ADEP",
+		Summary: "never flip this supply unit to supply a Force (the umpire flips when it puts a Force in supply)"},
+	{Name: "split", Form: "split UNIT", Phases: []string{"movement"}, Rules: "16.4", Example: "split 1ID",
+		Summary: "a reverse combination, at the start of the Movement Phase"},
+	{Name: "move", Form: "move FORCE HEX... [else HEX HEX...] [fm=N|nofm]", Phases: movePhases, Rules: "7.1, 7.2, 15.6.3, 25.1.1", Example: "move 21/VIII 41.40",
+		Summary: "a Force (units joined with +) and every hex it enters, each next to the one before; else: an alternative from a hex of the move; fm: at most N Forced March MPs; a depot by rail, a squadron along the rivers"},
+	{Name: "pa", Form: "pa FORCE HEX", Phases: []string{"movement"}, Rules: "7.3", Example: "pa 9/VIII 43.40",
+		Summary: "a Prepared Attack marker at the hex: at least 4 MPs, none after it"},
+	{Name: "repulse", Form: "repulse FORCE HEX [using FORCE] | repulse yes|no", Phases: []string{"movement", "counter movement", "standing"}, Rules: "7.4, 11.1.5", Example: "repulse 9/VIII 43.40",
+		Summary: "a Repulse: 1 MP, at most two units' strength; standing repulse yes|no: whether a Repulse clears a blocked retreat"},
+	{Name: "recover", Form: "recover UNIT", Phases: movePhases, Rules: "7.5", Example: "recover 9/VIII",
+		Summary: "CE Recovery, 9 MPs stationary"},
+	{Name: "ip", Form: "ip UNIT", Phases: movePhases, Rules: "14.3", Example: "ip 21/VIII",
+		Summary: "build an IP, 13 MPs"},
+	{Name: "marsch", Form: "marsch UNIT with MARSCH", Phases: movePhases, Rules: "7.7", Example: "marsch 21/VIII with Ma-1",
+		Summary: "incorporate a Marsch unit stacked with it, 9 MPs"},
+	{Name: "exit", Form: "exit UNIT", Phases: movePhases, Rules: "24.2", Example: "exit Sandzak",
+		Summary: "Montenegrin: leave the map at an M hex for 2 MPs"},
+	{Name: "enter", Form: "enter UNIT HEX", Phases: movePhases, Rules: "24.2", Example: "enter Sandzak 22.29",
+		Summary: "Montenegrin: come back on the map"},
+	{Name: "box", Form: "box UNIT BOX", Phases: movePhases, Rules: "24.2", Example: "box Sandzak West",
+		Summary: "Montenegrin: move between the off-map boxes"},
+	{Name: "twohex", Form: "twohex UNIT HEX", Phases: movePhases, Rules: "19.1.1", Example: "twohex 1ID 12.21",
+		Summary: "extend a Formation into Two-Hex status"},
+	{Name: "consolidate", Form: "consolidate UNIT HEX", Phases: movePhases, Rules: "19.1.3", Example: "consolidate 1ID 12.21",
+		Summary: "a Two-Hex unit back into one of its hexes"},
+	{Name: "wheel", Form: "wheel UNIT FROM TO", Phases: movePhases, Rules: "19.1.4", Example: "wheel 1ID 12.21 13.21",
+		Summary: "a Two-Hex unit moves one half into a hex next to both halves"},
+	{Name: "combine", Form: "combine UNIT", Phases: movePhases, Rules: "16.3, 16.4", Example: "combine 31/IV",
+		Summary: "a combination at the end of the phase"},
+	{Name: "integrate", Form: "integrate DETACHMENT", Phases: movePhases, Rules: "21.1", Example: "integrate det.29",
+		Summary: "a detachment rejoins its parent stacked with it"},
+	{Name: "eliminate", Form: "eliminate UNIT", Phases: movePhases, Rules: "3.1.3", Example: "eliminate Ma-1",
+		Summary: "which unit goes first if a hex is over-stacked at the end of the phase"},
+	{Name: "attack", Form: "attack HEX with UNIT+UNIT... [intense [if odds>=X:Y|odds<=X:Y]] [mandated] [advance all|none|UNIT+UNIT] [twohex] [noammo] [noshells]", Phases: []string{"attack declarations"}, Rules: "9.1, 9.2, 9.4, 9.8, 11.2, 23.2, 26.3.1", Example: "attack 43.40 with 9/VIII+21/VIII intense advance all",
+		Summary: "an attack, in resolution order: the units (from one or more hexes), Intensity, who advances into an emptied hex, Ammo and Shells saved"},
+	{Name: "answer", Form: "answer HEX intense|not [withhold UNIT+UNIT] [noammo] [shells yes|no]", Phases: []string{"defender's answers"}, Rules: "9.2.5, 9.4, 9.8, 23.2", Example: "answer 43.40 intense",
+		Summary: "with defend ask: the defence of one attacked hex (a hex with no line follows the standing orders)"},
+	{Name: "react", Form: "react CAV|all yes|no|HEX", Phases: standingPhase, Rules: "8.2.1", Example: "react all yes",
+		Summary: "cavalry reacting to enemy moves: the umpire picks the hex, or into this hex when it may"},
+	{Name: "retire", Form: "retire CAV|all|none", Phases: standingPhase, Rules: "8.3", Example: "retire all",
+		Summary: "cavalry next to the enemy retires one hex in the Finishing Phase"},
+	{Name: "defend", Form: "defend ask|auto|clear | defend intense|not [at HEX...] [if odds>=X:Y|odds<=X:Y|attacker]", Phases: standingPhase, Rules: "9.8", Example: "defend intense at 30.09",
+		Summary: "how your defences are declared: by these lines (the first that fits), or asked in a follow-up step (ask)"},
+	{Name: "withhold", Form: "withhold UNIT...|none", Phases: standingPhase, Rules: "9.2.5", Example: "withhold none",
+		Summary: "withhold this CI or Demoralized Force when it may be"},
+	{Name: "ammo", Form: "ammo yes|no", Phases: standingPhase, Rules: "9.4", Example: "ammo no",
+		Summary: "whether to provide Ammo when defending"},
+	{Name: "shells", Form: "shells yes|no|needed", Phases: standingPhase, Rules: "23.2", Example: "shells needed",
+		Summary: "Serbs: Shells for a defence (needed: only when they change the Artillery DRM, the default)"},
+	{Name: "losses", Form: "losses UNIT...|none", Phases: standingPhase, Rules: "9.10.2", Example: "losses none",
+		Summary: "who takes SRs first within a tier"},
+	{Name: "retreat", Form: "retreat toward HEX | retreat none", Phases: standingPhase, Rules: "11.1.1", Example: "retreat toward 23.16",
+		Summary: "retreats prefer this direction after the rules' priorities"},
+	{Name: "pontoon", Form: "pontoon HEX/HEX | pontoon none", Phases: standingPhase, Rules: "21.2.1", Example: "pontoon none",
+		Summary: "begin a pontoon bridge there at your next Finishing Phase"},
+	{Name: "komitadji", Form: "komitadji HEX...", Phases: standingPhase, Rules: "23.1", Example: "komitadji 23.12 20.16 29.12",
+		Summary: "Serbs: where the Komitadji go at the Serbian Finishing Phase (else they stay)"},
+	{Name: "sirmien", Form: "sirmien claim", Phases: standingPhase, Rules: "27.6", Example: "sirmien claim",
+		Summary: "Serbs: the once-a-game Sirmien award at the end of this Serbian Player Turn"},
+	{Name: "abandon", Form: "abandon ARMY", Phases: standingPhase, Rules: "26.3", Example: "abandon SIXTH",
+		Summary: "A-H: abandon the army's Strategic Plan at the next Joint Preliminary Phase"},
+	{Name: "displace", Form: "displace DEPOT HEX", Phases: standingPhase, Rules: "15.6.2", Example: "displace SDEP 26.11",
+		Summary: "where this depot goes when it must be displaced"},
+	{Name: "repl", Form: "repl UNIT...", Phases: []string{"standing", "Inter-Phase"}, Rules: "16.6.2", Example: "repl 9/VIII 21/VIII",
+		Summary: "Inter-Phase: these units take REPLs first"},
+	{Name: "marsch-depot", Form: "marsch-depot DEPOT", Phases: []string{"standing", "Inter-Phase"}, Rules: "16.6.3", Example: "marsch-depot ADEP",
+		Summary: "Inter-Phase: the depot returning Marsch units go to"},
+	{Name: "montenegro", Form: "montenegro HEX", Phases: []string{"standing", "Inter-Phase"}, Rules: "24.1", Example: "montenegro 16.29",
+		Summary: "Inter-Phase: where a new Montenegrin asset appears"},
+	{Name: "french", Form: "french place", Phases: standingPhase, Rules: "25.1.4", Example: "french place",
+		Summary: "Serbs, GT 32 or later: the French Naval Artillery goes to Beograd"},
+	{Name: "pass", Form: "pass", Phases: []string{"any step"}, Rules: "4.1", Example: "pass",
+		Summary: "no orders in this step (alone on its line)"},
+}
+
+// movePhases are the phases of the movement orders; standingPhase is the
+// standing orders', given in any step of the seat.
+var (
+	movePhases    = []string{"movement", "counter movement"}
+	standingPhase = []string{"standing"}
+)
+
+// Verbs implements adjudicator.Grammar.
+func (rules) Verbs() adjudicator.Verbs { return verbs }
+
+// stepVerbs are the verbs of each step: the table's verbs of its phase.
 var stepVerbs = map[string][]string{
-	phaseTurn:          {"attach", "boundary", "army", "extend", "noextend", "move", "pa", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "split", "integrate", "eliminate"},
-	phaseCounter:       {"move", "repulse", "recover", "ip", "marsch", "exit", "enter", "box", "twohex", "consolidate", "wheel", "combine", "integrate", "eliminate"},
-	phaseAttack:        {"attack"},
-	phaseCounterAttack: {"attack"},
-	phaseDefend:        {"answer"},
-	phaseCounterDefend: {"answer"},
+	phaseTurn:          verbs.InPhase("movement").Names(),
+	phaseCounter:       verbs.InPhase("counter movement").Names(),
+	phaseAttack:        verbs.InPhase("attack declarations").Names(),
+	phaseCounterAttack: verbs.InPhase("attack declarations").Names(),
+	phaseDefend:        verbs.InPhase("defender's answers").Names(),
+	phaseCounterDefend: verbs.InPhase("defender's answers").Names(),
 	phaseInterPhase:    {},
 }
 
-var standingVerbs = []string{"react", "retire", "defend", "withhold", "ammo", "shells", "losses", "retreat", "pontoon", "komitadji",
-	"sirmien", "abandon", "displace", "repl", "montenegro", "marsch-depot", "french"}
+// standingVerbs are the table's standing orders.
+var standingVerbs = verbs.InPhase(standingPhase[0]).Names()
 
 func (rules) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
 	g, err := decode(state)
@@ -1274,7 +1372,7 @@ func (g *game) parseStanding(side side, verb string, args []string) (string, err
 		return "sirmien claim", nil
 	case "abandon":
 		if side != ah || len(args) != 1 {
-			return "", adjudicator.Refuse("abandon FIFTH", "only A-H abandons a Strategic Plan (26.3)")
+			return "", adjudicator.Refuse("abandon SIXTH", "only A-H abandons a Strategic Plan (26.3)")
 		}
 		a := g.army(strings.ToUpper(args[0]))
 		if a == nil || a.Plan != "active" {

@@ -15,6 +15,53 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
+// verbs is WbT's order table: every order the parser accepts is of one of
+// its verbs (parseLines checks each canonical order against it), and
+// `help wbt` mails it. The phases are the steps' own, shortened.
+var verbs = adjudicator.Verbs{
+	{Name: "neutrals", Form: "neutrals COUNTRY...|none", Phases: []string{"NATO set-up"}, Rules: "3.2, 4.2", Example: "neutrals croatia romania",
+		Summary: "the neutrals NATO brings in (croatia, romania, bulgaria); each costs a halved die of MePPs"},
+	{Name: "uk3", Form: "uk3 yes|no", Phases: []string{"NATO set-up"}, Rules: "4.8", Example: "uk3 yes",
+		Summary: "the UK 3rd Division, for a MePPs-loss check"},
+	{Name: "place", Form: "place UNIT HEX", Phases: []string{"NATO set-up", "Serbian set-up"}, Rules: "3.1, 3.2, 3.3, 6.2, 6.3", Example: "place US-1AD 2302",
+		Summary: "set a unit up in another hex than the demo set-up's (the set-up areas and stacking are checked)"},
+	{Name: "sequence", Form: "sequence move-combat|combat-move [if good|bad]", Phases: []string{"weather"}, Rules: "5.4", Example: "sequence combat-move if good",
+		Summary: "NATO's order of movement and combat this turn: combat first shifts NATO attacks 1 right"},
+	{Name: "reconstitute", Form: "reconstitute [if good|bad]", Phases: []string{"weather"}, Rules: "9.2, 9.4", Example: "reconstitute",
+		Summary: "a discretionary reconstitution, only when the marker is on this turn"},
+	{Name: "airsupply", Form: "airsupply HEX | airsupply defend HEX...|any|none", Phases: []string{"weather", "NATO movement", "NATO combat", "standing"}, Rules: "8.10", Example: "airsupply 2832",
+		Summary: "aerial supply at a hex, once per good-weather game turn; airsupply defend: kept for Serbian attacks on those hexes"},
+	{Name: "demolish", Form: "demolish [UNIT] HEX/HEX", Phases: []string{"NATO movement", "Serbian movement"}, Rules: "10.19", Example: "demolish 1900/2000",
+		Summary: "blow a bridge: NATO's demolitions are automatic; a Serbian unit next to the bridge rolls, and may not move or attack"},
+	{Name: "repair", Form: "repair UNIT HEX/HEX", Phases: []string{"NATO movement"}, Rules: "10.18", Example: "repair US-1ID 1909/2010",
+		Summary: "NATO, good weather: repair a bridge; the unit may not move or attack this turn"},
+	{Name: "dismount", Form: "dismount UNIT", Phases: []string{"NATO movement"}, Rules: "10.21", Example: "dismount UK-3ID",
+		Summary: "halve the unit's steps, 4 MP non-mechanized"},
+	{Name: "remount", Form: "remount UNIT", Phases: []string{"NATO movement"}, Rules: "10.21", Example: "remount UK-3ID",
+		Summary: "double a dismounted unit's steps again at the end of the phase"},
+	{Name: "move", Form: "move UNIT[+UNIT...] HEX... [else HEX HEX...] [together|leave UNIT...]", Phases: []string{"NATO movement", "Serbian movement"}, Rules: "10.2-10.6, 10.15, 12.3", Example: "move US-1AD 1508",
+		Summary: "every hex entered, each next to the one before; else: an alternative path from a hex on the order; a Serbian stack that began together with + (together: stop as one; leave: only those may be left behind)"},
+	{Name: "attack", Form: "attack HEX with UNIT... [advance all|none|UNIT...] [losses UNIT...]", Phases: []string{"NATO combat", "Serbian combat"}, Rules: "11.4, 11.20, 11.23, 11.24, 12.6", Example: "attack 1708 with US-1AD",
+		Summary: "attack the hex with the units; advance: who enters the cleared hex; losses: the order the attackers lose steps in; battles are fought in the order given"},
+	{Name: "maximum-effort", Form: "maximum-effort", Phases: []string{"Serbian combat"}, Rules: "5.6", Example: "maximum-effort",
+		Summary: "once a game from turn 2: the Serbian movement comes first this turn; send the movement orders after it, the combat phase follows as the next step"},
+	{Name: "losses", Form: "losses UNIT...|none", Phases: []string{"standing"}, Rules: "11.9", Example: "losses US-1AD",
+		Summary: "standing: how your defenders lose steps in the enemy's attacks; none cancels (the defender then decides in a follow-up step)"},
+	{Name: "advancing", Form: "advancing all|none|ask", Phases: []string{"standing"}, Rules: "11.23", Example: "advancing none",
+		Summary: "standing: whether your attacks that do not say advance (ask, the default, asks in a follow-up step)"},
+	{Name: "support", Form: "support HEX...|any|none", Phases: []string{"standing"}, Rules: "12.7", Example: "support any",
+		Summary: "NATO, standing: commit the 1st AAA's defensive support to the first attack within range, or only to attacks on these hexes"},
+	{Name: "pass", Form: "pass", Phases: []string{"standing"}, Rules: "5.2", Example: "pass",
+		Summary: "do nothing (the same as no orders)"},
+	{Name: "lose", Form: "lose UNIT...", Phases: []string{"loss decision"}, Rules: "11.9, 11.20, 11.24", Example: "lose S-63P",
+		Summary: "the defender's loss decision: one unit per step to lose, artillery only once every other defender's steps are named"},
+	{Name: "advance", Form: "advance all|none|UNIT...", Phases: []string{"advance decision"}, Rules: "11.23", Example: "advance all",
+		Summary: "the attacker's advance decision: the surviving attackers that enter the cleared hex"},
+}
+
+// Verbs implements adjudicator.Grammar.
+func (rules) Verbs() adjudicator.Verbs { return verbs }
+
 // phaseHints says which orders a phase takes.
 var phaseHints = map[string]string{
 	phaseSetupNATO:  "set-up orders: neutrals none|croatia romania bulgaria, uk3 yes|no, place UNIT HEX",
@@ -41,6 +88,9 @@ func (g *game) parseLines(seat string, lines []adjudicator.OrderLine, sandbox *g
 	for n, text := range kit.Lines(lines) {
 		fc.line = n
 		canon, err := g.parseLine(seat, text, fc)
+		if err == nil {
+			err = verbs.Check(canon)
+		}
 		if err == nil {
 			err = g.across(seat, canon, fc)
 		}

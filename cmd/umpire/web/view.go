@@ -29,8 +29,10 @@ type GameSummary struct {
 	Status  string `json:"status"`
 	Started bool   `json:"started"`
 	Ended   bool   `json:"ended"`
-	// Step is the step open for orders (the last one when the game has
-	// ended), Phase its phase and Deadline when it closes.
+	// Step is the step open for orders, Phase its phase and Deadline when
+	// it closes; when the game has ended, the last step played (the judge's
+	// "over after step N": the over record after it is no step), and its
+	// phase.
 	Step     uint64     `json:"step"`
 	Phase    string     `json:"phase,omitempty"`
 	Deadline time.Time  `json:"deadline,omitzero"`
@@ -75,7 +77,7 @@ type GameView struct {
 type StepLink struct {
 	N       uint64    `json:"step"`
 	Phase   string    `json:"phase"`
-	Status  string    `json:"status"` // open, waiting, closed, rolled-back, over
+	Status  string    `json:"status"` // open, waiting, closed, rolled-back (the over record that ends a game is not listed)
 	Closed  time.Time `json:"closed,omitzero"`
 	Current bool      `json:"-"`
 	URL     string    `json:"url"`
@@ -175,8 +177,11 @@ func (s *Server) summary(tx adjudicator.Tx, g adjudicator.Game) (GameSummary, []
 		return sum, nil, err
 	}
 	var st adjudicator.StepRecord
-	if g.Step > 0 {
-		if st, err = tx.Step(g.ID, g.Step); err != nil && !errors.Is(err, store.ErrNotFound) {
+	if sum.Ended && sum.Step > 0 {
+		sum.Step-- // g.Step is the over record, one past the last step played
+	}
+	if sum.Step > 0 {
+		if st, err = tx.Step(g.ID, sum.Step); err != nil && !errors.Is(err, store.ErrNotFound) {
 			return sum, nil, err
 		}
 		sum.Phase = st.Phase
@@ -259,6 +264,9 @@ func (s *Server) game(stx *store.Tx, id string, withMap bool) (*GameView, error)
 	}
 	var last uint64
 	for _, st := range steps {
+		if st.Status == adjudicator.StepOver {
+			continue // the end of the game, told by the last step: no step of its own
+		}
 		v.Steps = append(v.Steps, StepLink{N: st.Number, Phase: st.Phase, Status: st.Status, Closed: st.Closed,
 			URL: base + "steps/" + fmt.Sprint(st.Number)})
 		if st.Status == adjudicator.StepClosed {
@@ -313,8 +321,8 @@ func private(r *adjudicator.Report) {
 func (s *Server) step(stx *store.Tx, id string, k uint64, withMap bool) (*StepView, error) {
 	tx := s.jt(stx)
 	st, err := tx.Step(id, k)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, errNoGame
+	if errors.Is(err, store.ErrNotFound) || err == nil && st.Status == adjudicator.StepOver {
+		return nil, errNoGame // the over record is the game's end, not a step
 	}
 	if err != nil {
 		return nil, err

@@ -1,0 +1,156 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/games/bu"
+	"github.com/umpire-pbem/umpire/adjudicator/games/fake"
+	"github.com/umpire-pbem/umpire/adjudicator/games/pcs1995"
+	"github.com/umpire-pbem/umpire/adjudicator/games/perrote"
+	"github.com/umpire-pbem/umpire/adjudicator/games/sms1914"
+	"github.com/umpire-pbem/umpire/adjudicator/games/wbt"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+// demoScenarios are each game's demo scenario, the one `umpire demo` and
+// the docs show.
+var demoScenarios = []struct{ kind, scenario string }{
+	{"perrote", "demo"}, {"wbt", "demo"}, {"bu", "three"}, {"pcs1995", "demo"}, {"sms1914", "demo"},
+}
+
+// endedDemo plays kind's scenario between the rules' bots to its end, as
+// mail would (every seat owing sends the bot's orders, the game master
+// processes the step), and returns the world and the game's id.
+func endedDemo(t testing.TB, kind, scenario string) (*world, string) {
+	t.Helper()
+	w := newWorld(t)
+	w.j.Games = adjudicator.NewRegistry(fake.Game, perrote.Game, wbt.Game, bu.Game, pcs1995.Game, sms1914.Game)
+	id := kind + "-end"
+	w.create(fmt.Sprintf("id = %q\ngame = %q\nscenario = %q\ngm = \"GMKEY\"\n[schedule]\nevery = \"72h\"\n", id, kind, scenario))
+	// open is the open step's owing seats, none once the game has ended.
+	open := func() (owing []string, ended bool) {
+		w.update(func(tx adjudicator.Tx) error {
+			g, err := tx.Game(id)
+			if ended = err == nil && g.Status == adjudicator.Ended; err != nil || ended {
+				return err
+			}
+			st, err := tx.Step(id, g.Step)
+			owing = st.Owing
+			return err
+		})
+		return owing, ended
+	}
+	for range 400 {
+		owing, ended := open()
+		if ended {
+			return w, id
+		}
+		for _, seat := range owing {
+			w.bot(id, seat)
+		}
+		if _, ended := open(); !ended { // the last orders may have closed the step
+			w.process(id)
+		}
+	}
+	t.Fatalf("%s did not end in 400 steps", id)
+	return nil, ""
+}
+
+// lastPlayed is the number of the last adjudicated step of an ended game:
+// the step the judge's last report tells.
+func lastPlayed(t testing.TB, w *world, id string) uint64 {
+	t.Helper()
+	var last uint64
+	err := w.db.View(context.Background(), func(stx *store.Tx) error {
+		steps, err := stx.Steps(id)
+		for _, st := range steps {
+			if st.Status == adjudicator.StepClosed {
+				last = st.Number
+			}
+		}
+		return err
+	})
+	if err != nil || last == 0 {
+		t.Fatalf("%s: no step adjudicated (%v)", id, err)
+	}
+	return last
+}
+
+// TestEndedDemoSteps: the page of each game's demo, played to its end,
+// says the game ended after the judge's last step, links that step last
+// (with its phase), and has no step after it: /steps/N+1 is not found, in
+// the page as in the JSON.
+func TestEndedDemoSteps(t *testing.T) {
+	t.Parallel()
+	for _, d := range demoScenarios {
+		t.Run(d.kind, func(t *testing.T) {
+			t.Parallel()
+			w, id := endedDemo(t, d.kind, d.scenario)
+			last := lastPlayed(t, w, id)
+			s := w.server(nil)
+			page := get(t, s, "GET", "/games/"+id+"/").Body.String()
+			if want := fmt.Sprintf("The game has ended after step %d.", last); !strings.Contains(page, want) {
+				t.Errorf("the page does not say %q:\n%s", want, lead(page))
+			}
+			links := stepLinks(page[strings.Index(page, "<h2>History</h2>")+1:], id)
+			if len(links) == 0 || links[len(links)-1] != fmt.Sprint(last) {
+				t.Errorf("the page's step links %v; want the last to be %d, the last step adjudicated", links, last)
+			}
+			if strings.Contains(page, "<td data-label=\"Phase\"></td>") {
+				t.Errorf("a step of the history has no phase:\n%s", page)
+			}
+			for _, target := range []string{fmt.Sprintf("/games/%s/steps/%d", id, last+1), fmt.Sprintf("/api/games/%s/steps/%d", id, last+1), fmt.Sprintf("/games/%s/steps/%d/map.svg", id, last+1)} {
+				if code := get(t, s, "GET", target).Code; code != 404 {
+					t.Errorf("%s: %d, want 404: the game ended after step %d", target, code, last)
+				}
+			}
+			if rec := get(t, s, "GET", fmt.Sprintf("/games/%s/steps/%d", id, last)); rec.Code != 200 || strings.Contains(rec.Body.String(), fmt.Sprintf(`/steps/%d"`, last+1)) {
+				t.Errorf("the last step's page: %d, or it links a step after it", rec.Code)
+			}
+			var api GameView
+			if err := json.Unmarshal(get(t, s, "GET", "/api/games/"+id).Body.Bytes(), &api); err != nil {
+				t.Fatal(err)
+			}
+			if api.Step != last || len(api.Steps) == 0 || api.Steps[len(api.Steps)-1].N != last || api.Steps[len(api.Steps)-1].Phase == "" {
+				t.Errorf("the game's JSON says step %d, its steps end with %+v; want step %d", api.Step, api.Steps[len(api.Steps)-1:], last)
+			}
+		})
+	}
+}
+
+// lead is the page's lead paragraph, for a failure's message.
+func lead(page string) string {
+	i := strings.Index(page, `<p class="lead">`)
+	if i < 0 {
+		return page
+	}
+	j := strings.Index(page[i:], "</p>")
+	if j < 0 {
+		return page[i:]
+	}
+	return page[i : i+j]
+}
+
+// stepLinks are the step numbers a page links to, in order (each once).
+func stepLinks(page, id string) []string {
+	var out []string
+	seen := map[string]bool{}
+	prefix := `href="/games/` + id + `/steps/`
+	for rest := page; ; {
+		i := strings.Index(rest, prefix)
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+len(prefix):]
+		n := rest[:strings.IndexAny(rest, `"/`)]
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+}

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html"
+	"html/template"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -81,47 +84,97 @@ func lastPlayed(t testing.TB, w *world, id string) uint64 {
 	return last
 }
 
-// TestEndedDemoSteps: the page of each game's demo, played to its end,
-// says the game ended after the judge's last step, links that step last
-// (with its phase), and has no step after it: /steps/N+1 is not found, in
-// the page as in the JSON.
-func TestEndedDemoSteps(t *testing.T) {
+// TestEndedDemoPages plays each game's demo to its end and reads its
+// public pages as an observer would.
+func TestEndedDemoPages(t *testing.T) {
 	t.Parallel()
 	for _, d := range demoScenarios {
 		t.Run(d.kind, func(t *testing.T) {
 			t.Parallel()
 			w, id := endedDemo(t, d.kind, d.scenario)
-			last := lastPlayed(t, w, id)
 			s := w.server(nil)
-			page := get(t, s, "GET", "/games/"+id+"/").Body.String()
-			if want := fmt.Sprintf("The game has ended after step %d.", last); !strings.Contains(page, want) {
-				t.Errorf("the page does not say %q:\n%s", want, lead(page))
-			}
-			links := stepLinks(page[strings.Index(page, "<h2>History</h2>")+1:], id)
-			if len(links) == 0 || links[len(links)-1] != fmt.Sprint(last) {
-				t.Errorf("the page's step links %v; want the last to be %d, the last step adjudicated", links, last)
-			}
-			if strings.Contains(page, "<td data-label=\"Phase\"></td>") {
-				t.Errorf("a step of the history has no phase:\n%s", page)
-			}
-			for _, target := range []string{fmt.Sprintf("/games/%s/steps/%d", id, last+1), fmt.Sprintf("/api/games/%s/steps/%d", id, last+1), fmt.Sprintf("/games/%s/steps/%d/map.svg", id, last+1)} {
-				if code := get(t, s, "GET", target).Code; code != 404 {
-					t.Errorf("%s: %d, want 404: the game ended after step %d", target, code, last)
-				}
-			}
-			if rec := get(t, s, "GET", fmt.Sprintf("/games/%s/steps/%d", id, last)); rec.Code != 200 || strings.Contains(rec.Body.String(), fmt.Sprintf(`/steps/%d"`, last+1)) {
-				t.Errorf("the last step's page: %d, or it links a step after it", rec.Code)
-			}
-			var api GameView
-			if err := json.Unmarshal(get(t, s, "GET", "/api/games/"+id).Body.Bytes(), &api); err != nil {
-				t.Fatal(err)
-			}
-			if api.Step != last || len(api.Steps) == 0 || api.Steps[len(api.Steps)-1].N != last || api.Steps[len(api.Steps)-1].Phase == "" {
-				t.Errorf("the game's JSON says step %d, its steps end with %+v; want step %d", api.Step, api.Steps[len(api.Steps)-1:], last)
-			}
+			t.Run("steps", func(t *testing.T) { endedSteps(t, w, s, id) })
+			t.Run("tracks", func(t *testing.T) { tracksRead(t, s, id) })
 		})
 	}
 }
+
+// endedSteps: the game's page says the game ended after the judge's last
+// step, links that step last (with its phase), and has no step after it:
+// /steps/N+1 is not found, in the page as in the JSON.
+func endedSteps(t *testing.T, w *world, s *Server, id string) {
+	last := lastPlayed(t, w, id)
+	page := get(t, s, "GET", "/games/"+id+"/").Body.String()
+	if want := fmt.Sprintf("The game has ended after step %d.", last); !strings.Contains(page, want) {
+		t.Errorf("the page does not say %q:\n%s", want, lead(page))
+	}
+	links := stepLinks(page[strings.Index(page, "<h2>History</h2>")+1:], id)
+	if len(links) == 0 || links[len(links)-1] != fmt.Sprint(last) {
+		t.Errorf("the page's step links %v; want the last to be %d, the last step adjudicated", links, last)
+	}
+	if strings.Contains(page, "<td data-label=\"Phase\"></td>") {
+		t.Errorf("a step of the history has no phase:\n%s", page)
+	}
+	for _, target := range []string{fmt.Sprintf("/games/%s/steps/%d", id, last+1), fmt.Sprintf("/api/games/%s/steps/%d", id, last+1), fmt.Sprintf("/games/%s/steps/%d/map.svg", id, last+1)} {
+		if code := get(t, s, "GET", target).Code; code != 404 {
+			t.Errorf("%s: %d, want 404: the game ended after step %d", target, code, last)
+		}
+	}
+	if rec := get(t, s, "GET", fmt.Sprintf("/games/%s/steps/%d", id, last)); rec.Code != 200 || strings.Contains(rec.Body.String(), fmt.Sprintf(`/steps/%d"`, last+1)) {
+		t.Errorf("the last step's page: %d, or it links a step after it", rec.Code)
+	}
+	var api GameView
+	if err := json.Unmarshal(get(t, s, "GET", "/api/games/"+id).Body.Bytes(), &api); err != nil {
+		t.Fatal(err)
+	}
+	if api.Step != last || len(api.Steps) == 0 || api.Steps[len(api.Steps)-1].N != last || api.Steps[len(api.Steps)-1].Phase == "" {
+		t.Errorf("the game's JSON says step %d, its steps end with %+v; want step %d", api.Step, api.Steps[len(api.Steps)-1:], last)
+	}
+}
+
+// tracksRead: every track of the game's page reads as a player says it:
+// a track counted from 0 or 1 "6 of 6", from further on "7 of 7 (from 5)",
+// a signed one "−1 on −7…+7", never "of 0–6" or "of −7–7".
+func tracksRead(t *testing.T, s *Server, id string) {
+	var api GameView
+	if err := json.Unmarshal(get(t, s, "GET", "/api/games/"+id).Body.Bytes(), &api); err != nil {
+		t.Fatal(err)
+	}
+	page := get(t, s, "GET", "/games/"+id+"/").Body.String()
+	signed := regexp.MustCompile(`^(0|[+−][1-9][0-9]*) on −[0-9]+…\+[0-9]+$`)
+	for _, tr := range api.Tracks {
+		m := regexp.MustCompile(`<dt>` + regexp.QuoteMeta(template.HTMLEscapeString(tr.Name)) + `</dt><dd>([^<]*)</dd>`).FindStringSubmatch(page)
+		if m == nil {
+			t.Errorf("track %q is not on the page", tr.Name)
+			continue
+		}
+		got := html.UnescapeString(m[1])
+		switch {
+		case tr.Text != "":
+			if got != tr.Text {
+				t.Errorf("track %s reads %q, want its word %q", tr.Name, got, tr.Text)
+			}
+		case tr.Max > 0 && tr.Min < 0:
+			if !signed.MatchString(got) || !strings.Contains(got, fmt.Sprintf("%d on −%d…+%d", abs(tr.Value), -tr.Min, tr.Max)) {
+				t.Errorf("track %s (%d on %d…%d) reads %q, want it signed: \"−1 on −7…+7\"", tr.Name, tr.Value, tr.Min, tr.Max, got)
+			}
+		case tr.Max > 0:
+			want := fmt.Sprintf("%d of %d", tr.Value, tr.Max)
+			if tr.Min > 1 {
+				want += fmt.Sprintf(" (from %d)", tr.Min)
+			}
+			if got != want {
+				t.Errorf("track %s reads %q, want %q", tr.Name, got, want)
+			}
+		}
+		t.Logf("%s: %s", tr.Name, got)
+	}
+	if len(api.Tracks) > 0 && regexp.MustCompile(`<dl class="tracks">.*[0-9]–[0-9−]`).MatchString(page) {
+		t.Errorf("a track reads as a dash range:\n%s", page)
+	}
+}
+
+func abs(n int) int { return max(n, -n) }
 
 // lead is the page's lead paragraph, for a failure's message.
 func lead(page string) string {

@@ -95,6 +95,7 @@ func TestEndedDemoPages(t *testing.T) {
 			s := w.server(nil)
 			t.Run("steps", func(t *testing.T) { endedSteps(t, w, s, id) })
 			t.Run("tracks", func(t *testing.T) { tracksRead(t, s, id) })
+			t.Run("seats, not you", func(t *testing.T) { noYou(t, w, s, id) })
 		})
 	}
 }
@@ -172,6 +173,39 @@ func tracksRead(t *testing.T, s *Server, id string) {
 	if len(api.Tracks) > 0 && regexp.MustCompile(`<dl class="tracks">.*[0-9]–[0-9−]`).MatchString(page) {
 		t.Errorf("a track reads as a dash range:\n%s", page)
 	}
+}
+
+// noYou crawls every public page of the game (the list, the game, each
+// step, the verifier, a page not found) and rejects "you" and "your" in
+// their text outside what a player wrote (published orders, quotes): the
+// pages are for observers, and speak of seats.
+func noYou(t *testing.T, w *world, s *Server, id string) {
+	targets := []string{"/", "/games/" + id + "/", "/games/" + id + "/verify", "/verify", "/games/" + id + "/steps/9999"}
+	for k := uint64(1); k <= lastPlayed(t, w, id); k++ {
+		targets = append(targets, fmt.Sprintf("/games/%s/steps/%d", id, k))
+	}
+	you := regexp.MustCompile(`(?i)\byou(r|rs|rself)?\b`)
+	for _, target := range targets {
+		text := pageText(get(t, s, "GET", target).Body.String())
+		for _, m := range you.FindAllStringIndex(text, -1) {
+			t.Errorf("%s says %q: %q", target, text[m[0]:m[1]], text[max(0, m[0]-60):min(len(text), m[1]+60)])
+		}
+	}
+}
+
+var (
+	// unread are the parts of a page that are not its text (script,
+	// style) or are a player's own words (published orders).
+	unread = regexp.MustCompile(`(?s)<script.*?</script>|<style.*?</style>|<dl class="published-orders">.*?</dl>`)
+	tag    = regexp.MustCompile(`(?s)<[^>]*>`)
+	quoted = regexp.MustCompile(`“[^”]*”`)
+)
+
+// pageText is the text a reader sees on a page, without the words of a
+// player quoted there.
+func pageText(page string) string {
+	text := html.UnescapeString(tag.ReplaceAllString(unread.ReplaceAllString(page, " "), " "))
+	return strings.Join(strings.Fields(quoted.ReplaceAllString(text, " ")), " ")
 }
 
 func abs(n int) int { return max(n, -n) }

@@ -67,6 +67,7 @@ type GameView struct {
 	Units    []adjudicator.Unit `json:"units,omitempty"`
 	MapURL   string             `json:"map_url,omitempty"`
 	Map      template.HTML      `json:"-"`
+	Stacks   []StackView        `json:"-"` // the map's stacks, listed under it
 	Steps    []StepLink         `json:"steps"`
 	Latest   *StepView          `json:"-"`
 	Dice     DiceView           `json:"dice"`
@@ -121,6 +122,7 @@ type StepView struct {
 	Units      []adjudicator.Unit `json:"units,omitempty"`
 	MapURL     string             `json:"map_url,omitempty"`
 	Map        template.HTML      `json:"-"`
+	Stacks     []StackView        `json:"-"`
 	picture    *board.Picture
 }
 
@@ -134,6 +136,11 @@ type OrdersView struct {
 type EventView struct {
 	Rule string `json:"rule,omitempty"`
 	Text string `json:"text"`
+	// Places and Units are what of the step's map the text names (hex
+	// or space ids, unit ids): the page marks them when the line is
+	// hovered.
+	Places []string `json:"places,omitempty"`
+	Units  []string `json:"units,omitempty"`
 }
 
 // DieView is one draw: its values, or none while it is sealed.
@@ -290,6 +297,7 @@ func (s *Server) game(stx *store.Tx, id string, withMap bool) (*GameView, error)
 	}
 	private(rep)
 	v.Notices, v.Tracks, v.Units, v.picture = rep.Notices, rep.Tracks, rep.Units, rep.Picture
+	v.Stacks = stacksOf(rep.Picture)
 	if rep.Picture != nil {
 		v.MapURL = base + "map.svg"
 		if withMap {
@@ -341,8 +349,11 @@ func (s *Server) step(stx *store.Tx, id string, k uint64, withMap bool) (*StepVi
 	private(rep)
 	v.Adjudicated = true
 	v.Notices, v.Tracks, v.Units, v.picture = rep.Notices, rep.Tracks, rep.Units, rep.Picture
+	v.Stacks = stacksOf(rep.Picture)
 	for _, e := range rep.Events {
-		v.Events = append(v.Events, EventView{Rule: e.Rule, Text: e.Text})
+		ev := EventView{Rule: e.Rule, Text: e.Text}
+		ev.Places, ev.Units = mentions(rep.Picture, e.Text)
+		v.Events = append(v.Events, ev)
 	}
 	for _, d := range rep.Dice {
 		dv := DieView{Seq: d.Seq, Spec: d.Spec, Stream: d.Stream, Purpose: d.Purpose, Sealed: d.Sealed, Values: []int{}}

@@ -26,16 +26,20 @@ const FontFamily = "Go"
 // RenderPNG, from the same layout and drawing calls, as vector shapes and
 // text that stay crisp at any zoom. It is sized in the PNG's pixels
 // (width, height and viewBox), holds no script, style sheet or external
-// reference, and names its fonts by FontFamily.
+// reference, and names its fonts by FontFamily. After the picture it
+// holds an unpainted layer naming its places and units (places.go), for
+// a page's script to hook onto.
 func RenderSVG(m board.Picture, w io.Writer) error {
 	var sv *svgSurface
-	_, err := render(m, func(width, height int) surface {
+	r, err := render(m, func(width, height int) surface {
 		sv = newSVG(width, height)
 		return sv
 	})
 	if err != nil {
 		return err
 	}
+	sv.flush()
+	r.places(&sv.b)
 	return sv.finish(m.Title, w)
 }
 

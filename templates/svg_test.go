@@ -3,8 +3,10 @@ package templates
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"image/color"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -173,4 +175,56 @@ func BenchmarkRenderHexMapSVG(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes")
+}
+
+// TestSVGPlaces: the SVG names every place drawn with its centre, and
+// every unit of a stack over its counters with its values, for a page's
+// script; the layer paints nothing.
+func TestSVGPlaces(t *testing.T) {
+	for name, m := range map[string]board.Picture{"hex": stacksHex(), "network": stacksNetwork()} {
+		t.Run(name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := RenderSVG(m, &buf); err != nil {
+				t.Fatal(err)
+			}
+			svg := buf.String()
+			i := strings.Index(svg, `<g class="places" fill="none" pointer-events="all"`)
+			if i < 0 {
+				t.Fatalf("no layer of places:\n%s", svg[max(0, len(svg)-2000):])
+			}
+			layer := svg[i:]
+			if strings.Contains(layer, "fill=\"#") || strings.Contains(layer, "stroke=") || strings.Contains(layer, "<text") {
+				t.Errorf("the layer of places paints something:\n%s", layer)
+			}
+			attr := "data-hex"
+			if m.Network != nil {
+				attr = "data-space"
+			}
+			places := regexp.MustCompile(`data-places="([^"]*)"`).FindStringSubmatch(layer)
+			if places == nil {
+				t.Fatal("no data-places")
+			}
+			centres := map[string]bool{}
+			for e := range strings.SplitSeq(places[1], ";") {
+				f := strings.Fields(e)
+				if len(f) < 3 {
+					t.Fatalf("place entry %q", e)
+				}
+				centres[strings.Join(f[:len(f)-2], " ")] = true
+			}
+			for _, cn := range m.Counters {
+				place := cn.Space
+				if m.Network == nil {
+					place = cn.Hex.String()
+				}
+				if !centres[place] {
+					t.Errorf("%s's place %s is not in data-places", cn.ID, place)
+				}
+				want := fmt.Sprintf(`<rect %s="%s" data-unit="%s" data-side="%s" data-type="%s" data-strength="%s"`, attr, place, cn.ID, cn.Side, cn.Type, cn.Strength)
+				if !strings.Contains(layer, want) {
+					t.Errorf("no box %s", want)
+				}
+			}
+		})
+	}
 }

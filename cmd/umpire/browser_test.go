@@ -22,11 +22,13 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
@@ -328,6 +330,77 @@ func TestBrowserDemo(t *testing.T) {
 		}
 		if label := get(t, ctx, chromedp.TextContent(css(`button[data-copy]`))); label != "Copied" {
 			t.Errorf("the button says %q after the copy", label)
+		}
+		if errs := cons.take(); len(errs) > 0 {
+			t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+		}
+	})
+
+	// The map zooms under the wheel (its viewBox narrows), a click on a
+	// hex holding units opens a box listing each of them with its
+	// values, as the judge's picture has them, and hovering a line of
+	// the events marks the hex it names.
+	t.Run("map zoom, stack and marks", func(t *testing.T) {
+		var snap *adjudicator.Report
+		err := db.View(context.Background(), func(tx *store.Tx) (err error) {
+			snap, err = (&adjudicator.Judge{Games: games()}).Snapshot(tx.Judge(daemontest.JudgeAddress, time.Now()), "demo-1")
+			return err
+		})
+		if err != nil || snap.Picture == nil || len(snap.Picture.Counters) == 0 {
+			t.Fatalf("snapshot: %v", err)
+		}
+		runIn(t, ctx, time.Minute, chromedp.Navigate(root+"games/demo-1/"), chromedp.WaitVisible(css(`figure.map .mapzoom`)))
+		before := get(t, ctx, chromedp.Evaluate[string](`document.querySelector("figure.map svg").getAttribute("viewBox")`))
+		c := get(t, ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("figure.map svg").getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })()`))
+		// the protocol wants both deltas, and leaves a zero out: DeltaX is a hair
+		if _, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel, X: c[0], Y: c[1], DeltaX: 0.01, DeltaY: -400}); err != nil {
+			t.Fatal(err)
+		}
+		after := get(t, ctx, chromedp.Evaluate[string](`document.querySelector("figure.map svg").getAttribute("viewBox")`))
+		var x0, y0, w0, h0, x1, y1, w1, h1 float64
+		fmt.Sscan(before, &x0, &y0, &w0, &h0)
+		fmt.Sscan(after, &x1, &y1, &w1, &h1)
+		if !(w1 < w0*0.9 && h1 < h0*0.9) {
+			t.Errorf("the wheel did not zoom the map in: viewBox %q, then %q", before, after)
+		}
+
+		hex := snap.Picture.Counters[0].Hex.String()
+		var want []board.Counter
+		for _, cn := range snap.Picture.Counters {
+			if cn.Hex.String() == hex {
+				want = append(want, cn)
+			}
+		}
+		p := get(t, ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('figure.map rect[data-hex="`+hex+`"]').getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })()`))
+		runIn(t, ctx, time.Minute, chromedp.MouseClickXY(p[0], p[1]), chromedp.WaitVisible(css(`.stackbox table`)))
+		box := get(t, ctx, chromedp.TextContent(css(`.stackbox`)))
+		if !strings.Contains(box, hex) {
+			t.Errorf("the box of hex %s does not name it: %q", hex, box)
+		}
+		rows := get(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".stackbox tbody tr")].map(tr => [...tr.cells].map(td => td.textContent).join("|"))`))
+		if len(rows) != len(want) {
+			t.Errorf("the box of hex %s lists %q, want %d units", hex, rows, len(want))
+		}
+		for i, cn := range want {
+			if line := strings.Join([]string{cn.ID, cn.Side, cn.Type, cn.Strength, strings.Join(cn.Markers, " ")}, "|"); i >= len(rows) || rows[i] != line {
+				t.Errorf("the box's unit %d: %q, want %q", i, rows[min(i, len(rows)-1)], line)
+			}
+		}
+
+		li := get(t, ctx, chromedp.Evaluate[[]string](`(() => { const li = document.querySelector("ol.events li[data-places]"); if (!li) return []; li.scrollIntoView(); const r = li.getBoundingClientRect(); return [li.dataset.places.split("|")[0], String(r.left + 10), String(r.top + r.height/2)]; })()`))
+		if len(li) == 0 {
+			t.Fatal("no line of the last step's events names a hex of the map")
+		}
+		var lx, ly float64
+		fmt.Sscan(li[1], &lx)
+		fmt.Sscan(li[2], &ly)
+		runIn(t, ctx, time.Minute, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, lx, ly))
+		if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('figure.map g.marks circle[data-mark="`+li[0]+`"]').length`)); n != 1 {
+			t.Errorf("hovering the line naming %s marks it %d times", li[0], n)
+		}
+		runIn(t, ctx, time.Minute, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1))
+		if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('figure.map g.marks circle').length`)); n != 0 {
+			t.Errorf("%d marks stay after the pointer left the line", n)
 		}
 		if errs := cons.take(); len(errs) > 0 {
 			t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))

@@ -75,12 +75,13 @@ func New() (*Pages, error) {
 		p.addAsset("fonts/"+name, b)
 	}
 	funcs := template.FuncMap{
-		"asset": p.assetPath,
-		"stamp": stamp,
-		"short": short,
-		"join":  strings.Join,
-		"add":   func(a, b uint64) uint64 { return a + b },
-		"sub":   func(a, b uint64) uint64 { return a - b },
+		"asset":   p.assetPath,
+		"stamp":   stamp,
+		"short":   short,
+		"reading": reading,
+		"join":    strings.Join,
+		"add":     func(a, b uint64) uint64 { return a + b },
+		"sub":     func(a, b uint64) uint64 { return a - b },
 	}
 	layout, err := pageFiles.ReadFile("pages/layout.html")
 	if err != nil {

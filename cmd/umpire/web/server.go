@@ -179,7 +179,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		}
 		if ok, wait := s.limiter.allow(clientOf(r)); !ok {
 			h.Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
-			s.fail(w, r, http.StatusTooManyRequests, "Too many requests from your address: wait a moment and try again.")
+			s.fail(w, r, http.StatusTooManyRequests, "Too many requests from this address: wait a moment and try again.")
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -29,8 +29,10 @@ type GameSummary struct {
 	Status  string `json:"status"`
 	Started bool   `json:"started"`
 	Ended   bool   `json:"ended"`
-	// Step is the step open for orders (the last one when the game has
-	// ended), Phase its phase and Deadline when it closes.
+	// Step is the step open for orders, Phase its phase and Deadline when
+	// it closes; when the game has ended, the last step played (the judge's
+	// "over after step N": the over record after it is no step), and its
+	// phase.
 	Step     uint64     `json:"step"`
 	Phase    string     `json:"phase,omitempty"`
 	Deadline time.Time  `json:"deadline,omitzero"`
@@ -65,6 +67,7 @@ type GameView struct {
 	Units    []adjudicator.Unit `json:"units,omitempty"`
 	MapURL   string             `json:"map_url,omitempty"`
 	Map      template.HTML      `json:"-"`
+	Stacks   []StackView        `json:"-"` // the map's stacks, listed under it
 	Steps    []StepLink         `json:"steps"`
 	Latest   *StepView          `json:"-"`
 	Dice     DiceView           `json:"dice"`
@@ -75,7 +78,7 @@ type GameView struct {
 type StepLink struct {
 	N       uint64    `json:"step"`
 	Phase   string    `json:"phase"`
-	Status  string    `json:"status"` // open, waiting, closed, rolled-back, over
+	Status  string    `json:"status"` // open, waiting, closed, rolled-back (the over record that ends a game is not listed)
 	Closed  time.Time `json:"closed,omitzero"`
 	Current bool      `json:"-"`
 	URL     string    `json:"url"`
@@ -119,6 +122,7 @@ type StepView struct {
 	Units      []adjudicator.Unit `json:"units,omitempty"`
 	MapURL     string             `json:"map_url,omitempty"`
 	Map        template.HTML      `json:"-"`
+	Stacks     []StackView        `json:"-"`
 	picture    *board.Picture
 }
 
@@ -132,6 +136,11 @@ type OrdersView struct {
 type EventView struct {
 	Rule string `json:"rule,omitempty"`
 	Text string `json:"text"`
+	// Places and Units are what of the step's map the text names (hex
+	// or space ids, unit ids): the page marks them when the line is
+	// hovered.
+	Places []string `json:"places,omitempty"`
+	Units  []string `json:"units,omitempty"`
 }
 
 // DieView is one draw: its values, or none while it is sealed.
@@ -175,8 +184,11 @@ func (s *Server) summary(tx adjudicator.Tx, g adjudicator.Game) (GameSummary, []
 		return sum, nil, err
 	}
 	var st adjudicator.StepRecord
-	if g.Step > 0 {
-		if st, err = tx.Step(g.ID, g.Step); err != nil && !errors.Is(err, store.ErrNotFound) {
+	if sum.Ended && sum.Step > 0 {
+		sum.Step-- // g.Step is the over record, one past the last step played
+	}
+	if sum.Step > 0 {
+		if st, err = tx.Step(g.ID, sum.Step); err != nil && !errors.Is(err, store.ErrNotFound) {
 			return sum, nil, err
 		}
 		sum.Phase = st.Phase
@@ -259,6 +271,9 @@ func (s *Server) game(stx *store.Tx, id string, withMap bool) (*GameView, error)
 	}
 	var last uint64
 	for _, st := range steps {
+		if st.Status == adjudicator.StepOver {
+			continue // the end of the game, told by the last step: no step of its own
+		}
 		v.Steps = append(v.Steps, StepLink{N: st.Number, Phase: st.Phase, Status: st.Status, Closed: st.Closed,
 			URL: base + "steps/" + fmt.Sprint(st.Number)})
 		if st.Status == adjudicator.StepClosed {
@@ -282,6 +297,7 @@ func (s *Server) game(stx *store.Tx, id string, withMap bool) (*GameView, error)
 	}
 	private(rep)
 	v.Notices, v.Tracks, v.Units, v.picture = rep.Notices, rep.Tracks, rep.Units, rep.Picture
+	v.Stacks = stacksOf(rep.Picture)
 	if rep.Picture != nil {
 		v.MapURL = base + "map.svg"
 		if withMap {
@@ -313,8 +329,8 @@ func private(r *adjudicator.Report) {
 func (s *Server) step(stx *store.Tx, id string, k uint64, withMap bool) (*StepView, error) {
 	tx := s.jt(stx)
 	st, err := tx.Step(id, k)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, errNoGame
+	if errors.Is(err, store.ErrNotFound) || err == nil && st.Status == adjudicator.StepOver {
+		return nil, errNoGame // the over record is the game's end, not a step
 	}
 	if err != nil {
 		return nil, err
@@ -333,8 +349,11 @@ func (s *Server) step(stx *store.Tx, id string, k uint64, withMap bool) (*StepVi
 	private(rep)
 	v.Adjudicated = true
 	v.Notices, v.Tracks, v.Units, v.picture = rep.Notices, rep.Tracks, rep.Units, rep.Picture
+	v.Stacks = stacksOf(rep.Picture)
 	for _, e := range rep.Events {
-		v.Events = append(v.Events, EventView{Rule: e.Rule, Text: e.Text})
+		ev := EventView{Rule: e.Rule, Text: e.Text}
+		ev.Places, ev.Units = mentions(rep.Picture, e.Text)
+		v.Events = append(v.Events, ev)
 	}
 	for _, d := range rep.Dice {
 		dv := DieView{Seq: d.Seq, Spec: d.Spec, Stream: d.Stream, Purpose: d.Purpose, Sealed: d.Sealed, Values: []int{}}

@@ -371,8 +371,10 @@ func TestBrowserDemo(t *testing.T) {
 				want = append(want, cn)
 			}
 		}
-		p := get(t, ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('figure.map rect[data-hex="`+hex+`"]').getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })()`))
-		runIn(t, ctx, time.Minute, chromedp.MouseClickXY(p[0], p[1]), chromedp.WaitVisible(css(`.stackbox table`)))
+		// As a player would, scroll the hex into the window before clicking it
+		// (the page above the map may be taller than the window).
+		p := get(t, ctx, chromedp.Evaluate[[]float64](`(() => { const e = document.querySelector('figure.map rect[data-hex="`+hex+`"]'); e.scrollIntoView({block: "center", inline: "center"}); const r = e.getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })()`))
+		runIn(t, ctx, time.Minute, chromedp.MouseClickXY(p[0], p[1]), chromedp.WaitVisible(css(`.stackbox`)))
 		box := get(t, ctx, chromedp.TextContent(css(`.stackbox`)))
 		if !strings.Contains(box, hex) {
 			t.Errorf("the box of hex %s does not name it: %q", hex, box)

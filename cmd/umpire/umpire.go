@@ -76,7 +76,7 @@ type command struct {
 
 func (m *Main) commands() []*command {
 	return []*command{
-		serveCommand(), demoCommand(), gameCommand(), verifyCommand(), digestCommand(), replayCommand(),
+		serveCommand(), checkCommand(), demoCommand(), gameCommand(), verifyCommand(), digestCommand(), replayCommand(),
 		resolveCommand(), renderCommand(), keysCommand(), mailCommand(), storeCommand(), versionCommand(),
 	}
 }

@@ -141,7 +141,7 @@ func (s Server) checkOpening(ctx context.Context) (Facts, error) {
 	case speaksTLS && s.Security != ImplicitTLS:
 		return f, &CheckError{StepTLS, ErrSpeaksTLS}
 	case !speaksTLS && s.Security == ImplicitTLS:
-		return f, &CheckError{StepTLS, fmt.Errorf("%w (it said %q)", ErrSpeaksPlain, greeting)}
+		return f, &CheckError{StepTLS, ErrSpeaksPlain}
 	}
 	return f, nil
 }
@@ -193,7 +193,7 @@ func CheckIMAP(ctx context.Context, cfg InboxConfig) (Facts, error) {
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
 	if err := s.loginIMAP(c); err != nil {
-		return f, &CheckError{StepLogin, err}
+		return f, &CheckError{StepLogin, errors.Unwrap(err)} // the server's answer
 	}
 	list, err := c.List("", "*", nil).Collect()
 	if err != nil {
@@ -202,6 +202,7 @@ func CheckIMAP(ctx context.Context, cfg InboxConfig) (Facts, error) {
 	for _, m := range list {
 		f.Folders = append(f.Folders, m.Mailbox)
 	}
+	slices.Sort(f.Folders)
 	has := func(name string) bool {
 		return slices.ContainsFunc(f.Folders, func(m string) bool {
 			return m == name || strings.EqualFold(m, "INBOX") && strings.EqualFold(name, "INBOX")

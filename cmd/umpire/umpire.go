@@ -76,8 +76,8 @@ type command struct {
 
 func (m *Main) commands() []*command {
 	return []*command{
-		serveCommand(), checkCommand(), demoCommand(), gameCommand(), verifyCommand(), digestCommand(), replayCommand(),
-		resolveCommand(), renderCommand(), keysCommand(), mailCommand(), storeCommand(), versionCommand(),
+		serveCommand(), demoCommand(), gameCommand(), verifyCommand(), digestCommand(), replayCommand(),
+		resolveCommand(), renderCommand(), keysCommand(), mailCommand(), storeCommand(), checkCommand(), versionCommand(),
 	}
 }
 

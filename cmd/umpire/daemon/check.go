@@ -187,11 +187,11 @@ func (cfg *Config) checkServer(l *checkLines, name string, f umail.Facts, err er
 	if step == umail.StepTLS {
 		switch {
 		case errors.Is(err, umail.ErrSpeaksTLS):
-			l.fail(fmt.Sprintf("%s: the server speaks TLS from the first byte (implicit TLS, as on port %s), but %s is %q", at, implicitPort, key("security"), mb.Security),
+			l.fail(fmt.Sprintf("%s: a plain connection to an implicit-TLS port: the server waits for a TLS handshake (as on port %s), but %s is %q", at, implicitPort, key("security"), mb.Security),
 				fmt.Sprintf(`set %s = "tls" for this port, or use the server's STARTTLS port (%s) with security = "starttls"`, key("security"), plainPort))
 		case errors.Is(err, umail.ErrSpeaksPlain):
-			l.fail(fmt.Sprintf("%s: plain text on a port %s talks to in TLS: %v", at, key("security"), ce.Err),
-				fmt.Sprintf(`set %s = "starttls" for this port (as on %s), or use the server's implicit TLS port (%s) with security = "tls"`, key("security"), plainPort, implicitPort))
+			l.fail(fmt.Sprintf("%s: TLS to a plain-text port: the server greets in plain text (%q, as on port %s), but %s is %q", at, f.Greeting, plainPort, key("security"), mb.Security),
+				fmt.Sprintf(`set %s = "starttls" for this port, or use the server's implicit-TLS port (%s) with security = "tls"`, key("security"), implicitPort))
 		default:
 			l.fail(fmt.Sprintf("%s: %s: %v", at, key("security"), ce.Err), fmt.Sprintf(`set %s to what the server speaks on this port: "tls" (implicit, port %s) or "starttls" (port %s); "none" only on loopback`, key("security"), implicitPort, plainPort))
 		}

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -11,6 +12,7 @@ import (
 	"crypto/x509/pkix"
 	"encoding/pem"
 	"io"
+	"log/slog"
 	"math/big"
 	"net"
 	"os"
@@ -151,6 +153,47 @@ func TestCheckReadmeConfig(t *testing.T) {
 		!strings.Contains(out, "quarantine are there\n") {
 		t.Errorf("after serve: exit %d:\n%s", code, out)
 	}
+
+	t.Run("STARTTLS on 143", func(t *testing.T) {
+		config := edit(t, s.config, `address = "`+s.imapTLS+`"`, `address = "`+s.st.IMAPAddr()+`"`,
+			`security = "tls"               # tls`, `security = "starttls"          # tls`,
+			`ca_file = "ca.pem"      # certificates`, `ca_file = "`+s.st.(mailtest.TLSRoots).CertFile()+`"      # certificates`)
+		code, out := s.check(t, config)
+		if code != exitOK || !strings.Contains(out, "ok   imap "+s.st.IMAPAddr()+": STARTTLS (TLS 1.") {
+			t.Errorf("exit %d:\n%s", code, out)
+		}
+	})
+	t.Run("while the judge runs", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		m := &Main{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Now: time.Now,
+			Getenv: func(string) string { return "" }, IsTerminal: func(io.Writer) bool { return false }, Logger: slog.New(slog.DiscardHandler)}
+		done := make(chan int)
+		go func() {
+			code := m.Run(ctx, []string{"serve", "--config", s.configPath})
+			m.Close()
+			done <- code
+		}()
+		defer func() {
+			cancel()
+			if code := <-done; code != exitOK {
+				t.Errorf("serve: exit %d", code)
+			}
+		}()
+		sock := filepath.Join(s.dir, "umpire.db.sock")
+		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			if _, err := os.Stat(sock); err == nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("serve made no control socket")
+			}
+		}
+		code, out := s.check(t, s.config)
+		if code != exitOK || !strings.Contains(out, "warn signing key: not checked: a running judge holds the store") ||
+			!strings.Contains(out, "ok   store "+filepath.Join(s.dir, "umpire.db")+": in use by a running judge") {
+			t.Errorf("exit %d:\n%s", code, out)
+		}
+	})
 
 	closed := func() string {
 		l, err := net.Listen("tcp", "127.0.0.1:0")

@@ -102,8 +102,8 @@ func Check(ctx context.Context, o CheckOptions) int {
 	} else {
 		l.skip("smtp: not tried until its secret files can be read")
 	}
-	cfg.checkStore(l, o.Now())
-	cfg.checkWeb(l)
+	running := cfg.checkStore(l, o.Now())
+	cfg.checkWeb(l, running)
 	if o.Mail != "" {
 		cfg.checkMail(ctx, l, o)
 	}
@@ -324,8 +324,9 @@ func (cfg *Config) checkSMTP(ctx context.Context, l *checkLines, timeout time.Du
 
 // checkStore checks the judge's signing key and its store: the file is an
 // umpire store this umpire opens, and it and its folder can be written. It
-// changes nothing: the store is opened read-only.
-func (cfg *Config) checkStore(l *checkLines, now time.Time) {
+// changes nothing: the store is opened read-only. It says whether a
+// running judge holds the store.
+func (cfg *Config) checkStore(l *checkLines, now time.Time) (running bool) {
 	path := cfg.Store
 	dir := filepath.Dir(path)
 	at := "store " + path
@@ -358,17 +359,17 @@ func (cfg *Config) checkStore(l *checkLines, now time.Time) {
 		if dirOK {
 			l.ok("%s: not there yet: serve makes it (its folder can be written)", at)
 		}
-		return
+		return false
 	case errors.Is(err, store.ErrInUse):
 		l.warn("signing key: not checked: a running judge holds the store", "run umpire check with the judge stopped to check its key; 'umpire keys server' shows it")
 		if dirOK {
 			l.ok("%s: in use by a running judge", at)
 		}
-		return
+		return true
 	case err != nil:
 		l.skip("signing key: not checked: the store cannot be read")
 		l.fail(fmt.Sprintf("%s: %v", at, err), "set store to the judge's store file, or restore it from a backup (docs/operations.md)")
-		return
+		return false
 	}
 	cfg.checkKey(l, in.ServerKey, now)
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
@@ -376,7 +377,7 @@ func (cfg *Config) checkStore(l *checkLines, now time.Time) {
 		f.Close()
 	}
 	if !writable("the file", path, err) || !dirOK {
-		return
+		return false
 	}
 	switch {
 	case in.Schema > in.Current:
@@ -386,6 +387,7 @@ func (cfg *Config) checkStore(l *checkLines, now time.Time) {
 	default:
 		l.ok("%s: opens (schema %d) and can be written", at, in.Schema)
 	}
+	return false
 }
 
 // checkKey signs a text with the judge's key and verifies the signature.
@@ -414,9 +416,9 @@ func (cfg *Config) checkKey(l *checkLines, raw []byte, now time.Time) {
 	l.ok("signing key %s signs and verifies", k.Public().Fingerprint)
 }
 
-// checkWeb checks the [web] section: its address can be listened on, its
-// certificate and key load.
-func (cfg *Config) checkWeb(l *checkLines) {
+// checkWeb checks the [web] section: its address can be listened on (or
+// is the running judge's), its certificate and key load.
+func (cfg *Config) checkWeb(l *checkLines, running bool) {
 	w := cfg.Web
 	if w == nil {
 		l.ok("web: no [web] section: no pages served")
@@ -427,6 +429,8 @@ func (cfg *Config) checkWeb(l *checkLines) {
 	case err == nil:
 		ln.Close()
 		l.ok("web.address %s can be listened on", w.Address)
+	case errors.Is(err, syscall.EADDRINUSE) && running:
+		l.warn("web.address "+w.Address+" is in use, likely by the running judge (it holds the store)", "stop the judge to check that the address can be listened on")
 	case errors.Is(err, syscall.EADDRINUSE):
 		l.fail("web.address "+w.Address+" is in use", "another program (or a running judge) listens there: stop it, or choose another port in web.address")
 	case errors.Is(err, syscall.EACCES):

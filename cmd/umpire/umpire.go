@@ -43,6 +43,11 @@ type Main struct {
 	cmdline []string
 	// daemon is set for a command the judge runs for the control socket.
 	daemon *daemon.Daemon
+	// Hangup delivers SIGHUP to serve, which then reopens its log file and
+	// rereads its templates; nil: never.
+	Hangup <-chan os.Signal
+	// logFile is serve's log.file, when the configuration names one.
+	logFile *daemon.LogFile
 }
 
 // NewMain returns a Main wired to the process's streams and clock.

@@ -255,6 +255,10 @@ func (d *duration) UnmarshalText(b []byte) error {
 type LogConfig struct {
 	Level  string `toml:"level"`  // debug, info, warn or error
 	Format string `toml:"format"` // text or json
+	// File, when set, is where serve writes its log instead of standard
+	// error (relative to the configuration file's folder); SIGHUP reopens
+	// it, for log rotation.
+	File string `toml:"file"`
 }
 
 // DefaultConfig is the configuration without a file.
@@ -312,6 +316,9 @@ func LoadConfig(path string) (*Config, error) {
 	cfg.source, cfg.dir = path, dir
 	if !filepath.IsAbs(cfg.Store) {
 		cfg.Store = filepath.Join(dir, cfg.Store)
+	}
+	if cfg.Log.File != "" && !filepath.IsAbs(cfg.Log.File) {
+		cfg.Log.File = filepath.Join(dir, cfg.Log.File)
 	}
 	if cfg.Templates.Dir != "" && !filepath.IsAbs(cfg.Templates.Dir) {
 		cfg.Templates.Dir = filepath.Join(dir, cfg.Templates.Dir)

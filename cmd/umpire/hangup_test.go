@@ -34,8 +34,9 @@ func TestServeHangup(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
+	stopped := false // done was read
 	defer func() {
-		if cmd.ProcessState == nil {
+		if !stopped {
 			cmd.Process.Kill()
 			<-done
 		}
@@ -49,6 +50,7 @@ func TestServeHangup(t *testing.T) {
 			}
 			select {
 			case err := <-done:
+				stopped = true
 				t.Fatalf("serve stopped (%v) before %s said %q:\n%s", err, path, want, b)
 			default:
 			}
@@ -81,6 +83,7 @@ func TestServeHangup(t *testing.T) {
 	cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case err := <-done:
+		stopped = true
 		if err != nil {
 			t.Errorf("serve after SIGHUPs, stopped by SIGTERM: %v, want status 0", err)
 		}

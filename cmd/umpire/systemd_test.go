@@ -138,6 +138,9 @@ func TestSystemdUnits(t *testing.T) {
 	if got := one("umpire.service", "Service", "ExecStart"); got != "/usr/local/bin/umpire serve --config /etc/umpire/umpire.toml" {
 		t.Errorf("umpire.service: ExecStart=%s", got)
 	}
+	if got := one("umpire.service", "Service", "Type"); got != "notify" || one("umpire.service", "Service", "WatchdogSec") == "" {
+		t.Errorf("umpire.service: Type=%s, want notify with a WatchdogSec", got)
+	}
 	if got := one("umpire.service", "Service", "ExecReload"); !strings.Contains(got, "kill -HUP $MAINPID") {
 		t.Errorf("umpire.service: ExecReload=%s, want SIGHUP", got)
 	}

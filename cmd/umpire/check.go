@@ -23,7 +23,8 @@ and quarantine folders are made if missing, as serve makes them), has IDLE,
 and takes messages as large as limits.message_bytes; the SMTP server the
 same up to the login, and its SIZE; the judge's signing key signs and
 verifies; the store opens (read-only) and it and its folder can be written;
-the [web] address can be listened on and its certificate loads.
+a log.file can be written; the [web] address can be listened on and its
+certificate loads.
 
 --mail sends a test mail to the configuration's operator, or to ADDRESS.
 

@@ -103,6 +103,7 @@ func Check(ctx context.Context, o CheckOptions) int {
 		l.skip("smtp: not tried until its secret files can be read")
 	}
 	running := cfg.checkStore(l, o.Now())
+	cfg.checkLogFile(l)
 	cfg.checkWeb(l, running)
 	if o.Mail != "" {
 		cfg.checkMail(ctx, l, o)
@@ -388,6 +389,21 @@ func (cfg *Config) checkStore(l *checkLines, now time.Time) (running bool) {
 		l.ok("%s: opens (schema %d) and can be written", at, in.Schema)
 	}
 	return false
+}
+
+// checkLogFile checks that serve can append to log.file, making it as
+// serve would.
+func (cfg *Config) checkLogFile(l *checkLines) {
+	if cfg.Log.File == "" {
+		return
+	}
+	f, err := OpenLogFile(cfg.Log.File)
+	if err != nil {
+		l.fail("log.file "+cfg.Log.File+" cannot be written: "+plainErr(err), fmt.Sprintf("make its folder %s, writable by the user umpire runs as (LogsDirectory=umpire under systemd gives /var/log/umpire)", filepath.Dir(cfg.Log.File)))
+		return
+	}
+	f.Close()
+	l.ok("log.file %s can be written", cfg.Log.File)
 }
 
 // checkKey signs a text with the judge's key and verifies the signature.

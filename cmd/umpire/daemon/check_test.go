@@ -68,10 +68,11 @@ func TestCheckWithoutServers(t *testing.T) {
 				"FAIL imap " + imap + ": cannot connect", "FAIL smtp " + smtp + ": cannot connect",
 				"ok   store DIR/umpire.db: not there yet"}, failed: 2},
 		{name: "store folder missing, web address in use",
-			config: "store = \"nowhere/umpire.db\"\n" + base + "[web]\naddress = \"" + busy.Addr().String() + "\"\n", files: map[string]string{"imap.secret": "0600"},
+			config: "store = \"nowhere/umpire.db\"\n" + base + "[log]\nfile = \"nowhere/umpire.log\"\n[web]\naddress = \"" + busy.Addr().String() + "\"\n", files: map[string]string{"imap.secret": "0600"},
 			want: []string{"ok   imap.password_file DIR/imap.secret can be read\n",
 				"FAIL store DIR/nowhere/umpire.db: its folder DIR/nowhere does not exist\n     make the folder (mkdir -p DIR/nowhere)",
-				"FAIL web.address " + busy.Addr().String() + " is in use\n     another program"}, failed: 4},
+				"FAIL log.file DIR/nowhere/umpire.log cannot be written: no such file or directory\n     make its folder DIR/nowhere",
+				"FAIL web.address " + busy.Addr().String() + " is in use\n     another program"}, failed: 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n, out := runCheck(t, tc.config, tc.files)

@@ -144,6 +144,7 @@ func TestCommandLineTable(t *testing.T) {
 
 		{[]string{"check", "--help"}, exitOK, "Usage: umpire check"},
 		{[]string{"check", "extra"}, exitUsage, "umpire check: takes no arguments but --mail's address"},
+		{[]string{"check", "--mail", "ops@example.org", "extra"}, exitUsage, "umpire check: takes no arguments but --mail's address"},
 		{[]string{"check", "--bogus"}, exitUsage, "umpire check: " + bogus},
 
 		{[]string{"version"}, exitOK, "umpire "},

@@ -13,7 +13,7 @@ import (
 
 // runCheck writes config (if not empty) in a folder of its own, with the
 // files named, and runs the check on it.
-func runCheck(t *testing.T, config string, files map[string]string) (int, string) {
+func runCheck(t *testing.T, config string, files map[string]string, mailTo string) (int, string) {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "umpire.toml")
@@ -24,7 +24,7 @@ func runCheck(t *testing.T, config string, files map[string]string) (int, string
 		os.WriteFile(filepath.Join(dir, name), []byte("secret\n"), map[string]os.FileMode{"0600": 0o600, "0644": 0o644}[mode])
 	}
 	var out bytes.Buffer
-	n := Check(context.Background(), CheckOptions{Config: path, Out: &out, Timeout: 5 * time.Second})
+	n := Check(context.Background(), CheckOptions{Config: path, Out: &out, Timeout: 5 * time.Second, Mail: mailTo})
 	return n, strings.ReplaceAll(out.String(), dir, "DIR")
 }
 
@@ -54,6 +54,7 @@ func TestCheckWithoutServers(t *testing.T) {
 	for _, tc := range []struct {
 		name, config string
 		files        map[string]string
+		mail         string // --mail
 		want         []string
 		failed       int
 	}{
@@ -67,6 +68,10 @@ func TestCheckWithoutServers(t *testing.T) {
 				"warn imap.password_file DIR/imap.secret is readable by every user of this machine (mode 0644)\n     chmod 600 DIR/imap.secret",
 				"FAIL imap " + imap + ": cannot connect", "FAIL smtp " + smtp + ": cannot connect",
 				"ok   store DIR/umpire.db: not there yet"}, failed: 2},
+		{name: "test mail without an operator", config: base, files: map[string]string{"imap.secret": "0600"}, mail: MailOperator,
+			want: []string{"FAIL test mail: the configuration names no operator\n     set operator, or give the address: umpire check --mail ADDRESS"}, failed: 3},
+		{name: "test mail to no address", config: base, files: map[string]string{"imap.secret": "0600"}, mail: "ops at example.org",
+			want: []string{"FAIL test mail: \"ops at example.org\" is not a mail address"}, failed: 3},
 		{name: "store folder missing, web address in use",
 			config: "store = \"nowhere/umpire.db\"\n" + base + "[log]\nfile = \"nowhere/umpire.log\"\n[web]\naddress = \"" + busy.Addr().String() + "\"\n", files: map[string]string{"imap.secret": "0600"},
 			want: []string{"ok   imap.password_file DIR/imap.secret can be read\n",
@@ -75,7 +80,7 @@ func TestCheckWithoutServers(t *testing.T) {
 				"FAIL web.address " + busy.Addr().String() + " is in use\n     another program"}, failed: 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			n, out := runCheck(t, tc.config, tc.files)
+			n, out := runCheck(t, tc.config, tc.files, tc.mail)
 			if n != tc.failed {
 				t.Errorf("%d checks failed, want %d:\n%s", n, tc.failed, out)
 			}

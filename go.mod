@@ -6,6 +6,7 @@ require (
 	github.com/BurntSushi/toml v1.5.0
 	github.com/ProtonMail/go-crypto v1.5.2
 	github.com/cloudflare/circl v1.6.3
+	github.com/coreos/go-systemd/v22 v22.6.0
 	github.com/emersion/go-imap/v2 v2.0.0-beta.8
 	github.com/emersion/go-message v0.18.2
 	github.com/emersion/go-msgauth v0.7.0

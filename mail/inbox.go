@@ -231,6 +231,20 @@ func (in *Inbox) uidNext(c *imapclient.Client) uint32 {
 
 func (in *Inbox) dial(opts *imapclient.Options) (*imapclient.Client, error) {
 	s := in.cfg.Server
+	c, err := s.dialIMAP(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.loginIMAP(c); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// dialIMAP connects to the IMAP server with the security s names, without
+// logging in.
+func (s Server) dialIMAP(opts *imapclient.Options) (*imapclient.Client, error) {
 	opts.TLSConfig = s.tlsConfig()
 	var c *imapclient.Client
 	var err error
@@ -245,11 +259,15 @@ func (in *Inbox) dial(opts *imapclient.Options) (*imapclient.Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("imap %s: %w: %w", s.Address, errConnection, err)
 	}
-	if err := c.Login(s.Username, s.Password).Wait(); err != nil {
-		c.Close()
-		return nil, fmt.Errorf("imap %s: login as %s: %w", s.Address, s.Username, err)
-	}
 	return c, nil
+}
+
+// loginIMAP logs in to the IMAP server c is connected to.
+func (s Server) loginIMAP(c *imapclient.Client) error {
+	if err := c.Login(s.Username, s.Password).Wait(); err != nil {
+		return fmt.Errorf("imap %s: login as %s: %w", s.Address, s.Username, err)
+	}
+	return nil
 }
 
 // wait returns when the folder may have news: IDLE reported a change, or the

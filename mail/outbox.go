@@ -302,6 +302,20 @@ func (o *Outbox) failed(ctx context.Context, q Queued, err error) error {
 
 func (o *Outbox) dial(ctx context.Context) (*smtp.Client, error) {
 	s := o.cfg.Server
+	c, err := s.dialSMTP(ctx, o.cfg.HelloName)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.authSMTP(c); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// dialSMTP connects to the SMTP server with the security s names and says
+// hello as hello, without logging in.
+func (s Server) dialSMTP(ctx context.Context, hello string) (*smtp.Client, error) {
 	var c *smtp.Client
 	var err error
 	done := make(chan struct{})
@@ -330,19 +344,25 @@ func (o *Outbox) dial(ctx context.Context) (*smtp.Client, error) {
 	}
 	c.CommandTimeout = s.timeout()
 	c.SubmissionTimeout = s.timeout()
-	if err := c.Hello(o.cfg.HelloName); err != nil {
+	if err := c.Hello(hello); err != nil {
 		c.Close()
 		return nil, fmt.Errorf("smtp %s: hello: %w: %v", s.Address, errConnection, err)
 	}
-	if s.Username != "" {
-		if err := c.Auth(sasl.NewPlainClient("", s.Username, s.Password)); err != nil {
-			c.Close()
-			// A refused login is the operator's to fix, not the mail's fault:
-			// the mails wait (%v keeps the 5xx from reading as permanent).
-			return nil, fmt.Errorf("smtp %s: login as %s: %w: %v", s.Address, s.Username, errConnection, err)
-		}
-	}
 	return c, nil
+}
+
+// authSMTP logs in to the SMTP server c is connected to, when s has a
+// user name.
+func (s Server) authSMTP(c *smtp.Client) error {
+	if s.Username == "" {
+		return nil
+	}
+	if err := c.Auth(sasl.NewPlainClient("", s.Username, s.Password)); err != nil {
+		// A refused login is the operator's to fix, not the mail's fault:
+		// the mails wait (%v keeps the 5xx from reading as permanent).
+		return fmt.Errorf("smtp %s: login as %s: %w: %v", s.Address, s.Username, errConnection, err)
+	}
+	return nil
 }
 
 // send submits one mail on an open session.

@@ -142,6 +142,11 @@ func TestCommandLineTable(t *testing.T) {
 		{[]string{"keys", "server", "--store", missing}, exitUsage, "umpire keys: there is no store " + missing},
 		{[]string{"keys", "--bogus"}, exitUsage, "umpire keys: " + bogus},
 
+		{[]string{"check", "--help"}, exitOK, "Usage: umpire check"},
+		{[]string{"check", "extra"}, exitUsage, "umpire check: takes no arguments but --mail's address"},
+		{[]string{"check", "--mail", "ops@example.org", "extra"}, exitUsage, "umpire check: takes no arguments but --mail's address"},
+		{[]string{"check", "--bogus"}, exitUsage, "umpire check: " + bogus},
+
 		{[]string{"version"}, exitOK, "umpire "},
 		{[]string{"version", "--help"}, exitOK, "Usage: umpire version"},
 		{[]string{"version", "extra"}, exitUsage, "umpire version: takes no arguments"},

@@ -19,6 +19,13 @@ import (
 
 func main() {
 	m := NewMain()
+	if len(os.Args) > 1 && os.Args[1] == "serve" {
+		// serve reopens its log and rereads its templates on SIGHUP; the
+		// other commands keep its default (they end).
+		hup := make(chan os.Signal, 1)
+		signal.Notify(hup, syscall.SIGHUP)
+		m.Hangup = hup
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := m.Run(ctx, os.Args[1:])
 	stop() // a second signal now ends the process at once

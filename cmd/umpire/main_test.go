@@ -48,7 +48,7 @@ func runWith(t *testing.T, setup func(*Main), args ...string) (int, string, stri
 	return code, out.String(), errb.String()
 }
 
-var allCommands = []string{"serve", "demo", "game", "verify", "replay", "resolve", "render", "keys", "mail", "version"}
+var allCommands = []string{"serve", "demo", "game", "verify", "replay", "resolve", "render", "keys", "mail", "check", "version"}
 
 func TestHelpListsEveryCommand(t *testing.T) {
 	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}} {

@@ -31,7 +31,11 @@ the judge is judge@umpire.test, any address @players.test gets a mailbox
 when mail first arrives for it, and serve prints the addresses and passwords
 to point a mail client at, and the address of the web pages on loopback.
 
---once takes what is waiting, sends what is due, and exits.`,
+--once takes what is waiting, sends what is due, and exits.
+
+SIGHUP reopens the log file (log.file, for log rotation) and rereads the
+report templates (templates.dir); a template that does not parse is logged
+and the judge keeps those it had.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")
@@ -92,7 +96,11 @@ func (m *Main) openConfigured(cfg *daemon.Config, fs *flag.FlagSet, create bool)
 	if s := fs.Lookup("store").Value.String(); s != "" {
 		cfg.Store, from = s, "--store"
 	}
-	m.Logger = cfg.NewLogger(m.Stderr)
+	var logTo io.Writer = m.Stderr
+	if m.logFile != nil {
+		logTo = m.logFile
+	}
+	m.Logger = cfg.NewLogger(logTo)
 	cfg.Logger = m.Logger
 	if len(m.cmdline) > 0 && daemon.Controllable(m.cmdline, fs) {
 		code, err := daemon.Call(cfg.Store, m.cmdline, m.Stdout, m.Stderr)
@@ -166,6 +174,12 @@ func runServe(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 	if err != nil {
 		return err
 	}
+	if cfg.Log.File != "" {
+		if m.logFile, err = daemon.OpenLogFile(cfg.Log.File); err != nil {
+			return usagef("config %s: %w", cfg.File(), err)
+		}
+		m.closers = append(m.closers, m.logFile)
+	}
 	storePath := cfg.Store
 	if s := fs.Lookup("store").Value.String(); s != "" {
 		storePath = s
@@ -203,10 +217,33 @@ func runServe(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 	if flagBool(fs, "once") {
 		return d.Once(ctx)
 	}
+	hctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go m.hangups(hctx, d)
 	err = d.Run(ctx)
 	if errors.Is(err, context.Canceled) {
 		m.Logger.Info("stopped")
 		return nil
 	}
 	return err
+}
+
+// hangups reopens the log file and rereads the templates of the running
+// judge d at each SIGHUP, until ctx ends.
+func (m *Main) hangups(ctx context.Context, d *daemon.Daemon) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-m.Hangup:
+		}
+		if m.logFile != nil {
+			if err := m.logFile.Reopen(); err != nil {
+				m.Logger.ErrorContext(ctx, "log file not reopened, logging on into the old one", "err", err)
+			} else {
+				m.Logger.InfoContext(ctx, "log file reopened", "path", m.logFile.Path())
+			}
+		}
+		_ = d.Reload(ctx) // logged; the templates it had stay
+	}
 }

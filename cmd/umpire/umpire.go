@@ -43,6 +43,11 @@ type Main struct {
 	cmdline []string
 	// daemon is set for a command the judge runs for the control socket.
 	daemon *daemon.Daemon
+	// Hangup delivers SIGHUP to serve, which then reopens its log file and
+	// rereads its templates; nil: never.
+	Hangup <-chan os.Signal
+	// logFile is serve's log.file, when the configuration names one.
+	logFile *daemon.LogFile
 }
 
 // NewMain returns a Main wired to the process's streams and clock.
@@ -77,7 +82,7 @@ type command struct {
 func (m *Main) commands() []*command {
 	return []*command{
 		serveCommand(), demoCommand(), gameCommand(), verifyCommand(), digestCommand(), replayCommand(),
-		resolveCommand(), renderCommand(), keysCommand(), mailCommand(), storeCommand(), versionCommand(),
+		resolveCommand(), renderCommand(), keysCommand(), mailCommand(), storeCommand(), checkCommand(), versionCommand(),
 	}
 }
 

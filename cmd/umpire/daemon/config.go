@@ -255,6 +255,10 @@ func (d *duration) UnmarshalText(b []byte) error {
 type LogConfig struct {
 	Level  string `toml:"level"`  // debug, info, warn or error
 	Format string `toml:"format"` // text or json
+	// File, when set, is where serve writes its log instead of standard
+	// error (relative to the configuration file's folder); SIGHUP reopens
+	// it, for log rotation.
+	File string `toml:"file"`
 }
 
 // DefaultConfig is the configuration without a file.
@@ -313,6 +317,9 @@ func LoadConfig(path string) (*Config, error) {
 	if !filepath.IsAbs(cfg.Store) {
 		cfg.Store = filepath.Join(dir, cfg.Store)
 	}
+	if cfg.Log.File != "" && !filepath.IsAbs(cfg.Log.File) {
+		cfg.Log.File = filepath.Join(dir, cfg.Log.File)
+	}
 	if cfg.Templates.Dir != "" && !filepath.IsAbs(cfg.Templates.Dir) {
 		cfg.Templates.Dir = filepath.Join(dir, cfg.Templates.Dir)
 	}
@@ -353,37 +360,54 @@ func LoadConfig(path string) (*Config, error) {
 // ReadSecrets reads the mail servers' password files and CA files that
 // the configuration names (relative to its folder).
 func (cfg *Config) ReadSecrets() error {
-	path, dir := cfg.source, cfg.dir
 	for _, name := range []string{"imap", "smtp"} {
-		mb := map[string]*MailBox{"imap": &cfg.IMAP, "smtp": &cfg.SMTP}[name]
-		if mb.CAFile != "" {
-			p := mb.CAFile
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(dir, p)
-			}
-			pem, err := os.ReadFile(p)
-			if err != nil {
-				return usagef("config %s: %s.ca_file: %w", path, name, err)
-			}
-			mb.roots = x509.NewCertPool()
-			if !mb.roots.AppendCertsFromPEM(pem) {
-				return usagef("config %s: %s.ca_file %s holds no PEM certificate", path, name, p)
-			}
+		if err := cfg.readSecrets(name); err != nil {
+			return err
 		}
-		if mb.PasswordFile == "" {
-			continue
-		}
-		pf := mb.PasswordFile
-		if !filepath.IsAbs(pf) {
-			pf = filepath.Join(dir, pf)
-		}
-		b, err := os.ReadFile(pf)
-		if err != nil {
-			return usagef("config %s: %s.password_file: %w", path, name, err)
-		}
-		mb.Password = strings.TrimRight(strings.SplitN(string(b), "\n", 2)[0], "\r")
 	}
 	return nil
+}
+
+// mailBox is the [imap] or [smtp] section, by name.
+func (cfg *Config) mailBox(name string) *MailBox {
+	if name == "imap" {
+		return &cfg.IMAP
+	}
+	return &cfg.SMTP
+}
+
+// readSecrets reads the ca_file and password_file of the section name.
+func (cfg *Config) readSecrets(name string) error {
+	path, mb := cfg.source, cfg.mailBox(name)
+	if mb.CAFile != "" {
+		p := cfg.relative(mb.CAFile)
+		pem, err := os.ReadFile(p)
+		if err != nil {
+			return usagef("config %s: %s.ca_file: %w", path, name, err)
+		}
+		mb.roots = x509.NewCertPool()
+		if !mb.roots.AppendCertsFromPEM(pem) {
+			return usagef("config %s: %s.ca_file %s holds no PEM certificate", path, name, p)
+		}
+	}
+	if mb.PasswordFile == "" {
+		return nil
+	}
+	b, err := os.ReadFile(cfg.relative(mb.PasswordFile))
+	if err != nil {
+		return usagef("config %s: %s.password_file: %w", path, name, err)
+	}
+	mb.Password = strings.TrimRight(strings.SplitN(string(b), "\n", 2)[0], "\r")
+	return nil
+}
+
+// relative returns p, a path the configuration names, as it is read:
+// relative to the configuration file's folder.
+func (cfg *Config) relative(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(cfg.dir, p)
 }
 
 func (c *Config) logLevel() (slog.Level, error) {

@@ -196,7 +196,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	if err := d.released(ctx); err != nil {
 		return err
 	}
-	runs := []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run, d.queue.Run, d.prune}
+	runs := []func(context.Context) error{d.inbox.Run, d.outbox.Run, d.sched.Run, d.queue.Run, d.prune, d.watchdog}
 	ctl, err := d.listenControl()
 	if err != nil {
 		d.log.WarnContext(ctx, "no control socket: the command line cannot reach this judge while it runs", "err", err)
@@ -216,6 +216,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}()
 	}
 	d.log.InfoContext(ctx, "judge running")
+	d.ready(ctx)
 	wg.Wait()
 	return context.Cause(ctx)
 }

@@ -12,6 +12,9 @@
 //	daemon.go      Daemon: New, Run, Once, Close; serve --dev's mail servers;
 //	               the game master told of a mail that could not be delivered
 //	config.go      Config, the configuration file (LoadConfig) and its checks
+//	reload.go      SIGHUP: the log file reopened, the report templates reread
+//	notify.go      systemd's readiness and watchdog notifications (Type=notify)
+//	check.go       umpire check: the configuration tried against its servers and files
 //	schedule.go    the games' clocks: deadlines, reminders, beacon rounds
 //	queue.go       the outbox as mail.Outbox reads it: mail composed and signed
 //	prerender.go   the reports' lane rendered ahead of its sending

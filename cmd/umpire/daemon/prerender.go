@@ -72,6 +72,7 @@ func (q *queue) renderAhead(ctx context.Context) (int, error) {
 func (q *queue) prerender(ctx context.Context, ms []store.Mail) (int, error) {
 	q.renderMu.Lock()
 	defer q.renderMu.Unlock()
+	rs := q.templates() // one batch, one set of templates
 	var todo []store.Mail
 	var reports []*adjudicator.Report
 	var at []int // index in reports of todo[i]'s report, or -1
@@ -88,7 +89,7 @@ func (q *queue) prerender(ctx context.Context, ms []store.Mail) (int, error) {
 				return fmt.Errorf("mail %d body: %w", m.ID, err)
 			}
 			todo = append(todo, m)
-			if body.Report != nil && q.reports != nil {
+			if body.Report != nil && rs != nil {
 				at = append(at, len(reports))
 				reports = append(reports, body.Report)
 			} else {
@@ -113,7 +114,7 @@ func (q *queue) prerender(ctx context.Context, ms []store.Mail) (int, error) {
 		}
 		var err error
 		start := time.Now()
-		if batch, err = q.reports.RenderBatch(ctx, reports, known, 0); err != nil {
+		if batch, err = rs.RenderBatch(ctx, reports, known, 0); err != nil {
 			return 0, err
 		}
 		each := time.Since(start) / time.Duration(len(reports))

@@ -10,6 +10,7 @@ import (
 	"net/mail"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -31,9 +32,11 @@ type queue struct {
 	// with gpg that a receipt or report came from the judge; nil sends
 	// unsigned text.
 	key *signature.ServerKey
-	// reports renders queued reports into text, HTML and the map picture.
-	reports *templates.Reports
-	log     *slog.Logger
+	// reports renders queued reports into text, HTML and the map picture;
+	// reloaded, once set, replaces it (Daemon.Reload, on SIGHUP).
+	reports  *templates.Reports
+	reloaded atomic.Pointer[templates.Reports]
+	log      *slog.Logger
 
 	// prerender.go: the reports' lane rendered ahead of sending.
 	now      func() time.Time
@@ -186,10 +189,10 @@ func (q *queue) render(m store.Mail, r *templates.Rendered, rerr error, digest s
 	}
 	rd := &store.Rendered{Text: body.Text}
 	var png []byte
-	if body.Report != nil && q.reports != nil {
+	if rs := q.templates(); body.Report != nil && rs != nil {
 		if r == nil && rerr == nil {
 			start := time.Now()
-			r, rerr = q.reports.Render(body.Report)
+			r, rerr = rs.Render(body.Report)
 			q.metrics.Rendered("report", time.Since(start))
 		}
 		if rerr != nil {
@@ -245,4 +248,13 @@ func (q *queue) MarkRetry(ctx context.Context, id uint64, reason string, next ti
 
 func (q *queue) MarkFailed(ctx context.Context, id uint64, reason string, at time.Time) error {
 	return q.db.Update(ctx, func(tx *store.Tx) error { return tx.MarkFailed(id, reason, at) })
+}
+
+// templates are the report templates in use: those last reread, else those
+// the queue was made with.
+func (q *queue) templates() *templates.Reports {
+	if rs := q.reloaded.Load(); rs != nil {
+		return rs
+	}
+	return q.reports
 }

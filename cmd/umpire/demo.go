@@ -15,22 +15,6 @@ func demoCommand() *command {
 		name:    "demo",
 		args:    "[--dir DIR] [--turns N] [--web ADDR] [--serve]",
 		summary: "Run the demonstration on an embedded default: no mail account needed.",
-		help: `demo needs no mail account and no configuration. It starts mail servers of
-its own on loopback, makes a game master and two players with new keys (one
-signs with OpenPGP, the other with SSH), and plays a Per Rote OSR game by
-mail: the game master creates it, the players join and send signed orders,
-and the judge answers each mail and adjudicates each turn through the same
-path it uses for real mail, to the end of the game (or --turns steps). It
-says who got which mail at each step, and who won. Every mail each of them
-received (text, HTML and the map picture) is written under the folder it
-names. At the end it exports the public dice log, verifies it, shows that a
-forged copy fails, and replays the game from the signed orders.
-
-While it runs, the game's public web page (map, history, and the dice
-verified in your browser) is served on loopback at the address it prints
-(--web; --web off for none). With --serve, the default when its output is
-a terminal, the pages stay up after the story until you press Ctrl-C;
-otherwise nothing is left running.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("dir", "", "folder for the demo's mail, store and log (default: a new temporary folder)")
 			fs.Int("turns", 0, "steps to play (default: to the end of the game)")

@@ -16,20 +16,6 @@ func digestCommand() *command {
 		name:    "digest",
 		args:    "--salt SALT --step K --version N FILE",
 		summary: "Compute an order file's digest, as your receipt and the dice log quote it.",
-		help: `FILE is an order file as you signed it: the file you attached with its
-detached signature (OpenPGP or SSH), or the clear-signed text gpg --clearsign
-made (its signed text is taken out as the signature covers it: RFC 4880 7.1).
-
-In an umpire-dice-v3 game the digest is keyed with your seat's order salt,
-which the judge sent you alone in its start announcement (or your join
-answer): give it with --salt, with the step the file was sent for (--step)
-and the version your receipt gave it (--version). The result is the digest
-your receipt quotes and your entry in that step's order list holds; without
-your salt nobody can compute it, so the public log tells nothing of your
-orders. Check the salt itself with 'umpire verify --salt SEAT:SALT LOG'.
-
-Without --salt, the SHA-256 of the signed bytes: the digest of umpire-dice-v2
-and v1 games.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("salt", "", "your seat's order salt, 64 hex digits (umpire-dice-v3)")
 			fs.Uint64("step", 0, "the step the file was sent for")

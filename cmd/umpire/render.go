@@ -16,11 +16,6 @@ func renderCommand() *command {
 		name:    "render",
 		args:    "GAME [--step N] [--seat S] [--out FILE]",
 		summary: "Write the situation report and map picture of a stored game.",
-		help: "Renders the report of an adjudicated step exactly as the judge mails it: as the game master " +
-			"sees it, or with --seat as that seat sees it (its hidden information only). " +
-			"Without --out the text report goes to standard output and the map picture to GAME-stepN.png " +
-			"(GAME-stepN-SEAT.png) in the current folder. --out FILE.txt, FILE.html or FILE.png writes that part " +
-			"alone; --out DIR/ writes all three into the folder DIR.",
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")

@@ -14,12 +14,6 @@ func resolveCommand() *command {
 		name:    "resolve",
 		args:    "[GAME [PROCEDURE name=value ... [dice=a,b,...]]] [--distribution]",
 		summary: "Rules calculator: what the rules say for a situation and dice (disputed rolls, odds).",
-		help: "Without a game it lists the games; with a game, its procedures and their inputs. " +
-			"With a procedure it answers one JSON object on standard output: the outputs, the dice used, " +
-			"the rule numbers applied and a sentence explaining them. dice= gives the faces in the order the " +
-			"procedure draws them; without it the dice are rolled fresh and reported. --distribution enumerates " +
-			"every dice outcome and prints the exact probability of each value of the main output. " +
-			"A bad input exits with status 2 and one line naming it.",
 		flags: func(fs *flag.FlagSet) {
 			fs.Bool("distribution", false, "print the exact probability of each outcome instead of rolling")
 		},

@@ -19,23 +19,6 @@ func serveCommand() *command {
 		name:    "serve",
 		args:    "[--config FILE] [--store FILE] [--dev] [--once]",
 		summary: "Run the judge daemon: read orders from the mailbox, adjudicate, mail reports.",
-		help: `serve reads its configuration from --config, UMPIRE_CONFIG or ./umpire.toml
-(README.md, "Configuration"), opens the store, and runs until SIGINT or SIGTERM:
-it takes every message from the IMAP folder exactly once, answers each with a
-receipt or an explanation, and sends queued mail over SMTP with retries.
-It refuses a store written by a newer umpire. With a [web] section it also
-serves the games' read-only web pages, /healthz and /metrics (docs/web.md).
-
---dev runs its own mail servers on loopback instead (no mail account needed):
-the judge is judge@umpire.test, any address @players.test gets a mailbox
-when mail first arrives for it, and serve prints the addresses and passwords
-to point a mail client at, and the address of the web pages on loopback.
-
---once takes what is waiting, sends what is due, and exits.
-
-SIGHUP reopens the log file (log.file, for log rotation) and rereads the
-report templates (templates.dir); a template that does not parse is logged
-and the judge keeps those it had.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")
@@ -219,31 +202,11 @@ func runServe(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) err
 	}
 	hctx, stop := context.WithCancel(ctx)
 	defer stop()
-	go m.hangups(hctx, d)
+	go d.Hangups(hctx, m.Hangup, m.logFile)
 	err = d.Run(ctx)
 	if errors.Is(err, context.Canceled) {
 		m.Logger.Info("stopped")
 		return nil
 	}
 	return err
-}
-
-// hangups reopens the log file and rereads the templates of the running
-// judge d at each SIGHUP, until ctx ends.
-func (m *Main) hangups(ctx context.Context, d *daemon.Daemon) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-m.Hangup:
-		}
-		if m.logFile != nil {
-			if err := m.logFile.Reopen(); err != nil {
-				m.Logger.ErrorContext(ctx, "log file not reopened, logging on into the old one", "err", err)
-			} else {
-				m.Logger.InfoContext(ctx, "log file reopened", "path", m.logFile.Path())
-			}
-		}
-		_ = d.Reload(ctx) // logged; the templates it had stay
-	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -69,12 +70,17 @@ func (m *Main) Close() error {
 	return errors.Join(errs...)
 }
 
+// helpFiles hold each command's --help paragraphs after its synopsis,
+// help/NAME.txt (none for a command without them).
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
 // command is one subcommand of umpire.
 type command struct {
 	name    string
 	args    string // the argument synopsis after the name
 	summary string
-	help    string                 // paragraphs after the synopsis in its --help
 	flags   func(fs *flag.FlagSet) // declares its flags; nil for none
 	run     func(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error
 }
@@ -251,8 +257,8 @@ func (m *Main) usage(w io.Writer) {
 
 func (m *Main) commandUsage(w io.Writer, cmd *command, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "Usage: umpire %s %s\n\n%s\n", cmd.name, cmd.args, cmd.summary)
-	if cmd.help != "" {
-		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(cmd.help))
+	if help, err := helpFiles.ReadFile("help/" + cmd.name + ".txt"); err == nil {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(string(help)))
 	}
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })

@@ -25,35 +25,6 @@ func verifyCommand() *command {
 		name:    "verify",
 		args:    "[--json] [--head HEX] [--key STEP:STREAM:KEY]... [--salt SEAT:SALT]... FILE",
 		summary: "Check a game's exported dice log offline: every record, link, key and value, in one pass.",
-		help: `FILE is a dice log export (docs/dice-log.md), or - for standard input;
-a game export ('umpire game export', 'umpire game archive') has its dice log
-checked.
-An umpire-dice-v3 (or -v2) log is read in one streaming pass in memory that
-does not grow with its length, and strictly: duplicate, unknown or misspelt members,
-members out of order, uppercase hex, fractions and bytes that are not UTF-8
-are refused. verify checks every record's place and hash, each step's open
-link against the published commitment, its digest against its order list
-and beacon round (BLS signature), every value it can re-derive and every
-hidden draw's commitment whose key is public, and the head; in a v3 log
-also the start record (with the sealed root, every seat's salt
-commitment), that closes never go back and the beacon delay's floor. It
-names the first record that does not hold. A version 1 log is checked as
-umpire-dice-v1. A game export's order files are checked against the order
-entries of its log once the game has ended (v3: each keyed digest).
-
---head HEX compares the log's head with the head quoted in your latest
-report: a log that verifies but ends in another head is not the log your
-reports quoted. --key STEP:STREAM:KEY opens the draws of one hidden stream
-with a key the judge sent you alone (your own hand): their values are
-re-derived, checked against the log's commitments and printed. --salt
-SEAT:SALT checks the order salt the judge sent you alone (its start
-announcement, v3) against your seat's salt commitment in the start record
-and lists your seat's order entries: compare each digest with your receipts,
-or with 'umpire digest FILE --salt SALT --step K --version N' of the file
-you signed.
-
-Exit status: 0 every check held; 1 a check failed (or the head differs);
-2 FILE is not a dice log this verifier reads.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.Bool("json", false, "print the result as one JSON object on standard output, also when FILE cannot be read ({\"ok\": false, \"error\": ...})")
 			fs.String("head", "", "the head quoted in your latest report, to compare")
@@ -194,28 +165,28 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 		in, size = bytes.NewReader(x.Dice), int64(len(x.Dice))
 		orderFile = x.OrderFile
 	}
-	var bar *progressBar
+	var bar *templates.Progress
 	if !asJSON && m.IsTerminal(m.Stderr) {
-		bar = newProgressBar(m.Stderr, m.Now)
+		bar = templates.NewProgress(m.Stderr, m.Now)
 	}
 	opt := dice.VerifyOptions{Keys: keys, Salts: salts, OrderFile: orderFile}
 	if bar != nil {
-		opt.Progress = func(n int64) { bar.set("verifying", n, size) }
+		opt.Progress = func(n int64) { bar.Set("verifying", n, size) }
 	}
 	res, err := dice.VerifyStream(in, opt)
 	var v1 *dice.LegacyExport
 	switch {
 	case errors.As(err, &v1):
-		bar.clear()
+		bar.Clear()
 		return verifyLegacy(ctx, m, name, v1.Input, size, asJSON, wantHead)
 	case errors.Is(err, dice.ErrNotLog) || errors.Is(err, dice.ErrVersion):
-		bar.clear()
+		bar.Clear()
 		return usagef("%s: not a dice log this verifier reads: %w", name, err)
 	case err != nil:
-		bar.clear()
+		bar.Clear()
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	bar.clear()
+	bar.Clear()
 	headDiffers := res.OK() && wantHead != nil && *wantHead != res.Head
 	if asJSON {
 		out := struct {
@@ -240,14 +211,14 @@ func verifyLog(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 
 // verifyLegacy checks an umpire-dice-v1 export (docs/dice-log.md, appendix).
 func verifyLegacy(ctx context.Context, m *Main, name string, in io.Reader, size int64, asJSON bool, wantHead *dice.Hash) error {
-	var bar *progressBar
+	var bar *templates.Progress
 	if !asJSON && m.IsTerminal(m.Stderr) {
-		bar = newProgressBar(m.Stderr, m.Now)
-		in = &countingReader{r: in, fn: func(n int64) { bar.set("reading", n, size) }}
+		bar = templates.NewProgress(m.Stderr, m.Now)
+		in = bar.Reader(in, "reading", size)
 	}
 	x, err := legacy.ReadExport(in)
 	if err != nil {
-		bar.clear()
+		bar.Clear()
 		if errors.Is(err, dice.ErrNotLog) || errors.Is(err, dice.ErrVersion) {
 			return usagef("%s: not a dice log this verifier reads: %w", name, err)
 		}
@@ -258,10 +229,10 @@ func verifyLegacy(ctx context.Context, m *Main, name string, in io.Reader, size 
 	}
 	var progress func(done, total int)
 	if bar != nil {
-		progress = func(done, total int) { bar.set("verifying", int64(done), int64(total)) }
+		progress = func(done, total int) { bar.Set("verifying", int64(done), int64(total)) }
 	}
 	res := legacy.Verify(x, progress)
-	bar.clear()
+	bar.Clear()
 	headDiffers := res.OK() && wantHead != nil && *wantHead != res.Head
 	if asJSON {
 		out := struct {
@@ -285,18 +256,4 @@ func verifyLegacy(ctx context.Context, m *Main, name string, in io.Reader, size 
 		return exitCode(exitFail)
 	}
 	return nil
-}
-
-// countingReader reports the bytes read so far.
-type countingReader struct {
-	r  io.Reader
-	n  int64
-	fn func(n int64)
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	c.fn(c.n)
-	return n, err
 }

@@ -76,3 +76,23 @@ func (d *Daemon) Reload(ctx context.Context) error {
 	d.log.InfoContext(ctx, "templates reread", "dir", d.cfg.Templates.Dir)
 	return nil
 }
+
+// Hangups reopens the log file (nil: none) and rereads the templates at
+// each signal from hup (SIGHUP, as log rotation sends it), until ctx ends.
+func (d *Daemon) Hangups(ctx context.Context, hup <-chan os.Signal, log *LogFile) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-hup:
+		}
+		if log != nil {
+			if err := log.Reopen(); err != nil {
+				d.log.ErrorContext(ctx, "log file not reopened, logging on into the old one", "err", err)
+			} else {
+				d.log.InfoContext(ctx, "log file reopened", "path", log.Path())
+			}
+		}
+		_ = d.Reload(ctx) // logged; the templates it had stay
+	}
+}

@@ -311,7 +311,7 @@ func (in *Intake) units(a answer, c command) error {
 	if err != nil {
 		return err
 	}
-	sit, err := rep.Situation(st.State, seat)
+	sit, err := situation(rep, st.State, seat)
 	if err != nil {
 		return a.reply(MailError, "units: cannot be listed", fmt.Sprintf("The units of %s cannot be listed: %v.\nTell the operator of the judge.\n", g.ID, err))
 	}

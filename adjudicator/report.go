@@ -195,6 +195,31 @@ type Unit struct {
 	Side, ID, Type, Where, Strength, Status string
 }
 
+// situation is rep's situation of state as seat sees it, its units
+// listed as a player looks for them: each side's together, the sides in
+// the order the game first lists them, and within a side by id in natural
+// order (ARBIH-2 before ARBIH-10, board.NaturalCompare).
+func situation(rep Reporter, state []byte, seat string) (Situation, error) {
+	sit, err := rep.Situation(state, seat)
+	if err != nil {
+		return sit, err
+	}
+	var sides []string
+	for _, u := range sit.Units {
+		if !slices.Contains(sides, u.Side) {
+			sides = append(sides, u.Side)
+		}
+	}
+	sit.Units = slices.Clone(sit.Units)
+	slices.SortStableFunc(sit.Units, func(a, b Unit) int {
+		if c := slices.Index(sides, a.Side) - slices.Index(sides, b.Side); c != 0 {
+			return c
+		}
+		return board.NaturalCompare(a.ID, b.ID)
+	})
+	return sit, nil
+}
+
 // Spectator is the reader of public views: what every seat may see.
 const Spectator = "*"
 
@@ -444,7 +469,7 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 		r.Events = append(r.Events, ReportEvent{Rule: e.Rule, Text: e.Text})
 	}
 	if rep, ok := b.rules.(Reporter); ok {
-		sit, err := rep.Situation(b.after.State, view)
+		sit, err := situation(rep, b.after.State, view)
 		if err != nil {
 			return nil, fmt.Errorf("situation after step %d: %w", k, err)
 		}
@@ -566,7 +591,7 @@ func (j *Judge) Snapshot(tx Tx, game string) (*Report, error) {
 	r := &Report{Game: g.ID, Kind: g.Kind, Title: rules.Title(), Seat: Spectator, Snapshot: true, Step: st.Number,
 		Phase: st.Phase, Closed: st.Opened, Ended: g.Status == Ended}
 	if rep, ok := rules.(Reporter); ok {
-		sit, err := rep.Situation(st.State, Spectator)
+		sit, err := situation(rep, st.State, Spectator)
 		if err != nil {
 			return nil, err
 		}

@@ -104,7 +104,7 @@ func (g *game) nextActivation(side faction) (string, bool) {
 				return "", false
 			}
 			if idx > 0 {
-				g.ev("3.6", "%s's queue line %d moves a unit out of an overstacked hex: it goes first (3.6, 7.0).", seat, idx+1)
+				g.ev("3.6", "%s's queue line %d, %q, moves a unit out of the overstacked %s: it goes first (3.6, 7.0).", seat, idx+1, q[idx], hexList(g, over))
 			}
 		}
 		if len(q) == 0 {
@@ -574,13 +574,13 @@ func (g *game) preparedAssault(u *Unit, a *activation) {
 		s := g.byID[id]
 		switch {
 		case s == nil || !s.onMap() || s.side() != side:
-			g.ev("7.4", "%s does not support the PA: it is not on the map.", id)
+			g.ev("7.4", "%s does not support the PA of %s on %s: it is not on the map.", id, u.ID, g.hex(a.Target))
 		case s.Static:
-			g.ev("7.4", "%s does not support the PA: it is static (only fresh units take part, 7.4).", id)
+			g.ev("7.4", "%s does not support the PA of %s on %s: it is static (only fresh units take part, 7.4).", id, u.ID, g.hex(a.Target))
 		case !g.grid.Adjacent(s.pos, a.Target):
-			g.ev("7.4", "%s does not support the PA: it is not next to %s.", id, g.hex(a.Target))
+			g.ev("7.4", "%s does not support the PA of %s on %s: it is not next to it.", id, u.ID, g.hex(a.Target))
 		case !g.supports(s, a.Target):
-			g.ev("9.6", "%s does not support the PA: a non-Foot unit across a ridge hexside takes part only as the lead (9.6).", id)
+			g.ev("9.6", "%s does not support the PA of %s on %s: a non-Foot unit across a ridge hexside takes part only as the lead (9.6).", id, u.ID, g.hex(a.Target))
 		default:
 			with = append(with, s)
 		}

@@ -241,7 +241,7 @@ func (g *game) onCall(a *air, what string) {
 	}
 	if _, ok := g.ec(a, false, "On-Call after "+what); !ok {
 		g.spend(a)
-		g.ev("6.7", "%s fails its On-Call check: spent until the next Air Commitment Phase.", a.name())
+		g.ev("6.7", "%s fails its On-Call check after %s: spent until the next Air Commitment Phase.", a.name(), what)
 		return
 	}
 	def := boxPatrol
@@ -255,7 +255,7 @@ func (g *game) onCall(a *air, what string) {
 	if box == "stay" || boxFits(a, box) != nil {
 		box = a.Box
 	}
-	g.ev("6.7", "%s passes its On-Call check and goes to the %s box.", a.name(), box)
+	g.ev("6.7", "%s passes its On-Call check after %s and goes to the %s box.", a.name(), what, box)
 	a.Box = box
 }
 

@@ -272,12 +272,12 @@ func (g *game) combatAir(f *fight, att, def faction, what string) (int, int) {
 		if len(prey) > 0 {
 			what = "ATAC against the interdiction G only"
 		}
-		g.ev("6.5, 6.3.2", "Only %s commits F over %s: %s (interdiction G may be attacked when either side commits F, 6.3.2; ground support G only when both do, 6.5).", lone, g.placeName(f.hex), what)
+		g.ev("6.5, 6.3.2", "Only %s commits F in %s: %s (interdiction G may be attacked when either side commits F, 6.3.2; ground support G only when both do, 6.5).", lone, f.name(g), what)
 	}
 	if len(aEs)+len(dEs) > 0 {
 		g.atac(&atacSide{side: att, f: aEs, g: aPrey}, &atacSide{side: def, f: dEs, g: dPrey}, "combat air over "+g.hex(f.hex), false)
 		for _, a := range append(slices.Clone(aEs), dEs...) {
-			g.onCall(a, "combat air escort")
+			g.onCall(a, "the combat air escort of "+f.name(g))
 		}
 	}
 	best := func(list []*air) int {
@@ -297,7 +297,7 @@ func (g *game) combatAir(f *fight, att, def faction, what string) (int, int) {
 		g.ev("6.3.2", "%s's interdiction stays on mission: %s may not pay LP with VP in this combat.", def, att)
 	}
 	if gsA > 0 || gsD > 0 {
-		g.ev("6.5", "Ground support CSA: %s %+d, %s %+d (the highest ER of the G left on the mission).", att, gsA, def, gsD)
+		g.ev("6.5", "Ground support CSA in %s: %s %+d, %s %+d (the highest ER of the G left on the mission).", f.name(g), att, gsA, def, gsD)
 	}
 	for _, a := range append(slices.Clone(aGS), aIn...) {
 		g.sam(a, f.def, "combat air over "+g.hex(f.hex))
@@ -306,9 +306,14 @@ func (g *game) combatAir(f *fight, att, def faction, what string) (int, int) {
 		g.sam(a, f.lead, "combat air over "+g.hex(f.hex))
 	}
 	for _, a := range slices.Concat(aGS, aIn, dGS, dIn) {
-		g.onCall(a, "combat air")
+		g.onCall(a, "the combat air of "+f.name(g))
 	}
 	return gsA, gsD
+}
+
+// name is the fight as the events name it: "ME SR-63P on 2906".
+func (f *fight) name(g *game) string {
+	return fmt.Sprintf("%s %s on %s", f.kind, f.lead.ID, g.hex(f.hex))
 }
 
 // pickDefend reads a defend decision ("gs N interdict N escort N" or

@@ -237,7 +237,7 @@ func TestQueuesArePrivate(t *testing.T) {
 	if h := hand(seatNATO); !strings.Contains(h, "US-1-1AD 1506") || strings.Contains(h, "SR-SRP1") || !strings.Contains(h, "asked: your activation queue is empty") {
 		t.Errorf("NATO's hand:\n%s", h)
 	}
-	if h := hand(seatRS); strings.Contains(h, "US-1-1AD") || !strings.Contains(h, "SR-SRP1 2510") || !strings.Contains(h, "standing absorb rout") {
+	if h := hand(seatRS); strings.Contains(h, "US-1-1AD") || !strings.Contains(h, "SR-SRP1 2510") || !strings.Contains(h, `standing order "absorb rout"`) {
 		t.Errorf("RS's hand:\n%s", h)
 	}
 	if h := hand(adjudicator.Spectator); h != "" {

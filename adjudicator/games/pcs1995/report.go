@@ -175,7 +175,7 @@ func (g *game) hand(seat string, label bool) []string {
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		add("standing " + strings.ReplaceAll(k, ":", " ") + " " + g.Standing[seat][k])
+		add(fmt.Sprintf("standing order %q", strings.ReplaceAll(k, ":", " ")+" "+g.Standing[seat][k]))
 	}
 	return out
 }

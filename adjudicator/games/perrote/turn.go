@@ -522,11 +522,19 @@ func (t *turn) removeCasualties(u *unitState, n int, why string) {
 	if n <= 0 {
 		return
 	}
-	var gone []string
+	var gone []string // what the lost models carried, in the order they fell
+	count := map[string]int{}
 	for range n {
 		i := casualtyIndex(u)
-		gone = append(gone, modelWord(u.Models[i]))
+		w := modelWord(u.Models[i])
+		if count[w] == 0 {
+			gone = append(gone, w)
+		}
+		count[w]++
 		u.Models = slices.Delete(u.Models, i, i+1)
+	}
+	for i, w := range gone {
+		gone[i] = fmt.Sprintf("%d with %s", count[w], w)
 	}
 	left := fmt.Sprintf("%d of %d left", len(u.Models), u.Original)
 	if len(u.Models) == 0 {
@@ -542,12 +550,24 @@ func plural1(n int, one, many string) string {
 	return many
 }
 
+// modelWord says what a model carries, by the weapons' names: "RPG and
+// assault weapon", "no weapon".
 func modelWord(m model) string {
 	var ks []string
 	for _, a := range m.Arms {
-		ks = append(ks, a.Weapon)
+		name := strings.ReplaceAll(a.Weapon, "_", " ")
+		if w, err := weaponByKey(a.Weapon); err == nil {
+			name = w.Name
+		}
+		ks = append(ks, name)
 	}
-	return strings.Join(ks, "+")
+	switch len(ks) {
+	case 0:
+		return "no weapon"
+	case 1:
+		return ks[0]
+	}
+	return strings.Join(ks[:len(ks)-1], ", ") + " and " + ks[len(ks)-1]
 }
 
 // weaponValue ranks weapons for the default casualty order: the lowest

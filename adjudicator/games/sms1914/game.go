@@ -1275,7 +1275,7 @@ func (g *game) montenegrinREPLs(n int) {
 				spare.Out = false
 				spare.Army = "Serbia"
 				g.place(spare, id)
-				g.ev("24.1", "A Montenegrin asset unit is created in %s.", h)
+				g.ev("24.1", "A Montenegrin asset unit, %s, is created in %s.", spare.ID, h)
 				placed = true
 				break
 			}

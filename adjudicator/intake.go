@@ -363,21 +363,35 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 	}
 	rc.Problems = problems
 	var ignored []Problem
-	var brief string
+	var brief, deflt string
+	noneUsable, emptyOrders := false, false
 	processed, stuck := false, ""
 	if len(problems) == 0 {
-		canon, problems, hosted, err := in.checkOrders(a.tx, &of)
+		chk, err := in.checkOrders(a.tx, &of)
 		if err != nil {
 			return Understood, err
 		}
+		canon, problems, hosted := chk.canon, chk.problems, chk.hosted
+		deflt = chk.deflt
 		if cut := cutLines(env.Signed.Content, problems); len(cut) > 0 {
 			// A line the rules cannot read is the rest of the line above it,
 			// cut by the mail program: refused, never joined by guess.
 			rc.Problems = cut
+		} else if hosted && len(problems) > 0 && len(canon) == 0 {
+			// Not one line can be used: storing the file would replace the
+			// seat's orders with nothing, silently (docs/rulings.md, issue
+			// 31 (no-ops)).
+			rc.Problems = append(problems, Problem{Text: "not one order line of this file can be used, so nothing was stored and your seat is not marked ready",
+				Hint: fmt.Sprintf("fix the lines above ('help %s' mails the orders this step takes); to take the default on purpose, send the file with no order lines", chk.kind)})
+			noneUsable = true
 		} else {
-			ignored = problems
+			ignored = withPrefix("ignored: ", problems)
 			if hosted {
-				rc.Echo = echo(&of, canon)
+				rc.Echo = echo(&of, canon, deflt)
+				emptyOrders = len(canon) == 0
+				if emptyOrders && chk.no == "repeat" {
+					deflt = of.Seat + " gives no orders this step: a file, even an empty one, stops the repeat of its last orders"
+				}
 			}
 			rc.Problems = ignored
 			v, err := a.tx.AddOrderFile(OrderFile{Game: of.Game, Step: of.Step, Seat: of.Seat, Digest: rc.Digest,
@@ -415,6 +429,20 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 	case rc.Accepted && len(ignored) > 0:
 		text += "\nBecause some lines were ignored, your seat is not marked ready: fix them and send the file again.\n"
 	}
+	switch {
+	case noneUsable:
+		_, latest, err := a.tx.OrderDigestVersion(of.Game, of.Step, of.Seat, rc.Digest)
+		if err != nil {
+			return Understood, fmt.Errorf("intake: read order versions: %w", err)
+		}
+		if latest > 0 {
+			text += fmt.Sprintf("\nYour version %d of these orders stands: the step uses it unless you send another.\n", latest)
+		} else if deflt != "" {
+			text += "\nIf no usable orders of yours arrive before the deadline, at the deadline " + deflt + ".\n"
+		}
+	case deflt != "" && rc.Accepted && emptyOrders:
+		text += "\nYour file gives no orders: at the deadline " + deflt + ".\n"
+	}
 	if brief != "" {
 		text += "\n" + brief
 	}
@@ -451,36 +479,58 @@ func cutLines(text string, ignored []Problem) []Problem {
 // (those lines are left out when the step is adjudicated). hosted is false
 // for a game the judge runs no step machine for (no rules for its kind):
 // its order files get the header checks only.
-func (in *Intake) checkOrders(tx Tx, of *ParsedOrders) (canon []string, problems []Problem, hosted bool, err error) {
+func (in *Intake) checkOrders(tx Tx, of *ParsedOrders) (checked, error) {
 	if in.Judge == nil {
-		return nil, nil, false, nil
+		return checked{}, nil
 	}
 	g, err := tx.Game(of.Game)
 	if err != nil {
-		return nil, nil, false, err
+		return checked{}, err
 	}
 	rules, err := in.Judge.Games.Get(g.Kind)
 	if err != nil {
-		return nil, nil, false, nil
+		return checked{}, nil
 	}
 	st, err := tx.Step(of.Game, of.Step)
 	if errors.Is(err, ErrNotFound) {
-		return nil, nil, false, nil
+		return checked{}, nil
 	} else if err != nil {
-		return nil, nil, false, err
+		return checked{}, err
 	}
 	if !slices.Contains(st.Owing, of.Seat) {
-		return nil, []Problem{{Text: fmt.Sprintf("step %d (%s) waits for orders from %s only, not from %s",
-			of.Step, st.Phase, strings.Join(st.Owing, ", "), of.Seat), Hint: "your orders are kept, but this step will not use them"}}, false, nil
+		return checked{problems: []Problem{{Text: fmt.Sprintf("step %d (%s) waits for orders from %s only, not from %s",
+			of.Step, st.Phase, strings.Join(st.Owing, ", "), of.Seat), Hint: "your orders are kept, but this step will not use them"}}}, nil
 	}
+	c := checked{hosted: true, kind: g.Kind, no: st.NoOrders[of.Seat]}
 	what := fmt.Sprintf("reading the orders of %s for step %d of %s", of.Seat, of.Step, of.Game)
-	if err := in.Judge.forMessage(what, func() { canon, problems = rules.ParseOrders(st.State, of.Seat, of.Orders) }); err != nil {
-		return nil, nil, false, err
+	if err := in.Judge.forMessage(what, func() {
+		c.canon, c.problems = rules.ParseOrders(st.State, of.Seat, of.Orders)
+		c.deflt = DefaultWords(rules, st.State, of.Seat, st.NoOrders[of.Seat])
+	}); err != nil {
+		return checked{}, err
 	}
+	return c, nil
+}
+
+// checked is what the game's rules made of an order file's lines: the
+// canonical orders, a problem for each line they do not accept, and what
+// no usable orders from the seat mean at the deadline (DefaultWords).
+// hosted is false for a game the judge runs no step machine for.
+type checked struct {
+	canon    []string
+	problems []Problem
+	hosted   bool
+	kind     string
+	deflt    string
+	no       string // the step's NoOrders for the seat
+}
+
+// withPrefix returns problems with prefix before each text.
+func withPrefix(prefix string, problems []Problem) []Problem {
 	for i := range problems {
-		problems[i].Text = "ignored: " + problems[i].Text
+		problems[i].Text = prefix + problems[i].Text
 	}
-	return canon, problems, true, nil
+	return problems
 }
 
 // ready marks the seat ready when its orders are clean, and adjudicates the
@@ -507,10 +557,12 @@ func (in *Intake) ready(ctx context.Context, tx Tx, of *ParsedOrders, clean bool
 	return true, nil
 }
 
-func echo(of *ParsedOrders, canon []string) string {
+func echo(of *ParsedOrders, canon []string, deflt string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "game: %s\nstep: %d\nseat: %s\n", of.Game, of.Step, of.Seat)
-	if len(canon) == 0 {
+	if len(canon) == 0 && deflt != "" {
+		b.WriteString("(no orders: at the deadline " + deflt + ")\n")
+	} else if len(canon) == 0 {
 		b.WriteString("(no orders: the game's default for a seat without orders applies)\n")
 	}
 	for _, o := range canon {

@@ -349,9 +349,9 @@ func TestPlayerMistakesAnswered(t *testing.T) {
 		orders []string
 		want   string
 	}{
-		{"A", 1, []string{"move B1 0202"}, "line 4: ignored: B1 is not yours: it belongs to B"},
+		{"A", 1, []string{"move B1 0202"}, "line 4: B1 is not yours: it belongs to B"},
 		{"A", 1, []string{"roll 2", "fly to the moon"}, `line 5: ignored: "fly to the moon" is not an order of this game`},
-		{"A", 1, []string{"roll 9"}, "line 4: ignored: roll 9: roll 1 to 3 dice"},
+		{"A", 1, []string{"roll 9"}, "line 4: roll 9: roll 1 to 3 dice"},
 		{"A", 1, []string{"move A9 0101"}, "there is no unit A9"},
 		{"A", 2, []string{"pass"}, "step 2 is not open: game g1 is taking orders for step 1"},
 	}

@@ -700,6 +700,14 @@ func (g *game) parseMove(side side, args []string) (string, error) {
 		}
 	}
 	paths = append(paths, cur)
+	if len(paths[0]) == 1 {
+		// a path of the start hex alone enters no hex: the Force would stay
+		// where it stands (docs/rulings.md, issue 31 (no-ops))
+		if h, err := g.parseHex(paths[0][0]); err == nil && h == lead.pos {
+			return "", adjudicator.Refuse(fmt.Sprintf("after the start hex list every hex the Force enters, each next to the one before, as in move %s %s HEX", spec, g.hex(h)),
+				"the move of %s enters no hex: %s is where it stands (7.1)", spec, g.hex(h))
+		}
+	}
 	if lead.c.Kind == kDepot || lead.c.Kind == kSquadron {
 		return g.parseSpecialMove(lead, paths[0])
 	}

@@ -397,6 +397,12 @@ func (p *orderParser) move(o *order, u *unitState, pl *planned, args []string) *
 		o.Path = append(o.Path, p.f.format(h))
 		from = h
 	}
+	if start, _ := p.where(u); from == start && o.Face == "" && o.Verb == "move" {
+		// a path back to the unit's own hex moves nothing and costs its
+		// fire (docs/rulings.md, issue 31 (no-ops))
+		return adjudicator.Refuse(fmt.Sprintf("end the move in another hex, or leave %s out of the movement orders: it then stays and may shoot (Movement)", u.ID),
+			"%s's move ends where it starts, at %s", u.ID, p.f.format(start))
+	}
 	if o.Verb == "charge" {
 		found := false
 		for _, e := range p.s.Units {

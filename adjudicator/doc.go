@@ -36,6 +36,8 @@
 //	dkim.go       Identity: seats held by a mail address whose provider signs
 //	              its mail with DKIM, in games that allow it
 //	orderfile.go  the order file's own grammar: header, order lines, digest
+//	names.go      names as a player writes them: a game's id and a seat's
+//	              name in any case, and the did-you-mean of an unknown one
 //	refusal.go    Refusal and Refuse: a game's refusal of an order line
 //	command.go    unsigned commands (help, help GAME [TOPIC], list, status,
 //	              units, map, log)

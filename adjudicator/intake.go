@@ -335,6 +335,9 @@ func truncate(s string, n int) string {
 func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 	env := a.env
 	of, problems := ParseOrderFile(env.Signed.Content)
+	// the game and seat as the game spells them, whatever the case written
+	of.Game = gameNamed(a.tx, of.Game)
+	of.Seat = seatName(a.tx, of.Game, of.Seat)
 	rc := Receipt{MessageID: env.MessageID, Game: of.Game, Seat: of.Seat, Step: of.Step,
 		Digest: OrderDigest(env.Signed.Signed), Echo: of.Echo(), At: env.Received}
 	if len(problems) == 0 {
@@ -599,18 +602,14 @@ func (in *Intake) checkSeat(tx Tx, key string, of *ParsedOrders) []Problem {
 		if note, ok := archivedNote(tx, of.Game); ok {
 			return []Problem{{Line: of.GameLine, Text: note, Hint: "this judge takes no more orders for it; send 'list' for the games it runs"}}
 		}
-		return []Problem{{Line: of.GameLine, Text: fmt.Sprintf("there is no game %q", of.Game), Hint: "send 'list' for the games this judge runs"}}
+		return []Problem{{Line: of.GameLine, Text: fmt.Sprintf("there is no game %q", of.Game), Hint: nearGames(tx, of.Game) + "send 'list' for the games this judge runs"}}
 	} else if err != nil {
 		return []Problem{{Line: of.GameLine, Text: "the game could not be read: " + err.Error(), Hint: "nothing is wrong with your file: send it again later, or tell the game master"}}
 	}
 	seat, err := tx.Seat(of.Game, of.Seat)
 	if err != nil {
-		names := []string{}
-		seats, _ := tx.Seats(of.Game)
-		for _, s := range seats {
-			names = append(names, s.Name)
-		}
-		return []Problem{{Line: of.SeatLine, Text: fmt.Sprintf("game %s has no seat %q", of.Game, of.Seat), Hint: "its seats are " + strings.Join(names, ", ")}}
+		text, hint := noSeat(tx, of.Game, of.Seat)
+		return []Problem{{Line: of.SeatLine, Text: text, Hint: hint}}
 	}
 	if seat.Holder != key {
 		return []Problem{{Line: of.SeatLine, Text: fmt.Sprintf("seat %s of %s is not held by the key that signed (%s)", of.Seat, of.Game, key),

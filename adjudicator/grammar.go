@@ -249,3 +249,9 @@ func OrList(names []string) string {
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
+
+// UnitHint is the hint for id, a unit the seat has not: the nearest of
+// the seat's own units (own), else where the seat finds their ids.
+func UnitHint(id string, own []string) string {
+	return DidYouMean(id, "'units GAME' mails your units' ids", own)
+}

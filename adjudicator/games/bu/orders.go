@@ -327,10 +327,10 @@ func (p *parser) unitOf(word string) (*unit, error) {
 	id := unitID(word)
 	u := p.g.byID[id]
 	if u == nil {
-		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*unit) bool { return true }), "there is no unit %s", id)
+		return nil, adjudicator.Refuse(adjudicator.UnitHint(id, p.g.unitIDs(p.seat)), "there is no unit %s", id)
 	}
 	if !slices.Contains(p.g.seatSides(p.seat), u.Side()) {
-		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*unit) bool { return true }), "%s is not yours: it is %s", id, u.Side())
+		return nil, adjudicator.Refuse("give orders to your own units; "+adjudicator.UnitHint(id, p.g.unitIDs(p.seat)), "%s is not yours: it is %s", id, u.Side())
 	}
 	return u, nil
 }
@@ -359,6 +359,18 @@ func boxName(box string) string {
 		return "out of the game"
 	}
 	return "on the map"
+}
+
+// unitIDs are the ids of seat's units, for the did-you-mean of a unit it
+// has not.
+func (g *game) unitIDs(seat string) []string {
+	var out []string
+	for _, u := range g.Units {
+		if slices.Contains(g.seatSides(seat), u.Side()) {
+			out = append(out, u.ID)
+		}
+	}
+	return out
 }
 
 // unitList lists seat's units that ok admits, with where they are.
@@ -425,7 +437,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		if len(args) == 0 {
 			return nil, adjudicator.Refuse(verb+" auto, "+map[string]string{"losses": "losses ask, or losses UNIT UNIT ... (first listed loses first)", "supply": "or supply UNIT UNIT ... (kept supplied first in an enclave)"}[verb], "%s: say which units", verb)
 		}
-		names, err := unitNames(args, map[string]string{"losses": "losses auto, losses ask, or losses UNIT UNIT ...: ", "supply": "supply auto, or supply UNIT UNIT ...: "}[verb]+"your units are "+g.unitList(p.seat, func(*unit) bool { return true }))
+		names, err := unitNames(args, map[string]string{"losses": "losses auto, losses ask, or losses UNIT UNIT ...: ", "supply": "supply auto, or supply UNIT UNIT ...: "}[verb]+"'units GAME' mails your units' ids")
 		if err != nil {
 			return nil, err
 		}

@@ -178,10 +178,10 @@ func (p *parser) ownUnit(s string) (*Unit, error) {
 		if p.g.airBy[strings.ToUpper(s)] != nil {
 			return nil, adjudicator.Refuse("ground units activate; air units are placed with air lines", "%s is an air unit", strings.ToUpper(s))
 		}
-		return nil, adjudicator.Refuse("your units are "+strings.Join(p.g.unitIDs(p.side), " "), "there is no unit %s", strings.ToUpper(s))
+		return nil, adjudicator.Refuse(adjudicator.UnitHint(s, p.g.unitIDs(p.side)), "there is no unit %s", strings.ToUpper(s))
 	}
 	if u.side() != p.side {
-		return nil, adjudicator.Refuse("give orders to your own units", "%s is not yours: it is %s's", u.ID, u.side())
+		return nil, adjudicator.Refuse("give orders to your own units; "+adjudicator.UnitHint(s, p.g.unitIDs(p.side)), "%s is not yours: it is %s's", u.ID, u.side())
 	}
 	return u, nil
 }

@@ -192,10 +192,10 @@ func (p *orderParser) unitOf(id string) (*unitState, *adjudicator.Refusal) {
 		u = p.teams[strings.ToLower(id)]
 	}
 	if u == nil {
-		return nil, adjudicator.Refuse("your units are "+strings.Join(p.mine(), ", "), "there is no unit %s", strings.ToUpper(id))
+		return nil, adjudicator.Refuse(adjudicator.UnitHint(id, p.mine()), "there is no unit %s", strings.ToUpper(id))
 	}
 	if u.Side != p.seat {
-		return nil, adjudicator.Refuse("your units are "+strings.Join(p.mine(), ", "), "%s is not yours: it is %s's", u.ID, u.Side)
+		return nil, adjudicator.Refuse("give orders to your own units; "+adjudicator.UnitHint(id, p.mine()), "%s is not yours: it is %s's", u.ID, u.Side)
 	}
 	if u.Eliminated() {
 		return nil, adjudicator.Refuse("give orders to units still in play", "%s is out of the game", u.ID)

@@ -608,7 +608,7 @@ func (g *game) own(side side, id string) (*unit, error) {
 				ids = append(ids, x.ID)
 			}
 		}
-		return nil, adjudicator.Refuse("your units are "+strings.Join(ids, " "), "there is no unit %s of yours in play", id)
+		return nil, adjudicator.Refuse(adjudicator.UnitHint(id, ids), "there is no unit %s of yours in play", id)
 	}
 	if u.c.Side != side {
 		return nil, adjudicator.Refuse("give orders to your own units", "%s is not yours", u.ID)

@@ -151,10 +151,10 @@ func sameUnitMoved(moved map[string]int, units string, line int) string {
 func (g *game) unitOf(seat, id string) (*unit, error) {
 	u := g.byID[strings.ToUpper(id)]
 	if u == nil || u.Out {
-		return nil, adjudicator.Refuse("your units are "+strings.Join(g.unitIDs(seatSide(seat)), " "), "there is no unit %s in play", strings.ToUpper(id))
+		return nil, adjudicator.Refuse(adjudicator.UnitHint(id, g.unitIDs(seatSide(seat))), "there is no unit %s in play", strings.ToUpper(id))
 	}
 	if sideSeat(u.c.Side) != seat {
-		return nil, adjudicator.Refuse("give orders to your own units", "%s is not yours: it is %s's", u.ID, sideSeat(u.c.Side))
+		return nil, adjudicator.Refuse("give orders to your own units; "+adjudicator.UnitHint(id, g.unitIDs(seatSide(seat))), "%s is not yours: it is %s's", u.ID, sideSeat(u.c.Side))
 	}
 	return u, nil
 }

@@ -255,3 +255,17 @@ func OrList(names []string) string {
 func UnitHint(id string, own []string) string {
 	return DidYouMean(id, "'units GAME' mails your units' ids", own)
 }
+
+// Hint is rest, the hint for word, an unknown verb of the table, after
+// the verbs nearest to it: "did you mean move? " + rest.
+func (vs Verbs) Hint(word, rest string) string {
+	var names []string
+	for _, v := range vs {
+		names = append(names, v.Name)
+		names = append(names, v.Aliases...)
+	}
+	if near := nearNames(word, names); len(near) > 0 {
+		return "did you mean " + OrList(near) + "? " + rest
+	}
+	return rest
+}

@@ -316,7 +316,11 @@ func (p *parser) line(n int, verb string, f []string) (*order, error) {
 	case g.Phase == phaseRound && p.seat == g.Active:
 		return p.roundLine(verb, f)
 	}
-	return nil, adjudicator.Refuse("this step's orders are "+p.verbsOf(), "%q is not an order of this step (%s)", strings.Join(f, " "), g.label())
+	h := "this step's orders are " + p.verbsOf()
+	if !verbs.Has(verb) {
+		h = verbs.Hint(verb, h)
+	}
+	return nil, adjudicator.Refuse(h, "%q is not an order of this step (%s)", strings.Join(f, " "), g.label())
 }
 
 // Counters gives the parser's game's counter list.
@@ -398,7 +402,11 @@ func (g *game) unitList(seat string, ok func(*unit) bool) string {
 func (p *parser) spaceOf(word string) (string, error) {
 	id := slug(word)
 	if _, ok := p.g.sc.Map.Space(id); !ok {
-		return "", adjudicator.Refuse("spaces are written as their names in lower case, dashes for spaces, diacritics folded: brcko, novi-travnik, bosanski-brod", "there is no space %q", word)
+		ids := make([]string, len(p.g.sc.Map.Spaces))
+		for i, sp := range p.g.sc.Map.Spaces {
+			ids[i] = sp.ID
+		}
+		return "", adjudicator.Refuse(adjudicator.DidYouMean(id, "spaces are written as their names in lower case, dashes for spaces, diacritics folded: brcko, novi-travnik, bosanski-brod", ids), "there is no space %q", word)
 	}
 	return id, nil
 }

@@ -883,7 +883,7 @@ func (p *parser) line(f []string) (out string, alts []alt, err error) {
 		phaseDecision: "this step takes your decision (decide ...), standing orders and activations",
 	}[g.Phase]
 	if kind == "" {
-		return "", nil, adjudicator.Refuse(stepHint, "%q is not an order", f[0])
+		return "", nil, adjudicator.Refuse(verbs.Hint(f[0], stepHint), "%q is not an order", f[0])
 	}
 	if !slices.Contains(allowed, kind) {
 		return "", nil, adjudicator.Refuse(stepHint, "%s orders are not taken in this step (%s)", f[0], g.label())

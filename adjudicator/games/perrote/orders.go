@@ -225,7 +225,7 @@ func (p *orderParser) line(text string) (order, *adjudicator.Refusal) {
 		return order{}, adjudicator.Refuse(grammarHint, "%q is not an order", text)
 	}
 	if !verbs.Has(f[0]) {
-		return order{}, adjudicator.Refuse(grammarHint, "%q is not an order of Per Rote", f[0])
+		return order{}, adjudicator.Refuse(verbs.Hint(f[0], grammarHint), "%q is not an order of Per Rote", f[0])
 	}
 	u, err := p.unitOf(f[1])
 	if err != nil {

@@ -393,7 +393,11 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		return "repulse " + strings.ToLower(args[0]), nil
 	}
 	notHere := func() error {
-		return adjudicator.Refuse(hint+"; "+standingHint, "%q is not an order of this step (%s)", f[0], g.phaseLabel())
+		h := hint + "; " + standingHint
+		if !verbs.Has(f[0]) {
+			h = verbs.Hint(f[0], h)
+		}
+		return adjudicator.Refuse(h, "%q is not an order of this step (%s)", f[0], g.phaseLabel())
 	}
 	if !slices.Contains(stepVerbs[g.Phase], verb) {
 		if verb == "pa" && g.Phase == phaseCounter {

@@ -342,6 +342,15 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		Digest: OrderDigest(env.Signed.Signed), Echo: of.Echo(), At: env.Received}
 	if len(problems) == 0 {
 		problems = in.checkSeat(a.tx, env.Signed.Fingerprint, &of)
+	} else if of.Game != "" {
+		// every header's problem in one answer: the game's checks of the
+		// seat and step the file does give
+		for _, p := range in.checkSeat(a.tx, env.Signed.Fingerprint, &of) {
+			if (of.Step == 0 && p.Line == of.StepLine) || (of.Seat == "" && p.Line == of.SeatLine) {
+				continue // the header's own problem says it
+			}
+			problems = append(problems, p)
+		}
 	}
 	if len(problems) == 0 {
 		dup, p, err := replayed(a.tx, &of, rc.Digest)
@@ -420,7 +429,7 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 	if err := a.tx.AddReceipt(rc); err != nil {
 		return Understood, fmt.Errorf("intake: store receipt: %w", err)
 	}
-	subject := fmt.Sprintf("receipt %s %s step %d: %s", of.Game, of.Seat, of.Step, map[bool]string{true: "accepted", false: "NOT accepted"}[rc.Accepted])
+	subject := receiptSubject(&of, rc.Accepted)
 	text := receiptText(env, &of, &rc, rc.Echo != of.Echo())
 	switch {
 	case stuck != "":
@@ -453,6 +462,21 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		return Understood, a.receipt(subject, text)
 	}
 	return Understood, a.reply(MailReceipt, subject, text)
+}
+
+// receiptSubject is a receipt's subject: "receipt GAME SEAT step N:
+// accepted", leaving out what the file did not say (never "step 0").
+func receiptSubject(of *ParsedOrders, accepted bool) string {
+	parts := []string{"receipt"}
+	for _, p := range []string{of.Game, of.Seat} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if of.Step != 0 {
+		parts = append(parts, fmt.Sprintf("step %d", of.Step))
+	}
+	return strings.Join(parts, " ") + ": " + map[bool]string{true: "accepted", false: "NOT accepted"}[accepted]
 }
 
 // cutLines returns a problem for each line the game's rules could not read
@@ -606,21 +630,24 @@ func (in *Intake) checkSeat(tx Tx, key string, of *ParsedOrders) []Problem {
 	} else if err != nil {
 		return []Problem{{Line: of.GameLine, Text: "the game could not be read: " + err.Error(), Hint: "nothing is wrong with your file: send it again later, or tell the game master"}}
 	}
+	// the seat's and the step's problems are told together
+	var problems []Problem
 	seat, err := tx.Seat(of.Game, of.Seat)
 	if err != nil {
 		text, hint := noSeat(tx, of.Game, of.Seat)
-		return []Problem{{Line: of.SeatLine, Text: text, Hint: hint}}
-	}
-	if seat.Holder != key {
-		return []Problem{{Line: of.SeatLine, Text: fmt.Sprintf("seat %s of %s is not held by the key that signed (%s)", of.Seat, of.Game, key),
-			Hint: "sign with the key that holds the seat"}}
+		problems = append(problems, Problem{Line: of.SeatLine, Text: text, Hint: hint})
+	} else if seat.Holder != key {
+		problems = append(problems, Problem{Line: of.SeatLine, Text: fmt.Sprintf("seat %s of %s is not held by the key that signed (%s)", of.Seat, of.Game, key),
+			Hint: "sign with the key that holds the seat"})
 	}
 	switch {
 	case g.Status != "running":
-		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("game %s is %s: it takes no orders now", of.Game, g.Status), Hint: statusHint(g.Status)}}
+		return append(problems, Problem{Line: of.StepLine, Text: fmt.Sprintf("game %s is %s: it takes no orders now", of.Game, g.Status), Hint: statusHint(g.Status)})
 	case of.Step != g.Step:
-		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("step %d is not open: game %s is taking orders for step %d", of.Step, of.Game, g.Step),
-			Hint: fmt.Sprintf("write 'step: %d'", g.Step)}}
+		return append(problems, Problem{Line: of.StepLine, Text: fmt.Sprintf("step %d is not open: game %s is taking orders for step %d", of.Step, of.Game, g.Step),
+			Hint: fmt.Sprintf("write 'step: %d'", g.Step)})
+	case len(problems) > 0:
+		return problems
 	}
 	if st, err := tx.Step(of.Game, of.Step); err == nil && st.Status == StepWaiting && st.Dice != nil {
 		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("step %d of %s closed at %s: its order list is fixed and it waits for beacon round %d",

@@ -60,3 +60,29 @@ func TestDidYouMeanSeatAndGame(t *testing.T) {
 		t.Errorf("game g2:\n%s", r)
 	}
 }
+
+// TestHeaderProblemsAtOnce: a misspelt header is named, with the header it
+// looks like; the seat's and the step's problems come in one answer; and
+// the subject never says "step 0".
+func TestHeaderProblemsAtOnce(t *testing.T) {
+	h := host(t, duel)
+	r := h.sendText("A", "game: g1\nstpe: 1\nseat: A\nroll 2\nend\n")
+	if !strings.Contains(r, "line 2: the order file does not say which step it is for: this line is no header") ||
+		!strings.Contains(r, "hint: did you mean 'step:'? write it as in 'step: 7'") {
+		t.Errorf("stpe: 1:\n%s", r)
+	}
+	ms := h.mails("a@players.test")
+	if subj := ms[len(ms)-1].Subject; strings.Contains(subj, "step 0") || !strings.Contains(subj, "receipt g1 A: NOT accepted") {
+		t.Errorf("subject %q", subj)
+	}
+	// B's key signs for seat A and names step 2: both in one answer.
+	r = h.sendText("B", "game: g1\nstep: 2\nseat: A\nroll 2\nend\n")
+	if !strings.Contains(r, "line 3: seat A of g1 is not held by the key that signed") || !strings.Contains(r, "line 2: step 2 is not open") {
+		t.Errorf("seat and step mismatch:\n%s", r)
+	}
+	// a step that is no number and a seat the game has not, at once
+	r = h.sendText("A", "game: g1\nstep: x\nseat: Q\nroll 2\nend\n")
+	if !strings.Contains(r, `line 2: step "x" is not a step number`) || !strings.Contains(r, `line 3: game g1 has no seat "Q"`) {
+		t.Errorf("bad step and seat:\n%s", r)
+	}
+}

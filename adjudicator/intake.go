@@ -377,6 +377,7 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 	var ignored []Problem
 	var brief, deflt string
 	noneUsable, emptyOrders := false, false
+	checked := false // the game's rules read the lines of the file stored
 	processed, stuck := false, ""
 	if len(problems) == 0 {
 		chk, err := in.checkOrders(a.tx, &of)
@@ -399,7 +400,8 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		} else {
 			ignored = withPrefix("ignored: ", problems)
 			if hosted {
-				rc.Echo = echo(&of, canon, deflt)
+				rc.Echo = echo(&of, numbered(&of, canon, ignored), deflt)
+				checked = true
 				emptyOrders = len(canon) == 0
 				if emptyOrders && chk.no == "repeat" {
 					deflt = of.Seat + " gives no orders this step: a file, even an empty one, stops the repeat of its last orders"
@@ -430,13 +432,13 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		return Understood, fmt.Errorf("intake: store receipt: %w", err)
 	}
 	subject := receiptSubject(&of, rc.Accepted)
-	text := receiptText(env, &of, &rc, rc.Echo != of.Echo())
+	text := receiptText(env, &of, &rc, checked)
 	switch {
 	case stuck != "":
 		text += "\n" + stuck
 	case processed:
 		text += "\nEvery seat is ready: the step was adjudicated at once. The report follows.\n"
-	case rc.Accepted && rc.Echo != of.Echo() && len(ignored) == 0:
+	case rc.Accepted && checked && len(ignored) == 0:
 		text += "\nYour seat is now ready. Send 'notready' (signed) to hold the step until the deadline.\n"
 	case rc.Accepted && len(ignored) > 0:
 		text += "\nBecause some lines were ignored, your seat is not marked ready: fix them and send the file again.\n"
@@ -582,6 +584,36 @@ func (in *Intake) ready(ctx context.Context, tx Tx, of *ParsedOrders, clean bool
 		return false, err
 	}
 	return true, nil
+}
+
+// numbered gives each canonical order the line it came from ("move A1
+// 0101  # line 4"), as docs/order-file.md promises: the order lines the
+// rules did not refuse, in the file's order, when they are as many as the
+// orders (every game's parser reads a line into one order, in order);
+// else the orders as they are.
+func numbered(of *ParsedOrders, canon []string, refused []Problem) []string {
+	bad := map[int]bool{}
+	for _, p := range refused {
+		bad[p.Line] = true
+	}
+	var kept []int
+	for _, o := range of.Orders {
+		if !bad[o.Line] {
+			kept = append(kept, o.Line)
+		}
+	}
+	if len(kept) != len(canon) {
+		return canon
+	}
+	out := make([]string, len(canon))
+	for i, c := range canon {
+		if strings.Contains(c, "#") {
+			out[i] = fmt.Sprintf("%s; line %d", c, kept[i])
+		} else {
+			out[i] = fmt.Sprintf("%-40s # line %d", c, kept[i])
+		}
+	}
+	return out
 }
 
 func echo(of *ParsedOrders, canon []string, deflt string) string {

@@ -190,7 +190,7 @@ func TestEarlyProcessingWhenEveryoneIsReady(t *testing.T) {
 		t.Fatalf("step 1 = %+v", st)
 	}
 	r := h.send("A", 1, "roll 2", "move A1 0303")
-	if !strings.Contains(r, "ACCEPTED") || !strings.Contains(r, "roll 2\n  move A1 0303") || !strings.Contains(r, "checked against the game's rules") || !strings.Contains(r, "now ready") {
+	if !strings.Contains(r, "ACCEPTED") || !strings.Contains(r, fmt.Sprintf("%-40s # line 4\n  %-40s # line 5", "roll 2", "move A1 0303")) || !strings.Contains(r, "checked against the game's rules") || !strings.Contains(r, "now ready") {
 		t.Errorf("A's receipt:\n%s", r)
 	}
 	if h.step(1).Status != "open" {

@@ -346,7 +346,13 @@ func (p *parser) onMap(word string) (*unit, error) {
 		return nil, err
 	}
 	if u.Box != onMap {
-		return nil, adjudicator.Refuse("your units on the map are "+p.g.unitList(p.seat, func(u *unit) bool { return u.Box == onMap }), "%s is not on the map (%s)", u.ID, boxName(u.Box))
+		var ids []string
+		for _, x := range p.g.Units {
+			if x.Box == onMap && slices.Contains(p.g.seatSides(p.seat), x.Side()) {
+				ids = append(ids, x.ID)
+			}
+		}
+		return nil, adjudicator.Refuse(adjudicator.DidYouMean(u.ID, "'units GAME' lists where your units are", ids), "%s is not on the map (%s)", u.ID, boxName(u.Box))
 	}
 	return u, nil
 }

@@ -452,17 +452,17 @@ func (p *orderParser) shoot(o *order, u *unitState, pl *planned, args []string) 
 	}
 	t := p.s.unit(args[0])
 	if t == nil {
-		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "there is no unit %s to shoot at", strings.ToUpper(args[0]))
+		return adjudicator.Refuse(adjudicator.DidYouMean(args[0], "shoot at an enemy unit: 'units GAME' lists them", p.enemies()), "there is no unit %s to shoot at", strings.ToUpper(args[0]))
 	}
 	switch {
 	case t.Side == u.Side:
-		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "%s is your own unit", t.ID)
+		return adjudicator.Refuse("shoot at an enemy unit: 'units GAME' lists them", "%s is your own unit", t.ID)
 	case t.Eliminated():
-		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "%s is out of the game", t.ID)
+		return adjudicator.Refuse("shoot at an enemy unit: 'units GAME' lists them", "%s is out of the game", t.ID)
 	case t.Aboard != "":
 		return adjudicator.Refuse("shoot at the vehicle: "+o.Verb+" "+u.ID+" at "+t.Aboard+" (its damage may kill them)", "%s is aboard %s: passengers are not shot at", t.ID, t.Aboard)
 	case t.Hex == "" && !t.Reserve:
-		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "%s is not on the map", t.ID)
+		return adjudicator.Refuse("shoot at an enemy unit on the map: 'units GAME' lists them", "%s is not on the map", t.ID)
 	}
 	o.Target, o.Mode = t.ID, "kill"
 	args = args[1:]

@@ -11,7 +11,8 @@
 //	domain.go     the records: Game, Seat, StepRecord, OrderFile, Key, Problem
 //	rules.go      Rules (what a game package provides), Registry, and the
 //	              optional Bot, SeatSides, FileOptions, OptionSeats,
-//	              HiddenStreams, StreamSeats and PublicOrders
+//	              HiddenStreams, StreamSeats, PublicOrders and DefaultOrders
+//	              (DefaultWords: a seat's default in plain words)
 //	gamefile.go   the game file a game master sends: options, seats, schedule
 //	judge.go      the step machine: Judge creates games, seats players, opens
 //	              steps, counts readiness, ticks deadlines and reminders, pauses,
@@ -42,8 +43,9 @@
 //	command.go    unsigned commands (help, help GAME [TOPIC], list, status,
 //	              units, map, log)
 //	grammar.go    Verb, Verbs and Grammar: a game's order table, which its
-//	              parser looks verbs up in and help GAME mails; Nearest, the
-//	              did-you-mean of an unknown name
+//	              parser looks verbs up in and help GAME mails; Nearest,
+//	              DidYouMean, UnitHint and Verbs.Hint, the did-you-mean of an
+//	              unknown name
 //	signing.go    SigningPage and its MailClients: where answers send a
 //	              player to learn to sign from their mail program
 //	signed.go     signed commands (create, join, start, the game master's),

@@ -48,7 +48,7 @@ func noGame(tx Tx, id, hint string) string {
 	if note, ok := archivedNote(tx, id); ok {
 		return note
 	}
-	return fmt.Sprintf("there is no game %q (%s)", id, hint)
+	return fmt.Sprintf("there is no game %q (%s%s)", id, nearGames(tx, id), hint)
 }
 
 // noGameReply is noGame as the sentences of a reply.

@@ -50,6 +50,10 @@ func readCommand(env *Envelope) (command, bool) {
 }
 
 func (in *Intake) command(a answer, c command) error {
+	if len(c.args) > 0 {
+		// a game's id in any case names it
+		c.args = append([]string{gameNamed(a.tx, c.args[0])}, c.args[1:]...)
+	}
 	switch c.name {
 	case "help":
 		return in.help(a, c)

@@ -11,7 +11,8 @@
 //	domain.go     the records: Game, Seat, StepRecord, OrderFile, Key, Problem
 //	rules.go      Rules (what a game package provides), Registry, and the
 //	              optional Bot, SeatSides, FileOptions, OptionSeats,
-//	              HiddenStreams, StreamSeats and PublicOrders
+//	              HiddenStreams, StreamSeats, PublicOrders and DefaultOrders
+//	              (DefaultWords: a seat's default in plain words)
 //	gamefile.go   the game file a game master sends: options, seats, schedule
 //	judge.go      the step machine: Judge creates games, seats players, opens
 //	              steps, counts readiness, ticks deadlines and reminders, pauses,
@@ -36,12 +37,15 @@
 //	dkim.go       Identity: seats held by a mail address whose provider signs
 //	              its mail with DKIM, in games that allow it
 //	orderfile.go  the order file's own grammar: header, order lines, digest
+//	names.go      names as a player writes them: a game's id and a seat's
+//	              name in any case, and the did-you-mean of an unknown one
 //	refusal.go    Refusal and Refuse: a game's refusal of an order line
 //	command.go    unsigned commands (help, help GAME [TOPIC], list, status,
 //	              units, map, log)
 //	grammar.go    Verb, Verbs and Grammar: a game's order table, which its
-//	              parser looks verbs up in and help GAME mails; Nearest, the
-//	              did-you-mean of an unknown name
+//	              parser looks verbs up in and help GAME mails; Nearest,
+//	              DidYouMean, UnitHint and Verbs.Hint, the did-you-mean of an
+//	              unknown name
 //	signing.go    SigningPage and its MailClients: where answers send a
 //	              player to learn to sign from their mail program
 //	signed.go     signed commands (create, join, start, the game master's),

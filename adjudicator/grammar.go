@@ -224,3 +224,48 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// DidYouMean is the hint for word, an unknown name: "did you mean R1 or
+// R2?" with the names of the first list that has any near word (Nearest),
+// so that a seat's own units, listed first, come before the others; when
+// no name is near, fallback (which says where the names are, never all of
+// them).
+func DidYouMean(word, fallback string, lists ...[]string) string {
+	for _, names := range lists {
+		if near := nearNames(word, names); len(near) > 0 {
+			return "did you mean " + OrList(near) + "?"
+		}
+	}
+	return fallback
+}
+
+// OrList writes names as "A", "A or B", "A, B or C".
+func OrList(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// UnitHint is the hint for id, a unit the seat has not: the nearest of
+// the seat's own units (own), else where the seat finds their ids.
+func UnitHint(id string, own []string) string {
+	return DidYouMean(id, "'units GAME' mails your units' ids", own)
+}
+
+// Hint is rest, the hint for word, an unknown verb of the table, after
+// the verbs nearest to it: "did you mean move? " + rest.
+func (vs Verbs) Hint(word, rest string) string {
+	var names []string
+	for _, v := range vs {
+		names = append(names, v.Name)
+		names = append(names, v.Aliases...)
+	}
+	if near := nearNames(word, names); len(near) > 0 {
+		return "did you mean " + OrList(near) + "? " + rest
+	}
+	return rest
+}

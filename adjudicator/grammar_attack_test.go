@@ -78,7 +78,7 @@ func bruteForce(t *testing.T, log []byte, game string, lines []string, salts ...
 		}
 		for _, o := range r.Step.Orders {
 			for _, l := range lines {
-				text := []byte(fmt.Sprintf("game: %s\nstep: %d\nseat: %s\n%s\nend\n", game, o.ForStep, o.Seat, l))
+				text := []byte(fmt.Sprintf("game: %s\nstep: %d\nseat: %s\n%s\n%s\nend\n", game, o.ForStep, o.Seat, carrier, l))
 				tried++
 				if sha256.Sum256(text) == o.Digest {
 					found[fmt.Sprintf("%s step %d", o.Seat, o.ForStep)] = l
@@ -94,6 +94,12 @@ func bruteForce(t *testing.T, log []byte, game string, lines []string, salts ...
 	}
 	return found, tried
 }
+
+// carrier is the fake game's order each file of TestBruteForceOrderGrammar
+// starts with: the fake game ignores the other games' lines, and a file of
+// which not one line can be used is not stored (issue 31, no-ops), so its
+// digest would never reach the log.
+const carrier = "pass"
 
 // TestBruteForceOrderGrammar: the audit's attack on hidden orders. Seats
 // send one-line standing orders of B&U (combat and interrupt cards) and
@@ -114,7 +120,7 @@ func TestBruteForceOrderGrammar(t *testing.T) {
 			h := host(t, duelLate)
 			for k := 1; k <= 2; k++ {
 				for _, seat := range []string{"A", "B"} {
-					if r := h.send(seat, k, sent[fmt.Sprintf("%s step %d", seat, k)]); !strings.Contains(r, "ACCEPTED") {
+					if r := h.send(seat, k, carrier, sent[fmt.Sprintf("%s step %d", seat, k)]); !strings.Contains(r, "\nACCEPTED") {
 						t.Fatalf("%s's orders for step %d were not accepted:\n%s", seat, k, r)
 					}
 				}

@@ -335,10 +335,22 @@ func truncate(s string, n int) string {
 func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 	env := a.env
 	of, problems := ParseOrderFile(env.Signed.Content)
+	// the game and seat as the game spells them, whatever the case written
+	of.Game = gameNamed(a.tx, of.Game)
+	of.Seat = seatName(a.tx, of.Game, of.Seat)
 	rc := Receipt{MessageID: env.MessageID, Game: of.Game, Seat: of.Seat, Step: of.Step,
 		Digest: OrderDigest(env.Signed.Signed), Echo: of.Echo(), At: env.Received}
 	if len(problems) == 0 {
 		problems = in.checkSeat(a.tx, env.Signed.Fingerprint, &of)
+	} else if of.Game != "" {
+		// every header's problem in one answer: the game's checks of the
+		// seat and step the file does give
+		for _, p := range in.checkSeat(a.tx, env.Signed.Fingerprint, &of) {
+			if (of.Step == 0 && p.Line == of.StepLine) || (of.Seat == "" && p.Line == of.SeatLine) {
+				continue // the header's own problem says it
+			}
+			problems = append(problems, p)
+		}
 	}
 	if len(problems) == 0 {
 		dup, p, err := replayed(a.tx, &of, rc.Digest)
@@ -363,21 +375,37 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 	}
 	rc.Problems = problems
 	var ignored []Problem
-	var brief string
+	var brief, deflt string
+	noneUsable, emptyOrders := false, false
+	checked := false // the game's rules read the lines of the file stored
 	processed, stuck := false, ""
 	if len(problems) == 0 {
-		canon, problems, hosted, err := in.checkOrders(a.tx, &of)
+		chk, err := in.checkOrders(a.tx, &of)
 		if err != nil {
 			return Understood, err
 		}
+		canon, problems, hosted := chk.canon, chk.problems, chk.hosted
+		deflt = chk.deflt
 		if cut := cutLines(env.Signed.Content, problems); len(cut) > 0 {
 			// A line the rules cannot read is the rest of the line above it,
 			// cut by the mail program: refused, never joined by guess.
 			rc.Problems = cut
+		} else if hosted && len(problems) > 0 && len(canon) == 0 {
+			// Not one line can be used: storing the file would replace the
+			// seat's orders with nothing, silently (docs/rulings.md, issue
+			// 31 (no-ops)).
+			rc.Problems = append(problems, Problem{Text: "not one order line of this file can be used, so nothing was stored and your seat is not marked ready",
+				Hint: fmt.Sprintf("fix the lines above ('help %s' mails the orders this step takes); to take the default on purpose, send the file with no order lines", chk.kind)})
+			noneUsable = true
 		} else {
-			ignored = problems
+			ignored = withPrefix("ignored: ", problems)
 			if hosted {
-				rc.Echo = echo(&of, canon)
+				rc.Echo = echo(&of, numbered(&of, canon, ignored), deflt)
+				checked = true
+				emptyOrders = len(canon) == 0
+				if emptyOrders && chk.no == "repeat" {
+					deflt = of.Seat + " gives no orders this step: a file, even an empty one, stops the repeat of its last orders"
+				}
 			}
 			rc.Problems = ignored
 			v, err := a.tx.AddOrderFile(OrderFile{Game: of.Game, Step: of.Step, Seat: of.Seat, Digest: rc.Digest,
@@ -403,17 +431,31 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 	if err := a.tx.AddReceipt(rc); err != nil {
 		return Understood, fmt.Errorf("intake: store receipt: %w", err)
 	}
-	subject := fmt.Sprintf("receipt %s %s step %d: %s", of.Game, of.Seat, of.Step, map[bool]string{true: "accepted", false: "NOT accepted"}[rc.Accepted])
-	text := receiptText(env, &of, &rc, rc.Echo != of.Echo())
+	subject := receiptSubject(&of, rc.Accepted)
+	text := receiptText(env, &of, &rc, checked)
 	switch {
 	case stuck != "":
 		text += "\n" + stuck
 	case processed:
 		text += "\nEvery seat is ready: the step was adjudicated at once. The report follows.\n"
-	case rc.Accepted && rc.Echo != of.Echo() && len(ignored) == 0:
+	case rc.Accepted && checked && len(ignored) == 0:
 		text += "\nYour seat is now ready. Send 'notready' (signed) to hold the step until the deadline.\n"
 	case rc.Accepted && len(ignored) > 0:
 		text += "\nBecause some lines were ignored, your seat is not marked ready: fix them and send the file again.\n"
+	}
+	switch {
+	case noneUsable:
+		_, latest, err := a.tx.OrderDigestVersion(of.Game, of.Step, of.Seat, rc.Digest)
+		if err != nil {
+			return Understood, fmt.Errorf("intake: read order versions: %w", err)
+		}
+		if latest > 0 {
+			text += fmt.Sprintf("\nYour version %d of these orders stands: the step uses it unless you send another.\n", latest)
+		} else if deflt != "" {
+			text += "\nIf no usable orders of yours arrive before the deadline, at the deadline " + deflt + ".\n"
+		}
+	case deflt != "" && rc.Accepted && emptyOrders:
+		text += "\nYour file gives no orders: at the deadline " + deflt + ".\n"
 	}
 	if brief != "" {
 		text += "\n" + brief
@@ -422,6 +464,21 @@ func (in *Intake) orders(ctx context.Context, a answer) (Outcome, error) {
 		return Understood, a.receipt(subject, text)
 	}
 	return Understood, a.reply(MailReceipt, subject, text)
+}
+
+// receiptSubject is a receipt's subject: "receipt GAME SEAT step N:
+// accepted", leaving out what the file did not say (never "step 0").
+func receiptSubject(of *ParsedOrders, accepted bool) string {
+	parts := []string{"receipt"}
+	for _, p := range []string{of.Game, of.Seat} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if of.Step != 0 {
+		parts = append(parts, fmt.Sprintf("step %d", of.Step))
+	}
+	return strings.Join(parts, " ") + ": " + map[bool]string{true: "accepted", false: "NOT accepted"}[accepted]
 }
 
 // cutLines returns a problem for each line the game's rules could not read
@@ -451,36 +508,58 @@ func cutLines(text string, ignored []Problem) []Problem {
 // (those lines are left out when the step is adjudicated). hosted is false
 // for a game the judge runs no step machine for (no rules for its kind):
 // its order files get the header checks only.
-func (in *Intake) checkOrders(tx Tx, of *ParsedOrders) (canon []string, problems []Problem, hosted bool, err error) {
+func (in *Intake) checkOrders(tx Tx, of *ParsedOrders) (checked, error) {
 	if in.Judge == nil {
-		return nil, nil, false, nil
+		return checked{}, nil
 	}
 	g, err := tx.Game(of.Game)
 	if err != nil {
-		return nil, nil, false, err
+		return checked{}, err
 	}
 	rules, err := in.Judge.Games.Get(g.Kind)
 	if err != nil {
-		return nil, nil, false, nil
+		return checked{}, nil
 	}
 	st, err := tx.Step(of.Game, of.Step)
 	if errors.Is(err, ErrNotFound) {
-		return nil, nil, false, nil
+		return checked{}, nil
 	} else if err != nil {
-		return nil, nil, false, err
+		return checked{}, err
 	}
 	if !slices.Contains(st.Owing, of.Seat) {
-		return nil, []Problem{{Text: fmt.Sprintf("step %d (%s) waits for orders from %s only, not from %s",
-			of.Step, st.Phase, strings.Join(st.Owing, ", "), of.Seat), Hint: "your orders are kept, but this step will not use them"}}, false, nil
+		return checked{problems: []Problem{{Text: fmt.Sprintf("step %d (%s) waits for orders from %s only, not from %s",
+			of.Step, st.Phase, strings.Join(st.Owing, ", "), of.Seat), Hint: "your orders are kept, but this step will not use them"}}}, nil
 	}
+	c := checked{hosted: true, kind: g.Kind, no: st.NoOrders[of.Seat]}
 	what := fmt.Sprintf("reading the orders of %s for step %d of %s", of.Seat, of.Step, of.Game)
-	if err := in.Judge.forMessage(what, func() { canon, problems = rules.ParseOrders(st.State, of.Seat, of.Orders) }); err != nil {
-		return nil, nil, false, err
+	if err := in.Judge.forMessage(what, func() {
+		c.canon, c.problems = rules.ParseOrders(st.State, of.Seat, of.Orders)
+		c.deflt = DefaultWords(rules, st.State, of.Seat, st.NoOrders[of.Seat])
+	}); err != nil {
+		return checked{}, err
 	}
+	return c, nil
+}
+
+// checked is what the game's rules made of an order file's lines: the
+// canonical orders, a problem for each line they do not accept, and what
+// no usable orders from the seat mean at the deadline (DefaultWords).
+// hosted is false for a game the judge runs no step machine for.
+type checked struct {
+	canon    []string
+	problems []Problem
+	hosted   bool
+	kind     string
+	deflt    string
+	no       string // the step's NoOrders for the seat
+}
+
+// withPrefix returns problems with prefix before each text.
+func withPrefix(prefix string, problems []Problem) []Problem {
 	for i := range problems {
-		problems[i].Text = "ignored: " + problems[i].Text
+		problems[i].Text = prefix + problems[i].Text
 	}
-	return canon, problems, true, nil
+	return problems
 }
 
 // ready marks the seat ready when its orders are clean, and adjudicates the
@@ -507,10 +586,42 @@ func (in *Intake) ready(ctx context.Context, tx Tx, of *ParsedOrders, clean bool
 	return true, nil
 }
 
-func echo(of *ParsedOrders, canon []string) string {
+// numbered gives each canonical order the line it came from ("move A1
+// 0101  # line 4"), as docs/order-file.md promises: the order lines the
+// rules did not refuse, in the file's order, when they are as many as the
+// orders (every game's parser reads a line into one order, in order);
+// else the orders as they are.
+func numbered(of *ParsedOrders, canon []string, refused []Problem) []string {
+	bad := map[int]bool{}
+	for _, p := range refused {
+		bad[p.Line] = true
+	}
+	var kept []int
+	for _, o := range of.Orders {
+		if !bad[o.Line] {
+			kept = append(kept, o.Line)
+		}
+	}
+	if len(kept) != len(canon) {
+		return canon
+	}
+	out := make([]string, len(canon))
+	for i, c := range canon {
+		if strings.Contains(c, "#") {
+			out[i] = fmt.Sprintf("%s; line %d", c, kept[i])
+		} else {
+			out[i] = fmt.Sprintf("%-40s # line %d", c, kept[i])
+		}
+	}
+	return out
+}
+
+func echo(of *ParsedOrders, canon []string, deflt string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "game: %s\nstep: %d\nseat: %s\n", of.Game, of.Step, of.Seat)
-	if len(canon) == 0 {
+	if len(canon) == 0 && deflt != "" {
+		b.WriteString("(no orders: at the deadline " + deflt + ")\n")
+	} else if len(canon) == 0 {
 		b.WriteString("(no orders: the game's default for a seat without orders applies)\n")
 	}
 	for _, o := range canon {
@@ -547,29 +658,28 @@ func (in *Intake) checkSeat(tx Tx, key string, of *ParsedOrders) []Problem {
 		if note, ok := archivedNote(tx, of.Game); ok {
 			return []Problem{{Line: of.GameLine, Text: note, Hint: "this judge takes no more orders for it; send 'list' for the games it runs"}}
 		}
-		return []Problem{{Line: of.GameLine, Text: fmt.Sprintf("there is no game %q", of.Game), Hint: "send 'list' for the games this judge runs"}}
+		return []Problem{{Line: of.GameLine, Text: fmt.Sprintf("there is no game %q", of.Game), Hint: nearGames(tx, of.Game) + "send 'list' for the games this judge runs"}}
 	} else if err != nil {
 		return []Problem{{Line: of.GameLine, Text: "the game could not be read: " + err.Error(), Hint: "nothing is wrong with your file: send it again later, or tell the game master"}}
 	}
+	// the seat's and the step's problems are told together
+	var problems []Problem
 	seat, err := tx.Seat(of.Game, of.Seat)
 	if err != nil {
-		names := []string{}
-		seats, _ := tx.Seats(of.Game)
-		for _, s := range seats {
-			names = append(names, s.Name)
-		}
-		return []Problem{{Line: of.SeatLine, Text: fmt.Sprintf("game %s has no seat %q", of.Game, of.Seat), Hint: "its seats are " + strings.Join(names, ", ")}}
-	}
-	if seat.Holder != key {
-		return []Problem{{Line: of.SeatLine, Text: fmt.Sprintf("seat %s of %s is not held by the key that signed (%s)", of.Seat, of.Game, key),
-			Hint: "sign with the key that holds the seat"}}
+		text, hint := noSeat(tx, of.Game, of.Seat)
+		problems = append(problems, Problem{Line: of.SeatLine, Text: text, Hint: hint})
+	} else if seat.Holder != key {
+		problems = append(problems, Problem{Line: of.SeatLine, Text: fmt.Sprintf("seat %s of %s is not held by the key that signed (%s)", of.Seat, of.Game, key),
+			Hint: "sign with the key that holds the seat"})
 	}
 	switch {
 	case g.Status != "running":
-		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("game %s is %s: it takes no orders now", of.Game, g.Status), Hint: statusHint(g.Status)}}
+		return append(problems, Problem{Line: of.StepLine, Text: fmt.Sprintf("game %s is %s: it takes no orders now", of.Game, g.Status), Hint: statusHint(g.Status)})
 	case of.Step != g.Step:
-		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("step %d is not open: game %s is taking orders for step %d", of.Step, of.Game, g.Step),
-			Hint: fmt.Sprintf("write 'step: %d'", g.Step)}}
+		return append(problems, Problem{Line: of.StepLine, Text: fmt.Sprintf("step %d is not open: game %s is taking orders for step %d", of.Step, of.Game, g.Step),
+			Hint: fmt.Sprintf("write 'step: %d'", g.Step)})
+	case len(problems) > 0:
+		return problems
 	}
 	if st, err := tx.Step(of.Game, of.Step); err == nil && st.Status == StepWaiting && st.Dice != nil {
 		return []Problem{{Line: of.StepLine, Text: fmt.Sprintf("step %d of %s closed at %s: its order list is fixed and it waits for beacon round %d",

@@ -176,12 +176,8 @@ func (j *Judge) Join(tx Tx, game, seat, key string) error {
 func (j *Judge) JoinSigned(tx Tx, game, seat, key string, join dice.Hash) error {
 	s, err := tx.Seat(game, seat)
 	if err != nil {
-		seats, _ := tx.Seats(game)
-		names := make([]string, len(seats))
-		for i, x := range seats {
-			names[i] = x.Name
-		}
-		return fmt.Errorf("game %s has no seat %q; its seats are %s", game, seat, strings.Join(names, ", "))
+		text, hint := noSeat(tx, game, seat)
+		return fmt.Errorf("%s; %s", text, hint)
 	}
 	if s.Holder != "" && s.Holder != key {
 		return fmt.Errorf("seat %s of %s is taken", seat, game)

@@ -190,7 +190,7 @@ func TestEarlyProcessingWhenEveryoneIsReady(t *testing.T) {
 		t.Fatalf("step 1 = %+v", st)
 	}
 	r := h.send("A", 1, "roll 2", "move A1 0303")
-	if !strings.Contains(r, "ACCEPTED") || !strings.Contains(r, "roll 2\n  move A1 0303") || !strings.Contains(r, "checked against the game's rules") || !strings.Contains(r, "now ready") {
+	if !strings.Contains(r, "ACCEPTED") || !strings.Contains(r, fmt.Sprintf("%-40s # line 4\n  %-40s # line 5", "roll 2", "move A1 0303")) || !strings.Contains(r, "checked against the game's rules") || !strings.Contains(r, "now ready") {
 		t.Errorf("A's receipt:\n%s", r)
 	}
 	if h.step(1).Status != "open" {
@@ -349,9 +349,9 @@ func TestPlayerMistakesAnswered(t *testing.T) {
 		orders []string
 		want   string
 	}{
-		{"A", 1, []string{"move B1 0202"}, "line 4: ignored: B1 is not yours: it belongs to B"},
+		{"A", 1, []string{"move B1 0202"}, "line 4: B1 is not yours: it belongs to B"},
 		{"A", 1, []string{"roll 2", "fly to the moon"}, `line 5: ignored: "fly to the moon" is not an order of this game`},
-		{"A", 1, []string{"roll 9"}, "line 4: ignored: roll 9: roll 1 to 3 dice"},
+		{"A", 1, []string{"roll 9"}, "line 4: roll 9: roll 1 to 3 dice"},
 		{"A", 1, []string{"move A9 0101"}, "there is no unit A9"},
 		{"A", 2, []string{"pass"}, "step 2 is not open: game g1 is taking orders for step 1"},
 	}

@@ -43,7 +43,8 @@ func ParseOrderFile(text string) (ParsedOrders, []Problem) {
 	var p ParsedOrders
 	var problems []Problem
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	started := false // a header line was read: the order file has begun
+	started := false             // a header line was read: the order file has begun
+	misspelt := map[string]int{} // the first line whose key looks like a misspelt header
 	for i, raw := range lines {
 		n := i + 1
 		if started && endsOrderFile(raw) {
@@ -94,6 +95,11 @@ func ParseOrderFile(text string) (ParsedOrders, []Problem) {
 			}
 			continue
 		}
+		for _, near := range misspeltHeader(key, isHeader) {
+			if _, ok := misspelt[near]; !ok {
+				misspelt[near] = n
+			}
+		}
 		if !started {
 			continue // above the order file: a greeting, a quoted report
 		}
@@ -105,10 +111,25 @@ func ParseOrderFile(text string) (ParsedOrders, []Problem) {
 		hint string
 	}{{"game", p.GameLine, "game: club-kosovo-3"}, {"step", p.StepLine, "step: 7"}, {"seat", p.SeatLine, "seat: NATO"}} {
 		if h.line == 0 {
+			if n, ok := misspelt[h.name]; ok {
+				problems = append(problems, Problem{Line: n, Text: fmt.Sprintf("the order file does not say which %s it is for: this line is no header", h.name),
+					Hint: fmt.Sprintf("did you mean '%s:'? write it as in '%s'", h.name, h.hint)})
+				continue
+			}
 			problems = append(problems, Problem{Text: fmt.Sprintf("the order file does not say which %s it is for", h.name), Hint: "add a line such as '" + h.hint + "' at the top"})
 		}
 	}
 	return p, problems
+}
+
+// misspeltHeader are the headers ("game", "step", "seat") that key, the
+// one word before a line's ':', looks like a misspelling of ("stpe" for
+// step), nearest first; none for a header or a line without ':'.
+func misspeltHeader(key string, colon bool) []string {
+	if !colon || strings.ContainsAny(key, " \t") || key == "game" || key == "step" || key == "seat" {
+		return nil
+	}
+	return nearNames(key, []string{"game", "step", "seat"})
 }
 
 // endsOrderFile reports whether line is a mail signature separator ("-- ",

@@ -149,3 +149,34 @@ type StreamSeats interface {
 type PublicOrders interface {
 	PublicOrders(state []byte, seat string, orders []string) []string
 }
+
+// DefaultOrders is implemented by rules that say in plain words what
+// happens at the deadline to seat when it has sent no usable orders for the
+// step open in state: a clause with the seat as its subject, such as "NATO
+// passes for the rest of the turn" (receipts write "at the deadline" before
+// it). "" leaves the wording to DefaultWords.
+type DefaultOrders interface {
+	DefaultOrders(state []byte, seat string) string
+}
+
+// DefaultWords says in plain words what no usable orders from seat mean at
+// the deadline of the step open in state: the rules' DefaultOrders if they
+// say it, else the step's NoOrders for the seat (no) worded as a clause.
+func DefaultWords(r Rules, state []byte, seat, no string) string {
+	if d, ok := r.(DefaultOrders); ok {
+		if s := d.DefaultOrders(state, seat); s != "" {
+			return s
+		}
+	}
+	switch no {
+	case "":
+		return "the game's default for " + seat + " applies"
+	case "pass":
+		return seat + " passes: it gives no orders this step"
+	case "hold":
+		return seat + "'s units hold: they do nothing this step"
+	case "repeat":
+		return seat + "'s orders of the last step it sent any are used again"
+	}
+	return "the default for " + seat + " applies: " + no
+}

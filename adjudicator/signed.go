@@ -90,6 +90,9 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 	env, tx, j, now := a.env, a.tx, in.Judge, a.env.Received
 	key := env.Signed.Fingerprint
 	fail := func(err error) error { return a.notDone(c, err) }
+	if len(c.args) > 0 && c.name != "roll" && c.name != "create" {
+		c.args = append([]string{gameNamed(tx, c.args[0])}, c.args[1:]...)
+	}
 	if readOnly[c.name] {
 		return in.command(*a, command{name: c.name, args: c.args})
 	}
@@ -174,6 +177,11 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 	}
 	if env.NewKey != nil && c.name != "join" {
 		return fail(fmt.Errorf("key %s holds no seat and is not the game master's", key))
+	}
+	switch c.name {
+	case "join", "replace", "eject", "approve", "refuse":
+		// the seat as the game spells it, whatever the case written
+		c.args[1] = seatName(tx, game, c.args[1])
 	}
 	seat := ""
 	if seats, err := tx.Seats(game); err == nil {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -279,8 +280,12 @@ func TestClientsByRealMail(t *testing.T) {
 			if !strings.Contains(a, fmt.Sprintf("ACCEPTED: orders of seat %s for step %d of %s,", of.Seat, of.Step, of.Game)) || strings.Contains(a, "Problems:") {
 				t.Fatalf("not accepted without problems (%s):\n%s", s.Note, a)
 			}
-			if echo := understoodIn(a); echo != understood[s.Uses] {
+			echo, numbered := understoodIn(a)
+			if echo != understood[s.Uses] {
 				t.Errorf("the receipt understood (%s):\n%s\nwant:\n%s", s.Note, echo, understood[s.Uses])
+			}
+			if of, _ := adjudicator.ParseOrderFile(orders.Text(s.Uses)); numbered != len(of.Orders) {
+				t.Errorf("the receipt (%s) numbers %d of the %d orders it understood:\n%s", s.Note, numbered, len(of.Orders), a)
 			}
 		})
 	}
@@ -307,23 +312,31 @@ func withComment(o mailtest.ClientOrders, k mailtest.OrdersKind, comment string)
 }
 
 // understoodIn is the order file a receipt's "Understood:" block echoes,
-// unindented.
-func understoodIn(receipt string) string {
+// unindented, without the line number each order ends with, and how many
+// orders name their line.
+func understoodIn(receipt string) (string, int) {
 	_, rest, ok := strings.Cut(receipt, "\nUnderstood:\n")
 	if !ok {
-		return ""
+		return "", 0
 	}
 	var b strings.Builder
+	numbered := 0
+	// the end of an understood order naming its line: "  # line 4" after
+	// padding, or "; line 4" after the order's own comment
+	lineNumber := regexp.MustCompile(`(\s+# |; )line \d+$`)
 	for _, l := range strings.Split(rest, "\n") {
 		if !strings.HasPrefix(l, "  ") {
 			break
+		}
+		if m := lineNumber.FindStringIndex(l); m != nil {
+			l, numbered = l[:m[0]], numbered+1
 		}
 		b.WriteString(strings.TrimPrefix(l, "  ") + "\n")
 		if l == "  end" {
 			break
 		}
 	}
-	return b.String()
+	return b.String(), numbered
 }
 
 // readableAll is mails as a person reads them, one after the other.

@@ -316,7 +316,11 @@ func (p *parser) line(n int, verb string, f []string) (*order, error) {
 	case g.Phase == phaseRound && p.seat == g.Active:
 		return p.roundLine(verb, f)
 	}
-	return nil, adjudicator.Refuse("this step's orders are "+p.verbsOf(), "%q is not an order of this step (%s)", strings.Join(f, " "), g.label())
+	h := "this step's orders are " + p.verbsOf()
+	if !verbs.Has(verb) {
+		h = verbs.Hint(verb, h)
+	}
+	return nil, adjudicator.Refuse(h, "%q is not an order of this step (%s)", strings.Join(f, " "), g.label())
 }
 
 // Counters gives the parser's game's counter list.
@@ -327,10 +331,10 @@ func (p *parser) unitOf(word string) (*unit, error) {
 	id := unitID(word)
 	u := p.g.byID[id]
 	if u == nil {
-		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*unit) bool { return true }), "there is no unit %s", id)
+		return nil, adjudicator.Refuse(adjudicator.UnitHint(id, p.g.unitIDs(p.seat)), "there is no unit %s", id)
 	}
 	if !slices.Contains(p.g.seatSides(p.seat), u.Side()) {
-		return nil, adjudicator.Refuse("your units are "+p.g.unitList(p.seat, func(*unit) bool { return true }), "%s is not yours: it is %s", id, u.Side())
+		return nil, adjudicator.Refuse("give orders to your own units; "+adjudicator.UnitHint(id, p.g.unitIDs(p.seat)), "%s is not yours: it is %s", id, u.Side())
 	}
 	return u, nil
 }
@@ -342,7 +346,13 @@ func (p *parser) onMap(word string) (*unit, error) {
 		return nil, err
 	}
 	if u.Box != onMap {
-		return nil, adjudicator.Refuse("your units on the map are "+p.g.unitList(p.seat, func(u *unit) bool { return u.Box == onMap }), "%s is not on the map (%s)", u.ID, boxName(u.Box))
+		var ids []string
+		for _, x := range p.g.Units {
+			if x.Box == onMap && slices.Contains(p.g.seatSides(p.seat), x.Side()) {
+				ids = append(ids, x.ID)
+			}
+		}
+		return nil, adjudicator.Refuse(adjudicator.DidYouMean(u.ID, "'units GAME' lists where your units are", ids), "%s is not on the map (%s)", u.ID, boxName(u.Box))
 	}
 	return u, nil
 }
@@ -359,6 +369,18 @@ func boxName(box string) string {
 		return "out of the game"
 	}
 	return "on the map"
+}
+
+// unitIDs are the ids of seat's units, for the did-you-mean of a unit it
+// has not.
+func (g *game) unitIDs(seat string) []string {
+	var out []string
+	for _, u := range g.Units {
+		if slices.Contains(g.seatSides(seat), u.Side()) {
+			out = append(out, u.ID)
+		}
+	}
+	return out
 }
 
 // unitList lists seat's units that ok admits, with where they are.
@@ -386,7 +408,11 @@ func (g *game) unitList(seat string, ok func(*unit) bool) string {
 func (p *parser) spaceOf(word string) (string, error) {
 	id := slug(word)
 	if _, ok := p.g.sc.Map.Space(id); !ok {
-		return "", adjudicator.Refuse("spaces are written as their names in lower case, dashes for spaces, diacritics folded: brcko, novi-travnik, bosanski-brod", "there is no space %q", word)
+		ids := make([]string, len(p.g.sc.Map.Spaces))
+		for i, sp := range p.g.sc.Map.Spaces {
+			ids[i] = sp.ID
+		}
+		return "", adjudicator.Refuse(adjudicator.DidYouMean(id, "spaces are written as their names in lower case, dashes for spaces, diacritics folded: brcko, novi-travnik, bosanski-brod", ids), "there is no space %q", word)
 	}
 	return id, nil
 }
@@ -425,7 +451,7 @@ func (p *parser) standing(verb string, f []string) (*order, error) {
 		if len(args) == 0 {
 			return nil, adjudicator.Refuse(verb+" auto, "+map[string]string{"losses": "losses ask, or losses UNIT UNIT ... (first listed loses first)", "supply": "or supply UNIT UNIT ... (kept supplied first in an enclave)"}[verb], "%s: say which units", verb)
 		}
-		names, err := unitNames(args, map[string]string{"losses": "losses auto, losses ask, or losses UNIT UNIT ...: ", "supply": "supply auto, or supply UNIT UNIT ...: "}[verb]+"your units are "+g.unitList(p.seat, func(*unit) bool { return true }))
+		names, err := unitNames(args, map[string]string{"losses": "losses auto, losses ask, or losses UNIT UNIT ...: ", "supply": "supply auto, or supply UNIT UNIT ...: "}[verb]+"'units GAME' mails your units' ids")
 		if err != nil {
 			return nil, err
 		}

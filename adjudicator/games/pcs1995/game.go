@@ -362,3 +362,18 @@ func (g *game) runStages(resume *work) {
 		}
 	}
 }
+
+// DefaultOrders says in plain words what no usable orders from seat mean
+// at the deadline of an Action Phase step: passing for the rest of the turn
+// (7.0), or the held queue going on; other steps leave it to their
+// NoOrders.
+func (rules) DefaultOrders(state []byte, seat string) string {
+	g, err := decode(state)
+	if err != nil || g.Pending == nil || g.Phase != phaseQueue || g.Pending.Seat != seat {
+		return ""
+	}
+	if g.Pending.Resume {
+		return seat + "'s held queue goes on as it is"
+	}
+	return seat + " passes for the rest of the turn (7.0)"
+}

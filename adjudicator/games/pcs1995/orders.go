@@ -178,10 +178,10 @@ func (p *parser) ownUnit(s string) (*Unit, error) {
 		if p.g.airBy[strings.ToUpper(s)] != nil {
 			return nil, adjudicator.Refuse("ground units activate; air units are placed with air lines", "%s is an air unit", strings.ToUpper(s))
 		}
-		return nil, adjudicator.Refuse("your units are "+strings.Join(p.g.unitIDs(p.side), " "), "there is no unit %s", strings.ToUpper(s))
+		return nil, adjudicator.Refuse(adjudicator.UnitHint(s, p.g.unitIDs(p.side)), "there is no unit %s", strings.ToUpper(s))
 	}
 	if u.side() != p.side {
-		return nil, adjudicator.Refuse("give orders to your own units", "%s is not yours: it is %s's", u.ID, u.side())
+		return nil, adjudicator.Refuse("give orders to your own units; "+adjudicator.UnitHint(s, p.g.unitIDs(p.side)), "%s is not yours: it is %s's", u.ID, u.side())
 	}
 	return u, nil
 }
@@ -883,7 +883,7 @@ func (p *parser) line(f []string) (out string, alts []alt, err error) {
 		phaseDecision: "this step takes your decision (decide ...), standing orders and activations",
 	}[g.Phase]
 	if kind == "" {
-		return "", nil, adjudicator.Refuse(stepHint, "%q is not an order", f[0])
+		return "", nil, adjudicator.Refuse(verbs.Hint(f[0], stepHint), "%q is not an order", f[0])
 	}
 	if !slices.Contains(allowed, kind) {
 		return "", nil, adjudicator.Refuse(stepHint, "%s orders are not taken in this step (%s)", f[0], g.label())

@@ -157,7 +157,11 @@ func (p *parser) checkFile(ls []*parsedLine) {
 		case "mission":
 			pl.err = p.checkMission(pl, f, mayBe, airAt, refusedAir, flies, &bombed)
 		case "activation":
+			first := acts == 0
 			pl.err = p.checkQueueLine(pl, &acts, &passAt, &deescAt, capLines, units)
+			if pl.err == nil && first {
+				pl.err = p.nowhereBar(pl.alts)
+			}
 		}
 	}
 }
@@ -501,4 +505,47 @@ func (p *parser) advanceBar(u *Unit, target board.ID, path []board.ID, limit int
 		return adjudicator.Refuse(hint, "%s's advance costs %s MP after %s: the AACMA is %d (8.4)", u.ID, halves(total), g.hex(target), limit/2)
 	}
 	return adjudicator.Refuse(hint, "%s's advance costs %s MP after %s: the AACMA is at most 4 (8.4)", u.ID, halves(total), g.hex(target))
+}
+
+// nowhereBar refuses a move that can never move (docs/rulings.md, issue
+// 31 (no-ops)): the first activation of a queue sent in answer to an
+// Action Phase question, which is carried out at once, when its first
+// alternative has no condition (so it is the one taken) and every hex of
+// its path holds another friendly unit, so that 3.6 trims the whole move
+// away and the unit would go static where it stands. No overstacked
+// friendly hex may exist (its exit would be activated first, 7.0). A
+// move later in the queue, with a condition, or sent at the start of the
+// turn is accepted with its forecast: what happens before it may clear
+// the way.
+func (p *parser) nowhereBar(alts []alt) error {
+	g := p.g
+	if g.Phase != phaseQueue || len(alts) == 0 || len(alts[0].Conds) > 0 || alts[0].Skip || len(g.overstacked(p.side)) > 0 {
+		return nil
+	}
+	act := alts[0].Act
+	if act == nil || (act.Kind != "move" && act.Kind != "sm") || len(act.Path) == 0 {
+		return nil
+	}
+	u := g.byID[act.Unit]
+	mp := u.c.MA * 2
+	if act.Kind == "sm" {
+		mp *= 2
+	}
+	steps, _ := g.walk(u, u.pos, act.Path, mp, act.Kind == "sm")
+	if len(steps) == 0 {
+		return nil
+	}
+	if kept, trimmed := g.trimStack(u, steps); len(kept) > 0 || !trimmed {
+		return nil
+	}
+	var there []string
+	for _, s := range steps {
+		for _, o := range g.occ[s.hex] {
+			if o != u && !slices.Contains(there, o.ID) {
+				there = append(there, o.ID)
+			}
+		}
+	}
+	return adjudicator.Refuse(fmt.Sprintf("end the move in a hex no friendly unit holds, or move %s away in a line above this one (3.6)", strings.Join(there, ", ")),
+		"%s's move goes nowhere: %s holds every hex of it (%s), and only one unit may end a move in a hex (3.6), so %s would go static in %s", u.ID, strings.Join(there, ", "), hexList(g, act.Path), u.ID, u.Hex)
 }

@@ -46,3 +46,37 @@ func TestQueueCapKeepsTheStateSmall(t *testing.T) {
 		t.Errorf("the state grew by %d bytes for %d queued lines", grown, capLines)
 	}
 }
+
+// TestDefaultOrdersInWords: asked for its activations, a seat without
+// usable orders passes for the rest of the turn (7.0), and the judge's
+// receipt says so in those words (issue 31, no-ops); after a stop order
+// its held queue goes on.
+func TestDefaultOrdersInWords(t *testing.T) {
+	t.Parallel()
+	state, err := loadTestMap(filepath.Join("testdata", "game", "test-map.toml"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := decode(state)
+	g.Phase = phaseQueue
+	g.Pending = &pending{Kind: phaseQueue, Seat: seatNATO, Default: "pass"}
+	asked, err := g.encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := Game.Step(asked)
+	if got := adjudicator.DefaultWords(Game, asked, seatNATO, spec.NoOrders[seatNATO]); got != "NATO passes for the rest of the turn (7.0)" {
+		t.Errorf("asked for activations: %q", got)
+	}
+	g.Pending.Resume = true
+	held, _ := g.encode()
+	if got := adjudicator.DefaultWords(Game, held, seatNATO, "the held queue goes on"); got != "NATO's held queue goes on as it is" {
+		t.Errorf("held queue: %q", got)
+	}
+	g.Phase = phaseSetup
+	setup, _ := g.encode()
+	spec, _ = Game.Step(setup)
+	if got := adjudicator.DefaultWords(Game, setup, seatNATO, spec.NoOrders[seatNATO]); got != "the default for NATO applies: the set-up hexes of the counter list" {
+		t.Errorf("set-up: %q", got)
+	}
+}

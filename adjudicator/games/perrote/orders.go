@@ -192,10 +192,10 @@ func (p *orderParser) unitOf(id string) (*unitState, *adjudicator.Refusal) {
 		u = p.teams[strings.ToLower(id)]
 	}
 	if u == nil {
-		return nil, adjudicator.Refuse("your units are "+strings.Join(p.mine(), ", "), "there is no unit %s", strings.ToUpper(id))
+		return nil, adjudicator.Refuse(adjudicator.UnitHint(id, p.mine()), "there is no unit %s", strings.ToUpper(id))
 	}
 	if u.Side != p.seat {
-		return nil, adjudicator.Refuse("your units are "+strings.Join(p.mine(), ", "), "%s is not yours: it is %s's", u.ID, u.Side)
+		return nil, adjudicator.Refuse("give orders to your own units; "+adjudicator.UnitHint(id, p.mine()), "%s is not yours: it is %s's", u.ID, u.Side)
 	}
 	if u.Eliminated() {
 		return nil, adjudicator.Refuse("give orders to units still in play", "%s is out of the game", u.ID)
@@ -225,7 +225,7 @@ func (p *orderParser) line(text string) (order, *adjudicator.Refusal) {
 		return order{}, adjudicator.Refuse(grammarHint, "%q is not an order", text)
 	}
 	if !verbs.Has(f[0]) {
-		return order{}, adjudicator.Refuse(grammarHint, "%q is not an order of Per Rote", f[0])
+		return order{}, adjudicator.Refuse(verbs.Hint(f[0], grammarHint), "%q is not an order of Per Rote", f[0])
 	}
 	u, err := p.unitOf(f[1])
 	if err != nil {
@@ -397,6 +397,12 @@ func (p *orderParser) move(o *order, u *unitState, pl *planned, args []string) *
 		o.Path = append(o.Path, p.f.format(h))
 		from = h
 	}
+	if start, _ := p.where(u); from == start && o.Face == "" && o.Verb == "move" {
+		// a path back to the unit's own hex moves nothing and costs its
+		// fire (docs/rulings.md, issue 31 (no-ops))
+		return adjudicator.Refuse(fmt.Sprintf("end the move in another hex, or leave %s out of the movement orders: it then stays and may shoot (Movement)", u.ID),
+			"%s's move ends where it starts, at %s", u.ID, p.f.format(start))
+	}
 	if o.Verb == "charge" {
 		found := false
 		for _, e := range p.s.Units {
@@ -446,17 +452,17 @@ func (p *orderParser) shoot(o *order, u *unitState, pl *planned, args []string) 
 	}
 	t := p.s.unit(args[0])
 	if t == nil {
-		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "there is no unit %s to shoot at", strings.ToUpper(args[0]))
+		return adjudicator.Refuse(adjudicator.DidYouMean(args[0], "shoot at an enemy unit: 'units GAME' lists them", p.enemies()), "there is no unit %s to shoot at", strings.ToUpper(args[0]))
 	}
 	switch {
 	case t.Side == u.Side:
-		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "%s is your own unit", t.ID)
+		return adjudicator.Refuse("shoot at an enemy unit: 'units GAME' lists them", "%s is your own unit", t.ID)
 	case t.Eliminated():
-		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "%s is out of the game", t.ID)
+		return adjudicator.Refuse("shoot at an enemy unit: 'units GAME' lists them", "%s is out of the game", t.ID)
 	case t.Aboard != "":
 		return adjudicator.Refuse("shoot at the vehicle: "+o.Verb+" "+u.ID+" at "+t.Aboard+" (its damage may kill them)", "%s is aboard %s: passengers are not shot at", t.ID, t.Aboard)
 	case t.Hex == "" && !t.Reserve:
-		return adjudicator.Refuse("shoot at an enemy unit: "+strings.Join(p.enemies(), ", "), "%s is not on the map", t.ID)
+		return adjudicator.Refuse("shoot at an enemy unit on the map: 'units GAME' lists them", "%s is not on the map", t.ID)
 	}
 	o.Target, o.Mode = t.ID, "kill"
 	args = args[1:]

@@ -393,7 +393,11 @@ func (g *game) parseLine(seat, text string) (string, error) {
 		return "repulse " + strings.ToLower(args[0]), nil
 	}
 	notHere := func() error {
-		return adjudicator.Refuse(hint+"; "+standingHint, "%q is not an order of this step (%s)", f[0], g.phaseLabel())
+		h := hint + "; " + standingHint
+		if !verbs.Has(f[0]) {
+			h = verbs.Hint(f[0], h)
+		}
+		return adjudicator.Refuse(h, "%q is not an order of this step (%s)", f[0], g.phaseLabel())
 	}
 	if !slices.Contains(stepVerbs[g.Phase], verb) {
 		if verb == "pa" && g.Phase == phaseCounter {
@@ -608,7 +612,7 @@ func (g *game) own(side side, id string) (*unit, error) {
 				ids = append(ids, x.ID)
 			}
 		}
-		return nil, adjudicator.Refuse("your units are "+strings.Join(ids, " "), "there is no unit %s of yours in play", id)
+		return nil, adjudicator.Refuse(adjudicator.UnitHint(id, ids), "there is no unit %s of yours in play", id)
 	}
 	if u.c.Side != side {
 		return nil, adjudicator.Refuse("give orders to your own units", "%s is not yours", u.ID)
@@ -700,6 +704,14 @@ func (g *game) parseMove(side side, args []string) (string, error) {
 		}
 	}
 	paths = append(paths, cur)
+	if len(paths[0]) == 1 {
+		// a path of the start hex alone enters no hex: the Force would stay
+		// where it stands (docs/rulings.md, issue 31 (no-ops))
+		if h, err := g.parseHex(paths[0][0]); err == nil && h == lead.pos {
+			return "", adjudicator.Refuse(fmt.Sprintf("after the start hex list every hex the Force enters, each next to the one before, as in move %s %s HEX", spec, g.hex(h)),
+				"the move of %s enters no hex: %s is where it stands (7.1)", spec, g.hex(h))
+		}
+	}
 	if lead.c.Kind == kDepot || lead.c.Kind == kSquadron {
 		return g.parseSpecialMove(lead, paths[0])
 	}

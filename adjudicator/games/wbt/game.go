@@ -732,3 +732,20 @@ func (rules) Ending(state []byte) (winner, why string, over bool) {
 	}
 	return g.Winner, fmt.Sprintf("%s wins: %s.", g.Winner, g.Reason), true
 }
+
+// DefaultOrders says in plain words what no usable orders from seat mean
+// at the deadline of a movement or combat phase; other steps leave it to
+// their NoOrders.
+func (rules) DefaultOrders(state []byte, seat string) string {
+	g, err := decode(state)
+	if err != nil {
+		return ""
+	}
+	switch g.Phase {
+	case phaseNATOMove, phaseSerbMove:
+		return seat + " moves no unit this phase"
+	case phaseNATOCombat, phaseSerbCombat:
+		return seat + " makes no attack this phase"
+	}
+	return ""
+}

@@ -151,10 +151,10 @@ func sameUnitMoved(moved map[string]int, units string, line int) string {
 func (g *game) unitOf(seat, id string) (*unit, error) {
 	u := g.byID[strings.ToUpper(id)]
 	if u == nil || u.Out {
-		return nil, adjudicator.Refuse("your units are "+strings.Join(g.unitIDs(seatSide(seat)), " "), "there is no unit %s in play", strings.ToUpper(id))
+		return nil, adjudicator.Refuse(adjudicator.UnitHint(id, g.unitIDs(seatSide(seat))), "there is no unit %s in play", strings.ToUpper(id))
 	}
 	if sideSeat(u.c.Side) != seat {
-		return nil, adjudicator.Refuse("give orders to your own units", "%s is not yours: it is %s's", u.ID, sideSeat(u.c.Side))
+		return nil, adjudicator.Refuse("give orders to your own units; "+adjudicator.UnitHint(id, g.unitIDs(seatSide(seat))), "%s is not yours: it is %s's", u.ID, sideSeat(u.c.Side))
 	}
 	return u, nil
 }
@@ -337,7 +337,7 @@ func (g *game) parseSetup(seat, verb string, args []string, hint string) (string
 		}
 		return "place " + c.ID + " " + g.hex(id), nil
 	}
-	return "", adjudicator.Refuse(hint, "%q is not a set-up order", verb)
+	return "", adjudicator.Refuse(verbHint(verb, hint), "%q is not a set-up order", verb)
 }
 
 func (g *game) parseWeather(verb string, args []string, hint string) (string, error) {
@@ -371,7 +371,7 @@ func (g *game) parseWeather(verb string, args []string, hint string) (string, er
 		}
 		return "reconstitute" + suffix, nil
 	}
-	return "", adjudicator.Refuse(hint, "%q is not an order of the weather and reconstitution phase", verb)
+	return "", adjudicator.Refuse(verbHint(verb, hint), "%q is not an order of the weather and reconstitution phase", verb)
 }
 
 // forecastRoller answers every draw with the lowest face: a forecast shows
@@ -453,7 +453,7 @@ func (g *game) parseMovement(seat, verb string, args []string, hint string, fc *
 	case "move":
 		return g.parseMove(seat, args, fc)
 	}
-	return "", adjudicator.Refuse(hint, "%q is not a movement phase order", verb)
+	return "", adjudicator.Refuse(verbHint(verb, hint), "%q is not a movement phase order", verb)
 }
 
 // parseMove reads a move order (10.1-10.6, 12.3): the unit or Serbian
@@ -748,7 +748,7 @@ func yesNo(b bool) string {
 
 func (g *game) parseAttack(seat, verb string, args []string, hint string) (string, error) {
 	if verb != "attack" {
-		return "", adjudicator.Refuse(hint, "%q is not a combat phase order", verb)
+		return "", adjudicator.Refuse(verbHint(verb, hint), "%q is not a combat phase order", verb)
 	}
 	if len(args) < 3 || !strings.EqualFold(args[1], "with") {
 		return "", adjudicator.Refuse("attack HEX with UNIT UNIT... [advance all|none|UNIT...] [losses UNIT...]", "an attack names the defender's hex and the attacking units")
@@ -920,4 +920,13 @@ func (g *game) attackHint(side side, d board.ID) string {
 		return "none of your units may attack " + g.hex(d) + " now: attackers are next to it (the 1st AAA within its range), have not attacked, and mechanized units reach mountains only along a road"
 	}
 	return "the units that may attack " + g.hex(d) + " are " + strings.Join(ok, " ")
+}
+
+// verbHint is hint, the step's orders, after the nearest verbs of the
+// table when verb is none of them (did you mean).
+func verbHint(verb, hint string) string {
+	if verbs.Has(verb) {
+		return hint
+	}
+	return verbs.Hint(verb, hint)
 }

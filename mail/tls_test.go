@@ -8,7 +8,6 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
-	"io"
 	"math/big"
 	"net"
 	"strings"
@@ -90,42 +89,12 @@ func TestOutboxTLS(t *testing.T) {
 	}
 }
 
-// tlsProxy terminates TLS in front of a plain server, as an IMAPS front end
-// does.
-func tlsProxy(t *testing.T, backend string, cert tls.Certificate) string {
-	t.Helper()
-	l, err := tls.Listen("tcp", "127.0.0.1:0", &tls.Config{Certificates: []tls.Certificate{cert}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				b, err := net.Dial("tcp", backend)
-				if err != nil {
-					return
-				}
-				defer b.Close()
-				go io.Copy(b, c)
-				io.Copy(c, b)
-			}()
-		}
-	}()
-	return l.Addr().String()
-}
-
 func TestInboxImplicitTLS(t *testing.T) {
 	cert, pool := testCA(t)
 	_, otherPool := testCA(t)
 	st := startStack(t, mailtest.Embedded)
 	deliver(t, st, 1, 2, "x")
-	addr := tlsProxy(t, st.IMAPAddr(), cert)
+	addr := mailtest.TLSFront(t, st.IMAPAddr(), cert)
 	open := func(roots *x509.CertPool) (*memHandler, error) {
 		h := newMemHandler()
 		in, err := NewInbox(InboxConfig{Server: Server{Address: addr, Security: ImplicitTLS, Username: judgeAddr, Password: judgePass,

@@ -79,7 +79,7 @@ func newCheckSetup(t *testing.T) *checkSetup {
 			t.Fatal(err)
 		}
 	}
-	s := &checkSetup{st: st, dir: dir, imapTLS: tlsFront(t, st.IMAPAddr(), cert), configPath: filepath.Join(dir, "umpire.toml")}
+	s := &checkSetup{st: st, dir: dir, imapTLS: mailtest.TLSFront(t, st.IMAPAddr(), cert), configPath: filepath.Join(dir, "umpire.toml")}
 	s.config = edit(t, readmeConfig(t),
 		`address = "judge@example.org"`, `address = "`+daemontest.JudgeAddress+`"`,
 		`operator = "ops@example.org"`, `operator = "ops@players.test"`,
@@ -91,7 +91,7 @@ password_file = "imap.secret"`,
 		`address = "smtp.example.org:587"
 security = "starttls"
 username = "judge@example.org"
-password_file = "smtp.secret"`, `address = "`+tlsFront(t, st.SMTPAddr(), cert)+`"
+password_file = "smtp.secret"`, `address = "`+mailtest.TLSFront(t, st.SMTPAddr(), cert)+`"
 security = "tls"
 ca_file = "ca.pem"`,
 		`address = ":8443"`, `address = "127.0.0.1:0"`)
@@ -313,34 +313,4 @@ func checkCert(t *testing.T) (tls.Certificate, []byte, []byte) {
 	}
 	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key},
 		pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kder})
-}
-
-// tlsFront terminates implicit TLS in front of a plain server, as an IMAPS
-// or SMTPS front end does, and returns its address.
-func tlsFront(t *testing.T, backend string, cert tls.Certificate) string {
-	t.Helper()
-	l, err := tls.Listen("tcp", "127.0.0.1:0", &tls.Config{Certificates: []tls.Certificate{cert}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				b, err := net.Dial("tcp", backend)
-				if err != nil {
-					return
-				}
-				defer b.Close()
-				go func() { io.Copy(b, c); b.(*net.TCPConn).CloseWrite() }()
-				io.Copy(c, b)
-			}()
-		}
-	}()
-	return l.Addr().String()
 }

@@ -4,14 +4,17 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
+	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
 	"fmt"
+	"io"
 	"math/big"
 	"net"
 	"os"
 	"path/filepath"
+	"testing"
 	"time"
 )
 
@@ -64,4 +67,35 @@ func writeCert(dir string) (certPath, keyPath string, pool *x509.CertPool, err e
 	pool = x509.NewCertPool()
 	pool.AddCert(cert)
 	return certPath, keyPath, pool, nil
+}
+
+// TLSFront terminates implicit TLS with cert in front of the plain server
+// at backend, as an IMAPS or SMTPS front end does, until the test ends,
+// and returns its address.
+func TLSFront(tb testing.TB, backend string, cert tls.Certificate) string {
+	tb.Helper()
+	l, err := tls.Listen("tcp", "127.0.0.1:0", &tls.Config{Certificates: []tls.Certificate{cert}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				b, err := net.Dial("tcp", backend)
+				if err != nil {
+					return
+				}
+				defer b.Close()
+				go func() { io.Copy(b, c); b.(*net.TCPConn).CloseWrite() }()
+				io.Copy(c, b)
+			}()
+		}
+	}()
+	return l.Addr().String()
 }

@@ -371,8 +371,10 @@ func TestBrowserDemo(t *testing.T) {
 				want = append(want, cn)
 			}
 		}
-		// As a player would, scroll the hex into the window before clicking it
-		// (the page above the map may be taller than the window).
+		// As a player would, show the whole map again (the zoom above may have
+		// left the hex outside the picture) and scroll the hex into the window
+		// before clicking it (the page above the map may be taller than it).
+		get(t, ctx, chromedp.Evaluate[bool](`(() => { [...document.querySelectorAll("figure.map button")].find(b => b.textContent === "Whole map").click(); return true; })()`))
 		p := get(t, ctx, chromedp.Evaluate[[]float64](`(() => { const e = document.querySelector('figure.map rect[data-hex="`+hex+`"]'); e.scrollIntoView({block: "center", inline: "center"}); const r = e.getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })()`))
 		runIn(t, ctx, time.Minute, chromedp.MouseClickXY(p[0], p[1]), chromedp.WaitVisible(css(`.stackbox`)))
 		box := get(t, ctx, chromedp.TextContent(css(`.stackbox`)))

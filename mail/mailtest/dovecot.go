@@ -12,6 +12,8 @@ import (
 	"strings"
 	"text/template"
 	"time"
+
+	"github.com/emersion/go-imap/v2/imapclient"
 )
 
 // dovecotBin is Dovecot's master program.
@@ -28,6 +30,9 @@ type dovecot struct {
 	imapPort int
 	lmtpPort int
 	proc     *process // nil while stopped
+	// stamp is the modification time of the last passwd file written:
+	// each new one gets a later one (writeUsers).
+	stamp time.Time
 }
 
 // dovecotConf is a template of Dovecot 2.3's configuration: STARTTLS
@@ -192,8 +197,40 @@ func (d *dovecot) writeUsers(users map[string]string) error {
 	if err := os.WriteFile(tmp, []byte(b.String()), 0o644); err != nil {
 		return fmt.Errorf("mailtest: dovecot users: %w", err)
 	}
+	// Dovecot rereads a passwd file when its size or its modification
+	// time (in seconds) changed, and looks at most once a second: each
+	// file gets a later time than the last, and the callers wait for the
+	// change to be seen (awaitLogin).
+	d.stamp = d.stamp.Add(time.Second)
+	if now := time.Now().Truncate(time.Second); now.After(d.stamp) {
+		d.stamp = now
+	}
+	if err := os.Chtimes(tmp, d.stamp, d.stamp); err != nil {
+		return fmt.Errorf("mailtest: dovecot users: %w", err)
+	}
 	if err := os.Rename(tmp, path); err != nil {
 		return fmt.Errorf("mailtest: dovecot users: %w", err)
 	}
 	return nil
+}
+
+// awaitLogin waits, for at most five seconds, until Dovecot at addr takes
+// (want true) or refuses (false) the login of user with password: until
+// it has reread the passwd file the last writeUsers wrote.
+func awaitLogin(addr, user, password string, want bool) error {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c, err := imapclient.DialInsecure(addr, &imapclient.Options{Dialer: &net.Dialer{Timeout: ioTimeout}})
+		if err == nil {
+			err = c.Login(user, password).Wait()
+			c.Close()
+			if (err == nil) == want {
+				return nil
+			}
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("mailtest: dovecot: the login of %s is still %v after its passwd file changed", user, !want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -132,6 +132,9 @@ func (r *realStack) AddUser(t testing.TB, address, password string) {
 	if err := r.dovecot.writeUsers(r.users); err != nil {
 		t.Fatal(err)
 	}
+	if err := awaitLogin(r.IMAPAddr(), address, password, true); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (r *realStack) Submit(t testing.TB, from string, to []string, raw []byte) {

@@ -138,9 +138,18 @@ func (r *realStack) empty(ctx context.Context) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	var user, password string // one account the test had, to see it go
+	for user, password = range r.users {
+		break
+	}
 	clear(r.users)
 	if err := r.dovecot.writeUsers(r.users); err != nil {
 		return err
+	}
+	if user != "" {
+		if err := awaitLogin(r.IMAPAddr(), user, password, false); err != nil {
+			return err
+		}
 	}
 	mailRoot := filepath.Join(r.dir, "mail")
 	entries, err := os.ReadDir(mailRoot)

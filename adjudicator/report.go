@@ -184,6 +184,9 @@ type Situation struct {
 	// Hand is the reader's own hidden holding (cards, chits): never shown
 	// to another seat.
 	Hand []string `json:",omitempty"`
+	// HandName is what the reader's Hand is called in reports ("your
+	// queue"); "" is "your hand".
+	HandName string `json:",omitempty"`
 	// Picture is the map; nil for none.
 	Picture *board.Picture `json:",omitempty"`
 	// Notices are the game's warnings (stand-in data).

@@ -398,7 +398,7 @@ func (j *Judge) report(tx Tx, game string, st StepRecord) error {
 		if err != nil {
 			return err
 		}
-		if err := tx.Enqueue(Mail{Kind: MailReport, Game: g.ID, To: k.Address, Subject: "umpire: " + r.Subject(), Text: r.PlainText(), Report: r}); err != nil {
+		if err := tx.Enqueue(Mail{Kind: MailReport, Game: g.ID, To: k.Address, Subject: "umpire: " + r.Subject(), Text: r.PlainText(), Report: r, Files: r.Files()}); err != nil {
 			return err
 		}
 	}

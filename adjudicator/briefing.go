@@ -1,8 +1,13 @@
 package adjudicator
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
+
+	"github.com/robfig/cron/v3"
 )
 
 // Briefer is implemented by rules that can brief a seat on the step open
@@ -101,8 +106,9 @@ func OrderForm(game, seat string, step uint64, phase string, brief Brief) string
 }
 
 // FormChoices reads back a pre-filled order file (OrderForm): its
-// header lines, and each choice's heading with its lines, as a player's
-// program or a test reads the file it was mailed.
+// header lines, and each choice's heading (without its closing "Keep
+// one:") with its lines, as a player's program or a test reads the file
+// it was mailed.
 func FormChoices(form string) (header []string, choices []Choice) {
 	for _, l := range strings.Split(form, "\n") {
 		l = strings.TrimRight(l, "\r")
@@ -116,6 +122,9 @@ func FormChoices(form string) (header []string, choices []Choice) {
 		case l != "" && !strings.HasPrefix(l, "#") && l != "end":
 			header = append(header, l)
 		}
+	}
+	for i := range choices {
+		choices[i].About = strings.TrimSuffix(choices[i].About, ". Keep one:")
 	}
 	return header, choices
 }
@@ -139,4 +148,136 @@ func wrapWords(s string, width int) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// SeatBrief is a seat's brief for the step open, as mailed: in the report
+// that opens the step, and in the answers to join and start.
+type SeatBrief struct {
+	Step  uint64
+	Phase string
+	// Asks says what the step asks of the seat (the rules' Brief).
+	Asks string
+	// Deadline is when the step closes; Local is it in the game's time
+	// zone ("Thu 3 Dec 2026 20:00 CET"), "" when that zone is UTC.
+	Deadline time.Time
+	Local    string `json:",omitempty"`
+	// Default says in words what no usable orders mean (DefaultWords).
+	Default string
+	// Form is the pre-filled order file (OrderForm), attached as
+	// FormFile.
+	Form     string
+	FormFile string
+}
+
+// Zone is the game's time zone: the one its schedule's cron names
+// (CRON_TZ=...), else UTC.
+func (f *GameFile) Zone() *time.Location {
+	if s, ok := f.Schedule.parsed.(*cron.SpecSchedule); ok && s.Location != nil {
+		return s.Location
+	}
+	return time.UTC
+}
+
+// localStamp is t in zone, "" when zone is UTC.
+func localStamp(t time.Time, zone *time.Location) string {
+	if zone == nil || zone == time.UTC || t.IsZero() {
+		return ""
+	}
+	return t.In(zone).Format("Mon 2 Jan 2006 15:04 MST")
+}
+
+// seatBrief is seat's brief for st, the step open in game g (nil when the
+// seat owes nothing in it).
+func seatBrief(g Game, rules Rules, st StepRecord, seat string, zone *time.Location) *SeatBrief {
+	if st.Status != "open" || !slices.Contains(st.Owing, seat) {
+		return nil
+	}
+	sb := &SeatBrief{Step: st.Number, Phase: st.Phase, Deadline: st.Deadline, Local: localStamp(st.Deadline, zone),
+		Default:  DefaultWords(rules, st.State, seat, st.NoOrders[seat]),
+		FormFile: fmt.Sprintf("%s-step%d-%s-orders.txt", g.ID, st.Number, fileWord(seat))}
+	var brief Brief
+	if b, ok := rules.(Briefer); ok {
+		brief = b.Brief(st.State, seat)
+	} else {
+		brief.Asks = fmt.Sprintf("Send your orders for %s: 'help %s' mails this game's orders.", st.Phase, g.Kind)
+	}
+	sb.Asks = brief.Asks
+	sb.Form = OrderForm(g.ID, seat, st.Number, st.Phase, brief)
+	return sb
+}
+
+// fileWord is name as a word of a file name: lowercase letters, digits
+// and '-'.
+func fileWord(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}
+
+// standing is seat's standing orders in state, when the rules have any.
+func standing(rules Rules, state []byte, seat string) []string {
+	if s, ok := rules.(StandingOrders); ok && seat != "" && seat != Spectator {
+		return s.Standing(state, seat)
+	}
+	return nil
+}
+
+// Files are what a report's mail attaches: the seat's pre-filled order
+// file when the report briefs it.
+func (r *Report) Files() []File {
+	if r.Brief == nil || r.Brief.Form == "" {
+		return nil
+	}
+	return []File{{Name: r.Brief.FormFile, Type: "text/plain", Data: []byte(r.Brief.Form)}}
+}
+
+// SeatBriefing is the briefing mailed to seat of game on join and start:
+// the game as the seat sees it now (map, units, tracks, standing orders)
+// and, when a step is open that it owes orders for, its brief; lead is
+// what the mail says first. Before the start it shows the scenario's
+// set-up.
+func (j *Judge) SeatBriefing(tx Tx, game, seat, lead string) (*Report, error) {
+	g, err := tx.Game(game)
+	if err != nil {
+		return nil, err
+	}
+	f, rules, err := j.settings(g)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{Game: g.ID, Kind: g.Kind, Title: rules.Title(), Seat: seat, Snapshot: true, Lead: lead, Ended: g.Status == Ended}
+	var state []byte
+	st, err := tx.Step(game, g.Step)
+	switch {
+	case err == nil:
+		state, r.Step, r.Phase, r.Closed = st.State, st.Number, st.Phase, st.Opened
+		if st.Status == "open" && g.Status == Running {
+			r.Next = &NextStep{Step: st.Number, Phase: st.Phase, Owing: st.Owing, Deadline: st.Deadline, NoOrders: st.NoOrders,
+				Local: localStamp(st.Deadline, f.Zone())}
+			r.Brief = seatBrief(g, rules, st, seat, f.Zone())
+		}
+	case errors.Is(err, ErrNotFound) && g.Status == Forming:
+		if state, err = j.newState(rules, game, g.Scenario, f.Options); err != nil {
+			return nil, fmt.Errorf("game %s: %w", game, err)
+		}
+		r.Phase = "set-up, before the start"
+	default:
+		return nil, err
+	}
+	if rep, ok := rules.(Reporter); ok {
+		sit, err := situation(rep, state, seat)
+		if err != nil {
+			return nil, err
+		}
+		r.Situation = sit
+		r.Notices = append(r.Notices, sit.Notices...)
+	}
+	r.Standing = standing(rules, state, seat)
+	return r, nil
 }

@@ -23,9 +23,13 @@
 //	              game's Adjudicate, the reports queued; Replay re-runs a game
 //	dicelog.go    the umpire-dice-v3 (or -v2) header at creation and rollback
 //	              records
-//	start.go      umpire-dice-v3's start: the start record and announcement,
-//	              each holder's order salt, the join's dice and nonce lines,
-//	              the commitments every mail about a v3 game quotes
+//	start.go      the start announcement, each holder's briefing;
+//	              umpire-dice-v3's start record, each holder's order salt,
+//	              the join's dice and nonce lines, the commitments every
+//	              mail about a v3 game quotes
+//	briefing.go   Briefer, Brief, Choice and StandingOrders: what a step asks
+//	              of a seat, the pre-filled order file (OrderForm), and the
+//	              briefing mailed on join, on start and in reports
 //	beacon.go     the beacon option, close notices, a step waiting for its
 //	              round (Waiting, BeaconArrived, BeaconFailed)
 //	replay.go     the replay of a v2 or v3 game against its log

@@ -42,7 +42,7 @@ func reports(h *hosted, addr string) ([]store.Mail, []store.MailBody) {
 		if err := json.Unmarshal(m.Body, &b); err != nil {
 			h.t.Fatal(err)
 		}
-		if b.Report != nil {
+		if b.Report != nil && m.Kind == store.MailKind(adjudicator.MailReport) {
 			ms, bs = append(ms, m), append(bs, b)
 		}
 	}

@@ -318,6 +318,9 @@ func (a *answer) send(kind MailKind, subject, text string, r *Report, limit stri
 	if a.env.Subject != "" {
 		subj += " (re: " + truncate(a.env.Subject, 60) + ")"
 	}
+	if r != nil {
+		files = append(files, r.Files()...)
+	}
 	a.n++
 	return a.out.Enqueue(Mail{Kind: kind, To: a.env.From, Subject: subj, Text: text,
 		InReplyTo: a.env.MessageID, References: refs, Report: r, Limit: limit, Files: files})

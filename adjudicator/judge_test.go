@@ -229,7 +229,7 @@ func TestDeadlineRemindersAndDefaults(t *testing.T) {
 	after := func(to string) int {
 		n := 0
 		for _, m := range h.mails(to) {
-			if !strings.Contains(m.Subject, "start: the start record") {
+			if !strings.Contains(m.Subject, ": start: ") {
 				n++
 			}
 		}

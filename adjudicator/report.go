@@ -80,6 +80,14 @@ type Report struct {
 	// hand): sent to it alone, to check its own draws with umpire verify
 	// --key.
 	Keys []ReportKey `json:",omitempty"`
+	// Lead is what a briefing mail says first (the answer to a join, the
+	// start of the game); "" in step reports.
+	Lead string `json:",omitempty"`
+	// Brief is the reader's brief for the step now open, when it owes
+	// orders for it: what the step asks and its pre-filled order file.
+	Brief *SeatBrief `json:",omitempty"`
+	// Standing are the reader's standing orders in force.
+	Standing []string `json:",omitempty"`
 }
 
 // ReportOrder is one entry of a step's order list.
@@ -174,6 +182,8 @@ type NextStep struct {
 	Deadline time.Time
 	// NoOrders says what no orders means for each seat owing.
 	NoOrders map[string]string `json:",omitempty"`
+	// Local is Deadline in the game's time zone, "" when that is UTC.
+	Local string `json:",omitempty"`
 }
 
 // Situation is where things stand, as one seat may see it: a game's
@@ -273,6 +283,8 @@ type stepReport struct {
 	// canon are the seats' canonical orders of the step, by seat, read
 	// once for every reader.
 	canon map[string][]string
+	// zone is the game's time zone, for deadlines.
+	zone *time.Location
 }
 
 func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
@@ -284,8 +296,9 @@ func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
 	if b.rules, err = j.Games.Get(b.g.Kind); err != nil {
 		return nil, err
 	}
+	b.zone = time.UTC
 	if f, err := j.files.get(b.g.File, j.Games); err == nil {
-		b.publish, b.seats = f.PublishOrders, f.Seats
+		b.publish, b.seats, b.zone = f.PublishOrders, f.Seats, f.Zone()
 	}
 	if b.st, err = tx.Step(game, k); err != nil {
 		return nil, err
@@ -484,7 +497,14 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 	}
 	if b.after.Status == "open" && !r.Ended {
 		a := b.after
-		r.Next = &NextStep{Step: a.Number, Phase: a.Phase, Owing: a.Owing, Deadline: a.Deadline, NoOrders: a.NoOrders}
+		r.Next = &NextStep{Step: a.Number, Phase: a.Phase, Owing: a.Owing, Deadline: a.Deadline, NoOrders: a.NoOrders,
+			Local: localStamp(a.Deadline, b.zone)}
+		if seat != "" && seat != Spectator {
+			r.Brief = seatBrief(b.g, b.rules, a, seat, b.zone)
+		}
+	}
+	if seat != "" && seat != Spectator && !r.Ended {
+		r.Standing = standing(b.rules, b.after.State, seat)
 	}
 	return r, nil
 }
@@ -632,10 +652,43 @@ func (r *Report) Reader() string {
 	return "seat " + r.Seat
 }
 
+// plainBrief writes the reader's standing orders and brief, if any.
+func (r *Report) plainBrief(b *strings.Builder) {
+	if len(r.Standing) > 0 {
+		fmt.Fprintf(b, "\nYour standing orders in force: %s.\n", strings.Join(r.Standing, "; "))
+	}
+	if sb := r.Brief; sb != nil {
+		fmt.Fprintf(b, "\nYour orders for step %d (%s) are due by %s. %s\nWithout them %s.\n"+
+			"Your pre-filled order file, %s, is attached: keep one line under each ## heading, sign it and send it.\n",
+			sb.Step, sb.Phase, sb.When(), sb.Asks, sb.Default, sb.FormFile)
+	}
+}
+
+// When is the deadline as reports say it: in the game's time zone and
+// in UTC.
+func (sb *SeatBrief) When() string {
+	if sb.Local == "" {
+		return stamp(sb.Deadline)
+	}
+	return sb.Local + " (" + stamp(sb.Deadline) + ")"
+}
+
+// When is the deadline as reports say it: in the game's time zone and
+// in UTC.
+func (n *NextStep) When() string {
+	if n.Local == "" {
+		return stamp(n.Deadline)
+	}
+	return n.Local + " (" + stamp(n.Deadline) + ")"
+}
+
 // PlainText is a report without templates: what the judge falls back to
 // when a template fails, so a report is never lost.
 func (r *Report) PlainText() string {
 	var b strings.Builder
+	if r.Lead != "" {
+		b.WriteString(r.Lead + "\n")
+	}
 	if r.Snapshot {
 		fmt.Fprintf(&b, "%s (%s) at step %d (%s), as %s sees it.\n", r.Game, r.Kind, r.Step, r.Phase, r.Reader())
 		for _, t := range r.Tracks {
@@ -644,6 +697,7 @@ func (r *Report) PlainText() string {
 		for _, u := range r.Units {
 			fmt.Fprintf(&b, "  %s %s %s at %s %s %s\n", u.Side, u.ID, u.Type, u.Where, u.Strength, u.Status)
 		}
+		r.plainBrief(&b)
 		return b.String()
 	}
 	fmt.Fprintf(&b, "%s (%s), step %d (%s) adjudicated %s.\nThis report is for %s.\n\nWhat happened:\n", r.Game, r.Kind, r.Step, r.Phase, stamp(r.Closed), r.Reader())
@@ -678,6 +732,7 @@ func (r *Report) PlainText() string {
 	if r.Next != nil {
 		fmt.Fprintf(&b, "\nNext: step %d (%s). Orders are due from %s by %s.\n", r.Next.Step, r.Next.Phase, strings.Join(r.Next.Owing, ", "), stamp(r.Next.Deadline))
 	}
+	r.plainBrief(&b)
 	return b.String()
 }
 

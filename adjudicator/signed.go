@@ -243,8 +243,16 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 			return err
 		}
 		holder := holderPhrase(key, false)
-		if err := a.reply(MailAnnouncement, "joined "+game, fmt.Sprintf("%s now holds seat %s of %s (%s).\n"+
-			"The game master and the other seats are told.\n", strings.ToUpper(holder[:1])+holder[1:], c.args[1], game, g.Title)+joinHolderNote(key)+joinNote(brief, join, own)); err != nil {
+		text := fmt.Sprintf("%s now holds seat %s of %s (%s).\n"+
+			"The game master and the other seats are told.\n", strings.ToUpper(holder[:1])+holder[1:], c.args[1], game, g.Title) + joinHolderNote(key) + joinNote(brief, join, own)
+		// the answer is the seat's briefing: the map, its units and, in
+		// a running game, its orders due with a pre-filled order file.
+		if r, err := j.SeatBriefing(tx, game, c.args[1], text); err == nil {
+			err = a.replyReport(MailAnnouncement, "joined "+game, r.PlainText(), r)
+			if err != nil {
+				return err
+			}
+		} else if err := a.reply(MailAnnouncement, "joined "+game, text); err != nil {
 			return err
 		}
 		// the joiner has the answer above: one mail, not two.
@@ -313,14 +321,9 @@ func (in *Intake) carry(ctx context.Context, a *answer, c signedCmd) error {
 	switch c.name {
 	case "start":
 		if err = j.Start(tx, game, now); err == nil {
-			done = startedText(tx, game)
-			if sec, err := tx.DiceSecrets(game); err != nil {
-				return err
-			} else if sec.V3() {
-				// the start announcement said it, to each its own
-				in.log().InfoContext(ctx, "game master command", "game", game, "command", c.name)
-				return nil
-			}
+			// the start announcement said it, to each its own
+			in.log().InfoContext(ctx, "game master command", "game", game, "command", c.name)
+			return nil
 		}
 	case "pause":
 		if err = j.Pause(tx, game, now); err == nil {

@@ -27,7 +27,9 @@ func beaconFloorError(b beacon.Chain) error {
 // games have none. Both happen in the transaction that opens step 1, so
 // that no order is taken before the announcement is in the outbox.
 func (j *Judge) startRecord(tx Tx, g Game, seats []Seat) (announce func() error, err error) {
-	none := func() error { return nil }
+	none := func() error {
+		return j.startMails(tx, g, seats, "start: your orders", "start", func(string) string { return startedText(tx, g.ID) })
+	}
 	sec, err := tx.DiceSecrets(g.ID)
 	if err != nil || !sec.V3() {
 		return none, err
@@ -94,19 +96,48 @@ func (j *Judge) startRecord(tx Tx, g Game, seats []Seat) (announce func() error,
 		return b.String()
 	}
 	return func() error {
-		for _, s := range seats {
-			if s.Holder == "" {
-				continue
-			}
-			if err := j.mailKey(tx, g, s.Holder, MailAnnouncement, g.ID+": start: the start record and your order salt", text(s.Name)); err != nil {
-				return err
-			}
-		}
-		if slicesHolder(seats, g.GMKey) {
-			return nil // the game master holds a seat: it had its seat's copy
-		}
-		return j.mailKey(tx, g, g.GMKey, MailAnnouncement, g.ID+": start: the start record", text(""))
+		return j.startMails(tx, g, seats, "start: the start record and your order salt", "start: the start record", text)
 	}, nil
+}
+
+// startMails queues the start announcement: to each holder its briefing
+// (the map, its units and its orders due, with a pre-filled order file)
+// after text(seat), to the game master text("") unless it holds a seat;
+// the subjects say what each mail holds.
+func (j *Judge) startMails(tx Tx, g Game, seats []Seat, seatSubject, gmSubject string, text func(seat string) string) error {
+	for _, s := range seats {
+		if s.Holder == "" {
+			continue
+		}
+		if err := j.briefKey(tx, g, s.Holder, s.Name, g.ID+": "+seatSubject, text(s.Name)); err != nil {
+			return err
+		}
+	}
+	if slicesHolder(seats, g.GMKey) {
+		return nil // the game master holds a seat: it had its seat's copy
+	}
+	return j.mailKey(tx, g, g.GMKey, MailAnnouncement, g.ID+": "+gmSubject, text(""))
+}
+
+// briefKey queues to the holder of key seat's briefing (SeatBriefing)
+// after lead; when the briefing cannot be made, lead alone.
+func (j *Judge) briefKey(tx Tx, g Game, key, seat, subject, lead string) error {
+	k, err := tx.Key(key)
+	if err != nil || k.Address == "" {
+		return nil
+	}
+	brief, err := diceBriefing(tx, g.ID)
+	if err != nil {
+		return err
+	}
+	if brief != "" {
+		lead += "\n" + brief
+	}
+	r, err := j.SeatBriefing(tx, g.ID, seat, lead)
+	if err != nil {
+		return tx.Enqueue(Mail{Kind: MailAnnouncement, Game: g.ID, To: k.Address, Subject: "umpire: " + subject, Text: lead})
+	}
+	return tx.Enqueue(Mail{Kind: MailAnnouncement, Game: g.ID, To: k.Address, Subject: "umpire: " + subject, Text: r.PlainText(), Report: r, Files: r.Files()})
 }
 
 func slicesHolder(seats []Seat, key string) bool {

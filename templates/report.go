@@ -151,6 +151,13 @@ var textFuncs = template.FuncMap{
 	"upper": strings.ToUpper,
 	"rule":  rule,
 	"add1":  func(i int) int { return i + 1 },
+	"paras": paras,
+	"choices": func(form string) []adjudicator.Choice {
+		_, cs := adjudicator.FormChoices(form)
+		return cs
+	},
+	"handName": handName,
+	"plural":   plural,
 }
 
 var htmlFuncs = htmltemplate.FuncMap{
@@ -160,6 +167,47 @@ var htmlFuncs = htmltemplate.FuncMap{
 	"track": track,
 	"rule":  rule,
 	"add1":  func(i int) int { return i + 1 },
+	"choices": func(form string) []adjudicator.Choice {
+		_, cs := adjudicator.FormChoices(form)
+		return cs
+	},
+	"handName": handName,
+	"plural":   plural,
+}
+
+// handName is what the reader's hidden holding is called in a heading:
+// the game's name for it (Situation.HandName), else "hand".
+func handName(name string) string {
+	if name == "" {
+		return "HAND"
+	}
+	return strings.ToUpper(name)
+}
+
+// paras wraps text to width: lines without indent that follow each other
+// are a paragraph; an indented line keeps its leading spaces as the
+// indent of the lines it breaks into.
+func paras(width int, text string) string {
+	var out []string
+	var lines []string
+	// a line without indent that follows one goes on its paragraph
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if n := len(lines); n > 0 && lines[n-1] != "" && !strings.HasPrefix(lines[n-1], " ") && l != "" && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "-") {
+			lines[n-1] += " " + l
+			continue
+		}
+		lines = append(lines, l)
+	}
+	for _, l := range lines {
+		body := strings.TrimLeft(l, " ")
+		indent := l[:len(l)-len(body)]
+		if body == "" {
+			out = append(out, "")
+			continue
+		}
+		out = append(out, wrap(width, indent, indent+"  ", body))
+	}
+	return strings.Join(out, "\n")
 }
 
 // stamp formats a time for players: UTC, to the minute.

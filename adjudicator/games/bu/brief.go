@@ -112,7 +112,7 @@ func (g *game) standingLines(seat string) []string {
 func (g *game) standingChoices(seat string) []adjudicator.Choice {
 	var out []adjudicator.Choice
 	other := func(verb, about, def string, words ...string) {
-		c := adjudicator.Choice{About: fmt.Sprintf("your standing %s order, now: %s %s", about, verb, g.standingNow(seat, verb)), Default: def}
+		c := adjudicator.Choice{About: fmt.Sprintf("your standing order for %s, now: %s %s", about, verb, g.standingNow(seat, verb)), Default: def}
 		for _, w := range words {
 			if w != g.standingNow(seat, verb) {
 				c.Lines = append(c.Lines, verb+" "+w)

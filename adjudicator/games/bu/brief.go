@@ -292,7 +292,7 @@ func (g *game) briefStart(seat string) adjudicator.Brief {
 		}
 		c := adjudicator.Choice{About: g.unitAbout(p.u), Lines: p.lines}
 		if p.verb == "reinforce" {
-			c.About = "reinforcement " + c.About + " (6.2)"
+			c.About += ": place it (6.2)"
 			c.Default = "it is lost if you send other orders, else the umpire places it"
 		} else {
 			c.About += ": deploy it (6.3 step 3)"

@@ -283,3 +283,133 @@ func sorted(s []string) []string {
 	slices.Sort(s)
 	return s
 }
+
+// started is the demo game at the start of turn turn with the Serb's hand.
+func started(t testing.TB, turn int, hand ...string) []byte {
+	t.Helper()
+	state, err := Game.New("three", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := decode(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Phase, g.Turn = phaseStart, turn
+	g.Hands[seatSerb] = hand
+	out, err := g.encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestBriefWording: the units and decisions are named as a player reads
+// them, with what happens without an order: a reinforcement of turn 2
+// (6.2), the card play with the umpire's Diplomatic Action (11.1).
+func TestBriefWording(t *testing.T) {
+	br := Game.(adjudicator.Briefer)
+	state := started(t, 2, "S1", "S2", "S5")
+	b := br.Brief(state, seatSerb)
+	var reinf *adjudicator.Choice
+	for i, c := range b.Choices {
+		if strings.HasPrefix(c.About, "VRS-19 ") {
+			reinf = &b.Choices[i]
+		}
+	}
+	if reinf == nil || reinf.About != "VRS-19 VRS 4-6-4, a reinforcement of turn 2: place it (6.2)" ||
+		reinf.Default != "it is lost if you send other orders, else the umpire places it" || !strings.HasPrefix(reinf.Lines[0], "reinforce VRS-19 ") {
+		t.Fatalf("the reinforcement VRS-19 reads %+v; the brief: %+v", reinf, b)
+	}
+	if !strings.Contains(b.Asks, "Start of turn 2 (6.2, 6.3)") {
+		t.Errorf("asks: %q", b.Asks)
+	}
+
+	g, _ := decode(state)
+	g.Phase, g.Active = phaseRound, seatSerb
+	state, _ = g.encode()
+	b = br.Brief(state, seatSerb)
+	play := b.Choices[0]
+	if play.About != "the card you play, and how (7.4.1)" || play.Default != "the umpire plays S2 for a Diplomatic Action (11.1)" {
+		t.Errorf("the play reads %q; without an order %q", play.About, play.Default)
+	}
+	// a combat card is played in a battle, never for its event (1.5.8)
+	if !slices.Contains(play.Lines, "play S1 op") || slices.Contains(play.Lines, "play S1 event") || !slices.Contains(play.Lines, "play S5 event") {
+		t.Errorf("the play lines: %v", play.Lines)
+	}
+	if accepts(state, seatSerb, "play S1 event") {
+		t.Errorf("the parser takes a combat card's event: the test's premise is wrong")
+	}
+}
+
+// TestStandingOrders: every report shows the standing orders in force,
+// the defaults included; an order sent replaces its default, and the
+// brief offers only the changes (a combat card already standing is not
+// offered again; S1 helps only an attacker, 13.4.3).
+func TestStandingOrders(t *testing.T) {
+	so := Game.(adjudicator.StandingOrders)
+	state := started(t, 1, "S1", "S2", "S3")
+	want := []string{"losses ask", "retreat ask", "advancing ask", "combat none", "interrupt none", "strike auto", "supply auto"}
+	if got := so.Standing(state, seatSerb); !slices.Equal(got, want) {
+		t.Fatalf("defaults: got %q, want %q", got, want)
+	}
+	two, err := Game.New("two", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := so.Standing(two, seatBC); !slices.Contains(got, "ties auto") {
+		t.Errorf("the Bosniak-Croat player's standing orders %q do not show ties auto (14.6.3)", got)
+	}
+	b := Game.(adjudicator.Briefer).Brief(state, seatSerb)
+	var combat []string
+	for _, c := range b.Choices {
+		if strings.HasPrefix(c.About, "your standing combat card") {
+			combat = c.Lines
+		}
+	}
+	if !slices.Equal(combat, []string{"combat S2"}) {
+		t.Errorf("combat lines offered with no standing combat card: %v, want [combat S2]", combat)
+	}
+	lines := []string{"losses auto", "retreat move srebrenik", "combat S2"}
+	var ol []adjudicator.OrderLine
+	for i, l := range lines {
+		ol = append(ol, adjudicator.OrderLine{Line: i + 1, Text: l})
+	}
+	canon, problems := Game.ParseOrders(state, seatSerb, ol)
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	next, _, err := Game.Adjudicate(state, map[string][]string{seatSerb: canon}, newSeeded(t, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{"losses auto", "retreat move srebrenik", "advancing ask", "combat S2", "interrupt none", "strike auto", "supply auto"}
+	if got := so.Standing(next, seatSerb); !slices.Equal(got, want) {
+		t.Fatalf("after the orders: got %q, want %q", got, want)
+	}
+	b = Game.(adjudicator.Briefer).Brief(next, seatSerb)
+	for _, c := range b.Choices {
+		if strings.HasPrefix(c.About, "your standing combat card") && !slices.Equal(c.Lines, []string{"combat none"}) {
+			t.Errorf("combat lines with S2 standing: %v, want [combat none]", c.Lines)
+		}
+		if strings.HasPrefix(c.About, "your standing order for losses") && !slices.Equal(c.Lines, []string{"losses ask"}) {
+			t.Errorf("losses lines with losses auto standing: %v, want [losses ask]", c.Lines)
+		}
+	}
+}
+
+// BenchmarkBrief briefs the Serb at the start of turn 2 (its
+// reinforcements' spaces) and in its action round.
+//
+//	go test -run '^$' -bench Brief ./adjudicator/games/bu
+func BenchmarkBrief(b *testing.B) {
+	start := started(b, 2, "S1", "S2", "S4", "S5", "S7", "S8", "S10")
+	g, _ := decode(start)
+	g.Phase, g.Active = phaseRound, seatSerb
+	round, _ := g.encode()
+	br := Game.(adjudicator.Briefer)
+	for b.Loop() {
+		br.Brief(start, seatSerb)
+		br.Brief(round, seatSerb)
+	}
+}

@@ -10,9 +10,10 @@
 //
 // Files, one a rule or procedure, named after it:
 //
-//	advance.go airstrike.go battle.go bot.go calculator.go capture.go cards.go
-//	combat.go counters.go data.go deck.go diplomacy.go effects.go event.go
-//	game.go interrupt.go losses.go mapfile.go movement.go operations.go
-//	orders.go orders_event.go orders_round.go report.go retreat.go round.go
-//	start.go state.go supply.go terrain.go tracks.go victory.go
+//	advance.go airstrike.go battle.go bot.go brief.go calculator.go capture.go
+//	cards.go combat.go counters.go data.go deck.go diplomacy.go effects.go
+//	event.go game.go interrupt.go losses.go mapfile.go movement.go
+//	operations.go orders.go orders_event.go orders_round.go report.go
+//	retreat.go round.go start.go state.go supply.go terrain.go tracks.go
+//	victory.go
 package bu

@@ -18,8 +18,10 @@ import (
 //
 // The contract, checked for every game by rulestest.Briefings over whole
 // games: a file made of at most one line of each Choice, and at least one
-// line in all, is accepted by ParseOrders with no problem, and no line of
-// it is a no-op. A seat that owes orders has at least one Choice.
+// line in all, keeping a line of a choice with Needs only together with
+// one of those lines, is accepted by ParseOrders with no problem, and no
+// line of it is a no-op. A seat that owes orders has at least one Choice
+// without Needs.
 type Briefer interface {
 	Brief(state []byte, seat string) Brief
 }
@@ -47,6 +49,10 @@ type Choice struct {
 	// Default says what happens about it when no line is sent, a clause
 	// ("it holds"); "" says nothing.
 	Default string
+	// Needs, when set, are lines of other choices one of which a file
+	// must keep for a line of this choice to be legal (a move that only
+	// an operations card played makes possible); the form lists them.
+	Needs []string `json:",omitempty"`
 }
 
 // StandingOrders is implemented by rules whose seats give standing orders
@@ -58,10 +64,12 @@ type StandingOrders interface {
 }
 
 // FormMark starts each line of a pre-filled order file that a player may
-// keep by deleting the mark; FormHeading starts a choice's heading.
+// keep by deleting the mark; FormHeading starts a choice's heading;
+// FormNeeds starts the heading line listing a choice's Needs.
 const (
 	FormMark    = "# "
 	FormHeading = "## "
+	FormNeeds   = "needs: "
 )
 
 // OrderForm is the pre-filled order file for seat of game at step (its
@@ -90,12 +98,18 @@ func OrderForm(game, seat string, step uint64, phase string, brief Brief) string
 		}
 		head += ". Keep one:"
 		b.WriteString("\n")
+		if len(c.Needs) > 0 {
+			head = strings.TrimSuffix(head, " Keep one:") + " Keep one only with one of the lines after 'needs:'."
+		}
 		for i, l := range wrapWords(head, 75) {
 			if i == 0 {
 				b.WriteString(FormHeading + l + "\n")
 			} else {
 				b.WriteString(FormHeading + "  " + l + "\n")
 			}
+		}
+		if len(c.Needs) > 0 {
+			b.WriteString(FormHeading + FormNeeds + strings.Join(c.Needs, " | ") + "\n")
 		}
 		for _, l := range c.Lines {
 			b.WriteString(FormMark + l + "\n")
@@ -113,6 +127,8 @@ func FormChoices(form string) (header []string, choices []Choice) {
 	for _, l := range strings.Split(form, "\n") {
 		l = strings.TrimRight(l, "\r")
 		switch {
+		case strings.HasPrefix(l, FormHeading+FormNeeds) && len(choices) > 0:
+			choices[len(choices)-1].Needs = strings.Split(strings.TrimPrefix(l, FormHeading+FormNeeds), " | ")
 		case strings.HasPrefix(l, FormHeading+"  ") && len(choices) > 0:
 			choices[len(choices)-1].About += " " + strings.TrimPrefix(l, FormHeading+"  ")
 		case strings.HasPrefix(l, FormHeading):
@@ -124,7 +140,7 @@ func FormChoices(form string) (header []string, choices []Choice) {
 		}
 	}
 	for i := range choices {
-		choices[i].About = strings.TrimSuffix(choices[i].About, ". Keep one:")
+		choices[i].About = strings.TrimSuffix(strings.TrimSuffix(choices[i].About, ". Keep one:"), ". Keep one only with one of the lines after 'needs:'.")
 	}
 	return header, choices
 }

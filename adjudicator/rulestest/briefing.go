@@ -3,6 +3,7 @@ package rulestest
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,7 +24,9 @@ type Newcomer struct {
 // newcomers would: at every step, each seat that owes orders reads its
 // brief as the pre-filled order file the judge mails
 // (adjudicator.OrderForm, read back with FormChoices), keeps at random one
-// line of each choice or none (at least one line in all), and sends that;
+// line of each choice or none (at least one line in all; a line of a
+// choice with Needs only when it kept one of them, which stand in earlier
+// choices), and sends that;
 // dice fall from seed. It fails t when a seat owing orders gets no brief
 // or a brief without choices, a choice has no line, or ParseOrders finds a
 // problem in a file so made: the Briefer contract. It stops after
@@ -58,19 +61,27 @@ func Briefings(t testing.TB, rules adjudicator.Rules, scenario string, options m
 			if len(choices) == 0 {
 				t.Fatalf("step %d (%s): %s owes orders but its brief offers no choice:\n%s", n.Steps+1, sp.Phase, seat, form)
 			}
-			var lines []string
+			var lines, free []string
 			for _, c := range choices {
 				if len(c.Lines) == 0 {
 					t.Fatalf("step %d (%s): %s's choice %q has no line:\n%s", n.Steps+1, sp.Phase, seat, c.About, form)
 				}
 				n.Choices++
+				if len(c.Needs) > 0 && !slices.ContainsFunc(c.Needs, func(l string) bool { return slices.Contains(lines, l) }) {
+					continue // what it needs was not kept
+				}
+				if len(c.Needs) == 0 {
+					free = append(free, c.Lines...)
+				}
 				if pick.IntN(4) > 0 {
 					lines = append(lines, c.Lines[pick.IntN(len(c.Lines))])
 				}
 			}
 			if len(lines) == 0 {
-				c := choices[pick.IntN(len(choices))]
-				lines = append(lines, c.Lines[pick.IntN(len(c.Lines))])
+				if len(free) == 0 {
+					t.Fatalf("step %d (%s): every choice of %s's brief needs another line:\n%s", n.Steps+1, sp.Phase, seat, form)
+				}
+				lines = append(lines, free[pick.IntN(len(free))])
 			}
 			var ol []adjudicator.OrderLine
 			for i, l := range lines {

@@ -182,11 +182,7 @@ func (b *briefer) turn() adjudicator.Brief {
 		if a.c.Side != b.side || a.Box == boxPool || a.Box == boxEliminated {
 			continue
 		}
-		var lines []string
-		for _, box := range map[string][]string{"F": fBoxes, "G": gBoxes}[a.c.Type] {
-			lines = append(lines, "air "+a.ID+" "+box)
-		}
-		lines = b.keep(lines)
+		lines := b.keep(b.airLines(a))
 		if g.Strict {
 			allAir = append(allAir, lines...)
 		} else if len(lines) > 0 {
@@ -197,7 +193,7 @@ func (b *briefer) turn() adjudicator.Brief {
 		br.Choices = append(br.Choices, adjudicator.Choice{About: "your first air placement (strict mode)", Lines: allAir,
 			Default: "you are asked for each placement in turn"})
 	}
-	br.Choices = append(br.Choices, b.activations("it is not activated unless you are asked again")...)
+	br.Choices = append(br.Choices, b.activations("this file does not activate it")...)
 	br.Choices = append(br.Choices, b.standing()...)
 	return br
 }
@@ -217,15 +213,25 @@ func (b *briefer) airStep() adjudicator.Brief {
 	g := b.g
 	var lines []string
 	for _, a := range g.unplaced(b.side) {
-		for _, box := range map[string][]string{"F": fBoxes, "G": gBoxes}[a.c.Type] {
-			lines = append(lines, "air "+a.ID+" "+box)
-		}
+		lines = append(lines, b.airLines(a)...)
 	}
 	br := adjudicator.Brief{Asks: fmt.Sprintf("Turn %d, Air Commitment (6.0, strict mode): place your next air unit. The other side has placed so far: %s.", g.Turn, g.placedText(other(b.side)))}
 	if lines = b.keep(lines); len(lines) > 0 {
 		br.Choices = append(br.Choices, adjudicator.Choice{About: "your next air placement", Lines: lines, Default: g.Pending.Default})
 	}
 	return br
+}
+
+// airLines places an air unit in each box of its type but its default
+// box, where it goes without a line (6.0).
+func (b *briefer) airLines(a *air) []string {
+	var out []string
+	for _, box := range map[string][]string{"F": fBoxes, "G": gBoxes}[a.c.Type] {
+		if box != defaultBox(a) {
+			out = append(out, "air "+a.ID+" "+box)
+		}
+	}
+	return out
 }
 
 // aboutAir names an air unit with its rating and box.

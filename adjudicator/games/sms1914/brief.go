@@ -238,30 +238,40 @@ func (b *briefer) standingChoices() []adjudicator.Choice {
 }
 
 // standingDefaults are the lines in force for a kind the seat gave no
-// order of (docs/orders-sms1914.md).
-var standingDefaults = map[string]string{"defend": "defend not", "ammo": "ammo yes", "repulse": "repulse yes", "shells": "shells needed"}
+// order of (docs/orders-sms1914.md): no retiring, Not Intense, Ammo,
+// Repulse, and the Serbs' Shells when needed.
+var standingDefaults = map[string]string{"retire": "retire none", "defend": "defend not", "ammo": "ammo yes", "repulse": "repulse yes", "shells": "shells needed"}
 
 // inForce lists the seat's standing orders in force, kind by kind, the
-// defaults of the kinds it gave none of.
+// defaults of the kinds it gave none of; defend auto unless it keeps
+// defend ask.
 func (b *briefer) inForce() []string {
 	var out []string
 	for _, k := range standingKinds {
 		lines := b.g.standing(b.seat, k)
+		if k == "defend" && !slices.Contains(lines, "ask") {
+			out = append(out, "defend auto")
+		}
+		if k == "defend" && !slices.ContainsFunc(lines, func(l string) bool { return l != "ask" }) {
+			lines = append(lines, "not")
+		}
 		if len(lines) == 0 {
 			if d, ok := standingDefaults[k]; ok && (k != "shells" || b.side == sb) {
 				out = append(out, d)
 			}
 			continue
 		}
-		out = append(out, lines...)
+		for _, l := range lines {
+			out = append(out, k+" "+l)
+		}
 	}
 	return out
 }
 
 // Standing implements adjudicator.StandingOrders: the seat's standing
-// orders in force, in the order of their kinds, with the defaults (defend
-// not, ammo yes, repulse yes, and for the Serbs shells needed) of the
-// kinds it gave none of.
+// orders in force, in the order of their kinds, with the defaults (retire
+// none, defend auto, defend not, ammo yes, repulse yes, and for the Serbs
+// shells needed) of the kinds it gave none of.
 func (rules) Standing(state []byte, seat string) []string {
 	g, err := decode(state)
 	if err != nil || (seat != seatSerb && seat != seatAH) {

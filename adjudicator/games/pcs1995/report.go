@@ -25,7 +25,8 @@ var typeLetters = map[string]string{"armor": "Ar", "mech": "M", "motorized": "Mo
 // initiative, de-escalation, both sides' air boxes), the units table and
 // the map with the step's moves, attacks and air missions. A seat's own
 // activation queue, air script and standing orders are shown only to it
-// (the game master sees both); the map has no hidden units.
+// (the game master sees both), under the heading "your queue" (HandName);
+// the map has no hidden units.
 func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error) {
 	g, pub, err := situationOf(state)
 	if err != nil {
@@ -33,6 +34,10 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 	}
 	sit := pub
 	sit.Tracks, sit.Units, sit.Hand = slices.Clone(pub.Tracks), slices.Clone(pub.Units), nil
+	sit.HandName = "your queue"
+	if seat == "" {
+		sit.HandName = "the queues"
+	}
 	if pub.Picture != nil {
 		pic := *pub.Picture
 		sit.Picture = &pic

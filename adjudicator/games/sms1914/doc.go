@@ -10,7 +10,7 @@
 //
 // Files, one a rule or procedure, named after it:
 //
-//	artillery.go bot.go calculator.go combat.go control.go crt.go data.go
+//	artillery.go bot.go brief.go calculator.go combat.go control.go crt.go data.go
 //	ec.go fog.go forcedmarch.go forces.go game.go intensity.go montenegro.go
 //	movement.go movers.go odds.go orders.go proficiency.go report.go
 //	repulse.go retreat.go scenario.go shells.go smallmagnitude.go state.go

@@ -106,7 +106,7 @@ Serb = [3, 7, 6, 6]
 Croat = [3, 5, 6, 6]
 Bosniak = [2, 6, 6, 6]
 ` + "'''\n"
-	res := playFullGame(t, "bu", "three", options, 9, 0, func(tb *demo.Table, step uint64, players []*demo.Player) {
+	res := playFullGame(t, "bu", "three", options, 9, 0, false, func(tb *demo.Table, step uint64, players []*demo.Player) {
 		if step == 6 {
 			midLog = askLog(tb, players[0], step)
 		}

@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -26,18 +27,25 @@ import (
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/cmd/umpire/demo"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
+	"github.com/umpire-pbem/umpire/mail/message"
 	"github.com/umpire-pbem/umpire/mail/signature/signtest"
 	"github.com/umpire-pbem/umpire/store"
 )
 
-// TestFullGameByRealMail plays a whole game of every hosted game by mail
-// through the real Dovecot and OpenSMTPD: a game master creates it with the
-// scenario and options of the game's testdata/fullgame.toml, a player a
-// seat joins (signing with OpenPGP and SSH in turn) and mails the bot's
-// orders, signed, every step until the game ends (after at least min_steps steps); then `umpire
-// replay` re-runs the exported game and `umpire verify` checks its dice log.
-// It reports the order mails each seat sent in each game turn, and holds
-// a game to its fullgame.toml's max_order_mails_per_turn when it sets one.
+// TestFullGameByRealMail is the newcomer test: it plays a whole game of
+// every hosted game by mail through the real Dovecot and OpenSMTPD, each
+// seat held by a player who knows nothing but the mail it receives. A game
+// master creates the game with the scenario and options of the game's
+// testdata/fullgame.toml; a player a seat joins (signing with OpenPGP and
+// SSH in turn); at every step each player that was mailed a pre-filled
+// order file for it (its briefing, or the report that opened the step)
+// keeps at random one line under each heading of the file, or none, signs
+// the file and sends it, and every receipt must accept it without a
+// problem: no refusal for want of what the mail said. The game must end
+// (after at least min_steps steps); then `umpire replay` re-runs the
+// exported game and `umpire verify` checks its dice log. It reports the
+// order mails each seat sent in each game turn, and holds a game to its
+// fullgame.toml's max_order_mails_per_turn when it sets one.
 func TestFullGameByRealMail(t *testing.T) {
 	t.Parallel()
 	reg := games()
@@ -49,7 +57,7 @@ func TestFullGameByRealMail(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (TestEveryGameIsComplete says what a hosted game needs)", err)
 			}
-			playFullGame(t, kind, fg.Scenario, fg.gameFileOptions(), fg.MinSteps, fg.MaxMails)
+			playFullGame(t, kind, fg.Scenario, fg.gameFileOptions(), fg.MinSteps, fg.MaxMails, true)
 		})
 	}
 }
@@ -66,9 +74,11 @@ type fullGameResult struct {
 }
 
 // playFullGame plays a game to its end by real mail (maxMails > 0: at most
-// so many order mails a seat a game turn); after, when given, is called
-// after each step's round of mail with the step just played.
-func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMails int, after ...func(tb *demo.Table, step uint64, players []*demo.Player)) fullGameResult {
+// so many order mails a seat a game turn), its players newcomers who
+// answer the order files they are mailed (newcomer) or the game's bots;
+// after, when given, is called after each step's round of mail with the
+// step just played.
+func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMails int, newcomer bool, after ...func(tb *demo.Table, step uint64, players []*demo.Player)) fullGameResult {
 	st := mailtest.Real(t)
 	reg := games()
 	game := struct {
@@ -162,6 +172,8 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 	}
 	mustRound(t, tb, everyone)
 	bot := rules.(adjudicator.Bot)
+	answered := map[*demo.Player]uint64{}
+	rng := rand.New(rand.NewPCG(uint64(len(kind)), 7))
 	steps := 0
 	// mails counts each seat's order mails in each game turn (the step's
 	// phase names its turn: "turn 3: ...").
@@ -174,15 +186,29 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		if err != nil {
 			t.Fatalf("after %d steps: %v", steps, err)
 		}
+		var sent []*demo.Player
 		for _, p := range players {
-			if !slices.Contains(step.Owing, p.Seat) {
-				continue
+			var text string
+			if newcomer {
+				// the player knows only its mail: the newest order file
+				// it was sent, if it has not answered it yet
+				form, k := newestForm(t, p)
+				if form == "" || k <= answered[p] {
+					continue
+				}
+				answered[p] = k
+				text = keepLines(form, rng)
+			} else {
+				if !slices.Contains(step.Owing, p.Seat) {
+					continue
+				}
+				lines, err := bot.Bot(step.State, p.Seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				text = fmt.Sprintf("game: %s\nstep: %d\nseat: %s\n%s\nend\n", id, step.Number, p.Seat, strings.Join(lines, "\n"))
 			}
-			lines, err := bot.Bot(step.State, p.Seat)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text := fmt.Sprintf("game: %s\nstep: %d\nseat: %s\n%s\nend\n", id, step.Number, p.Seat, strings.Join(lines, "\n"))
+			sent = append(sent, p)
 			turn := 0
 			if m := turnOf.FindStringSubmatch(step.Phase); m != nil {
 				turn, _ = strconv.Atoi(m[1])
@@ -195,10 +221,13 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 				t.Fatal(err)
 			}
 		}
+		if len(sent) == 0 {
+			t.Fatalf("step %d (%s): no player was mailed an order file for it; owing %v", step.Number, step.Phase, step.Owing)
+		}
 		got := mustRound(t, tb, everyone)
-		for _, p := range players {
-			if slices.Contains(step.Owing, p.Seat) && !anyContains(got[p], "ACCEPTED") {
-				t.Fatalf("step %d: %s's orders were not accepted:\n%s", step.Number, p.Seat, strings.Join(texts(got[p]), "\n----\n"))
+		for _, p := range sent {
+			if !anyContains(got[p], "ACCEPTED") || anyContains(got[p], "\nProblems:") {
+				t.Fatalf("step %d: %s's orders were not accepted without a problem:\n%s", step.Number, p.Seat, strings.Join(texts(got[p]), "\n----\n"))
 			}
 		}
 		for _, f := range after {
@@ -276,7 +305,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 	if code, out, errOut := run(t, "verify", logPath); code != exitOK || !strings.Contains(out, "OK") {
 		t.Errorf("verify: exit %d\n%s%s", code, out, errOut)
 	}
-	t.Logf("%s played %d steps by real mail", game.kind, steps)
+	t.Logf("%s played %d steps by real mail (newcomers: %v)", game.kind, steps, newcomer)
 	for _, turn := range slices.Sorted(maps.Keys(mails)) {
 		var per []string
 		for _, p := range players {
@@ -289,6 +318,68 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		t.Logf("%s game turn %d (0: before the first): order mails %s", game.kind, turn, strings.Join(per, ", "))
 	}
 	return fullGameResult{MailDir: filepath.Join(dir, "mail"), LogPath: logPath, Export: exp, Mail: tb, Players: players}
+}
+
+// newestForm is the pre-filled order file attached to the newest mail p
+// received that has one, and the step it is for (0: none).
+func newestForm(t *testing.T, p *demo.Player) (string, uint64) {
+	t.Helper()
+	for i := len(p.Received) - 1; i >= 0; i-- {
+		if !bytes.Contains(p.Received[i], []byte("-orders.txt")) {
+			continue
+		}
+		m, err := message.Parse(p.Received[i], message.Limits{MaxMessage: 64 << 20, MaxAttachment: 32 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range m.Attachments {
+			if !strings.HasSuffix(a.Filename, "-orders.txt") {
+				continue
+			}
+			header, _ := adjudicator.FormChoices(string(a.Data))
+			for _, h := range header {
+				if v, ok := strings.CutPrefix(h, "step: "); ok {
+					k, _ := strconv.ParseUint(v, 10, 64)
+					return string(a.Data), k
+				}
+			}
+			t.Fatalf("%s's order file has no step line:\n%s", p.Seat, a.Data)
+		}
+	}
+	return "", 0
+}
+
+// keepLines is the order file form as a newcomer fills it in: under each
+// heading it keeps one line at random (three times in four), deleting its
+// "# ", or none; a heading with needs only when it kept one of them; at
+// least one line in all.
+func keepLines(form string, rng *rand.Rand) string {
+	_, choices := adjudicator.FormChoices(form)
+	var keep, free []string
+	for _, c := range choices {
+		if len(c.Needs) > 0 && !slices.ContainsFunc(c.Needs, func(l string) bool { return slices.Contains(keep, l) }) {
+			continue
+		}
+		if len(c.Needs) == 0 {
+			free = append(free, c.Lines...)
+		}
+		if rng.IntN(4) > 0 {
+			keep = append(keep, c.Lines[rng.IntN(len(c.Lines))])
+		}
+	}
+	if len(keep) == 0 && len(free) > 0 {
+		keep = append(keep, free[rng.IntN(len(free))])
+	}
+	lines := strings.Split(form, "\n")
+	for _, k := range keep {
+		for i, l := range lines {
+			if l == adjudicator.FormMark+k {
+				lines[i] = k
+				break
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // fogChecker is implemented by games whose seats may not see everything

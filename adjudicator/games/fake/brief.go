@@ -27,7 +27,7 @@ func (rules) Brief(state []byte, seat string) adjudicator.Brief {
 		col, _ := strconv.Atoi(hex[:2])
 		row, _ := strconv.Atoi(hex[2:])
 		for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			if c2, r2 := col+d[0], row+d[1]; c2 >= 0 && c2 <= 99 && r2 >= 0 && r2 <= 99 {
+			if c2, r2 := col+d[0], row+d[1]; c2 >= 1 && c2 <= 99 && r2 >= 1 && r2 <= 99 {
 				c.Lines = append(c.Lines, fmt.Sprintf("move %s %02d%02d", u, c2, r2))
 			}
 		}

@@ -237,6 +237,9 @@ func saveMail(dir string, n int, raw []byte) error {
 		ct, _, _ := part.Header.ContentType()
 		var ext string
 		switch {
+		case ct == "text/plain" && strings.HasSuffix(headerFilename(part), "-orders.txt"):
+			// the pre-filled order file a briefing attaches, beside it
+			ext = "-" + headerFilename(part)
 		case ct == "text/plain" && !strings.HasPrefix(headerFilename(part), "orders"):
 			ext = ".txt"
 		case ct == "text/html":

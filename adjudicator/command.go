@@ -201,6 +201,13 @@ Orders are an order file, signed by the key that holds your seat:
 (War by Television's combat phase: each game's orders are its own; send
 'help KIND' for them.)
 
+You need not write it from nothing: when you join, when the game starts and
+in every report that opens a step you owe orders for, the judge mails your
+seat a briefing with the step's order file attached, pre-filled: its header,
+and under a heading for each of your units or decisions the legal orders,
+each commented out. Keep one line under each heading by deleting its '# ',
+sign the file and send it.
+
 Sign it with any of:
   - gpg --clearsign orders.txt, and send the signed text as the mail body;
   - PGP/MIME (your mail program's "sign" button with OpenPGP);

@@ -183,7 +183,8 @@ func (b *briefer) answers() []adjudicator.Choice {
 			lines = append(lines, "answer "+h+" intense shells yes", "answer "+h+" not shells no")
 		}
 		if lines = b.keep(lines); len(lines) > 0 {
-			out = append(out, adjudicator.Choice{About: fmt.Sprintf("the attack on %s by %s", h, strings.Join(a.Units, "+")), Lines: lines,
+			// the attackers are not named: fog of war may hide them
+			out = append(out, adjudicator.Choice{About: "the attack on " + h, Lines: lines,
 				Default: "your standing defence orders answer"})
 		}
 	}

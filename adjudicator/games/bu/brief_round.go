@@ -188,11 +188,12 @@ func (g *game) roundActions(seat string, plays []play) []adjudicator.Choice {
 				units = append(units, u)
 			}
 		}
-		checks := 0
+		// a Key Space or two a unit: each check traces supply (9.1.2)
+		per, checks := max(2, maxLines/max(1, len(units))+1), 0
 		c.Lines = roundRobin(units, func(u *unit) []string {
 			var ls []string
 			for _, sp := range m.Spaces {
-				if !sp.Key || sp.ID == u.Space || checks > 600 {
+				if !sp.Key || sp.ID == u.Space || checks > 200 || len(ls) >= per {
 					continue
 				}
 				checks++

@@ -15,8 +15,8 @@ import (
 // at random plays whole games of both scenarios without a refusal: its
 // cards' moves, attacks, entrenchments, redeployments and replacements
 // from the action round's brief, and any losses, retreat and advance
-// decision its attacks bring (counted: none arose in these seeds, the
-// standing orders the newcomer keeps at random answering most).
+// decision its attacks bring (counted: few arise, the standing orders the
+// newcomer keeps at random answering most).
 func TestBriefings(t *testing.T) {
 	t.Parallel()
 	total := map[string]int{}

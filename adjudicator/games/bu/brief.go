@@ -38,7 +38,7 @@ func (rules) Brief(state []byte, seat string) adjudicator.Brief {
 	case g.Phase == phaseStart:
 		b = g.briefStart(seat)
 	case g.Phase == phaseRound && seat == g.Active:
-		b = g.briefRound(seat)
+		b = g.briefRound(state, seat)
 	case g.Phase == phaseDecide && g.Pending != nil && slices.Contains(g.Pending.Seats, seat):
 		b = g.briefDecision(seat)
 	default:
@@ -357,37 +357,6 @@ func (g *game) allocate(ps []*placing, supplies map[Side]*supplyMap) {
 			}
 		}
 	}
-}
-
-// briefRound: the card to play and how (7.4.1). The lines of the card's
-// mode (moves, attacks...) are left to the player: the parser reads them
-// only after a play line, and which are legal depends on the card.
-func (g *game) briefRound(seat string) adjudicator.Brief {
-	b := adjudicator.Brief{Asks: fmt.Sprintf("Your action round (7.0): play one card of your hand, for an Operation (op: move, attack, entrench, 13.0), Strategic Redeployment (sr: redeploy, 9.1), Replacement (rp: replace, recreate, 10.1), a Diplomatic Action (dp, 11.1) or its event (12.0). Add the mode's lines after the play line ('help bu' lists them); this file offers the play. Turn %d, round %d.", g.Turn, g.Rounds+1)}
-	p := &parser{g: g, seat: seat}
-	c := adjudicator.Choice{About: "the card you play, and how (7.4.1)"}
-	if d := g.defaultPlay(seat); d != nil {
-		c.Default = "the umpire plays " + d.Card + " for a Diplomatic Action (11.1)"
-	}
-	for _, id := range g.Hands[seat] {
-		for _, mode := range []string{"op", "sr", "rp", "dp", "event"} {
-			f := []string{"play", id, mode}
-			if _, err := p.parsePlay(0, f); err != nil {
-				continue
-			}
-			if seat == seatBC && (mode == "dp" || mode == "event") {
-				for _, side := range []string{"bosniak", "croat"} {
-					c.Lines = append(c.Lines, "play "+id+" "+mode+" for "+side)
-				}
-				continue
-			}
-			c.Lines = append(c.Lines, "play "+id+" "+mode)
-		}
-	}
-	if len(c.Lines) > 0 {
-		b.Choices = append(b.Choices, c)
-	}
-	return b
 }
 
 // briefDecision: every legal answer of a losses, retreat or advance

@@ -12,19 +12,61 @@ import (
 )
 
 // TestBriefings: a newcomer that keeps lines of the pre-filled order file
-// at random plays whole games of both scenarios without a refusal.
+// at random plays whole games of both scenarios without a refusal: its
+// cards' moves, attacks, entrenchments, redeployments and replacements
+// from the action round's brief, and any losses, retreat and advance
+// decision its attacks bring (counted: few arise, the standing orders the
+// newcomer keeps at random answering most).
 func TestBriefings(t *testing.T) {
 	t.Parallel()
+	total := map[string]int{}
 	for _, tc := range []struct {
 		scenario string
 		seed     uint64
-	}{{"three", 1}, {"three", 2}, {"two", 3}, {"two", 4}} {
-		n := rulestest.Briefings(t, Game, tc.scenario, nil, tc.seed, 2000)
+	}{{"three", 1}, {"three", 2}, {"three", 3}, {"two", 3}, {"two", 4}, {"two", 5}} {
+		c := &counting{briefRules: Game.(briefRules), made: map[string]int{}}
+		n := rulestest.Briefings(t, c, tc.scenario, nil, tc.seed, 2000)
 		if !n.Over {
 			t.Fatalf("%s seed %d: the game did not end in %d steps", tc.scenario, tc.seed, n.Steps)
 		}
-		t.Logf("%s seed %d: %d steps, %d lines sent of %d choices", tc.scenario, tc.seed, n.Steps, n.Lines, n.Choices)
+		t.Logf("%s seed %d: %d steps, %d lines sent of %d choices; orders and decisions %v", tc.scenario, tc.seed, n.Steps, n.Lines, n.Choices, c.made)
+		for k, v := range c.made {
+			total[k] += v
+		}
 	}
+	for _, k := range []string{"move", "attack", "entrench", "redeploy", "replace"} {
+		if total[k] == 0 {
+			t.Errorf("no %s in the newcomers' games: %v", k, total)
+		}
+	}
+}
+
+// briefRules are rules with a brief.
+type briefRules interface {
+	adjudicator.Rules
+	adjudicator.Briefer
+}
+
+// counting counts the orders accepted, by verb, and the decision steps,
+// by kind.
+type counting struct {
+	briefRules
+	made map[string]int
+}
+
+func (c *counting) ParseOrders(state []byte, seat string, lines []adjudicator.OrderLine) ([]string, []adjudicator.Problem) {
+	canon, problems := c.briefRules.ParseOrders(state, seat, lines)
+	for _, l := range canon {
+		c.made[strings.Fields(l)[0]]++
+	}
+	return canon, problems
+}
+
+func (c *counting) Step(state []byte) (adjudicator.StepSpec, error) {
+	if g, err := decode(state); err == nil && g.Phase == phaseDecide && g.Pending != nil {
+		c.made["decision "+g.Pending.Kind]++
+	}
+	return c.briefRules.Step(state)
 }
 
 // accepts reports whether the parser takes lines from seat with no
@@ -411,5 +453,78 @@ func BenchmarkBrief(b *testing.B) {
 	for b.Loop() {
 		br.Brief(start, seatSerb)
 		br.Brief(round, seatSerb)
+	}
+}
+
+// TestRoundActionsNeedTheirPlay: the action round's brief offers, after
+// the card play, an attack or entrenchment, a unit's move, a
+// redeployment and a replacement, each needing exactly the play lines of
+// its mode whose card gives the points (13.1.1, 9.1.1, 10.1.1); every line
+// is accepted with one of its needs, and refused with a play of another
+// mode (7.4.1) or with none.
+func TestRoundActionsNeedTheirPlay(t *testing.T) {
+	state, err := Game.New("three", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := decode(state)
+	g.Phase, g.Turn, g.Active = phaseRound, 1, seatSerb
+	g.Hands[seatSerb] = []string{"S2", "S5", "S7"}
+	g.byID["VRS-1"].Reduced = true // a replacement to offer
+	state, _ = g.encode()
+	b := Game.(adjudicator.Briefer).Brief(state, seatSerb)
+	about := map[string]adjudicator.Choice{}
+	for _, c := range b.Choices {
+		for _, k := range []string{"an attack", "one unit's move", "one unit's Strategic", "one unit replaced"} {
+			if strings.HasPrefix(c.About, k) {
+				about[k] = c
+			}
+		}
+	}
+	for _, k := range []string{"an attack", "one unit's move", "one unit's Strategic", "one unit replaced"} {
+		if _, ok := about[k]; !ok {
+			t.Fatalf("no %q choice in the brief: %+v", k, b.Choices)
+		}
+	}
+	play := b.Choices[0].Lines
+	for _, c := range b.Choices[1:] {
+		if len(c.Needs) == 0 {
+			continue
+		}
+		mode := strings.Fields(c.Needs[0])[2]
+		for _, l := range play {
+			if f := strings.Fields(l); f[2] == mode && !slices.Contains(c.Needs, l) && !strings.HasPrefix(c.About, "one unit's move") {
+				t.Errorf("%q: %s is not among the needs %v", c.About, l, c.Needs)
+			}
+		}
+		var other string
+		for _, l := range play {
+			if strings.Fields(l)[2] != mode {
+				other = l
+			}
+		}
+		for _, l := range c.Lines {
+			if !accepts(state, seatSerb, c.Needs[0], l) {
+				t.Errorf("%q with %q refused", l, c.Needs[0])
+			}
+			if accepts(state, seatSerb, other, l) || accepts(state, seatSerb, l) {
+				t.Errorf("%q accepted with %q or alone", l, other)
+			}
+		}
+	}
+	// the Operation's two choices together: any attack or entrenchment
+	// with any move, after any card of 2 OPs
+	first, move := about["an attack"], about["one unit's move"]
+	for _, need := range move.Needs {
+		for _, a := range first.Lines {
+			for _, mv := range move.Lines {
+				if !accepts(state, seatSerb, need, a, mv) {
+					t.Fatalf("%q, %q, %q refused together", need, a, mv)
+				}
+			}
+		}
+	}
+	if !slices.Contains(about["one unit replaced"].Lines, "replace VRS-1") {
+		t.Errorf("the replacement choice %v does not offer VRS-1, reduced", about["one unit replaced"].Lines)
 	}
 }

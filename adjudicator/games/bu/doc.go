@@ -10,7 +10,7 @@
 //
 // Files, one a rule or procedure, named after it:
 //
-//	advance.go airstrike.go battle.go bot.go brief.go calculator.go capture.go
+//	advance.go airstrike.go battle.go bot.go brief.go brief_round.go calculator.go capture.go
 //	cards.go combat.go counters.go data.go deck.go diplomacy.go effects.go
 //	event.go game.go interrupt.go losses.go mapfile.go movement.go
 //	operations.go orders.go orders_event.go orders_round.go report.go

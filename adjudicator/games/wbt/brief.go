@@ -102,7 +102,7 @@ func (b *briefer) keep(lines []string, cands ...string) []string {
 // about names a unit as the units table does: id, type, factors, hex,
 // steps, and its supply and state.
 func (b *briefer) about(u *unit) string {
-	s := fmt.Sprintf("%s %s (%s) %s at %s, %d of %d steps", u.ID, u.c.Type, mobilityOf(u), u.c.Factors(max(u.Steps, 1)), u.Hex, u.Steps, u.c.MaxSteps())
+	s := fmt.Sprintf("%s %s (%s) at %s: %s, %d of %d steps", u.ID, u.c.Type, mobilityOf(u), u.Hex, u.c.Factors(max(u.Steps, 1)), u.Steps, u.c.MaxSteps())
 	var st []string
 	if u.c.Side == nato && u.alive() && !b.g.supplied(u).OK {
 		st = append(st, "out of supply")

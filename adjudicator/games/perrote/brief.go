@@ -116,7 +116,9 @@ func (b *briefer) unit(u *unitState) []adjudicator.Choice {
 	switch {
 	case u.Reserve:
 		out = append(out, adjudicator.Choice{About: about, Lines: b.enterLines(u), Default: "it stays off table"})
-	case len(moveFire) > 0:
+	case slices.ContainsFunc(moveFire, func(l string) bool { return !strings.HasPrefix(l, "smoke ") }):
+		// a target to fire at after a short move; smoke alone does not
+		// cost a vehicle its long moves
 		mv := b.moveLines(u, true)
 		if len(mv) > 0 {
 			out = append(out, adjudicator.Choice{About: about + ": its movement (it may still fire)", Lines: mv, Default: "it stays"})
@@ -265,8 +267,12 @@ func (b *briefer) moveLines(u *unitState, short bool) []string {
 			}
 		}
 	}
-	for _, p := range b.reachable(u, from, limit) {
-		lines = b.keep(lines, "move "+u.ID+" "+p)
+	// the paths, spread over the reach when there are more than room
+	paths := b.reachable(u, from, limit)
+	room := max(briefMax-len(lines), 1)
+	stride := max(1, (len(paths)+room-1)/room)
+	for i := 0; i < len(paths); i += stride {
+		lines = b.keep(lines, "move "+u.ID+" "+paths[i])
 	}
 	return lines
 }
@@ -282,7 +288,7 @@ func (b *briefer) reachable(u *unitState, from board.ID, n int) []string {
 	seen := map[board.ID]bool{from: true}
 	front := []node{{h: from}}
 	var out []string
-	for step := 1; step <= n && len(out) < briefMax; step++ {
+	for step := 1; step <= n; step++ {
 		var next []node
 		for _, nd := range front {
 			for _, h := range b.p.f.g.Neighbours(nd.h) {

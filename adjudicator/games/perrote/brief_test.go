@@ -175,13 +175,15 @@ func TestBriefDisembark(t *testing.T) {
 }
 
 // TestBriefWording: a unit's heading reads as the units table names it,
-// with what happens without an order.
+// with what happens without an order: BMP2, with S1 in sight, has its
+// movement and its fire apart; BMP1, with nothing in sight, one heading.
 func TestBriefWording(t *testing.T) {
 	state, _ := Game.New("breakthrough", nil)
 	b := brief(t, state, "Russia")
 	for _, w := range []adjudicator.Choice{
-		{About: "BMP1 BMP-3 1/1 at 0406 (facing se, carrying 7): its movement (it may still fire)", Default: "it stays"},
-		{About: "BMP1 BMP-3 1/1 at 0406 (facing se, carrying 7): its fire", Default: "it does not fire"},
+		{About: "BMP2 BMP-3 1/1 at 0415 (facing ne, carrying 7): its movement (it may still fire)", Default: "it stays"},
+		{About: "BMP2 BMP-3 1/1 at 0415 (facing ne, carrying 7): its fire", Default: "it does not fire"},
+		{About: "BMP1 BMP-3 1/1 at 0406 (facing se, carrying 7)", Default: "it holds"},
 		{About: "R1 Russian squad 7/7 aboard BMP1", Default: "it holds"},
 		{About: "R1 Russian squad 7/7 aboard BMP1: who falls first (Casualties, kept until changed)", Default: "the men with the least valuable weapons fall first"},
 	} {

@@ -469,6 +469,9 @@ func (b *briefer) losses() []adjudicator.Choice {
 		}
 	}
 	pick(0, p.Steps, nil)
+	if len(lines) == 0 {
+		return nil // no answer names every step: the umpire allocates
+	}
 	return []adjudicator.Choice{{About: fmt.Sprintf("the %d step%s your defenders at %s lose (%s)", p.Steps, plural(p.Steps), p.Hex, strings.Join(p.Defender, " ")),
 		Lines: lines, Default: "the umpire allocates them (your losses order's units first, then by id)"}}
 }

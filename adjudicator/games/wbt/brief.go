@@ -285,7 +285,7 @@ func (b *briefer) movement() []adjudicator.Choice {
 
 // moves are a unit's move orders: a path to each hex it reaches with its
 // movement factor (every unbridged river counted at its worst), spread
-// over the reach; it claims their destinations, and for NATO the hexes
+// over the reach, the cheapest first; it claims their destinations, and for NATO the hexes
 // passed. A Serbian path ends at the first hex of mayZOC: zones of control
 // that earlier moves of the file may bring back by restoring a NATO unit's
 // supply (7.3, 7.4).
@@ -295,19 +295,22 @@ func (b *briefer) moves(u *unit, n *supplyNet, zoc, mayZOC, claimed, passed map[
 		return nil
 	}
 	mp, _ := g.movementFactor(u, n)
-	paths := g.reach(u, mp, mayZOC)
+	dist, prev := g.reachTree(u, mp, mayZOC)
 	var dests []board.ID
-	for id, p := range paths {
-		if len(p) == 0 || claimed[id] || passed[id] || b.side == nato && g.discretionary() && len(p) > 1 {
+	for id := range dist {
+		if id == u.pos || claimed[id] || passed[id] || b.side == nato && g.discretionary() && prev[id] != u.pos {
 			continue
 		}
-		if b.side == nato && slices.ContainsFunc(p[:len(p)-1], func(h board.ID) bool { return claimed[h] }) {
-			continue
+		free := true // NATO: no hex passed is held or another's destination
+		for h := prev[id]; b.side == nato && h != u.pos; h = prev[h] {
+			free = free && !claimed[h]
 		}
-		dests = append(dests, id)
+		if free {
+			dests = append(dests, id)
+		}
 	}
 	slices.SortFunc(dests, func(x, y board.ID) int {
-		if d := len(paths[x]) - len(paths[y]); d != 0 {
+		if d := dist[x] - dist[y]; d != 0 {
 			return d
 		}
 		if x.Col != y.Col {
@@ -319,7 +322,7 @@ func (b *briefer) moves(u *unit, n *supplyNet, zoc, mayZOC, claimed, passed map[
 	var lines []string
 	var mine []board.ID
 	for i := 0; i < len(dests); i += stride {
-		p := paths[dests[i]]
+		p := pathTo(u.pos, prev, dests[i])
 		l := "move " + u.ID
 		for _, h := range p {
 			l += " " + g.hex(h)

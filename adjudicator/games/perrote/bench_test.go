@@ -2,6 +2,7 @@ package perrote
 
 import (
 	"fmt"
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"strings"
 	"testing"
 )
@@ -56,5 +57,37 @@ func BenchmarkAdjudicateTurn(b *testing.B) {
 		if _, _, err := Game.Adjudicate(state, orders, stepRoller("bench", uint64(i+1))); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkBrief briefs Russia in the breakthrough scenario at its start,
+// and in the 40-unit battle on a 40x30 board where every unit is in range
+// of the enemy.
+func BenchmarkBrief(b *testing.B) {
+	sc, err := ParseScenario("bench", []byte(bigScenario()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	big, err := newFromScenario(sc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	breakthrough, err := Game.New("breakthrough", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	br := Game.(adjudicator.Briefer)
+	for _, c := range []struct {
+		name  string
+		state []byte
+	}{{"breakthrough", breakthrough}, {"40units", big}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if len(br.Brief(c.state, "Russia").Choices) == 0 {
+					b.Fatal("no choices")
+				}
+			}
+		})
 	}
 }

@@ -10,9 +10,9 @@
 //
 // Files, one a rule or procedure, named after it:
 //
-//	armor.go bot.go calculator.go damage.go facing.go fire.go forces.go
-//	game.go handtohand.go melee.go morale.go mortar.go movement.go orders.go
-//	procedures.go report.go roster.go rules.go scenario.go shooting.go
-//	smoke.go sneak.go state.go terrain.go turn.go turnorder.go victory.go
-//	weapons.go
+//	armor.go bot.go brief.go calculator.go damage.go facing.go fire.go
+//	forces.go game.go handtohand.go melee.go morale.go mortar.go movement.go
+//	orders.go procedures.go report.go roster.go rules.go scenario.go
+//	shooting.go smoke.go sneak.go state.go terrain.go turn.go turnorder.go
+//	victory.go weapons.go
 package perrote

@@ -688,8 +688,8 @@ func (t *turn) endOfTurn() {
 // enemyTroopsAt reports whether troops of another side than u's stand in
 // hex h.
 func (t *turn) enemyTroopsAt(u *unitState, h string) bool {
-	for _, o := range t.inPlay() {
-		if o.Side != u.Side && o.Kind == kindTroops && o.Hex == h {
+	for _, o := range t.s.Units {
+		if o.Side != u.Side && o.Kind == kindTroops && o.Hex == h && !o.Eliminated() && !o.Reserve {
 			return true
 		}
 	}
@@ -699,8 +699,8 @@ func (t *turn) enemyTroopsAt(u *unitState, h string) bool {
 // unitsAt lists the units standing in hex h (not aboard), by id.
 func (t *turn) unitsAt(h string) []*unitState {
 	var out []*unitState
-	for _, o := range t.inPlay() {
-		if o.Hex == h {
+	for _, o := range t.s.Units {
+		if o.Hex == h && !o.Eliminated() && !o.Reserve {
 			out = append(out, o)
 		}
 	}

@@ -79,3 +79,42 @@ func BenchmarkNATOCombatPhase(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBrief briefs NATO in its first movement phase of the demo (its
+// units' moves and bridge work), the Serbs in their first combat phase,
+// and NATO in the 40-unit combat phase of benchState.
+func BenchmarkBrief(b *testing.B) {
+	state, _ := Game.New("demo", nil)
+	at := map[string][]byte{}
+	for range 20 {
+		g, _ := decode(state)
+		if g.Phase == phaseNATOMove && at["demo NATO movement"] == nil {
+			at["demo NATO movement"] = state
+		}
+		if g.Phase == phaseSerbCombat && at["demo Serbian combat"] == nil {
+			at["demo Serbian combat"] = state
+		}
+		seat, _ := g.owing()
+		orders, _ := rules{}.Bot(state, seat)
+		next, _, err := Game.Adjudicate(state, map[string][]string{seat: orders}, newSeeded(1))
+		if err != nil {
+			b.Fatal(err)
+		}
+		state = next
+	}
+	at["40 NATO units in combat"], _ = benchState(b)
+	br := Game.(adjudicator.Briefer)
+	for _, name := range []string{"demo NATO movement", "demo Serbian combat", "40 NATO units in combat"} {
+		st := at[name]
+		g, _ := decode(st)
+		seat, _ := g.owing()
+		b.Run(strings.ReplaceAll(name, " ", "_"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if len(br.Brief(st, seat).Choices) == 0 {
+					b.Fatal("no choices")
+				}
+			}
+		})
+	}
+}

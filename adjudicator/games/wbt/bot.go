@@ -102,8 +102,36 @@ func (q *pq) Pop() any {
 // reach finds the hexes a unit can reach with mp quarters, counting an
 // unbridged river as 4 MP, and the path to each.
 func (g *game) reach(u *unit, mp int, zoc map[board.ID]bool) map[board.ID][]board.ID {
-	dist := map[board.ID]int{u.pos: 0}
-	prev := map[board.ID]board.ID{}
+	dist, prev := g.reachTree(u, mp, zoc)
+	paths := map[board.ID][]board.ID{}
+	for id := range dist {
+		paths[id] = pathTo(u.pos, prev, id)
+	}
+	return paths
+}
+
+// pathTo is the path from start to id along a reach tree (prev), start
+// not included.
+func pathTo(start board.ID, prev map[board.ID]board.ID, id board.ID) []board.ID {
+	var p []board.ID
+	for cur := id; cur != start; cur = prev[cur] {
+		p = append(p, cur)
+	}
+	slices.Reverse(p)
+	return p
+}
+
+// reachTree is reach's search: the least cost of each hex the unit
+// reaches (its own 0) and the hex each is entered from.
+func (g *game) reachTree(u *unit, mp int, zoc map[board.ID]bool) (dist map[board.ID]int, prev map[board.ID]board.ID) {
+	dist = map[board.ID]int{u.pos: 0}
+	prev = map[board.ID]board.ID{}
+	at := map[board.ID][]*unit{} // the live units by hex, as unitsAt finds them
+	for _, o := range g.Units {
+		if o.alive() {
+			at[o.pos] = append(at[o.pos], o)
+		}
+	}
 	q := &pq{{id: u.pos}}
 	seq := 0
 	for q.Len() > 0 {
@@ -120,7 +148,7 @@ func (g *game) reach(u *unit, mp int, zoc map[board.ID]bool) map[board.ID][]boar
 				continue
 			}
 			blocked := false
-			for _, o := range g.unitsAt(nb) {
+			for _, o := range at[nb] {
 				if o.c.Side != u.c.Side || (u.c.Side == nato && stackValue(o.c) > 0 && stackValue(u.c) > 0) {
 					blocked = true
 				}
@@ -143,16 +171,7 @@ func (g *game) reach(u *unit, mp int, zoc map[board.ID]bool) map[board.ID][]boar
 			}
 		}
 	}
-	paths := map[board.ID][]board.ID{}
-	for id := range dist {
-		var p []board.ID
-		for cur := id; cur != u.pos; cur = prev[cur] {
-			p = append(p, cur)
-		}
-		slices.Reverse(p)
-		paths[id] = p
-	}
-	return paths
+	return dist, prev
 }
 
 // botMoves moves each unit toward its goal, trying each move on the game

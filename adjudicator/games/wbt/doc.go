@@ -10,9 +10,9 @@
 //
 // Files, one a rule or procedure, named after it:
 //
-//	antitank.go artillery.go battle.go bot.go bridges.go calculator.go
-//	civilian.go combat.go crt.go game.go mepps.go movement.go movephase.go
-//	odds.go orders.go reach.go receipt.go reconstitution.go report.go
-//	rivers.go scenario.go stacking.go state.go supply.go victory.go weather.go
-//	zoc.go
+//	antitank.go artillery.go battle.go bot.go brief.go bridges.go
+//	calculator.go civilian.go combat.go crt.go game.go mepps.go movement.go
+//	movephase.go odds.go orders.go reach.go receipt.go reconstitution.go
+//	report.go rivers.go scenario.go stacking.go state.go supply.go victory.go
+//	weather.go zoc.go
 package wbt

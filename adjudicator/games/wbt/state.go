@@ -150,6 +150,15 @@ type game struct {
 	byID   map[string]*unit
 	events []adjudicator.Event
 	r      dice.Roller
+	// still, set by a brief, which changes nothing, keeps the supply net
+	// and the zones of control once worked out (brief.go).
+	still *stillPosition
+}
+
+// stillPosition is what a position that does not change works out once.
+type stillPosition struct {
+	net *supplyNet
+	zoc map[board.ID]bool
 }
 
 func decode(state []byte) (*game, error) {

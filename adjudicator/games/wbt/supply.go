@@ -39,6 +39,9 @@ func (g *game) supplyBlocked(id board.ID, serbs map[board.ID][]*unit) bool {
 
 // net returns the supply net for the units' positions now.
 func (g *game) net() *supplyNet {
+	if g.still != nil && g.still.net != nil {
+		return g.still.net
+	}
 	o := g.occupancy()
 	n := &supplyNet{all: map[board.ID]bool{}, outside: map[board.ID]bool{}, src: map[board.ID]bool{}, srcOut: map[board.ID]bool{}, serbs: o.serb}
 	for _, s := range g.sc.Sources {

@@ -17,6 +17,9 @@ func (g *game) projectsZOC(u *unit, n *supplyNet) bool {
 // units' zones never extend into mountain hexes (7.2); non-mechanized,
 // dismounted and airmobile zones ignore terrain (7.2, 12.9).
 func (g *game) zoc() map[board.ID]bool {
+	if g.still != nil && g.still.zoc != nil {
+		return g.still.zoc
+	}
 	return g.zocOf(func(supply) bool { return true })
 }
 

@@ -1,7 +1,10 @@
 package vassal
 
 import (
+	"archive/zip"
+	"compress/flate"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 )
@@ -55,7 +58,8 @@ type boundedReader struct {
 	ctx    context.Context
 	r      io.Reader
 	name   string
-	limit  int64 // the entry's bound
+	limit  int64  // the entry's bound
+	claim  uint64 // the size its zip header claims
 	read   int64
 	budget *budget
 }
@@ -70,6 +74,9 @@ func (b *boundedReader) Read(p []byte) (int, error) {
 		p = p[:room]
 	}
 	n, err := b.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = entryError(b.name, b.claim, err)
+	}
 	b.read += int64(n)
 	b.budget.left -= int64(n)
 	if b.read > b.limit {
@@ -92,4 +99,21 @@ func bytesText(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// entryError says why an entry could not be inflated. archive/zip stops
+// an entry that inflates past the size its header claims (ErrFormat),
+// which is how a zip bomb with a lying header ends.
+func entryError(name string, claim uint64, err error) error {
+	var e *Error
+	var corrupt flate.CorruptInputError
+	switch {
+	case errors.As(err, &e):
+		return err
+	case errors.Is(err, zip.ErrFormat):
+		return refuse(ErrTooLarge, "the module's entry %s inflates to more than the %s its zip header says (a zip bomb, or a damaged module)", name, bytesText(int64(min(claim, 1<<62))))
+	case errors.Is(err, zip.ErrChecksum), errors.As(err, &corrupt):
+		return refuseWrap(ErrNotModule, err, "the module's entry %s is damaged", name)
+	}
+	return err
 }

@@ -174,7 +174,7 @@ func (m *moduleReader) open(name string, limit int64) (io.ReadCloser, error) {
 	return struct {
 		io.Reader
 		io.Closer
-	}{&boundedReader{ctx: m.ctx, r: rc, name: name, limit: limit, budget: m.budget}, rc}, nil
+	}{&boundedReader{ctx: m.ctx, r: rc, name: name, limit: limit, claim: f.UncompressedSize64, budget: m.budget}, rc}, nil
 }
 
 // boards reads each board's image and checks its grid.

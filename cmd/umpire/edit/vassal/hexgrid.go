@@ -72,8 +72,12 @@ func (g *HexGrid) Hex(col, row int) Hex {
 }
 
 // Hexes gives every hex whose centre lies within Bounds, column by
-// column.
+// column: some Bounds' area / (Dx·Dy) hexes, which Read has checked is
+// within Limits.Hexes. A grid whose Dx or Dy is below a pixel has none.
 func (g *HexGrid) Hexes() []Hex {
+	if !(g.Dx >= 1 && g.Dy >= 1) || math.IsInf(g.Dx, 0) || math.IsInf(g.Dy, 0) {
+		return nil
+	}
 	b := g.Bounds
 	if g.Sideways {
 		b = image.Rect(b.Min.Y, b.Min.X, b.Max.Y, b.Max.X)

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"net"
 
-	"github.com/umpire-pbem/umpire/cmd/umpire/edit"
+	editor "github.com/umpire-pbem/umpire/cmd/umpire/edit"
 )
 
 func editCommand() *command {
@@ -39,13 +39,13 @@ func runEdit(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	if fs.Lookup("vassal").Value.String() != "" {
 		return usagef("--vassal: reading VASSAL modules is not in this build yet; give the board image with --image")
 	}
-	cfg := edit.Config{Game: rules, MapPath: args[1], CountersPath: fs.Lookup("counters").Value.String(), Logger: m.Logger}
+	cfg := editor.Config{Game: rules, MapPath: args[1], CountersPath: fs.Lookup("counters").Value.String(), Logger: m.Logger}
 	if p := fs.Lookup("image").Value.String(); p != "" {
-		if cfg.Scan, err = edit.ReadScan(p); err != nil {
+		if cfg.Scan, err = editor.ReadScan(p); err != nil {
 			return usagef("%v", err)
 		}
 	}
-	s, err := edit.New(cfg)
+	s, err := editor.New(cfg)
 	if err != nil {
 		return usagef("%v", err)
 	}

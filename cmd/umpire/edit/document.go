@@ -64,6 +64,7 @@ func load(game, mapPath, countersPath string, scanW, scanH int) (*Document, erro
 	default:
 		doc.Network = newNetMap(scanW, scanH)
 	}
+	doc.normalize()
 	if countersPath == "" {
 		return doc, nil
 	}
@@ -79,4 +80,22 @@ func load(game, mapPath, countersPath string, scanW, scanH int) (*Document, erro
 		}
 	}
 	return doc, nil
+}
+
+// normalize gives every list and table of the map a value: the page adds
+// to them.
+func (d *Document) normalize() {
+	if h := d.Hex; h != nil {
+		h.Sides, h.Roads, h.Places = nonNil(h.Sides), nonNil(h.Roads), nonNil(h.Places)
+	}
+	if n := d.Network; n != nil {
+		n.Regions, n.Spaces, n.Roads = nonNil(n.Regions), nonNil(n.Spaces), nonNil(n.Roads)
+	}
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

@@ -36,10 +36,21 @@ func runEdit(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) erro
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if fs.Lookup("vassal").Value.String() != "" {
-		return usagef("--vassal: reading VASSAL modules is not in this build yet; give the board image with --image")
-	}
 	cfg := editor.Config{Game: rules, MapPath: args[1], CountersPath: fs.Lookup("counters").Value.String(), Logger: m.Logger}
+	if fs.Lookup("vassal").Value.String() != "" && fs.Lookup("image").Value.String() != "" {
+		return usagef("give the map's image with --image or a VASSAL module with --vassal, not both")
+	}
+	if p := fs.Lookup("vassal").Value.String(); p != "" {
+		mod, err := editor.ReadModule(ctx, p)
+		if err != nil {
+			return usagef("--vassal: %v", err)
+		}
+		cfg.Scan, cfg.Hexes = mod.Scan, mod.Hexes
+		fmt.Fprintf(m.Stdout, "From %s: board %s, %d×%d pixels, %d hexes named.\n", p, mod.Board, mod.Scan.Width, mod.Scan.Height, len(mod.Hexes))
+		for _, n := range mod.Notes {
+			fmt.Fprintln(m.Stdout, "  note: "+n)
+		}
+	}
 	if p := fs.Lookup("image").Value.String(); p != "" {
 		if cfg.Scan, err = editor.ReadScan(p); err != nil {
 			return usagef("%v", err)

@@ -12,6 +12,7 @@
 //	tomlwrite.go writer: TOML text, and what each of its lines holds
 //	check.go     check: create's reader on the document, where a refusal points, the judge's picture
 //	scan.go      Scan: the game master's scan, bounded from its header
+//	vassalimport.go ReadModule: a VASSAL module's board as the scan, its hexes to align the grid
 //	save.go      writeFile: a temporary file renamed over the file
 //	assets/      the page: editor.html, editor.js, editor.css
 package edit

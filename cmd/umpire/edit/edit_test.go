@@ -1,10 +1,14 @@
 package edit
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"hash/crc32"
+	"image"
+	"image/png"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -159,5 +163,78 @@ func TestBadScans(t *testing.T) {
 	png = binary.BigEndian.AppendUint32(png, crc32.ChecksumIEEE(ihdr))
 	if _, err := CheckScan("big.png", png); err == nil || !strings.Contains(err.Error(), "20000×20000") {
 		t.Errorf("a 20000x20000 scan: %v", err)
+	}
+}
+
+// TestVassalAligns builds a small module in VASSAL's format (a board
+// image and its HexGrid with numbering) and opens a new 1995 map with it:
+// the board is the scan and the grid lies on the module's hexes at once.
+func TestVassalAligns(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 400, 300))
+	var pngBuf bytes.Buffer
+	if err := png.Encode(&pngBuf, img); err != nil {
+		t.Fatal(err)
+	}
+	build := `<?xml version="1.0" encoding="UTF-8"?>
+<VASSAL.build.GameModule name="Test" version="1">
+ <VASSAL.build.module.Map mapName="Main Map">
+  <VASSAL.build.module.map.BoardPicker>
+   <VASSAL.build.module.map.boardPicker.Board name="Map" image="map.png">
+    <VASSAL.build.module.map.boardPicker.board.HexGrid dx="30" dy="34" x0="20" y0="25">
+     <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first="H" sep="" hType="N" vType="N" hLeading="1" vLeading="1" hOff="1" vOff="1" stagger="false" locationFormat="$gridLocation$"/>
+    </VASSAL.build.module.map.boardPicker.board.HexGrid>
+   </VASSAL.build.module.map.boardPicker.Board>
+  </VASSAL.build.module.map.BoardPicker>
+ </VASSAL.build.module.Map>
+</VASSAL.build.GameModule>`
+	path := filepath.Join(t.TempDir(), "test.vmod")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(f)
+	for name, data := range map[string][]byte{"buildFile.xml": []byte(build), "images/map.png": pngBuf.Bytes()} {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(data)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	mod, err := ReadModule(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mod.Scan.Width != 400 || mod.Scan.Height != 300 || len(mod.Hexes) < 20 {
+		t.Fatalf("the module gives a %dx%d scan and %d hexes", mod.Scan.Width, mod.Scan.Height, len(mod.Hexes))
+	}
+	s, err := New(Config{Game: pcs1995.Game, MapPath: filepath.Join(t.TempDir(), "map.toml"), Scan: mod.Scan, Hexes: mod.Hexes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	al := s.doc.Hex.Scan
+	if al == nil {
+		t.Fatal("the grid is not aligned on the module's hexes")
+	}
+	geo, err := s.doc.Hex.geometry("map.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	matched := 0
+	for _, h := range geo.Hexes {
+		v, ok := mod.Hexes[h.ID]
+		if !ok {
+			continue
+		}
+		matched++
+		if x, y := al.X0+al.SX*h.X, al.Y0+al.SY*h.Y; math.Abs(x-v[0]) > 1.5 || math.Abs(y-v[1]) > 1.5 {
+			t.Errorf("hex %s: the grid puts it at (%.1f, %.1f), the module at (%.0f, %.0f)", h.ID, x, y, v[0], v[1])
+		}
+	}
+	if matched < 20 {
+		t.Errorf("%d hexes of the map are named in the module", matched)
 	}
 }

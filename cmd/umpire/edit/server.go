@@ -34,7 +34,10 @@ type Config struct {
 	// game's demo counters check the map, and are not edited).
 	MapPath, CountersPath string
 	Scan                  *Scan // nil: no scan
-	Logger                *slog.Logger
+	// Hexes are a VASSAL board's hex centres by name (ReadModule): a
+	// hex map without an alignment is aligned on them.
+	Hexes  map[string][2]float64
+	Logger *slog.Logger
 }
 
 // Server serves the editor.
@@ -57,6 +60,11 @@ func New(cfg Config) (*Server, error) {
 	doc, err := load(cfg.Game.ID(), cfg.MapPath, cfg.CountersPath, w, h)
 	if err != nil {
 		return nil, err
+	}
+	if doc.Hex != nil && doc.Hex.Scan == nil && len(cfg.Hexes) > 0 {
+		if geo, err := doc.Hex.geometry(cfg.MapPath); err == nil {
+			doc.Hex.Scan = alignFrom(geo, cfg.Hexes)
+		}
 	}
 	s := &Server{cfg: cfg, doc: doc}
 	mux := http.NewServeMux()

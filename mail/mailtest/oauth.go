@@ -3,13 +3,17 @@ package mailtest
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -44,16 +48,18 @@ type AuthServer struct {
 	// the true one: a token that ends before its time, as a revoked one does.
 	claim   time.Duration
 	rotate  bool
-	refresh map[string]*grant // by refresh token
-	access  map[string]*grant // by access token
-	grants  int               // access tokens granted
-	refused int               // refresh requests refused
-	asked   int               // introspections
+	refresh map[string]*grant   // by refresh token
+	access  map[string]*grant   // by access token
+	codes   map[string]*pending // authorization codes and device codes, by code
+	grants  int                 // access tokens granted
+	refused int                 // token requests refused
+	asked   int                 // introspections
 }
 
 // grant is what a token was issued for.
 type grant struct {
 	user, audience string
+	token          string    // a refresh token just issued by a code, to be answered
 	expiry         time.Time // zero: never (refresh tokens)
 	revoked        bool
 }
@@ -67,14 +73,71 @@ func NewAuthServer(t testing.TB) *AuthServer {
 		t.Fatal(err)
 	}
 	a := &AuthServer{url: "http://" + ln.Addr().String(), lifetime: time.Hour,
-		refresh: map[string]*grant{}, access: map[string]*grant{}}
+		refresh: map[string]*grant{}, access: map[string]*grant{}, codes: map[string]*pending{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /token", a.token)
 	mux.HandleFunc("POST /introspect", a.introspect)
+	mux.HandleFunc("GET /authorize", a.authorize)
+	mux.HandleFunc("POST /device", a.device)
 	a.srv = &http.Server{Handler: mux, ReadHeaderTimeout: ioTimeout}
 	go a.srv.Serve(ln)
 	t.Cleanup(func() { a.srv.Shutdown(context.Background()) })
 	return a
+}
+
+// pending is an authorization code or a device code, not yet exchanged.
+type pending struct {
+	user, challenge, redirect string
+	userCode                  string // a device code's; approved when user is set
+}
+
+// AuthURL is the authorization endpoint: it stands for the provider's
+// consent page, and consents at once as its login_hint (RFC 6749 section
+// 4.1, with PKCE of RFC 7636).
+func (a *AuthServer) AuthURL() string { return a.url + "/authorize" }
+
+// DeviceURL is the device authorization endpoint (RFC 8628).
+func (a *AuthServer) DeviceURL() string { return a.url + "/device" }
+
+// ApproveDevice stands for the operator who opened the verification page
+// and typed userCode, signing in as user.
+func (a *AuthServer) ApproveDevice(userCode, user string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, p := range a.codes {
+		if p.userCode == userCode {
+			p.user = user
+			return true
+		}
+	}
+	return false
+}
+
+func (a *AuthServer) authorize(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if q.Get("client_id") != OAuthClientID || q.Get("response_type") != "code" || q.Get("code_challenge_method") != "S256" || q.Get("login_hint") == "" {
+		http.Error(w, "bad authorization request", http.StatusBadRequest)
+		return
+	}
+	a.mu.Lock()
+	code := "code-" + secret()
+	a.codes[code] = &pending{user: q.Get("login_hint"), challenge: q.Get("code_challenge"), redirect: q.Get("redirect_uri")}
+	a.mu.Unlock()
+	http.Redirect(w, r, q.Get("redirect_uri")+"?code="+code+"&state="+url.QueryEscape(q.Get("state")), http.StatusFound)
+}
+
+func (a *AuthServer) device(w http.ResponseWriter, r *http.Request) {
+	if r.PostFormValue("client_id") != OAuthClientID {
+		http.Error(w, `{"error":"invalid_client"}`, http.StatusUnauthorized)
+		return
+	}
+	a.mu.Lock()
+	code, userCode := "dev-"+secret(), strings.ToUpper(secret()[:8])
+	a.codes[code] = &pending{userCode: userCode}
+	a.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(map[string]any{"device_code": code, "user_code": userCode,
+		"verification_uri": a.url + "/verify", "expires_in": 600, "interval": 1})
 }
 
 // TokenURL is the token endpoint.
@@ -115,6 +178,15 @@ func (a *AuthServer) RefreshToken(user, audience string) string {
 	rt := "rt-" + secret()
 	a.refresh[rt] = &grant{user: user, audience: audience}
 	return rt
+}
+
+// issueRefresh issues a refresh token for user, for Dovecot, and returns
+// its grant holding it.
+func (a *AuthServer) issueRefresh(user string) *grant {
+	rt := "rt-" + secret()
+	g := &grant{user: user, audience: OAuthAudience, token: rt}
+	a.refresh[rt] = g
+	return g
 }
 
 // RevokeAll revokes every token issued for user: refresh and access.
@@ -185,14 +257,39 @@ func (a *AuthServer) token(w http.ResponseWriter, r *http.Request) {
 		fail(http.StatusUnauthorized, "invalid_client")
 		return
 	}
-	if r.PostFormValue("grant_type") != "refresh_token" {
+	var g *grant
+	switch r.PostFormValue("grant_type") {
+	case "refresh_token":
+		g = a.refresh[r.PostFormValue("refresh_token")]
+		if g == nil || g.revoked {
+			fail(http.StatusBadRequest, "invalid_grant")
+			return
+		}
+	case "authorization_code":
+		code := r.PostFormValue("code")
+		p := a.codes[code]
+		sum := sha256.Sum256([]byte(r.PostFormValue("code_verifier")))
+		if p == nil || p.userCode != "" || p.redirect != r.PostFormValue("redirect_uri") || base64.RawURLEncoding.EncodeToString(sum[:]) != p.challenge {
+			fail(http.StatusBadRequest, "invalid_grant")
+			return
+		}
+		delete(a.codes, code)
+		g = a.issueRefresh(p.user)
+	case "urn:ietf:params:oauth:grant-type:device_code":
+		code := r.PostFormValue("device_code")
+		p := a.codes[code]
+		switch {
+		case p == nil || p.userCode == "":
+			fail(http.StatusBadRequest, "invalid_grant")
+			return
+		case p.user == "":
+			fail(http.StatusBadRequest, "authorization_pending")
+			return
+		}
+		delete(a.codes, code)
+		g = a.issueRefresh(p.user)
+	default:
 		fail(http.StatusBadRequest, "unsupported_grant_type")
-		return
-	}
-	rt := r.PostFormValue("refresh_token")
-	g := a.refresh[rt]
-	if g == nil || g.revoked {
-		fail(http.StatusBadRequest, "invalid_grant")
 		return
 	}
 	at := "at-" + secret()
@@ -203,7 +300,10 @@ func (a *AuthServer) token(w http.ResponseWriter, r *http.Request) {
 		life = a.claim
 	}
 	answer := map[string]any{"access_token": at, "token_type": "Bearer", "expires_in": int(life / time.Second)}
-	if a.rotate {
+	if g.token != "" {
+		answer["refresh_token"] = g.token // newly issued
+		g.token = ""
+	} else if a.rotate {
 		g.revoked = true
 		nrt := "rt-" + secret()
 		a.refresh[nrt] = &grant{user: g.user, audience: g.audience}

@@ -463,13 +463,9 @@ func (cfg *Config) readOAuth(name string) error {
 		mb.oauth = other.oauth
 		return nil
 	}
-	secret := ""
-	if mb.ClientSecretFile != "" {
-		b, err := os.ReadFile(cfg.relative(mb.ClientSecretFile))
-		if err != nil {
-			return usagef("config %s: %s.client_secret_file: %w", cfg.source, name, err)
-		}
-		secret = strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
+	secret, err := cfg.clientSecret(name)
+	if err != nil {
+		return err
 	}
 	src, err := oauth.NewSource(oauth.Config{TokenURL: mb.TokenURL, ClientID: mb.ClientID, ClientSecret: secret,
 		RefreshTokenFile: cfg.relative(mb.RefreshTokenFile), Scopes: mb.Scopes, Now: cfg.Now})
@@ -478,6 +474,20 @@ func (cfg *Config) readOAuth(name string) error {
 	}
 	mb.oauth = src
 	return nil
+}
+
+// clientSecret reads the client_secret_file of the section name; "" when
+// it names none (a public client).
+func (cfg *Config) clientSecret(name string) (string, error) {
+	mb := cfg.mailBox(name)
+	if mb.ClientSecretFile == "" {
+		return "", nil
+	}
+	b, err := os.ReadFile(cfg.relative(mb.ClientSecretFile))
+	if err != nil {
+		return "", usagef("config %s: %s.client_secret_file: %w", cfg.source, name, err)
+	}
+	return strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0]), nil
 }
 
 // readSecrets reads the ca_file and password_file of the section name, or

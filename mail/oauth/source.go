@@ -114,11 +114,12 @@ func WriteRefreshToken(path, rt string) error {
 	}
 	defer os.Remove(f.Name())
 	// CreateTemp makes the file 0600; Chmod says so against any umask.
-	if err := f.Chmod(0o600); err == nil {
+	err = f.Chmod(0o600)
+	if err == nil {
 		_, err = f.WriteString(rt + "\n")
-		if err == nil {
-			err = f.Sync()
-		}
+	}
+	if err == nil {
+		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -132,8 +133,9 @@ func WriteRefreshToken(path, rt string) error {
 	return nil
 }
 
-// Token returns an access token valid for at least Early more, refreshing
-// it first when it is not.
+// Token returns an access token that is not yet due for renewal (Early
+// before its expiry, or half its life if that is less), refreshing it
+// first when it is.
 func (s *Source) Token(ctx context.Context) (Token, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -24,12 +24,12 @@ type MapImage struct {
 	Game string `json:"game"`
 	// Digest is the SHA-256 of the image's bytes, in hex: pictures drawn
 	// on it are kept by it.
-	Digest        string    `json:"digest"`
-	Format        string    `json:"format"` // png, jpeg or gif
-	Width         int       `json:"width"`
-	Height        int       `json:"height"`
-	Bytes         int       `json:"bytes"`
-	Installed     time.Time `json:"installed"`
+	Digest    string    `json:"digest"`
+	Format    string    `json:"format"` // png, jpeg or gif
+	Width     int       `json:"width"`
+	Height    int       `json:"height"`
+	Bytes     int       `json:"bytes"`
+	Installed time.Time `json:"installed"`
 }
 
 // PutMapImage installs data as game's map image, replacing any before.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"slices"
 	"time"
 
@@ -381,11 +382,24 @@ func (s *Server) step(stx *store.Tx, id string, k uint64, withMap bool) (*StepVi
 	return v, nil
 }
 
+// renderSVG draws p as SVG: on its map image when it carries one (only a
+// game file's map_image_public puts one on a public view).
+func (s *Server) renderSVG(p board.Picture, w io.Writer) error {
+	var img *templates.MapImage
+	if p.Art != nil && s.cfg.MapImages != nil {
+		var err error
+		if img, err = s.cfg.MapImages(p.Art.Game); err != nil {
+			return err
+		}
+	}
+	return templates.RenderSVGOn(p, img, w)
+}
+
 // svg renders a picture for a page.
 func (s *Server) svg(p board.Picture) (template.HTML, error) {
 	start := time.Now()
 	var buf bytes.Buffer
-	if err := templates.RenderSVG(p, &buf); err != nil {
+	if err := s.renderSVG(p, &buf); err != nil {
 		return "", err
 	}
 	s.cfg.Metrics.Rendered("svg", time.Since(start))

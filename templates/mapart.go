@@ -61,13 +61,14 @@ func (rs *Reports) WithMapImages(images MapImages) *Reports {
 // picturePNG draws p as a PNG, on its map image when it has one that rs
 // can find.
 func (rs *Reports) picturePNG(p board.Picture, w io.Writer) error {
-	return RenderPNGOn(p, artFor(p, rs.images), w)
+	return RenderPNGOn(p, rs.images.For(p), w)
 }
 
-// artFor is the image under p, or nil: a picture without board.Art, or
-// whose image cannot be found, is drawn on the drawn map (with a line
-// saying why, for the latter).
-func artFor(p board.Picture, images MapImages) *MapImage {
+// For is the image under p, for RenderPNGOn and RenderSVGOn: nil for a
+// picture without board.Art; for one whose image cannot be found (images
+// nil, none installed, an error), an image whose Load says why, so that
+// the picture is drawn on the drawn map with a line saying it.
+func (images MapImages) For(p board.Picture) *MapImage {
 	if p.Art == nil {
 		return nil
 	}

@@ -271,8 +271,8 @@ func TestMapArtBadImage(t *testing.T) {
 	for _, img := range []*MapImage{
 		{Digest: "not-an-image", Load: func() ([]byte, error) { return []byte("hello"), nil }},
 		{Digest: "huge", Load: func() ([]byte, error) { return bigPNGHeader(20000, 20000), nil }},
-		artFor(m, func(string) (*MapImage, error) { return nil, nil }),
-		artFor(m, func(string) (*MapImage, error) { return nil, errors.New("store closed") }),
+		MapImages(func(string) (*MapImage, error) { return nil, nil }).For(m),
+		MapImages(func(string) (*MapImage, error) { return nil, errors.New("store closed") }).For(m),
 	} {
 		on, err := renderOn(m, img, pixels)
 		if err != nil {
@@ -285,7 +285,7 @@ func TestMapArtBadImage(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := RenderSVGOn(m, artFor(m, func(string) (*MapImage, error) { return nil, nil }), &buf); err != nil {
+	if err := RenderSVGOn(m, MapImages(func(string) (*MapImage, error) { return nil, nil }).For(m), &buf); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "map image not drawn: the game master&#39;s map image is not installed yet") &&

@@ -385,14 +385,7 @@ func (s *Server) step(stx *store.Tx, id string, k uint64, withMap bool) (*StepVi
 // renderSVG draws p as SVG: on its map image when it carries one (only a
 // game file's map_image_public puts one on a public view).
 func (s *Server) renderSVG(p board.Picture, w io.Writer) error {
-	var img *templates.MapImage
-	if p.Art != nil && s.cfg.MapImages != nil {
-		var err error
-		if img, err = s.cfg.MapImages(p.Art.Game); err != nil {
-			return err
-		}
-	}
-	return templates.RenderSVGOn(p, img, w)
+	return templates.RenderSVGOn(p, s.cfg.MapImages.For(p), w)
 }
 
 // svg renders a picture for a page.

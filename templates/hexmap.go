@@ -45,7 +45,7 @@ func renderHex(m board.Picture, art *mapArt, mk func(w, h int) surface) (*render
 	}
 	mapW := int(math.Ceil((hi.X - lo.X) * hexRadius))
 	mapH := int(math.Ceil((hi.Y - lo.Y) * hexRadius))
-	x0, y0 := r.frame(mapW, mapH, r.legendItems())
+	x0, y0 := r.frame(mapW, mapH, r.artLegend(r.legendItems()))
 	r.ox = float64(x0) - lo.X*hexRadius
 	r.oy = float64(y0) - lo.Y*hexRadius
 

@@ -304,3 +304,20 @@ func DecodeMapImage(data []byte) (image.Image, error) {
 	}
 	return img, nil
 }
+
+// artLegend is the legend of a map on its image: the keys to what the
+// image shows instead (terrain, hexsides, roads and links) left out, the
+// sides, arrows, key spaces and control rings kept.
+func (r *renderer) artLegend(items []board.LegendItem) []board.LegendItem {
+	if r.art == nil {
+		return items
+	}
+	var out []board.LegendItem
+	for _, it := range items {
+		if it.Hexside != "" || it.Road != "" || it.Terrain != "" && it.Terrain != "key" {
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
+}

@@ -169,6 +169,20 @@ func TestMapArtNetwork(t *testing.T) {
 		t.Fatal(err)
 	}
 	d, o := drawn.cv.(*canvas).img, on.cv.(*canvas).img
+	// the legend keys what is drawn over the image, not what the image shows.
+	keys := func(r *renderer) (n int) {
+		for _, row := range r.legendRows {
+			for _, it := range row {
+				if it.Road != "" || it.Hexside != "" || it.Terrain != "" && it.Terrain != "key" {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if keys(drawn) == 0 || keys(on) != 0 {
+		t.Errorf("the legend keys %d terrains and links on the drawn map, %d on the image", keys(drawn), keys(on))
+	}
 	differ := 0
 	for _, s := range m.Network.Spaces {
 		p := on.at(s.ID)

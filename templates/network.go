@@ -63,7 +63,7 @@ func renderNetwork(m board.Picture, art *mapArt, mk func(w, h int) surface) (*re
 		}
 	}
 	mapW, mapH := int(math.Ceil(w)), int(math.Ceil(h))
-	x0, y0 := r.frame(mapW, mapH, r.legendItems())
+	x0, y0 := r.frame(mapW, mapH, r.artLegend(r.legendItems()))
 	r.nx, r.ny = float64(x0), float64(y0)
 
 	// the paper, regions and links are the same at every step of a game:

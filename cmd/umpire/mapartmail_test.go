@@ -10,24 +10,36 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/mail"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 )
 
 // TestMapArtByRealMail: grace creates club-1 by mail with map_image in its
-// game file, the operator installs her scan with 'umpire game image', and
-// after a step played by mail alice's report, as it arrives through the
-// real servers, has its picture drawn on the scan with her counters over
-// it, and says whose image it is.
+// game file, the operator installs her scan with 'umpire game image' while
+// the judge runs (through its control socket), and after a step played by
+// mail alice's report, as the running judge mails it through the real
+// servers, has its picture drawn on the scan with her counters over it,
+// and says whose image it is.
 func TestMapArtByRealMail(t *testing.T) {
 	t.Parallel()
 	c := newClub(t, mailtest.Real(t), "")
 	game := strings.Replace(clubGame, "[options]", "map_image = \"Grace's scan of the published map\"\nmap_image_align = \"60 60 30 30\"\n[options]", 1)
 	c.setup(game)
+	// The operator installs the scan while the judge runs: through its
+	// control socket.
+	startDaemon(t, c.config)
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat(daemon.ControlPath(c.store)); err == nil {
+			break
+		}
+	}
 	scan := filepath.Join(c.dir, "scan.jpg")
 	writeScan(t, scan, 420, 400)
 	if code, out, errOut := c.run("game", "image", "club-1", scan); code != exitOK || !strings.Contains(out, "map image of club-1 installed") {
@@ -36,11 +48,12 @@ func TestMapArtByRealMail(t *testing.T) {
 	for _, who := range []struct{ name, seat string }{{"alice", "A"}, {"bob", "B"}} {
 		c.send(who.name, c.signed(who.name, "game: club-1\nstep: 1\nseat: "+who.seat+"\nroll 2\nend\n", false, ""))
 	}
-	c.serve()
 	var report []byte
-	for _, raw := range c.st.Mailbox(t, "alice@players.test", "pw", "INBOX") {
-		if strings.Contains(daemontest.HeaderOf(raw, "Subject"), "step 1") && bytes.Contains(raw, []byte("image/png")) {
-			report = raw
+	for deadline := time.Now().Add(60 * time.Second); report == nil && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		for _, raw := range c.st.Mailbox(t, "alice@players.test", "pw", "INBOX") {
+			if strings.Contains(daemontest.HeaderOf(raw, "Subject"), "step 1") && bytes.Contains(raw, []byte("image/png")) {
+				report = raw
+			}
 		}
 	}
 	if report == nil {

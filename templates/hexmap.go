@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"image"
 	"math"
 	"slices"
 
@@ -14,7 +15,7 @@ import (
 // reaches.
 const cropReach = 2
 
-func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
+func renderHex(m board.Picture, art *mapArt, mk func(w, h int) surface) (*renderer, error) {
 	if err := m.Grid.Validate(); err != nil {
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
@@ -25,7 +26,7 @@ func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.g = *m.Grid
+	r.g, r.art = *m.Grid, art
 	lo, hi := m.Grid.Bounds()
 	if len(m.Crop) > 0 {
 		r.shown = map[board.ID]bool{}
@@ -44,7 +45,7 @@ func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 	}
 	mapW := int(math.Ceil((hi.X - lo.X) * hexRadius))
 	mapH := int(math.Ceil((hi.Y - lo.Y) * hexRadius))
-	x0, y0 := r.frame(mapW, mapH, r.legendItems())
+	x0, y0 := r.frame(mapW, mapH, r.artLegend(r.legendItems()))
 	r.ox = float64(x0) - lo.X*hexRadius
 	r.oy = float64(y0) - lo.Y*hexRadius
 
@@ -59,12 +60,13 @@ func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 		Labels        map[board.ID]string
 		Crop          []board.ID
 	}{r.g, m.Terrain, m.TerrainColors, m.Hexsides, m.Roads, m.Labels, m.Crop}
-	if err := r.static(y0-margin, mapH+2*margin, content, func() {
+	key, draw := r.artLayer(content, func() {
 		r.hexes()
 		r.roads()
 		r.hexsides()
 		r.labels()
-	}); err != nil {
+	}, image.Rect(x0, y0, x0+mapW, y0+mapH), hexRadius, r.ox, r.oy, r.labels)
+	if err := r.static(y0-margin, mapH+2*margin, key, draw); err != nil {
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
 	r.counters()

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
@@ -78,8 +79,9 @@ type Alignment struct {
 	SY float64 `json:"sy"`
 }
 
-// alignPrefix starts the comment line holding the scan's alignment.
-const alignPrefix = "# umpire edit: scan "
+// alignPrefix starts the comment line holding the scan's alignment, the
+// line the judge reads a game's map art alignment from.
+const alignPrefix = adjudicator.MapImageAlignPrefix
 
 // newHexMap is an empty map: ten by ten clear hexes.
 func newHexMap() *HexMap {
@@ -191,35 +193,14 @@ func header(data []byte) (string, *Alignment) {
 	return strings.Join(keep, "\n"), al
 }
 
-// parseAlignment reads "x0=.. y0=.. sx=.. sy=..": nil unless all four
-// are numbers and the scales positive.
+// parseAlignment reads "x0=.. y0=.. sx=.. sy=.." as the judge reads it
+// for a game's map art (adjudicator.ParseMapAlign): nil unless it reads.
 func parseAlignment(s string) *Alignment {
-	a := &Alignment{}
-	seen := 0
-	for f := range strings.FieldsSeq(s) {
-		k, v, ok := strings.Cut(f, "=")
-		n, err := strconv.ParseFloat(v, 64)
-		if !ok || err != nil {
-			return nil
-		}
-		switch k {
-		case "x0":
-			a.X0 = n
-		case "y0":
-			a.Y0 = n
-		case "sx":
-			a.SX = n
-		case "sy":
-			a.SY = n
-		default:
-			return nil
-		}
-		seen++
-	}
-	if seen != 4 || a.SX <= 0 || a.SY <= 0 {
+	a, err := adjudicator.ParseMapAlign(s)
+	if err != nil {
 		return nil
 	}
-	return a
+	return &Alignment{X0: a.X0, Y0: a.Y0, SX: a.SX, SY: a.SY}
 }
 
 // writeHeader writes the kept comment lines and the alignment.

@@ -342,6 +342,7 @@ func TestConfig(t *testing.T) {
 		{"stor = \"x.db\"\n", "unknown setting stor"},
 		{"store = \"x.db\"\n[log]\nlevel = \"loud\"\n", `log.level "loud"`},
 		{"store = \"x.db\"\n[log]\nformat = \"xml\"\n", `log.format "xml"`},
+		{"store = \"x.db\"\n[log]\nformat = \"journal\"\nfile = \"u.log\"\n", `log.format journal sends the log to the journal, not to log.file`},
 		{"store = \n", "line 1"},
 		{"store = \"x.db\"\n[dkim]\nresolver = \"127.0.0.1\"\n", `dkim.resolver "127.0.0.1": write a DNS server as host:port`},
 		{"store = \"x.db\"\n[dkim]\ntimeout = \"10s\"\n", `dkim.timeout 10s: give a duration under limits.message_time (5s)`},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -79,11 +80,20 @@ func (m *Main) openConfigured(cfg *daemon.Config, fs *flag.FlagSet, create bool)
 	if s := fs.Lookup("store").Value.String(); s != "" {
 		cfg.Store, from = s, "--store"
 	}
-	var logTo io.Writer = m.Stderr
-	if m.logFile != nil {
-		logTo = m.logFile
+	switch {
+	case m.logFile != nil:
+		m.Logger = cfg.NewLogger(m.logFile)
+	case cfg.LogsToJournal(m.Getenv("JOURNAL_STREAM"), m.Stderr):
+		socket := cmp.Or(m.JournalSocket, daemon.JournalSocket)
+		logger, h, err := cfg.NewJournalLogger(socket, m.Stderr)
+		if err != nil {
+			return nil, err
+		}
+		m.Logger = logger
+		m.closers = append(m.closers, h)
+	default:
+		m.Logger = cfg.NewLogger(m.Stderr)
 	}
-	m.Logger = cfg.NewLogger(logTo)
 	cfg.Logger = m.Logger
 	if len(m.cmdline) > 0 && daemon.Controllable(m.cmdline, fs) {
 		code, err := daemon.Call(cfg.Store, m.cmdline, m.Stdout, m.Stderr)

@@ -47,6 +47,9 @@ type Main struct {
 	// Hangup delivers SIGHUP to serve, which then reopens its log file and
 	// rereads its templates; nil: never.
 	Hangup <-chan os.Signal
+	// JournalSocket is where the log goes when it goes to the journal
+	// (daemon.LogsToJournal); "": daemon.JournalSocket.
+	JournalSocket string
 	// logFile is serve's log.file, when the configuration names one.
 	logFile *daemon.LogFile
 }

@@ -275,8 +275,12 @@ func (d *duration) UnmarshalText(b []byte) error {
 
 // LogConfig sets the daemon's log.
 type LogConfig struct {
-	Level  string `toml:"level"`  // debug, info, warn or error
-	Format string `toml:"format"` // text or json
+	Level string `toml:"level"` // debug, info, warn or error
+	// Format is text or json, written to standard error or File, or
+	// journal: the journal's own protocol (journal.go), which text becomes
+	// on its own when standard error is the journal (systemd.exec's
+	// JOURNAL_STREAM) and no File is set.
+	Format string `toml:"format"`
 	// File, when set, is where serve writes its log instead of standard
 	// error (relative to the configuration file's folder); SIGHUP reopens
 	// it, for log rotation.
@@ -378,8 +382,11 @@ func LoadConfig(path string) (*Config, error) {
 			return nil, usagef("config %s: operator %q is not a mail address", path, cfg.Operator)
 		}
 	}
-	if f := cfg.Log.Format; f != "text" && f != "json" {
-		return nil, usagef("config %s: log.format %q is neither text nor json", path, f)
+	if f := cfg.Log.Format; f != "text" && f != "json" && f != "journal" {
+		return nil, usagef("config %s: log.format %q is not text, json or journal", path, f)
+	}
+	if cfg.Log.Format == "journal" && cfg.Log.File != "" {
+		return nil, usagef("config %s: log.format journal sends the log to the journal, not to log.file %s: drop one of them", path, cfg.Log.File)
 	}
 	return cfg, nil
 }
@@ -544,6 +551,28 @@ func (c *Config) NewLogger(w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// LogsToJournal reports whether a log written to stderr goes to the
+// journal in its own protocol: log.format is journal, or it is text and
+// stderr is the journal's stream (journalStream is $JOURNAL_STREAM). A
+// json log stays json, for the collector that reads it.
+func (c *Config) LogsToJournal(journalStream string, stderr io.Writer) bool {
+	return c.Log.Format == "journal" || c.Log.Format == "text" && StderrIsJournal(journalStream, stderr)
+}
+
+// NewJournalLogger returns the logger the configuration asks for, sending
+// to the journal's socket at socket (JournalSocket) and writing to stderr,
+// as text, what the journal does not take. Close its handler's socket
+// (JournalHandler.Close) when done.
+func (c *Config) NewJournalLogger(socket string, stderr io.Writer) (*slog.Logger, *JournalHandler, error) {
+	level, _ := c.logLevel()
+	opts := &slog.HandlerOptions{Level: level}
+	h, err := NewJournalHandler(socket, opts, slog.NewTextHandler(stderr, opts))
+	if err != nil {
+		return nil, nil, err
+	}
+	return slog.New(h), h, nil
 }
 
 // File is the file the configuration was read from, "" for the defaults.

@@ -14,6 +14,9 @@
 //	config.go      Config, the configuration file (LoadConfig) and its checks
 //	reload.go      SIGHUP: the log file reopened, the report templates reread
 //	notify.go      systemd's readiness and watchdog notifications (Type=notify)
+//	journal.go     the log sent to systemd's journal in its native protocol (JournalHandler)
+//	journal_linux.go  a record too large for a datagram sent as a memory file
+//	journal_other.go  no such record where there is no memory file to send
 //	check.go       umpire check: the configuration tried against its servers and files
 //	authorize.go   umpire mail authorize: the OAuth 2.0 refresh token of a mail section
 //	schedule.go    the games' clocks: deadlines, reminders, beacon rounds

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 
@@ -309,6 +310,7 @@ func (r *renderer) labels() {
 		w := float64(r.fLabel.width(s))
 		x0 := math.Round(c.x - w/2 - 3)
 		y0 := math.Round(c.y + 16) // just under a counter on the hex centre
+		r.lay.labels = append(r.lay.labels, laidBox{place: r.g.Format(id), text: s, b: box{x0 - 1, y0 - 1, x0 + w + 7, y0 + 15}})
 		r.cv.fill(rgb(0x333333), roundRect(x0-1, y0-1, x0+w+7, y0+15, 3))
 		r.cv.fill(white, roundRect(x0, y0, x0+w+6, y0+14, 2.5))
 		r.cv.text(r.fLabel, s, int(x0)+3, int(y0)+11, textInk)
@@ -342,5 +344,27 @@ func (r *renderer) arrows() {
 		end := hexRadius * 0.75
 		start := math.Max(hexRadius*0.3, math.Min(hexRadius*0.9, d.len()-end-22))
 		r.drawArrow(a.Kind, p.add(u.mul(start)), q.sub(u.mul(end)))
+		r.lay.arrows = append(r.lay.arrows, laidArrow{kind: a.Kind, places: []string{r.g.Format(a.From), r.g.Format(a.To)},
+			hexes: []board.ID{a.From, a.To}, course: []pt{p, q}, ink: arrowInk(a.Kind)})
 	}
+}
+
+// groundOf is the colour of the ground a counter stands on: its hex's
+// terrain, or the tint of its space's region (the paper outside one).
+func (r *renderer) groundOf(c board.Counter) color.RGBA {
+	if r.net == nil {
+		t, ok := r.m.Terrain[c.Hex]
+		if !ok {
+			t = "clear"
+		}
+		return toRGBA(r.terrainColor(t))
+	}
+	s := r.spaces[c.Space]
+	for i, rg := range r.net.Regions {
+		if s != nil && rg.ID == s.Region {
+			tint, _ := regionTint(rg, i)
+			return tint
+		}
+	}
+	return paper
 }

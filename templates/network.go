@@ -97,6 +97,10 @@ func renderNetwork(m board.Picture, mk func(w, h int) surface) (*renderer, error
 	r.regionNames(occ, mapW, mapH)
 	for _, s := range n.Spaces {
 		r.drawSpace(s, r.at(s.ID))
+		c, rad := r.at(s.ID), spaceRadius(s)
+		r.lay.spaces = append(r.lay.spaces, laidBox{place: s.ID, text: nameOf(s), b: box{c.x - rad, c.y - rad, c.x + rad, c.y + rad}})
+		x0, y0, x1, y1, _ := r.nameBox(s)
+		r.lay.labels = append(r.lay.labels, laidBox{place: s.ID, text: nameOf(s), b: box{x0, y0, x1, y1}})
 	}
 	for _, s := range n.Spaces {
 		r.spaceName(s)
@@ -573,6 +577,7 @@ func (r *renderer) regionNames(occ []box, mapW, mapH int) {
 			}
 		}
 		occ = append(occ, box{best.x - w/2 - 2, best.y - h/2 - 2, best.x + w/2 + 2, best.y + h/2 + 2})
+		r.lay.labels = append(r.lay.labels, laidBox{place: "region " + rg.ID, text: name, b: box{best.x - w/2, best.y - h/2, best.x + w/2, best.y + h/2}})
 		base := int(math.Round(best.y + h/2 - 1))
 		r.cv.haloText(r.fRegion, name, int(math.Round(best.x)), base, darker(line, 0.8), tint)
 	}
@@ -599,5 +604,6 @@ func (r *renderer) netArrows() {
 		u := d.unit()
 		from, to := spaceRadius(*r.spaces[a.FromSpace]), spaceRadius(*r.spaces[a.ToSpace])
 		r.drawArrow(a.Kind, p.add(u.mul(from+4)), q.sub(u.mul(to+3)))
+		r.lay.arrows = append(r.lay.arrows, laidArrow{kind: a.Kind, places: []string{a.FromSpace, a.ToSpace}, course: []pt{p, q}, ink: arrowInk(a.Kind)})
 	}
 }

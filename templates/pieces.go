@@ -168,6 +168,9 @@ type renderer struct {
 	nx, ny  float64 // pixel position of the network's origin
 	fronts  map[string]front
 	bridges map[string][][2]pt
+
+	// lay is where what a reader must make out was put (layout.go).
+	lay layout
 }
 
 type faces struct {
@@ -248,6 +251,11 @@ func (r *renderer) frame(mapW, mapH int, legend []board.LegendItem) (x0, y0 int)
 	r.cv = r.newCV(width, height)
 	r.width = width
 	r.legendY = headerH + margin + mapH + margin
+	r.lay.picture = box{0, 0, float64(width), float64(height)}
+	r.lay.mapArea = box{0, float64(headerH), float64(width), float64(r.legendY)}
+	for _, row := range r.legendRows {
+		r.lay.legend = append(r.lay.legend, row...)
+	}
 	r.cv.rect(r.cv.bounds(), white)
 	r.title(width)
 	y := titleH
@@ -511,6 +519,13 @@ func (r *renderer) drawStack(st stack, front pt, left bool) {
 	for i, cn := range shown {
 		r.drawCounter(cn, ps[i], left)
 	}
+	ls := laidStack{place: r.placeOf(st[0]), shown: len(shown)}
+	for _, cn := range st {
+		ls.units = append(ls.units, cn.ID)
+	}
+	x0, y0, x1, y1 := r.stackBox(st, front, left)
+	ls.b = box{x0, y0, x1, y1}
+	r.lay.stacks = append(r.lay.stacks, ls)
 	if n := len(st); n > 1 {
 		// the count badge sits just above the fan, clear of the bottom
 		// counter's id and markers.
@@ -532,9 +547,12 @@ func (r *renderer) drawCounter(cn board.Counter, p pt, left bool) {
 	w := r.counterWidth(cn)
 	x0, y0 := math.Round(p.x-w/2), math.Round(p.y-counterH/2)
 	x1, y1 := x0+w, y0+counterH
-	r.cv.fill(darker(col, 0.45), roundRect(x0-1, y0-1, x1+1, y1+1, 4))
+	edge := darker(col, 0.45)
+	r.cv.fill(edge, roundRect(x0-1, y0-1, x1+1, y1+1, 4))
 	r.cv.fill(col, roundRect(x0+0.5, y0+0.5, x1-0.5, y1-0.5, 3))
 	ic := ink(col)
+	r.lay.counters = append(r.lay.counters, laidCounter{place: r.placeOf(cn), id: cn.ID, side: cn.Side, markers: cn.Markers,
+		b: box{x0 - 1, y0 - 1, x1 + 1, y1 + 1}, fill: col, ink: toRGBA(ic), edge: edge, ground: r.groundOf(cn)})
 	cx := int(x0 + w/2)
 	r.cv.centred(r.fSmall, cn.ID, cx, int(y0)+9, ic)
 	r.cv.centred(r.fType, cn.Type, cx, int(y0)+20, ic)
@@ -569,14 +587,19 @@ func arrowPolys(p, q pt, w, headL, headW float64) [][]pt {
 }
 
 func (r *renderer) drawArrow(kind string, p, q pt) {
-	col := moveInk
-	if kind == board.Attack {
-		col = attackRed
-	}
+	col := arrowInk(kind)
 	// a white halo keeps the arrow readable over counters and terrain.
 	halo := arrowPolys(p.sub(q.sub(p).unit().mul(1.5)), q.add(q.sub(p).unit().mul(2.5)), 6.5, 17, 17)
 	r.cv.fill(white, halo...)
 	r.cv.fill(col, arrowPolys(p, q, 3.5, 13, 12)...)
+}
+
+// arrowInk is the colour of an arrow of kind.
+func arrowInk(kind string) color.RGBA {
+	if kind == board.Attack {
+		return attackRed
+	}
+	return moveInk
 }
 
 // legendItems is m.Legend or, when empty, keys for what the map shows.

@@ -96,6 +96,13 @@ type Arrow struct {
 	From, To           ID     `json:",omitzero"`
 	FromSpace, ToSpace string `json:",omitempty"`
 	Kind               string // Move or Attack
+	// Path is the hexes a move passed through, From first and To last,
+	// each next to the one before; the arrow follows it. Empty for a move
+	// to the next hex and for an attack (drawn straight).
+	Path []ID `json:",omitempty"`
+	// SpacePath is the spaces a move passed through on a point-to-point
+	// map, FromSpace first and ToSpace last, as Path.
+	SpacePath []string `json:",omitempty"`
 }
 
 // Track is a game track shown beside the title: "Turn 3 of 14",

@@ -45,9 +45,11 @@ func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 	}
 	mapW := int(math.Ceil((hi.X - lo.X) * hexRadius))
 	mapH := int(math.Ceil((hi.Y - lo.Y) * hexRadius))
-	x0, y0 := r.frame(mapW, mapH, r.legendItems())
+	r.layoutHexStacks()
+	x0, y0 := r.frame(mapW, mapH, append(r.legendItems(), r.stackList()...))
 	r.ox = float64(x0) - lo.X*hexRadius
 	r.oy = float64(y0) - lo.Y*hexRadius
+	r.placeLabels()
 
 	// the map itself is the same at every step of a game: the static
 	// layer, from everything it draws.
@@ -57,17 +59,17 @@ func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 		TerrainColors map[string]string
 		Hexsides      []board.Hexside
 		Roads         []board.Road
-		Labels        map[board.ID]string
 		Crop          []board.ID
-	}{r.g, m.Terrain, m.TerrainColors, m.Hexsides, m.Roads, m.Labels, m.Crop}
+	}{r.g, m.Terrain, m.TerrainColors, m.Hexsides, m.Roads, m.Crop}
 	if err := r.static(y0-margin, mapH+2*margin, content, func() {
 		r.hexes()
 		r.roads()
 		r.hexsides()
-		r.labels()
 	}); err != nil {
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
+	// the names go where the counters leave room: they change with them.
+	r.labels()
 	r.counters()
 	r.arrows()
 	r.finish()
@@ -295,36 +297,114 @@ func (r *renderer) drawHexside(kind string, p, q pt) {
 	}
 }
 
-func (r *renderer) labels() {
+// placedLabel is a place name where it is drawn: its white box's top
+// left corner and text width, and a leader to its hex when it stands on a
+// neighbouring one.
+type placedLabel struct {
+	Hex    board.ID
+	Text   string
+	X, Y   float64
+	W      float64
+	Leader [2]pt
+	Led    bool
+}
+
+// outer is the label's box, its border included.
+func (p placedLabel) outer() box { return box{p.X - 1, p.Y - 1, p.X + p.W + 7, p.Y + 15} }
+
+// placeLabels puts each place name where no stack covers it: centred on
+// its hex when the hex is empty, else on an empty neighbouring hex with a
+// leader to its own; under the hex centre, as before, when no place is
+// clear.
+func (r *renderer) placeLabels() {
 	ids := make([]board.ID, 0, len(r.m.Labels))
 	for id := range r.m.Labels {
-		if !r.on(id) {
-			continue
+		if r.on(id) {
+			ids = append(ids, id)
 		}
-		ids = append(ids, id)
 	}
 	slices.SortFunc(ids, func(a, b board.ID) int { return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col)) })
+	taken := map[board.ID]bool{}
+	var stacks []box
+	for _, hs := range r.hexStacks {
+		taken[hs.st[0].Hex] = true
+		stacks = append(stacks, r.hexStackBox(hs))
+	}
+	area := r.lay.mapArea
+	r.placed = r.placed[:0]
 	for _, id := range ids {
 		s := r.m.Labels[id]
-		c := r.centre(id)
 		w := float64(r.fLabel.width(s))
-		x0 := math.Round(c.x - w/2 - 3)
-		y0 := math.Round(c.y + 16) // just under a counter on the hex centre
-		r.lay.labels = append(r.lay.labels, laidBox{place: r.g.Format(id), text: s, b: box{x0 - 1, y0 - 1, x0 + w + 7, y0 + 15}})
+		c := r.centre(id)
+		at := func(p pt) placedLabel {
+			return placedLabel{Hex: id, Text: s, X: math.Round(p.x - w/2 - 3), Y: math.Round(p.y - 7), W: w}
+		}
+		cost := func(p placedLabel) float64 {
+			b := p.outer()
+			v := 0.0
+			if !area.contains(b) {
+				v += 1e6
+			}
+			for _, o := range stacks {
+				v += b.overlap(o)
+			}
+			for _, o := range r.placed {
+				v += b.overlap(o.outer())
+			}
+			return v
+		}
+		var cands []placedLabel
+		if !taken[id] {
+			cands = append(cands, at(c))
+		}
+		ns := r.g.Neighbours(id)
+		// below first, then the sides, then above.
+		slices.SortStableFunc(ns, func(a, b board.ID) int { return cmp.Compare(r.centre(b).y, r.centre(a).y) })
+		for _, n := range ns {
+			if !r.g.Contains(n) || !r.on(n) || taken[n] {
+				continue
+			}
+			p := at(r.centre(n))
+			b := p.outer()
+			// from the label's edge towards the hex, to just off its counter.
+			e := pt{math.Max(b.x0, math.Min(c.x, b.x1)), math.Max(b.y0, math.Min(c.y, b.y1))}
+			if d := c.sub(e); d.len() > hexCounterH/2+4 {
+				p.Leader, p.Led = [2]pt{e, c.sub(d.unit().mul(hexCounterH/2 + 3))}, true
+			}
+			cands = append(cands, p)
+		}
+		cands = append(cands, at(pt{c.x, c.y + 23})) // under the hex centre
+		best, bestCost := cands[0], math.Inf(1)
+		for _, p := range cands {
+			if v := cost(p); v < bestCost {
+				best, bestCost = p, v
+			}
+			if bestCost == 0 {
+				break
+			}
+		}
+		r.placed = append(r.placed, best)
+	}
+	for _, p := range r.placed {
+		r.lay.labels = append(r.lay.labels, laidBox{place: r.g.Format(p.Hex), text: p.Text, b: p.outer()})
+	}
+}
+
+func (r *renderer) labels() {
+	for _, p := range r.placed {
+		x0, y0, w := p.X, p.Y, p.W
+		if p.Led {
+			r.cv.stroke(rgb(0x333333), p.Leader[:], 1.5, true)
+		}
 		r.cv.fill(rgb(0x333333), roundRect(x0-1, y0-1, x0+w+7, y0+15, 3))
 		r.cv.fill(white, roundRect(x0, y0, x0+w+6, y0+14, 2.5))
-		r.cv.text(r.fLabel, s, int(x0)+3, int(y0)+11, textInk)
+		r.cv.text(r.fLabel, p.Text, int(x0)+3, int(y0)+11, textInk)
 	}
 }
 
 func (r *renderer) counters() {
-	for _, st := range groupStacks(r.m.Counters, func(c board.Counter) board.ID { return c.Hex }) {
-		if !r.on(st[0].Hex) {
-			continue
-		}
-		// the top counter sits just under the hex centre.
-		c := r.centre(st[0].Hex)
-		r.drawStack(st, pt{c.x, c.y + 2}, false)
+	for _, hs := range r.hexStacks {
+		r.drawHexStack(hs)
 	}
 }
 

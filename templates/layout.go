@@ -25,8 +25,6 @@ type layout struct {
 	labels   []laidBox
 	arrows   []laidArrow
 	legend   []board.LegendItem
-	// listed are the stacks listed beside the map, by marker.
-	listed map[string][]string
 }
 
 // laidBox is something drawn at a place: a place name, a space.

@@ -121,8 +121,8 @@ func (r *renderer) legibility() Legible {
 		switch {
 		case s.marker == "":
 			bad("the stack at %s shows %d of its %d units and has no numbered marker", s.place, s.shown, len(s.units))
-		case !slices.Equal(l.listed[s.marker], s.units):
-			bad("the stack at %s is marked %s but the list beside the map gives %v, not its units %v", s.place, s.marker, l.listed[s.marker], s.units)
+		case !l.lists(s):
+			bad("the stack at %s is marked %s but the list under the map does not give its units %v, top first", s.place, s.marker, s.units)
 		}
 	}
 
@@ -169,6 +169,26 @@ func (r *renderer) legibility() Legible {
 	return out
 }
 
+// lists tells whether the legend has the entry of a marked stack, "(n)
+// ...", naming its units top first.
+func (l *layout) lists(s laidStack) bool {
+	for _, it := range l.legend {
+		rest, ok := strings.CutPrefix(it.Label, "("+s.marker+") ")
+		if !ok || legendKey(it) != "" {
+			continue
+		}
+		for i := len(s.units) - 1; i >= 0; i-- {
+			j := strings.Index(rest, s.units[i])
+			if j < 0 {
+				return false
+			}
+			rest = rest[j+len(s.units[i]):]
+		}
+		return true
+	}
+	return false
+}
+
 // neighbours tells whether the arrow's places i and i+1 are a step: adjacent
 // hexes, or spaces joined by a link.
 func (r *renderer) neighbours(ar laidArrow, i int) bool {
@@ -192,17 +212,8 @@ func (r *renderer) legendProblems() []string {
 		}) {
 			words[w] = true
 		}
-		switch {
-		case it.Terrain != "":
-			has["terrain "+it.Terrain] = true
-		case it.Hexside != "":
-			has["hexside "+it.Hexside] = true
-		case it.Road != "":
-			has["line "+it.Road] = true
-		case it.Arrow != "":
-			has["arrow "+it.Arrow] = true
-		case it.Color != "":
-			has["side "+it.Label] = true
+		if k := legendKey(it); k != "" {
+			has[k] = true
 		}
 	}
 	drawn := r.drawnKeys()
@@ -240,32 +251,46 @@ func (r *renderer) drawnKeys() []string {
 			out = append(out, k)
 		}
 	}
-	for _, c := range r.lay.counters {
-		if c.side != "" {
-			add("side " + c.side)
+	for _, c := range r.m.Counters {
+		if r.net == nil && !r.on(c.Hex) {
+			continue
 		}
-		for _, m := range c.markers {
+		if c.Side != "" {
+			add("side " + c.Side)
+		}
+		for _, m := range c.Markers {
 			add("marker " + m)
 		}
-	}
-	for _, c := range r.m.Counters {
-		if c.Type != "" && (r.net != nil || r.on(c.Hex)) {
+		if c.Type != "" {
 			add("symbol " + c.Type)
 		}
 	}
-	for _, a := range r.lay.arrows {
-		add("arrow " + a.kind)
+	for _, a := range r.m.Arrows {
+		if r.net != nil || (r.on(a.From) && r.on(a.To)) {
+			add("arrow " + a.Kind)
+		}
 	}
 	if r.net != nil {
+		for _, s := range r.net.Spaces {
+			add("terrain " + cmpOr(s.Terrain, "clear"))
+			if s.Key {
+				add("terrain key")
+			}
+		}
 		for _, lk := range r.net.Links {
 			add("line " + cmpOr(lk.Kind, board.RoadKind))
 		}
 		return out
 	}
+	var terr []string
 	for id, t := range r.m.Terrain {
 		if r.on(id) {
-			add("terrain " + t)
+			terr = append(terr, t)
 		}
+	}
+	slices.Sort(terr)
+	for _, t := range terr {
+		add("terrain " + t)
 	}
 	for _, h := range r.m.Hexsides {
 		if r.on(h.A) || r.on(h.B) {

@@ -293,11 +293,13 @@ func fronts(r *renderer) ([]stack, []front) {
 }
 
 // TestStackBandsVisible checks, by pixels, that the id band of every
-// counter of a stack is not covered by the counters above it: the ink of
-// each counter's id in the picture is the ink of that counter drawn alone.
+// counter of a stack on a point-to-point map is not covered by the
+// counters above it: the ink of each counter's id in the picture is the ink
+// of that counter drawn alone. (On a hex map a stack fits its hex and
+// lists its units under the map: TestHexStacksListed.)
 func TestStackBandsVisible(t *testing.T) {
 	t.Parallel()
-	for _, m := range []board.Picture{stacksHex(), stacksNetwork(), testNetwork(), testMap()} {
+	for _, m := range []board.Picture{stacksNetwork(), testNetwork()} {
 		m.Arrows = nil // arrows are drawn over counters on purpose
 		r, err := render(m, pixels)
 		if err != nil {
@@ -348,6 +350,29 @@ func TestStackBandsVisible(t *testing.T) {
 		}
 		if checked == 0 {
 			t.Errorf("%s: no counters checked", m.Title)
+		}
+	}
+}
+
+// TestHexStacksListed checks the stacks of the hex test maps as a
+// player reads them: every stack fits its hex (no stack covers another
+// or a place name, no name is cut), and every stack that does not show
+// all of itself carries a numbered marker whose entry under the map lists
+// its units, top first.
+func TestHexStacksListed(t *testing.T) {
+	t.Parallel()
+	for _, m := range []board.Picture{stacksHex(), testMap(), testCropped()} {
+		got, err := Legibility(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range got.Problems {
+			if strings.HasPrefix(p, "the stack") || strings.HasPrefix(p, "the name") {
+				t.Errorf("%s: %s", m.Title, p)
+			}
+		}
+		if got.Marked == 0 || got.Stacks == 0 {
+			t.Errorf("%s: %d stacks, %d marked: nothing checked", m.Title, got.Stacks, got.Marked)
 		}
 	}
 }

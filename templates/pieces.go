@@ -171,6 +171,10 @@ type renderer struct {
 
 	// lay is where what a reader must make out was put (layout.go).
 	lay layout
+	// hexStacks are the stacks of a hex map (hexstack.go).
+	hexStacks []hexStack
+	// placed are the place names of a hex map where they go.
+	placed []placedLabel
 }
 
 type faces struct {
@@ -547,7 +551,7 @@ func (r *renderer) drawCounter(cn board.Counter, p pt, left bool) {
 	w := r.counterWidth(cn)
 	x0, y0 := math.Round(p.x-w/2), math.Round(p.y-counterH/2)
 	x1, y1 := x0+w, y0+counterH
-	edge := darker(col, 0.45)
+	edge := edgeOn(col, r.groundOf(cn))
 	r.cv.fill(edge, roundRect(x0-1, y0-1, x1+1, y1+1, 4))
 	r.cv.fill(col, roundRect(x0+0.5, y0+0.5, x1-0.5, y1-0.5, 3))
 	ic := ink(col)
@@ -604,15 +608,27 @@ func arrowInk(kind string) color.RGBA {
 
 // legendItems is m.Legend or, when empty, keys for what the map shows.
 func (r *renderer) legendItems() []board.LegendItem {
-	if len(r.m.Legend) > 0 {
-		return r.m.Legend
-	}
 	var out []board.LegendItem
 	seen := map[string]bool{}
 	add := func(key string, it board.LegendItem) {
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, it)
+		}
+	}
+	if len(r.m.Legend) > 0 {
+		// the game's items for what is drawn, its notes, then a key for
+		// each side, terrain, line and arrow drawn that it leaves out.
+		drawn := r.drawnKeys()
+		for _, it := range r.m.Legend {
+			k := legendKey(it)
+			if k == "" {
+				out = append(out, it)
+				continue
+			}
+			if slices.Contains(drawn, k) {
+				add(k, it)
+			}
 		}
 	}
 	var terr []string
@@ -629,12 +645,12 @@ func (r *renderer) legendItems() []board.LegendItem {
 	}
 	slices.Sort(terr)
 	for _, t := range terr {
-		add("t"+t, board.LegendItem{Label: t, Terrain: t})
+		add("terrain "+t, board.LegendItem{Label: t, Terrain: t})
 	}
 	if r.m.Network != nil {
 		for _, s := range r.m.Network.Spaces {
 			if s.Key {
-				add("key", board.LegendItem{Label: "key space", Terrain: "key"})
+				add("terrain key", board.LegendItem{Label: "key space", Terrain: "key"})
 			}
 		}
 		for _, l := range r.m.Network.Links {
@@ -643,34 +659,52 @@ func (r *renderer) legendItems() []board.LegendItem {
 			if k == mountainLink {
 				label = "mountain road"
 			}
-			add("r"+k, board.LegendItem{Label: label, Road: k})
+			add("line "+k, board.LegendItem{Label: label, Road: k})
 		}
 	}
 	// on a cropped hex map, only what is drawn.
 	for _, h := range r.m.Hexsides {
 		if r.on(h.A) || r.on(h.B) {
-			add("h"+h.Kind, board.LegendItem{Label: h.Kind, Hexside: h.Kind})
+			add("hexside "+h.Kind, board.LegendItem{Label: h.Kind, Hexside: h.Kind})
 		}
 	}
 	for _, rd := range r.m.Roads {
 		if slices.ContainsFunc(rd.Path, r.on) {
-			add("r"+rd.Kind, board.LegendItem{Label: rd.Kind, Road: rd.Kind})
+			add("line "+rd.Kind, board.LegendItem{Label: rd.Kind, Road: rd.Kind})
 		}
 	}
 	for _, a := range r.m.Arrows {
 		if r.m.Network != nil || (r.on(a.From) && r.on(a.To)) {
-			add("a"+a.Kind, board.LegendItem{Label: a.Kind, Arrow: a.Kind})
+			add("arrow "+a.Kind, board.LegendItem{Label: a.Kind, Arrow: a.Kind})
 		}
 	}
 	for _, c := range r.m.Counters {
 		if c.Side != "" && (r.m.Network != nil || r.on(c.Hex)) {
-			add("s"+c.Side, board.LegendItem{Label: c.Side, Color: c.Color})
+			add("side "+c.Side, board.LegendItem{Label: c.Side, Color: c.Color})
 		}
 	}
 	if r.m.Network != nil && slices.ContainsFunc(r.m.Network.Spaces, func(s board.Space) bool { return s.OwnerColor != "" }) {
 		add("owner", board.LegendItem{Label: "ring: side in control"})
 	}
 	return out
+}
+
+// legendKey is what a legend item stands for, as drawnKeys names it; ""
+// for a note.
+func legendKey(it board.LegendItem) string {
+	switch {
+	case it.Terrain != "":
+		return "terrain " + it.Terrain
+	case it.Hexside != "":
+		return "hexside " + it.Hexside
+	case it.Road != "":
+		return "line " + it.Road
+	case it.Arrow != "":
+		return "arrow " + it.Arrow
+	case it.Color != "":
+		return "side " + it.Label
+	}
+	return ""
 }
 
 const legendSample = 36

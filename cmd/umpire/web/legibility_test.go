@@ -1,9 +1,11 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -71,6 +73,15 @@ func TestLegibility(t *testing.T) {
 							return err
 						}
 						name := fmt.Sprintf("%s step %d, %s's picture", id, k, cmpOr(reader, "the game master"))
+						if dir := os.Getenv("UMPIRE_LEGIBILITY_DUMP"); dir != "" {
+							var buf bytes.Buffer
+							if err := templates.RenderPNG(*r.Picture, &buf); err != nil {
+								return err
+							}
+							if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%02d-%s.png", id, k, cmpOr(reader, "gm"))), buf.Bytes(), 0o644); err != nil {
+								return err
+							}
+						}
 						if n := len(got.Problems); n > 0 {
 							t.Errorf("%s: %d problems:\n\t%s", name, n, strings.Join(got.Problems, "\n\t"))
 						}

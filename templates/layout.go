@@ -64,10 +64,6 @@ type laidArrow struct {
 	ink    color.RGBA
 }
 
-func boxOf(r image.Rectangle) box {
-	return box{float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)}
-}
-
 // contains tells whether b lies inside a, to the pixel.
 func (a box) contains(b box) bool {
 	return b.x0 >= a.x0-0.5 && b.y0 >= a.y0-0.5 && b.x1 <= a.x1+0.5 && b.y1 <= a.y1+0.5

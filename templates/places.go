@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-
-	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
 // places writes the SVG's layer for a page's script (docs/web.md): an
@@ -27,6 +25,8 @@ func (r *renderer) places(b *bytes.Buffer) {
 		left     bool
 		place    string
 		attrName string
+		b        box // a hex map's stack: its box
+		hex      bool
 	}
 	var stacks []placed
 	if r.net != nil {
@@ -37,7 +37,7 @@ func (r *renderer) places(b *bytes.Buffer) {
 		}
 		for _, st := range r.netStacks() {
 			f := r.fronts[st[0].Space]
-			stacks = append(stacks, placed{st, f.p, f.left, st[0].Space, attr})
+			stacks = append(stacks, placed{st, f.p, f.left, st[0].Space, attr, box{}, false})
 		}
 	} else {
 		for _, id := range r.g.All() {
@@ -46,16 +46,16 @@ func (r *renderer) places(b *bytes.Buffer) {
 				list = append(list, fmt.Sprintf("%s %d %d", id, int(math.Round(c.x)), int(math.Round(c.y))))
 			}
 		}
-		for _, st := range groupStacks(r.m.Counters, func(c board.Counter) board.ID { return c.Hex }) {
-			if r.on(st[0].Hex) {
-				c := r.centre(st[0].Hex)
-				stacks = append(stacks, placed{st, pt{c.x, c.y + 2}, false, st[0].Hex.String(), attr})
-			}
+		for _, hs := range r.hexStacks {
+			stacks = append(stacks, placed{hs.st, pt{}, false, hs.st[0].Hex.String(), attr, r.hexStackBox(hs), true})
 		}
 	}
 	fmt.Fprintf(b, "<g class=\"places\" fill=\"none\" pointer-events=\"all\" data-r=\"%s\" data-places=\"%s\">\n", num(reach), appendEscaped(nil, strings.Join(list, ";")))
 	for _, s := range stacks {
 		x0, y0, x1, y1 := r.stackBox(s.st, s.front, s.left)
+		if s.hex {
+			x0, y0, x1, y1 = s.b.x0, s.b.y0, s.b.x1, s.b.y1
+		}
 		for _, cn := range s.st {
 			b.WriteString("<rect")
 			for _, a := range [][2]string{{s.attrName, s.place}, {"data-unit", cn.ID}, {"data-side", cn.Side}, {"data-type", cn.Type},

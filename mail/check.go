@@ -192,7 +192,7 @@ func CheckIMAP(ctx context.Context, cfg InboxConfig) (Facts, error) {
 	defer c.Close()
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
-	if err := s.loginIMAP(c); err != nil {
+	if _, err := s.loginIMAP(ctx, c); err != nil {
 		return f, &CheckError{StepLogin, errors.Unwrap(err)} // the server's answer
 	}
 	list, err := c.List("", "*", nil).Collect()
@@ -254,7 +254,7 @@ func CheckSMTP(ctx context.Context, cfg OutboxConfig) (Facts, error) {
 		return f, &CheckError{StepTLS, err}
 	}
 	defer c.Close()
-	if err := s.authSMTP(c); err != nil {
+	if err := s.authSMTP(ctx, c); err != nil {
 		return f, &CheckError{StepLogin, err}
 	}
 	if ok, v := c.Extension("SIZE"); ok {
@@ -275,7 +275,7 @@ func SendTest(ctx context.Context, cfg OutboxConfig, from, to string, raw []byte
 		return err
 	}
 	defer c.Close()
-	if err := s.authSMTP(c); err != nil {
+	if err := s.authSMTP(ctx, c); err != nil {
 		return err
 	}
 	o := &Outbox{cfg: cfg}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net"
 	"time"
+
+	"github.com/umpire-pbem/umpire/mail/oauth"
 )
 
 // Security says how a connection to a mail server is protected.
@@ -33,6 +35,13 @@ type Server struct {
 	TLS *tls.Config
 	// Timeout bounds dialing and each command; 0 means one minute.
 	Timeout time.Duration
+	// OAuth, when set, logs in with an OAuth 2.0 access token it gives
+	// (SASL OAUTHBEARER or XOAUTH2) instead of Password.
+	OAuth *oauth.Source
+	// Mechanism is the SASL mechanism that carries the access token:
+	// "xoauth2", "oauthbearer", or "" for OAUTHBEARER when the server
+	// offers it, else XOAUTH2.
+	Mechanism string
 }
 
 func (s Server) timeout() time.Duration {

@@ -100,6 +100,9 @@ type Inbox struct {
 	cps      Checkpoints
 	failures map[uint32]int // handler failures per UID in this UIDVALIDITY
 	validity uint32
+	// renewAt is when the session's access token (OAuth 2.0) is to be
+	// refreshed, and the session renewed; zero with a password.
+	renewAt time.Time
 }
 
 // NewInbox returns an inbox feeding h.
@@ -150,6 +153,11 @@ func (in *Inbox) Run(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if errors.Is(err, errRenew) {
+			in.cfg.Logger.InfoContext(ctx, "imap session renewed before its access token expires")
+			fails = 0
+			continue
+		}
 		if time.Since(start) > in.cfg.Reconnect.Max {
 			fails = 0
 		}
@@ -175,7 +183,7 @@ func (in *Inbox) session(ctx context.Context, once bool) error {
 		default:
 		}
 	}
-	c, err := in.dial(&imapclient.Options{UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+	c, err := in.dial(ctx, &imapclient.Options{UnilateralDataHandler: &imapclient.UnilateralDataHandler{
 		Mailbox: func(d *imapclient.UnilateralDataMailbox) {
 			if d.NumMessages != nil {
 				notify()
@@ -210,6 +218,10 @@ func (in *Inbox) session(ctx context.Context, once bool) error {
 		if once {
 			return c.Logout().Wait()
 		}
+		if in.renew() {
+			c.Logout().Wait()
+			return errRenew
+		}
 		if err := in.wait(ctx, c, idle, news); err != nil {
 			return err
 		}
@@ -229,13 +241,13 @@ func (in *Inbox) uidNext(c *imapclient.Client) uint32 {
 	return uint32(st.UIDNext)
 }
 
-func (in *Inbox) dial(opts *imapclient.Options) (*imapclient.Client, error) {
+func (in *Inbox) dial(ctx context.Context, opts *imapclient.Options) (*imapclient.Client, error) {
 	s := in.cfg.Server
 	c, err := s.dialIMAP(opts)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.loginIMAP(c); err != nil {
+	if in.renewAt, err = s.loginIMAP(ctx, c); err != nil {
 		c.Close()
 		return nil, err
 	}
@@ -262,18 +274,27 @@ func (s Server) dialIMAP(opts *imapclient.Options) (*imapclient.Client, error) {
 	return c, nil
 }
 
-// loginIMAP logs in to the IMAP server c is connected to.
-func (s Server) loginIMAP(c *imapclient.Client) error {
-	if err := c.Login(s.Username, s.Password).Wait(); err != nil {
-		return fmt.Errorf("imap %s: login as %s: %w", s.Address, s.Username, err)
-	}
-	return nil
+// errRenew ends a session whose access token is about to expire: Run logs
+// in again at once, with a fresh one.
+var errRenew = errors.New("imap: the access token is about to expire")
+
+// renew says whether the session's access token is within its early
+// refresh of its expiry: a provider may end a session whose token expired
+// (Microsoft 365: "BYE Session invalidated - AccessTokenExpired"), so the
+// inbox logs in again before.
+func (in *Inbox) renew() bool {
+	return !in.renewAt.IsZero() && !time.Now().Before(in.renewAt)
 }
 
 // wait returns when the folder may have news: IDLE reported a change, or the
 // poll interval passed.
 func (in *Inbox) wait(ctx context.Context, c *imapclient.Client, idle bool, news <-chan struct{}) error {
-	timer := time.NewTimer(in.cfg.Poll)
+	poll := in.cfg.Poll
+	if !in.renewAt.IsZero() {
+		// Wake in time to renew the session before its token expires.
+		poll = max(min(poll, time.Until(in.renewAt)), 0)
+	}
+	timer := time.NewTimer(poll)
 	defer timer.Stop()
 	if !idle {
 		select {

@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
 
@@ -306,7 +305,7 @@ func (o *Outbox) dial(ctx context.Context) (*smtp.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.authSMTP(c); err != nil {
+	if err := s.authSMTP(ctx, c); err != nil {
 		c.Close()
 		return nil, err
 	}
@@ -349,20 +348,6 @@ func (s Server) dialSMTP(ctx context.Context, hello string) (*smtp.Client, error
 		return nil, fmt.Errorf("smtp %s: hello: %w: %v", s.Address, errConnection, err)
 	}
 	return c, nil
-}
-
-// authSMTP logs in to the SMTP server c is connected to, when s has a
-// user name.
-func (s Server) authSMTP(c *smtp.Client) error {
-	if s.Username == "" {
-		return nil
-	}
-	if err := c.Auth(sasl.NewPlainClient("", s.Username, s.Password)); err != nil {
-		// A refused login is the operator's to fix, not the mail's fault:
-		// the mails wait (%v keeps the 5xx from reading as permanent).
-		return fmt.Errorf("smtp %s: login as %s: %w: %v", s.Address, s.Username, errConnection, err)
-	}
-	return nil
 }
 
 // send submits one mail on an open session.

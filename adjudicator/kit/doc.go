@@ -1,6 +1,8 @@
 // Package kit is what every game package shares before its first rule:
 // its data files read strictly, with refusals that name the line and the
-// field, and its order lines read into words. The refusal of an order
+// field, its order lines read into words, and its modified rolls written
+// one way (Roll: the die, each modifier with its value and rule, the
+// total), in the reports and in the rules calculator alike. The refusal of an order
 // line is the domain's own, adjudicator.Refuse, so that the refusal walk
 // of package rulestest finds it by type in every game.
 //
@@ -29,4 +31,5 @@
 //
 //	file.go   File: Decode (strict, over package datafile) and Errorf; Preamble
 //	lines.go  StripComment, Fields and Lines: the order-line tokenizer
+//	modifier.go  Modifier, Modifiers and Roll: a modified roll, each term named with its rule
 package kit

@@ -434,8 +434,9 @@ func checkFog(t *testing.T, db *store.DB, dir, game string, gm *demo.Player, sea
 	t.Logf("fog of war: %d report parts checked; the game master's would have leaked in %d", checked, control)
 }
 
-// turnOf finds the game turn in a step's phase ("turn 3: ...").
-var turnOf = regexp.MustCompile(`\bturn (\d+)\b`)
+// turnOf finds the game turn in a step's phase: "turn 3: ..." (WbT,
+// 1995, B&U), "turn-3" (Per Rote, fake), "GT 5, ..." (1914).
+var turnOf = regexp.MustCompile(`\b(?:turn[ -]|GT )(\d+)\b`)
 
 func mustRound(t *testing.T, tb *demo.Table, ps []*demo.Player) map[*demo.Player][][]byte {
 	t.Helper()

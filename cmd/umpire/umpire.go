@@ -88,7 +88,7 @@ type command struct {
 func (m *Main) commands() []*command {
 	return []*command{
 		serveCommand(), demoCommand(), gameCommand(), verifyCommand(), digestCommand(), replayCommand(),
-		resolveCommand(), renderCommand(), keysCommand(), mailCommand(), storeCommand(), checkCommand(), versionCommand(),
+		resolveCommand(), renderCommand(), keysCommand(), mailCommand(), storeCommand(), checkCommand(), editCommand(), versionCommand(),
 	}
 }
 

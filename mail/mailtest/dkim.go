@@ -53,7 +53,7 @@ func RealDKIM(t testing.TB, signers ...DKIMSigner) *DKIMStack {
 	if _, err := os.Stat(dkimsignBin); err != nil {
 		unavailable(t, "OpenSMTPD's DKIM filter is not installed: apt-get install opensmtpd-filter-dkimsign (bash .ci/run does this)")
 	}
-	r, err := startReal(context.Background(), signers)
+	r, err := startReal(context.Background(), realOptions{signers: signers})
 	if err != nil {
 		t.Fatal(err)
 	}

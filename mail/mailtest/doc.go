@@ -20,6 +20,12 @@
 // takes on a port of each signer, as a player's mail provider does; DNS is
 // a name server on loopback that publishes their keys.
 //
+// RealOAuth is a Real stack whose Dovecot also takes OAuth 2.0 access
+// tokens (SASL XOAUTH2 and OAUTHBEARER; its oauth2 passdb asks an
+// AuthServer, an authorization server the test runs on loopback, to
+// introspect each), over IMAP and over Dovecot's submission server, which
+// relays to OpenSMTPD (Debian package dovecot-submissiond).
+//
 // The corpora of mail/testdata are read here too (Corpus, Clients), and
 // ClientShapes writes an order file as each mail client players use
 // shapes and signs it, for the clients corpus and for the tests that mail

@@ -29,7 +29,10 @@ type dovecot struct {
 	roots    *x509.CertPool // trusts the certificate of its STARTTLS
 	imapPort int
 	lmtpPort int
-	proc     *process // nil while stopped
+	// submissionPort is Dovecot's submission server's, with OAuth; 0
+	// without.
+	submissionPort int
+	proc           *process // nil while stopped
 	// stamp is the modification time of the last passwd file written:
 	// each new one gets a later one (writeUsers).
 	stamp time.Time
@@ -51,13 +54,13 @@ state_dir = {{.Dir}}/state
 log_path = {{.Dir}}/dovecot.log
 info_log_path = {{.Dir}}/dovecot.log
 listen = 127.0.0.1
-protocols = imap lmtp
+protocols = imap lmtp{{if .OAuth}} submission{{end}}
 ssl = yes
 ssl_cert = <{{.Dir}}/tls.crt
 ssl_key = <{{.Dir}}/tls.key
 disable_plaintext_auth = no
 auth_failure_delay = 0
-auth_mechanisms = plain
+auth_mechanisms = plain{{if .OAuth}} xoauth2 oauthbearer{{end}}
 auth_verbose = yes
 mail_uid = {{.UID}}
 mail_gid = {{.GID}}
@@ -71,7 +74,27 @@ namespace inbox {
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u {{.Dir}}/passwd
+{{- if .OAuth}}
+  mechanisms = plain
+{{- end}}
 }
+{{- if .OAuth}}
+passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = {{.Dir}}/dovecot-oauth2.conf.ext
+}
+submission_relay_host = 127.0.0.1
+submission_relay_port = {{.OAuth.RelayPort}}
+hostname = {{.Domain}}
+service submission-login {
+  service_count = 0
+  inet_listener submission {
+    address = 127.0.0.1
+    port = {{.SubmissionPort}}
+  }
+}
+{{- end}}
 userdb {
   driver = static
   args = uid={{.UID}} gid={{.GID}} home={{.Dir}}/mail/%u allow_all_users=yes
@@ -109,12 +132,20 @@ protocol lmtp {
 `
 
 // newDovecot writes the configuration and an empty password file under dir,
-// on fresh ports.
-func newDovecot(dir string, uid, gid int) (*dovecot, error) {
+// on fresh ports; with o, Dovecot also takes OAuth 2.0 tokens (oauth.go).
+func newDovecot(dir string, uid, gid int, o *dovecotOAuth) (*dovecot, error) {
 	d := &dovecot{dir: dir}
 	var err error
 	if d.imapPort, err = freePort(); err != nil {
 		return nil, err
+	}
+	if o != nil {
+		if d.submissionPort, err = freePort(); err != nil {
+			return nil, err
+		}
+		if err := o.write(dir); err != nil {
+			return nil, err
+		}
 	}
 	if d.lmtpPort, err = freePort(); err != nil {
 		return nil, err
@@ -133,6 +164,7 @@ func newDovecot(dir string, uid, gid int) (*dovecot, error) {
 	var conf strings.Builder
 	err = template.Must(template.New("dovecot.conf").Parse(dovecotConf)).Execute(&conf, map[string]any{
 		"Dir": dir, "UID": uid, "GID": gid, "IMAPPort": d.imapPort, "LMTPPort": d.lmtpPort, "Domain": JudgeDomain,
+		"OAuth": o, "SubmissionPort": d.submissionPort,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("mailtest: dovecot.conf: %w", err)
@@ -148,6 +180,9 @@ func newDovecot(dir string, uid, gid int) (*dovecot, error) {
 
 func (d *dovecot) imapAddr() string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(d.imapPort)) }
 func (d *dovecot) lmtpAddr() string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(d.lmtpPort)) }
+func (d *dovecot) submissionAddr() string {
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(d.submissionPort))
+}
 
 // start runs Dovecot in the foreground and waits for its IMAP and LMTP
 // greetings.
@@ -159,7 +194,11 @@ func (d *dovecot) start(ctx context.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, startTimeout)
 	defer cancel()
-	for _, g := range []struct{ addr, prefix string }{{d.imapAddr(), "* OK"}, {d.lmtpAddr(), "220"}} {
+	greetings := []struct{ addr, prefix string }{{d.imapAddr(), "* OK"}, {d.lmtpAddr(), "220"}}
+	if d.submissionPort != 0 {
+		greetings = append(greetings, struct{ addr, prefix string }{d.submissionAddr(), "220"})
+	}
+	for _, g := range greetings {
 		if err := waitGreeting(ctx, g.addr, g.prefix, p.done); err != nil {
 			p.stop()
 			return fmt.Errorf("mailtest: dovecot: %w", err)

@@ -35,13 +35,15 @@ type opensmtpd struct {
 	proc    *process // nil while stopped
 }
 
-// newOpenSMTPD writes and checks the configuration under dir, with a
-// signing port for each of signers.
-func newOpenSMTPD(dir, lmtpAddr string, signers []DKIMSigner) (*opensmtpd, error) {
-	o := &opensmtpd{dir: dir}
+// newOpenSMTPD writes and checks the configuration under dir, listening on
+// port (0: a free one), with a signing port for each of signers.
+func newOpenSMTPD(dir, lmtpAddr string, port int, signers []DKIMSigner) (*opensmtpd, error) {
+	o := &opensmtpd{dir: dir, port: port}
 	var err error
-	if o.port, err = freePort(); err != nil {
-		return nil, err
+	if o.port == 0 {
+		if o.port, err = freePort(); err != nil {
+			return nil, err
+		}
 	}
 	// A catch-all virtual table maps every recipient to the unprivileged
 	// vmail user: OpenSMTPD refuses unknown users and delivering as root.

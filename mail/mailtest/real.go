@@ -30,7 +30,7 @@ const dovecotAttempts = 3
 func Real(t testing.TB) Stack {
 	t.Helper()
 	checkSystem(t)
-	r, err := startReal(context.Background(), nil)
+	r, err := startReal(context.Background(), realOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,10 +45,17 @@ func Real(t testing.TB) Stack {
 	return r
 }
 
-// startReal makes a folder and starts Dovecot and OpenSMTPD in it, with a
-// signing port for each of signers (dkim.go); close stops them and
-// removes it.
-func startReal(ctx context.Context, signers []DKIMSigner) (_ *realStack, err error) {
+// realOptions are what a real stack has besides Real's: a signing port
+// for each of signers (dkim.go), and Dovecot taking OAuth 2.0 tokens with
+// its submission server (oauth.go).
+type realOptions struct {
+	signers []DKIMSigner
+	oauth   *dovecotOAuth
+}
+
+// startReal makes a folder and starts Dovecot and OpenSMTPD in it, as o
+// says; close stops them and removes it.
+func startReal(ctx context.Context, o realOptions) (_ *realStack, err error) {
 	uid, gid, err := ensureVmail()
 	if err != nil {
 		return nil, err
@@ -67,8 +74,17 @@ func startReal(ctx context.Context, signers []DKIMSigner) (_ *realStack, err err
 	if err := os.Chmod(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("mailtest: %w", err)
 	}
+	smtpPort := 0
+	if o.oauth != nil {
+		// Dovecot's submission server relays to OpenSMTPD: its port is
+		// chosen first.
+		if smtpPort, err = freePort(); err != nil {
+			return nil, err
+		}
+		o.oauth.RelayPort = smtpPort
+	}
 	for attempt := 1; ; attempt++ {
-		d, err := newDovecot(dir, uid, gid)
+		d, err := newDovecot(dir, uid, gid, o.oauth)
 		if err == nil {
 			err = d.start(ctx)
 		}
@@ -80,7 +96,7 @@ func startReal(ctx context.Context, signers []DKIMSigner) (_ *realStack, err err
 			return nil, err
 		}
 	}
-	smtpd, err := newOpenSMTPD(dir, r.dovecot.lmtpAddr(), signers)
+	smtpd, err := newOpenSMTPD(dir, r.dovecot.lmtpAddr(), smtpPort, o.signers)
 	if err != nil {
 		return nil, err
 	}

@@ -74,7 +74,7 @@ func (s *Shared) Stack(t testing.TB) Stack {
 	s.holder = t.Name()
 	s.mu.Unlock()
 	if s.stack == nil {
-		r, err := startReal(context.Background(), nil)
+		r, err := startReal(context.Background(), realOptions{})
 		if err != nil {
 			s.release()
 			t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // attack is an attack being resolved (the calculator's Battle is its
@@ -416,12 +417,10 @@ func (g *game) fight(b *attack) {
 			bt.NotAllAcross = true
 		}
 	}
-	attDRM, attFrom := g.drm(b.Seat, "attacker", terrain)
-	defDRM, defFrom := 0, []string(nil)
+	bt.AttackerCards = g.drm(b.Seat, "attacker", terrain)
 	if !anyOOS {
-		defDRM, defFrom = g.drm(defSeat, "defender", terrain)
+		bt.DefenderCards = g.drm(defSeat, "defender", terrain)
 	}
-	bt.AttackerCards, bt.DefenderCards = attDRM, defDRM
 	bt.Bosniak = g.bosniakSide(b, att, def)
 	for _, id := range att {
 		bt.AttackerCF += g.unitCF(g.byID[id])
@@ -438,10 +437,14 @@ func (g *game) fight(b *attack) {
 	if ignore {
 		b.MayIgnore = bt.Trench
 	}
-	g.ev("13.4.4", "%s: attacker CF %d, DRM %+d%s; defender CF %d, DRM %+d%s.", strings.ToUpper(b.where(g)[:1])+b.where(g)[1:], res.AttackerCF, res.AttackerDRM,
-		drmNote(attFrom, ignore), res.DefenderCF, res.DefenderDRM, drmNote(defFrom, false))
-	g.ev("13.4.5", "The attacker rolls %d (modified %d: CE x%s), the defender %d (modified %d: CE x%s).", res.AttackerRoll, res.AttackerModified,
-		ceText(res.AttackerCEQuarters), res.DefenderRoll, res.DefenderModified, ceText(res.DefenderCEQuarters))
+	ignored := ""
+	if ignore {
+		ignored = " (terrain ignored)"
+	}
+	g.ev("13.4.4", "%s: attacker CF %d, DRM %+d%s; defender CF %d, DRM %+d.", strings.ToUpper(b.where(g)[:1])+b.where(g)[1:], res.AttackerCF, res.AttackerDRM,
+		ignored, res.DefenderCF, res.DefenderDRM)
+	g.ev("13.4.5", "The attacker rolls %s: CE x%s; the defender rolls %s: CE x%s.", kit.Roll(res.AttackerRoll, res.AttackerMods),
+		ceText(res.AttackerCEQuarters), kit.Roll(res.DefenderRoll, res.DefenderMods), ceText(res.DefenderCEQuarters))
 	if b.DefFirst {
 		g.ev("13.4.4.2", "Behind the river the defender fires first: the attacker takes %d first, then fires with the CF it has left.", b.LossToAtt)
 	} else {
@@ -454,20 +457,6 @@ func (g *game) fight(b *attack) {
 		g.ev("13.4.6.4", "The defender's critical hit: the attacker takes at least one step.")
 	}
 	b.Stage = stageLosses
-}
-
-func drmNote(from []string, ignore bool) string {
-	var parts []string
-	if len(from) > 0 {
-		parts = append(parts, "cards "+strings.Join(from, ", "))
-	}
-	if ignore {
-		parts = append(parts, "terrain ignored")
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(parts, "; ") + ")"
 }
 
 // unitCF is a unit's CF in battle: halved, rounded up, Out Of Supply

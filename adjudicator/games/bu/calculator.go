@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 	"github.com/umpire-pbem/umpire/adjudicator/resolve"
 )
 
@@ -78,8 +79,8 @@ func runCombat(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 	b := battle{
 		AttackerCF:    in.Int("attacker_cf"),
 		DefenderCF:    in.Int("defender_cf"),
-		AttackerCards: in.Int("attacker_drm"),
-		DefenderCards: in.Int("defender_drm"),
+		AttackerCards: cardMods(in.Int("attacker_drm")),
+		DefenderCards: cardMods(in.Int("defender_drm")),
 		Terrain:       terrain(in.Word("terrain")),
 		Trench:        in.Bool("trench"),
 		NotAllAcross:  in.Bool("not_all_across"),
@@ -120,11 +121,8 @@ func runCombat(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 	}
 
 	var ex strings.Builder
-	side := func(who string, roll, drm, mod, q, cf, loss int, crit bool, victim string) {
-		fmt.Fprintf(&ex, "%s rolls %d", who, roll)
-		if drm != 0 {
-			fmt.Fprintf(&ex, " %+d = %d", drm, mod)
-		}
+	side := func(who string, roll int, mods kit.Modifiers, q, cf, loss int, crit bool, victim string) {
+		fmt.Fprintf(&ex, "%s rolls %s", who, kit.Roll(roll, mods))
 		fmt.Fprintf(&ex, ", CE x%s times CF %d gives the %s a Loss Number of %d", ceText(q), cf, victim, loss)
 		if crit {
 			fmt.Fprintf(&ex, " and a critical hit (at least one step)")
@@ -133,13 +131,10 @@ func runCombat(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 	if res.DefenderFiresFirst {
 		ex.WriteString("River: the defender fires first. ")
 	}
-	side("Attacker", res.AttackerRoll, res.AttackerDRM, res.AttackerModified, res.AttackerCEQuarters, res.AttackerCF, res.LossToDefender, res.AttackerCritical, "defender")
+	side("Attacker", res.AttackerRoll, res.AttackerMods, res.AttackerCEQuarters, res.AttackerCF, res.LossToDefender, res.AttackerCritical, "defender")
 	ex.WriteString("; ")
-	side("defender", res.DefenderRoll, res.DefenderDRM, res.DefenderModified, res.DefenderCEQuarters, res.DefenderCF, res.LossToAttacker, res.DefenderCritical, "attacker")
+	side("defender", res.DefenderRoll, res.DefenderMods, res.DefenderCEQuarters, res.DefenderCF, res.LossToAttacker, res.DefenderCritical, "attacker")
 	ex.WriteString(".")
-	if b.Bosniak != nobody && bosniakDRM(b.Turn) != 0 {
-		fmt.Fprintf(&ex, " The Bosniak %s takes %d on turn %d.", b.Bosniak, bosniakDRM(b.Turn), b.Turn)
-	}
 	if res.DefenderCardsIgnored {
 		ex.WriteString(" Out Of Supply defenders get no Combat Card bonus.")
 	}
@@ -162,6 +157,14 @@ func runCombat(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		Set("defender_total_drm", res.DefenderDRM).
 		Set("attacker_cf_used", res.AttackerCF).
 		Set("defender_cf_used", res.DefenderCF), nil
+}
+
+// cardMods is the calculator's card DRM, given as one number, as a term
+// of the roll (13.4.4).
+func cardMods(drm int) kit.Modifiers {
+	var mods kit.Modifiers
+	mods.Add(drm, "cards", "13.4.4")
+	return mods
 }
 
 func ceText(q int) string {

@@ -1,8 +1,11 @@
 package bu
 
 import (
+	"fmt"
+
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/spec"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // ceQuarters is the Combat Effectiveness of a modified roll in quarters
@@ -48,9 +51,9 @@ const (
 
 // battle is one attack as 13.4 calculates it.
 type battle struct {
-	AttackerCF, DefenderCF int // printed totals of the units in the battle
-	AttackerCards          int // DRM from Strategy and Combat cards on the attacker's roll
-	DefenderCards          int // DRM from Combat cards on the defender's roll
+	AttackerCF, DefenderCF int           // printed totals of the units in the battle
+	AttackerCards          kit.Modifiers // DRMs from Strategy and Combat cards on the attacker's roll
+	DefenderCards          kit.Modifiers // DRMs from Combat cards on the defender's roll
 	Terrain                terrain
 	Trench                 bool // the defending space holds a completed entrenchment
 	NotAllAcross           bool // river: some attacking unit did not attack across it (13.4.4.2)
@@ -67,7 +70,8 @@ type battle struct {
 // battleResult is what the two rolls of a Battle come to.
 type battleResult struct {
 	AttackerRoll, DefenderRoll         int
-	AttackerDRM, DefenderDRM           int // every modifier applied
+	AttackerDRM, DefenderDRM           int           // every modifier applied
+	AttackerMods, DefenderMods         kit.Modifiers // the same, each named with its rule
 	AttackerModified, DefenderModified int
 	AttackerCEQuarters                 int
 	DefenderCEQuarters                 int
@@ -90,19 +94,21 @@ func (b battle) Resolve(attackerRoll, defenderRoll int) battleResult {
 	res := battleResult{AttackerRoll: attackerRoll, DefenderRoll: defenderRoll}
 	res.Effects = effects(b.Terrain, b.Trench, !b.NotAllAcross)
 	res.DefenderFiresFirst = res.Effects.DefenderFiresFirst
-	res.AttackerDRM = b.AttackerCards + res.Effects.AttackerDRM
+	res.AttackerMods = append(append(res.AttackerMods, b.AttackerCards...), res.Effects.AttackerMods...)
 	defCards := b.DefenderCards
-	if b.DefenderOOS && defCards > 0 {
-		defCards = 0
+	if b.DefenderOOS && defCards.Sum() > 0 {
+		defCards = nil
 		res.DefenderCardsIgnored = true
 	}
-	res.DefenderDRM = defCards + res.Effects.DefenderDRM
+	res.DefenderMods = append(append(res.DefenderMods, defCards...), res.Effects.DefenderMods...)
+	bosniakTerm := fmt.Sprintf("Bosniak on turn %d", b.Turn)
 	switch b.Bosniak {
 	case attacker:
-		res.AttackerDRM += bosniakDRM(b.Turn)
+		res.AttackerMods.Add(bosniakDRM(b.Turn), bosniakTerm, "13.4.4.3")
 	case defender:
-		res.DefenderDRM += bosniakDRM(b.Turn)
+		res.DefenderMods.Add(bosniakDRM(b.Turn), bosniakTerm, "13.4.4.3")
 	}
+	res.AttackerDRM, res.DefenderDRM = res.AttackerMods.Sum(), res.DefenderMods.Sum()
 	res.AttackerModified = attackerRoll + res.AttackerDRM
 	res.DefenderModified = defenderRoll + res.DefenderDRM
 	res.AttackerCEQuarters = ceQuarters(res.AttackerModified)

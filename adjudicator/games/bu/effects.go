@@ -4,7 +4,11 @@ package bu
 // bonuses), combat cards and interrupts played this round (13.4.3), and
 // lasting cards (1.5.6). Cards take precedence over the rules (1.5.5).
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
+)
 
 // effects lists the effects of kind in force for seat's units now.
 func (g *game) effects(seat, kind string) []effect {
@@ -83,10 +87,10 @@ func (g *game) ignoresTerrain(seat string, t terrain) bool {
 	return false
 }
 
-// drm is the DRM cards give seat in role on terrain t (13.4.4).
-func (g *game) drm(seat, role string, t terrain) (int, []string) {
-	total := 0
-	var from []string
+// drm is the DRMs cards give seat in role on terrain t (13.4.4), one a
+// card effect.
+func (g *game) drm(seat, role string, t terrain) kit.Modifiers {
+	var mods kit.Modifiers
 	add := func(id string, rc string) {
 		c := g.sc.Deck.Card(id)
 		if c == nil {
@@ -99,8 +103,7 @@ func (g *game) drm(seat, role string, t terrain) (int, []string) {
 			if rc != "" && rc != role {
 				continue
 			}
-			total += e.Value
-			from = append(from, c.ID)
+			mods.Add(e.Value, "card "+c.ID, "13.4.4")
 		}
 	}
 	for _, l := range g.Lasting {
@@ -120,5 +123,5 @@ func (g *game) drm(seat, role string, t terrain) (int, []string) {
 			}
 		}
 	}
-	return total, from
+	return mods
 }

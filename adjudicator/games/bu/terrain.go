@@ -1,5 +1,7 @@
 package bu
 
+import "github.com/umpire-pbem/umpire/adjudicator/kit"
+
 // terrain is the terrain of the defending space (1.2.8). Trench is not a
 // terrain type but the effect of a completed Entrenchment marker, which may
 // lie in a space of any terrain (13.3.5); it is passed separately.
@@ -20,11 +22,14 @@ var terrains = []terrain{Clear, mountain, swamp, city, river}
 // terrainEffect is what the defending space does to a battle: the rows of
 // the 1.2.8 terrain table, with a completed entrenchment added.
 type terrainEffect struct {
-	AttackerDRM        int  // DRM column, the attacker's part (negative)
-	DefenderDRM        int  // DRM column, the defender's part
-	DefenderFiresFirst bool // Def f/f (River, 13.4.4.2)
-	MayIgnoreRetreat   bool // No Ret (13.4.8.1)
-	HaltsAdvance       bool // Halt (13.4.9.2)
+	AttackerDRM int // DRM column, the attacker's part (negative)
+	DefenderDRM int // DRM column, the defender's part
+	// AttackerMods and DefenderMods are the DRMs each named with its
+	// rule: they sum to AttackerDRM and DefenderDRM.
+	AttackerMods, DefenderMods kit.Modifiers
+	DefenderFiresFirst         bool // Def f/f (River, 13.4.4.2)
+	MayIgnoreRetreat           bool // No Ret (13.4.8.1)
+	HaltsAdvance               bool // Halt (13.4.9.2)
 }
 
 // effects returns the 1.2.8 effects of defending in terrain t, with a
@@ -50,10 +55,21 @@ func effects(t terrain, trench, allAcross bool) terrainEffect {
 		}
 		e.HaltsAdvance = true
 	}
+	if e.AttackerDRM != 0 {
+		rule := "1.2.8"
+		if t == river {
+			rule = "1.2.8, 13.4.4.2"
+			e.AttackerMods.Add(e.AttackerDRM, "across the river", rule)
+		} else {
+			e.AttackerMods.Add(e.AttackerDRM, string(t), rule)
+		}
+	}
 	if trench {
 		e.AttackerDRM -= 2
 		e.DefenderDRM += 2
 		e.MayIgnoreRetreat = true
+		e.AttackerMods.Add(-2, "entrenchment", "1.2.8, 13.3.5")
+		e.DefenderMods.Add(2, "entrenchment", "1.2.8, 13.3.5")
 	}
 	return e
 }

@@ -301,9 +301,9 @@ func (g *game) activate(w *work) {
 // deescalate is the de-escalation roll (7.5).
 func (g *game) deescalate(side faction, targets []string) {
 	g.Deesc[seatOf(side)] = true
-	drm, m, ok := rollDeescalation(g.r, g.VP, side, string(side))
+	roll, _, ok := rollDeescalation(g.r, g.VP, side, string(side))
 	if !ok {
-		g.ev("7.5", "%s's de-escalation roll at %d VP (DRM %+d) makes %d: it fails, and play passes to %s.", side, g.VP, drm, m, other(side))
+		g.ev("7.5", "%s's de-escalation roll is %s: it fails, and play passes to %s.", side, roll, other(side))
 		return
 	}
 	var t *Unit
@@ -322,11 +322,11 @@ func (g *game) deescalate(side faction, targets []string) {
 	}
 	g.deescOK = true
 	if t == nil {
-		g.ev("7.5", "%s's de-escalation roll at %d VP (DRM %+d) makes %d: it succeeds, but no enemy unit is fresh.", side, g.VP, drm, m)
+		g.ev("7.5", "%s's de-escalation roll is %s: it succeeds, but no enemy unit is fresh.", side, roll)
 		return
 	}
 	t.Static = true
-	g.ev("7.5", "%s's de-escalation roll at %d VP (DRM %+d) makes %d: it succeeds; %s flips to static. %s may activate a unit or pass.", side, g.VP, drm, m, t.ID, side)
+	g.ev("7.5", "%s's de-escalation roll is %s: it succeeds; %s flips to static. %s may activate a unit or pass.", side, roll, t.ID, side)
 }
 
 // stopNote explains why a move stopped early.
@@ -657,13 +657,13 @@ func (g *game) airmobile(u *Unit, a *activation) {
 	}
 	if g.city(land) && g.controller(land) == enemy {
 		t := samTarget{AirmobileLanding: true}
-		_, m, hit := rollSAM(g.r, t, fmt.Sprintf("by %s at %s landing on %s", enemy, u.ID, g.hex(land)))
+		_, roll, _, hit := rollSAM(g.r, t, fmt.Sprintf("by %s at %s landing on %s", enemy, u.ID, g.hex(land)))
 		if hit {
-			g.ev("3.3.1, 6.6", "SAM fire at %s landing on the enemy city %s (DRM +1) makes %d: it is routed.", u.ID, g.placeName(land), m)
+			g.ev("3.3.1, 6.6", "SAM fire at %s landing on the enemy city %s rolls %s: it is routed.", u.ID, g.placeName(land), roll)
 			g.rout(u, "6.6", "SAM fire on landing")
 			return
 		}
-		g.ev("3.3.1, 6.6", "SAM fire at %s landing on the enemy city %s (DRM +1) makes %d: no effect.", u.ID, g.placeName(land), m)
+		g.ev("3.3.1, 6.6", "SAM fire at %s landing on the enemy city %s rolls %s: no effect.", u.ID, g.placeName(land), roll)
 	}
 	g.enter(u, land)
 	g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})

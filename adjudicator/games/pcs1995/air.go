@@ -215,7 +215,7 @@ func (g *game) samAt(a *air, t samTarget, target *Unit, what string) {
 	if !a.alive() {
 		return
 	}
-	rolled, m, dmg := rollSAM(g.r, t, fmt.Sprintf("by %s at %s after %s", other(a.c.Side), a.ID, what))
+	rolled, roll, _, dmg := rollSAM(g.r, t, fmt.Sprintf("by %s at %s after %s", other(a.c.Side), a.ID, what))
 	from := "no targeted unit"
 	if !t.NoTarget {
 		from = fmt.Sprintf("%s (%s) targeted", target.ID, target.c.UQR)
@@ -224,10 +224,10 @@ func (g *game) samAt(a *air, t samTarget, target *Unit, what string) {
 	case !rolled:
 		g.ev("6.6", "No SAM fire at %s: %s is UQR D and not in a city its side has held from the start.", a.name(), target.ID)
 	case dmg:
-		g.ev("6.6", "SAM fire at %s (%s, DRM %+d) makes %d: hit.", a.name(), from, t.SAMDRM(), m)
+		g.ev("6.6", "SAM fire at %s (%s) rolls %s: hit.", a.name(), from, roll)
 		g.damage(a, "6.6", "SAM fire")
 	default:
-		g.ev("6.6", "SAM fire at %s (%s, DRM %+d) makes %d: no effect.", a.name(), from, t.SAMDRM(), m)
+		g.ev("6.6", "SAM fire at %s (%s) rolls %s: no effect.", a.name(), from, roll)
 	}
 }
 

@@ -279,7 +279,7 @@ var samProc = &resolve.Procedure{
 			return nil, resolve.Bad("city", "uqr=none means no targeted ground unit, so none is in a city (6.6.1); give the targeted unit's UQR")
 		}
 		t := samTarget{UQR: u, NoTarget: noTarget, City: in.Bool("city"), HomeCity: in.Bool("home_city"), AirmobileLanding: landing}
-		rolled, m, dmg := rollSAM(r, t)
+		rolled, roll, m, dmg := rollSAM(r, t)
 		res := &resolve.Result{Rule: "6.6, 6.6.1"}
 		if t.AirmobileLanding {
 			res.Rule = "3.3.1, 6.6, 6.6.1"
@@ -297,7 +297,7 @@ var samProc = &resolve.Procedure{
 			if !dmg {
 				what = "no effect"
 			}
-			res.Explain = fmt.Sprintf("SAM fire with DRM %+d makes %d, needing 7 or more: %s.", t.SAMDRM(), m, what)
+			res.Explain = fmt.Sprintf("SAM fire rolls %s, needing 7 or more: %s.", roll, what)
 		}
 		return res.Set("rolled", rolled).Set("modified", mod).Set("damaged", dmg), nil
 	},
@@ -362,8 +362,8 @@ var deescalationProc = &resolve.Procedure{
 	Main: "success",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		vp, s := in.Int("vp"), faction(in.Word("side"))
-		drm, m, ok := rollDeescalation(r, vp, s)
-		_, outside := deescalationDRM(vp, s)
+		roll, m, ok := rollDeescalation(r, vp, s)
+		drm, outside := deescalationDRM(vp, s)
 		note := ""
 		if outside {
 			note = " (VP outside the 1-19 table use its nearest band)"
@@ -372,7 +372,7 @@ var deescalationProc = &resolve.Procedure{
 		if ok {
 			verdict = "succeeds: flip one fresh enemy unit to static"
 		}
-		res := &resolve.Result{Rule: "7.5", Explain: fmt.Sprintf("At %d VP the %s roll takes DRM %+d%s, making %d; it %s.", vp, s, drm, note, m, verdict)}
+		res := &resolve.Result{Rule: "7.5", Explain: fmt.Sprintf("At %d VP the %s roll is %s%s; it %s.", vp, s, roll, note, verdict)}
 		return res.Set("drm", drm).Set("modified", m).Set("success", ok), nil
 	},
 }

@@ -1,6 +1,11 @@
 package pcs1995
 
-import "github.com/umpire-pbem/umpire/adjudicator/dice"
+import (
+	"fmt"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
+)
 
 // deescalationDRM is the 7.5 table: the DRM the current VP gives side's
 // roll. The bands favour NATO at low VP (1-3 +3, 4-6 +2, 7-8 +1) and
@@ -34,9 +39,12 @@ func deescalationDRM(vp int, side faction) (int, bool) {
 // deescalationSuccess is whether a modified roll succeeds: 7 or more (7.5).
 func deescalationSuccess(modified int) bool { return modified >= 7 }
 
-// rollDeescalation makes one de-escalation roll (7.5).
-func rollDeescalation(r dice.Roller, vp int, side faction, detail ...string) (drm, modified int, success bool) {
-	drm, _ = deescalationDRM(vp, side)
-	modified = dice.Roll(r, 1, 8, purpose("1995 7.5 de-escalation roll", detail))[0] + drm
-	return drm, modified, deescalationSuccess(modified)
+// rollDeescalation makes one de-escalation roll (7.5); roll is the die
+// and its DRM as the reports write it (kit.Roll).
+func rollDeescalation(r dice.Roller, vp int, side faction, detail ...string) (roll string, modified int, success bool) {
+	drm, _ := deescalationDRM(vp, side)
+	die := dice.Roll(r, 1, 8, purpose("1995 7.5 de-escalation roll", detail))[0]
+	var mods kit.Modifiers
+	mods.Add(drm, fmt.Sprintf("at %d VP", vp), "7.5")
+	return kit.Roll(die, mods), die + drm, deescalationSuccess(die + drm)
 }

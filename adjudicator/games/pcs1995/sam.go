@@ -1,6 +1,9 @@
 package pcs1995
 
-import "github.com/umpire-pbem/umpire/adjudicator/dice"
+import (
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
+)
 
 // samTarget is what a SAM roll fires from (6.6): the ground unit the air
 // mission targeted, or an airmobile unit landing on an enemy city (3.3.1).
@@ -24,32 +27,38 @@ func (t samTarget) SAMRolls() bool {
 // in a city unless it is UQR D; none without a targeted ground unit (6.6:
 // a strategic bombing). An airmobile landing on an enemy-controlled
 // city takes +1 and nothing else (3.3.1: there is no targeted ground unit).
-func (t samTarget) SAMDRM() int {
+func (t samTarget) SAMDRM() int { return t.SAMMods().Sum() }
+
+// SAMMods are the DRMs of SAMDRM, each named with its rule.
+func (t samTarget) SAMMods() kit.Modifiers {
+	var mods kit.Modifiers
 	if t.AirmobileLanding {
-		return 1
+		mods.Add(1, "landing on an enemy city", "3.3.1")
+		return mods
 	}
 	if t.NoTarget {
-		return 0
+		return nil
 	}
-	drm := 0
 	if t.UQR.Grade == 4 {
-		drm++
+		mods.Add(1, "UQR A target", "6.6.1")
 	}
 	if (t.City || t.HomeCity) && t.UQR.Grade > 1 {
-		drm++
+		mods.Add(1, "target in a city", "6.6.1")
 	}
-	return drm
+	return mods
 }
 
 // samDamages is whether a modified SAM roll hits: 7 or more (6.6).
 func samDamages(modified int) bool { return modified >= 7 }
 
 // rollSAM fires SAM at one air unit or landing airmobile unit (6.6): rolled
-// is false (and no die drawn) when the rule gives no roll.
-func rollSAM(r dice.Roller, t samTarget, detail ...string) (rolled bool, modified int, damaged bool) {
+// is false (and no die drawn) when the rule gives no roll; roll is the die
+// and its DRMs as the reports write it (kit.Roll).
+func rollSAM(r dice.Roller, t samTarget, detail ...string) (rolled bool, roll string, modified int, damaged bool) {
 	if !t.SAMRolls() {
-		return false, 0, false
+		return false, "", 0, false
 	}
-	m := dice.Roll(r, 1, 8, purpose("1995 6.6 SAM fire", detail))[0] + t.SAMDRM()
-	return true, m, samDamages(m)
+	die := dice.Roll(r, 1, 8, purpose("1995 6.6 SAM fire", detail))[0]
+	m := die + t.SAMDRM()
+	return true, kit.Roll(die, t.SAMMods()), m, samDamages(m)
 }

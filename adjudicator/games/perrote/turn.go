@@ -8,6 +8,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // This file runs one turn (Turn Order): splits and sneak attack
@@ -274,6 +275,7 @@ func (t *turn) rollTurnOrder() {
 		}
 		if t.nbcAffects(u) && pu.Morale() == steady {
 			pu.Suppression++
+			pu.NBC = true
 			t.nbc[u.ID] = true
 		}
 		units = append(units, pu)
@@ -289,16 +291,14 @@ func (t *turn) rollTurnOrder() {
 		if units[i].Placed {
 			why = append(why, "placed")
 		}
-		if u.Suppression > 0 {
-			why = append(why, fmt.Sprintf("suppression fire x%d", u.Suppression))
-			u.Suppressed = true
-		}
-		if m := units[i].Morale(); m != steady {
-			why = append(why, m.String())
+		// suppression fire and morale are named among the roll's terms
+		if u.Suppression > 0 || units[i].Morale() != steady {
 			u.Suppressed = true
 		}
 		if t.nbcAffects(u) {
-			why = append(why, "NBC")
+			if !units[i].NBC { // else named among the roll's terms
+				why = append(why, "NBC")
+			}
 			u.Suppressed = true
 			if order.Rolls[i] >= 15 {
 				u.NBCFree = true
@@ -310,11 +310,7 @@ func (t *turn) rollTurnOrder() {
 		if len(why) > 0 {
 			note = " (" + strings.Join(why, ", ") + ")"
 		}
-		if order.Rolls[i] == order.Modified[i] {
-			parts = append(parts, fmt.Sprintf("%s %d%s", u.ID, order.Rolls[i], note))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s %d→%d%s", u.ID, order.Rolls[i], order.Modified[i], note))
-		}
+		parts = append(parts, fmt.Sprintf("%s %s%s", u.ID, kit.Roll(order.Rolls[i], units[i].NumberMods(order.Rolls[i])), note))
 		u.Suppression = 0
 	}
 	if len(parts) > 0 {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 )
 
 // unit is one squad, fire team or vehicle rolling for turn order.
@@ -21,6 +22,8 @@ type unit struct {
 	// Placed: set up by sneak attack this turn, so it counts as having
 	// rolled a one and rolls no d20 (Sneak Attack/Forward Deployment).
 	Placed bool
+	// NBC: one of its Suppression is an NBC attack's (NBC Attack!).
+	NBC bool
 }
 
 // Morale is the unit's morale state (Morale).
@@ -31,9 +34,23 @@ func (u unit) Morale() moraleState {
 // ModifiedNumber is the unit's turn order number from its d20 roll (Turn
 // Order): -5 per suppression fire and -5 when morale suppresses it; it
 // never falls below one (four suppressions count as a roll of one).
-func (u unit) ModifiedNumber(roll int) int {
-	n := roll - moraleSuppression*u.Suppression + u.Morale().Drm()
-	return max(n, 1)
+func (u unit) ModifiedNumber(roll int) int { return roll + u.NumberMods(roll).Sum() }
+
+// NumberMods are the terms ModifiedNumber adds to roll, each named with
+// its rule.
+func (u unit) NumberMods(roll int) kit.Modifiers {
+	var mods kit.Modifiers
+	fire := u.Suppression
+	if u.NBC {
+		fire--
+		mods.Add(-moraleSuppression, "NBC attack", "NBC Attack!")
+	}
+	mods.Add(-moraleSuppression*fire, fmt.Sprintf("suppression fire x%d", fire), ruleSuppression)
+	mods.Add(u.Morale().Drm(), u.Morale().String(), ruleMorale)
+	if n := roll + mods.Sum(); n < 1 {
+		mods.Add(1-n, "never below 1", ruleTurnOrder)
+	}
+	return mods
 }
 
 // turnOrder is the order units act in (Turn Order).

@@ -334,7 +334,7 @@ var montenegrinProc = &resolve.Procedure{
 	Main: "repls",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		ip := in.Int("interphase")
-		mod, repls, rolled := montenegrinREPLs(r, ip)
+		_, mod, repls, rolled := montenegrinREPLs(r, ip)
 		res := &resolve.Result{Rule: "24.1"}
 		if !rolled {
 			res.Explain = fmt.Sprintf("No Montenegrin REPL roll before the 2nd Inter-Phase (this is Inter-Phase %d).", ip)
@@ -360,7 +360,7 @@ var alliedProc = &resolve.Procedure{
 	Main: "success",
 	Run: func(in *resolve.Values, r dice.Roller) (*resolve.Result, error) {
 		f := in.Int("failures")
-		mod, ok := alliedAssistance(r, f, in.Bool("cumulative"))
+		_, mod, ok := alliedAssistance(r, f, in.Bool("cumulative"))
 		word := "the Allies fail to send assistance"
 		if ok {
 			word = "the Allies send shells: 4 Shells per GT from now on"

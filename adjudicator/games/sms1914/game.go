@@ -1144,19 +1144,19 @@ func (g *game) interPhase(seatLines map[string][]string) {
 	}
 	g.marschReturns()
 	// 24.1: Montenegrin REPLs from the 2nd Inter-Phase
-	if mod, n, rolled := montenegrinREPLs(g.r, k); rolled {
-		g.ev("24.1", "Montenegrin REPLs: modified roll %d gives %d.", mod, n)
+	if roll, _, n, rolled := montenegrinREPLs(g.r, k); rolled {
+		g.ev("24.1", "Montenegrin REPLs: the roll %s gives %d.", roll, n)
 		g.montenegrinREPLs(n)
 	}
 	// 23.2.2: Allied Assistance when the Serbs have no Shells
 	if g.Shells == 0 && !g.Allied {
-		mod, ok := alliedAssistance(g.r, g.AlliedNo, true)
+		roll, _, ok := alliedAssistance(g.r, g.AlliedNo, true)
 		if ok {
 			g.Allied = true
-			g.ev("23.2.2", "Allied Assistance: modified roll %d: the Allies send shells, 4 a GT from now on.", mod)
+			g.ev("23.2.2", "Allied Assistance: the roll %s: the Allies send shells, 4 a GT from now on.", roll)
 		} else {
 			g.AlliedNo++
-			g.ev("23.2.2", "Allied Assistance: modified roll %d: no help this time (+%d next Inter-Phase).", mod, g.AlliedNo)
+			g.ev("23.2.2", "Allied Assistance: the roll %s: no help this time (+%d next Inter-Phase).", roll, g.AlliedNo)
 		}
 	}
 	// Administrative Segment

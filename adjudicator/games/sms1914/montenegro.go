@@ -1,6 +1,11 @@
 package sms1914
 
-import "github.com/umpire-pbem/umpire/adjudicator/dice"
+import (
+	"fmt"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
+)
 
 // montenegrinDRM is the Montenegrin REPL DRM: +1 after the 8th Inter-Phase,
 // that is from the 9th on (24.1).
@@ -28,11 +33,13 @@ func montenegrinTable(modified int) int {
 // montenegrinREPLs rolls for Montenegrin REPLs at an Inter-Phase (24.1):
 // from the second Inter-Phase on, 1d6 plus the DRM on the table; before
 // that there is no roll and no REPLs.
-func montenegrinREPLs(r dice.Roller, interphase int) (modified, repls int, rolled bool) {
+func montenegrinREPLs(r dice.Roller, interphase int) (roll string, modified, repls int, rolled bool) {
 	if interphase < 2 {
-		return 0, 0, false
+		return "", 0, 0, false
 	}
 	d := dice.Roll(r, 1, 6, "1914 SmS 24.1 Montenegrin REPLs roll")[0]
-	modified = d + montenegrinDRM(interphase)
-	return modified, montenegrinTable(modified), true
+	var mods kit.Modifiers
+	mods.Add(montenegrinDRM(interphase), fmt.Sprintf("Inter-Phase %d", interphase), "24.1")
+	modified = d + mods.Sum()
+	return kit.Roll(d, mods), modified, montenegrinTable(modified), true
 }

@@ -431,8 +431,8 @@ func (g *game) attack(side side, line string, rest []string) bool {
 	g.ev(ruleList(rules), "%s attacks %s with %s%s: %s%s.", side, where, unitNames(attackers), detail, text, res)
 	if out.CivilianCasualties {
 		single := countNationalities(attackers) == 1
-		mod, length := civilianCasualties(single, g.Length, g.r)
-		g.ev("13.0", "A NATO attack into a city rolled 6: civilian casualties. The deduction roll, modified, is %d: the game is now %d turns long%s.", mod, length,
+		roll, _, length := civilianCasualties(single, g.Length, g.r)
+		g.ev("13.0", "A NATO attack into a city rolled 6: civilian casualties. The deduction roll is %s: the game is now %d turns long%s.", roll, length,
 			map[bool]string{true: " (the current turn is played out as the last)", false: ""}[g.Turn > length])
 		g.Length = length
 	}

@@ -502,7 +502,7 @@ var civilianProc = &resolve.Procedure{
 		if turn > length {
 			return nil, resolve.Bad("turn", "turn %d is past the game length %d", turn, length)
 		}
-		modified, newLength := civilianCasualties(single, length, r)
+		_, modified, newLength := civilianCasualties(single, length, r)
 		last := max(newLength, turn)
 		res := &resolve.Result{Rule: "13.0", Explain: fmt.Sprintf("The modified roll of %d takes %d turns off the %d-turn game (deductions are cumulative), leaving %d turns",
 			modified, civilianCasualtyDeduction(modified), length, newLength)}

@@ -1,6 +1,9 @@
 package wbt
 
-import "github.com/umpire-pbem/umpire/adjudicator/dice"
+import (
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
+)
 
 // gameTurns is the game's full length (4.1, 4.10).
 const gameTurns = 14
@@ -26,8 +29,13 @@ func civilianCasualtyLength(roll int, singleNationality bool, length int) (modif
 
 // civilianCasualties rolls the 13.0 deduction die after a NATO land attack
 // into a city rolled 6, and returns the modified roll and the new game
-// length.
-func civilianCasualties(singleNationality bool, length int, r dice.Roller) (modified, newLength int) {
+// length; text is the roll as the reports write it (kit.Roll).
+func civilianCasualties(singleNationality bool, length int, r dice.Roller) (text string, modified, newLength int) {
 	roll := dice.Roll(r, 1, 6, "WbT 13.0 civilian casualties roll")[0]
-	return civilianCasualtyLength(roll, singleNationality, length)
+	var mods kit.Modifiers
+	if singleNationality {
+		mods.Add(-1, "one nationality attacking", "13.0")
+	}
+	modified, newLength = civilianCasualtyLength(roll, singleNationality, length)
+	return kit.Roll(roll, mods), modified, newLength
 }

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	umail "github.com/umpire-pbem/umpire/mail"
+	"github.com/umpire-pbem/umpire/mail/oauth"
 	"github.com/umpire-pbem/umpire/mail/signature"
 	"github.com/umpire-pbem/umpire/store"
 )
@@ -116,7 +117,8 @@ func Check(ctx context.Context, o CheckOptions) int {
 // reads them into the configuration, and says whether they could be read.
 func (cfg *Config) checkSecrets(l *checkLines, name string) bool {
 	mb := cfg.mailBox(name)
-	for _, f := range []struct{ key, path string }{{"ca_file", mb.CAFile}, {"password_file", mb.PasswordFile}} {
+	for _, f := range []struct{ key, path string }{{"ca_file", mb.CAFile}, {"password_file", mb.PasswordFile},
+		{"client_secret_file", mb.ClientSecretFile}, {"refresh_token_file", mb.RefreshTokenFile}} {
 		if f.path == "" {
 			continue
 		}
@@ -133,6 +135,10 @@ func (cfg *Config) checkSecrets(l *checkLines, name string) bool {
 			return false
 		case f.key == "password_file" && st.Mode().Perm()&0o004 != 0:
 			l.warn(fmt.Sprintf("%s is readable by every user of this machine (mode %04o)", what, st.Mode().Perm()), "chmod 600 "+p+", owned by the user umpire runs as")
+		case (f.key == "client_secret_file" || f.key == "refresh_token_file") && st.Mode().Perm()&0o077 != 0:
+			l.warn(fmt.Sprintf("%s can be read by other users of this machine (mode %04o)", what, st.Mode().Perm()), "chmod 600 "+p+", owned by the user umpire runs as")
+		case f.key == "refresh_token_file" && !writableFile(p):
+			l.warn(what+" cannot be written by the user umpire runs as", "a provider that rotates refresh tokens (Microsoft 365) needs the judge to write the new one: give the file and its folder to that user")
 		default:
 			l.ok("%s can be read", what)
 		}
@@ -142,6 +148,17 @@ func (cfg *Config) checkSecrets(l *checkLines, name string) bool {
 		return false
 	}
 	return true
+}
+
+// writableFile says whether p can be opened for writing and its folder
+// written (a rotated refresh token replaces the file by a rename).
+func writableFile(p string) bool {
+	f, err := os.OpenFile(p, os.O_WRONLY, 0)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return syscall.Access(filepath.Dir(p), 2) == nil
 }
 
 // plainErr is err's last word: "permission denied", "no such file or
@@ -214,14 +231,21 @@ func (cfg *Config) checkServer(l *checkLines, name string, f umail.Facts, err er
 		c := f.TLS.PeerCertificates[0]
 		l.ok("%s: certificate verifies for %s (issued by %s, valid until %s)", at, hostOfAddr(mb.Address), c.Issuer.CommonName, c.NotAfter.UTC().Format("2006-01-02"))
 	}
+	if step == umail.StepLogin && mb.Auth == "oauth2" {
+		l.fail(fmt.Sprintf("%s: login as %s with OAuth 2.0 failed: %v", at, mb.Username, ce.Err), oauthHint(ce.Err, key))
+		return false
+	}
 	if step == umail.StepLogin {
 		l.fail(fmt.Sprintf("%s: login as %s refused: %v", at, mb.Username, ce.Err),
 			fmt.Sprintf("check %s and the password (%s, or %s); a provider that wants an app password (Gmail) or OAuth (Microsoft 365) refuses the account's own password", key("username"), key("password_file"), key("password")))
 		return false
 	}
-	if mb.Username == "" {
+	switch {
+	case mb.Username == "":
 		l.ok("%s: no login (%s is empty)", at, key("username"))
-	} else {
+	case mb.Auth == "oauth2":
+		l.ok("%s: logs in as %s with an OAuth 2.0 access token from %s", at, mb.Username, mb.TokenURL)
+	default:
 		l.ok("%s: logs in as %s", at, mb.Username)
 	}
 	if step == umail.StepFolders {
@@ -235,6 +259,22 @@ func (cfg *Config) checkServer(l *checkLines, name string, f umail.Facts, err er
 		return false
 	}
 	return true
+}
+
+// oauthHint says what to change about an OAuth 2.0 login that failed.
+func oauthHint(err error, key func(string) string) string {
+	var re *oauth.RefreshError
+	switch {
+	case errors.Is(err, oauth.ErrRefused):
+		return fmt.Sprintf("the token endpoint granted a token the mail server refused: it must be granted to %s for the mail scopes (Gmail: https://mail.google.com/; Microsoft 365: IMAP.AccessAsUser.All and SMTP.Send, with IMAP and SMTP AUTH enabled for the mailbox); run 'umpire mail authorize' again as that account (docs/operations.md, \"OAuth 2.0\")", key("username"))
+	case errors.As(err, &re) && re.Code == "invalid_grant":
+		return fmt.Sprintf("the refresh token in %s was revoked or has expired (Google's expire after 7 days while the app is in Testing): run 'umpire mail authorize' again", key("refresh_token_file"))
+	case errors.As(err, &re) && (re.Code == "invalid_client" || re.Code == "unauthorized_client"):
+		return fmt.Sprintf("the provider does not know the client: check %s and %s against the app's registration", key("client_id"), key("client_secret_file"))
+	case errors.As(err, &re):
+		return fmt.Sprintf("the token endpoint refused to refresh the token: check %s, %s and %s", key("token_url"), key("client_id"), key("scopes"))
+	}
+	return fmt.Sprintf("the token endpoint cannot be reached: check %s (Gmail: https://oauth2.googleapis.com/token; Microsoft 365: https://login.microsoftonline.com/TENANT/oauth2/v2.0/token)", key("token_url"))
 }
 
 // certHint says what to change about a certificate that does not verify.

@@ -20,6 +20,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 	"github.com/umpire-pbem/umpire/mail/intake"
+	"github.com/umpire-pbem/umpire/mail/oauth"
 )
 
 // DefaultConfigFile is read when neither --config nor UMPIRE_CONFIG names
@@ -167,8 +168,29 @@ type MailBox struct {
 	// CAFile is a PEM file of certificates to trust for this server instead
 	// of the system's (a private CA, a self-signed server); relative to the
 	// configuration file's folder.
-	CAFile    string `toml:"ca_file"`
-	roots     *x509.CertPool
+	CAFile string `toml:"ca_file"`
+	roots  *x509.CertPool
+	// Auth is how the judge logs in: "password" (the default: password or
+	// password_file) or "oauth2" (an access token, refreshed at TokenURL
+	// from the refresh token in RefreshTokenFile; docs/operations.md,
+	// "OAuth 2.0").
+	Auth string `toml:"auth"`
+	// TokenURL, ClientID and ClientSecretFile are the provider's token
+	// endpoint and the judge's registration with it (the secret's file
+	// relative to the configuration's folder; none for a public client).
+	TokenURL         string `toml:"token_url"`
+	ClientID         string `toml:"client_id"`
+	ClientSecretFile string `toml:"client_secret_file"`
+	// RefreshTokenFile holds the refresh token 'umpire mail authorize'
+	// wrote; the judge writes a rotated one back (mode 0600), so it and its
+	// folder must be the judge's to write.
+	RefreshTokenFile string `toml:"refresh_token_file"`
+	// Scopes are asked for with each refresh (default: those granted).
+	Scopes []string `toml:"scopes"`
+	// Mechanism is the SASL mechanism: "xoauth2", "oauthbearer", or ""
+	// for OAUTHBEARER when the server offers it, else XOAUTH2.
+	Mechanism string `toml:"mechanism"`
+	oauth     *oauth.Source
 	Folder    string `toml:"folder"`    // IMAP: the folder orders arrive in; default INBOX
 	Processed string `toml:"processed"` // IMAP: where handled mail goes; default processed
 	Rejected  string `toml:"rejected"`  // IMAP: where mail not understood goes; default rejected
@@ -343,6 +365,11 @@ func LoadConfig(path string) (*Config, error) {
 			r.ArchiveDir = filepath.Join(dir, r.ArchiveDir)
 		}
 	}
+	for _, name := range []string{"imap", "smtp"} {
+		if err := cfg.mailBox(name).checkAuth(name); err != nil {
+			return nil, usagef("config %s: %w", path, err)
+		}
+	}
 	if err := cfg.DKIM.check(&cfg.Limits); err != nil {
 		return nil, usagef("config %s: %w", path, err)
 	}
@@ -376,7 +403,95 @@ func (cfg *Config) mailBox(name string) *MailBox {
 	return &cfg.SMTP
 }
 
-// readSecrets reads the ca_file and password_file of the section name.
+// checkAuth refuses an auth that is neither password nor oauth2, and
+// oauth2 settings that are missing, mixed with a password or given without
+// auth = "oauth2".
+func (mb *MailBox) checkAuth(name string) error {
+	oauthSet := mb.TokenURL != "" || mb.ClientID != "" || mb.ClientSecretFile != "" || mb.RefreshTokenFile != "" || len(mb.Scopes) > 0 || mb.Mechanism != ""
+	switch mb.Auth {
+	case "", "password":
+		if oauthSet {
+			return fmt.Errorf(`%s: token_url, client_id, client_secret_file, refresh_token_file, scopes and mechanism go with auth = "oauth2"`, name)
+		}
+		return nil
+	case "oauth2":
+	default:
+		return fmt.Errorf(`%s.auth %q is neither "password" nor "oauth2"`, name, mb.Auth)
+	}
+	var missing []string
+	for _, k := range []struct{ key, v string }{{"token_url", mb.TokenURL}, {"client_id", mb.ClientID}, {"refresh_token_file", mb.RefreshTokenFile}, {"username", mb.Username}} {
+		if k.v == "" {
+			missing = append(missing, name+"."+k.key)
+		}
+	}
+	switch {
+	case len(missing) > 0:
+		return fmt.Errorf(`auth = "oauth2" needs %s (docs/operations.md, "OAuth 2.0")`, strings.Join(missing, ", "))
+	case mb.Password != "" || mb.PasswordFile != "":
+		return fmt.Errorf(`%s: auth = "oauth2" logs in with a token: remove password and password_file`, name)
+	case !strings.HasPrefix(mb.TokenURL, "https://") && !loopbackURL(mb.TokenURL):
+		return fmt.Errorf("%s.token_url %q: the token endpoint must be https:// (http:// only on loopback)", name, mb.TokenURL)
+	}
+	if m := strings.ToLower(mb.Mechanism); m != "" && m != "xoauth2" && m != "oauthbearer" {
+		return fmt.Errorf(`%s.mechanism %q is neither "xoauth2" nor "oauthbearer" (or leave it out: OAUTHBEARER when the server offers it, else XOAUTH2)`, name, mb.Mechanism)
+	}
+	return nil
+}
+
+// loopbackURL says whether u is an http:// address on loopback.
+func loopbackURL(u string) bool {
+	rest, ok := strings.CutPrefix(u, "http://")
+	if !ok {
+		return false
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	ip := net.ParseIP(host)
+	return host == "localhost" || ip != nil && ip.IsLoopback()
+}
+
+// readOAuth reads the section name's client secret and makes its token
+// source, sharing the other section's when both name the same refresh
+// token file (one grant for IMAP and SMTP, as Gmail and Microsoft give).
+func (cfg *Config) readOAuth(name string) error {
+	mb := cfg.mailBox(name)
+	other := cfg.mailBox(map[string]string{"imap": "smtp", "smtp": "imap"}[name])
+	if other.oauth != nil && cfg.relative(other.RefreshTokenFile) == cfg.relative(mb.RefreshTokenFile) &&
+		other.TokenURL == mb.TokenURL && other.ClientID == mb.ClientID {
+		mb.oauth = other.oauth
+		return nil
+	}
+	secret, err := cfg.clientSecret(name)
+	if err != nil {
+		return err
+	}
+	src, err := oauth.NewSource(oauth.Config{TokenURL: mb.TokenURL, ClientID: mb.ClientID, ClientSecret: secret,
+		RefreshTokenFile: cfg.relative(mb.RefreshTokenFile), Scopes: mb.Scopes, Now: cfg.Now})
+	if err != nil {
+		return usagef("config %s: %s.refresh_token_file: %w", cfg.source, name, err)
+	}
+	mb.oauth = src
+	return nil
+}
+
+// clientSecret reads the client_secret_file of the section name; "" when
+// it names none (a public client).
+func (cfg *Config) clientSecret(name string) (string, error) {
+	mb := cfg.mailBox(name)
+	if mb.ClientSecretFile == "" {
+		return "", nil
+	}
+	b, err := os.ReadFile(cfg.relative(mb.ClientSecretFile))
+	if err != nil {
+		return "", usagef("config %s: %s.client_secret_file: %w", cfg.source, name, err)
+	}
+	return strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0]), nil
+}
+
+// readSecrets reads the ca_file and password_file of the section name, or
+// its OAuth 2.0 files.
 func (cfg *Config) readSecrets(name string) error {
 	path, mb := cfg.source, cfg.mailBox(name)
 	if mb.CAFile != "" {
@@ -389,6 +504,9 @@ func (cfg *Config) readSecrets(name string) error {
 		if !mb.roots.AppendCertsFromPEM(pem) {
 			return usagef("config %s: %s.ca_file %s holds no PEM certificate", path, name, p)
 		}
+	}
+	if mb.Auth == "oauth2" {
+		return cfg.readOAuth(name)
 	}
 	if mb.PasswordFile == "" {
 		return nil

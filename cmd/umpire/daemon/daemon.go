@@ -157,7 +157,8 @@ func (d *Daemon) Close() error {
 }
 
 func server(mb MailBox) umail.Server {
-	s := umail.Server{Address: mb.Address, Security: umail.Security(mb.Security), Username: mb.Username, Password: mb.Password}
+	s := umail.Server{Address: mb.Address, Security: umail.Security(mb.Security), Username: mb.Username, Password: mb.Password,
+		OAuth: mb.oauth, Mechanism: mb.Mechanism}
 	if mb.roots != nil {
 		host, _, _ := net.SplitHostPort(mb.Address)
 		s.TLS = &tls.Config{RootCAs: mb.roots, ServerName: host, MinVersion: tls.VersionTLS12}

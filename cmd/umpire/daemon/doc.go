@@ -15,6 +15,7 @@
 //	reload.go      SIGHUP: the log file reopened, the report templates reread
 //	notify.go      systemd's readiness and watchdog notifications (Type=notify)
 //	check.go       umpire check: the configuration tried against its servers and files
+//	authorize.go   umpire mail authorize: the OAuth 2.0 refresh token of a mail section
 //	schedule.go    the games' clocks: deadlines, reminders, beacon rounds
 //	queue.go       the outbox as mail.Outbox reads it: mail composed and signed
 //	prerender.go   the reports' lane rendered ahead of its sending

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"html"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/kit"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/templates"
 )
@@ -23,8 +25,11 @@ import (
 // one step, no "a" before a vowel sound where a text is generated ("a
 // RPG"), no list of two or more followed by a singular verb ("1206 and
 // 1407 is overstacked"), and each side's units together, in natural order
-// (ARBIH-2 before ARBIH-10). A failure names the game, the step, the
-// reader and the line.
+// (ARBIH-2 before ARBIH-10); and every modified roll written as the
+// games write one (kit.Roll: "7 +2 card B15 (13.4.4) -2 Bosniak on turn 1
+// (13.4.4.3) = 7"), its terms each named with its rule and summing to the
+// difference between the total and the die. A failure names the game, the
+// step, the reader and the line.
 func TestReportTexts(t *testing.T) {
 	t.Parallel()
 	rs, err := templates.NewReports("")
@@ -80,6 +85,11 @@ func TestReportTexts(t *testing.T) {
 							if said[e]++; said[e] == 2 {
 								t.Errorf("%s: event said twice in one step: %q", where, e.Text)
 							}
+							if reader == "" {
+								for _, p := range rollProblems(e.Text) {
+									t.Errorf("%s: %s", where, p)
+								}
+							}
 						}
 						for _, p := range unitOrderProblems(r.Units) {
 							t.Errorf("%s: %s", where, p)
@@ -121,6 +131,46 @@ var (
 	// "1206, 1305 and 1407") followed by a singular verb.
 	agreeRE = regexp.MustCompile(`\b[A-Za-z0-9-]+(?:, [A-Za-z0-9-]+)* and [A-Za-z0-9-]+ (is|was|has)\b`)
 )
+
+var (
+	// rollRE is a modified roll as kit.Roll writes it: the die, one or
+	// more terms "+2 card B15 (13.4.4)", "=" and the total.
+	rollRE = regexp.MustCompile(`(-?\d+)((?: [+-]\d+ [^()=,;:]+? \([^()]+\))+) = (-?\d+)`)
+	// termRE is one term of rollRE: its value, what it is for, its rule.
+	termRE = regexp.MustCompile(` ([+-]\d+) ([^()=,;:]+?) \(([^()]+)\)`)
+	// modifiedRE is a roll said to be modified some other way ("modified
+	// roll 5", "DRM +1 makes 4", "14→9").
+	modifiedRE = regexp.MustCompile(`(?i)\bmodified\b|\bDRM [+-]?\d|\bmakes -?\d|\d→\d`)
+	rollWordRE = regexp.MustCompile(`(?i)\brolls?\b|\brolled\b|\bmakes -?\d`)
+)
+
+// rollProblems are what is wrong with the modified rolls an event
+// reports: a roll modified but not written as kit.Roll writes it (its
+// modifiers unnamed), a term without its value or rule, or terms that do
+// not sum to the total less the die.
+func rollProblems(text string) []string {
+	var out []string
+	rolls := rollRE.FindAllStringSubmatch(text, -1)
+	if len(rolls) == 0 && rollWordRE.MatchString(text) && modifiedRE.MatchString(text) {
+		out = append(out, fmt.Sprintf("a modified roll whose modifiers are not named with their rules: %q", text))
+	}
+	for _, m := range rolls {
+		die, _ := strconv.Atoi(m[1])
+		total, _ := strconv.Atoi(m[3])
+		sum := 0
+		for _, t := range termRE.FindAllStringSubmatch(m[2], -1) {
+			v, _ := strconv.Atoi(t[1])
+			sum += v
+			if v == 0 || strings.TrimSpace(t[2]) == "" || strings.TrimSpace(t[3]) == "" {
+				out = append(out, fmt.Sprintf("a term of %q without its value, name or rule: %q", m[0], t[0]))
+			}
+		}
+		if die+sum != total {
+			out = append(out, fmt.Sprintf("the terms of %q sum to %+d, but the total less the die is %+d", m[0], sum, total-die))
+		}
+	}
+	return out
+}
 
 // vowelWords begin with a vowel letter and a consonant sound.
 var vowelWords = map[string]bool{"one": true, "once": true, "Euro": true, "European": true}
@@ -237,4 +287,33 @@ func unitOrderProblems(units []adjudicator.Unit) []string {
 		}
 	}
 	return out
+}
+
+// TestRollProblems: the reader of modified rolls accepts a roll written by
+// kit.Roll and rejects one whose terms are unnamed or do not add up.
+func TestRollProblems(t *testing.T) {
+	t.Parallel()
+	var mods kit.Modifiers
+	mods.Add(2, "card B15", "13.4.4")
+	mods.Add(-2, "Bosniak on turn 1", "13.4.4.3")
+	for _, ok := range []string{
+		"The attacker rolls " + kit.Roll(7, mods) + ": CE x1.5.",
+		"The attacker rolls 0: CE x0.25; the defender rolls 5 +3 card B1 (13.4.4) = 8: CE x1.5.",
+		"Turn order rolls: R1 16 -10 suppression fire x2 (Kill fire/suppression fire) = 6, R2 1.",
+		"The attack on Brčko: attacker CF 13, DRM -4; defender CF 6, DRM +0.",
+	} {
+		if p := rollProblems(ok); len(p) > 0 {
+			t.Errorf("rollProblems(%q) = %q, want none", ok, p)
+		}
+	}
+	for _, bad := range []string{
+		"The attacker rolls 0 (modified 0: CE x0.25), the defender 7 (modified 7: CE x1.5).",
+		"SAM fire at IT-FOLGORE (DRM +1) makes 4: no effect.",
+		"Turn order rolls: A2 14→9 (suppressed).",
+		"The defender rolls 7 +2 card B15 (13.4.4) = 7: CE x1.5.",
+	} {
+		if p := rollProblems(bad); len(p) == 0 {
+			t.Errorf("rollProblems(%q) = none, want a problem", bad)
+		}
+	}
 }

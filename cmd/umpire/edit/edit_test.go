@@ -1,0 +1,240 @@
+package edit
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/games/bu"
+	"github.com/umpire-pbem/umpire/adjudicator/games/pcs1995"
+	"github.com/umpire-pbem/umpire/adjudicator/games/sms1914"
+	"github.com/umpire-pbem/umpire/adjudicator/games/wbt"
+)
+
+var rulesOf = map[string]adjudicator.Rules{"pcs1995": pcs1995.Game, "wbt": wbt.Game, "sms1914": sms1914.Game, "bu": bu.Game}
+
+// copyDemo copies a game's demo file into a new folder.
+func copyDemo(t *testing.T, game, file string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("../../../adjudicator/games", game, "scenarios", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), file)
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestDemoFilesRoundTrip opens each game's demo map and counters in the
+// editor and saves them untouched: the judge accepts the saved files and
+// starts the same game from them as from the demo files.
+func TestDemoFilesRoundTrip(t *testing.T) {
+	for game, rules := range rulesOf {
+		t.Run(game, func(t *testing.T) {
+			mp, cp := copyDemo(t, game, "demo-map.toml"), copyDemo(t, game, "demo-counters.toml")
+			s, err := New(Config{Game: rules, MapPath: mp, CountersPath: cp})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := s.check(s.doc)
+			if !res.OK {
+				t.Fatalf("the judge refuses the demo files as the editor writes them: %+v", res.Problems)
+			}
+			if res.SVG == "" || len(res.SVGPlaces) == 0 {
+				t.Fatalf("no picture of the map: %d places", len(res.SVGPlaces))
+			}
+			if game != "bu" && len(res.Geometry.Hexes) != len(res.SVGPlaces) {
+				t.Errorf("%d hexes in the geometry, %d in the picture", len(res.Geometry.Hexes), len(res.SVGPlaces))
+			}
+			post(t, s, "/api/save", s.doc, http.StatusOK)
+			saved := map[string]string{}
+			for name, p := range map[string]string{"map": mp, "counters": cp} {
+				b, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				saved[name] = string(b)
+			}
+			demo, err := rules.New("", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mine, err := rules.New("", saved)
+			if err != nil {
+				t.Fatalf("create refuses the saved files: %v", err)
+			}
+			if len(mine) < len(demo)/2 {
+				t.Errorf("the saved files make a state of %d bytes, the demo's %d", len(mine), len(demo))
+			}
+			// a second round trip writes the same text
+			s2, err := New(Config{Game: rules, MapPath: mp, CountersPath: cp})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again := s2.check(s2.doc); again.MapText != saved["map"] || again.CountersText != saved["counters"] {
+				t.Error("reading the saved files and writing them again changes them")
+			}
+		})
+	}
+}
+
+func post(t *testing.T, s *Server, path string, doc *Document, want int) *httptest.ResponseRecorder {
+	t.Helper()
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1:9/"+strings.TrimPrefix(path, "/"), bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, req)
+	if rec.Code != want {
+		t.Fatalf("%s: %d %s, want %d", path, rec.Code, rec.Body, want)
+	}
+	return rec
+}
+
+// TestRefusalOnTheMap paints a terrain 1995 has not: the judge's refusal
+// is create's, names the line and field, and points at the hex painted.
+func TestRefusalOnTheMap(t *testing.T) {
+	mp := copyDemo(t, "pcs1995", "demo-map.toml")
+	s, err := New(Config{Game: pcs1995.Game, MapPath: mp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(mp)
+	s.doc.Hex.Terrain["1510"] = "swamp"
+	var res Result
+	if err := json.Unmarshal(post(t, s, "/api/check", s.doc, http.StatusOK).Body.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.OK || len(res.Problems) != 1 {
+		t.Fatalf("a swamp accepted: %+v", res)
+	}
+	p := res.Problems[0]
+	_, createErr := pcs1995.Game.New("", map[string]string{"map": res.MapText})
+	if createErr == nil || p.Message != createErr.Error() {
+		t.Errorf("the editor says %q, create %v", p.Message, createErr)
+	}
+	if p.Field != "terrain.kind" || p.Line == 0 || len(p.Where) != 1 || p.Where[0] != "1510" {
+		t.Errorf("the refusal points at %+v, want hex 1510's terrain line", p)
+	}
+	if after, _ := os.ReadFile(mp); !bytes.Equal(before, after) {
+		t.Error("checking wrote the file")
+	}
+	// another site's page may not save
+	b, _ := json.Marshal(s.doc)
+	req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1:9/api/save", bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, req)
+	if rec.Code != http.StatusForbidden {
+		t.Errorf("a cross-site save: %d", rec.Code)
+	}
+	if after, _ := os.ReadFile(mp); !bytes.Equal(before, after) {
+		t.Error("a refused save wrote the file")
+	}
+}
+
+// TestBadScans: a file that is not an image and an image too large are
+// refused from their header.
+func TestBadScans(t *testing.T) {
+	if _, err := CheckScan("x.png", []byte("not an image")); err == nil || !strings.Contains(err.Error(), "not a PNG or JPEG") {
+		t.Errorf("text as a scan: %v", err)
+	}
+	// a PNG header claiming 20000x20000 pixels
+	ihdr := []byte("IHDR\x00\x00N \x00\x00N \x08\x02\x00\x00\x00")
+	png := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\r"), ihdr...)
+	png = binary.BigEndian.AppendUint32(png, crc32.ChecksumIEEE(ihdr))
+	if _, err := CheckScan("big.png", png); err == nil || !strings.Contains(err.Error(), "20000×20000") {
+		t.Errorf("a 20000x20000 scan: %v", err)
+	}
+}
+
+// TestVassalAligns builds a small module in VASSAL's format (a board
+// image and its HexGrid with numbering) and opens a new 1995 map with it:
+// the board is the scan and the grid lies on the module's hexes at once.
+func TestVassalAligns(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 400, 300))
+	var pngBuf bytes.Buffer
+	if err := png.Encode(&pngBuf, img); err != nil {
+		t.Fatal(err)
+	}
+	build := `<?xml version="1.0" encoding="UTF-8"?>
+<VASSAL.build.GameModule name="Test" version="1">
+ <VASSAL.build.module.Map mapName="Main Map">
+  <VASSAL.build.module.map.BoardPicker>
+   <VASSAL.build.module.map.boardPicker.Board name="Map" image="map.png">
+    <VASSAL.build.module.map.boardPicker.board.HexGrid dx="30" dy="34" x0="20" y0="25">
+     <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first="H" sep="" hType="N" vType="N" hLeading="1" vLeading="1" hOff="1" vOff="1" stagger="false" locationFormat="$gridLocation$"/>
+    </VASSAL.build.module.map.boardPicker.board.HexGrid>
+   </VASSAL.build.module.map.boardPicker.Board>
+  </VASSAL.build.module.map.BoardPicker>
+ </VASSAL.build.module.Map>
+</VASSAL.build.GameModule>`
+	path := filepath.Join(t.TempDir(), "test.vmod")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(f)
+	for name, data := range map[string][]byte{"buildFile.xml": []byte(build), "images/map.png": pngBuf.Bytes()} {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(data)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	mod, err := ReadModule(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mod.Scan.Width != 400 || mod.Scan.Height != 300 || len(mod.Hexes) < 20 {
+		t.Fatalf("the module gives a %dx%d scan and %d hexes", mod.Scan.Width, mod.Scan.Height, len(mod.Hexes))
+	}
+	s, err := New(Config{Game: pcs1995.Game, MapPath: filepath.Join(t.TempDir(), "map.toml"), Scan: mod.Scan, Hexes: mod.Hexes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	al := s.doc.Hex.Scan
+	if al == nil {
+		t.Fatal("the grid is not aligned on the module's hexes")
+	}
+	geo, err := s.doc.Hex.geometry("map.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	matched := 0
+	for _, h := range geo.Hexes {
+		v, ok := mod.Hexes[h.ID]
+		if !ok {
+			continue
+		}
+		matched++
+		if x, y := al.X0+al.SX*h.X, al.Y0+al.SY*h.Y; math.Abs(x-v[0]) > 1.5 || math.Abs(y-v[1]) > 1.5 {
+			t.Errorf("hex %s: the grid puts it at (%.1f, %.1f), the module at (%.0f, %.0f)", h.ID, x, y, v[0], v[1])
+		}
+	}
+	if matched < 20 {
+		t.Errorf("%d hexes of the map are named in the module", matched)
+	}
+}

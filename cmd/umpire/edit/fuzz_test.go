@@ -1,0 +1,24 @@
+package edit
+
+import "testing"
+
+// FuzzReadFiles feeds any text to the editor's readers: each refuses it or
+// reads it into a document it can write, without a panic or a hang.
+func FuzzReadFiles(f *testing.F) {
+	f.Add([]byte("# umpire edit: scan x0=1 y0=2 sx=3 sy=4\ntitle = \"m\"\n[grid]\nfirst = \"0101\"\nlast = \"0303\"\n"))
+	f.Add([]byte("title = \"b\"\nwidth = 10\nheight = 10\n[[region]]\nname = \"R\"\n[[space]]\nname = \"S\"\n"))
+	f.Add([]byte("stand_in = true\n[[unit]]\nid = \"A\"\nma = 8\nfront = {A = 1}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if h, err := readHexMap("fuzz.toml", data); err == nil {
+			h.encode()
+			_, _ = h.geometry("fuzz.toml")
+		}
+		if n, err := readNetMap("fuzz.toml", data); err == nil {
+			n.encode()
+		}
+		if c, err := readCounters("fuzz.toml", data); err == nil {
+			c.encode()
+		}
+		header(data)
+	})
+}

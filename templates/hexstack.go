@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -27,26 +28,64 @@ const (
 type hexStack struct {
 	st     stack
 	number int
+	// on a point-to-point map: the top left corner of the top counter,
+	// beside its space, and a leader to the space when it stands further
+	// off (placeNetStacks).
+	at     pt
+	set    bool
+	leader []pt
+	// w is the width of its counters: hexCounterW on a hex map, as wide
+	// as the top counter's values beside a space.
+	w float64
+}
+
+// width is the width of a stack's counters.
+func (hs hexStack) width() float64 { return cmp.Or(hs.w, hexCounterW) }
+
+// stackAt is the top left corner of a stack's top counter: centred on
+// its hex, or where placeNetStacks put it.
+func (r *renderer) stackAt(hs hexStack) pt {
+	if hs.set {
+		return hs.at
+	}
+	c := r.centre(hs.st[0].Hex)
+	return pt{math.Round(c.x - hexCounterW/2), math.Round(c.y - hexCounterH/2)}
+}
+
+// numberStacks numbers the stacks that need their list entry: more than
+// one counter, a status marker, a value too wide for the counter.
+// On a point-to-point map (wide) the counters are as wide as their top
+// counter's values.
+func (r *renderer) numberStacks(sts []stack, wide bool) []hexStack {
+	var out []hexStack
+	n := 0
+	for _, st := range sts {
+		hs := hexStack{st: st}
+		top := st[len(st)-1]
+		if wide {
+			hs.w = math.Max(hexCounterW, float64(max(r.fSmall.width(top.ID), r.fType.width(top.Type), r.fStr.width(top.Strength))+6))
+		}
+		w := int(hs.width())
+		if len(st) > 1 || len(top.Markers) > 0 || r.fSmall.width(top.ID) > w-4 ||
+			r.fType.width(top.Type) > w-4 || r.fStr.width(top.Strength) > w-4 {
+			n++
+			hs.number = n
+		}
+		out = append(out, hs)
+	}
+	return out
 }
 
 // layoutHexStacks groups the counters drawn by hex and numbers the
 // stacks that need their list entry.
 func (r *renderer) layoutHexStacks() {
-	r.hexStacks = nil
-	n := 0
+	var sts []stack
 	for _, st := range groupStacks(r.m.Counters, func(c board.Counter) board.ID { return c.Hex }) {
-		if !r.on(st[0].Hex) {
-			continue
+		if r.on(st[0].Hex) {
+			sts = append(sts, st)
 		}
-		hs := hexStack{st: st}
-		top := st[len(st)-1]
-		if len(st) > 1 || len(top.Markers) > 0 || r.fSmall.width(top.ID) > hexCounterW-4 ||
-			r.fType.width(top.Type) > hexCounterW-4 || r.fStr.width(top.Strength) > hexCounterW-4 {
-			n++
-			hs.number = n
-		}
-		r.hexStacks = append(r.hexStacks, hs)
 	}
+	r.hexStacks = r.numberStacks(sts, false)
 }
 
 // stackList is the legend's list of the marked stacks: one note each.
@@ -69,7 +108,7 @@ func (r *renderer) stackList() []board.LegendItem {
 		if len(hs.st) > 1 {
 			what = fmt.Sprintf("%d units, top first", len(hs.st))
 		}
-		out = append(out, board.LegendItem{Label: fmt.Sprintf("(%d) %s, %s: %s", hs.number, r.g.Format(hs.st[0].Hex), what, strings.Join(units, "; "))})
+		out = append(out, board.LegendItem{Label: fmt.Sprintf("(%d) %s, %s: %s", hs.number, r.placeName(hs.st[0]), what, strings.Join(units, "; "))})
 	}
 	return out
 }
@@ -77,12 +116,12 @@ func (r *renderer) stackList() []board.LegendItem {
 // hexStackBox is the box of a stack drawn on its hex: the top counter, its
 // edges and its marker.
 func (r *renderer) hexStackBox(hs hexStack) box {
-	c := r.centre(hs.st[0].Hex)
-	x0, y0 := math.Round(c.x-hexCounterW/2), math.Round(c.y-hexCounterH/2)
+	at := r.stackAt(hs)
+	x0, y0 := at.x, at.y
 	e := float64(edgeStep * min(len(hs.st)-1, maxEdges))
-	b := box{x0 - 1 - e, y0 - 1 - e, x0 + hexCounterW + 1, y0 + hexCounterH + 1}
+	b := box{x0 - 1 - e, y0 - 1 - e, x0 + hs.width() + 1, y0 + hexCounterH + 1}
 	if hs.number > 0 {
-		bx0, by0, bx1, by1 := r.badgeBox(hs, x0+hexCounterW, y0)
+		bx0, by0, bx1, by1 := r.badgeBox(hs, x0+hs.width(), y0)
 		b = b.union(box{bx0, by0, bx1, by1})
 	}
 	return b
@@ -99,9 +138,13 @@ func (r *renderer) badgeBox(hs hexStack, x, y float64) (x0, y0, x1, y1 float64) 
 // drawHexStack draws a stack on its hex.
 func (r *renderer) drawHexStack(hs hexStack) {
 	st := hs.st
-	c := r.centre(st[0].Hex)
-	x0, y0 := math.Round(c.x-hexCounterW/2), math.Round(c.y-hexCounterH/2)
-	x1, y1 := x0+hexCounterW, y0+hexCounterH
+	at := r.stackAt(hs)
+	x0, y0 := at.x, at.y
+	if len(hs.leader) > 1 {
+		r.cv.stroke(rgb(0x333333), hs.leader, 1.5, true)
+	}
+	w := hs.width()
+	x1, y1 := x0+w, y0+hexCounterH
 	ground := r.groundOf(st[0])
 	// the edges of the counters under the top one, deepest first.
 	for k := min(len(st)-1, maxEdges); k >= 1; k-- {
@@ -116,8 +159,8 @@ func (r *renderer) drawHexStack(hs hexStack) {
 	r.cv.fill(edgeOn(col, ground), roundRect(x0-1, y0-1, x1+1, y1+1, 4))
 	r.cv.fill(col, roundRect(x0+0.5, y0+0.5, x1-0.5, y1-0.5, 3))
 	ic := ink(col)
-	cx := int(x0 + hexCounterW/2)
-	fit := func(fc *face, s string) string { return clipTo(fc, s, hexCounterW-4) }
+	cx := int(x0 + w/2)
+	fit := func(fc *face, s string) string { return clipTo(fc, s, int(w)-4) }
 	r.cv.centred(r.fSmall, fit(r.fSmall, top.ID), cx, int(y0)+9, ic)
 	r.cv.centred(r.fType, fit(r.fType, top.Type), cx, int(y0)+19, ic)
 	r.cv.centred(r.fStr, fit(r.fStr, top.Strength), cx, int(y0)+27, ic)

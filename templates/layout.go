@@ -95,6 +95,18 @@ func (r *renderer) placeOf(c board.Counter) string {
 	return r.g.Format(c.Hex)
 }
 
+// placeName is how the list under the map names a counter's place: its
+// hex, or its space's name.
+func (r *renderer) placeName(c board.Counter) string {
+	if r.net != nil {
+		if s := r.spaces[c.Space]; s != nil {
+			return nameOf(*s)
+		}
+		return c.Space
+	}
+	return r.g.Format(c.Hex)
+}
+
 // nothing is a surface that draws nothing: the legibility check lays a
 // picture out without painting it.
 type nothing struct{ w, h int }

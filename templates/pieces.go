@@ -76,11 +76,6 @@ const (
 	noticeH     = 24
 	noticeLineH = 16 // each further line of a long notice
 	trackRowH   = 28
-	counterW    = 30
-	counterH    = 30
-	stackStepY  = 11 // how far each counter below the top one peeks out
-	stackStepX  = 3
-	maxStack    = 6
 	minWidth    = 560 // a cropped map still has room for the title
 	maxTitleW   = 960 // the title widens a narrow map up to this
 	minFont     = 10  // no text is smaller, in pixels
@@ -166,7 +161,7 @@ type renderer struct {
 	net     *board.Network
 	spaces  map[string]*board.Space
 	nx, ny  float64 // pixel position of the network's origin
-	fronts  map[string]front
+	nk      float64 // how much larger than its coordinates the network is drawn
 	bridges map[string][][2]pt
 
 	// lay is where what a reader must make out was put (layout.go).
@@ -175,6 +170,8 @@ type renderer struct {
 	hexStacks []hexStack
 	// placed are the place names of a hex map where they go.
 	placed []placedLabel
+	// netLabels are the space names of a point-to-point map where they go.
+	netLabels []netLabel
 }
 
 type faces struct {
@@ -461,122 +458,6 @@ func groupStacks[K comparable](cs []board.Counter, key func(board.Counter) K) []
 		out[i] = append(out[i], c)
 	}
 	return out
-}
-
-// shownOf is the part of a stack drawn: the top maxStack counters.
-func shownOf(st stack) stack {
-	if len(st) > maxStack {
-		return st[len(st)-maxStack:]
-	}
-	return st
-}
-
-func (r *renderer) counterWidth(cn board.Counter) float64 {
-	return math.Max(counterW, float64(max(r.fSmall.width(cn.ID), r.fStr.width(cn.Strength), r.fType.width(cn.Type))+6))
-}
-
-// fan is the centres of the counters shown of a stack, bottom first, when
-// the top one is centred on front: those under it peek out above and to
-// the left, each showing its id band.
-func fan(k int, front pt) []pt {
-	out := make([]pt, k)
-	for i := range out {
-		d := float64(k - 1 - i)
-		out[i] = pt{front.x - d*stackStepX, front.y - d*stackStepY}
-	}
-	return out
-}
-
-// stackBox is the box around the counters of a stack drawn with fan, and
-// their markers on the left when left is set.
-func (r *renderer) stackBox(st stack, front pt, left bool) (x0, y0, x1, y1 float64) {
-	shown := shownOf(st)
-	x0, y0 = math.Inf(1), math.Inf(1)
-	x1, y1 = math.Inf(-1), math.Inf(-1)
-	for i, p := range fan(len(shown), front) {
-		w := r.counterWidth(shown[i])
-		mw := 0.0
-		for _, mk := range shown[i].Markers {
-			mw += float64(r.fSmall.width(mk)) + 8
-		}
-		lo, hi := math.Round(p.x-w/2)-1, math.Round(p.x-w/2)+w+1
-		if left {
-			lo -= mw
-		} else {
-			hi += mw
-		}
-		x0, x1 = math.Min(x0, lo), math.Max(x1, hi)
-		y0, y1 = math.Min(y0, math.Round(p.y-counterH/2)-1), math.Max(y1, math.Round(p.y-counterH/2)+counterH+1)
-	}
-	if len(st) > 1 {
-		y0 -= 15
-	}
-	return
-}
-
-// drawStack draws a stack with its top counter centred on front and, for
-// more than one counter, a badge with the count. Markers go on the left of
-// the counters when left is set.
-func (r *renderer) drawStack(st stack, front pt, left bool) {
-	shown := shownOf(st)
-	ps := fan(len(shown), front)
-	for i, cn := range shown {
-		r.drawCounter(cn, ps[i], left)
-	}
-	ls := laidStack{place: r.placeOf(st[0]), shown: len(shown)}
-	for _, cn := range st {
-		ls.units = append(ls.units, cn.ID)
-	}
-	x0, y0, x1, y1 := r.stackBox(st, front, left)
-	ls.b = box{x0, y0, x1, y1}
-	r.lay.stacks = append(r.lay.stacks, ls)
-	if n := len(st); n > 1 {
-		// the count badge sits just above the fan, clear of the bottom
-		// counter's id and markers.
-		first := ps[0]
-		s := fmt.Sprintf("x%d", n)
-		w := float64(r.fSmall.width(s)) + 6
-		x0 := math.Round(first.x-r.counterWidth(shown[0])/2) - 1
-		y0 := math.Round(first.y-counterH/2) - 15
-		r.cv.fill(white, roundRect(x0-1, y0-1, x0+w+1, y0+13, 4))
-		r.cv.fill(badgeBg, roundRect(x0, y0, x0+w, y0+12, 3.5))
-		r.cv.text(r.fSmall, s, int(x0)+3, int(y0)+10, white)
-	}
-}
-
-// drawCounter draws a counter centred on p, its markers off its top right
-// corner, or top left when left is set.
-func (r *renderer) drawCounter(cn board.Counter, p pt, left bool) {
-	col := parseColor(cn.Color, rgb(0xbbbbbb))
-	w := r.counterWidth(cn)
-	x0, y0 := math.Round(p.x-w/2), math.Round(p.y-counterH/2)
-	x1, y1 := x0+w, y0+counterH
-	edge := edgeOn(col, r.groundOf(cn))
-	r.cv.fill(edge, roundRect(x0-1, y0-1, x1+1, y1+1, 4))
-	r.cv.fill(col, roundRect(x0+0.5, y0+0.5, x1-0.5, y1-0.5, 3))
-	ic := ink(col)
-	r.lay.counters = append(r.lay.counters, laidCounter{place: r.placeOf(cn), id: cn.ID, side: cn.Side, markers: cn.Markers,
-		b: box{x0 - 1, y0 - 1, x1 + 1, y1 + 1}, fill: col, ink: toRGBA(ic), edge: edge, ground: r.groundOf(cn)})
-	cx := int(x0 + w/2)
-	r.cv.centred(r.fSmall, cn.ID, cx, int(y0)+9, ic)
-	r.cv.centred(r.fType, cn.Type, cx, int(y0)+20, ic)
-	r.cv.centred(r.fStr, cn.Strength, cx, int(y0)+29, ic)
-	// marker tags in a row off the top right corner, in the band that
-	// stays visible when the counter is under others in a stack.
-	tx, lx, ty := x1, x0, y0-1
-	for _, mk := range cn.Markers {
-		tw := float64(r.fSmall.width(mk)) + 6
-		x := tx
-		if left {
-			x = lx - tw
-			lx = x - 2
-		} else {
-			tx += tw + 2
-		}
-		r.cv.fill(rgb(0x3a3000), roundRect(x-1, ty-1, x+tw+1, ty+13, 2.5))
-		r.cv.fill(markerBg, roundRect(x, ty, x+tw, ty+12, 2))
-		r.cv.text(r.fSmall, mk, int(x)+3, int(ty)+10, textInk)
-	}
 }
 
 // arrowPolys is a shaft of width w from p to a head whose tip is at q.

@@ -20,13 +20,9 @@ func (r *renderer) places(b *bytes.Buffer) {
 	attr := "data-hex"
 	reach := hexRadius
 	type placed struct {
-		st       stack
-		front    pt
-		left     bool
-		place    string
-		attrName string
-		b        box // a hex map's stack: its box
-		hex      bool
+		st    stack
+		place string
+		b     box
 	}
 	var stacks []placed
 	if r.net != nil {
@@ -35,9 +31,8 @@ func (r *renderer) places(b *bytes.Buffer) {
 			c := r.at(s.ID)
 			list = append(list, fmt.Sprintf("%s %d %d", s.ID, int(math.Round(c.x)), int(math.Round(c.y))))
 		}
-		for _, st := range r.netStacks() {
-			f := r.fronts[st[0].Space]
-			stacks = append(stacks, placed{st, f.p, f.left, st[0].Space, attr, box{}, false})
+		for _, hs := range r.hexStacks {
+			stacks = append(stacks, placed{hs.st, hs.st[0].Space, r.hexStackBox(hs)})
 		}
 	} else {
 		for _, id := range r.g.All() {
@@ -47,18 +42,15 @@ func (r *renderer) places(b *bytes.Buffer) {
 			}
 		}
 		for _, hs := range r.hexStacks {
-			stacks = append(stacks, placed{hs.st, pt{}, false, hs.st[0].Hex.String(), attr, r.hexStackBox(hs), true})
+			stacks = append(stacks, placed{hs.st, hs.st[0].Hex.String(), r.hexStackBox(hs)})
 		}
 	}
 	fmt.Fprintf(b, "<g class=\"places\" fill=\"none\" pointer-events=\"all\" data-r=\"%s\" data-places=\"%s\">\n", num(reach), appendEscaped(nil, strings.Join(list, ";")))
 	for _, s := range stacks {
-		x0, y0, x1, y1 := r.stackBox(s.st, s.front, s.left)
-		if s.hex {
-			x0, y0, x1, y1 = s.b.x0, s.b.y0, s.b.x1, s.b.y1
-		}
+		x0, y0, x1, y1 := s.b.x0, s.b.y0, s.b.x1, s.b.y1
 		for _, cn := range s.st {
 			b.WriteString("<rect")
-			for _, a := range [][2]string{{s.attrName, s.place}, {"data-unit", cn.ID}, {"data-side", cn.Side}, {"data-type", cn.Type},
+			for _, a := range [][2]string{{attr, s.place}, {"data-unit", cn.ID}, {"data-side", cn.Side}, {"data-type", cn.Type},
 				{"data-strength", cn.Strength}, {"data-markers", strings.Join(cn.Markers, " ")}} {
 				fmt.Fprintf(b, " %s=\"%s\"", a[0], appendEscaped(nil, a[1]))
 			}

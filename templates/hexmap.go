@@ -360,6 +360,29 @@ func (r *renderer) placeLabels() {
 		ns := r.g.Neighbours(id)
 		// below first, then the sides, then above.
 		slices.SortStableFunc(ns, func(a, b board.ID) int { return cmp.Compare(r.centre(b).y, r.centre(a).y) })
+		// then, with a longer leader, the hexes two and three away,
+		// nearest first.
+		seen := map[board.ID]bool{id: true}
+		for _, n := range ns {
+			seen[n] = true
+		}
+		last := ns
+		for range 2 {
+			var ring []board.ID
+			for _, h := range last {
+				for _, n := range r.g.Neighbours(h) {
+					if !seen[n] {
+						seen[n] = true
+						ring = append(ring, n)
+					}
+				}
+			}
+			last = ring
+			slices.SortStableFunc(ring, func(a, b board.ID) int {
+				return cmp.Compare(r.centre(a).sub(c).len(), r.centre(b).sub(c).len())
+			})
+			ns = append(slices.Clip(ns), ring...)
+		}
 		for _, n := range ns {
 			if !r.g.Contains(n) || !r.on(n) || taken[n] {
 				continue

@@ -189,6 +189,17 @@ func (l *layout) lists(s laidStack) bool {
 	return false
 }
 
+// stackEntry tells whether a legend item is an entry of the list of
+// marked stacks, "(n) place, ...".
+func stackEntry(it board.LegendItem) bool {
+	n, ok := strings.CutPrefix(it.Label, "(")
+	if !ok || legendKey(it) != "" {
+		return false
+	}
+	d, _, ok := strings.Cut(n, ") ")
+	return ok && d != "" && strings.Trim(d, "0123456789") == ""
+}
+
 // neighbours tells whether the arrow's places i and i+1 are a step: adjacent
 // hexes, or spaces joined by a link.
 func (r *renderer) neighbours(ar laidArrow, i int) bool {
@@ -207,6 +218,9 @@ func (r *renderer) legendProblems() []string {
 	words := map[string]bool{}
 	has := map[string]bool{}
 	for _, it := range l.legend {
+		if stackEntry(it) {
+			continue // the list of stacks names units; it explains nothing
+		}
 		for _, w := range strings.FieldsFunc(it.Label, func(c rune) bool {
 			return unicode.IsSpace(c) || strings.ContainsRune(",;:()/", c)
 		}) {

@@ -181,3 +181,35 @@ func (id *ID) UnmarshalText(b []byte) error {
 	*id = ID{c, r}
 	return nil
 }
+
+// Abbreviation is a unit symbol or marker a counter shows and what it
+// means.
+type Abbreviation struct{ Short, Means string }
+
+// KeyNote is a legend note explaining the unit symbols (markers when
+// markers is set) that the counters cs show: "title: A means, B means",
+// in the order of abbrs, only those drawn. ok is false when cs shows none
+// of them.
+func KeyNote(title string, cs []Counter, markers bool, abbrs []Abbreviation) (it LegendItem, ok bool) {
+	drawn := map[string]bool{}
+	for _, c := range cs {
+		if markers {
+			for _, m := range c.Markers {
+				drawn[m] = true
+			}
+		} else {
+			drawn[c.Type] = true
+		}
+	}
+	var parts []string
+	for _, a := range abbrs {
+		if drawn[a.Short] {
+			parts = append(parts, a.Short+" "+a.Means)
+			delete(drawn, a.Short)
+		}
+	}
+	if len(parts) == 0 {
+		return LegendItem{}, false
+	}
+	return LegendItem{Label: title + ": " + strings.Join(parts, ", ")}, true
+}

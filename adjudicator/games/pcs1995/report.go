@@ -301,7 +301,16 @@ func (g *game) picture(tracks []board.Track) *board.Picture {
 		{Label: "move", Arrow: board.Move}, {Label: "attack", Arrow: board.Attack},
 		{Label: "Serbian", Color: nationColors["Serbian"]}, {Label: "3 VO", Color: threeVOColor}, {Label: "Russian", Color: nationColors["Russian"]},
 		{Label: "American", Color: nationColors["American"]}, {Label: "Croatian", Color: nationColors["Croatian"]},
-		{Label: "S static; [airstrike], [air], [interdiction], [interception]: this step's air missions; (NATO)/(RS): city captured"},
+		{Label: "[airstrike], [air], [interdiction], [interception]: this step's air missions; (NATO)/(RS): city captured"},
+	}
+	if it, ok := board.KeyNote("units", p.Counters, false, []board.Abbreviation{
+		{Short: "Ar", Means: "armor"}, {Short: "M", Means: "mech"}, {Short: "Mo", Means: "motorized"},
+		{Short: "I", Means: "infantry"}, {Short: "Ab", Means: "airmobile"}, {Short: "P", Means: "partisan"},
+	}); ok {
+		p.Legend = append(p.Legend, it)
+	}
+	if it, ok := board.KeyNote("markers", p.Counters, true, []board.Abbreviation{{Short: "S", Means: "static"}}); ok {
+		p.Legend = append(p.Legend, it)
 	}
 	return p
 }

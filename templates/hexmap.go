@@ -121,7 +121,13 @@ func check(m board.Picture) error {
 	for _, a := range m.Arrows {
 		on(a.Kind+" arrow", a.From)
 		on(a.Kind+" arrow", a.To)
-		if a.Kind != board.Move && a.Kind != board.Attack {
+		for _, id := range a.Path {
+			on(a.Kind+" arrow's path", id)
+		}
+		if len(a.Path) > 0 && (a.Path[0] != a.From || a.Path[len(a.Path)-1] != a.To) {
+			errs = append(errs, fmt.Errorf("templates: map: %s arrow %s-%s: its path does not run from %[2]s to %[3]s", a.Kind, g.Format(a.From), g.Format(a.To)))
+		}
+		if !slices.Contains([]string{board.Move, board.Attack, board.AirMove}, a.Kind) {
 			errs = append(errs, fmt.Errorf("templates: map: unknown arrow kind %q", a.Kind))
 		}
 	}
@@ -436,19 +442,35 @@ func (r *renderer) arrows() {
 		if !r.on(a.From) || !r.on(a.To) {
 			continue
 		}
-		p, q := r.centre(a.From), r.centre(a.To)
+		hexes := []board.ID{a.From, a.To}
+		if len(a.Path) > 2 && !slices.ContainsFunc(a.Path, func(id board.ID) bool { return !r.on(id) }) {
+			hexes = a.Path
+		}
+		course := make([]pt, len(hexes))
+		places := make([]string, len(hexes))
+		for i, id := range hexes {
+			course[i], places[i] = r.centre(id), r.g.Format(id)
+		}
+		p, q := course[0], course[len(course)-1]
 		d := q.sub(p)
 		if d.len() == 0 {
 			continue
 		}
-		u := d.unit()
 		// start clear of the mover's counter when there is room, and stop
 		// at the edge of a counter in the target hex.
 		end := hexRadius * 0.75
-		start := math.Max(hexRadius*0.3, math.Min(hexRadius*0.9, d.len()-end-22))
-		r.drawArrow(a.Kind, p.add(u.mul(start)), q.sub(u.mul(end)))
-		r.lay.arrows = append(r.lay.arrows, laidArrow{kind: a.Kind, places: []string{r.g.Format(a.From), r.g.Format(a.To)},
-			hexes: []board.ID{a.From, a.To}, course: []pt{p, q}, ink: arrowInk(a.Kind)})
+		pts := slices.Clone(course)
+		if len(pts) == 2 {
+			u := d.unit()
+			start := math.Max(hexRadius*0.3, math.Min(hexRadius*0.9, d.len()-end-22))
+			pts[0] = p.add(u.mul(start))
+		} else {
+			pts[0] = p.add(pts[1].sub(p).unit().mul(hexRadius * 0.3))
+		}
+		n := len(pts)
+		pts[n-1] = q.sub(q.sub(course[n-2]).unit().mul(end))
+		r.drawPathArrow(a.Kind, pts)
+		r.lay.arrows = append(r.lay.arrows, laidArrow{kind: a.Kind, places: places, hexes: hexes, course: course, ink: arrowInk(a.Kind)})
 	}
 }
 

@@ -159,6 +159,9 @@ func (r *renderer) legibility() Legible {
 			}
 			continue
 		}
+		if a.kind == board.AirMove {
+			continue // a flight goes straight
+		}
 		for i := 0; i+1 < len(a.places); i++ {
 			if !r.neighbours(a, i) {
 				bad("move arrow %s jumps from %s to %s: not along the unit's path", strings.Join(a.places, "-"), a.places[i], a.places[i+1])

@@ -352,7 +352,13 @@ func checkNetwork(m board.Picture) error {
 	for _, a := range m.Arrows {
 		known(a.Kind+" arrow", a.FromSpace)
 		known(a.Kind+" arrow", a.ToSpace)
-		if a.Kind != board.Move && a.Kind != board.Attack {
+		for _, id := range a.SpacePath {
+			known(a.Kind+" arrow's path", id)
+		}
+		if len(a.SpacePath) > 0 && (a.SpacePath[0] != a.FromSpace || a.SpacePath[len(a.SpacePath)-1] != a.ToSpace) {
+			bad("%s arrow %s-%s: its path does not run from %[2]s to %[3]s", a.Kind, a.FromSpace, a.ToSpace)
+		}
+		if !slices.Contains([]string{board.Move, board.Attack, board.AirMove}, a.Kind) {
 			bad("unknown arrow kind %q", a.Kind)
 		}
 	}
@@ -677,14 +683,23 @@ func distToSegment(p, a, b pt) float64 {
 
 func (r *renderer) netArrows() {
 	for _, a := range r.m.Arrows {
-		p, q := r.at(a.FromSpace), r.at(a.ToSpace)
-		d := q.sub(p)
-		if d.len() == 0 {
+		places := []string{a.FromSpace, a.ToSpace}
+		if len(a.SpacePath) > 2 {
+			places = a.SpacePath
+		}
+		course := make([]pt, len(places))
+		for i, id := range places {
+			course[i] = r.at(id)
+		}
+		n := len(course)
+		p, q := course[0], course[n-1]
+		if q.sub(p).len() == 0 || course[1].sub(p).len() == 0 || q.sub(course[n-2]).len() == 0 {
 			continue
 		}
-		u := d.unit()
-		from, to := spaceRadius(*r.spaces[a.FromSpace]), spaceRadius(*r.spaces[a.ToSpace])
-		r.drawArrow(a.Kind, p.add(u.mul(from+4)), q.sub(u.mul(to+3)))
-		r.lay.arrows = append(r.lay.arrows, laidArrow{kind: a.Kind, places: []string{a.FromSpace, a.ToSpace}, course: []pt{p, q}, ink: arrowInk(a.Kind)})
+		pts := slices.Clone(course)
+		pts[0] = p.add(course[1].sub(p).unit().mul(spaceRadius(*r.spaces[places[0]]) + 4))
+		pts[n-1] = q.sub(q.sub(course[n-2]).unit().mul(spaceRadius(*r.spaces[places[n-1]]) + 3))
+		r.drawPathArrow(a.Kind, pts)
+		r.lay.arrows = append(r.lay.arrows, laidArrow{kind: a.Kind, places: places, course: course, ink: arrowInk(a.Kind)})
 	}
 }

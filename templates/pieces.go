@@ -473,9 +473,35 @@ func arrowPolys(p, q pt, w, headL, headW float64) [][]pt {
 
 func (r *renderer) drawArrow(kind string, p, q pt) {
 	col := arrowInk(kind)
+	if kind == board.AirMove {
+		// a flight: a dashed shaft.
+		u := q.sub(p).unit()
+		b := q.sub(u.mul(13))
+		r.cv.fill(white, dashed(p.sub(u.mul(1.5)), b, 6.5, 9, 4)...)
+		r.cv.fill(white, arrowPolys(b.sub(u.mul(1)), q.add(u.mul(2.5)), 6.5, 17, 17)...)
+		r.cv.fill(col, dashed(p, b, 3.5, 8, 5)...)
+		r.cv.fill(col, arrowPolys(b, q, 3.5, 13, 12)...)
+		return
+	}
 	// a white halo keeps the arrow readable over counters and terrain.
 	halo := arrowPolys(p.sub(q.sub(p).unit().mul(1.5)), q.add(q.sub(p).unit().mul(2.5)), 6.5, 17, 17)
 	r.cv.fill(white, halo...)
+	r.cv.fill(col, arrowPolys(p, q, 3.5, 13, 12)...)
+}
+
+// drawPathArrow draws an arrow along ps, its head at the last point.
+func (r *renderer) drawPathArrow(kind string, ps []pt) {
+	n := len(ps)
+	if n == 2 {
+		r.drawArrow(kind, ps[0], ps[1])
+		return
+	}
+	col := arrowInk(kind)
+	p, q := ps[n-2], ps[n-1]
+	u := q.sub(p).unit()
+	r.cv.fill(white, polyline(ps[:n-1], 6.5)...)
+	r.cv.fill(white, arrowPolys(p.sub(u.mul(1.5)), q.add(u.mul(2.5)), 6.5, 17, 17)...)
+	r.cv.fill(col, polyline(ps[:n-1], 3.5)...)
 	r.cv.fill(col, arrowPolys(p, q, 3.5, 13, 12)...)
 }
 

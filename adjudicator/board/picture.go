@@ -89,13 +89,16 @@ type Counter struct {
 const (
 	Move   = "move"
 	Attack = "attack"
+	// AirMove is a move through the air (an airmobile landing): it
+	// flies straight from From to To, without a path.
+	AirMove = "air"
 )
 
 // Arrow is a movement or attack from one hex (or space) to another.
 type Arrow struct {
 	From, To           ID     `json:",omitzero"`
 	FromSpace, ToSpace string `json:",omitempty"`
-	Kind               string // Move or Attack
+	Kind               string // Move, Attack or AirMove
 	// Path is the hexes a move passed through, From first and To last,
 	// each next to the one before; the arrow follows it. Empty for a move
 	// to the next hex and for an attack (drawn straight).

@@ -171,7 +171,16 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		if a.Kind == "attack" {
 			kind = board.Attack
 		}
-		p.Arrows = append(p.Arrows, board.Arrow{From: from, To: to, Kind: kind})
+		ar := board.Arrow{From: from, To: to, Kind: kind}
+		for i, h := range a.Path {
+			id, err := g.grid.Parse(h)
+			if err != nil || i > 0 && !g.grid.Adjacent(ar.Path[i-1], id) {
+				ar.Path = nil
+				break
+			}
+			ar.Path = append(ar.Path, id)
+		}
+		p.Arrows = append(p.Arrows, ar)
 	}
 	p.Legend = []board.LegendItem{
 		{Label: "lowland", Terrain: "lowland"}, {Label: "bottomland", Terrain: "bottomland"}, {Label: "upland", Terrain: "upland"},

@@ -341,6 +341,12 @@ func TestNetworkRejectsBadInput(t *testing.T) {
 		{"arrow", net(func(_ *board.Network, m *board.Picture) {
 			m.Arrows = []board.Arrow{{FromSpace: "a", ToSpace: "y", Kind: board.Attack}}
 		}), `attack arrow: unknown space "y"`},
+		{"path", net(func(_ *board.Network, m *board.Picture) {
+			m.Arrows = []board.Arrow{{FromSpace: "a", ToSpace: "b", Kind: board.Move, SpacePath: []string{"a", "q", "b"}}}
+		}), `move arrow's path: unknown space "q"`},
+		{"path ends", net(func(_ *board.Network, m *board.Picture) {
+			m.Arrows = []board.Arrow{{FromSpace: "a", ToSpace: "b", Kind: board.Move, SpacePath: []string{"b", "a"}}}
+		}), `move arrow a-b: its path does not run from a to b`},
 	}
 	for _, tt := range tests {
 		_, err := Render(tt.m)

@@ -15,7 +15,9 @@ import (
 // not show all of itself (more than one counter, a status marker, an id
 // too long for the counter) carries a numbered marker on its top right
 // corner, and the list under the map (in the legend) gives each marked
-// stack's units in order, top first, with their values and markers.
+// stack's units in order, top first, with their values and markers. A
+// point-to-point map draws its stacks the same way, beside their space
+// (placeNetStacks), the counter as wide as its top unit's values.
 const (
 	hexCounterW = 30
 	hexCounterH = 28

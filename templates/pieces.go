@@ -166,7 +166,8 @@ type renderer struct {
 
 	// lay is where what a reader must make out was put (layout.go).
 	lay layout
-	// hexStacks are the stacks of a hex map (hexstack.go).
+	// hexStacks are the stacks of the map, on their hex or beside their
+	// space (hexstack.go).
 	hexStacks []hexStack
 	// placed are the place names of a hex map where they go.
 	placed []placedLabel

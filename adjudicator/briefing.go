@@ -297,3 +297,24 @@ func (j *Judge) SeatBriefing(tx Tx, game, seat, lead string) (*Report, error) {
 	r.Standing = standing(rules, state, seat)
 	return r, nil
 }
+
+// NumberLines are texts as the lines of an order file, numbered from 1.
+func NumberLines(texts ...string) []OrderLine {
+	out := make([]OrderLine, len(texts))
+	for i, t := range texts {
+		out[i] = OrderLine{Line: i + 1, Text: t}
+	}
+	return out
+}
+
+// Keep adds to lines each candidate not in it yet that legal takes on its
+// own, while lines holds fewer than most (0: no bound): how a brief offers
+// only the lines its game's parser accepts.
+func Keep(lines []string, most int, legal func(line string) bool, cands ...string) []string {
+	for _, c := range cands {
+		if (most == 0 || len(lines) < most) && !slices.Contains(lines, c) && legal(c) {
+			lines = append(lines, c)
+		}
+	}
+	return lines
+}

@@ -598,21 +598,29 @@ func (j *Judge) tellLate(tx Tx, g Game, st StepRecord, missing []string, what st
 // wrote from; a key without an address gets nothing. A mail about an
 // umpire-dice-v3 game quotes its dice commitments and log head.
 func (j *Judge) mailKey(tx Tx, g Game, key string, kind MailKind, subject, text string) error {
+	to, text, err := keyMail(tx, g, key, text)
+	if to == "" || err != nil {
+		return err
+	}
+	return tx.Enqueue(Mail{Kind: kind, Game: g.ID, To: to, Subject: "umpire: " + subject, Text: text})
+}
+
+// keyMail is where a mail about g to the holder of key goes ("": nowhere,
+// the key has no address) and its text with the dice briefing of an
+// umpire-dice-v3 game after it.
+func keyMail(tx Tx, g Game, key, text string) (to, withBrief string, err error) {
 	if key == "" {
-		return nil
+		return "", "", nil
 	}
 	k, err := tx.Key(key)
 	if err != nil || k.Address == "" {
-		return nil
+		return "", "", nil
 	}
 	brief, err := diceBriefing(tx, g.ID)
-	if err != nil {
-		return err
+	if err != nil || brief == "" {
+		return k.Address, text, err
 	}
-	if brief != "" {
-		text += "\n" + brief
-	}
-	return tx.Enqueue(Mail{Kind: kind, Game: g.ID, To: k.Address, Subject: "umpire: " + subject, Text: text})
+	return k.Address, text + "\n" + brief, nil
 }
 
 // brake pauses g, whose clock is running away, and tells its game master

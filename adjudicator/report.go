@@ -629,7 +629,12 @@ func (j *Judge) Snapshot(tx Tx, game string) (*Report, error) {
 
 // Subject is the report mail's subject.
 func (r *Report) Subject() string {
-	if r.Snapshot {
+	switch {
+	case r.Lead != "":
+		return fmt.Sprintf("%s briefing for %s", r.Game, r.Reader())
+	case r.Snapshot && r.Step == 0:
+		return r.Game + " map before the start"
+	case r.Snapshot:
 		return fmt.Sprintf("%s map at step %d", r.Game, r.Step)
 	}
 	return fmt.Sprintf("%s step %d report", r.Game, r.Step)
@@ -690,7 +695,11 @@ func (r *Report) PlainText() string {
 		b.WriteString(r.Lead + "\n")
 	}
 	if r.Snapshot {
-		fmt.Fprintf(&b, "%s (%s) at step %d (%s), as %s sees it.\n", r.Game, r.Kind, r.Step, r.Phase, r.Reader())
+		if r.Step == 0 {
+			fmt.Fprintf(&b, "%s (%s) before the start, as %s sees it.\n", r.Game, r.Kind, r.Reader())
+		} else {
+			fmt.Fprintf(&b, "%s (%s) at step %d (%s), as %s sees it.\n", r.Game, r.Kind, r.Step, r.Phase, r.Reader())
+		}
 		for _, t := range r.Tracks {
 			fmt.Fprintf(&b, "  %s: %d\n", t.Name, t.Value)
 		}

@@ -122,22 +122,15 @@ func (j *Judge) startMails(tx Tx, g Game, seats []Seat, seatSubject, gmSubject s
 // briefKey queues to the holder of key seat's briefing (SeatBriefing)
 // after lead; when the briefing cannot be made, lead alone.
 func (j *Judge) briefKey(tx Tx, g Game, key, seat, subject, lead string) error {
-	k, err := tx.Key(key)
-	if err != nil || k.Address == "" {
-		return nil
-	}
-	brief, err := diceBriefing(tx, g.ID)
-	if err != nil {
+	to, lead, err := keyMail(tx, g, key, lead)
+	if to == "" || err != nil {
 		return err
-	}
-	if brief != "" {
-		lead += "\n" + brief
 	}
 	r, err := j.SeatBriefing(tx, g.ID, seat, lead)
 	if err != nil {
-		return tx.Enqueue(Mail{Kind: MailAnnouncement, Game: g.ID, To: k.Address, Subject: "umpire: " + subject, Text: lead})
+		return tx.Enqueue(Mail{Kind: MailAnnouncement, Game: g.ID, To: to, Subject: "umpire: " + subject, Text: lead})
 	}
-	return tx.Enqueue(Mail{Kind: MailAnnouncement, Game: g.ID, To: k.Address, Subject: "umpire: " + subject, Text: r.PlainText(), Report: r, Files: r.Files()})
+	return tx.Enqueue(Mail{Kind: MailAnnouncement, Game: g.ID, To: to, Subject: "umpire: " + subject, Text: r.PlainText(), Report: r, Files: r.Files()})
 }
 
 func slicesHolder(seats []Seat, key string) bool {

@@ -83,11 +83,7 @@ func Briefings(t testing.TB, rules adjudicator.Rules, scenario string, options m
 				}
 				lines = append(lines, free[pick.IntN(len(free))])
 			}
-			var ol []adjudicator.OrderLine
-			for i, l := range lines {
-				ol = append(ol, adjudicator.OrderLine{Line: i + 1, Text: l})
-			}
-			canon, problems := rules.ParseOrders(state, seat, ol)
+			canon, problems := rules.ParseOrders(state, seat, adjudicator.NumberLines(lines...))
 			if len(problems) > 0 {
 				var b strings.Builder
 				for _, p := range problems {

@@ -61,7 +61,7 @@ func TestDKIMSeatByRealMail(t *testing.T) {
 	viaProvider(daemontest.JudgeAddress, "join club-1 B\n")
 	c.pending++
 	c.serve()
-	if c.count("bob", "The mail address bob@players.test (by DKIM, without a key) now holds seat B of club-1") != 1 {
+	if c.countFlat("bob", "The mail address bob@players.test (by DKIM, without a key) now holds seat B of club-1") != 1 {
 		t.Fatalf("bob's join by DKIM was not answered as done; bob has:\n%s", strings.Join(c.inbox("bob", 0), "\n----\n"))
 	}
 	c.send("grace", c.signed("grace", "start club-1\n", false, ""))

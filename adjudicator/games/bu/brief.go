@@ -166,19 +166,7 @@ func (g *game) unitAbout(u *unit) string {
 	default:
 		s += ", " + boxName(u.Box)
 	}
-	var status []string
-	if u.Reduced {
-		status = append(status, "reduced")
-	}
-	switch u.Supply {
-	case lowSupply:
-		status = append(status, "Low Supply")
-	case oos:
-		status = append(status, "Out Of Supply")
-	}
-	if u.Type().Elite {
-		status = append(status, "elite")
-	}
+	status := u.states()
 	if len(status) > 0 {
 		s += " (" + strings.Join(status, ", ") + ")"
 	}

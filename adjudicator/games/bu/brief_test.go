@@ -5,8 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/umpire-pbem/umpire/adjudicator"
 	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 
 	"github.com/umpire-pbem/umpire/adjudicator/rulestest"
 )
@@ -72,10 +73,7 @@ func (c *counting) Step(state []byte) (adjudicator.StepSpec, error) {
 // accepts reports whether the parser takes lines from seat with no
 // problem.
 func accepts(state []byte, seat string, lines ...string) bool {
-	var ol []adjudicator.OrderLine
-	for i, l := range lines {
-		ol = append(ol, adjudicator.OrderLine{Line: i + 1, Text: l})
-	}
+	ol := adjudicator.NumberLines(lines...)
 	_, problems := Game.ParseOrders(state, seat, ol)
 	return len(problems) == 0
 }
@@ -141,11 +139,7 @@ func decisionBriefs(t *testing.T, check func(state []byte, g *game, seat string,
 						}
 					}
 				}
-				var ol []adjudicator.OrderLine
-				for i, l := range lines {
-					ol = append(ol, adjudicator.OrderLine{Line: i + 1, Text: l})
-				}
-				canon, problems := Game.ParseOrders(state, seat, ol)
+				canon, problems := Game.ParseOrders(state, seat, adjudicator.NumberLines(lines...))
 				if len(problems) > 0 {
 					t.Fatalf("%s step %d (%s): %s's orders %q refused: %+v", tc.scenario, step, sp.Phase, seat, lines, problems)
 				}
@@ -413,10 +407,7 @@ func TestStandingOrders(t *testing.T) {
 		t.Errorf("combat lines offered with no standing combat card: %v, want [combat S2]", combat)
 	}
 	lines := []string{"losses auto", "retreat move srebrenik", "combat S2"}
-	var ol []adjudicator.OrderLine
-	for i, l := range lines {
-		ol = append(ol, adjudicator.OrderLine{Line: i + 1, Text: l})
-	}
+	ol := adjudicator.NumberLines(lines...)
 	canon, problems := Game.ParseOrders(state, seatSerb, ol)
 	if len(problems) > 0 {
 		t.Fatal(problems)

@@ -71,19 +71,7 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		if u.Box == onMap {
 			where = g.name(u.Space)
 		}
-		var status []string
-		if u.Reduced {
-			status = append(status, "reduced")
-		}
-		switch u.Supply {
-		case lowSupply:
-			status = append(status, "Low Supply")
-		case oos:
-			status = append(status, "Out Of Supply")
-		}
-		if u.Type().Elite {
-			status = append(status, "elite")
-		}
+		status := u.states()
 		sit.Units = append(sit.Units, adjudicator.Unit{Side: string(u.Side()), ID: u.ID, Type: u.Type().Army, Where: where,
 			Strength: u.Values().String(), Status: strings.Join(status, ", ")})
 	}
@@ -237,4 +225,23 @@ var armyNames = []board.Abbreviation{
 var markerNames = []board.Abbreviation{
 	{Short: "ENT", Means: "entrenched"}, {Short: "ENT…", Means: "entrenching"},
 	{Short: "LOW", Means: "low supply"}, {Short: "OOS", Means: "out of supply"},
+}
+
+// states are a unit's states as the units table and briefs say them:
+// reduced, its supply, elite.
+func (u *unit) states() []string {
+	var status []string
+	if u.Reduced {
+		status = append(status, "reduced")
+	}
+	switch u.Supply {
+	case lowSupply:
+		status = append(status, "Low Supply")
+	case oos:
+		status = append(status, "Out Of Supply")
+	}
+	if u.Type().Elite {
+		status = append(status, "elite")
+	}
+	return status
 }

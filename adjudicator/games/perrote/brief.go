@@ -83,12 +83,7 @@ func (b *briefer) legal(text string) bool {
 
 // keep adds each candidate the parser takes to lines, up to briefMax.
 func (b *briefer) keep(lines []string, cands ...string) []string {
-	for _, c := range cands {
-		if len(lines) < briefMax && !slices.Contains(lines, c) && b.legal(c) {
-			lines = append(lines, c)
-		}
-	}
-	return lines
+	return adjudicator.Keep(lines, briefMax, func(l string) bool { return b.legal(l) }, cands...)
 }
 
 // about names a unit as the units table does: id, type, strength, where,

@@ -43,10 +43,7 @@ func choiceOf(t *testing.T, b adjudicator.Brief, prefix string) adjudicator.Choi
 
 // accepted reports whether the parser takes lines as one file.
 func accepted(state []byte, seat string, lines ...string) (bool, []adjudicator.Problem) {
-	var ol []adjudicator.OrderLine
-	for i, l := range lines {
-		ol = append(ol, adjudicator.OrderLine{Line: i + 1, Text: l})
-	}
+	ol := adjudicator.NumberLines(lines...)
 	_, problems := Game.ParseOrders(state, seat, ol)
 	return len(problems) == 0, problems
 }

@@ -67,23 +67,13 @@ type briefer struct {
 
 // accepts reports whether the parser takes lines as a file of the seat's.
 func (b *briefer) accepts(lines ...string) bool {
-	ol := make([]adjudicator.OrderLine, len(lines))
-	for i, l := range lines {
-		ol[i] = adjudicator.OrderLine{Line: i + 1, Text: l}
-	}
-	_, problems := b.g.parseLines(b.seat, ol)
+	_, problems := b.g.parseLines(b.seat, adjudicator.NumberLines(lines...))
 	return len(problems) == 0
 }
 
 // keep is the lines the parser accepts, each on its own.
 func (b *briefer) keep(lines []string) []string {
-	var out []string
-	for _, l := range lines {
-		if !slices.Contains(out, l) && b.accepts(l) {
-			out = append(out, l)
-		}
-	}
-	return out
+	return adjudicator.Keep(nil, 0, func(l string) bool { return b.accepts(l) }, lines...)
 }
 
 // about names a unit as the units table does.

@@ -81,22 +81,13 @@ type briefer struct {
 // legal reports whether the parser takes lines as a file of the seat,
 // each checked against the others.
 func (b *briefer) legal(lines ...string) bool {
-	ol := make([]adjudicator.OrderLine, len(lines))
-	for i, l := range lines {
-		ol[i] = adjudicator.OrderLine{Line: i + 1, Text: l}
-	}
-	_, problems := b.g.parseLines(b.seat, ol, nil)
+	_, problems := b.g.parseLines(b.seat, adjudicator.NumberLines(lines...), nil)
 	return len(problems) == 0
 }
 
 // keep adds each candidate the parser takes alone to lines.
 func (b *briefer) keep(lines []string, cands ...string) []string {
-	for _, c := range cands {
-		if !slices.Contains(lines, c) && b.legal(c) {
-			lines = append(lines, c)
-		}
-	}
-	return lines
+	return adjudicator.Keep(lines, 0, func(l string) bool { return b.legal(l) }, cands...)
 }
 
 // about names a unit as the units table does: id, type, factors, hex,

@@ -75,10 +75,7 @@ func parse(t *testing.T, state []byte, seat string, lines ...string) []string {
 
 // accepts reports whether the parser takes lines as one file.
 func accepts(state []byte, seat string, lines ...string) (bool, []string, []adjudicator.Problem) {
-	var ol []adjudicator.OrderLine
-	for i, l := range lines {
-		ol = append(ol, adjudicator.OrderLine{Line: i + 1, Text: l})
-	}
+	ol := adjudicator.NumberLines(lines...)
 	canon, problems := Game.ParseOrders(state, seat, ol)
 	return len(problems) == 0, canon, problems
 }

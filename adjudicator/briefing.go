@@ -293,6 +293,7 @@ func (j *Judge) SeatBriefing(tx Tx, game, seat, lead string) (*Report, error) {
 		}
 		r.Situation = sit
 		r.Notices = append(r.Notices, sit.Notices...)
+		f.withArt(r, seat)
 	}
 	r.Standing = standing(rules, state, seat)
 	return r, nil

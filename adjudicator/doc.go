@@ -14,6 +14,8 @@
 //	              HiddenStreams, StreamSeats, PublicOrders and DefaultOrders
 //	              (DefaultWords: a seat's default in plain words)
 //	gamefile.go   the game file a game master sends: options, seats, schedule
+//	mapimage.go   the game master's map image: map_image settings, the
+//	              alignment, whose reports draw on it, whether it fits the map
 //	judge.go      the step machine: Judge creates games, seats players, opens
 //	              steps, counts readiness, ticks deadlines and reminders, pauses,
 //	              resumes, excuses absences and rolls back; the safety brake that

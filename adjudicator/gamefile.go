@@ -53,6 +53,20 @@ type GameFile struct {
 	// (PublicOrders); a game whose rules give none publishes none and its
 	// reports say so. Default false: each seat sees its own orders only.
 	PublishOrders bool `toml:"publish_orders"`
+	// MapImage says whose image of the published map the game's reports
+	// are drawn on ("Grace's scan of the 1995 map"): the operator installs
+	// it with umpire game image (mapimage.go). "" draws the judge's map.
+	MapImage string `toml:"map_image"`
+	// MapImageAlign places the map on the image, "x0 y0 sx sy"; "" reads
+	// umpire edit's line in the map option (MapImageAlignPrefix).
+	MapImageAlign string `toml:"map_image_align"`
+	// MapImagePublic shows the image on the public views too (the web
+	// pages, observers, map GAME). Default false: seats and the game
+	// master only.
+	MapImagePublic bool `toml:"map_image_public"`
+
+	// align is the map's alignment on its image, filled in by the check.
+	align MapAlign
 }
 
 // PressRules are a game's press settings (docs/game-file.md, "Press").
@@ -239,6 +253,9 @@ func parseGameFile(data []byte, reg Registry, crons *cronCache) (*GameFile, erro
 		f.Title = rules.Title()
 	}
 	if err := f.Press.check(); err != nil {
+		return nil, fmt.Errorf("game file: %w", err)
+	}
+	if err := f.checkMapImage(); err != nil {
 		return nil, fmt.Errorf("game file: %w", err)
 	}
 	if _, hidden := rules.(HiddenStreams); f.GMSeesHands && !hidden {

@@ -285,6 +285,8 @@ type stepReport struct {
 	canon map[string][]string
 	// zone is the game's time zone, for deadlines.
 	zone *time.Location
+	// file is the game file, parsed; nil if it no longer parses.
+	file *GameFile
 }
 
 func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
@@ -298,7 +300,7 @@ func (j *Judge) stepReport(tx Tx, game string, k uint64) (*stepReport, error) {
 	}
 	b.zone = time.UTC
 	if f, err := j.files.get(b.g.File, j.Games); err == nil {
-		b.publish, b.seats, b.zone = f.PublishOrders, f.Seats, f.Zone()
+		b.publish, b.seats, b.zone, b.file = f.PublishOrders, f.Seats, f.Zone(), f
 	}
 	if b.st, err = tx.Step(game, k); err != nil {
 		return nil, err
@@ -491,6 +493,7 @@ func (b *stepReport) forSeat(tx Tx, seat string) (*Report, error) {
 		}
 		r.Situation = sit
 		r.Notices = append(r.Notices, sit.Notices...)
+		b.file.withArt(r, seat)
 	}
 	if err := b.orders(tx, r, seat, view); err != nil {
 		return nil, err
@@ -620,6 +623,9 @@ func (j *Judge) Snapshot(tx Tx, game string) (*Report, error) {
 		}
 		r.Situation = sit
 		r.Notices = append(r.Notices, sit.Notices...)
+		if f, err := j.files.get(g.File, j.Games); err == nil {
+			f.withArt(r, Spectator)
+		}
 	}
 	if st.Status == "open" && g.Status == Running {
 		r.Next = &NextStep{Step: st.Number, Phase: st.Phase, Owing: st.Owing, Deadline: st.Deadline, NoOrders: st.NoOrders}

@@ -48,6 +48,7 @@
 //	mail-records/<id/64>             the records of pruned mails (mailrecords.go)
 //	games/<id>/observers/<fingerprint>  Observer: a key following the game (observers.go)
 //	games/<id>/press/<seq>              Press: a press the judge relayed (press.go)
+//	games/<id>/map-image/meta, image    MapImage and its bytes: the game master's map art (mapimage.go)
 //	archived/<id>                    Archived: the record of a game moved out of the store into
 //	                                 its export file (archive.go); games/<id> and its due-time
 //	                                 entry are gone

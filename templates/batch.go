@@ -73,7 +73,7 @@ func (rs *Reports) RenderBatch(ctx context.Context, reports []*adjudicator.Repor
 	each(ctx, workers, len(todo), func(i int) {
 		pic := pics[todo[i]]
 		var buf bytes.Buffer
-		if pic.err = RenderPNG(*pic.p, &buf); pic.err == nil {
+		if pic.err = rs.picturePNG(*pic.p, &buf); pic.err == nil {
 			pic.png = buf.Bytes()
 			rs.drawn.Add(1)
 		}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"slices"
@@ -15,7 +16,7 @@ import (
 // reaches.
 const cropReach = 2
 
-func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
+func renderHex(m board.Picture, art *mapArt, mk func(w, h int) surface) (*renderer, error) {
 	if err := m.Grid.Validate(); err != nil {
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
@@ -26,7 +27,7 @@ func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.g = *m.Grid
+	r.g, r.art = *m.Grid, art
 	lo, hi := m.Grid.Bounds()
 	if len(m.Crop) > 0 {
 		r.shown = map[board.ID]bool{}
@@ -46,7 +47,7 @@ func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 	mapW := int(math.Ceil((hi.X - lo.X) * hexRadius))
 	mapH := int(math.Ceil((hi.Y - lo.Y) * hexRadius))
 	r.layoutHexStacks()
-	x0, y0 := r.frame(mapW, mapH, append(r.legendItems(), r.stackList()...))
+	x0, y0 := r.frame(mapW, mapH, r.artLegend(append(r.legendItems(), r.stackList()...)))
 	r.ox = float64(x0) - lo.X*hexRadius
 	r.oy = float64(y0) - lo.Y*hexRadius
 	r.placeLabels()
@@ -61,11 +62,14 @@ func renderHex(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
 		Roads         []board.Road
 		Crop          []board.ID
 	}{r.g, m.Terrain, m.TerrainColors, m.Hexsides, m.Roads, m.Crop}
-	if err := r.static(y0-margin, mapH+2*margin, content, func() {
+	// the place names are not part of it: they go where the counters
+	// leave room, over the map or its image.
+	key, draw := r.artLayer(content, func() {
 		r.hexes()
 		r.roads()
 		r.hexsides()
-	}); err != nil {
+	}, image.Rect(x0, y0, x0+mapW, y0+mapH), hexRadius, r.ox, r.oy, nil)
+	if err := r.static(y0-margin, mapH+2*margin, key, draw); err != nil {
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
 	// the names go where the counters leave room: they change with them.

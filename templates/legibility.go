@@ -287,6 +287,14 @@ func (r *renderer) drawnKeys() []string {
 			add("arrow " + a.Kind)
 		}
 	}
+	if r.art != nil {
+		// on the map's image, the image shows the terrain and lines
+		// (artLegend): the legend leaves them out.
+		if r.net != nil && slices.ContainsFunc(r.net.Spaces, func(s board.Space) bool { return s.Key }) {
+			add("terrain key")
+		}
+		return out
+	}
 	if r.net != nil {
 		for _, s := range r.net.Spaces {
 			add("terrain " + cmpOr(s.Terrain, "clear"))

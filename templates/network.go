@@ -41,7 +41,7 @@ var (
 	}
 )
 
-func renderNetwork(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
+func renderNetwork(m board.Picture, art *mapArt, mk func(w, h int) surface) (*renderer, error) {
 	if err := checkNetwork(m); err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func renderNetwork(m board.Picture, mk func(w, h int) surface) (*renderer, error
 		return nil, err
 	}
 	n := m.Network
-	r.net = n
+	r.net, r.art = n, art
 	r.spaces = make(map[string]*board.Space, len(n.Spaces))
 	for i := range n.Spaces {
 		r.spaces[n.Spaces[i].ID] = &n.Spaces[i]
@@ -65,7 +65,7 @@ func renderNetwork(m board.Picture, mk func(w, h int) surface) (*renderer, error
 	}
 	mapW, mapH := int(math.Ceil(w*r.nk)), int(math.Ceil(h*r.nk))
 	r.hexStacks = r.numberStacks(r.netStacks(), true)
-	x0, y0 := r.frame(mapW, mapH, append(r.legendItems(), r.stackList()...))
+	x0, y0 := r.frame(mapW, mapH, r.artLegend(append(r.legendItems(), r.stackList()...)))
 	r.nx, r.ny = float64(x0), float64(y0)
 
 	// the paper, regions and links are the same at every step of a game:
@@ -83,7 +83,7 @@ func renderNetwork(m board.Picture, mk func(w, h int) surface) (*renderer, error
 	for i, s := range n.Spaces {
 		content.Spaces[i] = place{s.ID, s.Region, s.X, s.Y}
 	}
-	if err := r.static(y0-margin, mapH+2*margin, content, func() {
+	key, draw := r.artLayer(content, func() {
 		// where the map is on the surface drawn on.
 		x0, y0 := int(r.nx), int(r.ny)
 		r.cv.rect(image.Rect(x0-1, y0-1, x0+mapW+1, y0+mapH+1), paperLine)
@@ -91,7 +91,8 @@ func renderNetwork(m board.Picture, mk func(w, h int) surface) (*renderer, error
 		r.bridges = r.regionBridges()
 		r.regions()
 		r.links()
-	}); err != nil {
+	}, image.Rect(x0, y0, x0+mapW, y0+mapH), r.nk, r.nx, r.ny, nil)
+	if err := r.static(y0-margin, mapH+2*margin, key, draw); err != nil {
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
 	r.bridges = r.regionBridges()

@@ -130,19 +130,30 @@ func pixels(w, h int) surface { return newCanvas(w, h) }
 
 // render lays the picture out and draws it on the surface mk makes.
 func render(m board.Picture, mk func(w, h int) surface) (*renderer, error) {
+	return renderOn(m, nil, mk)
+}
+
+// renderOn is render on the map image img when m carries board.Art
+// (mapart.go); nil img draws the map.
+func renderOn(m board.Picture, img *MapImage, mk func(w, h int) surface) (*renderer, error) {
+	var art *mapArt
+	if m.Art != nil && img != nil {
+		art = &mapArt{art: m.Art, img: img}
+	}
 	switch {
 	case m.Grid != nil && m.Network != nil:
 		return nil, fmt.Errorf("templates: map: both a hex grid and a network: draw one")
 	case m.Grid != nil:
-		return renderHex(m, mk)
+		return renderHex(m, art, mk)
 	case m.Network != nil:
-		return renderNetwork(m, mk)
+		return renderNetwork(m, art, mk)
 	}
 	return nil, fmt.Errorf("templates: map: no hex grid and no network to draw")
 }
 
 type renderer struct {
 	m     board.Picture
+	art   *mapArt // the map image under the map; nil for the drawn map
 	cv    surface
 	newCV func(w, h int) surface
 	faces

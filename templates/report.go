@@ -36,6 +36,8 @@ type Reports struct {
 	html *htmltemplate.Template
 	// drawn counts the pictures RenderBatch drew.
 	drawn atomic.Int64
+	// images finds the map images pictures are drawn on (mapart.go).
+	images MapImages
 }
 
 // NewReports loads the templates: the embedded ones, each replaced by a
@@ -102,7 +104,7 @@ func (rs *Reports) Render(r *adjudicator.Report) (*Rendered, error) {
 	var drawErr error
 	if r.Picture != nil {
 		var buf bytes.Buffer
-		if drawErr = RenderPNG(*r.Picture, &buf); drawErr == nil {
+		if drawErr = rs.picturePNG(*r.Picture, &buf); drawErr == nil {
 			png = buf.Bytes()
 		}
 	}

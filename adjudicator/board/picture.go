@@ -38,6 +38,24 @@ type Picture struct {
 	Arrows   []Arrow      `json:",omitempty"`
 	Tracks   []Track      `json:",omitempty"`
 	Legend   []LegendItem `json:",omitempty"`
+
+	// Art, when set, draws the map on the game master's image of the
+	// published map instead of the drawn terrain (templates/mapart.go).
+	Art *Art `json:",omitempty"`
+}
+
+// Art is the game master's image of the published map under a picture:
+// which game's image, whose it is, and where the picture's layout lies on
+// it. A layout point p (a hex map's unit layout, board.Grid.Center; a
+// point-to-point map's space X, Y) is at pixel (X0 + SX*p.X, Y0 + SY*p.Y)
+// of the image: umpire edit's alignment (docs/editor.md).
+type Art struct {
+	// Game is the game whose stored image this is.
+	Game string
+	// Credit says whose image it is: "Grace's scan of the published map".
+	Credit string
+	X0, Y0 float64
+	SX, SY float64
 }
 
 // Hexside kinds.

@@ -8,8 +8,8 @@ import (
 func gameCommand() *command {
 	return &command{
 		name:    "game",
-		args:    "new FILE [--start] | list | show ID | export ID | pause ID | resume ID | archive ID FILE | archived",
-		summary: "Create, list, show, export, pause, resume and archive hosted games.",
+		args:    "new FILE [--start] | list | show ID | export ID | pause ID | resume ID | archive ID FILE | archived | image ID FILE",
+		summary: "Create, list, show, export, pause, resume and archive hosted games, and install a game's map image.",
 		flags: func(fs *flag.FlagSet) {
 			fs.String("config", "", "configuration file (default: $UMPIRE_CONFIG or ./umpire.toml)")
 			fs.String("store", "", "store file, overriding the configuration's store")
@@ -20,8 +20,8 @@ func gameCommand() *command {
 }
 
 func runGame(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) error {
-	if len(args) == 3 && args[0] == "archive" {
-		abs, err := m.absolutePath("game", "archive", args[1], args[2])
+	if len(args) == 3 && (args[0] == "archive" || args[0] == "image") {
+		abs, err := m.absolutePath("game", args[0], args[1], args[2])
 		if err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -61,6 +62,26 @@ func TestGameFileDocWorkedExample(t *testing.T) {
 		"help", "games", "list", "status", "units", "map", "history", "report", "log", "key"} {
 		if !strings.Contains(doc, "`"+c) {
 			t.Errorf("docs/game-file.md does not document %s", c)
+		}
+	}
+}
+
+// TestGameFileDocListsEverySetting: every top-level setting of a game file
+// (adjudicator.GameFile's keys) is in docs/game-file.md's table.
+func TestGameFileDocListsEverySetting(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "game-file.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	typ := reflect.TypeFor[adjudicator.GameFile]()
+	for i := range typ.NumField() {
+		key, _, _ := strings.Cut(typ.Field(i).Tag.Get("toml"), ",")
+		if key == "" || key == "-" {
+			continue
+		}
+		if !strings.Contains(doc, "| `"+key+"`") && !strings.Contains(doc, "| `["+key+"]`") && !strings.Contains(doc, "| `"+key+".") {
+			t.Errorf("docs/game-file.md's table has no row for the setting %s", key)
 		}
 	}
 }

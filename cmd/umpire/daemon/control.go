@@ -26,7 +26,7 @@ import (
 // controlCommands are the commands a running judge carries out for the
 // command line, by subcommand ("" for a command without subcommands).
 var controlCommands = map[string][]string{
-	"game":   {"list", "show", "export", "pause", "resume", "archive", "archived"},
+	"game":   {"list", "show", "export", "pause", "resume", "archive", "archived", "image"},
 	"keys":   {"server", "list"},
 	"replay": {""},
 	"mail":   {"held", "release", "quarantined", "drop"},

@@ -106,6 +106,7 @@ func New(ctx context.Context, cfg *Config, db *store.DB) (_ *Daemon, err error) 
 	if err != nil {
 		return nil, err
 	}
+	reports.WithMapImages(MapImages(db))
 	adj := cfg.Judge(d.log)
 	metrics := web.NewMetrics(outboxStats{db}, d.now, d.log)
 	observeJudge(adj, metrics)

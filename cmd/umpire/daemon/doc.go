@@ -26,7 +26,8 @@
 //	control_linux.go  the socket's peer check: the caller's uid (SO_PEERCRED)
 //	control_other.go  no peer check where the system cannot tell the caller
 //	console.go     Console, where the operator's commands run
-//	game.go        umpire game: new, list, show, export, pause, resume, archive
+//	game.go        umpire game: new, list, show, export, pause, resume, archive, image
+//	mapimage.go    umpire game image: a game's map image checked and stored; MapImages for the renderer
 //	keys.go        umpire keys, and the judge's own signing key
 //	held.go        umpire mail: held answers and quarantined messages
 //	storeops.go    umpire store: backup, compact, prune, space, stats

@@ -13,16 +13,17 @@ import (
 )
 
 // Game carries out "umpire game": new FILE (start: --start), list, show
-// ID, export ID, pause ID, resume ID, archive ID FILE and archived.
+// ID, export ID, pause ID, resume ID, archive ID FILE, archived and
+// image ID FILE (mapimage.go).
 func (c *Console) Game(ctx context.Context, args []string, start bool) error {
 	if len(args) == 0 {
-		return usagef("want a subcommand: new FILE, list, show ID, export ID, pause ID, resume ID, archive ID FILE or archived")
+		return usagef("want a subcommand: new FILE, list, show ID, export ID, pause ID, resume ID, archive ID FILE, archived or image ID FILE")
 	}
 	sub, args := args[0], args[1:]
 	usage := map[string]string{"new": "game new FILE", "list": "game list", "show": "game show ID", "export": "game export ID",
-		"pause": "game pause ID", "resume": "game resume ID", "archive": "game archive ID FILE", "archived": "game archived"}[sub]
+		"pause": "game pause ID", "resume": "game resume ID", "archive": "game archive ID FILE", "archived": "game archived", "image": "game image ID FILE"}[sub]
 	if usage == "" {
-		return usagef("unknown subcommand %q: want new FILE, list, show ID, export ID, pause ID, resume ID, archive ID FILE or archived", sub)
+		return usagef("unknown subcommand %q: want new FILE, list, show ID, export ID, pause ID, resume ID, archive ID FILE, archived or image ID FILE", sub)
 	}
 	if err := wantArgs(usage, len(args), len(strings.Fields(usage))-2); err != nil {
 		return err
@@ -93,6 +94,8 @@ func (c *Console) Game(ctx context.Context, args []string, start bool) error {
 			}
 			return w.Flush()
 		})
+	case "image":
+		return c.installMapImage(ctx, cfg, db, j, args[0], args[1])
 	case "archive":
 		a, err := archiveGame(ctx, cfg, db, j, args[0], args[1], c.Now(), archiveOptions{})
 		if err != nil {

@@ -21,6 +21,7 @@ func (c *Console) Render(ctx context.Context, game string, step uint64, seat str
 	if err != nil {
 		return nil, 0, "", err
 	}
+	rs.WithMapImages(MapImages(db))
 	j := &adjudicator.Judge{Games: c.Games, Logger: c.Logger}
 	var rep *adjudicator.Report
 	err = db.View(ctx, func(tx *store.Tx) error {

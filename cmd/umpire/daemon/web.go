@@ -92,7 +92,7 @@ func (d *Daemon) startWeb(from, addr, base, cert, key string, rate float64, burs
 		tc = &tls.Config{Certificates: []tls.Certificate{pair}, MinVersion: tls.VersionTLS12}
 	}
 	srv, err := web.New(web.Config{DB: d.db, Judge: d.judge, From: from, BaseURL: base, Rate: rate, Burst: burst,
-		Metrics: d.metrics, Now: d.now, Logger: d.log})
+		Metrics: d.metrics, Now: d.now, Logger: d.log, MapImages: MapImages(d.db)})
 	if err != nil {
 		return nil, err
 	}

@@ -13,9 +13,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/umpire-pbem/umpire/adjudicator/board"
+	"github.com/umpire-pbem/umpire/adjudicator/datafile"
 )
 
 // HexMap is a hex map file as the editor holds it: every hex's terrain and
@@ -98,8 +97,8 @@ func readHexMap(name string, data []byte) (*HexMap, error) {
 	var extra struct {
 		DefaultTerrain string `toml:"default_terrain"`
 	}
-	if _, err := toml.Decode(string(data), &extra); err != nil {
-		return nil, fmt.Errorf("edit: %s: %w", name, err)
+	if _, err := datafile.DecodeLoose(name, data, &extra); err != nil {
+		return nil, fmt.Errorf("edit: %w", err)
 	}
 	g := m.Grid
 	h := newHexMap()

@@ -14,7 +14,6 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/store"
-	"github.com/umpire-pbem/umpire/templates"
 	"github.com/umpire-pbem/umpire/templates/site"
 )
 
@@ -253,7 +252,7 @@ func (s *Server) stepSVG(w http.ResponseWriter, r *http.Request) {
 func (s *Server) writeSVG(w http.ResponseWriter, r *http.Request, p *board.Picture) {
 	start := time.Now()
 	var buf bytes.Buffer
-	if err := templates.RenderSVG(*p, &buf); err != nil {
+	if err := s.renderSVG(*p, &buf); err != nil {
 		s.internal(w, r, err)
 		return
 	}

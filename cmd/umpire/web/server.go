@@ -25,6 +25,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/templates"
 	"github.com/umpire-pbem/umpire/templates/site"
 )
 
@@ -47,6 +48,10 @@ type Config struct {
 	Metrics *Metrics
 	Now     func() time.Time
 	Logger  *slog.Logger
+	// MapImages finds the game master's map images, for the maps whose
+	// game file makes its image public (map_image_public); the public
+	// view of any other game carries none to draw. Nil: every map drawn.
+	MapImages templates.MapImages
 }
 
 // Server is the web server of the public pages.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"slices"
 	"time"
 
@@ -381,11 +382,17 @@ func (s *Server) step(stx *store.Tx, id string, k uint64, withMap bool) (*StepVi
 	return v, nil
 }
 
+// renderSVG draws p as SVG: on its map image when it carries one (only a
+// game file's map_image_public puts one on a public view).
+func (s *Server) renderSVG(p board.Picture, w io.Writer) error {
+	return templates.RenderSVGOn(p, s.cfg.MapImages.For(p), w)
+}
+
 // svg renders a picture for a page.
 func (s *Server) svg(p board.Picture) (template.HTML, error) {
 	start := time.Now()
 	var buf bytes.Buffer
-	if err := templates.RenderSVG(p, &buf); err != nil {
+	if err := s.renderSVG(p, &buf); err != nil {
 		return "", err
 	}
 	s.cfg.Metrics.Rendered("svg", time.Since(start))

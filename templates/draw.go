@@ -326,13 +326,27 @@ func darker(c color.Color, k float64) color.RGBA {
 	return color.RGBA{uint8(float64(r>>8) * k), uint8(float64(g>>8) * k), uint8(float64(b>>8) * k), 255}
 }
 
-// ink is black or white, whichever reads better on c.
+// ink is black or white, whichever has the higher contrast on c (WCAG
+// relative luminance): one of them is always above 4.5:1.
 func ink(c color.Color) color.Color {
-	r, g, b, _ := c.RGBA()
-	if 0.299*float64(r>>8)+0.587*float64(g>>8)+0.114*float64(b>>8) > 140 {
-		return color.Black
+	if contrast(toRGBA(c), black) >= contrast(toRGBA(c), white) {
+		return black
 	}
-	return color.White
+	return white
+}
+
+var black = rgb(0x000000)
+
+// edgeOn is the colour of the edge of a counter of colour c on ground: c
+// darkened, or darker still where the ground would swallow it (at least
+// 3:1 against the ground, WCAG 1.4.11).
+func edgeOn(c, ground color.RGBA) color.RGBA {
+	for _, k := range []float64{0.45, 0.3, 0.15} {
+		if e := darker(c, k); contrast(e, ground) >= groundContrast {
+			return e
+		}
+	}
+	return black
 }
 
 // paletted turns the picture into an 8-bit one of at most n colours (up to

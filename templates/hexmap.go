@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"slices"
 
@@ -45,9 +46,11 @@ func renderHex(m board.Picture, art *mapArt, mk func(w, h int) surface) (*render
 	}
 	mapW := int(math.Ceil((hi.X - lo.X) * hexRadius))
 	mapH := int(math.Ceil((hi.Y - lo.Y) * hexRadius))
-	x0, y0 := r.frame(mapW, mapH, r.artLegend(r.legendItems()))
+	r.layoutHexStacks()
+	x0, y0 := r.frame(mapW, mapH, r.artLegend(append(r.legendItems(), r.stackList()...)))
 	r.ox = float64(x0) - lo.X*hexRadius
 	r.oy = float64(y0) - lo.Y*hexRadius
+	r.placeLabels()
 
 	// the map itself is the same at every step of a game: the static
 	// layer, from everything it draws.
@@ -57,18 +60,20 @@ func renderHex(m board.Picture, art *mapArt, mk func(w, h int) surface) (*render
 		TerrainColors map[string]string
 		Hexsides      []board.Hexside
 		Roads         []board.Road
-		Labels        map[board.ID]string
 		Crop          []board.ID
-	}{r.g, m.Terrain, m.TerrainColors, m.Hexsides, m.Roads, m.Labels, m.Crop}
+	}{r.g, m.Terrain, m.TerrainColors, m.Hexsides, m.Roads, m.Crop}
+	// the place names are not part of it: they go where the counters
+	// leave room, over the map or its image.
 	key, draw := r.artLayer(content, func() {
 		r.hexes()
 		r.roads()
 		r.hexsides()
-		r.labels()
-	}, image.Rect(x0, y0, x0+mapW, y0+mapH), hexRadius, r.ox, r.oy, r.labels)
+	}, image.Rect(x0, y0, x0+mapW, y0+mapH), hexRadius, r.ox, r.oy, nil)
 	if err := r.static(y0-margin, mapH+2*margin, key, draw); err != nil {
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
+	// the names go where the counters leave room: they change with them.
+	r.labels()
 	r.counters()
 	r.arrows()
 	r.finish()
@@ -120,7 +125,13 @@ func check(m board.Picture) error {
 	for _, a := range m.Arrows {
 		on(a.Kind+" arrow", a.From)
 		on(a.Kind+" arrow", a.To)
-		if a.Kind != board.Move && a.Kind != board.Attack {
+		for _, id := range a.Path {
+			on(a.Kind+" arrow's path", id)
+		}
+		if len(a.Path) > 0 && (a.Path[0] != a.From || a.Path[len(a.Path)-1] != a.To) {
+			errs = append(errs, fmt.Errorf("templates: map: %s arrow %s-%s: its path does not run from %[2]s to %[3]s", a.Kind, g.Format(a.From), g.Format(a.To)))
+		}
+		if !slices.Contains([]string{board.Move, board.Attack, board.AirMove}, a.Kind) {
 			errs = append(errs, fmt.Errorf("templates: map: unknown arrow kind %q", a.Kind))
 		}
 	}
@@ -296,35 +307,137 @@ func (r *renderer) drawHexside(kind string, p, q pt) {
 	}
 }
 
-func (r *renderer) labels() {
+// placedLabel is a place name where it is drawn: its white box's top
+// left corner and text width, and a leader to its hex when it stands on a
+// neighbouring one.
+type placedLabel struct {
+	Hex    board.ID
+	Text   string
+	X, Y   float64
+	W      float64
+	Leader [2]pt
+	Led    bool
+}
+
+// outer is the label's box, its border included.
+func (p placedLabel) outer() box { return box{p.X - 1, p.Y - 1, p.X + p.W + 7, p.Y + 15} }
+
+// placeLabels puts each place name where no stack covers it: centred on
+// its hex when the hex is empty, else on an empty neighbouring hex with a
+// leader to its own; under the hex centre, as before, when no place is
+// clear.
+func (r *renderer) placeLabels() {
 	ids := make([]board.ID, 0, len(r.m.Labels))
 	for id := range r.m.Labels {
-		if !r.on(id) {
-			continue
+		if r.on(id) {
+			ids = append(ids, id)
 		}
-		ids = append(ids, id)
 	}
 	slices.SortFunc(ids, func(a, b board.ID) int { return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col)) })
+	taken := map[board.ID]bool{}
+	var stacks []box
+	for _, hs := range r.hexStacks {
+		taken[hs.st[0].Hex] = true
+		stacks = append(stacks, r.hexStackBox(hs))
+	}
+	area := r.lay.mapArea
+	r.placed = r.placed[:0]
 	for _, id := range ids {
 		s := r.m.Labels[id]
-		c := r.centre(id)
 		w := float64(r.fLabel.width(s))
-		x0 := math.Round(c.x - w/2 - 3)
-		y0 := math.Round(c.y + 16) // just under a counter on the hex centre
+		c := r.centre(id)
+		at := func(p pt) placedLabel {
+			return placedLabel{Hex: id, Text: s, X: math.Round(p.x - w/2 - 3), Y: math.Round(p.y - 7), W: w}
+		}
+		cost := func(p placedLabel) float64 {
+			b := p.outer()
+			v := 0.0
+			if !area.contains(b) {
+				v += 1e6
+			}
+			for _, o := range stacks {
+				v += b.overlap(o)
+			}
+			for _, o := range r.placed {
+				v += b.overlap(o.outer())
+			}
+			return v
+		}
+		var cands []placedLabel
+		if !taken[id] {
+			cands = append(cands, at(c))
+		}
+		ns := r.g.Neighbours(id)
+		// below first, then the sides, then above.
+		slices.SortStableFunc(ns, func(a, b board.ID) int { return cmp.Compare(r.centre(b).y, r.centre(a).y) })
+		// then, with a longer leader, the hexes two and three away,
+		// nearest first.
+		seen := map[board.ID]bool{id: true}
+		for _, n := range ns {
+			seen[n] = true
+		}
+		last := ns
+		for range 2 {
+			var ring []board.ID
+			for _, h := range last {
+				for _, n := range r.g.Neighbours(h) {
+					if !seen[n] {
+						seen[n] = true
+						ring = append(ring, n)
+					}
+				}
+			}
+			last = ring
+			slices.SortStableFunc(ring, func(a, b board.ID) int {
+				return cmp.Compare(r.centre(a).sub(c).len(), r.centre(b).sub(c).len())
+			})
+			ns = append(slices.Clip(ns), ring...)
+		}
+		for _, n := range ns {
+			if !r.g.Contains(n) || !r.on(n) || taken[n] {
+				continue
+			}
+			p := at(r.centre(n))
+			b := p.outer()
+			// from the label's edge towards the hex, to just off its counter.
+			e := pt{math.Max(b.x0, math.Min(c.x, b.x1)), math.Max(b.y0, math.Min(c.y, b.y1))}
+			if d := c.sub(e); d.len() > hexCounterH/2+4 {
+				p.Leader, p.Led = [2]pt{e, c.sub(d.unit().mul(hexCounterH/2 + 3))}, true
+			}
+			cands = append(cands, p)
+		}
+		cands = append(cands, at(pt{c.x, c.y + 23})) // under the hex centre
+		best, bestCost := cands[0], math.Inf(1)
+		for _, p := range cands {
+			if v := cost(p); v < bestCost {
+				best, bestCost = p, v
+			}
+			if bestCost == 0 {
+				break
+			}
+		}
+		r.placed = append(r.placed, best)
+	}
+	for _, p := range r.placed {
+		r.lay.labels = append(r.lay.labels, laidBox{place: r.g.Format(p.Hex), text: p.Text, b: p.outer()})
+	}
+}
+
+func (r *renderer) labels() {
+	for _, p := range r.placed {
+		x0, y0, w := p.X, p.Y, p.W
+		if p.Led {
+			r.cv.stroke(rgb(0x333333), p.Leader[:], 1.5, true)
+		}
 		r.cv.fill(rgb(0x333333), roundRect(x0-1, y0-1, x0+w+7, y0+15, 3))
 		r.cv.fill(white, roundRect(x0, y0, x0+w+6, y0+14, 2.5))
-		r.cv.text(r.fLabel, s, int(x0)+3, int(y0)+11, textInk)
+		r.cv.text(r.fLabel, p.Text, int(x0)+3, int(y0)+11, textInk)
 	}
 }
 
 func (r *renderer) counters() {
-	for _, st := range groupStacks(r.m.Counters, func(c board.Counter) board.ID { return c.Hex }) {
-		if !r.on(st[0].Hex) {
-			continue
-		}
-		// the top counter sits just under the hex centre.
-		c := r.centre(st[0].Hex)
-		r.drawStack(st, pt{c.x, c.y + 2}, false)
+	for _, hs := range r.hexStacks {
+		r.drawHexStack(hs)
 	}
 }
 
@@ -333,16 +446,54 @@ func (r *renderer) arrows() {
 		if !r.on(a.From) || !r.on(a.To) {
 			continue
 		}
-		p, q := r.centre(a.From), r.centre(a.To)
+		hexes := []board.ID{a.From, a.To}
+		if len(a.Path) > 2 && !slices.ContainsFunc(a.Path, func(id board.ID) bool { return !r.on(id) }) {
+			hexes = a.Path
+		}
+		course := make([]pt, len(hexes))
+		places := make([]string, len(hexes))
+		for i, id := range hexes {
+			course[i], places[i] = r.centre(id), r.g.Format(id)
+		}
+		p, q := course[0], course[len(course)-1]
 		d := q.sub(p)
 		if d.len() == 0 {
 			continue
 		}
-		u := d.unit()
 		// start clear of the mover's counter when there is room, and stop
 		// at the edge of a counter in the target hex.
 		end := hexRadius * 0.75
-		start := math.Max(hexRadius*0.3, math.Min(hexRadius*0.9, d.len()-end-22))
-		r.drawArrow(a.Kind, p.add(u.mul(start)), q.sub(u.mul(end)))
+		pts := slices.Clone(course)
+		if len(pts) == 2 {
+			u := d.unit()
+			start := math.Max(hexRadius*0.3, math.Min(hexRadius*0.9, d.len()-end-22))
+			pts[0] = p.add(u.mul(start))
+		} else {
+			pts[0] = p.add(pts[1].sub(p).unit().mul(hexRadius * 0.3))
+		}
+		n := len(pts)
+		pts[n-1] = q.sub(q.sub(course[n-2]).unit().mul(end))
+		r.drawPathArrow(a.Kind, pts)
+		r.lay.arrows = append(r.lay.arrows, laidArrow{kind: a.Kind, places: places, hexes: hexes, course: course, ink: arrowInk(a.Kind)})
 	}
+}
+
+// groundOf is the colour of the ground a counter stands on: its hex's
+// terrain, or the tint of its space's region (the paper outside one).
+func (r *renderer) groundOf(c board.Counter) color.RGBA {
+	if r.net == nil {
+		t, ok := r.m.Terrain[c.Hex]
+		if !ok {
+			t = "clear"
+		}
+		return toRGBA(r.terrainColor(t))
+	}
+	s := r.spaces[c.Space]
+	for i, rg := range r.net.Regions {
+		if s != nil && rg.ID == s.Region {
+			tint, _ := regionTint(rg, i)
+			return tint
+		}
+	}
+	return paper
 }

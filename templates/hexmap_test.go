@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -402,5 +403,39 @@ func TestStreamAndBoundary(t *testing.T) {
 	}
 	if got := strings.Join(labels, ","); !strings.Contains(got, "stream") || !strings.Contains(got, "boundary") {
 		t.Errorf("derived legend %q", got)
+	}
+}
+
+// TestLegibilityArrowsAlongPath checks that the legibility check rejects a
+// move arrow that jumps hexes and accepts it along its path, the arrow
+// drawn through each hex of it.
+func TestLegibilityArrowsAlongPath(t *testing.T) {
+	m := testMap()
+	g := *m.Grid
+	from, mid, to := board.ID{Col: 20, Row: 20}, board.ID{Col: 20, Row: 21}, board.ID{Col: 20, Row: 22}
+	m.Arrows = []board.Arrow{{From: from, To: to, Kind: board.Move}}
+	got, err := Legibility(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(got.Problems, func(p string) bool { return strings.Contains(p, "jumps from 2020 to 2022") }) {
+		t.Errorf("a jump of two hexes without a path: problems %q", got.Problems)
+	}
+	m.Arrows[0].Path = []board.ID{from, mid, to}
+	r, err := render(m, func(w, h int) surface { return nothing{w, h} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range r.legibility().Problems {
+		if strings.Contains(p, "arrow") {
+			t.Errorf("along its path: %s", p)
+		}
+	}
+	if a := r.lay.arrows[len(r.lay.arrows)-1]; !slices.Equal(a.hexes, []board.ID{from, mid, to}) || len(a.course) != 3 {
+		t.Errorf("the arrow is laid through %v, want %v", a.hexes, []board.ID{from, mid, to})
+	}
+	m.Arrows[0].Path = []board.ID{mid, to}
+	if _, err := Render(m); err == nil || !strings.Contains(err.Error(), "its path does not run from "+g.Format(from)) {
+		t.Errorf("a path not from the arrow's start: %v", err)
 	}
 }

@@ -17,7 +17,8 @@ import (
 
 // A PNG picture is drawn in two layers. The static layer is what does not
 // change between the steps of a game: on a hex map the terrain, hexsides,
-// hex ids, roads and place names; on a point-to-point map the paper,
+// hex ids and roads (the place names go where the counters leave room, so
+// they are drawn with what changes); on a point-to-point map the paper,
 // regions and links. It is drawn once per content (and per layout, to the
 // fraction of a pixel), kept with its exact colours and their palette
 // slots, its rows compressed in bands, in a cache. A picture lays it,
@@ -314,12 +315,14 @@ func (r *renderer) static(top, h int, content any, draw func()) error {
 		return nil
 	}
 	// the layout: where the map lies on the picture, to the fraction of a
-	// pixel, so the layer's antialiasing is the whole drawing's.
+	// pixel, so the layer's antialiasing is the whole drawing's. The
+	// picture's height is not part of it: the legend under the map (with
+	// its list of stacks) grows and shrinks from step to step.
 	geo := struct {
-		W, H, Top, Rows int
-		OX, OY, NX, NY  float64
-		Content         any
-	}{ls.w, ls.h, top, h, r.ox, r.oy, r.nx, r.ny, content}
+		W, Top, Rows   int
+		OX, OY, NX, NY float64
+		Content        any
+	}{ls.w, top, h, r.ox, r.oy, r.nx, r.ny, content}
 	data, err := json.Marshal(geo)
 	if err != nil {
 		return err

@@ -138,16 +138,18 @@ func TestMapArtUnderCounters(t *testing.T) {
 			}
 		}
 	}
-	for id, name := range m.Labels {
-		c := on.centre(id)
-		w := float64(on.fLabel.width(name))
-		// the tag's box (labels in hexmap.go): white, with the name in it,
-		// and not under a counter, as on the drawn map.
-		box := image.Rect(int(c.x-w/2-2), int(c.y+17), int(c.x+w/2+2), int(c.y+30))
+	if len(on.placed) != len(m.Labels) {
+		t.Fatalf("%d names placed of %d", len(on.placed), len(m.Labels))
+	}
+	for _, p := range on.placed {
+		// the tag's box (labels in hexmap.go, where placeLabels put it):
+		// white, with the name in it, and not under a counter, as on the
+		// drawn map.
+		box := image.Rect(int(p.X), int(p.Y), int(p.X+p.W+6), int(p.Y+14))
 		for y := box.Min.Y; y < box.Max.Y; y++ {
 			for x := box.Min.X; x < box.Max.X; x++ {
 				if got, want := o.RGBAAt(x, y), d.RGBAAt(x, y); got != want {
-					t.Fatalf("the tag of %s at (%d, %d): %v on the scan, %v on the drawn map", name, x, y, got, want)
+					t.Fatalf("the tag of %s at (%d, %d): %v on the scan, %v on the drawn map", p.Text, x, y, got, want)
 				}
 			}
 		}

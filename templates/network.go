@@ -55,6 +55,7 @@ func renderNetwork(m board.Picture, art *mapArt, mk func(w, h int) surface) (*re
 	for i := range n.Spaces {
 		r.spaces[n.Spaces[i].ID] = &n.Spaces[i]
 	}
+	r.nk = networkScale(n)
 	w, h := n.Width, n.Height
 	if w == 0 || h == 0 {
 		// no size given: the box around the spaces.
@@ -62,8 +63,9 @@ func renderNetwork(m board.Picture, art *mapArt, mk func(w, h int) surface) (*re
 			w, h = math.Max(w, s.X+60), math.Max(h, s.Y+40)
 		}
 	}
-	mapW, mapH := int(math.Ceil(w)), int(math.Ceil(h))
-	x0, y0 := r.frame(mapW, mapH, r.artLegend(r.legendItems()))
+	mapW, mapH := int(math.Ceil(w*r.nk)), int(math.Ceil(h*r.nk))
+	r.hexStacks = r.numberStacks(r.netStacks(), true)
+	x0, y0 := r.frame(mapW, mapH, r.artLegend(append(r.legendItems(), r.stackList()...)))
 	r.nx, r.ny = float64(x0), float64(y0)
 
 	// the paper, regions and links are the same at every step of a game:
@@ -76,7 +78,8 @@ func renderNetwork(m board.Picture, art *mapArt, mk func(w, h int) surface) (*re
 		Regions []board.Region
 		Links   []board.Link
 		Spaces  []place
-	}{n.Regions, n.Links, make([]place, len(n.Spaces))}
+		Scale   float64
+	}{n.Regions, n.Links, make([]place, len(n.Spaces)), r.nk}
 	for i, s := range n.Spaces {
 		content.Spaces[i] = place{s.ID, s.Region, s.X, s.Y}
 	}
@@ -88,27 +91,207 @@ func renderNetwork(m board.Picture, art *mapArt, mk func(w, h int) surface) (*re
 		r.bridges = r.regionBridges()
 		r.regions()
 		r.links()
-	}, image.Rect(x0, y0, x0+mapW, y0+mapH), 1, r.nx, r.ny, nil)
+	}, image.Rect(x0, y0, x0+mapW, y0+mapH), r.nk, r.nx, r.ny, nil)
 	if err := r.static(y0-margin, mapH+2*margin, key, draw); err != nil {
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
 	r.bridges = r.regionBridges()
-	r.placeStacks(mapW, mapH)
-	occ := r.occupancy()
-	r.regionNames(occ, mapW, mapH)
+	occ := r.placeNetStacks()
+	occ = r.regionNames(occ, mapW, mapH)
+	r.placeNames(occ)
 	for _, s := range n.Spaces {
 		r.drawSpace(s, r.at(s.ID))
+		r.lay.spaces = append(r.lay.spaces, laidBox{place: s.ID, text: nameOf(s), b: r.spaceBox(s)})
 	}
-	for _, s := range n.Spaces {
-		r.spaceName(s)
+	for _, nl := range r.netLabels {
+		r.spaceName(nl)
+		r.lay.labels = append(r.lay.labels, laidBox{place: nl.s.ID, text: nameOf(nl.s), b: nl.b})
 	}
-	for _, st := range r.netStacks() {
-		f := r.fronts[st[0].Space]
-		r.drawStack(st, f.p, f.left)
+	for _, hs := range r.hexStacks {
+		r.drawHexStack(hs)
 	}
 	r.netArrows()
 	r.finish()
 	return r, nil
+}
+
+// minSpacing is the distance, in pixels, the spaces of a point-to-point
+// map are drawn apart at least on average with their nearest neighbour:
+// room for a name or a stack between two spaces.
+const minSpacing = 62.0
+
+// networkScale is how much larger than its coordinates a network is
+// drawn: 1, or more when its spaces stand so close that their names and
+// stacks would not fit between them (the median distance of a space to
+// its nearest neighbour under minSpacing), at most 2.
+func networkScale(n *board.Network) float64 {
+	var ds []float64
+	for i, a := range n.Spaces {
+		d := math.Inf(1)
+		for j, b := range n.Spaces {
+			if i != j {
+				d = math.Min(d, math.Hypot(a.X-b.X, a.Y-b.Y))
+			}
+		}
+		if !math.IsInf(d, 1) {
+			ds = append(ds, d)
+		}
+	}
+	if len(ds) == 0 {
+		return 1
+	}
+	slices.Sort(ds)
+	med := ds[len(ds)/2]
+	if med <= 0 {
+		return 1
+	}
+	return math.Round(math.Max(1, math.Min(2, minSpacing/med))*8) / 8
+}
+
+// netLabel is a space's name where it is drawn: its box, its baseline and
+// centre, and a leader to the space when it stands off it.
+type netLabel struct {
+	s      board.Space
+	b      box
+	cx     int
+	base   int
+	leader []pt
+}
+
+// spaceBox is the box of a space's shape, its ring included.
+func (r *renderer) spaceBox(s board.Space) box {
+	c, rad := r.at(s.ID), spaceRadius(s)
+	return box{c.x - rad, c.y - rad, c.x + rad, c.y + rad}
+}
+
+// spot is a place for a box of w x h beside a space: the box, and a
+// leader from the space to it when it stands off the space.
+type spot struct {
+	b      box
+	leader []pt
+}
+
+// spots are the places for a box of w x h around a space, nearest first:
+// in each of the directions dirs just off the space, then further out
+// with a leader.
+func (r *renderer) spots(s board.Space, w, h float64, dirs [][2]float64) []spot {
+	c, rad := r.at(s.ID), spaceRadius(s)
+	var out []spot
+	for _, gap := range []float64{2, 10, 20, 32, 46, 62, 80} {
+		for _, d := range dirs {
+			dx, dy := d[0], d[1]
+			reach := rad + gap
+			if dx != 0 && dy != 0 {
+				reach = rad*0.75 + gap
+			}
+			var x0, y0 float64
+			switch {
+			case dx > 0:
+				x0 = c.x + reach
+			case dx < 0:
+				x0 = c.x - reach - w
+			default:
+				x0 = c.x - w/2
+			}
+			switch {
+			case dy > 0:
+				y0 = c.y + reach
+			case dy < 0:
+				y0 = c.y - reach - h
+			default:
+				y0 = c.y - h/2
+			}
+			x0, y0 = math.Round(x0), math.Round(y0)
+			sp := spot{b: box{x0, y0, x0 + w, y0 + h}}
+			if gap > 6 {
+				e := pt{math.Max(x0, math.Min(c.x, x0+w)), math.Max(y0, math.Min(c.y, y0+h))}
+				if v := e.sub(c); v.len() > rad+3 {
+					sp.leader = []pt{c.add(v.unit().mul(rad + 1)), e}
+				}
+			}
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// pick is the first of spots that lies in the map and covers nothing of
+// occ, else the one that covers least.
+func (r *renderer) pick(spots []spot, occ []box) spot {
+	best, bestCost := spots[0], math.Inf(1)
+	for _, sp := range spots {
+		cost := 0.0
+		if !r.lay.mapArea.contains(sp.b) {
+			cost += 1e6
+		}
+		for _, o := range occ {
+			if c := sp.b.cover(o); c > 0.5 {
+				cost += sp.b.overlap(o)
+			}
+		}
+		if cost == 0 {
+			return sp
+		}
+		if cost < bestCost {
+			best, bestCost = sp, cost
+		}
+	}
+	return best
+}
+
+var (
+	// stackDirs are where a stack goes beside its space, in order.
+	stackDirs = [][2]float64{{1, 0}, {-1, 0}, {0, -1}, {0, 1}, {1, -1}, {-1, -1}, {1, 1}, {-1, 1}}
+	// nameDirs are where a name goes.
+	nameDirs = [][2]float64{{0, 1}, {1, 0}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
+)
+
+// placeNetStacks puts each stack beside its space where it covers no
+// space or stack already placed (further out, with a leader, when the
+// nearest places are taken), and returns the boxes of the spaces and
+// stacks.
+func (r *renderer) placeNetStacks() []box {
+	var occ []box
+	for _, s := range r.net.Spaces {
+		occ = append(occ, r.spaceBox(s))
+	}
+	for i := range r.hexStacks {
+		hs := &r.hexStacks[i]
+		s := *r.spaces[hs.st[0].Space]
+		hs.at, hs.set = pt{}, true
+		b := r.hexStackBox(*hs) // relative to (0, 0)
+		sp := r.pick(r.spots(s, b.x1-b.x0, b.y1-b.y0, stackDirs), occ)
+		hs.at = pt{sp.b.x0 - b.x0, sp.b.y0 - b.y0}
+		hs.leader = sp.leader
+		occ = append(occ, sp.b)
+	}
+	return occ
+}
+
+// placeNames puts each space's name beside it, under it when there is
+// room, where it covers nothing of occ nor a name already placed.
+func (r *renderer) placeNames(occ []box) {
+	r.netLabels = r.netLabels[:0]
+	for _, s := range r.net.Spaces {
+		fc := r.nameFace(s)
+		w, h := float64(fc.width(nameOf(s)))+2, float64(fc.ascent)+4
+		sp := r.pick(r.spots(s, w, h, nameDirs), occ)
+		occ = append(occ, sp.b)
+		r.netLabels = append(r.netLabels, netLabel{s: s, b: sp.b, cx: int(math.Round((sp.b.x0 + sp.b.x1) / 2)),
+			base: int(sp.b.y0) + fc.ascent + 1, leader: sp.leader})
+	}
+}
+
+func (r *renderer) spaceName(nl netLabel) {
+	if len(nl.leader) > 1 {
+		r.cv.stroke(rgb(0x333333), nl.leader, 1.2, true)
+	}
+	halo := color.RGBA{255, 255, 255, 255}
+	r.cv.haloText(r.nameFace(nl.s), nameOf(nl.s), nl.cx, nl.base, textInk, halo)
+}
+
+func (r *renderer) netStacks() []stack {
+	return groupStacks(r.m.Counters, func(c board.Counter) string { return c.Space })
 }
 
 // checkNetwork reports references to unknown spaces and regions,
@@ -170,7 +353,13 @@ func checkNetwork(m board.Picture) error {
 	for _, a := range m.Arrows {
 		known(a.Kind+" arrow", a.FromSpace)
 		known(a.Kind+" arrow", a.ToSpace)
-		if a.Kind != board.Move && a.Kind != board.Attack {
+		for _, id := range a.SpacePath {
+			known(a.Kind+" arrow's path", id)
+		}
+		if len(a.SpacePath) > 0 && (a.SpacePath[0] != a.FromSpace || a.SpacePath[len(a.SpacePath)-1] != a.ToSpace) {
+			bad("%s arrow %s-%s: its path does not run from %[2]s to %[3]s", a.Kind, a.FromSpace, a.ToSpace)
+		}
+		if !slices.Contains([]string{board.Move, board.Attack, board.AirMove}, a.Kind) {
 			bad("unknown arrow kind %q", a.Kind)
 		}
 	}
@@ -180,7 +369,7 @@ func checkNetwork(m board.Picture) error {
 // at is the pixel position of a space.
 func (r *renderer) at(id string) pt {
 	s := r.spaces[id]
-	return pt{r.nx + s.X, r.ny + s.Y}
+	return pt{r.nx + s.X*r.nk, r.ny + s.Y*r.nk}
 }
 
 // spaceRadius is how far a space's shape, ring included, reaches from its
@@ -356,94 +545,6 @@ func (r *renderer) nameFace(s board.Space) *face {
 	return r.fLabel
 }
 
-// nameBox is the box of a space's name, under the space; base is the
-// baseline.
-func (r *renderer) nameBox(s board.Space) (x0, y0, x1, y1 float64, base int) {
-	c := r.at(s.ID)
-	fc := r.nameFace(s)
-	w := float64(fc.width(nameOf(s)))
-	top := math.Round(c.y + spaceRadius(s) + 1)
-	x0 = float64(int(math.Round(c.x)) - int(w)/2)
-	return x0 - 1, top, x0 + w + 1, top + float64(fc.ascent) + 4, int(top) + fc.ascent
-}
-
-func (r *renderer) spaceName(s board.Space) {
-	_, _, _, _, base := r.nameBox(s)
-	c := r.at(s.ID)
-	halo := color.RGBA{255, 255, 255, 255}
-	r.cv.haloText(r.nameFace(s), nameOf(s), int(math.Round(c.x)), base, textInk, halo)
-}
-
-func (r *renderer) netStacks() []stack {
-	return groupStacks(r.m.Counters, func(c board.Counter) string { return c.Space })
-}
-
-// stackFront is where the top counter of a stack stands (placeStacks
-// chooses).
-func (r *renderer) stackFront(st stack) (pt, bool) {
-	f := r.fronts[st[0].Space]
-	return f.p, f.left
-}
-
-// front is where the top counter of a stack stands, and whether the stack
-// is left of its space (its markers then on the left).
-type front struct {
-	p    pt
-	left bool
-}
-
-// placeStacks puts each stack beside its space, right or left of it, with
-// its bottom level with the space's so that the fan rises away from the
-// name under the space: on the side where it covers least of the other
-// spaces, names, stacks and arrows.
-func (r *renderer) placeStacks(mapW, mapH int) {
-	r.fronts = map[string]front{}
-	var occ []box
-	for _, s := range r.net.Spaces {
-		c, rad := r.at(s.ID), spaceRadius(s)
-		occ = append(occ, box{c.x - rad, c.y - rad, c.x + rad, c.y + rad})
-		x0, y0, x1, y1, _ := r.nameBox(s)
-		occ = append(occ, box{x0, y0, x1, y1})
-	}
-	for _, st := range r.netStacks() {
-		s := *r.spaces[st[0].Space]
-		c := r.at(s.ID)
-		rad := spaceRadius(s)
-		y := math.Round(c.y + rad - counterH/2 - 1)
-		x0, _, _, _ := r.stackBox(st, pt{0, y}, false)
-		_, _, x1, _ := r.stackBox(st, pt{0, y}, true)
-		var best front
-		bestScore := math.Inf(1)
-		for side, f := range []front{{pt{math.Round(c.x + rad + 3 - x0), y}, false}, {pt{math.Round(c.x - rad - 3 - x1), y}, true}} {
-			bx0, by0, bx1, by1 := r.stackBox(st, f.p, f.left)
-			b := box{bx0, by0, bx1, by1}
-			score := float64(side) * 50
-			if bx0 < r.nx || by0 < r.ny || bx1 > r.nx+float64(mapW) || by1 > r.ny+float64(mapH) {
-				score += 1e5
-			}
-			for _, o := range occ {
-				score += 40 * b.overlap(o)
-			}
-			for _, a := range r.m.Arrows {
-				if b.hits(r.at(a.FromSpace), r.at(a.ToSpace)) {
-					score += 1500
-				}
-			}
-			for _, l := range r.net.Links {
-				if b.hits(r.at(l.A), r.at(l.B)) {
-					score += 30
-				}
-			}
-			if score < bestScore {
-				best, bestScore = f, score
-			}
-		}
-		r.fronts[s.ID] = best
-		bx0, by0, bx1, by1 := r.stackBox(st, best.p, best.left)
-		occ = append(occ, box{bx0, by0, bx1, by1})
-	}
-}
-
 // box is an axis-aligned rectangle in pixels.
 type box struct{ x0, y0, x1, y1 float64 }
 
@@ -480,27 +581,10 @@ func (a box) overlap(b box) float64 {
 	return w * h
 }
 
-// occupancy is the boxes of what region names should keep clear of:
-// spaces, their names and stacks.
-func (r *renderer) occupancy() []box {
-	var out []box
-	for _, s := range r.net.Spaces {
-		c, rad := r.at(s.ID), spaceRadius(s)
-		out = append(out, box{c.x - rad, c.y - rad, c.x + rad, c.y + rad})
-		x0, y0, x1, y1, _ := r.nameBox(s)
-		out = append(out, box{x0, y0, x1, y1})
-	}
-	for _, st := range r.netStacks() {
-		f := r.fronts[st[0].Space]
-		x0, y0, x1, y1 := r.stackBox(st, f.p, f.left)
-		out = append(out, box{x0, y0, x1, y1})
-	}
-	return out
-}
-
 // regionNames names each region inside its outline, at the place among a
-// few around its spaces and along its links that covers the least.
-func (r *renderer) regionNames(occ []box, mapW, mapH int) {
+// few around its spaces and along its links that covers the least, and
+// returns occ with the names' boxes.
+func (r *renderer) regionNames(occ []box, mapW, mapH int) []box {
 	for i, rg := range r.net.Regions {
 		name := strings.ToUpper(cmp.Or(rg.Name, rg.ID))
 		tint, line := regionTint(rg, i)
@@ -548,6 +632,10 @@ func (r *renderer) regionNames(occ []box, mapW, mapH int) {
 			m := lerp(p, q, 0.5)
 			n := q.sub(p).unit().perp().mul(h/2 + 5)
 			cands = append(cands, m, m.add(n), m.sub(n))
+			for _, t := range []float64{0.25, 0.75} {
+				m := lerp(p, q, t)
+				cands = append(cands, m, m.add(n), m.sub(n))
+			}
 		}
 		best, bestScore := cands[0], math.Inf(1)
 		for _, c := range cands {
@@ -567,16 +655,20 @@ func (r *renderer) regionNames(occ []box, mapW, mapH int) {
 				}
 			}
 			for _, o := range occ {
-				score += 40 * b.overlap(o)
+				if b.cover(o) > 0.5 {
+					score += 5000 + 40*b.overlap(o)
+				}
 			}
 			if score < bestScore {
 				best, bestScore = c, score
 			}
 		}
 		occ = append(occ, box{best.x - w/2 - 2, best.y - h/2 - 2, best.x + w/2 + 2, best.y + h/2 + 2})
+		r.lay.labels = append(r.lay.labels, laidBox{place: "region " + rg.ID, text: name, b: box{best.x - w/2, best.y - h/2, best.x + w/2, best.y + h/2}})
 		base := int(math.Round(best.y + h/2 - 1))
 		r.cv.haloText(r.fRegion, name, int(math.Round(best.x)), base, darker(line, 0.8), tint)
 	}
+	return occ
 }
 
 // distToSegment is the distance from p to the segment ab.
@@ -592,13 +684,23 @@ func distToSegment(p, a, b pt) float64 {
 
 func (r *renderer) netArrows() {
 	for _, a := range r.m.Arrows {
-		p, q := r.at(a.FromSpace), r.at(a.ToSpace)
-		d := q.sub(p)
-		if d.len() == 0 {
+		places := []string{a.FromSpace, a.ToSpace}
+		if len(a.SpacePath) > 2 {
+			places = a.SpacePath
+		}
+		course := make([]pt, len(places))
+		for i, id := range places {
+			course[i] = r.at(id)
+		}
+		n := len(course)
+		p, q := course[0], course[n-1]
+		if q.sub(p).len() == 0 || course[1].sub(p).len() == 0 || q.sub(course[n-2]).len() == 0 {
 			continue
 		}
-		u := d.unit()
-		from, to := spaceRadius(*r.spaces[a.FromSpace]), spaceRadius(*r.spaces[a.ToSpace])
-		r.drawArrow(a.Kind, p.add(u.mul(from+4)), q.sub(u.mul(to+3)))
+		pts := slices.Clone(course)
+		pts[0] = p.add(course[1].sub(p).unit().mul(spaceRadius(*r.spaces[places[0]]) + 4))
+		pts[n-1] = q.sub(q.sub(course[n-2]).unit().mul(spaceRadius(*r.spaces[places[n-1]]) + 3))
+		r.drawPathArrow(a.Kind, pts)
+		r.lay.arrows = append(r.lay.arrows, laidArrow{kind: a.Kind, places: places, course: course, ink: arrowInk(a.Kind)})
 	}
 }

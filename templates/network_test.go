@@ -2,7 +2,6 @@ package templates
 
 import (
 	"bytes"
-	"image"
 	"math"
 	"strings"
 	"testing"
@@ -273,107 +272,26 @@ func TestTestNetworkHas60(t *testing.T) {
 	}
 }
 
-// fronts is where the top counter of each stack of a rendering stands.
-func fronts(r *renderer) ([]stack, []front) {
-	if r.net != nil {
-		sts := r.netStacks()
-		ps := make([]front, len(sts))
-		for i, st := range sts {
-			ps[i].p, ps[i].left = r.stackFront(st)
-		}
-		return sts, ps
-	}
-	sts := groupStacks(r.m.Counters, func(c board.Counter) board.ID { return c.Hex })
-	ps := make([]front, len(sts))
-	for i, st := range sts {
-		c := r.centre(st[0].Hex)
-		ps[i].p = pt{c.x, c.y + 2}
-	}
-	return sts, ps
-}
-
-// TestStackBandsVisible checks, by pixels, that the id band of every
-// counter of a stack is not covered by the counters above it: the ink of
-// each counter's id in the picture is the ink of that counter drawn alone.
-func TestStackBandsVisible(t *testing.T) {
+// TestHexStacksListed checks the stacks of the hex and point-to-point test
+// maps as a player reads them: every stack fits its hex or stands beside
+// its space (no stack covers another, a space or a place name, no name is
+// cut or covers another), and every stack that does not show all of
+// itself carries a numbered marker whose entry under the map lists its
+// units, top first.
+func TestHexStacksListed(t *testing.T) {
 	t.Parallel()
-	for _, m := range []board.Picture{stacksHex(), stacksNetwork(), testNetwork(), testMap()} {
-		m.Arrows = nil // arrows are drawn over counters on purpose
-		r, err := render(m, pixels)
+	for _, m := range []board.Picture{stacksHex(), testMap(), testCropped(), stacksNetwork(), testNetwork()} {
+		got, err := Legibility(m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pic := r.cv.(*canvas).img
-		sts, ps := fronts(r)
-		checked := 0
-		for i, st := range sts {
-			shown := shownOf(st)
-			for j, p := range fan(len(shown), ps[i].p) {
-				cn := shown[j]
-				// the counter alone on a blank canvas.
-				r.cv = &canvas{img: image.NewRGBA(pic.Bounds())}
-				alone := cn
-				alone.Markers = nil // the id's ink only
-				r.drawCounter(alone, p, ps[i].left)
-				img := r.cv.(*canvas).img
-				fill := parseColor(cn.Color, rgb(0xbbbbbb))
-				w := r.counterWidth(cn)
-				x0, y0 := int(math.Round(p.x-w/2)), int(math.Round(p.y-counterH/2))
-				ink := 0
-				for y := y0 + 1; y < y0+stackStepY-1; y++ {
-					for x := x0 + 2; x < x0+int(w)-2; x++ {
-						a := img.RGBAAt(x, y)
-						if a == fill {
-							continue
-						}
-						ink++
-						if got := pic.RGBAAt(x, y); got != a {
-							t.Errorf("%s: stack of %d, counter %s: id pixel (%d,%d) is %v, want %v", m.Title, len(st), cn.ID, x, y, got, a)
-							break
-						}
-					}
-				}
-				if ink < 10 {
-					t.Errorf("%s: counter %s: only %d id pixels in its band", m.Title, cn.ID, ink)
-				}
-				checked++
-			}
-			// the bands, one above the other, do not overlap.
-			fp := fan(len(shown), ps[i].p)
-			for j := 1; j < len(fp); j++ {
-				if top, prevBand := fp[j].y-counterH/2-1, fp[j-1].y-counterH/2+10; top < prevBand {
-					t.Errorf("%s: bands of counters %d and %d overlap", m.Title, j-1, j)
-				}
+		for _, p := range got.Problems {
+			if strings.HasPrefix(p, "the stack") || strings.HasPrefix(p, "the name") {
+				t.Errorf("%s: %s", m.Title, p)
 			}
 		}
-		if checked == 0 {
-			t.Errorf("%s: no counters checked", m.Title)
-		}
-	}
-}
-
-// TestNamesClearOfStacks checks that no stack covers a space or its name
-// on the point-to-point maps.
-func TestNamesClearOfStacks(t *testing.T) {
-	for _, m := range []board.Picture{stacksNetwork(), testNetwork()} {
-		r, err := render(m, pixels)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sts, ps := fronts(r)
-		for i, st := range sts {
-			x0, y0, x1, y1 := r.stackBox(st, ps[i].p, ps[i].left)
-			sb := box{x0, y0, x1, y1}
-			for _, s := range r.net.Spaces {
-				nx0, ny0, nx1, ny1, _ := r.nameBox(s)
-				if sb.overlap(box{nx0, ny0, nx1, ny1}) > 0 {
-					t.Errorf("%s: the stack on %s covers the name of %s", m.Title, st[0].Space, s.Name)
-				}
-				c, rad := r.at(s.ID), spaceRadius(s)
-				if sb.overlap(box{c.x - rad, c.y - rad, c.x + rad, c.y + rad}) > 0 {
-					t.Errorf("%s: the stack on %s covers the space %s", m.Title, st[0].Space, s.Name)
-				}
-			}
+		if got.Marked == 0 || got.Stacks == 0 {
+			t.Errorf("%s: %d stacks, %d marked: nothing checked", m.Title, got.Stacks, got.Marked)
 		}
 	}
 }
@@ -423,6 +341,12 @@ func TestNetworkRejectsBadInput(t *testing.T) {
 		{"arrow", net(func(_ *board.Network, m *board.Picture) {
 			m.Arrows = []board.Arrow{{FromSpace: "a", ToSpace: "y", Kind: board.Attack}}
 		}), `attack arrow: unknown space "y"`},
+		{"path", net(func(_ *board.Network, m *board.Picture) {
+			m.Arrows = []board.Arrow{{FromSpace: "a", ToSpace: "b", Kind: board.Move, SpacePath: []string{"a", "q", "b"}}}
+		}), `move arrow's path: unknown space "q"`},
+		{"path ends", net(func(_ *board.Network, m *board.Picture) {
+			m.Arrows = []board.Arrow{{FromSpace: "a", ToSpace: "b", Kind: board.Move, SpacePath: []string{"b", "a"}}}
+		}), `move arrow a-b: its path does not run from a to b`},
 	}
 	for _, tt := range tests {
 		_, err := Render(tt.m)

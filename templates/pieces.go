@@ -76,11 +76,6 @@ const (
 	noticeH     = 24
 	noticeLineH = 16 // each further line of a long notice
 	trackRowH   = 28
-	counterW    = 30
-	counterH    = 30
-	stackStepY  = 11 // how far each counter below the top one peeks out
-	stackStepX  = 3
-	maxStack    = 6
 	minWidth    = 560 // a cropped map still has room for the title
 	maxTitleW   = 960 // the title widens a narrow map up to this
 	minFont     = 10  // no text is smaller, in pixels
@@ -177,8 +172,18 @@ type renderer struct {
 	net     *board.Network
 	spaces  map[string]*board.Space
 	nx, ny  float64 // pixel position of the network's origin
-	fronts  map[string]front
+	nk      float64 // how much larger than its coordinates the network is drawn
 	bridges map[string][][2]pt
+
+	// lay is where what a reader must make out was put (layout.go).
+	lay layout
+	// hexStacks are the stacks of the map, on their hex or beside their
+	// space (hexstack.go).
+	hexStacks []hexStack
+	// placed are the place names of a hex map where they go.
+	placed []placedLabel
+	// netLabels are the space names of a point-to-point map where they go.
+	netLabels []netLabel
 }
 
 type faces struct {
@@ -259,6 +264,11 @@ func (r *renderer) frame(mapW, mapH int, legend []board.LegendItem) (x0, y0 int)
 	r.cv = r.newCV(width, height)
 	r.width = width
 	r.legendY = headerH + margin + mapH + margin
+	r.lay.picture = box{0, 0, float64(width), float64(height)}
+	r.lay.mapArea = box{0, float64(headerH), float64(width), float64(r.legendY)}
+	for _, row := range r.legendRows {
+		r.lay.legend = append(r.lay.legend, row...)
+	}
 	r.cv.rect(r.cv.bounds(), white)
 	r.title(width)
 	y := titleH
@@ -462,112 +472,6 @@ func groupStacks[K comparable](cs []board.Counter, key func(board.Counter) K) []
 	return out
 }
 
-// shownOf is the part of a stack drawn: the top maxStack counters.
-func shownOf(st stack) stack {
-	if len(st) > maxStack {
-		return st[len(st)-maxStack:]
-	}
-	return st
-}
-
-func (r *renderer) counterWidth(cn board.Counter) float64 {
-	return math.Max(counterW, float64(max(r.fSmall.width(cn.ID), r.fStr.width(cn.Strength), r.fType.width(cn.Type))+6))
-}
-
-// fan is the centres of the counters shown of a stack, bottom first, when
-// the top one is centred on front: those under it peek out above and to
-// the left, each showing its id band.
-func fan(k int, front pt) []pt {
-	out := make([]pt, k)
-	for i := range out {
-		d := float64(k - 1 - i)
-		out[i] = pt{front.x - d*stackStepX, front.y - d*stackStepY}
-	}
-	return out
-}
-
-// stackBox is the box around the counters of a stack drawn with fan, and
-// their markers on the left when left is set.
-func (r *renderer) stackBox(st stack, front pt, left bool) (x0, y0, x1, y1 float64) {
-	shown := shownOf(st)
-	x0, y0 = math.Inf(1), math.Inf(1)
-	x1, y1 = math.Inf(-1), math.Inf(-1)
-	for i, p := range fan(len(shown), front) {
-		w := r.counterWidth(shown[i])
-		mw := 0.0
-		for _, mk := range shown[i].Markers {
-			mw += float64(r.fSmall.width(mk)) + 8
-		}
-		lo, hi := math.Round(p.x-w/2)-1, math.Round(p.x-w/2)+w+1
-		if left {
-			lo -= mw
-		} else {
-			hi += mw
-		}
-		x0, x1 = math.Min(x0, lo), math.Max(x1, hi)
-		y0, y1 = math.Min(y0, math.Round(p.y-counterH/2)-1), math.Max(y1, math.Round(p.y-counterH/2)+counterH+1)
-	}
-	if len(st) > 1 {
-		y0 -= 15
-	}
-	return
-}
-
-// drawStack draws a stack with its top counter centred on front and, for
-// more than one counter, a badge with the count. Markers go on the left of
-// the counters when left is set.
-func (r *renderer) drawStack(st stack, front pt, left bool) {
-	shown := shownOf(st)
-	ps := fan(len(shown), front)
-	for i, cn := range shown {
-		r.drawCounter(cn, ps[i], left)
-	}
-	if n := len(st); n > 1 {
-		// the count badge sits just above the fan, clear of the bottom
-		// counter's id and markers.
-		first := ps[0]
-		s := fmt.Sprintf("x%d", n)
-		w := float64(r.fSmall.width(s)) + 6
-		x0 := math.Round(first.x-r.counterWidth(shown[0])/2) - 1
-		y0 := math.Round(first.y-counterH/2) - 15
-		r.cv.fill(white, roundRect(x0-1, y0-1, x0+w+1, y0+13, 4))
-		r.cv.fill(badgeBg, roundRect(x0, y0, x0+w, y0+12, 3.5))
-		r.cv.text(r.fSmall, s, int(x0)+3, int(y0)+10, white)
-	}
-}
-
-// drawCounter draws a counter centred on p, its markers off its top right
-// corner, or top left when left is set.
-func (r *renderer) drawCounter(cn board.Counter, p pt, left bool) {
-	col := parseColor(cn.Color, rgb(0xbbbbbb))
-	w := r.counterWidth(cn)
-	x0, y0 := math.Round(p.x-w/2), math.Round(p.y-counterH/2)
-	x1, y1 := x0+w, y0+counterH
-	r.cv.fill(darker(col, 0.45), roundRect(x0-1, y0-1, x1+1, y1+1, 4))
-	r.cv.fill(col, roundRect(x0+0.5, y0+0.5, x1-0.5, y1-0.5, 3))
-	ic := ink(col)
-	cx := int(x0 + w/2)
-	r.cv.centred(r.fSmall, cn.ID, cx, int(y0)+9, ic)
-	r.cv.centred(r.fType, cn.Type, cx, int(y0)+20, ic)
-	r.cv.centred(r.fStr, cn.Strength, cx, int(y0)+29, ic)
-	// marker tags in a row off the top right corner, in the band that
-	// stays visible when the counter is under others in a stack.
-	tx, lx, ty := x1, x0, y0-1
-	for _, mk := range cn.Markers {
-		tw := float64(r.fSmall.width(mk)) + 6
-		x := tx
-		if left {
-			x = lx - tw
-			lx = x - 2
-		} else {
-			tx += tw + 2
-		}
-		r.cv.fill(rgb(0x3a3000), roundRect(x-1, ty-1, x+tw+1, ty+13, 2.5))
-		r.cv.fill(markerBg, roundRect(x, ty, x+tw, ty+12, 2))
-		r.cv.text(r.fSmall, mk, int(x)+3, int(ty)+10, textInk)
-	}
-}
-
 // arrowPolys is a shaft of width w from p to a head whose tip is at q.
 func arrowPolys(p, q pt, w, headL, headW float64) [][]pt {
 	u := q.sub(p).unit()
@@ -580,9 +484,16 @@ func arrowPolys(p, q pt, w, headL, headW float64) [][]pt {
 }
 
 func (r *renderer) drawArrow(kind string, p, q pt) {
-	col := moveInk
-	if kind == board.Attack {
-		col = attackRed
+	col := arrowInk(kind)
+	if kind == board.AirMove {
+		// a flight: a dashed shaft.
+		u := q.sub(p).unit()
+		b := q.sub(u.mul(13))
+		r.cv.fill(white, dashed(p.sub(u.mul(1.5)), b, 6.5, 9, 4)...)
+		r.cv.fill(white, arrowPolys(b.sub(u.mul(1)), q.add(u.mul(2.5)), 6.5, 17, 17)...)
+		r.cv.fill(col, dashed(p, b, 3.5, 8, 5)...)
+		r.cv.fill(col, arrowPolys(b, q, 3.5, 13, 12)...)
+		return
 	}
 	// a white halo keeps the arrow readable over counters and terrain.
 	halo := arrowPolys(p.sub(q.sub(p).unit().mul(1.5)), q.add(q.sub(p).unit().mul(2.5)), 6.5, 17, 17)
@@ -590,17 +501,53 @@ func (r *renderer) drawArrow(kind string, p, q pt) {
 	r.cv.fill(col, arrowPolys(p, q, 3.5, 13, 12)...)
 }
 
+// drawPathArrow draws an arrow along ps, its head at the last point.
+func (r *renderer) drawPathArrow(kind string, ps []pt) {
+	n := len(ps)
+	if n == 2 {
+		r.drawArrow(kind, ps[0], ps[1])
+		return
+	}
+	col := arrowInk(kind)
+	p, q := ps[n-2], ps[n-1]
+	u := q.sub(p).unit()
+	r.cv.fill(white, polyline(ps[:n-1], 6.5)...)
+	r.cv.fill(white, arrowPolys(p.sub(u.mul(1.5)), q.add(u.mul(2.5)), 6.5, 17, 17)...)
+	r.cv.fill(col, polyline(ps[:n-1], 3.5)...)
+	r.cv.fill(col, arrowPolys(p, q, 3.5, 13, 12)...)
+}
+
+// arrowInk is the colour of an arrow of kind.
+func arrowInk(kind string) color.RGBA {
+	if kind == board.Attack {
+		return attackRed
+	}
+	return moveInk
+}
+
 // legendItems is m.Legend or, when empty, keys for what the map shows.
 func (r *renderer) legendItems() []board.LegendItem {
-	if len(r.m.Legend) > 0 {
-		return r.m.Legend
-	}
 	var out []board.LegendItem
 	seen := map[string]bool{}
 	add := func(key string, it board.LegendItem) {
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, it)
+		}
+	}
+	if len(r.m.Legend) > 0 {
+		// the game's items for what is drawn, its notes, then a key for
+		// each side, terrain, line and arrow drawn that it leaves out.
+		drawn := r.drawnKeys()
+		for _, it := range r.m.Legend {
+			k := legendKey(it)
+			if k == "" {
+				out = append(out, it)
+				continue
+			}
+			if slices.Contains(drawn, k) {
+				add(k, it)
+			}
 		}
 	}
 	var terr []string
@@ -617,12 +564,12 @@ func (r *renderer) legendItems() []board.LegendItem {
 	}
 	slices.Sort(terr)
 	for _, t := range terr {
-		add("t"+t, board.LegendItem{Label: t, Terrain: t})
+		add("terrain "+t, board.LegendItem{Label: t, Terrain: t})
 	}
 	if r.m.Network != nil {
 		for _, s := range r.m.Network.Spaces {
 			if s.Key {
-				add("key", board.LegendItem{Label: "key space", Terrain: "key"})
+				add("terrain key", board.LegendItem{Label: "key space", Terrain: "key"})
 			}
 		}
 		for _, l := range r.m.Network.Links {
@@ -631,34 +578,52 @@ func (r *renderer) legendItems() []board.LegendItem {
 			if k == mountainLink {
 				label = "mountain road"
 			}
-			add("r"+k, board.LegendItem{Label: label, Road: k})
+			add("line "+k, board.LegendItem{Label: label, Road: k})
 		}
 	}
 	// on a cropped hex map, only what is drawn.
 	for _, h := range r.m.Hexsides {
 		if r.on(h.A) || r.on(h.B) {
-			add("h"+h.Kind, board.LegendItem{Label: h.Kind, Hexside: h.Kind})
+			add("hexside "+h.Kind, board.LegendItem{Label: h.Kind, Hexside: h.Kind})
 		}
 	}
 	for _, rd := range r.m.Roads {
 		if slices.ContainsFunc(rd.Path, r.on) {
-			add("r"+rd.Kind, board.LegendItem{Label: rd.Kind, Road: rd.Kind})
+			add("line "+rd.Kind, board.LegendItem{Label: rd.Kind, Road: rd.Kind})
 		}
 	}
 	for _, a := range r.m.Arrows {
 		if r.m.Network != nil || (r.on(a.From) && r.on(a.To)) {
-			add("a"+a.Kind, board.LegendItem{Label: a.Kind, Arrow: a.Kind})
+			add("arrow "+a.Kind, board.LegendItem{Label: a.Kind, Arrow: a.Kind})
 		}
 	}
 	for _, c := range r.m.Counters {
 		if c.Side != "" && (r.m.Network != nil || r.on(c.Hex)) {
-			add("s"+c.Side, board.LegendItem{Label: c.Side, Color: c.Color})
+			add("side "+c.Side, board.LegendItem{Label: c.Side, Color: c.Color})
 		}
 	}
 	if r.m.Network != nil && slices.ContainsFunc(r.m.Network.Spaces, func(s board.Space) bool { return s.OwnerColor != "" }) {
 		add("owner", board.LegendItem{Label: "ring: side in control"})
 	}
 	return out
+}
+
+// legendKey is what a legend item stands for, as drawnKeys names it; ""
+// for a note.
+func legendKey(it board.LegendItem) string {
+	switch {
+	case it.Terrain != "":
+		return "terrain " + it.Terrain
+	case it.Hexside != "":
+		return "hexside " + it.Hexside
+	case it.Road != "":
+		return "line " + it.Road
+	case it.Arrow != "":
+		return "arrow " + it.Arrow
+	case it.Color != "":
+		return "side " + it.Label
+	}
+	return ""
 }
 
 const legendSample = 36

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-
-	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
 // places writes the SVG's layer for a page's script (docs/web.md): an
@@ -22,11 +20,9 @@ func (r *renderer) places(b *bytes.Buffer) {
 	attr := "data-hex"
 	reach := hexRadius
 	type placed struct {
-		st       stack
-		front    pt
-		left     bool
-		place    string
-		attrName string
+		st    stack
+		place string
+		b     box
 	}
 	var stacks []placed
 	if r.net != nil {
@@ -35,9 +31,8 @@ func (r *renderer) places(b *bytes.Buffer) {
 			c := r.at(s.ID)
 			list = append(list, fmt.Sprintf("%s %d %d", s.ID, int(math.Round(c.x)), int(math.Round(c.y))))
 		}
-		for _, st := range r.netStacks() {
-			f := r.fronts[st[0].Space]
-			stacks = append(stacks, placed{st, f.p, f.left, st[0].Space, attr})
+		for _, hs := range r.hexStacks {
+			stacks = append(stacks, placed{hs.st, hs.st[0].Space, r.hexStackBox(hs)})
 		}
 	} else {
 		for _, id := range r.g.All() {
@@ -46,19 +41,16 @@ func (r *renderer) places(b *bytes.Buffer) {
 				list = append(list, fmt.Sprintf("%s %d %d", id, int(math.Round(c.x)), int(math.Round(c.y))))
 			}
 		}
-		for _, st := range groupStacks(r.m.Counters, func(c board.Counter) board.ID { return c.Hex }) {
-			if r.on(st[0].Hex) {
-				c := r.centre(st[0].Hex)
-				stacks = append(stacks, placed{st, pt{c.x, c.y + 2}, false, st[0].Hex.String(), attr})
-			}
+		for _, hs := range r.hexStacks {
+			stacks = append(stacks, placed{hs.st, hs.st[0].Hex.String(), r.hexStackBox(hs)})
 		}
 	}
 	fmt.Fprintf(b, "<g class=\"places\" fill=\"none\" pointer-events=\"all\" data-r=\"%s\" data-places=\"%s\">\n", num(reach), appendEscaped(nil, strings.Join(list, ";")))
 	for _, s := range stacks {
-		x0, y0, x1, y1 := r.stackBox(s.st, s.front, s.left)
+		x0, y0, x1, y1 := s.b.x0, s.b.y0, s.b.x1, s.b.y1
 		for _, cn := range s.st {
 			b.WriteString("<rect")
-			for _, a := range [][2]string{{s.attrName, s.place}, {"data-unit", cn.ID}, {"data-side", cn.Side}, {"data-type", cn.Type},
+			for _, a := range [][2]string{{attr, s.place}, {"data-unit", cn.ID}, {"data-side", cn.Side}, {"data-type", cn.Type},
 				{"data-strength", cn.Strength}, {"data-markers", strings.Join(cn.Markers, " ")}} {
 				fmt.Fprintf(b, " %s=\"%s\"", a[0], appendEscaped(nil, a[1]))
 			}

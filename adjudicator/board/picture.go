@@ -107,13 +107,23 @@ type Counter struct {
 const (
 	Move   = "move"
 	Attack = "attack"
+	// AirMove is a move through the air (an airmobile landing): it
+	// flies straight from From to To, without a path.
+	AirMove = "air"
 )
 
 // Arrow is a movement or attack from one hex (or space) to another.
 type Arrow struct {
 	From, To           ID     `json:",omitzero"`
 	FromSpace, ToSpace string `json:",omitempty"`
-	Kind               string // Move or Attack
+	Kind               string // Move, Attack or AirMove
+	// Path is the hexes a move passed through, From first and To last,
+	// each next to the one before; the arrow follows it. Empty for a move
+	// to the next hex and for an attack (drawn straight).
+	Path []ID `json:",omitempty"`
+	// SpacePath is the spaces a move passed through on a point-to-point
+	// map, FromSpace first and ToSpace last, as Path.
+	SpacePath []string `json:",omitempty"`
 }
 
 // Track is a game track shown beside the title: "Turn 3 of 14",
@@ -191,4 +201,36 @@ func (id *ID) UnmarshalText(b []byte) error {
 	}
 	*id = ID{c, r}
 	return nil
+}
+
+// Abbreviation is a unit symbol or marker a counter shows and what it
+// means.
+type Abbreviation struct{ Short, Means string }
+
+// KeyNote is a legend note explaining the unit symbols (markers when
+// markers is set) that the counters cs show: "title: A means, B means",
+// in the order of abbrs, only those drawn. ok is false when cs shows none
+// of them.
+func KeyNote(title string, cs []Counter, markers bool, abbrs []Abbreviation) (it LegendItem, ok bool) {
+	drawn := map[string]bool{}
+	for _, c := range cs {
+		if markers {
+			for _, m := range c.Markers {
+				drawn[m] = true
+			}
+		} else {
+			drawn[c.Type] = true
+		}
+	}
+	var parts []string
+	for _, a := range abbrs {
+		if drawn[a.Short] {
+			parts = append(parts, a.Short+" "+a.Means)
+			delete(drawn, a.Short)
+		}
+	}
+	if len(parts) == 0 {
+		return LegendItem{}, false
+	}
+	return LegendItem{Label: title + ": " + strings.Join(parts, ", ")}, true
 }

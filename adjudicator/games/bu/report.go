@@ -203,8 +203,28 @@ func (g *game) picture() *board.Picture {
 	for _, side := range sides {
 		p.Legend = append(p.Legend, board.LegendItem{Label: string(side), Color: sideColors[side]})
 	}
-	p.Legend = append(p.Legend, board.LegendItem{Label: "ring: side in control; ENT entrenched, ENT… in progress; LOW / OOS supply"})
+	p.Legend = append(p.Legend, board.LegendItem{Label: "ring: side in control"})
+	if it, ok := board.KeyNote("armies", p.Counters, false, armyNames); ok {
+		p.Legend = append(p.Legend, it)
+	}
+	if it, ok := board.KeyNote("markers", p.Counters, true, markerNames); ok {
+		p.Legend = append(p.Legend, it)
+	}
 	return p
+}
+
+// armyNames are the armies a counter names (1.3), for the map's legend.
+var armyNames = []board.Abbreviation{
+	{Short: "VRS", Means: "Army of Republika Srpska"}, {Short: "SVK", Means: "Army of the Serbian Krajina"},
+	{Short: "SDG", Means: "Serb Volunteer Guard"}, {Short: "HVO", Means: "Croatian Defence Council"},
+	{Short: "HV", Means: "Croatian Army"}, {Short: "ARBIH", Means: "Army of Bosnia-Herzegovina"},
+	{Short: "MUJ", Means: "mujahideen"}, {Short: "NOZB", Means: "People's Defence of Western Bosnia"},
+}
+
+// markerNames are the markers a counter carries, for the map's legend.
+var markerNames = []board.Abbreviation{
+	{Short: "ENT", Means: "entrenched"}, {Short: "ENT…", Means: "entrenching"},
+	{Short: "LOW", Means: "low supply"}, {Short: "OOS", Means: "out of supply"},
 }
 
 // states are a unit's states as the units table and briefs say them:

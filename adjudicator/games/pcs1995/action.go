@@ -355,7 +355,7 @@ func (g *game) moveUnit(u *Unit, path []board.ID) {
 		spent = 0
 	}
 	if from != u.Hex {
-		g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
+		g.moveArrow(u, from)
 	}
 	note := stopNote(why)
 	if trimmed {
@@ -399,7 +399,7 @@ func (g *game) strategicMove(u *Unit, path []board.ID) {
 		}
 	}
 	if from != u.Hex {
-		g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
+		g.moveArrow(u, from)
 	}
 	note := stopNote(why)
 	if halted != "" {
@@ -556,7 +556,7 @@ func (g *game) meetingEngagement(u *Unit, a *activation) {
 		}
 	}
 	if u.onMap() && from != u.Hex {
-		g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
+		g.moveArrow(u, from)
 	}
 	if end != "" {
 		g.ev("7.3", "%s's ME ends: %s.", u.ID, end)
@@ -666,6 +666,7 @@ func (g *game) airmobile(u *Unit, a *activation) {
 		g.ev("3.3.1, 6.6", "SAM fire at %s landing on the enemy city %s rolls %s: no effect.", u.ID, g.placeName(land), roll)
 	}
 	g.enter(u, land)
-	g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
+	delete(g.trail, u.ID)
+	g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: board.AirMove})
 	g.ev("3.3.1", "%s lands in %s and becomes static.", u.ID, g.placeName(land))
 }

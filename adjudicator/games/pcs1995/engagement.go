@@ -509,7 +509,7 @@ func (g *game) absorbLP(f *fight, loser faction, lp int, noVP bool) {
 			for _, h := range path {
 				g.enter(u, h)
 			}
-			g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
+			g.moveArrow(u, from)
 			left = max(0, left-n)
 			done = append(done, fmt.Sprintf("%s retreats %d hex%s to %s (%d)", u.ID, len(path), plural(len(path), "", "es"), g.placeName(u.pos), n))
 			if g.ezoc(u.side(), u.pos) {
@@ -708,7 +708,7 @@ func (g *game) advancePA(f *fight) {
 			g.enter(u, s.hex)
 		}
 		u.Static = true
-		g.Arrows = append(g.Arrows, arrow{From: from, To: u.Hex, Kind: "move"})
+		g.moveArrow(u, from)
 		note := ""
 		switch {
 		case trimmed:

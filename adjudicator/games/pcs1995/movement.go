@@ -194,6 +194,10 @@ func (g *game) trimStack(u *Unit, steps []step) ([]step, bool) {
 // enter puts u into h: control of a city changes, with its VP (11.1), and
 // a Russian/Serbian unit entering Trieste brings the Italians (5.1.2).
 func (g *game) enter(u *Unit, h board.ID) {
+	if g.trail == nil {
+		g.trail = map[string][]string{}
+	}
+	g.trail[u.ID] = append(g.trail[u.ID], g.hex(h))
 	g.place(u, h)
 	g.capture(u, h)
 }
@@ -283,4 +287,39 @@ func (g *game) hasFresh(side faction) bool {
 		}
 	}
 	return false
+}
+
+// moveArrow records, for the map, u's move from the hex from to the hex it
+// stands on, along the hexes it entered on the way (a move cut back by
+// stacking ends on one it passed).
+func (g *game) moveArrow(u *Unit, from string) {
+	path := append([]string{from}, g.trail[u.ID]...)
+	delete(g.trail, u.ID)
+	a := arrow{From: from, To: u.Hex, Kind: "move"}
+	start := 0
+	for i, h := range path {
+		if h == from {
+			start = i
+		}
+	}
+	path = path[start:]
+	end := -1
+	for i, h := range path {
+		if h == u.Hex {
+			end = i
+		}
+	}
+	if end > 1 {
+		path = path[:end+1]
+		ok := true
+		for i := 0; i+1 < len(path) && ok; i++ {
+			p, err1 := g.grid.Parse(path[i])
+			q, err2 := g.grid.Parse(path[i+1])
+			ok = err1 == nil && err2 == nil && g.grid.Adjacent(p, q)
+		}
+		if ok {
+			a.Path = path
+		}
+	}
+	g.Arrows = append(g.Arrows, a)
 }

@@ -291,17 +291,26 @@ func (g *game) picture(tracks []board.Track) *board.Picture {
 		from, err1 := g.grid.Parse(a.From)
 		to, err2 := g.grid.Parse(a.To)
 		if err1 == nil && err2 == nil && from != to {
-			p.Arrows = append(p.Arrows, board.Arrow{From: from, To: to, Kind: a.Kind})
+			p.Arrows = append(p.Arrows, board.Arrow{From: from, To: to, Kind: a.Kind, Path: pathOf(g.grid, a.Path)})
 		}
 	}
 	p.Legend = []board.LegendItem{
 		{Label: "clear", Terrain: "clear"}, {Label: "mountain", Terrain: "mountain"}, {Label: "sea", Terrain: "sea"},
 		{Label: "river", Hexside: board.River}, {Label: "ridge", Hexside: board.Ridge}, {Label: "border", Hexside: board.Border},
 		{Label: "road", Road: board.RoadKind}, {Label: "highway", Road: board.Highway},
-		{Label: "move", Arrow: board.Move}, {Label: "attack", Arrow: board.Attack},
+		{Label: "move", Arrow: board.Move}, {Label: "attack", Arrow: board.Attack}, {Label: "airmobile landing", Arrow: board.AirMove},
 		{Label: "Serbian", Color: nationColors["Serbian"]}, {Label: "3 VO", Color: threeVOColor}, {Label: "Russian", Color: nationColors["Russian"]},
 		{Label: "American", Color: nationColors["American"]}, {Label: "Croatian", Color: nationColors["Croatian"]},
-		{Label: "S static; [airstrike], [air], [interdiction], [interception]: this step's air missions; (NATO)/(RS): city captured"},
+		{Label: "[airstrike], [air], [interdiction], [interception]: this step's air missions; (NATO)/(RS): city captured"},
+	}
+	if it, ok := board.KeyNote("units", p.Counters, false, []board.Abbreviation{
+		{Short: "Ar", Means: "armor"}, {Short: "M", Means: "mech"}, {Short: "Mo", Means: "motorized"},
+		{Short: "I", Means: "infantry"}, {Short: "Ab", Means: "airmobile"}, {Short: "P", Means: "partisan"},
+	}); ok {
+		p.Legend = append(p.Legend, it)
+	}
+	if it, ok := board.KeyNote("markers", p.Counters, true, []board.Abbreviation{{Short: "S", Means: "static"}}); ok {
+		p.Legend = append(p.Legend, it)
 	}
 	return p
 }
@@ -311,4 +320,17 @@ func cmpID(a, b board.ID) int {
 		return a.Col - b.Col
 	}
 	return a.Row - b.Row
+}
+
+// pathOf is the hexes of a move's path, nil when one does not read.
+func pathOf(g board.Grid, hexes []string) []board.ID {
+	var out []board.ID
+	for _, h := range hexes {
+		id, err := g.Parse(h)
+		if err != nil {
+			return nil
+		}
+		out = append(out, id)
+	}
+	return out
 }

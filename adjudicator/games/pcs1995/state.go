@@ -165,6 +165,9 @@ type arrow struct {
 	From string `json:"from"`
 	To   string `json:"to"`
 	Kind string `json:"kind"`
+	// Path is the hexes a move went through, From first and To last,
+	// when it went further than the next hex.
+	Path []string `json:"path,omitempty"`
 }
 
 // mark is an air mission of the last step on a hex.
@@ -226,6 +229,9 @@ type game struct {
 	occ map[board.ID][]*Unit
 	// deescOK is set by a successful de-escalation roll (7.5).
 	deescOK bool
+	// trail is the hexes each unit entered, in order, for the arrows of
+	// its moves (moveArrow).
+	trail map[string][]string
 }
 
 func decode(state []byte) (*game, error) {

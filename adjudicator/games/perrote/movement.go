@@ -182,7 +182,13 @@ func (t *turn) place(u *unitState, steps []board.ID, face string) {
 			u.Facing = d
 		}
 	}
-	t.s.Trace = append(t.s.Trace, trace{Kind: "move", Unit: u.ID, From: t.f.format(steps[0]), To: t.f.format(last)})
+	tr := trace{Kind: "move", Unit: u.ID, From: t.f.format(steps[0]), To: t.f.format(last)}
+	if len(steps) > 2 {
+		for _, h := range steps {
+			tr.Path = append(tr.Path, t.f.format(h))
+		}
+	}
+	t.s.Trace = append(t.s.Trace, tr)
 	u.Hex = t.f.format(last)
 	t.moved[u.ID] += len(steps) - 1
 }

@@ -251,7 +251,16 @@ func picture(s *State, f *field, tracks []board.Track) *board.Picture {
 		if tr.Kind == "attack" {
 			kind = board.Attack
 		}
-		p.Arrows = append(p.Arrows, board.Arrow{From: a, To: b, Kind: kind})
+		ar := board.Arrow{From: a, To: b, Kind: kind}
+		for _, hs := range tr.Path {
+			if h, ok := f.parse(hs); ok {
+				ar.Path = append(ar.Path, h)
+			}
+		}
+		if len(ar.Path) != len(tr.Path) {
+			ar.Path = nil
+		}
+		p.Arrows = append(p.Arrows, ar)
 	}
 	for _, sd := range s.Sides {
 		p.Legend = append(p.Legend, board.LegendItem{Label: sd.Name, Color: sd.Color})

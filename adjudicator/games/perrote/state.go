@@ -186,6 +186,9 @@ type trace struct {
 	Unit string `json:"unit"`
 	From string `json:"from"`
 	To   string `json:"to"`
+	// Path is the hexes a move went through, From first and To last,
+	// when it went further than the next hex.
+	Path []string `json:"path,omitempty"`
 }
 
 // Eliminated reports whether the unit is out of the game.

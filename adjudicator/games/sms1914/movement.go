@@ -621,9 +621,18 @@ func unitIDs(us []*unit) []string {
 	return out
 }
 
-// arrow records a move, attack or retreat for the map.
-func (g *game) arrow(from, to board.ID, kind string, side side) {
-	g.Arrows = append(g.Arrows, arrow{From: g.hex(from), To: g.hex(to), Kind: kind, Side: side})
+// arrow records a move, attack or retreat for the map; via are the
+// hexes a move went through after from, to last, when it went further
+// than the next hex.
+func (g *game) arrow(from, to board.ID, kind string, side side, via ...board.ID) {
+	a := arrow{From: g.hex(from), To: g.hex(to), Kind: kind, Side: side}
+	if len(via) > 1 && via[len(via)-1] == to {
+		a.Path = append(a.Path, a.From)
+		for _, h := range via {
+			a.Path = append(a.Path, g.hex(h))
+		}
+	}
+	g.Arrows = append(g.Arrows, a)
 }
 
 // riverCrossing places a River Crossing marker on the Force's largest unit
@@ -745,7 +754,7 @@ func (g *game) supplyUnitsInEZOC(side side) {
 				g.place(u, h)
 			}
 			u.Extended = true
-			g.arrow(from, u.pos, "retreat", side)
+			g.arrow(from, u.pos, "retreat", side, path...)
 			g.evFor(side, "15.6.2a", "%s retreats from %s to %s and flips to Extended Mode.", u.ID, g.hex(from), u.Hex)
 			g.ev("15.6.2a", "A supply unit retreats from %s.", g.hex(from))
 			continue
@@ -830,7 +839,7 @@ func (g *game) demoralizedRetreat(u *unit) {
 		g.place(x, path[len(path)-1])
 		x.PA, x.Task, x.TaskMP = "", "", 0
 	}
-	g.arrow(from, u.pos, "retreat", u.c.Side)
+	g.arrow(from, u.pos, "retreat", u.c.Side, path...)
 	g.ev("6.4", "A Demoralized Formation in an EZOC at %s retreats to %s and takes an SR.", g.hex(from), u.Hex)
 	g.takeSR([]*force{f}, g.lossPrefs(u.c.Side), "6.4")
 }

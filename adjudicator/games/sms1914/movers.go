@@ -525,7 +525,7 @@ func (g *game) moveSquadron(m *phaseMove, u *unit, path []string) bool {
 	}
 	if at != u.pos {
 		g.place(u, at)
-		g.arrow(start, at, "move", m.side)
+		g.arrow(start, at, "move", m.side, route...)
 		g.ev("25.1.1", "An A-H squadron sails from %s to %s.", g.hex(start), g.hex(at))
 	}
 	switch {

@@ -171,7 +171,16 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		if a.Kind == "attack" {
 			kind = board.Attack
 		}
-		p.Arrows = append(p.Arrows, board.Arrow{From: from, To: to, Kind: kind})
+		ar := board.Arrow{From: from, To: to, Kind: kind}
+		for i, h := range a.Path {
+			id, err := g.grid.Parse(h)
+			if err != nil || i > 0 && !g.grid.Adjacent(ar.Path[i-1], id) {
+				ar.Path = nil
+				break
+			}
+			ar.Path = append(ar.Path, id)
+		}
+		p.Arrows = append(p.Arrows, ar)
 	}
 	p.Legend = []board.LegendItem{
 		{Label: "lowland", Terrain: "lowland"}, {Label: "bottomland", Terrain: "bottomland"}, {Label: "upland", Terrain: "upland"},
@@ -182,7 +191,23 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		{Label: "railroad", Road: board.Railroad}, {Label: "roadway", Road: board.RoadKind},
 		{Label: "move, retreat", Arrow: board.Move}, {Label: "attack", Arrow: board.Attack},
 		{Label: "A-H", Color: nationColors["AH"]}, {Label: "Serbia", Color: nationColors["Serbia"]}, {Label: "Montenegro", Color: nationColors["Montenegro"]},
-		{Label: "enemy stacks show their top unit only (3.1.5); markers: CE status, PA, IP, RX river crossing, X extended, T task"},
+		{Label: "enemy stacks show their top unit only (3.1.5)"},
+	}
+	if it, ok := board.KeyNote("units", p.Counters, false, []board.Abbreviation{
+		{Short: "I", Means: "infantry"}, {Short: "C", Means: "cavalry"}, {Short: "A", Means: "artillery"},
+		{Short: "F", Means: "fortress"}, {Short: "G", Means: "garrison"}, {Short: "M", Means: "march battalion"},
+		{Short: "N", Means: "naval squadron"}, {Short: "R", Means: "river protection"}, {Short: "D", Means: "depot"},
+		{Short: "T", Means: "corps train"},
+	}); ok {
+		p.Legend = append(p.Legend, it)
+	}
+	if it, ok := board.KeyNote("markers", p.Counters, true, []board.Abbreviation{
+		{Short: "-1", Means: "CE status -1"}, {Short: "-2", Means: "CE status -2"}, {Short: "-3", Means: "CE status -3"},
+		{Short: "CI", Means: "Combat Ineffective"}, {Short: "D1", Means: "Demoralized 1"}, {Short: "D2", Means: "Demoralized 2"},
+		{Short: "PA", Means: "Prepared Attack"}, {Short: "RX", Means: "river crossing"}, {Short: "X", Means: "extended"},
+		{Short: "T", Means: "task"},
+	}); ok {
+		p.Legend = append(p.Legend, it)
 	}
 	sit.Picture = p
 	return sit, nil

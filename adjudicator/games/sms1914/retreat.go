@@ -230,6 +230,7 @@ func (g *game) retreatUnits(units []*unit, n int, combat board.ID, attacker bool
 	}
 	at := from
 	moved := 0
+	var via []board.ID // the hexes it retreated through
 	step := func(h board.ID) {
 		fside := g.feature(at, h)
 		for _, u := range stack {
@@ -257,6 +258,7 @@ func (g *game) retreatUnits(units []*unit, n int, combat board.ID, attacker bool
 		g.pontoonsOccupied(h, side)
 		at = h
 		moved++
+		via = append(via, h)
 	}
 	// a Repulse to clear a blocked way, once per retreating stack, made
 	// from the first hex of the way next to the blocking enemy (7.4,
@@ -305,7 +307,7 @@ func (g *game) retreatUnits(units []*unit, n int, combat board.ID, attacker bool
 		u.Retreated = true
 	}
 	if moved > 0 {
-		g.arrow(from, at, "retreat", side)
+		g.arrow(from, at, "retreat", side, via...)
 	}
 	short := n - moved
 	g.ev(rule, "%s's stack in %s retreats %d hex%s%s.", side, g.hex(from), moved, plural(moved, "", "es"), retreatEnd(g, at, from))

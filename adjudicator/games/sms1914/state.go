@@ -207,6 +207,9 @@ type arrow struct {
 	To   string `json:"to"`
 	Kind string `json:"kind"`
 	Side side   `json:"side"`
+	// Path is the hexes a move or retreat went through, From first and
+	// To last, when it went further than the next hex.
+	Path []string `json:"path,omitempty"`
 }
 
 func (u *unit) onMap() bool { return !u.Out && !u.Gone && u.Hex != "" }

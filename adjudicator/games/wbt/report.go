@@ -162,7 +162,17 @@ func (rules) Situation(state []byte, seat string) (adjudicator.Situation, error)
 		{Label: "road", Road: board.RoadKind}, {Label: "highway", Road: board.Highway},
 		{Label: "move", Arrow: board.Move}, {Label: "attack", Arrow: board.Attack},
 		{Label: "Serbs", Color: serbColor}, {Label: "US", Color: nationColors["us"]},
-		{Label: "markers: OOS out of supply, D dismounted"},
+	}
+	if it, ok := board.KeyNote("units", p.Counters, false, []board.Abbreviation{
+		{Short: "I", Means: "infantry"}, {Short: "M", Means: "mechanised"}, {Short: "TF", Means: "task force"},
+		{Short: "Art", Means: "artillery"}, {Short: "AT", Means: "anti-tank"}, {Short: "AA", Means: "anti-aircraft"},
+	}); ok {
+		p.Legend = append(p.Legend, it)
+	}
+	if it, ok := board.KeyNote("markers", p.Counters, true, []board.Abbreviation{
+		{Short: "OOS", Means: "out of supply"}, {Short: "D", Means: "dismounted"},
+	}); ok {
+		p.Legend = append(p.Legend, it)
 	}
 	sit.Picture = p
 	return sit, nil

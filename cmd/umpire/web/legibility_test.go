@@ -1,0 +1,117 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/templates"
+)
+
+// TestLegibility plays each game's demo to its end between the rules' bots
+// and checks every picture of every step, as each seat, the game master
+// and the public view get it (templates.Legibility): no counter covers
+// another place's counter or name, every stack readable, every name whole,
+// contrast, the legend complete and only what is drawn, arrows along the
+// path. A failure names the picture and the items at fault. With
+// UMPIRE_LEGIBILITY_TABLE set it logs the figures of docs/templates.md.
+func TestLegibility(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	rows := map[string]string{}
+	t.Cleanup(func() {
+		if os.Getenv("UMPIRE_LEGIBILITY_TABLE") == "" {
+			return
+		}
+		for _, d := range demoScenarios {
+			t.Log(rows[d.kind])
+		}
+	})
+	for _, d := range demoScenarios {
+		t.Run(d.kind, func(t *testing.T) {
+			t.Parallel()
+			w, id := endedDemo(t, d.kind, d.scenario)
+			last := lastPlayed(t, w, id)
+			var sum templates.Legible
+			sum.TextContrast, sum.GroundContrast = 21, 21
+			pictures, legendMin, legendMax := 0, 1<<30, 0
+			seen := map[string]bool{}
+			err := w.db.View(context.Background(), func(stx *store.Tx) error {
+				tx := stx.Judge(judgeFrom, w.now)
+				seats, err := tx.Seats(id)
+				if err != nil {
+					return err
+				}
+				readers := []string{"", adjudicator.Spectator}
+				for _, s := range seats {
+					readers = append(readers, s.Name)
+				}
+				for k := uint64(1); k <= last; k++ {
+					for _, reader := range readers {
+						r, err := w.j.BuildReport(tx, id, k, reader)
+						if err != nil {
+							return err
+						}
+						if r.Picture == nil {
+							continue
+						}
+						if dg := templates.PictureDigest(r.Picture); seen[dg] {
+							continue
+						} else {
+							seen[dg] = true
+						}
+						pictures++
+						got, err := templates.Legibility(*r.Picture)
+						if err != nil {
+							return err
+						}
+						name := fmt.Sprintf("%s step %d, %s's picture", id, k, cmpOr(reader, "the game master"))
+						if dir := os.Getenv("UMPIRE_LEGIBILITY_DUMP"); dir != "" {
+							var buf bytes.Buffer
+							if err := templates.RenderPNG(*r.Picture, &buf); err != nil {
+								return err
+							}
+							if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%02d-%s.png", id, k, cmpOr(reader, "gm"))), buf.Bytes(), 0o644); err != nil {
+								return err
+							}
+						}
+						if n := len(got.Problems); n > 0 {
+							t.Errorf("%s: %d problems:\n\t%s", name, n, strings.Join(got.Problems, "\n\t"))
+						}
+						sum.Counters += got.Counters
+						sum.Overlaps += got.Overlaps
+						sum.Clipped += got.Clipped
+						sum.Marked += got.Marked
+						if got.Counters > 0 {
+							sum.TextContrast = min(sum.TextContrast, got.TextContrast)
+							sum.GroundContrast = min(sum.GroundContrast, got.GroundContrast)
+						}
+						legendMin, legendMax = min(legendMin, got.LegendEntries), max(legendMax, got.LegendEntries)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			rows[d.kind] = fmt.Sprintf("| %s | %d | %d | %d | %d | %d | %.1f:1 | %.1f:1 | %d–%d |", d.kind, last, pictures, sum.Overlaps, sum.Clipped,
+				sum.Marked, sum.TextContrast, sum.GroundContrast, legendMin, legendMax)
+		})
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -99,13 +99,13 @@ func TestCommandLineTable(t *testing.T) {
 		{[]string{"demo", "--bogus"}, exitUsage, "umpire demo: " + bogus},
 		{[]string{"demo", "--turns", "-1"}, exitUsage, "umpire demo: --turns -1: from 1 to 50, or 0"},
 
-		{[]string{"game"}, exitUsage, "umpire game: want a subcommand: new FILE, list, show ID, export ID, pause ID, resume ID, archive ID FILE or archived"},
+		{[]string{"game"}, exitUsage, "umpire game: want a subcommand: new FILE, list, show ID, export ID, pause ID, resume ID, archive ID FILE, archived or image ID FILE"},
 		{[]string{"game", "--help"}, exitOK, "Usage: umpire game new FILE"},
 		{[]string{"game", "show", "nope", "--store", db}, exitUsage, `umpire game: there is no game "nope" in ` + db + ": its games are cli-1"},
 		{[]string{"game", "export", "nope", "--store", db}, exitUsage, `umpire game: there is no game "nope" in ` + db + ": its games are cli-1"},
 		{[]string{"game", "show", "--store", db}, exitUsage, "umpire game: game show takes one argument, not 0: umpire game show ID"},
 		{[]string{"game", "list", "--store", missing}, exitUsage, "umpire game: there is no store " + missing + " (--store)"},
-		{[]string{"game", "delete"}, exitUsage, `umpire game: unknown subcommand "delete": want new FILE, list, show ID, export ID, pause ID, resume ID, archive ID FILE or archived`},
+		{[]string{"game", "delete"}, exitUsage, `umpire game: unknown subcommand "delete": want new FILE, list, show ID, export ID, pause ID, resume ID, archive ID FILE, archived or image ID FILE`},
 		{[]string{"game", "--bogus"}, exitUsage, "umpire game: " + bogus},
 
 		{[]string{"verify"}, exitUsage, "umpire verify: want one FILE argument, got 0"},

@@ -44,8 +44,11 @@ import (
 // problem: no refusal for want of what the mail said. The game must end
 // (after at least min_steps steps); then `umpire replay` re-runs the
 // exported game and `umpire verify` checks its dice log. It reports the
-// order mails each seat sent in each game turn, and holds a game to its
-// fullgame.toml's max_order_mails_per_turn when it sets one.
+// order mails each seat sent in each game turn. A game's
+// max_order_mails_per_turn (fullgame.toml) holds its bots' play: a
+// newcomer who keeps "ask" standing orders at random chooses more decision
+// steps, and so more mails, of its own will (1995's design aim is also
+// checked by its bots in the game's own TestBotPlaysWholeGames).
 func TestFullGameByRealMail(t *testing.T) {
 	t.Parallel()
 	reg := games()
@@ -311,7 +314,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		for _, p := range players {
 			n := mails[turn][p.Seat]
 			per = append(per, fmt.Sprintf("%s %d", p.Seat, n))
-			if maxMails > 0 && n > maxMails {
+			if maxMails > 0 && n > maxMails && !newcomer {
 				t.Errorf("game turn %d: %s sent %d order mails, more than the %d the game's design aims at", turn, p.Seat, n, maxMails)
 			}
 		}

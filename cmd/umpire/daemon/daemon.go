@@ -223,8 +223,11 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}()
 	}
 	d.log.InfoContext(ctx, "judge running")
-	d.ready(ctx)
+	stopping := d.ready(ctx)
 	wg.Wait()
+	// Every part returned, so ctx has ended: systemd is told, if the
+	// goroutine of its end has not yet done so, before the judge exits.
+	stopping()
 	return context.Cause(ctx)
 }
 

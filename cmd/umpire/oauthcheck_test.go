@@ -35,12 +35,7 @@ func TestCheckOAuth(t *testing.T) {
 		write("refresh.token", auth.RefreshToken(daemontest.JudgeAddress, audience)+"\n")
 	}
 	config := func(tokenURL string) string {
-		section := func(name, addr string) string {
-			return "[" + name + "]\naddress = \"" + addr + "\"\nsecurity = \"none\"\nusername = \"" + daemontest.JudgeAddress + "\"\n" +
-				"auth = \"oauth2\"\ntoken_url = \"" + tokenURL + "\"\nclient_id = \"" + mailtest.OAuthClientID + "\"\n" +
-				"client_secret_file = \"client.secret\"\nrefresh_token_file = \"refresh.token\"\n"
-		}
-		return "store = \"umpire.db\"\naddress = \"" + daemontest.JudgeAddress + "\"\n" + section("imap", st.IMAPAddr()) + section("smtp", st.SubmissionAddr())
+		return "store = \"umpire.db\"\naddress = \"" + daemontest.JudgeAddress + "\"\n" + oauthSections(st, tokenURL, "")
 	}
 	path := filepath.Join(dir, "umpire.toml")
 	check := func(config string) (int, string) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -41,6 +43,9 @@ type Config struct {
 	HTTPClient *http.Client
 	// Now is the clock; default time.Now.
 	Now func() time.Time
+	// Logger logs each refresh, and each rotated refresh token written
+	// back, never a token; default: discarded.
+	Logger *slog.Logger
 }
 
 // Source gives the access token to log in with, refreshing it before it
@@ -83,6 +88,9 @@ func NewSource(cfg Config) (*Source, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	rt, err := ReadRefreshToken(cfg.RefreshTokenFile)
 	if err != nil {
@@ -151,10 +159,12 @@ func (s *Source) Token(ctx context.Context) (Token, error) {
 	}
 	s.refreshes++
 	s.access, s.expiry, s.renew = t.AccessToken, time.Time{}, time.Time{}
+	attrs := []any{"token_url", s.cfg.TokenURL, "refreshes", s.refreshes}
 	if t.ExpiresIn > 0 {
 		life := time.Duration(t.ExpiresIn) * time.Second
 		s.expiry = now.Add(life)
 		s.renew = s.expiry.Add(-min(s.cfg.Early, life/2))
+		attrs = append(attrs, "expires_in", life, "renew_in", s.renew.Sub(now))
 	}
 	if t.RefreshToken != "" && t.RefreshToken != s.refresh {
 		// The endpoint rotated the refresh token: the old one may stop
@@ -163,8 +173,18 @@ func (s *Source) Token(ctx context.Context) (Token, error) {
 			return Token{}, err
 		}
 		s.refresh = t.RefreshToken
+		attrs = append(attrs, "refresh_token_rotated_to", s.cfg.RefreshTokenFile)
 	}
+	s.cfg.Logger.InfoContext(ctx, "oauth2 access token refreshed", attrs...)
 	return Token{s.access, s.expiry, s.renew}, nil
+}
+
+// SetLogger has the source log its refreshes to l from now on: the
+// judge's log is made after its configuration, and the source, are read.
+func (s *Source) SetLogger(l *slog.Logger) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cfg.Logger = l
 }
 
 // Refused forgets the access token the server refused, so that the next

@@ -3,6 +3,7 @@ package oauth_test
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,19 +81,30 @@ func Token(src *oauth.Source, ctx context.Context, t *testing.T) oauth.Token {
 }
 
 // TestSourceKeepsRotatedRefreshToken: an endpoint that rotates refresh
-// tokens gets the new one written back, 0600, before it is used.
+// tokens gets the new one written back, 0600, before it is used; the log
+// says so, naming the file and not the token.
 func TestSourceKeepsRotatedRefreshToken(t *testing.T) {
 	auth := mailtest.NewAuthServer(t)
 	auth.SetRotate(true)
 	c := &clock{time.Now()}
 	rt := auth.RefreshToken("judge@umpire.test", mailtest.OAuthAudience)
 	src, file := newSource(t, auth, c, rt)
+	var log strings.Builder
+	src.SetLogger(slog.New(slog.NewTextHandler(&log, nil)))
 	os.Chmod(file, 0o644)
 	Token(src, context.Background(), t)
 	got, err := oauth.ReadRefreshToken(file)
 	fi, _ := os.Stat(file)
 	if err != nil || got == rt || fi.Mode().Perm() != 0o600 {
 		t.Errorf("after a rotation the file holds the old token %v, mode %v, %v", got == rt, fi.Mode().Perm(), err)
+	}
+	if want := `msg="oauth2 access token refreshed" token_url=` + auth.TokenURL() + ` refreshes=1 expires_in=1h0m0s renew_in=55m0s refresh_token_rotated_to=` + file; !strings.Contains(log.String(), want) {
+		t.Errorf("the log lacks %q:\n%s", want, log.String())
+	}
+	for _, tok := range auth.Tokens() {
+		if strings.Contains(log.String(), tok) {
+			t.Errorf("the log holds a token:\n%s", log.String())
+		}
 	}
 }
 

@@ -87,6 +87,11 @@ func New(ctx context.Context, cfg *Config, db *store.DB) (_ *Daemon, err error) 
 		cfg.Stdout = io.Discard
 	}
 	d := &Daemon{cfg: cfg, db: db, now: cfg.Now, log: cfg.Logger}
+	for _, mb := range []MailBox{cfg.IMAP, cfg.SMTP} {
+		if mb.oauth != nil {
+			mb.oauth.SetLogger(d.log) // its refreshes in the judge's log
+		}
+	}
 	defer func() {
 		if err != nil {
 			d.Close()
@@ -218,8 +223,11 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}()
 	}
 	d.log.InfoContext(ctx, "judge running")
-	d.ready(ctx)
+	stopping := d.ready(ctx)
 	wg.Wait()
+	// Every part returned, so ctx has ended: systemd is told, if the
+	// goroutine of its end has not yet done so, before the judge exits.
+	stopping()
 	return context.Cause(ctx)
 }
 

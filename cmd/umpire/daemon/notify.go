@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	sdaemon "github.com/coreos/go-systemd/v22/daemon"
@@ -11,14 +12,19 @@ import (
 
 // ready tells systemd (a Type=notify unit) that the judge runs, and that
 // it stops once ctx ends. Without NOTIFY_SOCKET (not run by systemd) it
-// does nothing.
-func (d *Daemon) ready(ctx context.Context) {
+// does nothing. The judge calls the stopping it returns before it exits:
+// it returns once systemd was told, which the goroutine that ctx's end
+// starts may not have done yet.
+func (d *Daemon) ready(ctx context.Context) (stopping func()) {
 	if ok, err := sdaemon.SdNotify(false, sdaemon.SdNotifyReady); err != nil {
 		d.log.WarnContext(ctx, "systemd not told the judge is ready", "err", err)
 	} else if ok {
 		d.log.DebugContext(ctx, "systemd told the judge is ready")
 	}
-	context.AfterFunc(ctx, func() { sdaemon.SdNotify(false, sdaemon.SdNotifyStopping) })
+	var once sync.Once
+	stopping = func() { once.Do(func() { sdaemon.SdNotify(false, sdaemon.SdNotifyStopping) }) }
+	context.AfterFunc(ctx, stopping)
+	return stopping
 }
 
 // watchdog keeps systemd's watchdog (WatchdogSec=) fed while the judge's

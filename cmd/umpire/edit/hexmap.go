@@ -83,10 +83,45 @@ type Alignment struct {
 // line the judge reads a game's map art alignment from.
 const alignPrefix = adjudicator.MapImageAlignPrefix
 
-// newHexMap is an empty map: ten by ten clear hexes.
-func newHexMap() *HexMap {
-	return &HexMap{Grid: GridSpec{Orientation: "flat-top", IDs: "CCRR", First: "0101", Last: "1010"}, DefaultTerrain: "clear",
+// newHexMap is an empty map of clear hexes on grid (nil: ten by ten).
+func newHexMap(grid *GridSpec) *HexMap {
+	g := GridSpec{Orientation: "flat-top", IDs: "CCRR", First: "0101", Last: "1010"}
+	if grid != nil {
+		g = *grid
+	}
+	return &HexMap{Grid: g, DefaultTerrain: "clear",
 		Terrain: map[string]string{}, Area: map[string]string{}, Sets: map[string][]string{}, SideSets: map[string][]string{}}
+}
+
+// ParseSize reads the size of a new hex map: "COLSxROWS" (columns and
+// rows from hex 0101, as "33x22") or "FIRST..LAST" (its first and last
+// hex, as "1001..4222" or "01.01..60.40"), the map format's range.
+func ParseSize(s string) (*GridSpec, error) {
+	g := &GridSpec{Orientation: "flat-top", IDs: "CCRR"}
+	if first, last, ok := strings.Cut(s, ".."); ok {
+		style := board.FourDigit
+		if strings.Contains(first, ".") {
+			style, g.IDs = board.Dotted, "CC.RR"
+		}
+		a, errA := board.ParseID(first, style)
+		b, errB := board.ParseID(last, style)
+		if errA != nil || errB != nil || b.Col < a.Col || b.Row < a.Row {
+			return nil, fmt.Errorf("edit: size %q: want FIRST..LAST, the first and last hex ids, such as 1001..4222", s)
+		}
+		g.First, g.Last = a.Format(style), b.Format(style)
+		return g, nil
+	}
+	cs, rs, ok := strings.Cut(strings.ToLower(s), "x")
+	cols, errC := strconv.Atoi(cs)
+	rows, errR := strconv.Atoi(rs)
+	if !ok || errC != nil || errR != nil || cols < 1 || rows < 1 {
+		return nil, fmt.Errorf("edit: size %q: want COLSxROWS, such as 33x22, or FIRST..LAST hex ids, such as 1001..4222", s)
+	}
+	if cols > 99 || rows > 99 {
+		return nil, fmt.Errorf("edit: size %q: a map of four-digit hex ids has at most 99 columns and 99 rows; give FIRST..LAST in CC.RR ids (01.01..120.80) for more", s)
+	}
+	g.First, g.Last = "0101", board.ID{Col: cols, Row: rows}.Format(board.FourDigit)
+	return g, nil
 }
 
 // readHexMap reads a map file with board.ParseMap: a file the judge
@@ -103,7 +138,7 @@ func readHexMap(name string, data []byte) (*HexMap, error) {
 		return nil, fmt.Errorf("edit: %w", err)
 	}
 	g := m.Grid
-	h := newHexMap()
+	h := newHexMap(nil)
 	h.Header, h.Scan = header(data)
 	h.Title, h.StandIn, h.Notice = m.Title, m.StandIn, m.Notice
 	h.Grid = GridSpec{Orientation: "flat-top", IDs: "CCRR", Up: g.Up,

@@ -324,3 +324,38 @@ func TestVassalBoardChoice(t *testing.T) {
 		t.Errorf("%d of the map's %d hexes are the module's (it names %d)", matched, len(geo.Hexes), len(mod.Hexes))
 	}
 }
+
+// TestParseSize: a new map's size, as columns by rows from 0101 or as
+// its first and last hex, is the grid the new map is written with.
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]GridSpec{
+		"33x22":         {Orientation: "flat-top", IDs: "CCRR", First: "0101", Last: "3322"},
+		"1000..4039":    {Orientation: "flat-top", IDs: "CCRR", First: "1000", Last: "4039"},
+		"01.01..60.40":  {Orientation: "flat-top", IDs: "CC.RR", First: "01.01", Last: "60.40"},
+		"01.01..120.80": {Orientation: "flat-top", IDs: "CC.RR", First: "01.01", Last: "120.80"},
+	} {
+		g, err := ParseSize(in)
+		if err != nil || *g != want {
+			t.Errorf("%s: %+v, %v; want %+v", in, g, err, want)
+		}
+	}
+	for _, in := range []string{"", "x", "0x5", "5x", "100x10", "4039..1000", "10a0..4039", "1x1x1"} {
+		if g, err := ParseSize(in); err == nil {
+			t.Errorf("%q: %+v accepted", in, g)
+		}
+	}
+	// a new map of the size given is what the editor writes and the judge reads
+	g, _ := ParseSize("1000..4039")
+	s, err := New(Config{Game: rulesOf["wbt"], MapPath: filepath.Join(t.TempDir(), "new.toml"), NewGrid: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo, err := s.doc.Hex.geometry("new.toml")
+	if err != nil || len(geo.Hexes) != 31*40 {
+		t.Errorf("a new 1000..4039 map: %v, %d hexes", err, len(geo.Hexes))
+	}
+	if _, err := New(Config{Game: rulesOf["bu"], MapPath: filepath.Join(t.TempDir(), "new.toml"), NewGrid: g}); err == nil ||
+		!strings.Contains(err.Error(), "a size is for a new hex map") {
+		t.Errorf("a size for B&U's network: %v", err)
+	}
+}

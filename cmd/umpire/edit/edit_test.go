@@ -359,3 +359,71 @@ func TestParseSize(t *testing.T) {
 		t.Errorf("a size for B&U's network: %v", err)
 	}
 }
+
+// TestCommentsKept: a game master's map file with comments (its leading
+// block, a line before [grid], before a terrain's and a place's table,
+// one inside a table, one after the last) is saved with every comment
+// line, each before the table it stood before; the comment of a table
+// the game master removed is kept at the end; a second save writes the
+// same text, and the judge reads the saved file.
+func TestCommentsKept(t *testing.T) {
+	data, err := os.ReadFile("../../../adjudicator/games/wbt/scenarios/demo-map.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, r := range [][2]string{
+		{"[grid]\n", "# grid: as printed on the map's edge\n[grid]\n"},
+		{"[[terrain]]\nkind = \"hills\"\n", "# hills: traced from the scan, sheet 2\n\n[[terrain]]\nkind = \"hills\"\n# the hills' hexes checked twice\n"},
+		{"[[terrain]]\nkind = \"marsh\"\n", "# the one marsh hex (10.10)\n[[terrain]]\nkind = \"marsh\"\n"},
+	} {
+		if !strings.Contains(text, r[0]) {
+			t.Fatalf("the demo map has no %q", r[0])
+		}
+		text = strings.Replace(text, r[0], r[1], 1)
+	}
+	text += "\n# end of the map: roads still to check\n"
+	mp := filepath.Join(t.TempDir(), "map.toml")
+	if err := os.WriteFile(mp, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Game: wbt.Game, MapPath: mp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := *s.doc
+	hex := *doc.Hex
+	hex.Terrain = map[string]string{}
+	for k, v := range doc.Hex.Terrain {
+		if v != "marsh" {
+			hex.Terrain[k] = v // the marsh painted clear
+		}
+	}
+	doc.Hex = &hex
+	post(t, s, "/api/save", &doc, http.StatusOK)
+	saved, _ := os.ReadFile(mp)
+	for _, want := range []string{
+		"# War by Television: Kosovo 1999 -- DEMO MAP (STAND-IN DATA)\n",
+		"# grid: as printed on the map's edge\n[grid]\n",
+		"# hills: traced from the scan, sheet 2\n# the hills' hexes checked twice\n[[terrain]]\nkind = \"hills\"\n",
+		"# end of the map: roads still to check\n",
+		"# the one marsh hex (10.10)\n",
+	} {
+		if !strings.Contains(string(saved), want) {
+			t.Errorf("the saved map lacks %q:\n%s", want, saved)
+		}
+	}
+	if strings.Contains(string(saved), "kind = \"marsh\"") {
+		t.Error("the marsh painted clear is still written")
+	}
+	if _, err := wbt.Game.New("", map[string]string{"map": string(saved)}); err != nil {
+		t.Errorf("create refuses the saved map: %v", err)
+	}
+	s2, err := New(Config{Game: wbt.Game, MapPath: mp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := s2.check(s2.doc); again.MapText != string(saved) {
+		t.Errorf("a second save changes the file:\n%s", again.MapText)
+	}
+}

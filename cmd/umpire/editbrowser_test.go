@@ -8,6 +8,8 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -44,7 +46,14 @@ func editorOn(t *testing.T, game string, counters bool) (root, mapPath, counters
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := editor.New(editor.Config{Game: rules, MapPath: mapPath, CountersPath: countersPath})
+	return serveEditor(t, editor.Config{Game: rules, MapPath: mapPath, CountersPath: countersPath}), mapPath, countersPath
+}
+
+// serveEditor serves umpire edit with cfg, as the command does, and
+// returns the page's address.
+func serveEditor(t *testing.T, cfg editor.Config) string {
+	t.Helper()
+	s, err := editor.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +65,7 @@ func editorOn(t *testing.T, game string, counters bool) (root, mapPath, counters
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(ctx, l) }()
 	t.Cleanup(func() { cancel(); <-done })
-	return "http://" + l.Addr().String() + "/", mapPath, countersPath
+	return "http://" + l.Addr().String() + "/"
 }
 
 // clickOn clicks the painted layer where the page draws a hex, a hexside
@@ -262,4 +271,65 @@ func TestBrowserEditNetwork(t *testing.T) {
 		t.Errorf("console: %v", errs)
 	}
 	createAndPlay(t, "bu", map[string]string{"map": mapPath})
+}
+
+// TestBrowserEditNewMap: a game master starts War by Television's map
+// from nothing ('umpire edit wbt map.toml --size 1000..4039', the
+// published map's hexes, FILE not there yet). The judge's live check says
+// what its reader still needs, and the game master paints exactly that,
+// read from the messages shown: each set the reader says is missing gets
+// the hex the rules name for it. Saved, the map alone (the demo counters
+// and CRT with it, as create takes a map given alone) makes a game whose
+// first step the judge adjudicates.
+func TestBrowserEditNewMap(t *testing.T) {
+	ctx, con := browser(t)
+	mapPath := filepath.Join(t.TempDir(), "wbt-map.toml")
+	grid, err := editor.ParseSize("1000..4039")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, err := games().Get("wbt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := serveEditor(t, editor.Config{Game: rules, MapPath: mapPath, NewGrid: grid})
+	runIn(t, ctx, time.Minute, chromedp.EmulateViewport(1400, 1000), chromedp.Navigate(root), chromedp.WaitVisible(css(`body[data-ready="yes"]`)))
+	// the hexes the rules name for each set (8.7: the supply sources;
+	// 11.19: the Milosevic Line from 2034)
+	ruled := map[string]string{"supply_source": "3239", "milosevic_line": "2034"}
+	missing := regexp.MustCompile(`field sets\.([a-z_0-9]+): missing`)
+	var painted []string
+	for {
+		ok, msg := checked(t, ctx)
+		if ok {
+			break
+		}
+		m := missing.FindStringSubmatch(msg)
+		if m == nil || ruled[m[1]] == "" || slices.Contains(painted, m[1]) {
+			t.Fatalf("after painting the sets %v, the judge says what the test cannot paint: %q", painted, msg)
+		}
+		if !strings.HasPrefix(msg, "wbt: map: option map:") {
+			t.Errorf("the message is not create's: %q", msg)
+		}
+		runIn(t, ctx, time.Minute, tool(ctx, "set", "", m[1]))
+		clickOn(t, ctx, ruled[m[1]])
+		painted = append(painted, m[1])
+	}
+	if len(painted) != 2 {
+		t.Errorf("the new map was accepted after painting %v: want the two sets WbT's reader requires", painted)
+	}
+	if _, err := os.Stat(mapPath); err == nil {
+		t.Error("the map file exists before Save")
+	}
+	runIn(t, ctx, time.Minute, chromedp.Click(css("#save")), chromedp.WaitVisible(css(`#status[data-saved]`)))
+	saved, _ := os.ReadFile(mapPath)
+	for _, want := range []string{`first = "1000"`, `last = "4039"`, `supply_source = ["3239"]`, `milosevic_line = ["2034"]`} {
+		if !strings.Contains(string(saved), want) {
+			t.Errorf("the saved map lacks %s:\n%s", want, saved)
+		}
+	}
+	if errs := con.take(); len(errs) > 0 {
+		t.Errorf("console: %v", errs)
+	}
+	createAndPlay(t, "wbt", map[string]string{"map": mapPath})
 }

@@ -6,13 +6,14 @@
 //
 //	server.go    Server: the page, its assets, the scan and the document API
 //	document.go  Document: the files being edited and each game's map format
-//	hexmap.go    HexMap: a hex map file (board.ParseMap's format) and its grid's geometry
+//	hexmap.go    HexMap: a hex map file (board.ParseMap's format) and its grid's geometry; ParseSize: a new map's grid
 //	network.go   NetMap: B&U's network map file
 //	counters.go  Counters: a counter file as tables of rows
 //	tomlwrite.go writer: TOML text, and what each of its lines holds
 //	check.go     check: create's reader on the document, where a refusal points, the judge's picture
 //	scan.go      Scan: the game master's scan, bounded from its header
-//	vassalimport.go ReadModule: a VASSAL module's board as the scan, its hexes to align the grid
+//	vassalimport.go ReadModule: a VASSAL module's board (chosen by name) as the scan, its hexes to align the grid, its extent a new map's grid
+//	comments.go  tableComments: a map file's comment lines kept with their tables
 //	save.go      writeFile: a temporary file renamed over the file
 //	assets/      the page: editor.html, editor.js, editor.css
 package edit

@@ -39,8 +39,10 @@ type Document struct {
 	Counters *Counters `json:"counters,omitempty"`
 }
 
-// load reads the files, or starts new ones where a file does not exist.
-func load(game, mapPath, countersPath string, scanW, scanH int) (*Document, error) {
+// load reads the files, or starts new ones where a file does not exist: a
+// new hex map on grid (nil: ten by ten hexes), a new network of the
+// scan's size.
+func load(game, mapPath, countersPath string, grid *GridSpec, scanW, scanH int) (*Document, error) {
 	doc := &Document{Game: game, Format: formats[game]}
 	if doc.Format == "" {
 		return nil, fmt.Errorf("edit: game %q has no map file the editor knows: it edits pcs1995, wbt, sms1914 (hex maps) and bu (a network of spaces)", game)
@@ -51,12 +53,16 @@ func load(game, mapPath, countersPath string, scanW, scanH int) (*Document, erro
 		return nil, fmt.Errorf("edit: %w", err)
 	}
 	switch {
+	case exists && grid != nil:
+		return nil, fmt.Errorf("edit: %s exists: a size is for a new map (the file's [grid] says its size; change it in the File box)", mapPath)
+	case doc.Format != hexFormat && grid != nil:
+		return nil, fmt.Errorf("edit: a size is for a new hex map: a new %s map takes the scan's size", game)
 	case doc.Format == hexFormat && exists:
 		if doc.Hex, err = readHexMap(mapPath, data); err != nil {
 			return nil, err
 		}
 	case doc.Format == hexFormat:
-		doc.Hex = newHexMap()
+		doc.Hex = newHexMap(grid)
 	case exists:
 		if doc.Network, err = readNetMap(mapPath, data); err != nil {
 			return nil, err

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"hash/crc32"
 	"image"
 	"image/png"
@@ -166,24 +167,31 @@ func TestBadScans(t *testing.T) {
 	}
 }
 
-// TestVassalAligns builds a small module in VASSAL's format (a board
-// image and its HexGrid with numbering) and opens a new 1995 map with it:
-// the board is the scan and the grid lies on the module's hexes at once.
-func TestVassalAligns(t *testing.T) {
-	img := image.NewRGBA(image.Rect(0, 0, 400, 300))
-	var pngBuf bytes.Buffer
-	if err := png.Encode(&pngBuf, img); err != nil {
-		t.Fatal(err)
+// vassalBoard is a board element of a test module: image, HexGrid
+// attributes and HexGridNumbering attributes ("" : no numbering element).
+func vassalBoard(name, image, grid, numbering string) string {
+	num := ""
+	if numbering != "" {
+		num = "<VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering " + numbering + "/>"
 	}
+	img := ""
+	if image != "" {
+		img = ` image="` + image + `"`
+	}
+	return `<VASSAL.build.module.map.boardPicker.Board name="` + name + `"` + img + `>
+    <VASSAL.build.module.map.boardPicker.board.HexGrid ` + grid + `>` + num + `</VASSAL.build.module.map.boardPicker.board.HexGrid>
+   </VASSAL.build.module.map.boardPicker.Board>`
+}
+
+// writeModule writes a module in VASSAL's format: its boards in one
+// map window, and a PNG of each size under images/.
+func writeModule(t *testing.T, boards string, images map[string][2]int) string {
+	t.Helper()
 	build := `<?xml version="1.0" encoding="UTF-8"?>
 <VASSAL.build.GameModule name="Test" version="1">
  <VASSAL.build.module.Map mapName="Main Map">
   <VASSAL.build.module.map.BoardPicker>
-   <VASSAL.build.module.map.boardPicker.Board name="Map" image="map.png">
-    <VASSAL.build.module.map.boardPicker.board.HexGrid dx="30" dy="34" x0="20" y0="25">
-     <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first="H" sep="" hType="N" vType="N" hLeading="1" vLeading="1" hOff="1" vOff="1" stagger="false" locationFormat="$gridLocation$"/>
-    </VASSAL.build.module.map.boardPicker.board.HexGrid>
-   </VASSAL.build.module.map.boardPicker.Board>
+   ` + boards + `
   </VASSAL.build.module.map.BoardPicker>
  </VASSAL.build.module.Map>
 </VASSAL.build.GameModule>`
@@ -193,7 +201,15 @@ func TestVassalAligns(t *testing.T) {
 		t.Fatal(err)
 	}
 	zw := zip.NewWriter(f)
-	for name, data := range map[string][]byte{"buildFile.xml": []byte(build), "images/map.png": pngBuf.Bytes()} {
+	entries := map[string][]byte{"buildFile.xml": []byte(build)}
+	for name, size := range images {
+		var pngBuf bytes.Buffer
+		if err := png.Encode(&pngBuf, image.NewRGBA(image.Rect(0, 0, size[0], size[1]))); err != nil {
+			t.Fatal(err)
+		}
+		entries["images/"+name] = pngBuf.Bytes()
+	}
+	for name, data := range entries {
 		w, err := zw.Create(name)
 		if err != nil {
 			t.Fatal(err)
@@ -204,17 +220,24 @@ func TestVassalAligns(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	mod, err := ReadModule(t.Context(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if mod.Scan.Width != 400 || mod.Scan.Height != 300 || len(mod.Hexes) < 20 {
-		t.Fatalf("the module gives a %dx%d scan and %d hexes", mod.Scan.Width, mod.Scan.Height, len(mod.Hexes))
-	}
-	s, err := New(Config{Game: pcs1995.Game, MapPath: filepath.Join(t.TempDir(), "map.toml"), Scan: mod.Scan, Hexes: mod.Hexes})
-	if err != nil {
-		t.Fatal(err)
-	}
+	return path
+}
+
+// The test module's boards: "Map", a 400 × 300 board numbered without
+// stagger; "West", a 500 × 400 board numbered as VASSAL numbers by
+// default (odd columns' rows one more: the even columns sit higher);
+// "Box", a plain colour.
+var (
+	mapBoard  = vassalBoard("Map", "map.png", `dx="30" dy="34" x0="20" y0="25"`, `first="H" sep="" hType="N" vType="N" hLeading="1" vLeading="1" hOff="1" vOff="1" stagger="false" locationFormat="$gridLocation$"`)
+	westBoard = vassalBoard("West", "west.png", `dx="40" dy="46" x0="30" y0="30"`, " ")
+	boxBoard  = `<VASSAL.build.module.map.boardPicker.Board name="Box" color="255,255,255" width="400" height="400"/>`
+)
+
+// alignedOn checks that every hex of the editor's map the module names
+// lies on the module's hex, within a pixel and a half, and returns how
+// many it names.
+func alignedOn(t *testing.T, s *Server, mod *Module) int {
+	t.Helper()
 	al := s.doc.Hex.Scan
 	if al == nil {
 		t.Fatal("the grid is not aligned on the module's hexes")
@@ -234,7 +257,173 @@ func TestVassalAligns(t *testing.T) {
 			t.Errorf("hex %s: the grid puts it at (%.1f, %.1f), the module at (%.0f, %.0f)", h.ID, x, y, v[0], v[1])
 		}
 	}
-	if matched < 20 {
+	return matched
+}
+
+// TestVassalAligns builds a small module in VASSAL's format (a board
+// image and its HexGrid with numbering) and opens a new 1995 map with it:
+// the board is the scan and the grid lies on the module's hexes at once.
+func TestVassalAligns(t *testing.T) {
+	path := writeModule(t, mapBoard, map[string][2]int{"map.png": {400, 300}})
+	mod, err := ReadModule(t.Context(), path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mod.Scan.Width != 400 || mod.Scan.Height != 300 || len(mod.Hexes) < 20 {
+		t.Fatalf("the module gives a %dx%d scan and %d hexes", mod.Scan.Width, mod.Scan.Height, len(mod.Hexes))
+	}
+	s, err := New(Config{Game: pcs1995.Game, MapPath: filepath.Join(t.TempDir(), "map.toml"), Scan: mod.Scan, Hexes: mod.Hexes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if matched := alignedOn(t, s, mod); matched < 20 {
 		t.Errorf("%d hexes of the map are named in the module", matched)
+	}
+}
+
+// TestVassalBoardChoice: a module with two boards with a hex grid (and a
+// plain-colour box) is refused without a board named, with each board's
+// --board value, size and grid; the board named is the scan, and a new
+// map has its hexes, every one on the module's hex.
+func TestVassalBoardChoice(t *testing.T) {
+	path := writeModule(t, mapBoard+boxBoard+westBoard, map[string][2]int{"map.png": {400, 300}, "west.png": {500, 400}})
+	_, err := ReadModule(t.Context(), path, "")
+	var choice *BoardChoiceError
+	if !errors.As(err, &choice) || len(choice.Boards) != 2 {
+		t.Fatalf("a module of two boards with a grid, none named: %v", err)
+	}
+	for _, want := range []string{"has 2 boards with a hex grid; choose one with --board NAME:",
+		`--board Map  (map "Main Map"): 400×300 pixels, a hex grid of `, "117 hexes (0100 to 1309), 30 × 34 pixels a hex",
+		`--board West  (map "Main Map"): 500×400 pixels, a hex grid of `, "108 hexes (0101 to 1209), 40 × 46 pixels a hex"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the refusal lacks %q:\n%v", want, err)
+		}
+	}
+	if _, err := ReadModule(t.Context(), path, "East"); !errors.As(err, &choice) || !strings.Contains(err.Error(), `no board "East"`) {
+		t.Errorf("a board the module has not: %v", err)
+	}
+	mod, err := ReadModule(t.Context(), path, "West")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mod.Scan.Width != 500 || mod.Scan.Height != 400 || mod.Board != "Main Map: West" {
+		t.Fatalf("--board West gives board %s, %dx%d", mod.Board, mod.Scan.Width, mod.Scan.Height)
+	}
+	if g := mod.Grid; g == nil || g.First != "0101" || g.Last != "1209" || g.Up != "even" || g.Orientation != "flat-top" {
+		t.Fatalf("the board's grid: %+v", mod.Grid)
+	}
+	s, err := New(Config{Game: pcs1995.Game, MapPath: filepath.Join(t.TempDir(), "map.toml"), Scan: mod.Scan, Hexes: mod.Hexes, NewGrid: mod.Grid})
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo, err := s.doc.Hex.geometry("map.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if matched := alignedOn(t, s, mod); matched != len(mod.Hexes) || matched < len(geo.Hexes)*9/10 {
+		t.Errorf("%d of the map's %d hexes are the module's (it names %d)", matched, len(geo.Hexes), len(mod.Hexes))
+	}
+}
+
+// TestParseSize: a new map's size, as columns by rows from 0101 or as
+// its first and last hex, is the grid the new map is written with.
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]GridSpec{
+		"33x22":         {Orientation: "flat-top", IDs: "CCRR", First: "0101", Last: "3322"},
+		"1000..4039":    {Orientation: "flat-top", IDs: "CCRR", First: "1000", Last: "4039"},
+		"01.01..60.40":  {Orientation: "flat-top", IDs: "CC.RR", First: "01.01", Last: "60.40"},
+		"01.01..120.80": {Orientation: "flat-top", IDs: "CC.RR", First: "01.01", Last: "120.80"},
+	} {
+		g, err := ParseSize(in)
+		if err != nil || *g != want {
+			t.Errorf("%s: %+v, %v; want %+v", in, g, err, want)
+		}
+	}
+	for _, in := range []string{"", "x", "0x5", "5x", "100x10", "4039..1000", "10a0..4039", "1x1x1"} {
+		if g, err := ParseSize(in); err == nil {
+			t.Errorf("%q: %+v accepted", in, g)
+		}
+	}
+	// a new map of the size given is what the editor writes and the judge reads
+	g, _ := ParseSize("1000..4039")
+	s, err := New(Config{Game: rulesOf["wbt"], MapPath: filepath.Join(t.TempDir(), "new.toml"), NewGrid: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo, err := s.doc.Hex.geometry("new.toml")
+	if err != nil || len(geo.Hexes) != 31*40 {
+		t.Errorf("a new 1000..4039 map: %v, %d hexes", err, len(geo.Hexes))
+	}
+	if _, err := New(Config{Game: rulesOf["bu"], MapPath: filepath.Join(t.TempDir(), "new.toml"), NewGrid: g}); err == nil ||
+		!strings.Contains(err.Error(), "a size is for a new hex map") {
+		t.Errorf("a size for B&U's network: %v", err)
+	}
+}
+
+// TestCommentsKept: a game master's map file with comments (its leading
+// block, a line before [grid], before a terrain's and a place's table,
+// one inside a table, one after the last) is saved with every comment
+// line, each before the table it stood before; the comment of a table
+// the game master removed is kept at the end; a second save writes the
+// same text, and the judge reads the saved file.
+func TestCommentsKept(t *testing.T) {
+	data, err := os.ReadFile("../../../adjudicator/games/wbt/scenarios/demo-map.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, r := range [][2]string{
+		{"[grid]\n", "# grid: as printed on the map's edge\n[grid]\n"},
+		{"[[terrain]]\nkind = \"hills\"\n", "# hills: traced from the scan, sheet 2\n\n[[terrain]]\nkind = \"hills\"\n# the hills' hexes checked twice\n"},
+		{"[[terrain]]\nkind = \"marsh\"\n", "# the one marsh hex (10.10)\n[[terrain]]\nkind = \"marsh\"\n"},
+	} {
+		if !strings.Contains(text, r[0]) {
+			t.Fatalf("the demo map has no %q", r[0])
+		}
+		text = strings.Replace(text, r[0], r[1], 1)
+	}
+	text += "\n# end of the map: roads still to check\n"
+	mp := filepath.Join(t.TempDir(), "map.toml")
+	if err := os.WriteFile(mp, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Game: wbt.Game, MapPath: mp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := *s.doc
+	hex := *doc.Hex
+	hex.Terrain = map[string]string{}
+	for k, v := range doc.Hex.Terrain {
+		if v != "marsh" {
+			hex.Terrain[k] = v // the marsh painted clear
+		}
+	}
+	doc.Hex = &hex
+	post(t, s, "/api/save", &doc, http.StatusOK)
+	saved, _ := os.ReadFile(mp)
+	for _, want := range []string{
+		"# War by Television: Kosovo 1999 -- DEMO MAP (STAND-IN DATA)\n",
+		"# grid: as printed on the map's edge\n[grid]\n",
+		"# hills: traced from the scan, sheet 2\n# the hills' hexes checked twice\n[[terrain]]\nkind = \"hills\"\n",
+		"# end of the map: roads still to check\n",
+		"# the one marsh hex (10.10)\n",
+	} {
+		if !strings.Contains(string(saved), want) {
+			t.Errorf("the saved map lacks %q:\n%s", want, saved)
+		}
+	}
+	if strings.Contains(string(saved), "kind = \"marsh\"") {
+		t.Error("the marsh painted clear is still written")
+	}
+	if _, err := wbt.Game.New("", map[string]string{"map": string(saved)}); err != nil {
+		t.Errorf("create refuses the saved map: %v", err)
+	}
+	s2, err := New(Config{Game: wbt.Game, MapPath: mp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := s2.check(s2.doc); again.MapText != string(saved) {
+		t.Errorf("a second save changes the file:\n%s", again.MapText)
 	}
 }

@@ -8,6 +8,8 @@ func FuzzReadFiles(f *testing.F) {
 	f.Add([]byte("# umpire edit: scan x0=1 y0=2 sx=3 sy=4\ntitle = \"m\"\n[grid]\nfirst = \"0101\"\nlast = \"0303\"\n"))
 	f.Add([]byte("title = \"b\"\nwidth = 10\nheight = 10\n[[region]]\nname = \"R\"\n[[space]]\nname = \"S\"\n"))
 	f.Add([]byte("stand_in = true\n[[unit]]\nid = \"A\"\nma = 8\nfront = {A = 1}\n"))
+	f.Add([]byte("# head\n[grid]\nfirst = \"0101\"\nlast = \"0303\"\n# roads\n[[road]]\n# inside\nkind = 'road'\npath = [\"0101\", \"0102\"]\n# end\n"))
+	f.Add([]byte("1000..4039"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if h, err := readHexMap("fuzz.toml", data); err == nil {
 			h.encode()
@@ -20,5 +22,7 @@ func FuzzReadFiles(f *testing.F) {
 			c.encode()
 		}
 		header(data)
+		tableComments(data)
+		_, _ = ParseSize(string(data))
 	})
 }

@@ -39,6 +39,9 @@ type HexMap struct {
 	SideSets map[string][]string `json:"side_sets"`
 	// Scan is the scan's alignment, kept in a comment line of the file.
 	Scan *Alignment `json:"scan,omitempty"`
+	// Comments are the file's comment lines after its header, by the
+	// table they stand before or in (tableComments).
+	Comments map[string]string `json:"comments,omitempty"`
 }
 
 // GridSpec is the map file's [grid] table.
@@ -83,10 +86,45 @@ type Alignment struct {
 // line the judge reads a game's map art alignment from.
 const alignPrefix = adjudicator.MapImageAlignPrefix
 
-// newHexMap is an empty map: ten by ten clear hexes.
-func newHexMap() *HexMap {
-	return &HexMap{Grid: GridSpec{Orientation: "flat-top", IDs: "CCRR", First: "0101", Last: "1010"}, DefaultTerrain: "clear",
+// newHexMap is an empty map of clear hexes on grid (nil: ten by ten).
+func newHexMap(grid *GridSpec) *HexMap {
+	g := GridSpec{Orientation: "flat-top", IDs: "CCRR", First: "0101", Last: "1010"}
+	if grid != nil {
+		g = *grid
+	}
+	return &HexMap{Grid: g, DefaultTerrain: "clear",
 		Terrain: map[string]string{}, Area: map[string]string{}, Sets: map[string][]string{}, SideSets: map[string][]string{}}
+}
+
+// ParseSize reads the size of a new hex map: "COLSxROWS" (columns and
+// rows from hex 0101, as "33x22") or "FIRST..LAST" (its first and last
+// hex, as "1001..4222" or "01.01..60.40"), the map format's range.
+func ParseSize(s string) (*GridSpec, error) {
+	g := &GridSpec{Orientation: "flat-top", IDs: "CCRR"}
+	if first, last, ok := strings.Cut(s, ".."); ok {
+		style := board.FourDigit
+		if strings.Contains(first, ".") {
+			style, g.IDs = board.Dotted, "CC.RR"
+		}
+		a, errA := board.ParseID(first, style)
+		b, errB := board.ParseID(last, style)
+		if errA != nil || errB != nil || b.Col < a.Col || b.Row < a.Row {
+			return nil, fmt.Errorf("edit: size %q: want FIRST..LAST, the first and last hex ids, such as 1001..4222", s)
+		}
+		g.First, g.Last = a.Format(style), b.Format(style)
+		return g, nil
+	}
+	cs, rs, ok := strings.Cut(strings.ToLower(s), "x")
+	cols, errC := strconv.Atoi(cs)
+	rows, errR := strconv.Atoi(rs)
+	if !ok || errC != nil || errR != nil || cols < 1 || rows < 1 {
+		return nil, fmt.Errorf("edit: size %q: want COLSxROWS, such as 33x22, or FIRST..LAST hex ids, such as 1001..4222", s)
+	}
+	if cols > 99 || rows > 99 {
+		return nil, fmt.Errorf("edit: size %q: a map of four-digit hex ids has at most 99 columns and 99 rows; give FIRST..LAST in CC.RR ids (01.01..120.80) for more", s)
+	}
+	g.First, g.Last = "0101", board.ID{Col: cols, Row: rows}.Format(board.FourDigit)
+	return g, nil
 }
 
 // readHexMap reads a map file with board.ParseMap: a file the judge
@@ -103,8 +141,9 @@ func readHexMap(name string, data []byte) (*HexMap, error) {
 		return nil, fmt.Errorf("edit: %w", err)
 	}
 	g := m.Grid
-	h := newHexMap()
+	h := newHexMap(nil)
 	h.Header, h.Scan = header(data)
+	h.Comments = tableComments(data)
 	h.Title, h.StandIn, h.Notice = m.Title, m.StandIn, m.Notice
 	h.Grid = GridSpec{Orientation: "flat-top", IDs: "CCRR", Up: g.Up,
 		First: g.Format(board.ID{Col: g.FirstCol, Row: g.FirstRow}), Last: g.Format(board.ID{Col: g.FirstCol + g.Cols - 1, Row: g.FirstRow + g.Rows - 1})}
@@ -226,6 +265,7 @@ func (h *HexMap) encode() *writer {
 	none := origin{Row: -1}
 	grid := origin{Row: -1, Places: []string{"grid"}}
 	writeHeader(w, h.Header, h.Scan)
+	cw := &commentWriter{w: w, comments: h.Comments, used: map[string]bool{}}
 	w.kv(none, "title", quote(h.Title))
 	if h.StandIn {
 		w.kv(none, "stand_in", "true")
@@ -237,6 +277,7 @@ func (h *HexMap) encode() *writer {
 		w.kv(none, "default_terrain", quote(h.DefaultTerrain))
 	}
 	w.line(none, "")
+	cw.before("[grid]", "", "", "", "")
 	w.line(grid, "[grid]")
 	w.kv(grid, "orientation", quote(h.Grid.Orientation))
 	w.kv(grid, "ids", quote(h.Grid.IDs))
@@ -249,6 +290,7 @@ func (h *HexMap) encode() *writer {
 		hexes := keysWith(h.Terrain, kind, h.Grid.IDs)
 		o := origin{Row: -1, Places: hexes}
 		w.line(none, "")
+		cw.before("[[terrain]]", kind, "", "", "")
 		w.line(o, "[[terrain]]")
 		w.kv(o, "kind", quote(kind))
 		w.kv(o, "hexes", quoteList(hexes))
@@ -257,6 +299,7 @@ func (h *HexMap) encode() *writer {
 		hexes := keysWith(h.Area, name, h.Grid.IDs)
 		o := origin{Row: -1, Places: hexes}
 		w.line(none, "")
+		cw.before("[[area]]", "", name, "", "")
 		w.line(o, "[[area]]")
 		w.kv(o, "name", quote(name))
 		w.kv(o, "hexes", quoteList(hexes))
@@ -272,6 +315,7 @@ func (h *HexMap) encode() *writer {
 		sort.Strings(sides)
 		o := origin{Row: -1, Places: sides}
 		w.line(none, "")
+		cw.before("[[hexsides]]", kind, "", "", "")
 		w.line(o, "[[hexsides]]")
 		w.kv(o, "kind", quote(kind))
 		w.kv(o, "sides", quoteList(sides))
@@ -279,6 +323,11 @@ func (h *HexMap) encode() *writer {
 	for _, r := range h.Roads {
 		o := origin{Row: -1, Places: r.Path}
 		w.line(none, "")
+		first := ""
+		if len(r.Path) > 0 {
+			first = r.Path[0]
+		}
+		cw.before("[[road]]", r.Kind, "", "", first)
 		w.line(o, "[[road]]")
 		w.kv(o, "kind", quote(r.Kind))
 		w.kv(o, "path", quoteList(r.Path))
@@ -286,6 +335,7 @@ func (h *HexMap) encode() *writer {
 	for _, p := range h.Places {
 		o := origin{Row: -1, Places: []string{p.Hex}}
 		w.line(none, "")
+		cw.before("[[place]]", p.Kind, p.Name, p.Hex, "")
 		w.line(o, "[[place]]")
 		w.kv(o, "hex", quote(p.Hex))
 		w.kv(o, "kind", quote(p.Kind))
@@ -301,11 +351,13 @@ func (h *HexMap) encode() *writer {
 			continue
 		}
 		w.line(none, "")
+		cw.before("["+sets.table+"]", "", "", "", "")
 		w.line(none, "["+sets.table+"]")
 		for _, k := range slices.Sorted(maps.Keys(sets.m)) {
 			w.kv(origin{Row: -1, Places: sets.m[k]}, bareKey(k), quoteList(sets.m[k]))
 		}
 	}
+	cw.rest()
 	return w
 }
 
@@ -374,7 +426,7 @@ func (h *HexMap) geometry(name string) (*Geometry, error) {
 	w := &writer{}
 	only := *h
 	only.Terrain, only.Area, only.Sides, only.Roads, only.Places, only.Sets, only.SideSets = nil, nil, nil, nil, nil, nil, nil
-	only.Header, only.Scan = "", nil
+	only.Header, only.Scan, only.Comments = "", nil, nil
 	w = only.encode()
 	m, err := board.ParseMap(name, []byte(w.b.String()))
 	if err != nil {

@@ -36,8 +36,12 @@ type Config struct {
 	Scan                  *Scan // nil: no scan
 	// Hexes are a VASSAL board's hex centres by name (ReadModule): a
 	// hex map without an alignment is aligned on them.
-	Hexes  map[string][2]float64
-	Logger *slog.Logger
+	Hexes map[string][2]float64
+	// NewGrid is the grid of a new hex map (ParseSize, or a VASSAL
+	// board's, Module.Grid); nil: ten by ten hexes. A map file that
+	// exists has its own grid, and NewGrid is refused with it.
+	NewGrid *GridSpec
+	Logger  *slog.Logger
 }
 
 // Server serves the editor.
@@ -57,7 +61,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Scan != nil {
 		w, h = cfg.Scan.Width, cfg.Scan.Height
 	}
-	doc, err := load(cfg.Game.ID(), cfg.MapPath, cfg.CountersPath, w, h)
+	doc, err := load(cfg.Game.ID(), cfg.MapPath, cfg.CountersPath, cfg.NewGrid, w, h)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/binary"
 	"fmt"
 	"os"
@@ -80,7 +81,7 @@ func (p *demoStore) play(id, kind, scenario string, steps int) int {
 			return err
 		}
 		for _, seat := range f.Seats {
-			key := "SHA256:" + id + "-" + seat
+			key := fingerprint(id, seat)
 			if err := tx.PutKey(adjudicator.Key{Fingerprint: key, Kind: "ssh", Address: strings.ToLower(seat) + "@players.test"}, []byte("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPublicKeyMaterial "+seat)); err != nil {
 				return err
 			}
@@ -128,6 +129,13 @@ func (p *demoStore) play(id, kind, scenario string, steps int) int {
 	return 0
 }
 
+// fingerprint is the made-up fingerprint of the SSH key holding seat in
+// game id, shaped as ssh-keygen prints one.
+func fingerprint(id, seat string) string {
+	h := sha256.Sum256([]byte(id + "/" + seat))
+	return "SHA256:" + base64.RawStdEncoding.EncodeToString(h[:])
+}
+
 // lastClosed is the number of game id's last adjudicated step.
 func (p *demoStore) lastClosed(id string) uint64 {
 	p.t.Helper()
@@ -152,7 +160,7 @@ func (p *demoStore) lastClosed(id string) uint64 {
 func (p *demoStore) orders(id string, step uint64, seat string, lines []string) {
 	p.t.Helper()
 	text := fmt.Sprintf("game: %s\nstep: %d\nseat: %s\n%s\nend\n", id, step, seat, strings.Join(lines, "\n"))
-	key := "SHA256:" + id + "-" + seat
+	key := fingerprint(id, seat)
 	env := &adjudicator.Envelope{MessageID: fmt.Sprintf("%s-%s-%d@players.test", id, seat, step), From: strings.ToLower(seat) + "@players.test",
 		Received: p.now, Text: text, Signed: &adjudicator.Signature{Kind: "ssh", Fingerprint: key, Content: text, Signed: []byte(text)}}
 	p.update(func(tx adjudicator.Tx) error {
@@ -283,16 +291,18 @@ const layoutCheck = `(async () => {
 // layoutWidths are the windows the pages are read in: a desktop's and a
 // phone's (an iPhone's 390 × 844 CSS px at 3 device pixels to one, as a
 // mobile browser, so the media queries and the viewport meta apply).
-// Screenshots (shot) are taken at one device pixel to one CSS pixel, to
-// keep their files small.
+// Screenshots (shot) are taken at one device pixel to one CSS pixel and
+// cut at shotHeight CSS px (the map, the seats, the tracks and the dice,
+// the first units), to keep their files small.
 var layoutWidths = []struct {
-	name      string
-	width     int64
-	emu, shot chromedp.Action[chromedp.Void]
+	name       string
+	width      int64
+	emu, shot  chromedp.Action[chromedp.Void]
+	shotHeight float64
 }{
-	{"1280", 1280, chromedp.EmulateViewport(1280, 900), chromedp.EmulateViewport(1280, 900)},
+	{"1280", 1280, chromedp.EmulateViewport(1280, 900), chromedp.EmulateViewport(1280, 900), 1500},
 	{"390", 390, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch),
-		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)},
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch), 2400},
 }
 
 // TestPageLayout serves each game's demo played to half its steps and to
@@ -394,21 +404,21 @@ func TestPageLayout(t *testing.T) {
 		}
 		for _, d := range layoutDemos {
 			for _, w := range layoutWidths {
-				shootCapped(t, ctx, w.shot, root+"games/"+d.kind+"-mid/", filepath.Join(dir, d.kind+"-"+w.name+".png"))
+				shootCapped(t, ctx, w.shot, root+"games/"+d.kind+"-mid/", filepath.Join(dir, d.kind+"-"+w.name+".png"), w.shotHeight)
 			}
 		}
 	}
 }
 
 // shootCapped writes a PNG of the page at url as the window emu shows
-// it, at one pixel to a CSS pixel, down to 2,400 CSS px at most.
-func shootCapped(t *testing.T, ctx context.Context, emu chromedp.Action[chromedp.Void], url, file string) {
+// it, at one pixel to a CSS pixel, down to height CSS px at most.
+func shootCapped(t *testing.T, ctx context.Context, emu chromedp.Action[chromedp.Void], url, file string, height float64) {
 	t.Helper()
 	runIn(t, ctx, time.Minute, emu, chromedp.Navigate(url), chromedp.WaitReady(css("main")))
 	size := get(t, ctx, chromedp.Evaluate[[]float64](`document.fonts.ready.then(() => [document.documentElement.clientWidth, document.documentElement.scrollHeight])`, chromedp.EvalAwaitPromise))
 	full := true
 	r, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: &full, FromSurface: &full,
-		Clip: &page.Viewport{X: 0, Y: 0, Width: size[0], Height: min(size[1], 2400), Scale: 1}})
+		Clip: &page.Viewport{X: 0, Y: 0, Width: size[0], Height: min(size[1], height), Scale: 1}})
 	if err != nil {
 		t.Fatalf("screenshot of %s: %v", url, err)
 	}

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	_ "image/gif" // map images are PNG, JPEG or GIF
 	"image/jpeg"
@@ -123,10 +124,45 @@ func RenderSVGOn(m board.Picture, img *MapImage, w io.Writer) error {
 	return sv.finish(m.Title, w)
 }
 
-// mapArt is the map image under the picture being drawn.
+// mapArt is the map image under the picture being drawn, and where it
+// lies: the map area and how the image is resampled onto it (set by
+// artLayer).
 type mapArt struct {
-	art *board.Art
-	img *MapImage
+	art  *board.Art
+	img  *MapImage
+	area image.Rectangle
+	geo  *artGeometry
+}
+
+// On map art a stack is ringed with a white halo artHalo pixels wide and
+// its counters' edges are dark enough to stand 3:1 against artGrey, the
+// lightest grey white stands 3:1 against: wherever the image is darker
+// than artGrey the halo shows the counter's outline, wherever it is
+// lighter the edge does (docs/templates.md, "Legibility on map art").
+const artHalo = 1.5
+
+var artGrey = rgb(0x949494)
+
+// artEdge is the edge of a counter of colour c on map art.
+func artEdge(c color.RGBA) color.RGBA { return edgeOn(c, artGrey) }
+
+// namePlate is the white plate, with a thin border, under a name drawn
+// over map art: text on it keeps its contrast whatever the image under
+// it. b is the name's box.
+func (r *renderer) namePlate(b box) {
+	r.cv.fill(rgb(0x333333), roundRect(b.x0, b.y0, b.x1, b.y1, 3))
+	r.cv.fill(white, roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 2.5))
+}
+
+// inkOn is c, darkened as far as needed to stand 4.5:1 on back (text on a
+// plate); textInk when no shade of c does.
+func inkOn(c, back color.RGBA) color.RGBA {
+	for _, k := range []float64{1, 0.8, 0.6, 0.45, 0.3} {
+		if e := darker(c, k); contrast(e, back) >= textContrast {
+			return e
+		}
+	}
+	return textInk
 }
 
 // artLayer returns the static layer's content and drawing for a map on
@@ -151,6 +187,7 @@ func (r *renderer) artLayer(content any, drawn func(), area image.Rectangle, k, 
 		Art     board.Art
 		Geo     artGeometry
 	}{content, a.img.Digest, al, geo}
+	a.area, a.geo = area, &geo
 	return key, func() {
 		img, err := scaledArt(a.img, geo)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -346,4 +347,61 @@ func BenchmarkReportOnMapArt(b *testing.B) {
 	b.ReportMetric(float64(artT)/float64(drawnT), "art/drawn")
 	b.ReportMetric(float64(drawnB), "drawn-png-bytes")
 	b.ReportMetric(float64(artB), "art-png-bytes")
+}
+
+// TestLegibilityOnMapArt: a hex map and a point-to-point map drawn on a
+// scan pass the legibility check as drawn on it (every stack's outline
+// 3:1 against every scan pixel around it, every name on a plate); the
+// outline rule holds on every grey from black to white with the halo and
+// the map-art edge, and fails without them, where the drawn map's edge
+// stands on a grey as dark as itself.
+func TestLegibilityOnMapArt(t *testing.T) {
+	for _, m := range []board.Picture{testMap(), testNetwork()} {
+		scale := artScale
+		if m.Network != nil {
+			scale = 2
+		}
+		drawn, err := Legibility(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, art, _ := testScan(t, m, scale)
+		m.Art = &art
+		got, err := LegibilityOn(m, img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the test maps' legends and arrows are not the games': what the
+		// drawn map has of those, the map on the scan has too.
+		var more []string
+		for _, p := range got.Problems {
+			if !strings.HasPrefix(p, "legend: ") && !slices.Contains(drawn.Problems, p) {
+				more = append(more, p)
+			}
+		}
+		if len(more) > 0 || got.GroundContrast < groundContrast || got.NameContrast < textContrast || got.Labels == 0 || got.Counters != drawn.Counters {
+			t.Errorf("on the scan: %d counters, %d names, ground %.2f:1, names %.2f:1, problems %q", got.Counters, got.Labels, got.GroundContrast, got.NameContrast, more)
+		}
+	}
+	// every grey, black to white, around a counter.
+	greys := image.NewRGBA(image.Rect(0, 0, 256, 40))
+	for x := range 256 {
+		for y := range 40 {
+			greys.SetRGBA(x, y, color.RGBA{uint8(x), uint8(x), uint8(x), 255})
+		}
+	}
+	r := &renderer{art: &mapArt{area: greys.Bounds()}}
+	for _, c := range []color.RGBA{rgb(0xc0141c), rgb(0x2f78c4), rgb(0xf0e6b0), rgb(0x1b1b1b), white} {
+		for x := 0; x+40 <= 256; x += 8 {
+			ring := box{float64(x) + 4, 4, float64(x) + 36, 36}
+			on := laidCounter{edge: artEdge(c), halo: white, ring: ring}
+			if g, px := r.outlineOnArt(greys, on); g < groundContrast {
+				t.Errorf("counter %s with its halo on greys from %d: %.2f:1 on %s", hexColor(c), x, g, hexColor(px))
+			}
+		}
+	}
+	drawnEdge := laidCounter{edge: edgeOn(rgb(0x2f78c4), rgb(0xf1eedf)), ring: box{100, 4, 132, 36}}
+	if g, _ := r.outlineOnArt(greys, drawnEdge); g >= groundContrast {
+		t.Errorf("the drawn map's edge without a halo passes on every grey: %.2f:1", g)
+	}
 }

@@ -152,33 +152,45 @@ func (f *GameFile) withArt(r *Report, reader string) {
 // scenario's first map on the image, and a hex at least 6 pixels across.
 // The operator's command that installs the image asks it first.
 func (j *Judge) MapImageFits(g Game, w, h int) error {
-	f, err := j.files.get(g.File, j.Games)
+	p, a, err := j.MapImageLayout(g)
 	if err != nil {
 		return err
 	}
+	return fitsImage(p, a, w, h)
+}
+
+// MapImageLayout is the map game g's reports draw on its map image, as
+// at the scenario's start, and where it lies on the image: what the
+// operator's command that installs the image needs to check it and to
+// shrink it to what the reports use.
+func (j *Judge) MapImageLayout(g Game) (board.Picture, MapAlign, error) {
+	f, err := j.files.get(g.File, j.Games)
+	if err != nil {
+		return board.Picture{}, MapAlign{}, err
+	}
 	if f.MapImage == "" {
-		return fmt.Errorf("game %s's file has no map_image: its reports are drawn on the judge's own map (docs/game-file.md)", g.ID)
+		return board.Picture{}, MapAlign{}, fmt.Errorf("game %s's file has no map_image: its reports are drawn on the judge's own map (docs/game-file.md)", g.ID)
 	}
 	rules, err := j.Games.Get(g.Kind)
 	if err != nil {
-		return err
+		return board.Picture{}, MapAlign{}, err
 	}
 	rep, ok := rules.(Reporter)
 	if !ok {
-		return fmt.Errorf("game %s (%s) draws no map", g.ID, g.Kind)
+		return board.Picture{}, MapAlign{}, fmt.Errorf("game %s (%s) draws no map", g.ID, g.Kind)
 	}
 	state, err := rules.New(f.Scenario, f.Options)
 	if err != nil {
-		return err
+		return board.Picture{}, MapAlign{}, err
 	}
 	sit, err := rep.Situation(state, Spectator)
 	if err != nil {
-		return err
+		return board.Picture{}, MapAlign{}, err
 	}
 	if sit.Picture == nil {
-		return fmt.Errorf("game %s (%s) draws no map", g.ID, g.Kind)
+		return board.Picture{}, MapAlign{}, fmt.Errorf("game %s (%s) draws no map", g.ID, g.Kind)
 	}
-	return fitsImage(*sit.Picture, f.align, w, h)
+	return *sit.Picture, f.align, nil
 }
 
 // fitsImage checks that every hex centre or space of p falls on an image

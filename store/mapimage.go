@@ -30,6 +30,13 @@ type MapImage struct {
 	Height    int       `json:"height"`
 	Bytes     int       `json:"bytes"`
 	Installed time.Time `json:"installed"`
+	// ScaleX and ScaleY are the image's pixels per pixel of the image the
+	// operator gave, across and down, when it was shrunk at install
+	// (SourceWidth × SourceHeight pixels then); 0 when it was kept whole.
+	ScaleX       float64 `json:"scale_x,omitempty"`
+	ScaleY       float64 `json:"scale_y,omitempty"`
+	SourceWidth  int     `json:"source_width,omitempty"`
+	SourceHeight int     `json:"source_height,omitempty"`
 }
 
 // PutMapImage installs data as game's map image, replacing any before.

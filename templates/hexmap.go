@@ -73,6 +73,7 @@ func renderHex(m board.Picture, art *mapArt, mk func(w, h int) surface) (*render
 		return nil, fmt.Errorf("templates: map: %w", err)
 	}
 	// the names go where the counters leave room: they change with them.
+	r.stackHalos()
 	r.labels()
 	r.counters()
 	r.arrows()
@@ -419,7 +420,7 @@ func (r *renderer) placeLabels() {
 		r.placed = append(r.placed, best)
 	}
 	for _, p := range r.placed {
-		r.lay.labels = append(r.lay.labels, laidBox{place: r.g.Format(p.Hex), text: p.Text, b: p.outer()})
+		r.lay.labels = append(r.lay.labels, laidBox{place: r.g.Format(p.Hex), text: p.Text, b: p.outer(), ink: textInk, back: white, plate: true})
 	}
 }
 

@@ -3,6 +3,7 @@ package templates
 import (
 	"cmp"
 	"fmt"
+	"image/color"
 	"math"
 	"strings"
 
@@ -148,17 +149,28 @@ func (r *renderer) drawHexStack(hs hexStack) {
 	w := hs.width()
 	x1, y1 := x0+w, y0+hexCounterH
 	ground := r.groundOf(st[0])
+	edge := func(c color.RGBA) color.RGBA { return edgeOn(c, ground) }
+	e := float64(edgeStep * min(len(st)-1, maxEdges))
+	ring := box{x0 - 1 - e, y0 - 1 - e, x1 + 1, y1 + 1}
+	var halo color.RGBA
+	if r.art != nil {
+		// on map art: ringed with its halo (stackHalos) and edged dark
+		// enough for a light image (artEdge), so that its outline shows
+		// on any ground.
+		edge, halo = artEdge, white
+		ring = box{ring.x0 - artHalo, ring.y0 - artHalo, ring.x1 + artHalo, ring.y1 + artHalo}
+	}
 	// the edges of the counters under the top one, deepest first.
 	for k := min(len(st)-1, maxEdges); k >= 1; k-- {
 		cn := st[len(st)-1-k]
 		col := parseColor(cn.Color, rgb(0xbbbbbb))
 		d := float64(edgeStep * k)
-		r.cv.fill(edgeOn(col, ground), roundRect(x0-1-d, y0-1-d, x1+1-d, y1+1-d, 4))
+		r.cv.fill(edge(col), roundRect(x0-1-d, y0-1-d, x1+1-d, y1+1-d, 4))
 		r.cv.fill(col, roundRect(x0+0.5-d, y0+0.5-d, x1-0.5-d, y1-0.5-d, 3))
 	}
 	top := st[len(st)-1]
 	col := parseColor(top.Color, rgb(0xbbbbbb))
-	r.cv.fill(edgeOn(col, ground), roundRect(x0-1, y0-1, x1+1, y1+1, 4))
+	r.cv.fill(edge(col), roundRect(x0-1, y0-1, x1+1, y1+1, 4))
 	r.cv.fill(col, roundRect(x0+0.5, y0+0.5, x1-0.5, y1-0.5, 3))
 	ic := ink(col)
 	cx := int(x0 + w/2)
@@ -169,7 +181,7 @@ func (r *renderer) drawHexStack(hs hexStack) {
 	for _, cn := range st {
 		cc := parseColor(cn.Color, rgb(0xbbbbbb))
 		r.lay.counters = append(r.lay.counters, laidCounter{place: r.placeOf(cn), id: cn.ID, side: cn.Side, markers: cn.Markers,
-			b: box{x0 - 1, y0 - 1, x1 + 1, y1 + 1}, fill: cc, ink: toRGBA(ink(cc)), edge: edgeOn(cc, ground), ground: ground})
+			b: box{x0 - 1, y0 - 1, x1 + 1, y1 + 1}, fill: cc, ink: toRGBA(ink(cc)), edge: edge(cc), ground: ground, halo: halo, ring: ring})
 	}
 	ls := laidStack{place: r.placeOf(st[0]), shown: 1, b: r.hexStackBox(hs)}
 	for _, cn := range st {
@@ -185,6 +197,28 @@ func (r *renderer) drawHexStack(hs hexStack) {
 		ls.marker = s
 	}
 	r.lay.stacks = append(r.lay.stacks, ls)
+}
+
+// stackHalos draws, on map art, a white halo artHalo pixels wide around
+// each stack's counters, before the names, spaces and counters: a halo
+// lies on the image only, under everything else, so it covers nothing.
+func (r *renderer) stackHalos() {
+	if r.art == nil {
+		return
+	}
+	var rings [][]pt
+	for _, hs := range r.hexStacks {
+		at := r.stackAt(hs)
+		x0, y0 := at.x, at.y
+		x1, y1 := x0+hs.width(), y0+hexCounterH
+		for k := min(len(hs.st)-1, maxEdges); k >= 0; k-- {
+			d := float64(edgeStep * k)
+			rings = append(rings, roundRect(x0-1-d-artHalo, y0-1-d-artHalo, x1+1-d+artHalo, y1+1-d+artHalo, 4+artHalo))
+		}
+	}
+	for _, rg := range rings { // one by one: stacks lie far apart
+		r.cv.fill(white, rg)
+	}
 }
 
 // clipTo shortens s to fit w pixels, without an ellipsis (the stack's

@@ -27,21 +27,29 @@ type layout struct {
 	legend   []board.LegendItem
 }
 
-// laidBox is something drawn at a place: a place name, a space.
+// laidBox is something drawn at a place: a place name, a space. A name
+// has its ink and what it is drawn on: a plate (an opaque box under the
+// whole name) or a halo (a ring of one pixel around its letters, the
+// ground showing between them).
 type laidBox struct {
 	place, text string
 	b           box
+	ink, back   color.RGBA
+	plate       bool
 }
 
 // laidCounter is a counter as drawn: its box (its marker tags included),
 // its fill and text colours, the colour of its edge and the ground
-// under it.
+// under it. On map art its stack is ringed with a halo (halo.A > 0) out
+// to ring, the box whose surroundings are the image it stands on.
 type laidCounter struct {
 	place, id, side string
 	markers         []string
 	b               box
 	fill, ink, edge color.RGBA
 	ground          color.RGBA
+	halo            color.RGBA
+	ring            box
 }
 
 // laidStack is a stack as drawn: how many of its counters show, and the

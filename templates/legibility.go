@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"slices"
@@ -38,8 +39,11 @@ type Legible struct {
 	Clipped int
 	// TextContrast is the lowest contrast of a counter's text against the
 	// counter, GroundContrast of a counter's edge against the ground (0
-	// when no counter is drawn).
-	TextContrast, GroundContrast float64
+	// when no counter is drawn); on map art, of a stack's outline (its
+	// halo or its edge) against the image pixel around it where it shows
+	// least. NameContrast is the lowest contrast of a place name against
+	// its plate or halo (0 when no name is drawn).
+	TextContrast, GroundContrast, NameContrast float64
 	// LegendEntries is how many items the legend shows.
 	LegendEntries int
 }
@@ -55,12 +59,29 @@ type Legible struct {
 // not; and each move arrow runs from place to neighbouring place along
 // the unit's path, attack arrows in their own colour.
 func Legibility(m board.Picture) (Legible, error) {
-	r, err := render(m, func(w, h int) surface { return nothing{w, h} })
+	return LegibilityOn(m, nil)
+}
+
+// LegibilityOn is Legibility for the picture as drawn on the map image
+// img (RenderPNGOn): where m carries board.Art the image takes the place
+// of the drawn terrain, and the checks that read the ground read the
+// image. A stack's outline must stand 3:1 against every pixel of the
+// image in a band artBand pixels wide around it: at each pixel its white
+// halo does, or else its edge does, against the pixel and against the
+// halo. Each name must lie on a plate (an opaque box under the whole
+// name, not a halo between whose letters the image shows) and stand
+// 4.5:1 against it.
+func LegibilityOn(m board.Picture, img *MapImage) (Legible, error) {
+	r, err := renderOn(m, img, func(w, h int) surface { return nothing{w, h} })
 	if err != nil {
 		return Legible{}, err
 	}
 	return r.legibility(), nil
 }
+
+// artBand is how far around a stack's outline the legibility check reads
+// the image it stands on, in pixels.
+const artBand = 3
 
 func (r *renderer) legibility() Legible {
 	l := &r.lay
@@ -127,19 +148,42 @@ func (r *renderer) legibility() Legible {
 	}
 
 	// contrast
-	out.TextContrast, out.GroundContrast = math.Inf(1), math.Inf(1)
+	out.TextContrast, out.GroundContrast, out.NameContrast = math.Inf(1), math.Inf(1), math.Inf(1)
+	img, imgErr := r.artImage()
+	if imgErr != nil {
+		bad("the map image: %v", imgErr)
+	}
 	for _, c := range l.counters {
-		t, g := contrast(c.ink, c.fill), contrast(c.edge, c.ground)
+		t, g, ground := contrast(c.ink, c.fill), contrast(c.edge, c.ground), c.ground
+		if img != nil {
+			g, ground = r.outlineOnArt(img, c)
+		}
 		out.TextContrast, out.GroundContrast = math.Min(out.TextContrast, t), math.Min(out.GroundContrast, g)
 		if t < textContrast {
 			bad("counter %s at %s: text %s on %s has a contrast of %.2f:1, under %.1f:1", c.id, c.place, hexColor(c.ink), hexColor(c.fill), t, textContrast)
 		}
 		if g < groundContrast {
-			bad("counter %s at %s: edge %s on ground %s has a contrast of %.2f:1, under %.1f:1", c.id, c.place, hexColor(c.edge), hexColor(c.ground), g, groundContrast)
+			bad("counter %s at %s: edge %s on ground %s has a contrast of %.2f:1, under %.1f:1", c.id, c.place, hexColor(c.edge), hexColor(ground), g, groundContrast)
 		}
 	}
 	if len(l.counters) == 0 {
 		out.TextContrast, out.GroundContrast = 0, 0
+	}
+	for _, lb := range l.labels {
+		n := contrast(lb.ink, lb.back)
+		out.NameContrast = math.Min(out.NameContrast, n)
+		if r.art == nil {
+			continue // the drawn map's names: measured, as issue 32 left them
+		}
+		if !lb.plate {
+			bad("the name %q is drawn over the map image without a plate", lb.text)
+		}
+		if n < textContrast {
+			bad("the name %q: %s on %s has a contrast of %.2f:1, under %.1f:1", lb.text, hexColor(lb.ink), hexColor(lb.back), n, textContrast)
+		}
+	}
+	if len(l.labels) == 0 {
+		out.NameContrast = 0
 	}
 
 	// legend
@@ -356,4 +400,48 @@ func contrast(a, b color.RGBA) float64 {
 		la, lb = lb, la
 	}
 	return (la + 0.05) / (lb + 0.05)
+}
+
+// artImage is the map image as resampled under the map area: nil when the
+// picture is drawn without one; an error when it has one that cannot be
+// read (the picture is then drawn on the drawn map, saying why).
+func (r *renderer) artImage() (*image.RGBA, error) {
+	if r.art == nil || r.art.geo == nil {
+		return nil, nil
+	}
+	return scaledArt(r.art.img, *r.art.geo)
+}
+
+// outlineOnArt is the contrast of a counter's outline against the image
+// around its stack where it shows least, and the image pixel there: over
+// the pixels of a band artBand wide around the stack's halo, at each the
+// better of the halo against the pixel and the edge against the pixel
+// (and the halo, which it stands on).
+func (r *renderer) outlineOnArt(img *image.RGBA, c laidCounter) (float64, color.RGBA) {
+	area := r.art.area
+	o := box{c.ring.x0 - artBand, c.ring.y0 - artBand, c.ring.x1 + artBand, c.ring.y1 + artBand}
+	worst, at := math.Inf(1), color.RGBA{}
+	for y := int(math.Floor(o.y0)); y < int(math.Ceil(o.y1)); y++ {
+		for x := int(math.Floor(o.x0)); x < int(math.Ceil(o.x1)); x++ {
+			if fx, fy := float64(x)+0.5, float64(y)+0.5; fx > c.ring.x0 && fx < c.ring.x1 && fy > c.ring.y0 && fy < c.ring.y1 {
+				continue // under the stack or its halo
+			}
+			p := image.Pt(x, y)
+			if !p.In(area) {
+				continue
+			}
+			px := img.RGBAAt(x-area.Min.X, y-area.Min.Y)
+			g := contrast(c.edge, px)
+			if c.halo.A > 0 {
+				g = math.Max(contrast(c.halo, px), math.Min(g, contrast(c.edge, c.halo)))
+			}
+			if g < worst {
+				worst, at = g, px
+			}
+		}
+	}
+	if math.IsInf(worst, 1) {
+		return contrast(c.edge, c.ground), c.ground
+	}
+	return worst, at
 }

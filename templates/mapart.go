@@ -14,11 +14,13 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	_ "image/gif" // map images are PNG, JPEG or GIF
 	"image/jpeg"
-	_ "image/png"
+	"image/png"
 	"io"
+	"math"
 	"sync"
 
 	xdraw "golang.org/x/image/draw"
@@ -42,10 +44,13 @@ const (
 
 // MapImage is a game's map image as the renderer takes it: Digest (its
 // SHA-256) names it, and Load reads its bytes only when a picture's map
-// must be resampled anew.
+// must be resampled anew. ScaleX and ScaleY are its pixels per pixel of
+// the image the alignment (board.Art) was made on, across and down, when
+// it was shrunk at install (ShrinkMapImage); 0 for 1.
 type MapImage struct {
-	Digest string
-	Load   func() ([]byte, error)
+	Digest         string
+	Load           func() ([]byte, error)
+	ScaleX, ScaleY float64
 }
 
 // MapImages finds a game's installed map image: nil, nil when it has none.
@@ -123,10 +128,45 @@ func RenderSVGOn(m board.Picture, img *MapImage, w io.Writer) error {
 	return sv.finish(m.Title, w)
 }
 
-// mapArt is the map image under the picture being drawn.
+// mapArt is the map image under the picture being drawn, and where it
+// lies: the map area and how the image is resampled onto it (set by
+// artLayer).
 type mapArt struct {
-	art *board.Art
-	img *MapImage
+	art  *board.Art
+	img  *MapImage
+	area image.Rectangle
+	geo  *artGeometry
+}
+
+// On map art a stack is ringed with a white halo artHalo pixels wide and
+// its counters' edges are dark enough to stand 3:1 against artGrey, the
+// lightest grey white stands 3:1 against: wherever the image is darker
+// than artGrey the halo shows the counter's outline, wherever it is
+// lighter the edge does (docs/templates.md, "Legibility on map art").
+const artHalo = 1.5
+
+var artGrey = rgb(0x949494)
+
+// artEdge is the edge of a counter of colour c on map art.
+func artEdge(c color.RGBA) color.RGBA { return edgeOn(c, artGrey) }
+
+// namePlate is the white plate, with a thin border, under a name drawn
+// over map art: text on it keeps its contrast whatever the image under
+// it. b is the name's box.
+func (r *renderer) namePlate(b box) {
+	r.cv.fill(rgb(0x333333), roundRect(b.x0, b.y0, b.x1, b.y1, 3))
+	r.cv.fill(white, roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 2.5))
+}
+
+// inkOn is c, darkened as far as needed to stand 4.5:1 on back (text on a
+// plate); textInk when no shade of c does.
+func inkOn(c, back color.RGBA) color.RGBA {
+	for _, k := range []float64{1, 0.8, 0.6, 0.45, 0.3} {
+		if e := darker(c, k); contrast(e, back) >= textContrast {
+			return e
+		}
+	}
+	return textInk
 }
 
 // artLayer returns the static layer's content and drawing for a map on
@@ -142,6 +182,9 @@ func (r *renderer) artLayer(content any, drawn func(), area image.Rectangle, k, 
 	}
 	// where the image lies in the map area's own pixels: u = s*x + t.
 	al := *a.art
+	if a.img.ScaleX > 0 && a.img.ScaleY > 0 { // shrunk at install
+		al.X0, al.SX, al.Y0, al.SY = al.X0*a.img.ScaleX, al.SX*a.img.ScaleX, al.Y0*a.img.ScaleY, al.SY*a.img.ScaleY
+	}
 	geo := artGeometry{W: area.Dx(), H: area.Dy(),
 		SX: k / al.SX, TX: ox - float64(area.Min.X) - al.X0*k/al.SX,
 		SY: k / al.SY, TY: oy - float64(area.Min.Y) - al.Y0*k/al.SY}
@@ -151,6 +194,7 @@ func (r *renderer) artLayer(content any, drawn func(), area image.Rectangle, k, 
 		Art     board.Art
 		Geo     artGeometry
 	}{content, a.img.Digest, al, geo}
+	a.area, a.geo = area, &geo
 	return key, func() {
 		img, err := scaledArt(a.img, geo)
 		if err != nil {
@@ -303,6 +347,59 @@ func DecodeMapImage(data []byte) (image.Image, error) {
 		return nil, fmt.Errorf("templates: map image: %w", err)
 	}
 	return img, nil
+}
+
+// artKeep is how many of the image's pixels a picture's pixel an image
+// keeps when it is shrunk at install: twice the drawn map's, so that the
+// renderer still shrinks it (averaging) rather than enlarges it.
+const artKeep = 2.0
+
+// MapImageShrink is the factor by which an image on which p's layout lies
+// at sx × sy pixels a unit (the alignment's scales) can be shrunk and keep
+// artKeep pixels for each of the picture's: 1 when it is no larger.
+func MapImageShrink(p board.Picture, sx, sy float64) float64 {
+	drawn := hexRadius
+	if p.Network != nil {
+		drawn = networkScale(p.Network)
+	}
+	if k := artKeep * drawn / math.Min(sx, sy); k < 1 && k > 0 {
+		return k
+	}
+	return 1
+}
+
+// ShrinkMapImage decodes a map image (DecodeMapImage) and shrinks it by
+// the factor k (MapImageShrink) with a Catmull-Rom filter, kept as a JPEG
+// when it came as one (quality 90), else as a PNG; it returns the image's
+// bytes, format and size, and its pixels per pixel of the image given,
+// across and down. With k 1 or more it returns data as it is.
+func ShrinkMapImage(data []byte, k float64) (out []byte, format string, w, h int, sx, sy float64, err error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, "", 0, 0, 0, 0, fmt.Errorf("templates: map image: not a PNG, JPEG or GIF image: %w", err)
+	}
+	src, err := DecodeMapImage(data)
+	if err != nil {
+		return nil, "", 0, 0, 0, 0, err
+	}
+	if k >= 1 {
+		return data, format, cfg.Width, cfg.Height, 1, 1, nil
+	}
+	w = max(1, int(math.Round(float64(cfg.Width)*k)))
+	h = max(1, int(math.Round(float64(cfg.Height)*k)))
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), xdraw.Src, nil)
+	var buf bytes.Buffer
+	if format == "jpeg" {
+		err = jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 90})
+	} else {
+		format = "png"
+		err = png.Encode(&buf, dst)
+	}
+	if err != nil {
+		return nil, "", 0, 0, 0, 0, fmt.Errorf("templates: map image: %w", err)
+	}
+	return buf.Bytes(), format, w, h, float64(w) / float64(cfg.Width), float64(h) / float64(cfg.Height), nil
 }
 
 // artLegend is the legend of a map on its image: the keys to what the

@@ -6,12 +6,14 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -346,4 +348,158 @@ func BenchmarkReportOnMapArt(b *testing.B) {
 	b.ReportMetric(float64(artT)/float64(drawnT), "art/drawn")
 	b.ReportMetric(float64(drawnB), "drawn-png-bytes")
 	b.ReportMetric(float64(artB), "art-png-bytes")
+}
+
+// TestLegibilityOnMapArt: a hex map and a point-to-point map drawn on a
+// scan pass the legibility check as drawn on it (every stack's outline
+// 3:1 against every scan pixel around it, every name on a plate); the
+// outline rule holds on every grey from black to white with the halo and
+// the map-art edge, and fails without them, where the drawn map's edge
+// stands on a grey as dark as itself.
+func TestLegibilityOnMapArt(t *testing.T) {
+	for _, m := range []board.Picture{testMap(), testNetwork()} {
+		scale := artScale
+		if m.Network != nil {
+			scale = 2
+		}
+		drawn, err := Legibility(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, art, _ := testScan(t, m, scale)
+		m.Art = &art
+		got, err := LegibilityOn(m, img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the test maps' legends and arrows are not the games': what the
+		// drawn map has of those, the map on the scan has too.
+		var more []string
+		for _, p := range got.Problems {
+			if !strings.HasPrefix(p, "legend: ") && !slices.Contains(drawn.Problems, p) {
+				more = append(more, p)
+			}
+		}
+		if len(more) > 0 || got.GroundContrast < groundContrast || got.NameContrast < textContrast || got.Labels == 0 || got.Counters != drawn.Counters {
+			t.Errorf("on the scan: %d counters, %d names, ground %.2f:1, names %.2f:1, problems %q", got.Counters, got.Labels, got.GroundContrast, got.NameContrast, more)
+		}
+	}
+	// every grey, black to white, around a counter.
+	greys := image.NewRGBA(image.Rect(0, 0, 256, 40))
+	for x := range 256 {
+		for y := range 40 {
+			greys.SetRGBA(x, y, color.RGBA{uint8(x), uint8(x), uint8(x), 255})
+		}
+	}
+	r := &renderer{art: &mapArt{area: greys.Bounds()}}
+	for _, c := range []color.RGBA{rgb(0xc0141c), rgb(0x2f78c4), rgb(0xf0e6b0), rgb(0x1b1b1b), white} {
+		for x := 0; x+40 <= 256; x += 8 {
+			ring := box{float64(x) + 4, 4, float64(x) + 36, 36}
+			on := laidCounter{edge: artEdge(c), halo: white, ring: ring}
+			if g, px := r.outlineOnArt(greys, on); g < groundContrast {
+				t.Errorf("counter %s with its halo on greys from %d: %.2f:1 on %s", hexColor(c), x, g, hexColor(px))
+			}
+		}
+	}
+	drawnEdge := laidCounter{edge: edgeOn(rgb(0x2f78c4), rgb(0xf1eedf)), ring: box{100, 4, 132, 36}}
+	if g, _ := r.outlineOnArt(greys, drawnEdge); g >= groundContrast {
+		t.Errorf("the drawn map's edge without a halo passes on every grey: %.2f:1", g)
+	}
+}
+
+// TestMapArtShrunk: a scan four times finer than the picture is shrunk
+// at install to twice the picture's pixels (MapImageShrink,
+// ShrinkMapImage), at most half its size a side, and a picture drawn on
+// the shrunk image with its scale shows the scan where the picture drawn
+// on the whole scan does, under the same counters and names, pixel for
+// pixel; drawn without the scale, the image would not line up.
+func TestMapArtShrunk(t *testing.T) {
+	g := board.Grid{Cols: 12, Rows: 10, Orientation: board.FlatTop, IDStyle: board.FourDigit, FirstCol: 1, FirstRow: 1}
+	m := board.Picture{Title: "Shrunk", Grid: &g, Labels: map[board.ID]string{hx(3, 3): "Pristina", hx(9, 7): "Prizren"}}
+	for i, id := range []board.ID{hx(2, 2), hx(5, 4), hx(5, 4), hx(8, 8), hx(10, 3)} {
+		m.Counters = append(m.Counters, board.Counter{ID: fmt.Sprintf("U%d", i), Type: "I", Strength: "4", Side: "NATO", Color: "#3060c0", Hex: id})
+	}
+	big, art, scan := testScan(t, m, 4*hexRadius)
+	m.Art = &art
+	k := MapImageShrink(m, art.SX, art.SY)
+	if k != 0.5 {
+		t.Fatalf("a scan of %g px a unit shrinks by %g, want 0.5", art.SX, k)
+	}
+	data, _ := big.Load()
+	out, format, w, h, kx, ky, err := ShrinkMapImage(data, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sw, sh := scan.Bounds().Dx(), scan.Bounds().Dy(); format != "jpeg" || w > (sw+1)/2 || h > (sh+1)/2 || len(out) >= len(data) {
+		t.Errorf("the %d × %d scan of %d bytes is kept as a %s of %d × %d, %d bytes", sw, sh, len(data), format, w, h, len(out))
+	}
+	sum := sha256.Sum256(out)
+	shrunk := &MapImage{Digest: hex.EncodeToString(sum[:]), Load: func() ([]byte, error) { return out, nil }, ScaleX: kx, ScaleY: ky}
+	whole, err := renderOn(m, big, pixels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	on, err := renderOn(m, shrunk, pixels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unscaled := *shrunk
+	unscaled.ScaleX, unscaled.ScaleY = 0, 0
+	off, err := renderOn(m, &unscaled, pixels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b, c := whole.cv.(*canvas).img, on.cv.(*canvas).img, off.cv.(*canvas).img
+	if a.Bounds() != b.Bounds() {
+		t.Fatalf("%v on the shrunk image, %v on the whole scan", b.Bounds(), a.Bounds())
+	}
+	// the mean colour of a 5 × 5 patch.
+	mean := func(img *image.RGBA, x, y int) (v [3]int) {
+		for dy := -2; dy <= 2; dy++ {
+			for dx := -2; dx <= 2; dx++ {
+				p := img.RGBAAt(x+dx, y+dy)
+				v[0], v[1], v[2] = v[0]+int(p.R), v[1]+int(p.G), v[2]+int(p.B)
+			}
+		}
+		return [3]int{v[0] / 25, v[1] / 25, v[2] / 25}
+	}
+	apart := func(p, q [3]int) int { return max(abs(p[0]-q[0]), abs(p[1]-q[1]), abs(p[2]-q[2])) }
+	checked, misaligned := 0, 0
+	for _, id := range g.All() {
+		if id.Col%2 == 0 || id.Row%2 == 0 {
+			continue
+		}
+		for _, d := range []pt{{-12, 8}, {12, 8}, {0, -6}} {
+			p := whole.centre(id).add(d)
+			x, y := int(p.x), int(p.y)
+			if a.RGBAAt(x, y) == white || b.RGBAAt(x, y) == white {
+				continue // a halo, a name
+			}
+			checked++
+			if d := apart(mean(a, x, y), mean(b, x, y)); d > 16 {
+				t.Errorf("hex %s%+v: the shrunk image shows %v, the whole scan %v", g.Format(id), d, mean(b, x, y), mean(a, x, y))
+			}
+			if apart(mean(a, x, y), mean(c, x, y)) > 16 {
+				misaligned++
+			}
+		}
+	}
+	if checked < 40 || misaligned < checked/2 {
+		t.Errorf("%d places checked; without its scale the shrunk image is off in %d", checked, misaligned)
+	}
+	for _, cn := range m.Counters {
+		ctr := whole.centre(cn.Hex)
+		for _, d := range []pt{{-10, 6}, {0, 0}, {8, -4}} {
+			x, y := int(ctr.x+d.x), int(ctr.y+d.y)
+			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				t.Errorf("counter %s: %v on the shrunk image, %v on the whole scan", cn.ID, b.RGBAAt(x, y), a.RGBAAt(x, y))
+			}
+		}
+	}
+	for _, p := range whole.placed {
+		x, y := int(p.X+p.W/2), int(p.Y+7)
+		if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+			t.Errorf("the name %s: %v on the shrunk image, %v on the whole scan", p.Text, b.RGBAAt(x, y), a.RGBAAt(x, y))
+		}
+	}
 }

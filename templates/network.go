@@ -97,6 +97,7 @@ func renderNetwork(m board.Picture, art *mapArt, mk func(w, h int) surface) (*re
 	}
 	r.bridges = r.regionBridges()
 	occ := r.placeNetStacks()
+	r.stackHalos() // under the names, spaces and counters
 	occ = r.regionNames(occ, mapW, mapH)
 	r.placeNames(occ)
 	for _, s := range n.Spaces {
@@ -105,7 +106,6 @@ func renderNetwork(m board.Picture, art *mapArt, mk func(w, h int) surface) (*re
 	}
 	for _, nl := range r.netLabels {
 		r.spaceName(nl)
-		r.lay.labels = append(r.lay.labels, laidBox{place: nl.s.ID, text: nameOf(nl.s), b: nl.b})
 	}
 	for _, hs := range r.hexStacks {
 		r.drawHexStack(hs)
@@ -274,11 +274,14 @@ func (r *renderer) placeNames(occ []box) {
 	r.netLabels = r.netLabels[:0]
 	for _, s := range r.net.Spaces {
 		fc := r.nameFace(s)
-		w, h := float64(fc.width(nameOf(s)))+2, float64(fc.ascent)+4
+		w, h, down := float64(fc.width(nameOf(s)))+2, float64(fc.ascent)+4, 1
+		if r.art != nil {
+			w, h, down = w+6, h+2, 2 // room for its plate
+		}
 		sp := r.pick(r.spots(s, w, h, nameDirs), occ)
 		occ = append(occ, sp.b)
 		r.netLabels = append(r.netLabels, netLabel{s: s, b: sp.b, cx: int(math.Round((sp.b.x0 + sp.b.x1) / 2)),
-			base: int(sp.b.y0) + fc.ascent + 1, leader: sp.leader})
+			base: int(sp.b.y0) + fc.ascent + down, leader: sp.leader})
 	}
 }
 
@@ -286,8 +289,15 @@ func (r *renderer) spaceName(nl netLabel) {
 	if len(nl.leader) > 1 {
 		r.cv.stroke(rgb(0x333333), nl.leader, 1.2, true)
 	}
+	if r.art != nil {
+		r.namePlate(nl.b)
+		r.cv.centred(r.nameFace(nl.s), nameOf(nl.s), nl.cx, nl.base, textInk)
+		r.lay.labels = append(r.lay.labels, laidBox{place: nl.s.ID, text: nameOf(nl.s), b: nl.b, ink: textInk, back: white, plate: true})
+		return
+	}
 	halo := color.RGBA{255, 255, 255, 255}
 	r.cv.haloText(r.nameFace(nl.s), nameOf(nl.s), nl.cx, nl.base, textInk, halo)
+	r.lay.labels = append(r.lay.labels, laidBox{place: nl.s.ID, text: nameOf(nl.s), b: nl.b, ink: textInk, back: halo})
 }
 
 func (r *renderer) netStacks() []stack {
@@ -663,9 +673,20 @@ func (r *renderer) regionNames(occ []box, mapW, mapH int) []box {
 				best, bestScore = c, score
 			}
 		}
-		occ = append(occ, box{best.x - w/2 - 2, best.y - h/2 - 2, best.x + w/2 + 2, best.y + h/2 + 2})
-		r.lay.labels = append(r.lay.labels, laidBox{place: "region " + rg.ID, text: name, b: box{best.x - w/2, best.y - h/2, best.x + w/2, best.y + h/2}})
+		outer := box{best.x - w/2 - 2, best.y - h/2 - 2, best.x + w/2 + 2, best.y + h/2 + 2}
+		occ = append(occ, outer)
 		base := int(math.Round(best.y + h/2 - 1))
+		if r.art != nil {
+			// on map art: on a plate, in the region's colour as dark as
+			// the plate needs.
+			ink := inkOn(darker(line, 0.8), white)
+			r.namePlate(outer)
+			r.cv.centred(r.fRegion, name, int(math.Round(best.x)), base, ink)
+			r.lay.labels = append(r.lay.labels, laidBox{place: "region " + rg.ID, text: name, b: outer, ink: ink, back: white, plate: true})
+			continue
+		}
+		r.lay.labels = append(r.lay.labels, laidBox{place: "region " + rg.ID, text: name, b: box{best.x - w/2, best.y - h/2, best.x + w/2, best.y + h/2},
+			ink: darker(line, 0.8), back: tint})
 		r.cv.haloText(r.fRegion, name, int(math.Round(best.x)), base, darker(line, 0.8), tint)
 	}
 	return occ

@@ -277,3 +277,39 @@ func webOf(t *testing.T, db *store.DB) string {
 	t.Cleanup(ts.Close)
 	return ts.URL
 }
+
+// TestMapArtShrunkAtInstall: a scan four times finer than the reports
+// draw the map is kept shrunk to twice their pixels, half its size a
+// side, with its scale, and the operator is told; map_image_align still
+// counts the pixels of the scan given.
+func TestMapArtShrunkAtInstall(t *testing.T) {
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "umpire.db")
+	file := filepath.Join(dir, "art-big.toml")
+	os.WriteFile(file, []byte(strings.Replace(fmt.Sprintf(artGameFile, "art-big", ""), `"60 60 30 30"`, `"240 240 96 96"`, 1)), 0o644)
+	if code, out, errOut := run(t, "game", "new", file, "--store", dbPath); code != exitOK {
+		t.Fatalf("game new: exit %d %q %q", code, out, errOut)
+	}
+	scan := filepath.Join(dir, "scan.jpg")
+	writeScan(t, scan, 1680, 1600)
+	code, out, errOut := run(t, "game", "image", "art-big", scan, "--store", dbPath)
+	if code != exitOK || !strings.Contains(out, "a jpeg image of 1680 × 1600 pixels") || !strings.Contains(out, "Kept shrunk to 840 × 800 pixels") {
+		t.Fatalf("game image: exit %d %q %q", code, out, errOut)
+	}
+	db, err := store.Open(dbPath, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(context.Background(), func(tx *store.Tx) error {
+		m, data, ok, err := tx.MapImage("art-big")
+		if err != nil || !ok {
+			t.Fatalf("no map image kept: %v", err)
+		}
+		cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+		if err != nil || cfg.Width != 840 || cfg.Height != 800 || m.Width != 840 || m.ScaleX != 0.5 || m.ScaleY != 0.5 || m.SourceWidth != 1680 {
+			t.Errorf("kept %+v, a %d × %d image (%v)", m, cfg.Width, cfg.Height, err)
+		}
+		return nil
+	})
+}

@@ -30,7 +30,7 @@
 //	control_other.go  no peer check where the system cannot tell the caller
 //	console.go     Console, where the operator's commands run
 //	game.go        umpire game: new, list, show, export, pause, resume, archive, image
-//	mapimage.go    umpire game image: a game's map image checked and stored; MapImages for the renderer
+//	mapimage.go    umpire game image: a game's map image checked, shrunk to what reports use and stored; MapImages for the renderer
 //	keys.go        umpire keys, and the judge's own signing key
 //	held.go        umpire mail: held answers and quarantined messages
 //	storeops.go    umpire store: backup, compact, prune, space, stats

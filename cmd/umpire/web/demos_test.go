@@ -31,10 +31,26 @@ var demoScenarios = []struct{ kind, scenario string }{
 // processes the step), and returns the world and the game's id.
 func endedDemo(t testing.TB, kind, scenario string) (*world, string) {
 	t.Helper()
+	return endedDemoWith(t, kind, scenario, "", nil)
+}
+
+// demoGames are the rules of the games of demoScenarios.
+func demoGames() adjudicator.Registry {
+	return adjudicator.NewRegistry(fake.Game, perrote.Game, wbt.Game, bu.Game, pcs1995.Game, sms1914.Game)
+}
+
+// endedDemoWith is endedDemo with more settings in the game file (extra,
+// lines before its [schedule]) and, when created is set, a call of it on
+// the game just created, before the first step is played.
+func endedDemoWith(t testing.TB, kind, scenario, extra string, created func(w *world, id string)) (*world, string) {
+	t.Helper()
 	w := newWorld(t)
-	w.j.Games = adjudicator.NewRegistry(fake.Game, perrote.Game, wbt.Game, bu.Game, pcs1995.Game, sms1914.Game)
+	w.j.Games = demoGames()
 	id := kind + "-end"
-	w.create(fmt.Sprintf("id = %q\ngame = %q\nscenario = %q\ngm = \"GMKEY\"\n[schedule]\nevery = \"72h\"\n", id, kind, scenario))
+	w.create(fmt.Sprintf("id = %q\ngame = %q\nscenario = %q\ngm = \"GMKEY\"\n%s[schedule]\nevery = \"72h\"\n", id, kind, scenario, extra))
+	if created != nil {
+		created(w, id)
+	}
 	// open is the open step's owing seats, none once the game has ended.
 	open := func() (owing []string, ended bool) {
 		w.update(func(tx adjudicator.Tx) error {

@@ -748,7 +748,13 @@ func (l *layered) encode(w io.Writer) error {
 		}
 		raws = append(raws, raw)
 	}
-	fresh, err := compressAll(raws, flate.DefaultCompression)
+	// the rows drawn for this picture alone are compressed at flate's
+	// fastest level: compressing is most of a picture's cost, and the
+	// fastest level draws a fifth more pictures per CPU-second for a
+	// PNG a seventh bigger (the 60x40 test map's 330 KB become 377 KB;
+	// .ci/bench-render, docs/templates.md). The static layer's bands,
+	// compressed once per game, keep the default level.
+	fresh, err := compressAll(raws, flate.BestSpeed)
 	if err != nil {
 		return err
 	}

@@ -196,7 +196,7 @@ func TestBodiesKeptCompressed(t *testing.T) {
 		if err := tx.MarkRetry(ids[1], "451 later", t0.Add(time.Minute)); err != nil {
 			return err
 		}
-		return tx.PutRendered(ids[2], store.Rendered{Text: text, HTML: "<pre>" + text + "</pre>"}, nil)
+		return tx.PutRendered(ids[2], store.Rendered{Text: text, HTML: "<pre>" + text + "</pre>"}, nil, nil)
 	})
 	if outbox := spaceOf(t, db, "outbox"); outbox.Pages >= n*4096 {
 		t.Errorf("%d reports of %d bytes take %d bytes of pages: a page or more each", n, len(body), outbox.Pages)

@@ -12,6 +12,7 @@ import (
 //
 //	rendered/<id>          Rendered, while mail id is queued
 //	pictures/<digest>      the PNG of a picture, while a queued mail shows it
+//	pictures/<digest>.svg  its SVG, when the mails attach one
 //	picture-refs/<digest>  how many rendered mails show it (8 bytes)
 type Rendered struct {
 	// Text is the plain text part, signed as it is sent.
@@ -22,13 +23,17 @@ type Rendered struct {
 	Picture string `json:"picture,omitempty"`
 	MapFile string `json:"map_file,omitempty"`
 	MapCID  string `json:"map_cid,omitempty"`
+	// SVGFile names the picture's SVG, attached beside the PNG ("" for
+	// none: PictureSVG).
+	SVGFile string `json:"svg_file,omitempty"`
 }
 
-// PutRendered keeps r for queued mail id, with png the picture r.Picture
-// names (which may be nil when the store holds it already). A mail
-// rendered already keeps its first rendering, and a mail no longer queued
-// (sent meanwhile) keeps none.
-func (tx *Tx) PutRendered(id uint64, r Rendered, png []byte) error {
+// PutRendered keeps r for queued mail id, with png and svg the picture
+// r.Picture names (which may be nil when the store holds it already; svg
+// nil when the mail attaches none). A mail rendered already keeps its
+// first rendering, and a mail no longer queued (sent meanwhile) keeps
+// none.
+func (tx *Tx) PutRendered(id uint64, r Rendered, png, svg []byte) error {
 	b, err := tx.lazyBucket(bRendered)
 	if err != nil {
 		return fmt.Errorf("rendered mail %d: %w", id, err)
@@ -42,7 +47,7 @@ func (tx *Tx) PutRendered(id uint64, r Rendered, png []byte) error {
 		return nil
 	}
 	if r.Picture != "" {
-		if err := tx.refPicture(r.Picture, png, 1); err != nil {
+		if err := tx.refPicture(r.Picture, png, svg, 1); err != nil {
 			return fmt.Errorf("rendered mail %d: %w", id, err)
 		}
 	}
@@ -84,9 +89,25 @@ func (tx *Tx) Picture(digest string) ([]byte, bool) {
 	return png, png != nil
 }
 
+// PictureSVG returns the SVG of the picture whose content has digest, when
+// a queued mail shows it and attaches its SVG. The bytes are valid only in
+// the transaction.
+func (tx *Tx) PictureSVG(digest string) ([]byte, bool) {
+	b := tx.bucket(bPictures)
+	if b == nil {
+		return nil, false
+	}
+	svg := b.Get([]byte(digest + svgSuffix))
+	return svg, svg != nil
+}
+
+// svgSuffix follows a picture's digest in the key of its SVG.
+const svgSuffix = ".svg"
+
 // refPicture adds delta to the mails showing picture digest, storing png
-// when it is new and deleting the picture when none shows it any more.
-func (tx *Tx) refPicture(digest string, png []byte, delta int64) error {
+// (and svg, when set) when it is new and deleting the picture when none
+// shows it any more.
+func (tx *Tx) refPicture(digest string, png, svg []byte, delta int64) error {
 	pics, err := tx.lazyBucket(bPictures)
 	if err != nil {
 		return err
@@ -107,10 +128,18 @@ func (tx *Tx) refPicture(digest string, png []byte, delta int64) error {
 			return err
 		}
 	}
+	if delta > 0 && svg != nil && pics.Get([]byte(digest+svgSuffix)) == nil {
+		if err := pics.Put([]byte(digest+svgSuffix), svg); err != nil {
+			return err
+		}
+	}
 	if n += delta; n > 0 {
 		return refs.Put([]byte(digest), u64(uint64(n)))
 	}
 	if err := refs.Delete([]byte(digest)); err != nil {
+		return err
+	}
+	if err := pics.Delete([]byte(digest + svgSuffix)); err != nil {
 		return err
 	}
 	return pics.Delete([]byte(digest))
@@ -130,7 +159,7 @@ func (tx *Tx) dropRendered(id uint64) error {
 		return nil
 	}
 	if r.Picture != "" {
-		if err := tx.refPicture(r.Picture, nil, -1); err != nil {
+		if err := tx.refPicture(r.Picture, nil, nil, -1); err != nil {
 			return fmt.Errorf("rendered mail %d: %w", id, err)
 		}
 	}

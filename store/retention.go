@@ -211,6 +211,6 @@ func (tx *Tx) OutboxStats() (OutboxStats, error) {
 		}
 		st.Lanes[lane] = ls
 	}
-	st.Held, st.Rendered, st.Pictures = count(bHeld), count(bRendered), count(bPictures)
+	st.Held, st.Rendered, st.Pictures = count(bHeld), count(bRendered), count(bPictureRefs)
 	return st, nil
 }

@@ -72,6 +72,7 @@ func subjects(ms []store.Mail) []string {
 func TestRenderedAndPruned(t *testing.T) {
 	db := storetest.MustOpen(t)
 	png := bytes.Repeat([]byte{0x89, 'P'}, 1000)
+	svg := []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)
 	var ids []uint64
 	storetest.MustUpdate(t, db, func(tx *store.Tx) error {
 		for range 3 {
@@ -80,7 +81,7 @@ func TestRenderedAndPruned(t *testing.T) {
 				return err
 			}
 			ids = append(ids, id)
-			if err := tx.PutRendered(id, store.Rendered{Text: "signed text", Picture: "pic1", MapFile: "m.png"}, png); err != nil {
+			if err := tx.PutRendered(id, store.Rendered{Text: "signed text", Picture: "pic1", MapFile: "m.png", SVGFile: "m.svg"}, png, svg); err != nil {
 				return err
 			}
 		}
@@ -98,6 +99,9 @@ func TestRenderedAndPruned(t *testing.T) {
 		r, p, ok, err := tx.RenderedMail(ids[2])
 		if err != nil || !ok || r.Text != "signed text" || !bytes.Equal(p, png) {
 			t.Errorf("RenderedMail = %+v, %d bytes, %v, %v", r, len(p), ok, err)
+		}
+		if s, ok := tx.PictureSVG(r.Picture); !ok || r.SVGFile != "m.svg" || !bytes.Equal(s, svg) {
+			t.Errorf("PictureSVG(%q) = %q, %v; SVGFile %q", r.Picture, s, ok, r.SVGFile)
 		}
 		return nil
 	})
@@ -139,6 +143,15 @@ func TestRenderedAndPruned(t *testing.T) {
 	if st := stats(); st.Rendered != 0 || st.Pictures != 0 {
 		t.Errorf("with nothing queued: %+v, want no rendering and no picture kept", st)
 	}
+	storetest.MustView(t, db, func(tx *store.Tx) error {
+		if _, ok := tx.PictureSVG("pic1"); ok {
+			t.Error("the picture's SVG is kept with no mail queued")
+		}
+		if _, ok := tx.Picture("pic1"); ok {
+			t.Error("the picture's PNG is kept with no mail queued")
+		}
+		return nil
+	})
 }
 
 // TestBackupAndCompact: a backup taken while the store is open and being

@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -33,22 +32,23 @@ type Batch struct {
 	Rendered []*Rendered
 	Errs     []error
 	Pictures []string
-	Drawn    map[string][]byte
+	Drawn    map[string]Picture
 }
 
 // RenderBatch renders reports with workers goroutines (every core when
-// workers <= 0). Each distinct picture is drawn once, and not at all when
-// known returns its PNG (drawn for an earlier batch); readers who see the
-// same picture share its bytes. It stops early when ctx ends.
-func (rs *Reports) RenderBatch(ctx context.Context, reports []*adjudicator.Report, known func(digest string) []byte, workers int) (*Batch, error) {
+// workers <= 0). Each distinct picture is drawn once, as PNG and SVG, and
+// not at all when known returns it (drawn for an earlier batch: its PNG
+// set); readers who see the same picture share its bytes. It stops early
+// when ctx ends.
+func (rs *Reports) RenderBatch(ctx context.Context, reports []*adjudicator.Report, known func(digest string) Picture, workers int) (*Batch, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	b := &Batch{Rendered: make([]*Rendered, len(reports)), Errs: make([]error, len(reports)),
-		Pictures: make([]string, len(reports)), Drawn: map[string][]byte{}}
+		Pictures: make([]string, len(reports)), Drawn: map[string]Picture{}}
 	type picture struct {
 		p   *board.Picture
-		png []byte
+		pic Picture
 		err error
 	}
 	pics := map[string]*picture{}
@@ -64,17 +64,15 @@ func (rs *Reports) RenderBatch(ctx context.Context, reports []*adjudicator.Repor
 		}
 		pics[d] = &picture{p: r.Picture}
 		if known != nil {
-			pics[d].png = known(d)
+			pics[d].pic = known(d)
 		}
-		if pics[d].png == nil {
+		if pics[d].pic.PNG == nil {
 			todo = append(todo, d)
 		}
 	}
 	each(ctx, workers, len(todo), func(i int) {
 		pic := pics[todo[i]]
-		var buf bytes.Buffer
-		if pic.err = rs.picturePNG(*pic.p, &buf); pic.err == nil {
-			pic.png = buf.Bytes()
+		if pic.pic, pic.err = rs.picture(*pic.p); pic.err == nil {
 			rs.drawn.Add(1)
 		}
 	})
@@ -83,16 +81,16 @@ func (rs *Reports) RenderBatch(ctx context.Context, reports []*adjudicator.Repor
 	}
 	for _, d := range todo {
 		if pics[d].err == nil {
-			b.Drawn[d] = pics[d].png
+			b.Drawn[d] = pics[d].pic
 		}
 	}
 	each(ctx, workers, len(reports), func(i int) {
-		var png []byte
+		var pic Picture
 		var err error
 		if d := b.Pictures[i]; d != "" {
-			png, err = pics[d].png, pics[d].err
+			pic, err = pics[d].pic, pics[d].err
 		}
-		b.Rendered[i], b.Errs[i] = rs.RenderWith(reports[i], png, err)
+		b.Rendered[i], b.Errs[i] = rs.RenderWith(reports[i], pic, err)
 	})
 	return b, ctx.Err()
 }

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"bytes"
 	"cmp"
 	"compress/flate"
 	"container/list"
@@ -241,6 +242,7 @@ type layerEntry struct {
 	key  [32]byte
 	once sync.Once
 	l    *layer
+	svg  []byte // an SVG picture's static layer (svgStatic)
 	err  error
 	size int
 }
@@ -254,6 +256,29 @@ func newLayerCache(max int) *layerCache {
 
 // get returns the layer of key, drawing it with draw when it is not kept.
 func (c *layerCache) get(key [32]byte, draw func() (*layer, error)) (*layer, error) {
+	e := c.entry(key, func(e *layerEntry) {
+		e.l, e.err = draw()
+		if e.l != nil {
+			e.size = e.l.size()
+		}
+	})
+	return e.l, e.err
+}
+
+// getSVG returns the SVG elements of an SVG picture's static layer of key
+// (a key apart from any PNG layer's), drawing them with draw when they are
+// not kept.
+func (c *layerCache) getSVG(key [32]byte, draw func() ([]byte, error)) ([]byte, error) {
+	e := c.entry(key, func(e *layerEntry) {
+		e.svg, e.err = draw()
+		e.size = len(e.svg)
+	})
+	return e.svg, e.err
+}
+
+// entry returns the entry of key, filled by fill (which sets its value,
+// err and size) when it is new.
+func (c *layerCache) entry(key [32]byte, fill func(e *layerEntry)) *layerEntry {
 	c.mu.Lock()
 	el, ok := c.byKey[key]
 	if ok {
@@ -265,7 +290,7 @@ func (c *layerCache) get(key [32]byte, draw func() (*layer, error)) (*layer, err
 	e := el.Value.(*layerEntry)
 	c.mu.Unlock()
 	e.once.Do(func() {
-		e.l, e.err = draw()
+		fill(e)
 		c.drawn.Add(1)
 		c.mu.Lock()
 		defer c.mu.Unlock()
@@ -275,9 +300,6 @@ func (c *layerCache) get(key [32]byte, draw func() (*layer, error)) (*layer, err
 				delete(c.byKey, key)
 			}
 			return
-		}
-		if e.l != nil {
-			e.size = e.l.size()
 		}
 		c.size += e.size
 		for c.size > c.max && c.lru.Len() > 1 {
@@ -291,7 +313,7 @@ func (c *layerCache) get(key [32]byte, draw func() (*layer, error)) (*layer, err
 			c.size -= oe.size
 		}
 	})
-	return e.l, e.err
+	return e
 }
 
 // reset forgets every layer (tests).
@@ -309,6 +331,9 @@ func (c *layerCache) reset() {
 // content and layout and laid from the cache; on any other surface it is
 // simply drawn.
 func (r *renderer) static(top, h int, content any, draw func()) error {
+	if sv, ok := r.cv.(*svgSurface); ok {
+		return r.svgStatic(sv, top, h, content, draw)
+	}
 	ls, ok := r.cv.(*layered)
 	if !ok || top < 0 || top+h > ls.h {
 		draw()
@@ -318,16 +343,11 @@ func (r *renderer) static(top, h int, content any, draw func()) error {
 	// pixel, so the layer's antialiasing is the whole drawing's. The
 	// picture's height is not part of it: the legend under the map (with
 	// its list of stacks) grows and shrinks from step to step.
-	geo := struct {
-		W, Top, Rows   int
-		OX, OY, NX, NY float64
-		Content        any
-	}{ls.w, top, h, r.ox, r.oy, r.nx, r.ny, content}
-	data, err := json.Marshal(geo)
+	key, err := r.layerKey(ls.w, top, h, content, "png")
 	if err != nil {
 		return err
 	}
-	l, err := layers.get(sha256.Sum256(data), func() (*layer, error) {
+	l, err := layers.get(key, func() (*layer, error) {
 		// drawn on a white canvas of the whole picture's size, with the
 		// picture's own coordinates, and cut to its rows.
 		cv := newCanvas(ls.w, ls.h)
@@ -351,6 +371,53 @@ func (r *renderer) static(top, h int, content any, draw func()) error {
 		return nil
 	}
 	ls.lay(l, top)
+	return nil
+}
+
+// layerKey names a static layer by its layout: where the map lies on the
+// picture, to the fraction of a pixel, so the layer's antialiasing is the
+// whole drawing's, and content; kind keeps a PNG's and an SVG's apart. The
+// picture's height is not part of it: the legend under the map (with its
+// list of stacks) grows and shrinks from step to step.
+func (r *renderer) layerKey(w, top, h int, content any, kind string) ([32]byte, error) {
+	geo := struct {
+		Kind           string
+		W, Top, Rows   int
+		OX, OY, NX, NY float64
+		Content        any
+	}{kind, w, top, h, r.ox, r.oy, r.nx, r.ny, content}
+	data, err := json.Marshal(geo)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return sha256.Sum256(data), nil
+}
+
+// svgStatic is static on an SVG surface: the elements draw writes are
+// kept in the cache of layers (by the same layout and content as a PNG's,
+// apart from it) and copied into the next picture of the game, so that an
+// SVG picture writes only what changes. The elements before and after are
+// closed, so the kept ones stand alone: a picture is the same whether its
+// layer was kept or drawn.
+func (r *renderer) svgStatic(sv *svgSurface, top, h int, content any, draw func()) error {
+	key, err := r.layerKey(sv.w, top, h, content, "svg")
+	if err != nil {
+		return err
+	}
+	sv.flush()
+	els, err := layers.getSVG(key, func() ([]byte, error) {
+		saved := sv.b
+		sv.b = bytes.Buffer{}
+		draw()
+		sv.flush()
+		els := sv.b.Bytes()
+		sv.b = saved
+		return els, nil
+	})
+	if err != nil {
+		return err
+	}
+	sv.b.Write(els)
 	return nil
 }
 
@@ -681,7 +748,13 @@ func (l *layered) encode(w io.Writer) error {
 		}
 		raws = append(raws, raw)
 	}
-	fresh, err := compressAll(raws, flate.DefaultCompression)
+	// the rows drawn for this picture alone are compressed at flate's
+	// fastest level: compressing is most of a picture's cost, and the
+	// fastest level draws a fifth more pictures per CPU-second for a
+	// PNG a seventh bigger (the 60x40 test map's 330 KB become 377 KB;
+	// .ci/bench-render, docs/templates.md). The static layer's bands,
+	// compressed once per game, keep the default level.
+	fresh, err := compressAll(raws, flate.BestSpeed)
 	if err != nil {
 		return err
 	}

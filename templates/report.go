@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/board"
 )
 
 // The report templates, embedded; a directory given to NewReports may hold
@@ -38,6 +39,8 @@ type Reports struct {
 	drawn atomic.Int64
 	// images finds the map images pictures are drawn on (mapart.go).
 	images MapImages
+	// pages finds the public web page of a report's step (WithPages).
+	pages Pages
 }
 
 // NewReports loads the templates: the embedded ones, each replaced by a
@@ -84,6 +87,25 @@ type Rendered struct {
 	// it as cid:MapCID and it is sent as MapFile.
 	Map             []byte
 	MapCID, MapFile string
+	// SVG is the same picture as a drawing, attached as SVGFile beside the
+	// PNG; nil when the report has no picture or the drawing is too big
+	// to mail (MaxSVGBytes; the report then says so).
+	SVG     []byte
+	SVGFile string
+}
+
+// MaxSVGBytes bounds the SVG a report mail attaches: a bigger drawing is
+// left out (the report says so), so that a report mail stays a few
+// megabytes at most. The 60x40 hex test map's drawing is about 400 kB;
+// one on a map image, which embeds the image, can pass it.
+const MaxSVGBytes = 2 << 20
+
+// Picture is a report's map drawn: the PNG the HTML part shows and the
+// SVG attached beside it (nil when too big to mail: MaxSVGBytes).
+type Picture struct {
+	PNG, SVG []byte
+	// SVGBytes is the drawing's size when it was left out as too big.
+	SVGBytes int
 }
 
 // ReportData is what the templates receive: the report and a few values
@@ -93,40 +115,89 @@ type ReportData struct {
 	// MapCID is the Content-ID of the map picture ("" when there is none),
 	// MapFile its file name.
 	MapCID, MapFile string
+	// SVGFile is the file name of the map as a drawing, attached ("" when
+	// there is none); SVGLeftOut says why a drawing was left out.
+	SVGFile, SVGLeftOut string
+	// Page is the address of the step's public web page ("" when the
+	// judge has no public address or the game is unlisted); PageDiffers
+	// is set when that page shows less than the reader's own map (fog of
+	// war, or map art kept off the web).
+	Page        string
+	PageDiffers bool
 	// Width is the text part's line width.
 	Width int
+}
+
+// Pages says where the public web page of a report's step is ("" for
+// none), and whether it shows a different map than the report's (a seat's
+// own view under fog of war, or the game master's map art the pages do
+// not show): the reader is then told it is the public page.
+type Pages func(r *adjudicator.Report) (url string, differs bool)
+
+// WithPages makes rs link each report to its step's public web page; it
+// returns rs. Set it before rs is shared.
+func (rs *Reports) WithPages(pages Pages) *Reports {
+	rs.pages = pages
+	return rs
 }
 
 // Render renders r. The picture is drawn first; when it cannot be drawn the
 // report says so instead of failing, so the report still goes out.
 func (rs *Reports) Render(r *adjudicator.Report) (*Rendered, error) {
-	var png []byte
+	var pic Picture
 	var drawErr error
 	if r.Picture != nil {
-		var buf bytes.Buffer
-		if drawErr = rs.picturePNG(*r.Picture, &buf); drawErr == nil {
-			png = buf.Bytes()
-		}
+		pic, drawErr = rs.picture(*r.Picture)
 	}
-	return rs.RenderWith(r, png, drawErr)
+	return rs.RenderWith(r, pic, drawErr)
 }
 
-// RenderWith renders r with its picture drawn already: png, or the error
+// picture draws p as PNG and SVG; an SVG over MaxSVGBytes is left out.
+func (rs *Reports) picture(p board.Picture) (Picture, error) {
+	var png, svg bytes.Buffer
+	if err := rs.picturePNG(p, &png); err != nil {
+		return Picture{}, err
+	}
+	pic := Picture{PNG: png.Bytes()}
+	if err := RenderSVGOn(p, rs.images.For(p), &svg); err != nil {
+		return Picture{}, err
+	}
+	if svg.Len() > MaxSVGBytes {
+		pic.SVGBytes = svg.Len()
+	} else {
+		pic.SVG = svg.Bytes()
+	}
+	return pic, nil
+}
+
+// RenderWith renders r with its picture drawn already: pic, or the error
 // that kept it from being drawn (which the report then mentions).
-func (rs *Reports) RenderWith(r *adjudicator.Report, png []byte, drawErr error) (*Rendered, error) {
+func (rs *Reports) RenderWith(r *adjudicator.Report, pic Picture, drawErr error) (*Rendered, error) {
 	out := &Rendered{Subject: r.Subject()}
 	d := ReportData{Report: r, Width: 72}
 	if r.Picture != nil {
-		if drawErr != nil || png == nil {
+		if drawErr != nil || pic.PNG == nil {
 			if drawErr == nil {
 				drawErr = errors.New("no picture")
 			}
 			d.Notices = append(append([]string{}, d.Notices...), "The map picture could not be drawn: "+drawErr.Error())
 		} else {
-			out.Map = png
+			out.Map = pic.PNG
 			out.MapFile = fmt.Sprintf("%s-step%d.png", r.Game, r.Step)
 			out.MapCID = fmt.Sprintf("map-%s-step%d@umpire", r.Game, r.Step)
 			d.MapCID, d.MapFile = out.MapCID, out.MapFile
+			switch {
+			case pic.SVG != nil:
+				out.SVG = pic.SVG
+				out.SVGFile = fmt.Sprintf("%s-step%d.svg", r.Game, r.Step)
+				d.SVGFile = out.SVGFile
+			case pic.SVGBytes > 0:
+				d.SVGLeftOut = fmt.Sprintf("the map as a drawing (SVG) is left out: at %.1f MiB it is over the %d MiB a report mail attaches",
+					float64(pic.SVGBytes)/(1<<20), MaxSVGBytes>>20)
+			}
+		}
+		if rs.pages != nil {
+			d.Page, d.PageDiffers = rs.pages(r)
 		}
 	}
 	var tb, hb bytes.Buffer
@@ -158,8 +229,10 @@ var textFuncs = template.FuncMap{
 		_, cs := adjudicator.FormChoices(form)
 		return cs
 	},
-	"handName": handName,
-	"plural":   plural,
+	"handName":  handName,
+	"plural":    plural,
+	"upper1":    upper1,
+	"pageLabel": pageLabel,
 }
 
 var htmlFuncs = htmltemplate.FuncMap{
@@ -173,8 +246,27 @@ var htmlFuncs = htmltemplate.FuncMap{
 		_, cs := adjudicator.FormChoices(form)
 		return cs
 	},
-	"handName": handName,
-	"plural":   plural,
+	"handName":  handName,
+	"plural":    plural,
+	"upper1":    upper1,
+	"pageLabel": pageLabel,
+}
+
+// upper1 starts s with a capital letter.
+func upper1(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// pageLabel is what the link to a step's web page says: the public page,
+// when it shows less than the reader's own map (differs).
+func pageLabel(differs bool) string {
+	if differs {
+		return "The public page of this step on the web (it shows what anyone may see, not your own map)"
+	}
+	return "This step on the web (its page, with the map that zooms)"
 }
 
 // handName is what the reader's hidden holding is called in a heading:

@@ -188,7 +188,7 @@ func BenchmarkReportBurst(b *testing.B) {
 			for _, r := range burst {
 				var buf bytes.Buffer
 				err := renderPNGWhole(*r.Picture, &buf)
-				if _, err := rs.RenderWith(r, buf.Bytes(), err); err != nil {
+				if _, err := rs.RenderWith(r, Picture{PNG: buf.Bytes()}, err); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -19,6 +19,7 @@ import (
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
+	"github.com/umpire-pbem/umpire/mail/message"
 )
 
 // TestMapArtByRealMail: grace creates club-1 by mail with map_image in its
@@ -26,10 +27,13 @@ import (
 // the judge runs (through its control socket), and after a step played by
 // mail alice's report, as the running judge mails it through the real
 // servers, has its picture drawn on the scan with her counters over it,
-// and says whose image it is.
+// and says whose image it is. The judge has a public address: the
+// report links the step's web page as the public page (it shows the drawn
+// map, not the scan, which the game keeps off the web), and carries the
+// map as a drawing too.
 func TestMapArtByRealMail(t *testing.T) {
 	t.Parallel()
-	c := newClub(t, mailtest.Real(t), "")
+	c := newClub(t, mailtest.Real(t), "[web]\naddress = \"127.0.0.1:0\"\nbase_url = \"https://judge.example.org/\"")
 	game := strings.Replace(clubGame, "[options]", "map_image = \"Grace's scan of the published map\"\nmap_image_align = \"60 60 30 30\"\n[options]", 1)
 	c.setup(game)
 	// The operator installs the scan while the judge runs: through its
@@ -61,6 +65,14 @@ func TestMapArtByRealMail(t *testing.T) {
 	}
 	if text := readable(report); !strings.Contains(text, "The map is drawn on Grace's scan of the published map") {
 		t.Errorf("alice's report does not say whose image the map is on:\n%s", text)
+	}
+	m, err := message.Parse(report, message.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReportSVG(t, report, m, true)
+	if want := `<a href="https://judge.example.org/games/club-1/steps/1">The public page of this step on the web (it shows what anyone may see, not your own map)</a>`; !strings.Contains(htmlPart(t, report), want) {
+		t.Errorf("alice's report does not link the step's public page as the public page (%s)", want)
 	}
 	pngs := pngParts(t, report)
 	if len(pngs) != 1 {

@@ -345,7 +345,7 @@ func TestReportsSignedWholeByRealMail(t *testing.T) {
 	}
 	g := newGPGCheck(t, km.Attachments[0].Data)
 	part := g.verifyMIME(report, "the report")
-	for _, want := range []string{"Content-Type: multipart/related", "Content-Type: text/html", "Content-Type: image/png"} {
+	for _, want := range []string{"Content-Type: multipart/related", "Content-Type: text/html", "Content-Type: image/png", "Content-Type: image/svg+xml"} {
 		if !bytes.Contains(part, []byte(want)) {
 			t.Errorf("the signed part lacks %s", want)
 		}
@@ -355,6 +355,7 @@ func TestReportsSignedWholeByRealMail(t *testing.T) {
 	if err != nil || !strings.HasPrefix(m.Text, "-----BEGIN PGP SIGNED MESSAGE-----") {
 		t.Fatalf("the text part is not clear-signed: %v\n%s", err, m.Text)
 	}
+	checkReportSVG(t, report, m, false)
 	if status, err := g.verify("text.txt", []byte(m.Text)); err != nil {
 		t.Errorf("gpg --verify of the clear-signed text part: %v\n%s", err, status)
 	}

@@ -63,7 +63,7 @@ func runRender(ctx context.Context, m *Main, fs *flag.FlagSet, args []string) er
 	default:
 		var ok bool
 		if files, ok = r.File(out); !ok {
-			return usagef("--out %s: want a .txt, .html or .png file, or a folder ending in /", out)
+			return usagef("--out %s: want a .txt, .html, .png or .svg file, or a folder ending in /", out)
 		} else if len(files) == 0 {
 			return errors.New(noMap)
 		}

@@ -35,7 +35,7 @@ func TestReportMapFitsWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &adjudicator.Report{Game: "demo-1", Step: 3, Phase: "movement", Situation: adjudicator.Situation{Picture: &board.Picture{}}}
-	out, err := rs.RenderWith(r, pic.Bytes(), nil)
+	out, err := rs.RenderWith(r, templates.Picture{PNG: pic.Bytes()}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

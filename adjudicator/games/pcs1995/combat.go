@@ -181,14 +181,15 @@ func sum(adj []adjustment) int {
 	return t
 }
 
-// describe writes adjustments as "MP spent +1, adjacent units +3".
+// describe writes adjustments with the rule granting each, as the
+// combat is reported: "MP spent +1 (7.3), adjacent units +3 (8.1.2)".
 func describe(adj []adjustment) string {
 	if len(adj) == 0 {
 		return "none"
 	}
 	parts := make([]string, len(adj))
 	for i, a := range adj {
-		parts[i] = fmt.Sprintf("%s %+d", a.Name, a.Value)
+		parts[i] = fmt.Sprintf("%s %+d (%s)", a.Name, a.Value, a.Rule)
 	}
 	return strings.Join(parts, ", ")
 }

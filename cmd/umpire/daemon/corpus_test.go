@@ -20,6 +20,7 @@ import (
 	"github.com/umpire-pbem/umpire/mail/signature"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/storetest"
+	"github.com/umpire-pbem/umpire/templates"
 )
 
 // corpusJudge is the mail intake as serve wires it, on a store that holds
@@ -155,7 +156,7 @@ func TestCorpusTreatments(t *testing.T) {
 			// hostile mail spoils it.
 			q := &queue{db: db, from: "umpire <" + daemontest.JudgeAddress + ">"}
 			for _, a := range got {
-				if _, err := q.compose(a, nil, nil); err != nil {
+				if _, err := q.compose(a, nil, templates.Picture{}); err != nil {
 					t.Errorf("the answer %q cannot be composed: %v", a.Subject, err)
 				}
 			}

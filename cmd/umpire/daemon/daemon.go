@@ -111,8 +111,8 @@ func New(ctx context.Context, cfg *Config, db *store.DB) (_ *Daemon, err error) 
 	if err != nil {
 		return nil, err
 	}
-	reports.WithMapImages(MapImages(db))
 	adj := cfg.Judge(d.log)
+	reports.WithMapImages(MapImages(db)).WithPages(Pages(db, adj, cfg.Address, cfg.Web.baseURL(), d.now))
 	metrics := web.NewMetrics(outboxStats{db}, d.now, d.log)
 	observeJudge(adj, metrics)
 	metrics.Runaways(cfg.Limits.runaways.Load)

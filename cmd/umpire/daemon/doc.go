@@ -22,6 +22,7 @@
 //	schedule.go    the games' clocks: deadlines, reminders, beacon rounds
 //	queue.go       the outbox as mail.Outbox reads it: mail composed and signed
 //	prerender.go   the reports' lane rendered ahead of its sending
+//	pages.go       Pages: a step report's link to its step's public web page
 //	intakestore.go the store as the mail intake uses it
 //	archive.go     ended games archived to a checked file, by hand or on their own
 //	web.go         the public pages and metrics served while the judge runs

@@ -102,15 +102,18 @@ func (q *queue) prerender(ctx context.Context, ms []store.Mail) (int, error) {
 	}
 	batch := &templates.Batch{}
 	if len(reports) > 0 {
-		known := func(digest string) []byte {
-			var png []byte
+		known := func(digest string) templates.Picture {
+			var pic templates.Picture
 			_ = q.db.View(ctx, func(tx *store.Tx) error {
 				if p, ok := tx.Picture(digest); ok {
-					png = append([]byte(nil), p...)
+					pic.PNG = append([]byte(nil), p...)
+				}
+				if s, ok := tx.PictureSVG(digest); ok {
+					pic.SVG = append([]byte(nil), s...)
 				}
 				return nil
 			})
-			return png
+			return pic
 		}
 		var err error
 		start := time.Now()
@@ -124,7 +127,7 @@ func (q *queue) prerender(ctx context.Context, ms []store.Mail) (int, error) {
 	}
 	type done struct {
 		rd  *store.Rendered
-		png []byte
+		pic templates.Picture
 	}
 	out := make([]done, len(todo))
 	for i, m := range todo {
@@ -134,13 +137,13 @@ func (q *queue) prerender(ctx context.Context, ms []store.Mail) (int, error) {
 		if k := at[i]; k >= 0 {
 			r, rerr, digest = batch.Rendered[k], batch.Errs[k], batch.Pictures[k]
 		}
-		rd, png, err := q.render(m, r, rerr, digest)
+		rd, pic, err := q.render(m, r, rerr, digest)
 		if err != nil {
 			// Left unrendered: composing it at send time says why.
 			q.logf("mail cannot be rendered", "mail", m.ID, "err", err)
 			continue
 		}
-		out[i] = done{rd, png}
+		out[i] = done{rd, pic}
 	}
 	n := 0
 	err := q.db.Update(ctx, func(tx *store.Tx) error {
@@ -149,7 +152,7 @@ func (q *queue) prerender(ctx context.Context, ms []store.Mail) (int, error) {
 			if out[i].rd == nil {
 				continue
 			}
-			if err := tx.PutRendered(m.ID, *out[i].rd, out[i].png); err != nil {
+			if err := tx.PutRendered(m.ID, *out[i].rd, out[i].pic.PNG, out[i].pic.SVG); err != nil {
 				return err
 			}
 			n++

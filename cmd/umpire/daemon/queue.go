@@ -66,17 +66,20 @@ func (q *queue) Due(ctx context.Context, lane umail.Lane, now time.Time, limit i
 	out := make([]umail.Queued, 0, len(due))
 	for _, m := range due {
 		var rd *store.Rendered
-		var png []byte
+		var pic templates.Picture
 		if err := q.db.View(ctx, func(tx *store.Tx) error {
 			r, p, ok, err := tx.RenderedMail(m.ID)
 			if ok {
-				rd, png = &r, bytes.Clone(p)
+				rd, pic.PNG = &r, bytes.Clone(p)
+				if s, ok := tx.PictureSVG(r.Picture); ok && r.SVGFile != "" {
+					pic.SVG = bytes.Clone(s)
+				}
 			}
 			return err
 		}); err != nil {
 			return nil, err
 		}
-		raw, err := q.compose(m, rd, png)
+		raw, err := q.compose(m, rd, pic)
 		if err != nil {
 			// The headers copied from the mail answered are the usual
 			// culprits: compose it again without them, so that the player
@@ -85,7 +88,7 @@ func (q *queue) Due(ctx context.Context, lane umail.Lane, now time.Time, limit i
 				"mail", m.ID, "to", m.To, "subject", m.Subject, "in_reply_to", m.InReplyTo, "err", err)
 			bare := m
 			bare.InReplyTo, bare.References = "", nil
-			raw, err = q.compose(bare, rd, png)
+			raw, err = q.compose(bare, rd, pic)
 		}
 		if err != nil {
 			// A mail that cannot be composed never will be: fail it now
@@ -114,11 +117,12 @@ func (q *queue) logf(msg string, args ...any) {
 }
 
 // compose renders a queued mail as MIME: from its rendering rd (with the
-// picture png) when the store keeps one, or from its body. The ids it
-// copies from the mail answered (In-Reply-To, References) are kept only
-// when they can be written in a header; the subject is cleaned by
-// message.Compose.
-func (q *queue) compose(m store.Mail, rd *store.Rendered, png []byte) ([]byte, error) {
+// picture pic) when the store keeps one, or from its body. The PNG goes
+// inline, for the HTML part to show; the SVG is attached beside it (mail
+// clients do not show SVG inline: docs/templates.md). The ids it copies
+// from the mail answered (In-Reply-To, References) are kept only when they
+// can be written in a header; the subject is cleaned by message.Compose.
+func (q *queue) compose(m store.Mail, rd *store.Rendered, pic templates.Picture) ([]byte, error) {
 	inReplyTo := strings.Trim(m.InReplyTo, "<>")
 	if !message.MsgIDOK(inReplyTo) {
 		inReplyTo = ""
@@ -135,13 +139,13 @@ func (q *queue) compose(m store.Mail, rd *store.Rendered, png []byte) ([]byte, e
 	}
 	if rd == nil {
 		var err error
-		if rd, png, err = q.render(m, nil, nil, ""); err != nil {
+		if rd, pic, err = q.render(m, nil, nil, ""); err != nil {
 			return nil, err
 		}
 	}
 	var inline []message.Part
-	if rd.Picture != "" && png != nil {
-		inline = append(inline, message.Part{Filename: rd.MapFile, ContentType: "image/png", ContentID: rd.MapCID, Data: png})
+	if rd.Picture != "" && pic.PNG != nil {
+		inline = append(inline, message.Part{Filename: rd.MapFile, ContentType: "image/png", ContentID: rd.MapCID, Data: pic.PNG})
 	}
 	// The files an answer attaches (the judge's key) stay in its body: a
 	// rendering keeps the text, the HTML and the picture only. A body
@@ -155,6 +159,9 @@ func (q *queue) compose(m store.Mail, rd *store.Rendered, png []byte) ([]byte, e
 		}
 	}
 	var files []message.Part
+	if rd.Picture != "" && rd.SVGFile != "" && pic.SVG != nil {
+		files = append(files, message.Part{Filename: rd.SVGFile, ContentType: "image/svg+xml", Data: pic.SVG})
+	}
 	for _, f := range body.Files {
 		files = append(files, message.Part{Filename: f.Name, ContentType: f.Type, Data: f.Data})
 	}
@@ -182,13 +189,13 @@ func (q *queue) compose(m store.Mail, rd *store.Rendered, png []byte) ([]byte, e
 // HTML and the map, from r when it is rendered already (nil: rendered
 // here) or, failing that, the plain text: a report is never held back by a
 // template.
-func (q *queue) render(m store.Mail, r *templates.Rendered, rerr error, digest string) (*store.Rendered, []byte, error) {
+func (q *queue) render(m store.Mail, r *templates.Rendered, rerr error, digest string) (*store.Rendered, templates.Picture, error) {
+	var pic templates.Picture
 	var body store.MailBody
 	if err := json.Unmarshal(m.Body, &body); err != nil {
-		return nil, nil, fmt.Errorf("mail %d body: %w", m.ID, err)
+		return nil, pic, fmt.Errorf("mail %d body: %w", m.ID, err)
 	}
 	rd := &store.Rendered{Text: body.Text}
-	var png []byte
 	if rs := q.templates(); body.Report != nil && rs != nil {
 		if r == nil && rerr == nil {
 			start := time.Now()
@@ -203,7 +210,10 @@ func (q *queue) render(m store.Mail, r *templates.Rendered, rerr error, digest s
 				if digest == "" {
 					digest = templates.PictureDigest(body.Report.Picture)
 				}
-				rd.Picture, rd.MapFile, rd.MapCID, png = digest, r.MapFile, r.MapCID, r.Map
+				rd.Picture, rd.MapFile, rd.MapCID, pic.PNG = digest, r.MapFile, r.MapCID, r.Map
+				if r.SVG != nil {
+					rd.SVGFile, pic.SVG = r.SVGFile, r.SVG
+				}
 			}
 		}
 	}
@@ -211,11 +221,11 @@ func (q *queue) render(m store.Mail, r *templates.Rendered, rerr error, digest s
 		// Signed as queued: every attempt sends the same bytes.
 		signed, err := q.key.ClearSign([]byte(rd.Text), m.Queued)
 		if err != nil {
-			return nil, nil, fmt.Errorf("mail %d: sign: %w", m.ID, err)
+			return nil, pic, fmt.Errorf("mail %d: sign: %w", m.ID, err)
 		}
 		rd.Text = string(signed)
 	}
-	return rd, png, nil
+	return rd, pic, nil
 }
 
 // MarkSent records the mails the server accepted in one commit; one

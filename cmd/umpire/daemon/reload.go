@@ -72,7 +72,7 @@ func (d *Daemon) Reload(ctx context.Context) error {
 		d.log.ErrorContext(ctx, "templates not reread, the judge keeps those it had", "dir", d.cfg.Templates.Dir, "err", err)
 		return err
 	}
-	d.queue.reloaded.Store(rs.WithMapImages(MapImages(d.db)))
+	d.queue.reloaded.Store(rs.WithMapImages(MapImages(d.db)).WithPages(Pages(d.db, d.judge, d.cfg.Address, d.cfg.Web.baseURL(), d.now)))
 	d.log.InfoContext(ctx, "templates reread", "dir", d.cfg.Templates.Dir)
 	return nil
 }

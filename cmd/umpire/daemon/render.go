@@ -21,8 +21,8 @@ func (c *Console) Render(ctx context.Context, game string, step uint64, seat str
 	if err != nil {
 		return nil, 0, "", err
 	}
-	rs.WithMapImages(MapImages(db))
 	j := &adjudicator.Judge{Games: c.Games, Logger: c.Logger}
+	rs.WithMapImages(MapImages(db)).WithPages(Pages(db, j, cfg.Address, cfg.Web.baseURL(), c.Now))
 	var rep *adjudicator.Report
 	err = db.View(ctx, func(tx *store.Tx) error {
 		jt := tx.Judge(cfg.Address, c.Now())

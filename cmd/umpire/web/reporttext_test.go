@@ -28,8 +28,10 @@ import (
 // (ARBIH-2 before ARBIH-10); and every modified roll written as the
 // games write one (kit.Roll: "7 +2 card B15 (13.4.4) -2 Bosniak on turn 1
 // (13.4.4.3) = 7"), its terms each named with its rule and summing to the
-// difference between the total and the die. A failure names the game, the
-// step, the reader and the line.
+// difference between the total and the die, and 1995's combat strength
+// adjustments ("CSA +4 (MP spent +1 (7.3), adjacent units +3 (8.1.2))")
+// each part named with its rule and summing to the total. A failure names
+// the game, the step, the reader and the line.
 func TestReportTexts(t *testing.T) {
 	t.Parallel()
 	rs, err := templates.NewReports("")
@@ -141,6 +143,11 @@ var (
 	// modifiedRE is a roll said to be modified some other way ("modified
 	// roll 5", "DRM +1 makes 4", "14→9").
 	modifiedRE = regexp.MustCompile(`(?i)\bmodified\b|\bDRM [+-]?\d|\bmakes -?\d|\d→\d`)
+	// csaRE is a combat strength adjustment (1995's CSA) with its parts,
+	// "CSA +4 (MP spent +1 (7.3), adjacent units +3 (8.1.2))": each part
+	// is a term of the total, named with its rule (cspartRE).
+	csaRE      = regexp.MustCompile(`\bCSA ([+-]\d+) \(((?:[^()]|\([^()]*\))*)\)`)
+	cspartRE   = regexp.MustCompile(`^([^()]+?) ([+-]\d+) \(([^()]+)\)$`)
 	rollWordRE = regexp.MustCompile(`(?i)\brolls?\b|\brolled\b|\bmakes -?\d`)
 )
 
@@ -167,6 +174,25 @@ func rollProblems(text string) []string {
 		}
 		if die+sum != total {
 			out = append(out, fmt.Sprintf("the terms of %q sum to %+d, but the total less the die is %+d", m[0], sum, total-die))
+		}
+	}
+	for _, m := range csaRE.FindAllStringSubmatch(text, -1) {
+		total, _ := strconv.Atoi(m[1])
+		if m[2] == "none" && total == 0 {
+			continue
+		}
+		sum := 0
+		for _, part := range strings.Split(m[2], ", ") {
+			t := cspartRE.FindStringSubmatch(part)
+			if t == nil {
+				out = append(out, fmt.Sprintf("a part of %q not named with its value and rule: %q", m[0], part))
+				continue
+			}
+			v, _ := strconv.Atoi(t[2])
+			sum += v
+		}
+		if sum != total {
+			out = append(out, fmt.Sprintf("the parts of %q sum to %+d", m[0], sum))
 		}
 	}
 	return out
@@ -301,6 +327,7 @@ func TestRollProblems(t *testing.T) {
 		"The attacker rolls 0: CE x0.25; the defender rolls 5 +3 card B1 (13.4.4) = 8: CE x1.5.",
 		"Turn order rolls: R1 16 -10 suppression fire x2 (Kill fire/suppression fire) = 6, R2 1.",
 		"The attack on Brčko: attacker CF 13, DRM -4; defender CF 6, DRM +0.",
+		"ME on 2212: N-C1 draws chit 1 (NATO, B reads 13) + CSA +4 (MP spent +1 (7.3), adjacent units +3 (8.1.2)) + die 8 = FCR 18.",
 	} {
 		if p := rollProblems(ok); len(p) > 0 {
 			t.Errorf("rollProblems(%q) = %q, want none", ok, p)
@@ -311,6 +338,8 @@ func TestRollProblems(t *testing.T) {
 		"SAM fire at IT-FOLGORE (DRM +1) makes 4: no effect.",
 		"Turn order rolls: A2 14→9 (suppressed).",
 		"The defender rolls 7 +2 card B15 (13.4.4) = 7: CE x1.5.",
+		"ME on 2212: N-C1 draws chit 1 (NATO, B reads 13) + CSA +4 (MP spent +1, adjacent units +3) + die 8 = FCR 18.",
+		"ME on 2212: N-C1 draws chit 1 (NATO, B reads 13) + CSA +4 (MP spent +1 (7.3), adjacent units +2 (8.1.2)) + die 8 = FCR 18.",
 	} {
 		if p := rollProblems(bad); len(p) == 0 {
 			t.Errorf("rollProblems(%q) = none, want a problem", bad)

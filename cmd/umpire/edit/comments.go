@@ -76,7 +76,7 @@ func (l *lexer) split(line string) (code, comment, first string, ok bool) {
 		if l.inString != "" {
 			end := strings.Index(line[i:], l.inString)
 			if l.inString == `"""` {
-				end = closingQuote(line[i:])
+				end = closingTriple(line[i:])
 			}
 			if end < 0 {
 				return line, "", first, ok
@@ -130,6 +130,20 @@ func (l *lexer) split(line string) (code, comment, first string, ok bool) {
 		}
 	}
 	return line, "", first, ok
+}
+
+// closingTriple is the index in s of the first """ not escaped by a
+// backslash, -1 when there is none.
+func closingTriple(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\':
+			i++
+		case strings.HasPrefix(s[i:], `"""`):
+			return i
+		}
+	}
+	return -1
 }
 
 // closingQuote is the index in s of the first " not escaped by a

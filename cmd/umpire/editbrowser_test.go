@@ -23,8 +23,9 @@ import (
 )
 
 // editorOn serves umpire edit for game on a copy of its demo map (and
-// counters for hex games) and returns the page's address and the files.
-func editorOn(t *testing.T, game string, counters bool) (root, mapPath, countersPath string) {
+// counters for hex games), each of mapNotes replaced once in the map as a
+// game master annotates it, and returns the page's address and the files.
+func editorOn(t *testing.T, game string, counters bool, mapNotes ...[2]string) (root, mapPath, countersPath string) {
 	t.Helper()
 	dir := t.TempDir()
 	cp := func(name string) string {
@@ -39,6 +40,21 @@ func editorOn(t *testing.T, game string, counters bool) (root, mapPath, counters
 		return p
 	}
 	mapPath = cp("demo-map.toml")
+	if len(mapNotes) > 0 { // a game master's notes in the map copy: each text replaced once
+		data, err := os.ReadFile(mapPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range mapNotes {
+			if !strings.Contains(string(data), n[0]) {
+				t.Fatalf("the demo map has no %q", n[0])
+			}
+			data = []byte(strings.Replace(string(data), n[0], n[1], 1))
+		}
+		if err := os.WriteFile(mapPath, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if counters {
 		countersPath = cp("demo-counters.toml")
 	}
@@ -163,7 +179,8 @@ func createAndPlay(t *testing.T, game string, options map[string]string) {
 // make a game whose first step the judge adjudicates.
 func TestBrowserEditHexMap(t *testing.T) {
 	ctx, con := browser(t)
-	root, mapPath, countersPath := editorOn(t, "pcs1995", true)
+	root, mapPath, countersPath := editorOn(t, "pcs1995", true,
+		[2]string{"[grid]\norientation = \"flat-top\"\n", "# grid: as printed on the map's edge\n[grid]\norientation = \"flat-top\" # checked against the scan\n"})
 	runIn(t, ctx, time.Minute, chromedp.EmulateViewport(1400, 1000), chromedp.Navigate(root), chromedp.WaitVisible(css(`body[data-ready="yes"]`)))
 	if ok, msg := checked(t, ctx); !ok {
 		t.Fatalf("the demo files are refused: %s", msg)
@@ -209,7 +226,8 @@ func TestBrowserEditHexMap(t *testing.T) {
 	}
 	runIn(t, ctx, time.Minute, chromedp.Click(css("#save")), chromedp.WaitVisible(css(`#status[data-saved]`)))
 	saved, _ := os.ReadFile(mapPath)
-	for _, want := range []string{`"1510"`, `"1610/1611"`, `path = ["1313", "1413", "1513"]`, `name = "Editville"`} {
+	for _, want := range []string{`"1510"`, `"1610/1611"`, `path = ["1313", "1413", "1513"]`, `name = "Editville"`,
+		"# grid: as printed on the map's edge\n[grid]\norientation = \"flat-top\" # checked against the scan\n"} {
 		if !strings.Contains(string(saved), want) {
 			t.Errorf("the saved map lacks %s", want)
 		}

@@ -10,6 +10,7 @@ package edit
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
@@ -20,6 +21,9 @@ type Counters struct {
 	Header string  `json:"header"`
 	Values []Cell  `json:"values"`
 	Tables []Table `json:"tables"`
+	// Comments are the file's comments after its header, by the row and
+	// value they stood with (readComments, counterTableKey).
+	Comments *Comments `json:"comments,omitempty"`
 }
 
 // Cell is a key and its value: Text is the string itself when Kind is
@@ -54,6 +58,7 @@ func readCounters(name string, data []byte) (*Counters, error) {
 	}
 	c := &Counters{}
 	c.Header, _ = header(data)
+	c.Comments = readComments(data, counterTableKey)
 	var order []string
 	tables := map[string]*Table{}
 	for _, k := range md.Keys() {
@@ -118,6 +123,36 @@ func textOf(v any, kind string) string {
 	return literal(v)
 }
 
+// counterTableKey finds a row again by its table and its id, else its
+// name, else its place among its table's rows.
+func counterTableKey(header string, f map[string]string) string {
+	n, _ := strconv.Atoi(f["#"])
+	return counterKey(header, f["id"], f["name"], n)
+}
+
+// counterKey is a counter file row's key: its table's header and its id,
+// else its name, else its number (n, from 1) among the table's rows.
+func counterKey(header, id, name string, n int) string {
+	switch {
+	case id != "":
+		return tableKey(header, "id", id)
+	case name != "":
+		return tableKey(header, "name", name)
+	}
+	return header + " #" + strconv.Itoa(n)
+}
+
+// rowField is the row's text in the column key when the column holds
+// strings ("" otherwise).
+func (t Table) rowField(row []string, key string) string {
+	for ci, col := range t.Columns {
+		if col.Key == key && col.Kind == "string" && ci < len(row) {
+			return row[ci]
+		}
+	}
+	return ""
+}
+
 // value is a cell's text as TOML.
 func value(kind, text string) string {
 	if kind == "string" {
@@ -130,22 +165,25 @@ func value(kind, text string) string {
 func (c *Counters) encode() *writer {
 	w := &writer{}
 	writeHeader(w, c.Header, nil)
+	cw := newCommentWriter(w, c.Comments)
 	for _, v := range c.Values {
 		if v.Text != "" || v.Kind == "string" {
-			w.kv(origin{Row: -1}, bareKey(v.Key), value(v.Kind, v.Text))
+			cw.kv(origin{Row: -1}, v.Key, value(v.Kind, v.Text))
 		}
 	}
 	for _, t := range c.Tables {
+		head := "[[" + bareKey(t.Name) + "]]"
 		for ri, row := range t.Rows {
 			o := origin{Table: t.Name, Row: ri}
 			w.line(origin{Row: -1}, "")
-			w.line(o, "[["+bareKey(t.Name)+"]]")
+			cw.tableHeader(o, head, counterKey(head, t.rowField(row, "id"), t.rowField(row, "name"), ri+1))
 			for ci, col := range t.Columns {
 				if ci < len(row) && strings.TrimSpace(row[ci]) != "" {
-					w.kv(o, bareKey(col.Key), value(col.Kind, row[ci]))
+					cw.kv(o, col.Key, value(col.Kind, row[ci]))
 				}
 			}
 		}
 	}
+	cw.rest()
 	return w
 }

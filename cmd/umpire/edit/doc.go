@@ -13,7 +13,7 @@
 //	check.go     check: create's reader on the document, where a refusal points, the judge's picture
 //	scan.go      Scan: the game master's scan, bounded from its header
 //	vassalimport.go ReadModule: a VASSAL module's board (chosen by name) as the scan, its hexes to align the grid, its extent a new map's grid
-//	comments.go  tableComments: a map file's comment lines kept with their tables
+//	comments.go  Comments: a file's comments kept with their tables and values (every file kind)
 //	save.go      writeFile: a temporary file renamed over the file
 //	assets/      the page: editor.html, editor.js, editor.css
 package edit

@@ -362,10 +362,12 @@ func TestParseSize(t *testing.T) {
 
 // TestCommentsKept: a game master's map file with comments (its leading
 // block, a line before [grid], before a terrain's and a place's table,
-// one inside a table, one after the last) is saved with every comment
-// line, each before the table it stood before; the comment of a table
-// the game master removed is kept at the end; a second save writes the
-// same text, and the judge reads the saved file.
+// one inside a table, one after the last; after a value on its line, on
+// a table's header line and in a value written on several lines) is
+// saved with every comment, each line before the table it stood before,
+// each comment after a value after the same value; the comments of a
+// table the game master removed are kept at the end after a note; a
+// second save writes the same text, and the judge reads the saved file.
 func TestCommentsKept(t *testing.T) {
 	data, err := os.ReadFile("../../../adjudicator/games/wbt/scenarios/demo-map.toml")
 	if err != nil {
@@ -376,6 +378,11 @@ func TestCommentsKept(t *testing.T) {
 		{"[grid]\n", "# grid: as printed on the map's edge\n[grid]\n"},
 		{"[[terrain]]\nkind = \"hills\"\n", "# hills: traced from the scan, sheet 2\n\n[[terrain]]\nkind = \"hills\"\n# the hills' hexes checked twice\n"},
 		{"[[terrain]]\nkind = \"marsh\"\n", "# the one marsh hex (10.10)\n[[terrain]]\nkind = \"marsh\"\n"},
+		{"hexes = [\"1006\"]\n", "hexes = [\"1006\"] # the only one\n"},
+		{"title = \"War by Television demo map\"\n", "title = \"War by Television demo map\" # working title\n"},
+		{"orientation = \"flat-top\"\n", "orientation = \"flat-top\" # as the scan\n"},
+		{"[[terrain]]\nkind = \"forest\"\n", "[[terrain]] # woods\nkind = \"forest\" # checked against the scan\n"},
+		{"hexes = [\"1030\", ", "hexes = [ # the west edge\n  \"1030\", # the corner\n  "},
 	} {
 		if !strings.Contains(text, r[0]) {
 			t.Fatalf("the demo map has no %q", r[0])
@@ -407,7 +414,13 @@ func TestCommentsKept(t *testing.T) {
 		"# grid: as printed on the map's edge\n[grid]\n",
 		"# hills: traced from the scan, sheet 2\n# the hills' hexes checked twice\n[[terrain]]\nkind = \"hills\"\n",
 		"# end of the map: roads still to check\n",
-		"# the one marsh hex (10.10)\n",
+		"# umpire edit: kept from [[terrain]] kind \"marsh\" (no longer in the file):\n# the one marsh hex (10.10)\n",
+		"# umpire edit: kept from the line of hexes in [[terrain]] kind \"marsh\" (no longer in the file):\n# the only one\n",
+		"title = \"War by Television demo map\" # working title\n",
+		"[grid]\norientation = \"flat-top\" # as the scan\n",
+		"[[terrain]] # woods\nkind = \"forest\" # checked against the scan\n",
+		"[[terrain]]\nkind = \"mountain\"\nhexes = [\"1030\", ",
+		"\"3334\"] # the west edge # the corner\n",
 	} {
 		if !strings.Contains(string(saved), want) {
 			t.Errorf("the saved map lacks %q:\n%s", want, saved)

@@ -39,9 +39,9 @@ type HexMap struct {
 	SideSets map[string][]string `json:"side_sets"`
 	// Scan is the scan's alignment, kept in a comment line of the file.
 	Scan *Alignment `json:"scan,omitempty"`
-	// Comments are the file's comment lines after its header, by the
-	// table they stand before or in (tableComments).
-	Comments map[string]string `json:"comments,omitempty"`
+	// Comments are the file's comments after its header, by the table
+	// and value they stood with (readComments, hexTableKey).
+	Comments *Comments `json:"comments,omitempty"`
 }
 
 // GridSpec is the map file's [grid] table.
@@ -143,7 +143,7 @@ func readHexMap(name string, data []byte) (*HexMap, error) {
 	g := m.Grid
 	h := newHexMap(nil)
 	h.Header, h.Scan = header(data)
-	h.Comments = tableComments(data)
+	h.Comments = readComments(data, hexTableKey)
 	h.Title, h.StandIn, h.Notice = m.Title, m.StandIn, m.Notice
 	h.Grid = GridSpec{Orientation: "flat-top", IDs: "CCRR", Up: g.Up,
 		First: g.Format(board.ID{Col: g.FirstCol, Row: g.FirstRow}), Last: g.Format(board.ID{Col: g.FirstCol + g.Cols - 1, Row: g.FirstRow + g.Rows - 1})}
@@ -213,6 +213,21 @@ func sortedPairs(set map[board.Pair]bool) []board.Pair {
 	return out
 }
 
+// hexTableKey finds a map file's table again by its kind, name, hex and a
+// road's first hex; [grid], [sets] and [side_sets] by their header.
+func hexTableKey(header string, f map[string]string) string {
+	if !strings.HasPrefix(header, "[[") {
+		return header
+	}
+	return hexKey(header, f["kind"], f["name"], f["hex"], f["path"])
+}
+
+// hexKey is a map file table's key: its header and what tells it from
+// the others of its kind.
+func hexKey(header, kind, name, hex, path string) string {
+	return tableKey(header, "kind", kind, "name", name, "hex", hex, "path", path)
+}
+
 // header is a file's leading comment lines, without the editor's own
 // alignment line, which it reads.
 func header(data []byte) (string, *Alignment) {
@@ -265,44 +280,41 @@ func (h *HexMap) encode() *writer {
 	none := origin{Row: -1}
 	grid := origin{Row: -1, Places: []string{"grid"}}
 	writeHeader(w, h.Header, h.Scan)
-	cw := &commentWriter{w: w, comments: h.Comments, used: map[string]bool{}}
-	w.kv(none, "title", quote(h.Title))
+	cw := newCommentWriter(w, h.Comments)
+	cw.kv(none, "title", quote(h.Title))
 	if h.StandIn {
-		w.kv(none, "stand_in", "true")
+		cw.kv(none, "stand_in", "true")
 	}
 	if h.Notice != "" {
-		w.kv(none, "notice", quote(h.Notice))
+		cw.kv(none, "notice", quote(h.Notice))
 	}
 	if h.DefaultTerrain != "" && h.DefaultTerrain != "clear" {
-		w.kv(none, "default_terrain", quote(h.DefaultTerrain))
+		cw.kv(none, "default_terrain", quote(h.DefaultTerrain))
 	}
 	w.line(none, "")
-	cw.before("[grid]", "", "", "", "")
-	w.line(grid, "[grid]")
-	w.kv(grid, "orientation", quote(h.Grid.Orientation))
-	w.kv(grid, "ids", quote(h.Grid.IDs))
+	cw.tableHeader(grid, "[grid]", hexKey("[grid]", "", "", "", ""))
+	cw.kv(grid, "orientation", quote(h.Grid.Orientation))
+	cw.kv(grid, "ids", quote(h.Grid.IDs))
 	if h.Grid.Up != "" {
-		w.kv(grid, "up", quote(h.Grid.Up))
+		cw.kv(grid, "up", quote(h.Grid.Up))
 	}
-	w.kv(grid, "first", quote(h.Grid.First))
-	w.kv(grid, "last", quote(h.Grid.Last))
+	cw.kv(grid, "first", quote(h.Grid.First))
+	cw.kv(grid, "last", quote(h.Grid.Last))
 	for _, kind := range sortedValues(h.Terrain) {
 		hexes := keysWith(h.Terrain, kind, h.Grid.IDs)
 		o := origin{Row: -1, Places: hexes}
 		w.line(none, "")
-		cw.before("[[terrain]]", kind, "", "", "")
-		w.line(o, "[[terrain]]")
-		w.kv(o, "kind", quote(kind))
-		w.kv(o, "hexes", quoteList(hexes))
+		cw.tableHeader(o, "[[terrain]]", hexKey("[[terrain]]", kind, "", "", ""))
+		cw.kv(o, "kind", quote(kind))
+		cw.kv(o, "hexes", quoteList(hexes))
 	}
 	for _, name := range sortedValues(h.Area) {
 		hexes := keysWith(h.Area, name, h.Grid.IDs)
 		o := origin{Row: -1, Places: hexes}
 		w.line(none, "")
-		cw.before("[[area]]", "", name, "", "")
-		w.line(o, "[[area]]")
-		w.kv(o, "name", quote(name))
-		w.kv(o, "hexes", quoteList(hexes))
+		cw.tableHeader(o, "[[area]]", hexKey("[[area]]", "", name, "", ""))
+		cw.kv(o, "name", quote(name))
+		cw.kv(o, "hexes", quoteList(hexes))
 	}
 	kinds := map[string][]string{}
 	for _, s := range h.Sides {
@@ -315,10 +327,9 @@ func (h *HexMap) encode() *writer {
 		sort.Strings(sides)
 		o := origin{Row: -1, Places: sides}
 		w.line(none, "")
-		cw.before("[[hexsides]]", kind, "", "", "")
-		w.line(o, "[[hexsides]]")
-		w.kv(o, "kind", quote(kind))
-		w.kv(o, "sides", quoteList(sides))
+		cw.tableHeader(o, "[[hexsides]]", hexKey("[[hexsides]]", kind, "", "", ""))
+		cw.kv(o, "kind", quote(kind))
+		cw.kv(o, "sides", quoteList(sides))
 	}
 	for _, r := range h.Roads {
 		o := origin{Row: -1, Places: r.Path}
@@ -327,20 +338,18 @@ func (h *HexMap) encode() *writer {
 		if len(r.Path) > 0 {
 			first = r.Path[0]
 		}
-		cw.before("[[road]]", r.Kind, "", "", first)
-		w.line(o, "[[road]]")
-		w.kv(o, "kind", quote(r.Kind))
-		w.kv(o, "path", quoteList(r.Path))
+		cw.tableHeader(o, "[[road]]", hexKey("[[road]]", r.Kind, "", "", first))
+		cw.kv(o, "kind", quote(r.Kind))
+		cw.kv(o, "path", quoteList(r.Path))
 	}
 	for _, p := range h.Places {
 		o := origin{Row: -1, Places: []string{p.Hex}}
 		w.line(none, "")
-		cw.before("[[place]]", p.Kind, p.Name, p.Hex, "")
-		w.line(o, "[[place]]")
-		w.kv(o, "hex", quote(p.Hex))
-		w.kv(o, "kind", quote(p.Kind))
+		cw.tableHeader(o, "[[place]]", hexKey("[[place]]", p.Kind, p.Name, p.Hex, ""))
+		cw.kv(o, "hex", quote(p.Hex))
+		cw.kv(o, "kind", quote(p.Kind))
 		if p.Name != "" {
-			w.kv(o, "name", quote(p.Name))
+			cw.kv(o, "name", quote(p.Name))
 		}
 	}
 	for _, sets := range []struct {
@@ -351,10 +360,9 @@ func (h *HexMap) encode() *writer {
 			continue
 		}
 		w.line(none, "")
-		cw.before("["+sets.table+"]", "", "", "", "")
-		w.line(none, "["+sets.table+"]")
+		cw.tableHeader(none, "["+sets.table+"]", hexKey("["+sets.table+"]", "", "", "", ""))
 		for _, k := range slices.Sorted(maps.Keys(sets.m)) {
-			w.kv(origin{Row: -1, Places: sets.m[k]}, bareKey(k), quoteList(sets.m[k]))
+			cw.kv(origin{Row: -1, Places: sets.m[k]}, k, quoteList(sets.m[k]))
 		}
 	}
 	cw.rest()

@@ -20,6 +20,9 @@ type NetMap struct {
 	Regions []NetRegion `json:"regions" toml:"region"`
 	Spaces  []NetSpace  `json:"spaces" toml:"space"`
 	Roads   []NetRoad   `json:"roads" toml:"road"`
+	// Comments are the file's comments after its header, by the table
+	// and value they stood with (readComments, netTableKey).
+	Comments *Comments `json:"comments,omitempty" toml:"-"`
 }
 
 // NetRegion is a [[region]] (1.2.10, 13.5.4).
@@ -72,7 +75,20 @@ func readNetMap(name string, data []byte) (*NetMap, error) {
 		return nil, err
 	}
 	m.Header, _ = header(data)
+	m.Comments = readComments(data, netTableKey)
 	return &m, nil
+}
+
+// netTableKey finds a region or space again by its id and name, a road
+// by the spaces it joins.
+func netTableKey(header string, f map[string]string) string {
+	return netKey(header, f["id"], f["name"], f["a"], f["b"])
+}
+
+// netKey is a network file table's key: its header and what tells it
+// from the others of its kind.
+func netKey(header, id, name, a, b string) string {
+	return tableKey(header, "id", id, "name", name, "a", a, "b", b)
 }
 
 // spaceID is the id orders use for a space: its id, else its name
@@ -90,15 +106,16 @@ func (m *NetMap) encode() *writer {
 	w := &writer{}
 	none := origin{Row: -1}
 	writeHeader(w, m.Header, nil)
-	w.kv(none, "title", quote(m.Title))
+	cw := newCommentWriter(w, m.Comments)
+	cw.kv(none, "title", quote(m.Title))
 	if m.StandIn {
-		w.kv(none, "stand_in", "true")
+		cw.kv(none, "stand_in", "true")
 	}
 	if m.Notice != "" {
-		w.kv(none, "notice", quote(m.Notice))
+		cw.kv(none, "notice", quote(m.Notice))
 	}
-	w.kv(none, "width", number(m.Width))
-	w.kv(none, "height", number(m.Height))
+	cw.kv(none, "width", number(m.Width))
+	cw.kv(none, "height", number(m.Height))
 	for _, r := range m.Regions {
 		id := r.ID
 		if id == "" {
@@ -106,57 +123,58 @@ func (m *NetMap) encode() *writer {
 		}
 		o := origin{Row: -1, Places: []string{"region:" + id}}
 		w.line(none, "")
-		w.line(o, "[[region]]")
+		cw.tableHeader(o, "[[region]]", netKey("[[region]]", r.ID, r.Name, "", ""))
 		if r.ID != "" {
-			w.kv(o, "id", quote(r.ID))
+			cw.kv(o, "id", quote(r.ID))
 		}
-		w.kv(o, "name", quote(r.Name))
-		w.kv(o, "control_value", number(float64(r.ControlValue)))
-		w.kv(o, "points", number(float64(r.Points)))
+		cw.kv(o, "name", quote(r.Name))
+		cw.kv(o, "control_value", number(float64(r.ControlValue)))
+		cw.kv(o, "points", number(float64(r.Points)))
 		if len(r.KeyFor) > 0 {
-			w.kv(o, "key_for", quoteList(r.KeyFor))
+			cw.kv(o, "key_for", quoteList(r.KeyFor))
 		}
 		if r.Control != "" {
-			w.kv(o, "control", quote(r.Control))
+			cw.kv(o, "control", quote(r.Control))
 		}
 		if r.Choose2P {
-			w.kv(o, "choose_2p", "true")
+			cw.kv(o, "choose_2p", "true")
 		}
 	}
 	for _, s := range m.Spaces {
 		o := origin{Row: -1, Places: []string{s.spaceID()}}
 		w.line(none, "")
-		w.line(o, "[[space]]")
+		cw.tableHeader(o, "[[space]]", netKey("[[space]]", s.ID, s.Name, "", ""))
 		if s.ID != "" {
-			w.kv(o, "id", quote(s.ID))
+			cw.kv(o, "id", quote(s.ID))
 		}
-		w.kv(o, "name", quote(s.Name))
-		w.kv(o, "x", number(s.X))
-		w.kv(o, "y", number(s.Y))
+		cw.kv(o, "name", quote(s.Name))
+		cw.kv(o, "x", number(s.X))
+		cw.kv(o, "y", number(s.Y))
 		for _, f := range [][2]string{{"terrain", s.Terrain}, {"region", s.Region}, {"designation", s.Designation}, {"control", s.Control}} {
 			if f[1] != "" {
-				w.kv(o, f[0], quote(f[1]))
+				cw.kv(o, f[0], quote(f[1]))
 			}
 		}
 		if s.Key {
-			w.kv(o, "key", "true")
+			cw.kv(o, "key", "true")
 		}
 		if len(s.Setup) > 0 {
-			w.kv(o, "setup", quoteList(s.Setup))
+			cw.kv(o, "setup", quoteList(s.Setup))
 		}
 		if s.Insert != "" {
-			w.kv(o, "insert", quote(s.Insert))
+			cw.kv(o, "insert", quote(s.Insert))
 		}
 	}
 	for _, r := range m.Roads {
 		o := origin{Row: -1, Places: []string{r.A, r.B}}
 		w.line(none, "")
-		w.line(o, "[[road]]")
-		w.kv(o, "a", quote(r.A))
-		w.kv(o, "b", quote(r.B))
+		cw.tableHeader(o, "[[road]]", netKey("[[road]]", "", "", r.A, r.B))
+		cw.kv(o, "a", quote(r.A))
+		cw.kv(o, "b", quote(r.B))
 		if r.River {
-			w.kv(o, "river", "true")
+			cw.kv(o, "river", "true")
 		}
 	}
+	cw.rest()
 	return w
 }

@@ -39,9 +39,6 @@ func (w *writer) line(o origin, s string) {
 	w.origins = append(w.origins, o)
 }
 
-// kv writes key = value.
-func (w *writer) kv(o origin, key, value string) { w.line(o, key+" = "+value) }
-
 // at is the origin of line n (1-based); ok false when there is none.
 func (w *writer) at(n int) (origin, bool) {
 	if n < 1 || n > len(w.origins) {

@@ -91,70 +91,40 @@ func TestLegibilityOnMapArt(t *testing.T) {
 			var sum templates.Legible
 			sum.TextContrast, sum.GroundContrast, sum.NameContrast = 21, 21, 21
 			pictures, legendMin, legendMax := 0, 1<<30, 0
-			seen := map[string]bool{}
-			err = w.db.View(context.Background(), func(stx *store.Tx) error {
-				tx := stx.Judge(judgeFrom, w.now)
-				seats, err := tx.Seats(id)
+			eachPicture(t, w, id, last, func(name, file string, p *board.Picture) error {
+				if p.Art == nil {
+					t.Errorf("%s is not drawn on the map image", name)
+					return nil
+				}
+				pictures++
+				got, err := templates.LegibilityOn(*p, images.For(*p))
 				if err != nil {
 					return err
 				}
-				readers := []string{"", adjudicator.Spectator}
-				for _, s := range seats {
-					readers = append(readers, s.Name)
-				}
-				for k := uint64(1); k <= last; k++ {
-					for _, reader := range readers {
-						r, err := w.j.BuildReport(tx, id, k, reader)
-						if err != nil {
-							return err
-						}
-						if r.Picture == nil {
-							continue
-						}
-						name := fmt.Sprintf("%s step %d, %s's picture", id, k, cmpOr(reader, "the game master"))
-						if r.Picture.Art == nil {
-							t.Errorf("%s is not drawn on the map image", name)
-							continue
-						}
-						if dg := templates.PictureDigest(r.Picture); seen[dg] {
-							continue
-						} else {
-							seen[dg] = true
-						}
-						pictures++
-						got, err := templates.LegibilityOn(*r.Picture, images.For(*r.Picture))
-						if err != nil {
-							return err
-						}
-						if dir := os.Getenv("UMPIRE_LEGIBILITY_DUMP"); dir != "" {
-							var buf bytes.Buffer
-							if err := templates.RenderPNGOn(*r.Picture, images.For(*r.Picture), &buf); err != nil {
-								return err
-							}
-							if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("art-%s-%02d-%s.png", id, k, cmpOr(reader, "gm"))), buf.Bytes(), 0o644); err != nil {
-								return err
-							}
-						}
-						if n := len(got.Problems); n > 0 {
-							t.Errorf("%s: %d problems:\n\t%s", name, n, strings.Join(got.Problems, "\n\t"))
-						}
-						if got.Counters == 0 || got.Labels == 0 {
-							t.Errorf("%s: %d counters and %d names checked", name, got.Counters, got.Labels)
-						}
-						sum.Overlaps += got.Overlaps
-						sum.Clipped += got.Clipped
-						sum.Marked += got.Marked
-						sum.TextContrast = min(sum.TextContrast, got.TextContrast)
-						sum.GroundContrast = min(sum.GroundContrast, got.GroundContrast)
-						sum.NameContrast = min(sum.NameContrast, got.NameContrast)
-						legendMin, legendMax = min(legendMin, got.LegendEntries), max(legendMax, got.LegendEntries)
+				if dir := os.Getenv("UMPIRE_LEGIBILITY_DUMP"); dir != "" {
+					var buf bytes.Buffer
+					if err := templates.RenderPNGOn(*p, images.For(*p), &buf); err != nil {
+						return err
+					}
+					if err := os.WriteFile(filepath.Join(dir, "art-"+file+".png"), buf.Bytes(), 0o644); err != nil {
+						return err
 					}
 				}
+				if n := len(got.Problems); n > 0 {
+					t.Errorf("%s: %d problems:\n\t%s", name, n, strings.Join(got.Problems, "\n\t"))
+				}
+				if got.Counters == 0 || got.Labels == 0 {
+					t.Errorf("%s: %d counters and %d names checked", name, got.Counters, got.Labels)
+				}
+				sum.Overlaps += got.Overlaps
+				sum.Clipped += got.Clipped
+				sum.Marked += got.Marked
+				sum.TextContrast = min(sum.TextContrast, got.TextContrast)
+				sum.GroundContrast = min(sum.GroundContrast, got.GroundContrast)
+				sum.NameContrast = min(sum.NameContrast, got.NameContrast)
+				legendMin, legendMax = min(legendMin, got.LegendEntries), max(legendMax, got.LegendEntries)
 				return nil
 			})
-			if err != nil {
-				t.Fatal(err)
-			}
 			if pictures < int(last) {
 				t.Errorf("%d pictures checked over %d steps", pictures, last)
 			}

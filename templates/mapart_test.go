@@ -350,13 +350,13 @@ func BenchmarkReportOnMapArt(b *testing.B) {
 	b.ReportMetric(float64(artB), "art-png-bytes")
 }
 
-// TestLegibilityOnMapArt: a hex map and a point-to-point map drawn on a
+// TestMapArtLegibleOnEveryGrey: a hex map and a point-to-point map drawn on a
 // scan pass the legibility check as drawn on it (every stack's outline
 // 3:1 against every scan pixel around it, every name on a plate); the
 // outline rule holds on every grey from black to white with the halo and
 // the map-art edge, and fails without them, where the drawn map's edge
 // stands on a grey as dark as itself.
-func TestLegibilityOnMapArt(t *testing.T) {
+func TestMapArtLegibleOnEveryGrey(t *testing.T) {
 	for _, m := range []board.Picture{testMap(), testNetwork()} {
 		scale := artScale
 		if m.Network != nil {

@@ -426,7 +426,7 @@ func checkFog(t *testing.T, db *store.DB, dir, game string, gm *demo.Player, sea
 				t.Fatal(err)
 			}
 			for _, l := range found {
-				t.Errorf("%s's mail %s shows %s", p.Seat, filepath.Base(f), l)
+				t.Errorf("%s's mail %s shows %s:\n%s", p.Seat, filepath.Base(f), l, linesNaming(strings.ReplaceAll(string(text), "\r\n", "\n"), leakWord(l)))
 			}
 			checked++
 		}
@@ -435,6 +435,15 @@ func checkFog(t *testing.T, db *store.DB, dir, game string, gm *demo.Player, sea
 		t.Errorf("fog of war: %d report parts checked; the game master's would have leaked in %d", checked, control)
 	}
 	t.Logf("fog of war: %d report parts checked; the game master's would have leaked in %d", checked, control)
+}
+
+// leakWord is the word a fog leak names: the unit of "hidden unit X",
+// the values of "the values of X: S".
+func leakWord(leak string) string {
+	if i := strings.LastIndex(leak, ": "); i >= 0 {
+		return leak[i+2:]
+	}
+	return leak[strings.LastIndex(leak, " ")+1:]
 }
 
 // turnOf finds the game turn in a step's phase: "turn 3: ..." (WbT,

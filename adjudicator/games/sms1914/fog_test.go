@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dice/legacy"
 )
 
@@ -170,4 +171,129 @@ func TestTopUnit(t *testing.T) {
 	if got := g.topUnit(h, sb); got.ID != "Lim" {
 		t.Errorf("a D1 division over a brigade: top %s", got.ID)
 	}
+}
+
+// TestMontenegrinAssetCreatedUnseen: a Montenegrin asset created by 24.1
+// under a Montenegrin Formation is not the top of its stack (3.1.5), so
+// the A-H player learns that a counter was put in the hex and not which
+// (3.1.6); the Pljevlja unit's restored SR is a strength, the Serbian
+// player's alone. The Serbian player is told both.
+func TestMontenegrinAssetCreatedUnseen(t *testing.T) {
+	t.Parallel()
+	state, err := Game.New("demo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := decode(state)
+	var formation, pljevlja *unit
+	for _, u := range g.Units {
+		switch {
+		case u.ID == "Pljevlja":
+			pljevlja = u
+		case u.c.Nation == "Montenegro" && u.c.Formation && formation == nil:
+			formation = u
+		}
+	}
+	if formation == nil || pljevlja == nil {
+		t.Fatal("the demo has no Montenegrin Formation or no Pljevlja unit")
+	}
+	g.place(formation, g.parse("22.29"))
+	formation.Out = false
+	pljevlja.SR = 1
+	g.events = nil
+	g.montenegrinREPLs(2)
+	var created *unit
+	for _, u := range g.Units {
+		if u.c.Nation == "Montenegro" && !u.c.Formation && u.Hex == "22.29" {
+			created = u
+		}
+	}
+	if created == nil {
+		t.Fatalf("no asset was created in 22.29; events %+v", g.events)
+	}
+	if g.topUnit(g.parse("22.29"), sb) == created {
+		t.Fatalf("the asset %s is the top of its stack; the case needs it under %s", created.ID, formation.ID)
+	}
+	seen := func(seat string) string {
+		var b strings.Builder
+		for _, e := range g.events {
+			if len(e.Visible) == 0 || slices.Contains(e.Visible, seat) {
+				b.WriteString(e.Text + "\n")
+			}
+		}
+		return b.String()
+	}
+	ahText, serbText := seen(seatAH), seen(seatSerb)
+	if containsToken(ahText, created.ID) || !strings.Contains(ahText, "created in 22.29") {
+		t.Errorf("the A-H player is told, want the hex and not the unit:\n%s", ahText)
+	}
+	if strings.Contains(ahText, "Pljevlja") {
+		t.Errorf("the A-H player learns the Pljevlja unit's strength:\n%s", ahText)
+	}
+	if !containsToken(serbText, created.ID) || !strings.Contains(serbText, "removes an SR from the Pljevlja unit") {
+		t.Errorf("the Serbian player is told, want the asset's id and Pljevlja's SR:\n%s", serbText)
+	}
+}
+
+// TestCombinationsSeenAsCounters: a combination (16.3) and its reverse
+// (16.4) are the owner's to know by name, SRs and CE status; the enemy
+// sees counters exchanged in the hex (3.1.5, 3.1.6).
+func TestCombinationsSeenAsCounters(t *testing.T) {
+	t.Parallel()
+	state, err := Game.New("demo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := decode(state)
+	for _, cb := range g.sc.Setup.Combos {
+		into := g.byID[cb.Into]
+		side := into.c.Side
+		seen := func() (own, enemy string) {
+			var o, e strings.Builder
+			for _, ev := range g.events {
+				if len(ev.Visible) == 0 || slices.Contains(ev.Visible, side.Seat()) {
+					o.WriteString(ev.Text + "\n")
+				}
+				if len(ev.Visible) == 0 || slices.Contains(ev.Visible, side.Enemy().Seat()) {
+					e.WriteString(ev.Text + "\n")
+				}
+			}
+			return o.String(), e.String()
+		}
+		h := g.parse("12.12")
+		for _, id := range cb.From {
+			u := g.byID[id]
+			u.Out, u.Gone = false, false
+			g.place(u, h)
+		}
+		if !slices.Contains(cb.From, cb.Into) {
+			into.Out = true
+			g.place(into, board.ID{})
+		}
+		g.events = nil
+		g.combine(side, cb.Into)
+		own, enemy := seen()
+		if !strings.Contains(own, cb.Into+" is formed in 12.12") {
+			t.Fatalf("%s is not formed; its owner is told:\n%s", cb.Into, own)
+		}
+		for _, id := range append([]string{cb.Into}, cb.From...) {
+			if containsToken(enemy, id) {
+				t.Errorf("the enemy is told of %s's combination by name:\n%s", cb.Into, enemy)
+			}
+		}
+		if strings.Contains(enemy, "SRs") || !strings.Contains(enemy, "Units in 12.12 combine") {
+			t.Errorf("the enemy is told, want counters combined in 12.12 and no strength:\n%s", enemy)
+		}
+		if !cb.Reverse {
+			continue
+		}
+		g.events = nil
+		g.reverseCombo(side, cb.Into)
+		own, enemy = seen()
+		if !strings.Contains(own, cb.Into+" splits into") || containsToken(enemy, cb.Into) || !strings.Contains(enemy, "A Formation in 12.12 splits") {
+			t.Errorf("%s's split: its owner is told\n%s\nthe enemy\n%s", cb.Into, own, enemy)
+		}
+		return
+	}
+	t.Fatal("the demo has no combination that may be split again (16.4)")
 }

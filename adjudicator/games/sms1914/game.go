@@ -1251,7 +1251,7 @@ func (g *game) montenegrinREPLs(n int) {
 	for n > 0 && pl != nil && !pl.Gone && pl.SR > 0 {
 		pl.SR--
 		n--
-		g.ev("24.1", "A Montenegrin REPL removes an SR from the Pljevlja unit.")
+		g.evFor(sb, "24.1", "A Montenegrin REPL removes an SR from the Pljevlja unit.")
 	}
 	hexes := []string{"22.29", "16.29", "30.29"}
 	if l := g.standing(seatSerb, "montenegro"); len(l) > 0 {
@@ -1275,7 +1275,11 @@ func (g *game) montenegrinREPLs(n int) {
 				spare.Out = false
 				spare.Army = "Serbia"
 				g.place(spare, id)
-				g.ev("24.1", "A Montenegrin asset unit, %s, is created in %s.", spare.ID, h)
+				// the A-H player sees a counter put on the map, not
+				// which: only the top unit of a stack is his to see
+				// (3.1.5, 3.1.6)
+				g.evFor(sb, "24.1", "A Montenegrin asset unit, %s, is created in %s.", spare.ID, h)
+				g.evFor(ah, "24.1", "A Montenegrin asset unit is created in %s.", h)
 				placed = true
 				break
 			}

@@ -840,7 +840,10 @@ func (g *game) combine(side side, into string) {
 	}
 	n.Army = from[0].Army
 	g.place(n, pos, hex2)
-	g.ev("16.3", "%s is formed in %s from %s (SRs %d, CE status %s).", n.ID, n.Hex, strings.Join(cb.From, " + "), n.SR, statusWord(n.CE))
+	// the enemy sees counters exchanged in the hex, not which nor their
+	// strength (3.1.5, 3.1.6)
+	g.evFor(n.c.Side, "16.3", "%s is formed in %s from %s (SRs %d, CE status %s).", n.ID, n.Hex, strings.Join(cb.From, " + "), n.SR, statusWord(n.CE))
+	g.evFor(n.c.Side.Enemy(), "16.3", "Units in %s combine into one Formation.", n.Hex)
 }
 
 // reverseCombo splits a 16.4 Formation at the start of a friendly
@@ -879,7 +882,8 @@ func (g *game) reverseCombo(side side, into string) {
 		}
 		g.place(u, h)
 	}
-	g.ev("16.4", "%s splits into %s in %s.", into, strings.Join(cb.From, " and "), g.hex(pos))
+	g.evFor(side, "16.4", "%s splits into %s in %s.", into, strings.Join(cb.From, " and "), g.hex(pos))
+	g.evFor(side.Enemy(), "16.4", "A Formation in %s splits into %d units.", g.hex(pos), len(cb.From))
 }
 
 // integrate brings a detachment back into its parent when they are

@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,6 +25,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon"
 	"github.com/umpire-pbem/umpire/cmd/umpire/daemon/daemontest"
 	"github.com/umpire-pbem/umpire/cmd/umpire/demo"
@@ -104,6 +107,7 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 	cfg.IMAP.Address, cfg.IMAP.Security, cfg.IMAP.Username, cfg.IMAP.Password = st.IMAPAddr(), "none", daemontest.JudgeAddress, daemontest.JudgePassword
 	cfg.SMTP.Address, cfg.SMTP.Security = st.SMTPAddr(), "none"
 	cfg.Limits.RepliesPerHour = 1000
+	cfg.NewRoot = pinnedDice(t)
 	st.AddUser(t, daemontest.JudgeAddress, daemontest.JudgePassword)
 	db, err := store.Open(cfg.Store, store.Options{Host: "umpire.test"})
 	if err != nil {
@@ -321,6 +325,26 @@ func playFullGame(t *testing.T, kind, scenario, options string, minSteps, maxMai
 		t.Logf("%s game turn %d (0: before the first): order mails %s", game.kind, turn, strings.Join(per, ", "))
 	}
 	return fullGameResult{MailDir: filepath.Join(dir, "mail"), LogPath: logPath, Export: exp, Mail: tb, Players: players}
+}
+
+// pinnedDice draws a game's dice chain roots from a seed: a fresh one
+// each run, so the long plays meet new positions, or UMPIRE_DICE_SEED's,
+// to play a game a run met again. The seed is logged first, so a failure
+// says how to see it again.
+func pinnedDice(t *testing.T) func() (dice.Hash, error) {
+	seed := rand.Uint64()
+	if v := os.Getenv("UMPIRE_DICE_SEED"); v != "" {
+		var err error
+		if seed, err = strconv.ParseUint(v, 10, 64); err != nil {
+			t.Fatalf("UMPIRE_DICE_SEED=%q: want a decimal number: %v", v, err)
+		}
+	}
+	t.Logf("dice seed %d: UMPIRE_DICE_SEED=%d plays this game again with the same dice", seed, seed)
+	n := uint64(0)
+	return func() (dice.Hash, error) {
+		n++
+		return sha256.Sum256(binary.BigEndian.AppendUint64(binary.BigEndian.AppendUint64(nil, seed), n)), nil
+	}
 }
 
 // newestForm is the pre-filled order file attached to the newest mail p

@@ -19,6 +19,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/datafile"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/mail/intake"
 	"github.com/umpire-pbem/umpire/mail/oauth"
 )
@@ -68,6 +69,9 @@ type Config struct {
 	Now    func() time.Time `toml:"-"`
 	Logger *slog.Logger     `toml:"-"`
 	Stdout io.Writer        `toml:"-"`
+	// NewRoot draws each new game's dice chain roots (crypto/rand when
+	// nil); a test pins it to play a game again with the same dice.
+	NewRoot func() (dice.Hash, error) `toml:"-"`
 	// Dev runs mail servers of the judge's own on loopback instead of the
 	// configured ones, and serves the web pages on loopback (serve --dev).
 	Dev bool `toml:"-"`
@@ -301,7 +305,8 @@ func (c *Config) Judge(log *slog.Logger) *adjudicator.Judge {
 	if c.adj == nil || c.adj.Logger != log {
 		message, step := c.Limits.budgets()
 		c.adj = &adjudicator.Judge{Games: c.Games, Logger: log, MinInterval: c.Limits.MinInterval.Duration,
-			StepsPerHour: c.Limits.StepsPerHour, Operator: c.Operator, MessageBudget: message, StepBudget: step}
+			StepsPerHour: c.Limits.StepsPerHour, Operator: c.Operator, MessageBudget: message, StepBudget: step,
+			NewRoot: c.NewRoot}
 	}
 	return c.adj
 }

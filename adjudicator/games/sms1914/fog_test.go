@@ -233,6 +233,23 @@ func TestMontenegrinAssetCreatedUnseen(t *testing.T) {
 	if !containsToken(serbText, created.ID) || !strings.Contains(serbText, "removes an SR from the Pljevlja unit") {
 		t.Errorf("the Serbian player is told, want the asset's id and Pljevlja's SR:\n%s", serbText)
 	}
+	// two assets in one hex: said once, with their number
+	created.Out = true
+	g.place(created, board.ID{})
+	spares := 0
+	for _, u := range g.Units {
+		if u.c.Nation == "Montenegro" && u.Out && !u.Gone && !u.c.Formation && u.ID != "Pljevlja" {
+			spares++
+		}
+	}
+	if spares < 2 {
+		t.Fatalf("the demo has %d Montenegrin assets left to create, want 2", spares)
+	}
+	g.events = nil
+	g.montenegrinREPLs(2)
+	if ahText = seen(seatAH); ahText != "2 Montenegrin asset units are created in 22.29.\n" {
+		t.Errorf("two assets created in one hex: the A-H player is told\n%s", ahText)
+	}
 }
 
 // TestCombinationsSeenAsCounters: a combination (16.3) and its reverse

@@ -1279,7 +1279,12 @@ func (g *game) montenegrinREPLs(n int) {
 				// which: only the top unit of a stack is his to see
 				// (3.1.5, 3.1.6)
 				g.evFor(sb, "24.1", "A Montenegrin asset unit, %s, is created in %s.", spare.ID, h)
-				g.evFor(ah, "24.1", "A Montenegrin asset unit is created in %s.", h)
+				g.evCount(ah, "24.1", h, func(n int) string {
+					if n == 1 {
+						return fmt.Sprintf("A Montenegrin asset unit is created in %s.", h)
+					}
+					return fmt.Sprintf("%d Montenegrin asset units are created in %s.", n, h)
+				})
 				placed = true
 				break
 			}

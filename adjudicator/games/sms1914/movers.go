@@ -843,7 +843,12 @@ func (g *game) combine(side side, into string) {
 	// the enemy sees counters exchanged in the hex, not which nor their
 	// strength (3.1.5, 3.1.6)
 	g.evFor(n.c.Side, "16.3", "%s is formed in %s from %s (SRs %d, CE status %s).", n.ID, n.Hex, strings.Join(cb.From, " + "), n.SR, statusWord(n.CE))
-	g.evFor(n.c.Side.Enemy(), "16.3", "Units in %s combine into one Formation.", n.Hex)
+	g.evCount(n.c.Side.Enemy(), "16.3", n.Hex, func(k int) string {
+		if k == 1 {
+			return fmt.Sprintf("Units in %s combine into one Formation.", n.Hex)
+		}
+		return fmt.Sprintf("Units in %s combine into %d Formations.", n.Hex, k)
+	})
 }
 
 // reverseCombo splits a 16.4 Formation at the start of a friendly
@@ -883,7 +888,12 @@ func (g *game) reverseCombo(side side, into string) {
 		g.place(u, h)
 	}
 	g.evFor(side, "16.4", "%s splits into %s in %s.", into, strings.Join(cb.From, " and "), g.hex(pos))
-	g.evFor(side.Enemy(), "16.4", "A Formation in %s splits into %d units.", g.hex(pos), len(cb.From))
+	g.evCount(side.Enemy(), "16.4", g.hex(pos), func(k int) string {
+		if k == 1 {
+			return fmt.Sprintf("A Formation in %s splits into %d units.", g.hex(pos), len(cb.From))
+		}
+		return fmt.Sprintf("%d Formations in %s split.", k, g.hex(pos))
+	})
 }
 
 // integrate brings a detachment back into its parent when they are

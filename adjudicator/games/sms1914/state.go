@@ -246,7 +246,10 @@ type game struct {
 	byID            map[string]*unit
 	ctl             map[board.ID]bool // A-H controlled
 	events          []adjudicator.Event
-	r               dice.Roller
+	// counted are the events evCount keeps one of, by key: the event's
+	// index and how many times it happened this step
+	counted map[string][2]int
+	r       dice.Roller
 
 	// caches, rebuilt when units move
 	ver      int
@@ -341,6 +344,25 @@ func (g *game) ev(rule, format string, args ...any) {
 // the other side may not learn (3.1.6).
 func (g *game) evFor(side side, rule, format string, args ...any) {
 	g.events = append(g.events, adjudicator.Event{Rule: rule, Text: fmt.Sprintf(format, args...), Visible: []string{side.Seat()}})
+}
+
+// evCount records an event only the seat sees that may happen more than
+// once a step without a name to tell the times apart (a counter put in
+// a hex, 3.1.6): said once, with how many times (text's n), so a report
+// never says the same line twice.
+func (g *game) evCount(side side, rule, key string, text func(n int) string) {
+	key = side.Seat() + "\x00" + rule + "\x00" + key
+	if c, ok := g.counted[key]; ok && c[0] < len(g.events) {
+		c[1]++
+		g.counted[key] = c
+		g.events[c[0]].Text = text(c[1])
+		return
+	}
+	if g.counted == nil {
+		g.counted = map[string][2]int{}
+	}
+	g.counted[key] = [2]int{len(g.events), 1}
+	g.evFor(side, rule, "%s", text(1))
 }
 
 func (g *game) hex(id board.ID) string { return g.grid.Format(id) }

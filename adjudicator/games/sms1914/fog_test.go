@@ -214,15 +214,7 @@ func TestMontenegrinAssetCreatedUnseen(t *testing.T) {
 	if g.topUnit(g.parse("22.29"), sb) == created {
 		t.Fatalf("the asset %s is the top of its stack; the case needs it under %s", created.ID, formation.ID)
 	}
-	seen := func(seat string) string {
-		var b strings.Builder
-		for _, e := range g.events {
-			if len(e.Visible) == 0 || slices.Contains(e.Visible, seat) {
-				b.WriteString(e.Text + "\n")
-			}
-		}
-		return b.String()
-	}
+	seen := func(seat string) string { return shownTo(g.events, seat) }
 	ahText, serbText := seen(seatAH), seen(seatSerb)
 	if containsToken(ahText, created.ID) || !strings.Contains(ahText, "created in 22.29") {
 		t.Errorf("the A-H player is told, want the hex and not the unit:\n%s", ahText)
@@ -266,16 +258,7 @@ func TestCombinationsSeenAsCounters(t *testing.T) {
 		into := g.byID[cb.Into]
 		side := into.c.Side
 		seen := func() (own, enemy string) {
-			var o, e strings.Builder
-			for _, ev := range g.events {
-				if len(ev.Visible) == 0 || slices.Contains(ev.Visible, side.Seat()) {
-					o.WriteString(ev.Text + "\n")
-				}
-				if len(ev.Visible) == 0 || slices.Contains(ev.Visible, side.Enemy().Seat()) {
-					e.WriteString(ev.Text + "\n")
-				}
-			}
-			return o.String(), e.String()
+			return shownTo(g.events, side.Seat()), shownTo(g.events, side.Enemy().Seat())
 		}
 		h := g.parse("12.12")
 		for _, id := range cb.From {
@@ -313,4 +296,15 @@ func TestCombinationsSeenAsCounters(t *testing.T) {
 		return
 	}
 	t.Fatal("the demo has no combination that may be split again (16.4)")
+}
+
+// shownTo is the events a seat is shown, a line each.
+func shownTo(events []adjudicator.Event, seat string) string {
+	var b strings.Builder
+	for _, e := range events {
+		if len(e.Visible) == 0 || slices.Contains(e.Visible, seat) {
+			b.WriteString(e.Text + "\n")
+		}
+	}
+	return b.String()
 }

@@ -80,6 +80,20 @@ func TestLegibility(t *testing.T) {
 	}
 }
 
+// readersOf is everyone a game's reports are drawn for: the game master
+// (""), the public view (Spectator) and each seat.
+func readersOf(tx adjudicator.Tx, id string) ([]string, error) {
+	seats, err := tx.Seats(id)
+	if err != nil {
+		return nil, err
+	}
+	readers := []string{"", adjudicator.Spectator}
+	for _, s := range seats {
+		readers = append(readers, s.Name)
+	}
+	return readers, nil
+}
+
 // eachPicture calls check with each distinct picture of game id's steps
 // 1 to last, as the game master, the public view and each seat get it,
 // with the picture's name for a failure and a file name for a dump; an
@@ -89,13 +103,9 @@ func eachPicture(t *testing.T, w *world, id string, last uint64, check func(name
 	seen := map[string]bool{}
 	err := w.db.View(context.Background(), func(stx *store.Tx) error {
 		tx := stx.Judge(judgeFrom, w.now)
-		seats, err := tx.Seats(id)
+		readers, err := readersOf(tx, id)
 		if err != nil {
 			return err
-		}
-		readers := []string{"", adjudicator.Spectator}
-		for _, s := range seats {
-			readers = append(readers, s.Name)
 		}
 		for k := uint64(1); k <= last; k++ {
 			for _, reader := range readers {

@@ -45,13 +45,9 @@ func TestReportTexts(t *testing.T) {
 			last := lastPlayed(t, w, id)
 			err := w.db.View(context.Background(), func(stx *store.Tx) error {
 				tx := stx.Judge(judgeFrom, w.now)
-				seats, err := tx.Seats(id)
+				readers, err := readersOf(tx, id)
 				if err != nil {
 					return err
-				}
-				readers := []string{"", adjudicator.Spectator}
-				for _, s := range seats {
-					readers = append(readers, s.Name)
 				}
 				// ids are every unit's id the game master is shown.
 				ids := map[string]bool{}
